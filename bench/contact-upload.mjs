@@ -1,0 +1,144 @@
+// Load on POST /api/v1/Contact: CONCURRENCY clients each sending an inquiry with one SIZE_MB PDF,
+// again and again for DURATION seconds, against the built server with a local SMTP server taking
+// the mails (so the outbox sends them meanwhile). Counts answers and errors, and samples the
+// server's resident memory (it streams uploads to disk; it must not hold whole bodies).
+// Run: npm run build && npm run bench -- contact   (not a CI gate)
+// Options (environment): CONCURRENCY (20), SIZE_MB (5), DURATION (30).
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+const concurrency = Number(process.env.CONCURRENCY ?? 20);
+const sizeMb = Number(process.env.SIZE_MB ?? 5);
+const durationMs = Number(process.env.DURATION ?? 30) * 1000;
+const root = path.resolve(import.meta.dirname, '..');
+const entry = path.join(root, 'server/dist/server.js');
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address();
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+// Mails are taken and thrown away.
+let mails = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  size: 64 * 1024 * 1024,
+  onData(stream, _session, callback) {
+    stream.on('data', () => {});
+    stream.on('end', () => {
+      mails++;
+      callback();
+    });
+  },
+});
+await new Promise((r) => smtp.listen(0, '127.0.0.1', r));
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-bench-contact-'));
+const child = spawn(process.execPath, [entry], {
+  env: {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_SAMPLE: 'false',
+    SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    CONTACT_RATE_LIMIT: '1000000',
+    CONTACT_MIN_FILL_SECONDS: '0',
+    CONFIRMATION_MAIL: 'false',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const url = `http://127.0.0.1:${port}`;
+for (;;) {
+  try {
+    if ((await fetch(`${url}/api/v1/login/Verfy`, { method: 'POST', body: '{"JWT":"x"}', headers: { 'content-type': 'application/json' } })).status === 401) break;
+  } catch {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function rssMb() {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+// One PDF-looking file per client (random content, so nothing compresses it away).
+const files = Array.from({ length: concurrency }, () =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(sizeMb * 1024 * 1024 - 16), Buffer.from('\n%%EOF\n')]),
+);
+const fields = {
+  subject: 'priceInquiry',
+  firstName: 'Bench',
+  lastName: 'Mark',
+  phone: '+49 6181 0',
+  email: 'bench@example.org',
+  message: 'Load test',
+  CompanyName: 'Bench GmbH',
+  CompanyAddress: 'Teststraße 1',
+  BuildingSize: '1000 m²',
+  Regards: 'lps,earthing',
+};
+
+const rssBefore = rssMb();
+let rssMax = rssBefore;
+const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb())), 100);
+const statuses = {};
+const latencies = [];
+let errors = 0;
+const started = performance.now();
+const deadline = started + durationMs;
+
+async function client(index) {
+  while (performance.now() < deadline) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('attachment', new Blob([files[index]], { type: 'application/pdf' }), `plan-${index}.pdf`);
+    const t0 = performance.now();
+    try {
+      const res = await fetch(`${url}/api/v1/Contact`, { method: 'POST', body: form });
+      await res.arrayBuffer();
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      if (res.status !== 201) errors++;
+    } catch (error) {
+      errors++;
+      statuses[error.cause?.code ?? 'network'] = (statuses[error.cause?.code ?? 'network'] ?? 0) + 1;
+    }
+    latencies.push(performance.now() - t0);
+  }
+}
+
+await Promise.all(Array.from({ length: concurrency }, (_, i) => client(i)));
+const elapsed = (performance.now() - started) / 1000;
+// Let the outbox catch up for a moment, still sampling memory.
+await new Promise((r) => setTimeout(r, 5000));
+clearInterval(sampler);
+const rssAfter = rssMb();
+
+const sorted = [...latencies].sort((a, b) => a - b);
+const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const uploads = statuses[201] ?? 0;
+console.log(`${concurrency} concurrent clients, ${sizeMb} MB PDF each, ${elapsed.toFixed(1)} s:`);
+console.log(`  requests: ${latencies.length}, answers: ${JSON.stringify(statuses)}, errors: ${errors}`);
+console.log(`  stored: ${uploads} inquiries, ${((uploads * sizeMb) / elapsed).toFixed(1)} MB/s uploaded`);
+console.log(`  latency ms: p50 ${pct(50).toFixed(0)}, p95 ${pct(95).toFixed(0)}, max ${sorted.at(-1).toFixed(0)}`);
+console.log(`  server RSS MB: before ${rssBefore.toFixed(0)}, max ${rssMax.toFixed(0)}, after ${rssAfter.toFixed(0)}`);
+console.log(`  mails sent meanwhile (each with its ${sizeMb} MB file): ${mails}`);
+console.log(rssMax < 300 && errors === 0 ? '  OK: no errors, RSS under 300 MB' : '  NOT OK: errors or RSS of 300 MB or more');
+
+const exited = new Promise((r) => child.once('exit', r));
+child.kill('SIGTERM');
+await exited;
+await new Promise((r) => smtp.close(r));
+fs.rmSync(dataDir, { recursive: true, force: true });

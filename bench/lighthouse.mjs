@@ -1,0 +1,194 @@
+// Lighthouse (mobile, its default simulated throttling) on the public pages of the built site,
+// in Debian's Chromium, plus the byte budgets Lighthouse does not state directly: JavaScript the
+// home page downloads (gzip) and the size of each page's first round trip (HTML with its inline
+// critical CSS, compressed). Not a test: the figures go to bench/results/lighthouse.json and into
+// docs/benchmarks.md by hand.
+//
+// Run: npm run build && npm run bench -- lighthouse
+// Options (environment): RUNS=3 (Lighthouse runs per page, the median by performance is kept),
+// LIGHTHOUSE=lighthouse@12.8.2 (the last major that runs on Node 20; fetched by npx, not a
+// dependency of the project), CHROMIUM_PATH=/usr/bin/chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const lighthouse = process.env.LIGHTHOUSE ?? 'lighthouse@12.8.2';
+const runs = Number(process.env.RUNS ?? 3);
+const pages = ['/', '/Services', '/Blitzschutz', '/jobs', '/impressum'];
+const extraPages = ['/aboutus', '/contactus'];
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address();
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function startServer() {
+  const entry = path.join(root, 'server/dist/server.js');
+  if (!fs.existsSync(entry)) throw new Error('Build first: npm run build');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-bench-lh-'));
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(url + '/')).ok) break;
+    } catch {
+      if (i > 300) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function runLighthouse(url) {
+  const out = path.join(os.tmpdir(), `lh-${process.pid}-${Date.now()}.json`);
+  const result = spawnSync(
+    'npx',
+    [
+      '--yes',
+      lighthouse,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking',
+    ],
+    { env: { ...process.env, CHROME_PATH: chromiumPath }, encoding: 'utf8' },
+  );
+  if (!fs.existsSync(out)) throw new Error(`lighthouse failed on ${url}:\n${result.stderr}`);
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  fs.rmSync(out);
+  const audit = (id) => report.audits[id]?.numericValue;
+  const failed = Object.values(report.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0 && report.audits[ref.id].score !== null && report.audits[ref.id].score < 1)
+      .map((ref) => `${category.id}/${ref.id}`),
+  );
+  return {
+    lighthouseVersion: report.lighthouseVersion,
+    userAgent: report.environment.hostUserAgent,
+    scores: Object.fromEntries(Object.entries(report.categories).map(([id, c]) => [id, Math.round(c.score * 100)])),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    speedIndexMs: Math.round(audit('speed-index')),
+    failedAudits: failed,
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** What the page downloads, measured in the browser: JavaScript (gzip -9 of each file) and the first round trip. */
+async function byteBudgets(url) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('response', (response) => response.request().resourceType() === 'script' && scripts.push(response));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  let jsGzip = 0;
+  for (const response of scripts) jsGzip += zlib.gzipSync(await response.body(), { level: 9 }).length;
+  await browser.close();
+  // The bytes on the wire, compressed as sent, and the response head: what the first round trip carries.
+  const html = (encoding) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+          let body = 0;
+          res.on('data', (chunk) => (body += chunk.length));
+          res.on('end', () => {
+            const head =
+              `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n` +
+              res.rawHeaders.reduce((t, v, i) => t + v + (i % 2 ? '\r\n' : ': '), '') +
+              '\r\n';
+            resolve({ body, headers: Buffer.byteLength(head) });
+          });
+        })
+        .on('error', reject);
+    });
+  return {
+    jsFiles: scripts.length,
+    jsGzipKB: +(jsGzip / 1024).toFixed(1),
+    htmlBr: await html('br'),
+    htmlGzip: await html('gzip'),
+  };
+}
+
+const load = os.loadavg()[0];
+if (load > os.cpus().length)
+  console.error(
+    `Note: load average ${load.toFixed(1)} on ${os.cpus().length} CPUs — Lighthouse's simulated throttling scales the measured CPU time, so busy machines give worse figures.`,
+  );
+const server = await startServer();
+const results = [];
+try {
+  for (const pagePath of [...pages, ...extraPages]) {
+    const reports = [];
+    for (let i = 0; i < (pages.includes(pagePath) ? runs : 1); i++) reports.push(runLighthouse(server.url + pagePath));
+    const chosen = reports.find((r) => r.scores.performance === median(reports.map((x) => x.scores.performance)));
+    const budgets = await byteBudgets(server.url + pagePath);
+    results.push({
+      page: pagePath,
+      runs: reports.length,
+      ...chosen,
+      lcpMsRange: [Math.min(...reports.map((r) => r.lcpMs)), Math.max(...reports.map((r) => r.lcpMs))],
+      ...budgets,
+    });
+    console.error(
+      `${pagePath}: ${JSON.stringify(chosen.scores)} LCP ${chosen.lcpMs} ms TBT ${chosen.tbtMs} ms CLS ${chosen.cls}`,
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.writeFileSync(
+  path.join(root, 'bench/results/lighthouse.json'),
+  JSON.stringify(
+    { date: new Date().toISOString(), loadAverageAtStart: +load.toFixed(2), cpus: os.cpus().length, results },
+    null,
+    2,
+  ) + '\n',
+);
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+console.log(
+  `Lighthouse ${results[0].lighthouseVersion}, ${results[0].userAgent.match(/Chrome\/[\d.]+/)?.[0]}, mobile, simulated throttling; load average ${load.toFixed(1)} on ${os.cpus().length} CPUs`,
+);
+console.log(
+  '| page | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB (gzip) | HTML + inline CSS KB (br / gzip) | response head KB |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  const s = r.scores;
+  console.log(
+    `| ${r.page} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.jsGzipKB} | ${kb(r.htmlBr.body)} / ${kb(r.htmlGzip.body)} | ${kb(r.htmlBr.headers)} |`,
+  );
+}
+const failing = results.filter((r) => r.failedAudits.length);
+if (failing.length)
+  console.log('\nAudits not passed:\n' + failing.map((r) => `- ${r.page}: ${r.failedAudits.join(', ')}`).join('\n'));

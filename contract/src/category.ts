@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { contentLanguageSchema, localizedTextSchema } from './languages';
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  translation: z.array(localizedTextSchema),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryListSchema = z.object({ data: z.array(categorySchema), count: z.number().int() });
+export type CategoryList = z.infer<typeof categoryListSchema>;
+
+/** Limits of a category's texts, shared by the server and the admin form. */
+export const categoryLimits = { nameMaxLength: 100, translationMaxLength: 200 } as const;
+
+/** At most one text per language: a second English title would make "the" title ambiguous. */
+export function hasUniqueLanguages(texts: readonly { language: number }[]): boolean {
+  return new Set(texts.map((t) => t.language)).size === texts.length;
+}
+
+const categoryTranslationSchema = z.strictObject({
+  content: z.string().trim().min(1).max(categoryLimits.translationMaxLength),
+  language: contentLanguageSchema,
+});
+
+export const categoryInputSchema = z.strictObject({
+  name: z.string().trim().min(1).max(categoryLimits.nameMaxLength),
+  translation: z.array(categoryTranslationSchema).max(2).refine(hasUniqueLanguages, 'each language may appear once').default([]),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+
+/** `PUT /Category` carries the id in the body; `PUT /Category/{id}` may repeat it there. */
+export const categoryUpdateSchema = categoryInputSchema.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export type CategoryUpdate = z.input<typeof categoryUpdateSchema>;
+export const categoryUpdateByPathSchema = categoryUpdateSchema.partial({ id: true });
+
+/** Query values arrive as strings; an empty one (`?Language=`) means "not given", as ASP.NET binds it. */
+export const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const languageQuerySchema = z.object({
+  Language: z.preprocess(emptyAsUndefined, z.coerce.number().pipe(contentLanguageSchema).optional()),
+});
+export const categoryListQuerySchema = languageQuerySchema;

@@ -1,0 +1,166 @@
+// The rules of the contact form, shared by the form (before sending) and the server (which never
+// trusts the form). Plain functions and constants, no zod: the form is on every public page and
+// should not need a schema library to check six fields.
+
+export const inquirySubjects = ['priceInquiry', 'generalMessage', 'application'] as const;
+export type InquirySubject = (typeof inquirySubjects)[number];
+
+export const regardsOptions = ['lps', 'earthing', 'equipotential', 'maintenance', 'planning'] as const;
+export type Regard = (typeof regardsOptions)[number];
+
+/** The fields every inquiry needs, in the order SPEC.md §5 checks and names them. */
+export const generalFields = ['subject', 'firstName', 'lastName', 'phone', 'email', 'message'] as const;
+/** The extra fields of a price inquiry, in the spec's order and with the spec's (capitalised) names. */
+export const priceInquiryFields = ['BuildingSize', 'CompanyAddress', 'CompanyName', 'Regards'] as const;
+
+export type GeneralField = (typeof generalFields)[number];
+export type PriceInquiryField = (typeof priceInquiryFields)[number];
+export type InquiryField = GeneralField | PriceInquiryField;
+
+/** Longest accepted value per text field (characters). */
+export const fieldMaxLength: Record<Exclude<InquiryField, 'Regards' | 'subject'>, number> = {
+  firstName: 100,
+  lastName: 100,
+  phone: 40,
+  email: 254,
+  message: 10_000,
+  BuildingSize: 100,
+  CompanyAddress: 500,
+  CompanyName: 200,
+};
+
+/** Fields that end up in a mail header (Reply-To, Subject) or are one line by nature: no line breaks. */
+export const singleLineFields = ['firstName', 'lastName', 'phone', 'email', 'BuildingSize', 'CompanyName'] as const;
+
+const MB = 1024 * 1024;
+
+/** Limits on attachments, the same for form and server (DESIGN.md §5). */
+export const attachmentLimits = {
+  maxFiles: 10,
+  maxFileBytes: 10 * MB,
+  maxTotalBytes: 25 * MB,
+  /** Longest stored file name; longer names are shortened, not refused. */
+  maxNameLength: 200,
+} as const;
+
+/**
+ * Accepted attachment types: images, PDF and common Office documents. The server decides by the
+ * file's content; the form can only go by the browser's type and the name's extension.
+ */
+export const attachmentTypes: { mime: string; extensions: string[]; kind: 'image' | 'pdf' | 'document' }[] = [
+  { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], kind: 'image' },
+  { mime: 'image/png', extensions: ['png'], kind: 'image' },
+  { mime: 'image/gif', extensions: ['gif'], kind: 'image' },
+  { mime: 'image/webp', extensions: ['webp'], kind: 'image' },
+  { mime: 'image/heic', extensions: ['heic'], kind: 'image' },
+  { mime: 'image/heif', extensions: ['heif'], kind: 'image' },
+  { mime: 'image/avif', extensions: ['avif'], kind: 'image' },
+  { mime: 'image/tiff', extensions: ['tif', 'tiff'], kind: 'image' },
+  { mime: 'application/pdf', extensions: ['pdf'], kind: 'pdf' },
+  { mime: 'application/msword', extensions: ['doc'], kind: 'document' },
+  { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'], kind: 'document' },
+  { mime: 'application/vnd.ms-excel', extensions: ['xls'], kind: 'document' },
+  { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], kind: 'document' },
+  { mime: 'application/vnd.ms-powerpoint', extensions: ['ppt'], kind: 'document' },
+  { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', extensions: ['pptx'], kind: 'document' },
+  { mime: 'application/vnd.oasis.opendocument.text', extensions: ['odt'], kind: 'document' },
+  { mime: 'application/vnd.oasis.opendocument.spreadsheet', extensions: ['ods'], kind: 'document' },
+];
+
+/** The `accept` attribute of the file input. */
+export const attachmentAccept = attachmentTypes.flatMap((t) => [t.mime, ...t.extensions.map((e) => `.${e}`)]).join(',');
+
+export function extensionOf(fileName: string): string {
+  const match = /\.([A-Za-z0-9]{1,10})$/.exec(fileName);
+  return match ? match[1]!.toLowerCase() : '';
+}
+
+/** The accepted type a file claims to be, by its declared MIME type or else its extension. */
+export function declaredAttachmentType(fileName: string, mime: string) {
+  return (
+    attachmentTypes.find((t) => t.mime === mime) ?? attachmentTypes.find((t) => t.extensions.includes(extensionOf(fileName)))
+  );
+}
+
+/** At most 254 characters overall and 64 before the @ (SPEC.md §5), and the usual shape. */
+export function isValidEmail(value: string): boolean {
+  if (value.length > 254) return false;
+  const at = value.lastIndexOf('@');
+  if (at < 1 || at > 64) return false;
+  // The HTML standard's pattern for a valid e-mail address (what type="email" checks).
+  return /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/.test(
+    value,
+  );
+}
+
+/** What a visitor entered, as the form holds it (Regards as a list). */
+export type InquiryValues = Record<Exclude<InquiryField, 'Regards'>, string> & { Regards: string[] };
+
+export type InquiryCheck = { ok: true } | { ok: false; step: 'missing' | 'missingPrice' | 'invalid'; fields: InquiryField[] };
+
+const blank = (value: string | undefined) => (value ?? '').trim() === '';
+
+/**
+ * The send check of SPEC.md §5, in its order: first the six general fields, then (for a price
+ * inquiry) its four fields; then values that are there but wrong (e-mail address, unknown
+ * subject or regards value, too long, a line break in a one-line field).
+ */
+export function checkInquiry(values: InquiryValues): InquiryCheck {
+  const missing = generalFields.filter((f) => blank(values[f]));
+  if (missing.length > 0) return { ok: false, step: 'missing', fields: missing };
+  if (values.subject === 'priceInquiry') {
+    const missingPrice = priceInquiryFields.filter((f) => (f === 'Regards' ? values.Regards.length === 0 : blank(values[f])));
+    if (missingPrice.length > 0) return { ok: false, step: 'missingPrice', fields: missingPrice };
+  }
+  const invalid: InquiryField[] = [];
+  if (!(inquirySubjects as readonly string[]).includes(values.subject)) invalid.push('subject');
+  for (const field of Object.keys(fieldMaxLength) as (keyof typeof fieldMaxLength)[]) {
+    const value = values[field] ?? '';
+    const breaksLine = (singleLineFields as readonly string[]).includes(field) && /[\r\n\u2028\u2029]/.test(value);
+    if (value.trim().length > fieldMaxLength[field] || breaksLine) invalid.push(field);
+  }
+  if (!invalid.includes('email') && !isValidEmail(values.email.trim())) invalid.push('email');
+  if (values.Regards.some((r) => !(regardsOptions as readonly string[]).includes(r))) invalid.push('Regards');
+  if (invalid.length > 0) return { ok: false, step: 'invalid', fields: [...new Set(invalid)] };
+  return { ok: true };
+}
+
+/** Regards as sent: repeated fields and/or one comma-separated entry (SPEC.md §3). */
+export function splitRegards(entries: string[]): string[] {
+  return [
+    ...new Set(
+      entries
+        .flatMap((e) => e.split(','))
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** Days after which stored inquiries (and their files) are deleted; null keeps them. */
+export const defaultRetentionDays: Record<InquirySubject, number | null> = {
+  application: 180,
+  priceInquiry: null,
+  generalMessage: null,
+};
+
+/** Names of the multipart fields besides the inquiry's own. */
+export const contactFormExtras = {
+  /** Hidden from people; a bot that fills it is treated as spam (answered as usual, never mailed). */
+  honeypot: 'website',
+  /** Milliseconds the visitor spent on the form; too quick counts as spam. */
+  fillTime: 'fillTime',
+  /** The language the visitor used: the confirmation mail is written in it. */
+  language: 'language',
+  /** The file field, repeated per file (SPEC.md §3). */
+  attachment: 'attachment',
+} as const;
+
+/** "840 KB", "1.2 MB" (English) or "1,2 MB" (German): for the file list and the mails. */
+export function formatFileSize(bytes: number, language: 'de' | 'en'): string {
+  const format = (value: number, digits: number) =>
+    new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: digits }).format(value);
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${format(bytes / 1024, 0)} KB`;
+  return `${format(bytes / (1024 * 1024), 1)} MB`;
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { inquirySubjects, regardsOptions } from './contact-rules';
+
+/** 201 of POST /api/v1/Contact: the stored inquiry's id and the reference number the visitor is told. */
+export const contactCreatedSchema = z.object({ id: z.number().int(), reference: z.string() });
+export type ContactCreated = z.infer<typeof contactCreatedSchema>;
+
+export const inquirySubjectSchema = z.enum(inquirySubjects);
+export const regardSchema = z.enum(regardsOptions);
+
+/** How far the mail to the company has got. `logged`: no SMTP_URL was set, the mail went to the log. */
+export const deliveryStatuses = ['pending', 'delivered', 'failed', 'logged', 'skipped'] as const;
+export const deliveryStatusSchema = z.enum(deliveryStatuses);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+export const inquiryStatusSchema = z.enum(['new', 'handled']);
+
+/** One row of the inbox list. */
+export const inquirySummarySchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  createdAt: z.string(),
+  subject: inquirySubjectSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  companyName: z.string().nullable(),
+  email: z.string(),
+  status: inquiryStatusSchema,
+  deliveryStatus: deliveryStatusSchema,
+  spam: z.boolean(),
+  attachmentCount: z.number().int(),
+});
+export type InquirySummary = z.infer<typeof inquirySummarySchema>;
+
+export const inquiryAttachmentSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  /** Staff-only download (Content-Disposition: attachment). */
+  url: z.string(),
+});
+export type InquiryAttachment = z.infer<typeof inquiryAttachmentSchema>;
+
+export const mailDeliverySchema = z.object({
+  kind: z.enum(['inquiry', 'confirmation']),
+  status: z.enum(['pending', 'sent', 'failed', 'logged']),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  history: z.array(z.object({ attemptedAt: z.string(), error: z.string().nullable() })),
+});
+export type MailDelivery = z.infer<typeof mailDeliverySchema>;
+
+/** One inquiry with every field, its attachments and its mail deliveries. */
+export const inquiryDetailSchema = inquirySummarySchema.extend({
+  phone: z.string(),
+  message: z.string(),
+  companyAddress: z.string().nullable(),
+  buildingSize: z.string().nullable(),
+  regards: z.array(regardSchema),
+  language: z.enum(['de', 'en']),
+  handledAt: z.string().nullable(),
+  attachments: z.array(inquiryAttachmentSchema),
+  mails: z.array(mailDeliverySchema),
+});
+export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
+
+export const inquiryListSchema = z.object({ data: z.array(inquirySummarySchema), count: z.number().int() });
+export type InquiryList = z.infer<typeof inquiryListSchema>;
+
+export const inquiryListQuerySchema = z.object({
+  PageLength: z.coerce.number().int().min(1).max(100).default(20),
+  PageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** true: only what the spam checks caught; otherwise only real inquiries. */
+  Spam: z.enum(['true', 'false']).default('false'),
+});
+export type InquiryListQuery = z.input<typeof inquiryListQuerySchema>;
+
+export const inquiryIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const inquiryAttachmentParamSchema = inquiryIdParamSchema.extend({
+  attachmentId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const inquiryHandledSchema = z.strictObject({ handled: z.boolean().default(true) });
+
+/** Retention in days per inquiry type; null keeps them. */
+const retentionDays = z.number().int().min(1).max(3650).nullable();
+export const retentionSettingsSchema = z.strictObject({
+  application: retentionDays,
+  priceInquiry: retentionDays,
+  generalMessage: retentionDays,
+});
+export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details, the body of every error answer. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  code: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+/** Machine-readable error codes; the web client translates them. */
+export const errorCodes = [
+  'validation',
+  'malformed_body',
+  'unsupported_media_type',
+  'payload_too_large',
+  'unauthorized',
+  'invalid_credentials',
+  'too_many_requests',
+  'not_found',
+  'conflict',
+  'service_unavailable',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

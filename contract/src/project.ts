@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { categorySchema, emptyAsUndefined, hasUniqueLanguages } from './category';
+import { projectListLimits } from './gallery';
+import { contentLanguageSchema, localizedTextSchema } from './languages';
+
+export const pictureSourceSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  type: z.string(),
+});
+export type PictureSource = z.infer<typeof pictureSourceSchema>;
+
+export const projectSchema = z.object({
+  id: z.number().int(),
+  title: z.array(localizedTextSchema),
+  content: z.array(localizedTextSchema),
+  scopeOfWorks: z.array(localizedTextSchema),
+  location: z.string(),
+  workDuration: z.string(),
+  client: z.string(),
+  categoryID: z.number().int().nullable(),
+  category: categorySchema.nullable(),
+  /** A web-sized image ('' when the project has none). */
+  picture: z.string(),
+  /** Size of the largest variant, for width/height attributes (no layout shift). */
+  pictureWidth: z.number().int().optional(),
+  pictureHeight: z.number().int().optional(),
+  pictureSources: z.array(pictureSourceSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectListSchema = z.object({ data: z.array(projectSchema), count: z.number().int() });
+export type ProjectList = z.infer<typeof projectListSchema>;
+
+const filterText = z.preprocess(emptyAsUndefined, z.string().trim().max(200).optional());
+
+export const projectListQuerySchema = z.object({
+  Title: filterText,
+  Description: filterText,
+  /** 0 (as an old client sends for "none chosen") is the same as leaving it out. */
+  CategoryID: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(2_147_483_647).optional()),
+  PageLength: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(projectListLimits.maxPageLength).default(projectListLimits.defaultPageLength),
+  ),
+  PageNumber: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(projectListLimits.maxPageNumber).default(1)),
+  Language: z.preprocess(emptyAsUndefined, z.coerce.number().pipe(contentLanguageSchema).optional()),
+});
+export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
+export type ProjectListParams = z.input<typeof projectListQuerySchema>;
+
+/**
+ * Limits of an uploaded picture: decoded size and pixel count (a small file can decode to a
+ * huge image). The admin form checks them before sending; the server enforces them.
+ */
+export const pictureLimits = {
+  maxBytes: 15 * 1024 * 1024,
+  maxPixels: 50_000_000,
+  types: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+} as const;
+/** Longest data URL a picture of `maxBytes` can give (base64 grows by 4/3, plus the prefix). */
+export const pictureDataUrlMaxLength = Math.ceil(pictureLimits.maxBytes / 3) * 4 + 64;
+
+/** A picture sent inline as a data URL; the server sniffs and re-encodes it. */
+export const pictureDataUrlSchema = z
+  .string()
+  .regex(/^data:image\/[a-z0-9.+-]+;base64,/i, 'picture must be a data:image/...;base64, URL');
+
+const projectTextsSchema = z.array(localizedTextSchema).max(2).refine(hasUniqueLanguages, 'each language may appear once');
+
+const projectFieldsSchema = {
+  title: z
+    .array(z.strictObject({ content: z.string().trim().min(1).max(300), language: contentLanguageSchema }))
+    .min(1)
+    .max(2)
+    .refine(hasUniqueLanguages, 'each language may appear once'),
+  content: projectTextsSchema.default([]),
+  scopeOfWorks: projectTextsSchema.default([]),
+  location: z.string().trim().max(200).default(''),
+  workDuration: z.string().trim().max(200).default(''),
+  client: z.string().trim().max(200).default(''),
+  /** '0' (or empty, or null) means no category, as the original client sends it. */
+  categoryID: z
+    .union([z.string().regex(/^\d{0,9}$/, 'must be a category id'), z.number().int().min(0).max(2_147_483_647), z.null()])
+    .default('0'),
+};
+
+export const projectCreateSchema = z.strictObject({ ...projectFieldsSchema, picture: pictureDataUrlSchema });
+export type ProjectCreate = z.input<typeof projectCreateSchema>;
+
+/** `picture`: a new data URL replaces the picture; left out (or the URL as read) keeps it. */
+export const projectUpdateSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  ...projectFieldsSchema,
+  picture: z.union([pictureDataUrlSchema, z.string().max(2000), z.null()]).optional(),
+});
+export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
+export const projectUpdateByPathSchema = projectUpdateSchema.partial({ id: true });
+
+/** An id in a path: decimal digits only (`1e3`, `0x10` or ` 7` are not ids). */
+export const idParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().positive().max(2_147_483_647)),
+});
+
+/** The category id of a create/update payload: null for none. */
+export function categoryIdOf(value: string | number | null | undefined): number | null {
+  const id = typeof value === 'string' ? Number(value || '0') : (value ?? 0);
+  return id > 0 ? id : null;
+}

@@ -1,0 +1,281 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerConfirm, api, apiLogin, axeViolations, openWithToken } from './admin-helpers';
+import { useSite, viewports } from './harness';
+
+// The dashboard's Inquiries tab against the real API: two inquiries sent to /api/v1/Contact as
+// the footer form sends them (multipart), no SMTP (so their mail is 'logged'), then read,
+// downloaded, marked, resent, exported and deleted through the screen.
+
+const site = useSite({ SEED_SAMPLE: 'false', CONTACT_MIN_FILL_SECONDS: '0' });
+let token: string;
+
+const general = {
+  subject: 'generalMessage',
+  firstName: 'Erika',
+  lastName: 'Musterfrau',
+  phone: '+49 6181 12345',
+  email: 'erika@example.org',
+  message: 'Bitte rufen Sie mich an.',
+  language: 'de',
+};
+const price = {
+  ...general,
+  subject: 'priceInquiry',
+  firstName: 'Max',
+  lastName: 'Mustermann',
+  email: 'max@example.org',
+  CompanyName: 'Beispiel Logistik GmbH',
+  CompanyAddress: 'Hafenstraße 5\n60311 Frankfurt',
+  BuildingSize: '2400 m²',
+  Regards: ['lps', 'earthing'],
+  message: 'Angebot für Halle 3, bitte.',
+};
+// A small well-formed PDF; the server checks the content, not only the name.
+const plan = Buffer.concat([
+  Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n'),
+  Buffer.alloc(500, 0x20),
+  Buffer.from('\n%%EOF\n'),
+]);
+
+async function send(fields: Record<string, string | string[]>, files: { name: string; type: string; data: Buffer }[] = []) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) form.append(name, v);
+  // The honeypot stays empty and the fill time is left out, as a person's browser would.
+  form.append('website', '');
+  for (const f of files) form.append('attachment', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+  const res = await fetch(`${site.url}/api/v1/Contact`, { method: 'POST', body: form });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as { id: number; reference: string };
+}
+
+type Summary = { id: number; deliveryStatus: string; status: string };
+const list = () => api<{ data: Summary[]; count: number }>(site.url, token, 'GET', '/Inquiry');
+
+/** Waits until the outbox has dealt with every inquiry's mail (no SMTP: it is logged). */
+async function allLogged() {
+  for (;;) {
+    const { data } = await list();
+    if (data.every((i) => i.deliveryStatus === 'logged')) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let first: { id: number; reference: string };
+let second: { id: number; reference: string };
+
+beforeAll(async () => {
+  await site.start();
+  token = await apiLogin(site.url);
+  first = await send(general);
+  second = await send(price, [{ name: 'Plan Halle 3.pdf', type: 'application/pdf', data: plan }]);
+  await allLogged();
+});
+
+async function inbox(options: { phone?: boolean; lang?: 'en' | 'de' } = {}) {
+  const page = await site.page({ viewport: options.phone ? viewports.phone : viewports.desktop });
+  await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${options.lang ?? 'en'}&tab=inquiries`);
+  await page.locator('main tbody tr[data-inquiry]').first().waitFor();
+  return page;
+}
+
+const rows = (page: Page) => page.locator('main tbody tr[data-inquiry]');
+const rowOf = (page: Page, reference: string) => page.locator(`main tbody tr[data-inquiry="${reference}"]`);
+const dialogOf = (page: Page) => page.getByRole('dialog');
+
+async function openInquiry(page: Page, reference: string) {
+  await rowOf(page, reference)
+    .getByRole('button', { name: /^Open|^Öffnen/ })
+    .click();
+  const dialog = dialogOf(page);
+  await dialog.getByRole('heading', { level: 3 }).first().waitFor();
+  return dialog;
+}
+
+async function downloaded(page: Page, start: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), start()]);
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync((await download.path())!) };
+}
+
+describe('the Inquiries tab', () => {
+  it('lists both inquiries newest first with type, name, company, e-mail, delivery and handled state, in English', async () => {
+    const page = await inbox();
+    await page.locator('main').getByRole('tab', { name: 'Inquiries', selected: true }).waitFor();
+    expect(await page.locator('main thead th').allTextContents()).toEqual([
+      'Received',
+      'Type',
+      'Name',
+      'Company',
+      'E-mail',
+      'Delivery',
+      'Handled',
+      'Actions',
+    ]);
+    expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-inquiry')))).toEqual([
+      second.reference,
+      first.reference,
+    ]);
+    const cells = async (reference: string) =>
+      (await rowOf(page, reference).locator('td').allInnerTexts()).slice(1, 7).map((text) => text.trim());
+    expect(await cells(second.reference)).toEqual([
+      'Price inquiry',
+      'Max Mustermann',
+      'Beispiel Logistik GmbH',
+      'max@example.org',
+      'Logged',
+      'Not handled',
+    ]);
+    expect(await cells(first.reference)).toEqual([
+      'General message',
+      'Erika Musterfrau',
+      '–',
+      'erika@example.org',
+      'Logged',
+      'Not handled',
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('says the same in German', async () => {
+    const page = await inbox({ lang: 'de' });
+    await page.locator('main').getByRole('tab', { name: 'Anfragen', selected: true }).waitFor();
+    const texts = await rowOf(page, second.reference).innerText();
+    for (const text of ['Preisanfrage', 'Protokolliert', 'Nicht erledigt']) expect(texts).toContain(text);
+    expect(await rowOf(page, first.reference).innerText()).toContain('Allgemeine Nachricht');
+  });
+
+  it('opens one with every field, downloads its attachment, marks it handled and back, and sends it again', async () => {
+    const page = await inbox();
+    const dialog = await openInquiry(page, second.reference);
+    await dialog.getByRole('heading', { name: `Inquiry ${second.reference}` }).waitFor();
+    const text = await dialog.innerText();
+    for (const value of [
+      'Max',
+      'Mustermann',
+      'max@example.org',
+      '+49 6181 12345',
+      'Beispiel Logistik GmbH',
+      'Hafenstraße 5\n60311 Frankfurt',
+      '2400 m²',
+      'Lightning protection system',
+      'Earthing',
+      'German',
+      'Angebot für Halle 3, bitte.',
+      'Plan Halle 3.pdf',
+      'Mail to the company',
+    ])
+      expect(text).toContain(value);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const file = await downloaded(page, () => dialog.getByRole('button', { name: 'Download Plan Halle 3.pdf' }).click());
+    expect(file.name).toBe('Plan Halle 3.pdf');
+    expect(Buffer.compare(file.bytes, plan)).toBe(0);
+
+    await dialog.getByRole('button', { name: 'Mark as handled' }).click();
+    await dialog.getByRole('button', { name: 'Mark as not handled' }).waitFor();
+    await dialog.getByText(/^Handled on /).waitFor();
+    await rowOf(page, second.reference).getByText('Handled', { exact: true }).waitFor();
+    expect((await list()).data.find((i) => i.id === second.id)!.status).toBe('handled');
+    await dialog.getByRole('button', { name: 'Mark as not handled' }).click();
+    await rowOf(page, second.reference).getByText('Not handled', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Mark as handled' }).click();
+    await rowOf(page, second.reference).getByText('Handled', { exact: true }).waitFor();
+
+    // Resend asks first: cancelled, nothing is sent; accepted, the mail is queued again.
+    let question = answerConfirm(page, false);
+    await dialog.getByRole('button', { name: 'Send again' }).click();
+    expect(await question).toBe("Send this inquiry to the company's mailbox again?");
+    question = answerConfirm(page, true);
+    await dialog.getByRole('button', { name: 'Send again' }).click();
+    await question;
+    await dialog.getByText('The inquiry has been queued to be sent again.').waitFor();
+    await allLogged();
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Back where the user was: on the row's Open button.
+    expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-inquiry'))).toBe(second.reference);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('exports the list as CSV with both inquiries', async () => {
+    const page = await inbox();
+    const file = await downloaded(page, () => page.locator('main').getByRole('button', { name: 'Export CSV' }).click());
+    expect(file.name).toMatch(/^inquiries-\d{4}-\d\d-\d\d\.csv$/);
+    const lines = file.bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('max@example.org');
+    expect(lines[2]).toContain('erika@example.org');
+  });
+
+  it('keeps the retention setting per type', async () => {
+    const page = await inbox();
+    const field = page.locator('main').getByLabel('General messages');
+    await field.fill('0');
+    await page.locator('main').getByRole('button', { name: 'Save retention' }).click();
+    await page.locator('main').getByText('Enter whole days from 1 to 3650, or leave the field empty.').waitFor();
+    await field.fill('365');
+    await page.locator('main').getByRole('button', { name: 'Save retention' }).click();
+    await page.locator('main').getByText('The retention setting has been saved.').waitFor();
+    const saved = await api<Record<string, number | null>>(site.url, token, 'GET', '/Inquiry/Retention');
+    expect(saved['generalMessage']).toBe(365);
+  });
+
+  it('works on a phone: cards, no sideways scrolling, axe clean', async () => {
+    const page = await inbox({ phone: true, lang: 'de' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    // The header row is only for screen readers; each inquiry is a card with labelled lines.
+    expect(await page.locator('main thead').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
+    expect(
+      await rows(page)
+        .first()
+        .evaluate((el) => getComputedStyle(el).display),
+    ).toBe('block');
+    expect(await axeViolations(page)).toEqual([]);
+    const dialog = await openInquiry(page, second.reference);
+    expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('deletes an inquiry with its files only after the confirmation', async () => {
+    const page = await inbox();
+    let dialog = await openInquiry(page, second.reference);
+    let question = answerConfirm(page, false);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    expect(await question).toBe('Are you sure you want to delete this inquiry?');
+    expect((await list()).count).toBe(2);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    dialog = await openInquiry(page, second.reference);
+    question = answerConfirm(page, true);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await question;
+    await dialog.waitFor({ state: 'hidden' });
+    await rowOf(page, second.reference).waitFor({ state: 'detached' });
+    expect(await rows(page).count()).toBe(1);
+    // The row and its Open button are gone: the focus is on the list's heading, not lost.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Inquiries');
+    expect((await list()).data.map((i) => i.id)).toEqual([first.id]);
+    const filesLeft = fs
+      .readdirSync(path.join(site.server.dataDir, 'inquiries'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile());
+    expect(filesLeft).toEqual([]);
+  });
+
+  it('asks in German before deleting', async () => {
+    const page = await inbox({ lang: 'de' });
+    const dialog = await openInquiry(page, first.reference);
+    const question = answerConfirm(page, false);
+    await dialog.getByRole('button', { name: 'Löschen' }).click();
+    expect(await question).toBe('Möchten Sie diese Anfrage wirklich löschen?');
+  });
+});

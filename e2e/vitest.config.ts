@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: each file starts the built server on a free port and drives Debian's Chromium.
+export default defineConfig({
+  test: {
+    include: ['**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // One browser at a time: on a 2-core machine parallel files starve each other into timeouts.
+    maxWorkers: 1,
+  },
+});

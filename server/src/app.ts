@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type DatabaseHandle, type Db, openDatabase, sqliteFileIn } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { ensureAdmin } from './modules/auth/admin-bootstrap';
+import { authRoutes } from './modules/auth/auth.routes';
+import { categoryRoutes } from './modules/categories/categories.routes';
+import { projectPageFillers } from './modules/projects/project-pages';
+import { projectRoutes } from './modules/projects/projects.routes';
+import { mediaRoutes } from './media/media.routes';
+import { contentReads } from './plugins/app/content-reads';
+import { mediaStorage } from './plugins/app/media';
+import { sampleContent } from './plugins/app/sample-content';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { inboxRoutes } from './modules/contact/inbox.routes';
+import { getOrCreateSetting } from './modules/auth/settings.repository';
+import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
+import { createPageRenderer } from './modules/pages/page-renderer';
+import { pageRoutes } from './modules/pages/pages.routes';
+import { authGuard } from './plugins/app/auth-guard';
+import { inquiryServices } from './plugins/app/inquiries';
+import { problemDetails, sendProblem } from './plugins/app/problem-details';
+import { compression } from './plugins/external/compress';
+import { securityHeaders } from './plugins/external/helmet';
+import { webAssets } from './plugins/external/static';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: DatabaseHandle['kind'];
+    tokenKeys: TokenKeys;
+  }
+}
+
+export type AppOptions = {
+  /** An already opened database (tests pass one); otherwise opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+  /** Logger setting; tests turn it off. */
+  logger?: boolean;
+  /** Called for every route as it is registered (the fuzz tests collect the route table). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+const apiPrefix = '/api/v1';
+
+/** Builds the whole application: database ready and migrated, every plugin and route registered. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    return503OnClosing: true,
+    // Start-up work (sample content on an empty database) may take long on a busy small machine.
+    pluginTimeout: 300_000,
+    // Errors raised by the router before any route runs: problem details too.
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendProblem(reply, 414, 'validation', 'A path parameter is too long');
+      return sendProblem(reply, 400, 'validation', 'The request path is malformed');
+    },
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) },
+    ));
+  if (!options.database) app.addHook('onClose', async () => database.db.destroy());
+  await migrateToLatest(database.db);
+  await ensureAdmin(database.db, config.admin, app.log);
+  const secret = config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', generateSecret));
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('tokenKeys', createTokenKeys(secret, config.tokenTtlSeconds));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(problemDetails);
+  await app.register(securityHeaders);
+  await app.register(compression);
+  await app.register(cookie);
+  await app.register(authGuard);
+  await app.register(contentReads);
+  await app.register(mediaStorage);
+  await app.register(sampleContent);
+  await app.register(inquiryServices);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(categoryRoutes);
+      await api.register(projectRoutes);
+      await api.register(contactRoutes);
+      await api.register(inboxRoutes);
+    },
+    { prefix: apiPrefix },
+  );
+  await app.register(mediaRoutes);
+  await app.register(webAssets, { webDist: config.webDist });
+  await app.register(pageRoutes, {
+    webDist: config.webDist,
+    fillers: projectPageFillers(app, createPageRenderer(config.webDist, app.log)),
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!.toLowerCase();
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|media)(\/|$)/.test(path);
+    if (isPage) return reply.redirect('/', 302);
+    return sendProblem(reply, 404, 'not_found', `No resource at ${request.method} ${path}`);
+  });
+
+  return app;
+}

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { api, tempDir, testConfig } from '../test/helper';
+
+const entry = path.join(import.meta.dirname, 'admin.ts');
+
+function runAdmin(
+  args: string[],
+  dataDir: string,
+  input: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdin.end(input);
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+async function login(dataDir: string, username: string, password: string): Promise<number> {
+  const app = await buildApp(testConfig(dataDir, { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'the-first-password' }), {
+    logger: false,
+  });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    return (await api(`http://127.0.0.1:${port}`, 'POST', '/api/v1/login/Auth', { body: { username, password } })).status;
+  } finally {
+    await app.close();
+  }
+}
+
+describe('npm run admin -- set-password', () => {
+  it('changes an existing password read from stdin', async () => {
+    const dataDir = tempDir();
+    expect(await login(dataDir, 'admin', 'the-first-password')).toBe(200);
+    const result = await runAdmin(['set-password', 'admin'], dataDir, 'a-brand-new-password\n');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Password of admin changed/);
+    expect(await login(dataDir, 'admin', 'a-brand-new-password')).toBe(200);
+    expect(await login(dataDir, 'admin', 'the-first-password')).toBe(401);
+  });
+
+  it('creates a missing user', async () => {
+    const dataDir = tempDir();
+    const result = await runAdmin(['set-password', 'erika'], dataDir, 'erikas-long-password\n');
+    expect(result.code).toBe(0);
+    expect(await login(dataDir, 'erika', 'erikas-long-password')).toBe(200);
+  });
+
+  it('refuses a password under 12 characters and a wrong command', async () => {
+    const dataDir = tempDir();
+    const short = await runAdmin(['set-password', 'admin'], dataDir, 'short\n');
+    expect(short.code).toBe(1);
+    expect(short.stderr.trim()).toBe('Error: Password must have at least 12 characters');
+    const wrong = await runAdmin(['remove-everything'], dataDir, '');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/Usage:/);
+  });
+});

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { company } from '@blitz/contract';
+
+const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  ADMIN_USERNAME: z.string().trim().min(1).max(100).optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must have at least 12 characters').max(1024).optional(),
+  JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(8 * 3600),
+  TRUST_PROXY: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  CONTACT_TO: z.email().default(company.email),
+  MAIL_FROM: z.email().default(company.email),
+  CONFIRMATION_MAIL: booleanString.default(true),
+  CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(20_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  MAIL_GIVE_UP_HOURS: z.coerce.number().min(0.0001).max(24 * 30).default(48),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
+  SEED_SAMPLE: booleanString.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { username: string; password: string } | undefined;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  trustProxy: boolean | string | string[];
+  smtpUrl: string | undefined;
+  contactTo: string;
+  mailFrom: string;
+  /** The contact form: confirmation mail to the visitor, spam fill-time, per-client rate (per 10 minutes). */
+  contact: { confirmationMail: boolean; minFillMs: number; rateLimit: number };
+  /** The outbox: retry backoff (first delay, cap), when to give up, how often to look, how long a claim lasts. */
+  mail: { retryBaseMs: number; retryMaxMs: number; giveUpMs: number; pollMs: number; leaseMs: number };
+  seedSample: boolean;
+  logLevel: string;
+  /** Folder of the built web app (index, prerendered pages, assets). */
+  webDist: string;
+  /** The sample pictures `npm run build` renders in advance (missing ones are rendered on seeding). */
+  sampleMediaDir: string;
+};
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((s) => s.trim());
+}
+
+/** Reads the environment once; a wrong value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid environment variable ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together');
+  }
+  const serverRoot = path.resolve(import.meta.dirname, '..');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    smtpUrl: e.SMTP_URL,
+    contactTo: e.CONTACT_TO,
+    mailFrom: e.MAIL_FROM,
+    contact: { confirmationMail: e.CONFIRMATION_MAIL, minFillMs: e.CONTACT_MIN_FILL_SECONDS * 1000, rateLimit: e.CONTACT_RATE_LIMIT },
+    mail: {
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      retryMaxMs: e.MAIL_RETRY_MAX_MS,
+      giveUpMs: e.MAIL_GIVE_UP_HOURS * 3_600_000,
+      pollMs: e.MAIL_POLL_MS,
+      leaseMs: e.MAIL_LEASE_MS,
+    },
+    seedSample: e.SEED_SAMPLE,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),
+    sampleMediaDir: path.resolve(serverRoot, 'dist/sample-media'),
+  };
+}

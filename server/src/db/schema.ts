@@ -1,0 +1,117 @@
+import type { Generated } from 'kysely';
+
+// Row types of every table. Rows stay inside their repositories; services map them.
+// Timestamps are ISO-8601 strings in UTC on both databases, so they sort and compare alike.
+
+export type UsersTable = {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  /** Raised on logout and password change: tokens carrying an older version stop working. */
+  token_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
+export type SettingsTable = { key: string; value: string };
+
+export type LoginThrottleTable = {
+  key: string;
+  failures: number;
+  window_started_at: string;
+  locked_until: string | null;
+};
+
+export type CategoriesTable = { id: Generated<number>; name: string; created_at: string };
+
+export type CategoryTranslationsTable = { category_id: number; language: number; content: string };
+
+export type ProjectsTable = {
+  id: Generated<number>;
+  location: string;
+  work_duration: string;
+  client: string;
+  category_id: number | null;
+  /** JSON of the stored picture: its variants, size and storage keys. */
+  picture: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ProjectTextField = 'title' | 'content' | 'scope';
+
+export type ProjectTextsTable = {
+  project_id: number;
+  field: ProjectTextField;
+  language: number;
+  content: string;
+  /** The content lower-cased in JavaScript, for case-insensitive search alike on both databases. */
+  content_folded: string;
+};
+
+export type InquiriesTable = {
+  id: Generated<number>;
+  reference: string;
+  subject: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  message: string;
+  company_name: string | null;
+  company_address: string | null;
+  building_size: string | null;
+  regards: string | null;
+  language: string;
+  status: string;
+  delivery_status: string;
+  created_at: string;
+  handled_at: string | null;
+  /** 1 when the honeypot or the fill-time check caught it: kept for review, never mailed. */
+  spam: Generated<number>;
+};
+
+export type InquiryAttachmentsTable = {
+  id: Generated<number>;
+  inquiry_id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+};
+
+export type MailOutboxTable = {
+  id: Generated<number>;
+  inquiry_id: number | null;
+  kind: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  /** The sender instance holding the lease; only it may settle the row. */
+  lease_owner: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type MailAttemptsTable = {
+  id: Generated<number>;
+  outbox_id: number;
+  attempted_at: string;
+  error: string | null;
+};
+
+export type Database = {
+  users: UsersTable;
+  settings: SettingsTable;
+  login_throttle: LoginThrottleTable;
+  categories: CategoriesTable;
+  category_translations: CategoryTranslationsTable;
+  projects: ProjectsTable;
+  project_texts: ProjectTextsTable;
+  inquiries: InquiriesTable;
+  inquiry_attachments: InquiryAttachmentsTable;
+  mail_outbox: MailOutboxTable;
+  mail_attempts: MailAttemptsTable;
+};

@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ContentLanguage } from '@blitz/contract';
+import type { StoredPicture } from '../../media/image-pipeline';
+import type { MediaStorage } from '../../media/media-storage';
+import { insertCategory } from '../../modules/categories/categories.repository';
+import { insertProject, isContentEmpty } from '../../modules/projects/projects.repository';
+import type { Db } from '../database';
+import { inTransaction } from '../transaction';
+import { type SampleProject, sampleCategories, sampleProjects } from './sample-content';
+import type { Scene } from './sample-pictures';
+
+export type PictureSource = (scene: Scene, media: MediaStorage) => Promise<StoredPicture>;
+
+/** Set once the sample content was written (or found not wanted): it is never written twice. */
+const doneKey = 'sample_content';
+
+const both = (texts: { de: string; en: string }) => [
+  { content: texts.en, language: ContentLanguage.English },
+  { content: texts.de, language: ContentLanguage.German },
+];
+
+/**
+ * Writes the sample categories and projects into an empty database, once. Pictures are made
+ * (or copied) first, then everything goes in one transaction that also records that it was
+ * done, so a second instance starting at the same moment, or a crash halfway, never leaves
+ * duplicates or half a gallery. Answers whether it wrote anything.
+ */
+export async function seedSampleContent(
+  deps: { db: Db; media: MediaStorage; log: FastifyBaseLogger },
+  pictureOf: PictureSource,
+  projects: readonly SampleProject[] = sampleProjects,
+): Promise<boolean> {
+  const { db, media, log } = deps;
+  const done = await db.selectFrom('settings').select('key').where('key', '=', doneKey).executeTakeFirst();
+  if (done || !(await isContentEmpty(db))) return false;
+
+  const started = Date.now();
+  const pictures: StoredPicture[] = [];
+  for (const project of projects) pictures.push(await pictureOf(project.scene, media));
+
+  const written = await inTransaction(db, async (trx) => {
+    const claimed = await trx
+      .insertInto('settings')
+      .values({ key: doneKey, value: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0 || !(await isContentEmpty(trx))) return false;
+    const categoryIds = new Map<string, number>();
+    for (const category of sampleCategories) {
+      categoryIds.set(category.key, await insertCategory(trx, { name: category.name, translation: both(category.title) }));
+    }
+    for (const [i, project] of projects.entries()) {
+      await insertProject(trx, {
+        location: project.location,
+        workDuration: project.workDuration,
+        client: '',
+        categoryId: categoryIds.get(project.scene.kind) ?? null,
+        picture: pictures[i]!,
+        texts: { title: both(project.title), content: both(project.content), scope: both(project.scope) },
+        createdAt: new Date(`${project.completed}T09:00:00Z`).toISOString(),
+      });
+    }
+    return true;
+  });
+  if (written) log.info({ projects: projects.length, ms: Date.now() - started }, 'sample categories and projects added');
+  return written;
+}

@@ -1,0 +1,166 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db, DatabaseKind } from '../db/database';
+import type { MailMessage, MailTransport } from './mail-transport';
+import {
+  type OutboxEntry,
+  type OutboxKind,
+  type OutboxStatus,
+  claimDueMails,
+  releaseMail,
+  settleMail,
+} from './outbox.repository';
+
+export type OutboxHandler = {
+  /** The message of a queued mail, or undefined when there is nothing to send any more. */
+  render(db: Db, entry: OutboxEntry): Promise<MailMessage | undefined>;
+  /** Told the outcome of every attempt (e.g. to show the delivery status elsewhere). */
+  settled?(db: Db, entry: OutboxEntry, status: OutboxStatus): Promise<void>;
+};
+
+export type OutboxOptions = {
+  db: Db;
+  dbKind: DatabaseKind;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  timing: Config['mail'];
+  handlers: Record<OutboxKind, OutboxHandler>;
+  /** Names this sender in leases; random per process unless given. */
+  owner?: string;
+};
+
+export type Outbox = {
+  start(): void;
+  /** Stops polling and waits for the mail being sent, if any. */
+  stop(): Promise<void>;
+  /** Looks for due mail now (after a new inquiry), instead of at the next poll. */
+  kick(): void;
+  /** One pass over every due mail; resolves when done (tests use it). */
+  drain(): Promise<void>;
+};
+
+const batchSize = 5;
+
+/** Delay before the next try after `attempts` failed ones: base, doubling, capped. */
+export function retryDelay(attempts: number, timing: Pick<Config['mail'], 'retryBaseMs' | 'retryMaxMs'>): number {
+  return Math.min(timing.retryBaseMs * 2 ** Math.max(0, attempts - 1), timing.retryMaxMs);
+}
+
+/**
+ * The in-process sender: polls the mail_outbox table, claims due rows with a lease, sends them
+ * and records every attempt. Failures are retried with backoff until `giveUpMs` after the mail
+ * was queued; then the mail is marked failed (staff can send it again from the inbox).
+ */
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { db, dbKind, transport, log, timing, handlers } = options;
+  const owner = options.owner ?? `${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let started = false;
+  let stopped = false;
+
+  async function deliver(entry: OutboxEntry): Promise<void> {
+    const handler = handlers[entry.kind];
+    const attemptedAt = new Date();
+    let status: OutboxStatus;
+    let error: string | null = null;
+    let nextAttemptAt: string | undefined;
+    try {
+      const message = await handler.render(db, entry);
+      if (!message) {
+        status = 'failed';
+        error = 'nothing to send (inquiry gone or not to be mailed)';
+      } else {
+        await transport.send(message);
+        status = transport.mode === 'log' ? 'logged' : 'sent';
+      }
+    } catch (cause) {
+      error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 1000);
+      const giveUp = attemptedAt.getTime() - Date.parse(entry.createdAt) >= timing.giveUpMs;
+      status = giveUp ? 'failed' : 'pending';
+      if (!giveUp) nextAttemptAt = new Date(attemptedAt.getTime() + retryDelay(entry.attempts + 1, timing)).toISOString();
+      log.warn({ outboxId: entry.id, kind: entry.kind, attempts: entry.attempts + 1, err: error, giveUp }, 'mail not sent');
+    }
+    const settled = await settleMail(db, entry.id, owner, {
+      status,
+      attemptedAt: attemptedAt.toISOString(),
+      error,
+      nextAttemptAt,
+    });
+    if (!settled) {
+      // The lease ran out (another sender may have taken the row) or the inquiry was deleted.
+      log.warn({ outboxId: entry.id }, 'mail lease lost before it was settled');
+      return;
+    }
+    await handler.settled?.(db, entry, status);
+  }
+
+  async function pass(): Promise<void> {
+    for (;;) {
+      const now = new Date();
+      const batch = await claimDueMails(
+        db,
+        dbKind,
+        owner,
+        now.toISOString(),
+        new Date(now.getTime() + timing.leaseMs).toISOString(),
+        batchSize,
+      );
+      if (batch.length === 0) return;
+      for (const entry of batch) {
+        if (stopped) await releaseMail(db, entry.id, owner);
+        else await deliver(entry);
+      }
+      if (stopped) return;
+    }
+  }
+
+  function schedule(delay: number) {
+    if (stopped || !started) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), delay);
+    timer.unref();
+  }
+
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await pass();
+        } catch (error) {
+          // The database may be briefly away; the next poll tries again.
+          if (!stopped) log.error({ err: error }, 'mail outbox pass failed');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+      schedule(timing.pollMs);
+    });
+    return running;
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+    kick() {
+      if (started && !stopped) void run();
+    },
+    drain: () => run(),
+  };
+}

@@ -1,0 +1,34 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import { hashPassword } from './passwords';
+import { countUsers, findUserByName, insertUser } from './users.repository';
+
+export function randomPassword(): string {
+  return crypto.randomBytes(15).toString('base64url');
+}
+
+/**
+ * ADMIN_USERNAME/ADMIN_PASSWORD create that admin if absent; with no user at all and no
+ * variables, an `admin` with a random password is created and the password printed once.
+ */
+export async function ensureAdmin(
+  db: Db,
+  admin: { username: string; password: string } | undefined,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (admin) {
+    if (await findUserByName(db, admin.username)) return;
+    await insertUser(db, admin.username, await hashPassword(admin.password));
+    log.info({ username: admin.username }, 'created admin user from ADMIN_USERNAME');
+    return;
+  }
+  if ((await countUsers(db)) > 0) return;
+  const password = randomPassword();
+  // Another instance may have won the race: then its password is the one printed.
+  if (!(await insertUser(db, 'admin', await hashPassword(password)))) return;
+  // Printed once, on the console rather than in structured logs that may be shipped elsewhere.
+  process.stdout.write(
+    `\n  Admin account created.\n  Name:     admin\n  Password: ${password}\n  (shown only now; change it with: npm run admin -- set-password admin)\n\n`,
+  );
+}

@@ -1,0 +1,187 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { api, databaseKinds, signIn, startTestApp, testAdmin } from '../../test/helper';
+import { throttlePolicy } from './login-throttle';
+
+const auth = '/api/v1/login/Auth';
+const verify = '/api/v1/login/Verfy';
+const logout = '/api/v1/login/Logout';
+
+function b64url(value: object | string): string {
+  return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+}
+
+describe.each(databaseKinds)('sign-in on %s', (kind) => {
+  it('answers a token for the right name and password, which Verfy accepts', async () => {
+    const { url } = await startTestApp(kind);
+    const res = await api(url, 'POST', auth, { body: testAdmin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const token = res.body.jwtToken as string;
+    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
+    expect(header.alg).toBe('HS256');
+
+    const checked = await api(url, 'POST', verify, { body: { JWT: token } });
+    expect(checked.status).toBe(200);
+    expect(checked.body).toMatchObject({ valid: true, username: 'admin' });
+    const expiresIn = Date.parse(checked.body.expiresAt) - Date.now();
+    expect(expiresIn).toBeGreaterThan(7.9 * 3600_000);
+    expect(expiresIn).toBeLessThanOrEqual(8 * 3600_000);
+  });
+
+  it('matches the login path case-insensitively', async () => {
+    const { url } = await startTestApp(kind);
+    const res = await api(url, 'POST', '/API/V1/LOGIN/auth', { body: testAdmin });
+    expect(res.status).toBe(200);
+  });
+
+  it('gives the same 401 for an unknown user and a wrong password', async () => {
+    const { url } = await startTestApp(kind);
+    const unknown = await api(url, 'POST', auth, { body: { username: 'nobody', password: 'whatever-password' } });
+    const wrong = await api(url, 'POST', auth, { body: { username: 'admin', password: 'wrong-password!!' } });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(unknown.body).toMatchObject({ status: 401, code: 'invalid_credentials' });
+  });
+
+  it('rejects missing fields, wrong types, unknown fields and huge passwords with 400/413', async () => {
+    const { url } = await startTestApp(kind);
+    const missing = await api(url, 'POST', auth, { body: { username: 'admin' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.map((e: { field: string }) => e.field)).toContain('password');
+    const wrongType = await api(url, 'POST', auth, { body: { username: {}, password: 'x' } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.errors[0].field).toBe('username');
+    const extra = await api(url, 'POST', auth, { body: { ...testAdmin, role: 'root' } });
+    expect(extra.status).toBe(400);
+    const longPassword = await api(url, 'POST', auth, { body: { username: 'admin', password: 'x'.repeat(1_000_000) } });
+    expect(longPassword.status).toBe(400);
+    const overLimit = await api(url, 'POST', auth, { body: { username: 'admin', password: 'x'.repeat(1_100_000) } });
+    expect(overLimit.status).toBe(413);
+    expect(overLimit.body.code).toBe('payload_too_large');
+  });
+
+  it('answers malformed JSON, an empty body and a wrong content type without a 500', async () => {
+    const { url } = await startTestApp(kind);
+    for (const route of [auth, verify, logout]) {
+      const malformed = await api(url, 'POST', route, { raw: '{"username": ', headers: { 'content-type': 'application/json' } });
+      expect([400, 401]).toContain(malformed.status);
+      expect(malformed.body.status).toBe(malformed.status);
+      expect(malformed.text).not.toMatch(/at .*\.(js|ts):\d+/);
+    }
+    const malformed = await api(url, 'POST', auth, { raw: '{"username": ', headers: { 'content-type': 'application/json' } });
+    expect(malformed.body.code).toBe('malformed_body');
+    const empty = await api(url, 'POST', auth, { raw: '', headers: { 'content-type': 'application/json' } });
+    expect(empty.status).toBe(400);
+    const xml = await api(url, 'POST', auth, { raw: '<a/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.status).toBe(415);
+    const proto = await api(url, 'POST', auth, {
+      raw: '{"username":"admin","password":"x","__proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(proto.status).toBe(400);
+  });
+
+  it('throttles repeated failures per username with 429 and Retry-After, even for the right password', async () => {
+    const { url } = await startTestApp(kind);
+    for (let i = 0; i < throttlePolicy.maxFailuresPerUser; i++) {
+      const res = await api(url, 'POST', auth, { body: { username: 'admin', password: `wrong-password-${i}` } });
+      expect(res.status).toBe(401);
+    }
+    const locked = await api(url, 'POST', auth, { body: testAdmin });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(locked.body.code).toBe('too_many_requests');
+  });
+
+  it('holds the limit against a burst of parallel guesses', async () => {
+    const { url } = await startTestApp(kind);
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        api(url, 'POST', auth, { body: { username: 'admin', password: `parallel-guess-${i}` } }),
+      ),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(throttlePolicy.maxFailuresPerUser);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - throttlePolicy.maxFailuresPerUser);
+  });
+
+  it('does not count a successful sign-in against the address', async () => {
+    const { url } = await startTestApp(kind);
+    for (let i = 0; i < throttlePolicy.maxFailuresPerIp + 5; i++) {
+      expect((await api(url, 'POST', auth, { body: testAdmin })).status).toBe(200);
+    }
+  });
+
+  it('does not let a forged X-Forwarded-For reset the per-IP count', async () => {
+    const { url } = await startTestApp(kind);
+    for (let i = 0; i < throttlePolicy.maxFailuresPerIp; i++) {
+      const res = await api(url, 'POST', auth, {
+        body: { username: `user${i}`, password: 'wrong-password!' },
+        headers: { 'x-forwarded-for': `10.0.0.${i}` },
+      });
+      expect(res.status).toBe(401);
+    }
+    const next = await api(url, 'POST', auth, { body: testAdmin, headers: { 'x-forwarded-for': '10.9.9.9' } });
+    expect(next.status).toBe(429);
+  });
+
+  it('rejects forged, altered, alg:none and expired tokens on Verfy and on guarded routes', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const altered = `${header}.${b64url({ ...claims, sub: '999' })}.${signature}`;
+    const none = `${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode('x'.repeat(64)));
+    const otherKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('y'.repeat(64)));
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('z'.repeat(64)));
+    for (const bad of [altered, none, hs512, otherKey, expired, 'garbage', '']) {
+      const checked = await api(url, 'POST', verify, { body: { JWT: bad } });
+      expect(checked.status, bad).toBe(401);
+      expect(checked.body).toEqual({ valid: false });
+      const guarded = await api(url, 'POST', logout, { token: bad || undefined });
+      expect(guarded.status).toBe(401);
+      expect(guarded.headers.get('www-authenticate')).toBe('Bearer');
+    }
+  });
+
+  it('rejects a token signed with the real key once it has expired', async () => {
+    const { url } = await startTestApp(kind, { JWT_SECRET: 's'.repeat(40) });
+    const token = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('blitzschutz-site')
+      .setAudience('blitzschutz-admin')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 5)
+      .sign(new TextEncoder().encode('s'.repeat(40)));
+    expect((await api(url, 'POST', verify, { body: { JWT: token } })).status).toBe(401);
+    const fresh = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('blitzschutz-site')
+      .setAudience('blitzschutz-admin')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('s'.repeat(40)));
+    expect((await api(url, 'POST', verify, { body: { JWT: fresh } })).status).toBe(200);
+  });
+
+  it('makes earlier tokens invalid on logout', async () => {
+    const { url } = await startTestApp(kind);
+    const first = await signIn(url);
+    const second = await signIn(url);
+    const out = await api(url, 'POST', logout, { token: first });
+    expect(out.status).toBe(204);
+    for (const token of [first, second]) {
+      expect((await api(url, 'POST', verify, { body: { JWT: token } })).status).toBe(401);
+    }
+    const third = await signIn(url);
+    expect((await api(url, 'POST', verify, { body: { JWT: third } })).status).toBe(200);
+  });
+});

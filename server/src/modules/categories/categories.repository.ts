@@ -1,0 +1,104 @@
+import type { ContentLanguage, LocalizedText } from '@blitz/contract';
+import { type Db, nowIso } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { bumpContentVersion } from '../projects/content-version.repository';
+
+export type CategoryRecord = { id: number; name: string; translation: LocalizedText[] };
+export type CategoryValues = { name: string; translation: LocalizedText[] };
+
+/** The translations of the given categories (one query), narrowed to a language if given. */
+export async function translationsOf(
+  db: Db,
+  ids: readonly number[],
+  language?: ContentLanguage,
+): Promise<Map<number, LocalizedText[]>> {
+  const byCategory = new Map<number, LocalizedText[]>();
+  if (ids.length === 0) return byCategory;
+  let query = db
+    .selectFrom('category_translations')
+    .select(['category_id', 'language', 'content'])
+    .where('category_id', 'in', [...new Set(ids)])
+    .orderBy('category_id')
+    .orderBy('language');
+  if (language) query = query.where('language', '=', language);
+  for (const row of await query.execute()) {
+    const list = byCategory.get(row.category_id) ?? [];
+    list.push({ content: row.content, language: row.language as ContentLanguage });
+    byCategory.set(row.category_id, list);
+  }
+  return byCategory;
+}
+
+export async function listCategories(db: Db, language?: ContentLanguage): Promise<CategoryRecord[]> {
+  const rows = await db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute();
+  const translations = await translationsOf(
+    db,
+    rows.map((r) => r.id),
+    language,
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, translation: translations.get(r.id) ?? [] }));
+}
+
+export async function findCategory(db: Db, id: number, language?: ContentLanguage): Promise<CategoryRecord | undefined> {
+  const row = await db.selectFrom('categories').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const translations = await translationsOf(db, [id], language);
+  return { id: row.id, name: row.name, translation: translations.get(id) ?? [] };
+}
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Every category's id and name (there are a handful): for the case-insensitive name check. */
+export async function categoryNames(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('categories').select(['id', 'name']).execute();
+}
+
+export async function insertCategory(db: Db, values: CategoryValues): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    const { id } = await trx
+      .insertInto('categories')
+      .values({ name: values.name, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (values.translation.length > 0) {
+      await trx
+        .insertInto('category_translations')
+        .values(values.translation.map((t) => ({ category_id: id, language: t.language, content: t.content })))
+        .execute();
+    }
+    return id;
+  });
+}
+
+/** Replaces name and translations; false if there is no such category. */
+export async function updateCategory(db: Db, id: number, values: CategoryValues): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    const result = await trx.updateTable('categories').set({ name: values.name }).where('id', '=', id).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx.deleteFrom('category_translations').where('category_id', '=', id).execute();
+    if (values.translation.length > 0) {
+      await trx
+        .insertInto('category_translations')
+        .values(values.translation.map((t) => ({ category_id: id, language: t.language, content: t.content })))
+        .execute();
+    }
+    return true;
+  });
+}
+
+/** Deletes the category; its projects stay, without a category. False if there was none. */
+export async function deleteCategory(db: Db, id: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    // The foreign key does the same (ON DELETE SET NULL); done here too so that it never
+    // depends on a connection setting (SQLite enforces foreign keys only when told to).
+    await trx.updateTable('projects').set({ category_id: null }).where('category_id', '=', id).execute();
+    await trx.deleteFrom('category_translations').where('category_id', '=', id).execute();
+    const result = await trx.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+
+// Shared by the contact tests: valid form values, real files, and a multipart POST.
+
+export const generalMessage = {
+  subject: 'generalMessage',
+  firstName: 'Erika',
+  lastName: 'Musterfrau',
+  phone: '+49 6181 12345',
+  email: 'erika@example.org',
+  message: 'Bitte rufen Sie mich an.\nVielen Dank!',
+  language: 'de',
+};
+
+export const priceInquiry = {
+  ...generalMessage,
+  subject: 'priceInquiry',
+  CompanyName: 'Beispiel Logistik GmbH',
+  CompanyAddress: 'Hafenstraße 5\n60311 Frankfurt',
+  BuildingSize: '2400 m²',
+  Regards: 'lps,earthing',
+};
+
+export type UploadFile = { name: string; type: string; data: Buffer };
+
+export async function pngFile(name = 'photo.png', size = 8): Promise<UploadFile> {
+  const data = await sharp({ create: { width: size, height: size, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer();
+  return { name, type: 'image/png', data };
+}
+
+export async function jpegFile(name = 'roof.jpg'): Promise<UploadFile> {
+  const data = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#aa6633' } })
+    .jpeg()
+    .toBuffer();
+  return { name, type: 'image/jpeg', data };
+}
+
+/** A small but well-formed PDF; `padding` bytes make it as large as a test needs. */
+export function pdfFile(name = 'plan.pdf', padding = 0): UploadFile {
+  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n');
+  const tail = Buffer.from('\n%%EOF\n');
+  return { name, type: 'application/pdf', data: Buffer.concat([head, Buffer.alloc(padding, 0x20), tail]) };
+}
+
+export function formData(fields: Record<string, string | string[]>, files: UploadFile[] = []): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
+  }
+  for (const file of files) form.append('attachment', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  return form;
+}
+
+export async function postContact(
+  base: string,
+  fields: Record<string, string | string[]>,
+  files: UploadFile[] = [],
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const response = await fetch(`${base}/api/v1/Contact`, { method: 'POST', body: formData(fields, files) });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** Every file under DATA_DIR/inquiries, temporary ones included. */
+export function storedFiles(dataDir: string): string[] {
+  const dir = path.join(dataDir, 'inquiries');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+export async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactCreatedSchema } from '@blitz/contract';
+import { HttpError } from '../../lib/http-error';
+import { multipartSupport } from '../../plugins/external/multipart';
+import { rateLimiting } from '../../plugins/external/rate-limit';
+import { maxRequestBytes, multipartLimits, receiveInquiry, tooLarge } from './contact.service';
+
+/** POST /api/v1/Contact: the footer form's inquiries (SPEC.md §7), stored before they are answered. */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipartSupport, { limits: multipartLimits });
+  await app.register(rateLimiting);
+
+  // An answer given before the whole upload arrived (a limit, a bad file) must still reach the
+  // client: the rest of the body is read and dropped, and the connection is not reused.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.readableEnded) {
+      reply.header('connection', 'close');
+      request.raw.resume();
+    }
+    return payload;
+  });
+
+  app.post(
+    '/Contact',
+    {
+      bodyLimit: maxRequestBytes,
+      config: { rateLimit: { max: app.config.contact.rateLimit, timeWindow: 10 * 60_000 } },
+      schema: { response: { 201: contactCreatedSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (Number(request.headers['content-length'] ?? 0) > maxRequestBytes) {
+        throw tooLarge(`The request is larger than ${Math.floor(maxRequestBytes / 1024 / 1024)} MB`);
+      }
+      if (!request.isMultipart()) {
+        throw new HttpError(415, 'unsupported_media_type', 'Send the form as multipart/form-data');
+      }
+      const created = await receiveInquiry(request.parts(), {
+        db: app.db,
+        store: app.attachmentStore,
+        config: app.config,
+        kickOutbox: () => app.outbox.kick(),
+      });
+      return reply.status(201).send(created);
+    },
+  );
+};

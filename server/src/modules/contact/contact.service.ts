@@ -1,0 +1,266 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { MultipartFile, Multipart } from '@fastify/multipart';
+import { type FileTypeResult, fileTypeStream } from 'file-type';
+import {
+  type ContactCreated,
+  type InquiryCheck,
+  type InquiryField,
+  type InquirySubject,
+  type InquiryValues,
+  type Regard,
+  attachmentLimits,
+  attachmentTypes,
+  checkInquiry,
+  contactFormExtras,
+  extensionOf,
+  generalFields,
+  priceInquiryFields,
+  splitRegards,
+} from '@blitz/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { HttpError } from '../../lib/http-error';
+import type { AttachmentStore, TempFile } from '../../media/attachment-store';
+import type { OutboxKind } from '../../mail/outbox.repository';
+import { type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
+
+const MB = 1024 * 1024;
+const contentFormField = contactFormExtras.attachment;
+
+export const tooLarge = (detail: string) => new HttpError(413, 'payload_too_large', detail);
+
+/** Limits handed to the multipart parser; a text field longer than `fieldSize` is refused as too large. */
+export const multipartLimits = {
+  fileSize: attachmentLimits.maxFileBytes,
+  files: attachmentLimits.maxFiles,
+  fields: 40,
+  fieldSize: 64 * 1024,
+  parts: 60,
+  headerPairs: 100,
+} as const;
+
+/** The longest body worth reading: every file at its limit plus the text fields and multipart framing. */
+export const maxRequestBytes = attachmentLimits.maxTotalBytes + 2 * MB;
+
+/** Maps the parser's limit errors onto answers that name the limit. */
+function limitError(error: unknown, fileName: string | undefined): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  switch ((error as { code?: string } | null)?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(`Attachment "${fileName ?? '?'}" is larger than ${attachmentLimits.maxFileBytes / MB} MB`);
+    case 'FST_FILES_LIMIT':
+      return tooLarge(`Too many attachments: at most ${attachmentLimits.maxFiles} files`);
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return tooLarge('Too many form fields');
+    default: {
+      // busboy's own errors (a cut or garbled body) are plain Errors without a system code.
+      const message = error instanceof Error && !(error as NodeJS.ErrnoException).code ? error.message : '';
+      if (/multipart|end of form|malformed|boundary|part terminated|premature/i.test(message)) {
+        return new HttpError(400, 'malformed_body', 'The multipart body is malformed or incomplete');
+      }
+      return undefined;
+    }
+  }
+}
+
+/** A stored file name: no folders, no control characters, not too long (the extension kept). */
+export function cleanFileName(name: string): string {
+  // Browsers escape quotes and line breaks in multipart file names (HTML standard); undo that first.
+  const unescaped = name.replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n');
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const base = (unescaped.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]+/g, '').trim();
+  if (!base) return 'attachment';
+  if (base.length <= attachmentLimits.maxNameLength) return base;
+  const ext = extensionOf(base);
+  return `${base.slice(0, attachmentLimits.maxNameLength - ext.length - 1)}.${ext}`;
+}
+
+/**
+ * The accepted type of a file, decided by its content: its first bytes must be an image, a PDF
+ * or an Office document. Old Office files (one container format for all) and zipped Office
+ * files the sample does not tell apart are named by their extension.
+ */
+function acceptedType(detected: { mime: string } | undefined, fileName: string): string | undefined {
+  if (!detected) return undefined;
+  const byMime = attachmentTypes.find((t) => t.mime === detected.mime);
+  if (byMime) return byMime.mime;
+  const ext = extensionOf(fileName);
+  const legacy: Record<string, string[]> = {
+    'application/x-cfb': ['doc', 'xls', 'ppt'],
+    'application/zip': ['docx', 'xlsx', 'pptx', 'odt', 'ods'],
+  };
+  if (legacy[detected.mime]?.includes(ext)) return attachmentTypes.find((t) => t.extensions.includes(ext))!.mime;
+  return undefined;
+}
+
+// On Node, file-type takes and returns Node streams; its default typings only describe web streams.
+const detectingStream = fileTypeStream as unknown as (
+  source: Readable,
+  options: { sampleSize: number },
+) => Promise<Readable & { readonly fileType?: FileTypeResult }>;
+
+type ReceivedFile = TempFile & { fileName: string; contentType: string };
+
+async function receiveFile(
+  part: MultipartFile,
+  store: AttachmentStore,
+  total: { bytes: number },
+): Promise<ReceivedFile | undefined> {
+  const fileName = cleanFileName(part.filename);
+  const detecting = await detectingStream(part.file, { sampleSize: 4100 });
+  const contentType = acceptedType(detecting.fileType, fileName);
+  if (!contentType) {
+    detecting.resume();
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      `Attachment "${fileName}" is not an accepted type (images, PDF, Office documents)`,
+      {
+        errors: [{ field: contentFormField, message: `${fileName}: type not accepted` }],
+      },
+    );
+  }
+  const temp = await store.writeTemp(detecting, (bytes) => {
+    total.bytes += bytes;
+    if (total.bytes > attachmentLimits.maxTotalBytes) {
+      throw tooLarge(`Attachments together are larger than ${attachmentLimits.maxTotalBytes / MB} MB`);
+    }
+  });
+  if (part.file.truncated) {
+    await store.discard([temp]);
+    throw limitError({ code: 'FST_REQ_FILE_TOO_LARGE' }, fileName);
+  }
+  return { ...temp, fileName, contentType };
+}
+
+/** Reads every part: text fields into lists, files streamed to temporary storage. */
+async function readParts(parts: AsyncIterable<Multipart>, store: AttachmentStore) {
+  const fields = new Map<string, string[]>();
+  const files: ReceivedFile[] = [];
+  const total = { bytes: 0 };
+  let current: string | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw tooLarge(`Field ${part.fieldname} is too long`);
+        const list = fields.get(part.fieldname) ?? [];
+        // Browsers send line breaks in form fields as CRLF; stored and mailed as LF.
+        list.push(String(part.value ?? '').replace(/\r\n?/g, '\n'));
+        fields.set(part.fieldname, list);
+        continue;
+      }
+      current = part.filename;
+      // A file input left empty still sends a part without a name: nothing to keep.
+      if (part.fieldname !== contentFormField || !part.filename) {
+        part.file.resume();
+        if (part.fieldname !== contentFormField) {
+          throw new HttpError(400, 'validation', `Unexpected file field: ${part.fieldname}`, {
+            errors: [{ field: part.fieldname, message: `files go in the field "${contentFormField}"` }],
+          });
+        }
+        continue;
+      }
+      const file = await receiveFile(part, store, total);
+      if (file) files.push(file);
+    }
+  } catch (error) {
+    await store.discard(files);
+    throw limitError(error, current) ?? error;
+  }
+  return { fields, files };
+}
+
+const stepDetail: Record<Exclude<InquiryCheck, { ok: true }>['step'], string> = {
+  missing: 'Missing fields: ',
+  missingPrice: 'Missing price inquiry fields: ',
+  invalid: 'Invalid fields: ',
+};
+
+function fieldMessage(step: Exclude<InquiryCheck, { ok: true }>['step'], field: InquiryField): string {
+  if (step !== 'invalid') return 'required';
+  if (field === 'email') return 'not a valid e-mail address (at most 254 characters, 64 before the @)';
+  if (field === 'subject') return `must be one of the known subjects`;
+  if (field === 'Regards') return 'contains an unknown value';
+  return 'too long, or a line break where none is allowed';
+}
+
+const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newReference(now: Date): string {
+  const bytes = crypto.randomBytes(6);
+  const tail = [...bytes].map((b) => referenceAlphabet[b % referenceAlphabet.length]).join('');
+  return `${now.toISOString().slice(0, 10).replaceAll('-', '')}-${tail}`;
+}
+
+export type ContactDeps = { db: Db; store: AttachmentStore; config: Config; kickOutbox: () => void };
+
+/**
+ * Receives one inquiry: files streamed to disk and flushed, fields checked exactly as the form
+ * checks them, then the inquiry, its files and its queued mails stored in one transaction. Only
+ * then does the caller answer 201; a crash before leaves at most unreferenced files, which the
+ * housekeeping sweep removes.
+ */
+export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: ContactDeps): Promise<ContactCreated> {
+  const { db, store, config } = deps;
+  const { fields, files } = await readParts(parts, store);
+  const text = (name: string) => (fields.get(name)?.[0] ?? '').trim();
+  let committed = false;
+  try {
+    const values = Object.fromEntries(
+      [...generalFields, ...priceInquiryFields].map((f) => [f, text(f)]),
+    ) as unknown as InquiryValues;
+    values.Regards = splitRegards(fields.get('Regards') ?? []);
+    const check = checkInquiry(values);
+    if (!check.ok) {
+      throw new HttpError(400, 'validation', stepDetail[check.step] + check.fields.join(', '), {
+        errors: check.fields.map((field) => ({ field, message: fieldMessage(check.step, field) })),
+      });
+    }
+
+    const fillTime = Number(text(contactFormExtras.fillTime));
+    const spam =
+      text(contactFormExtras.honeypot) !== '' ||
+      (text(contactFormExtras.fillTime) !== '' && (!Number.isFinite(fillTime) || fillTime < config.contact.minFillMs));
+    const now = new Date();
+    let reference = newReference(now);
+    while (await referenceExists(db, reference)) reference = newReference(now);
+    const optional = (name: string) => text(name) || null;
+    const attachments: NewAttachment[] = files.map((f) => ({
+      fileName: f.fileName,
+      contentType: f.contentType,
+      size: f.size,
+      storageKey: f.key,
+    }));
+    const mails: OutboxKind[] = spam ? [] : config.contact.confirmationMail ? ['inquiry', 'confirmation'] : ['inquiry'];
+
+    await store.commit(files);
+    const id = await insertInquiry(
+      db,
+      {
+        reference,
+        subject: values.subject as InquirySubject,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        phone: values.phone,
+        email: values.email,
+        message: values.message,
+        companyName: optional('CompanyName'),
+        companyAddress: optional('CompanyAddress'),
+        buildingSize: optional('BuildingSize'),
+        regards: values.Regards as Regard[],
+        language: text(contactFormExtras.language) === 'en' ? 'en' : 'de',
+        spam,
+        createdAt: now.toISOString(),
+      },
+      attachments,
+      mails,
+    );
+    committed = true;
+    if (mails.length > 0) deps.kickOutbox();
+    return { id, reference };
+  } finally {
+    if (!committed) await store.discard(files);
+  }
+}

@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { SmtpSink } from '../../test/smtp-sink';
+import { generalMessage, jpegFile, pdfFile, pngFile, postContact, priceInquiry, storedFiles, until } from './contact-test-kit';
+
+const fastMail = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', CONTACT_MIN_FILL_SECONDS: '0' };
+const MB = 1024 * 1024;
+
+describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
+  it('stores a general message, answers 201 {id, reference} and mails it to the company and a confirmation to the visitor', async () => {
+    const smtp = await SmtpSink.start();
+    const { url } = await startTestApp(kind, {
+      ...fastMail,
+      SMTP_URL: smtp.url,
+      CONTACT_TO: 'inbox@company.example',
+      MAIL_FROM: 'web@company.example',
+    });
+    const res = await postContact(url, generalMessage);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), reference: expect.stringMatching(/^\d{8}-[A-Z2-9]{6}$/) });
+
+    const mails = await smtp.waitFor(2);
+    const toCompany = mails.find((m) => m.to.includes('inbox@company.example'))!;
+    expect(toCompany.from).toBe('web@company.example');
+    expect(toCompany.mail.replyTo?.value[0]).toMatchObject({ address: 'erika@example.org', name: 'Erika Musterfrau' });
+    expect(toCompany.mail.subject).toBe(`Allgemeine Nachricht von Erika Musterfrau [${res.body.reference}]`);
+    for (const line of ['Vorname: Erika', 'Nachname: Musterfrau', 'Telefon: +49 6181 12345', 'E-Mail: erika@example.org']) {
+      expect(toCompany.mail.text).toContain(line);
+    }
+    expect(toCompany.mail.text).toContain('Bitte rufen Sie mich an.\nVielen Dank!');
+    expect(toCompany.mail.attachments).toHaveLength(0);
+
+    const confirmation = mails.find((m) => m.to.includes('erika@example.org'))!;
+    expect(confirmation.mail.subject).toContain(res.body.reference);
+    expect(confirmation.mail.text).toContain('Ihre Referenznummer');
+    // No echo of anything the visitor typed: not the message, not even the name.
+    expect(confirmation.mail.text).not.toContain('Bitte rufen');
+    expect(confirmation.mail.text).not.toContain('Erika');
+    expect(confirmation.mail.replyTo).toBeUndefined();
+  });
+
+  it('mails a price inquiry with its photos and PDF plan attached, and confirms in English when the visitor used English', async () => {
+    const smtp = await SmtpSink.start();
+    const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, CONTACT_TO: 'inbox@company.example' });
+    const files = [await pngFile('Dach Süd.png'), await jpegFile('roof.jpg'), pdfFile('Grundriss.pdf', 50_000)];
+    // Regards both as repeated fields and as one comma-separated entry.
+    const res = await postContact(url, { ...priceInquiry, Regards: ['lps,earthing', 'planning'], language: 'en' }, files);
+    expect(res.status).toBe(201);
+    const mails = await smtp.waitFor(2);
+    const toCompany = mails.find((m) => m.to.includes('inbox@company.example'))!;
+    expect(toCompany.mail.subject).toBe(`Preisanfrage von Erika Musterfrau (Beispiel Logistik GmbH) [${res.body.reference}]`);
+    expect(toCompany.mail.text).toContain('Firma: Beispiel Logistik GmbH');
+    expect(toCompany.mail.text).toContain('Gebäudegröße: 2400 m²');
+    expect(toCompany.mail.text).toContain('Anliegen: Blitzschutzanlage, Erdungsanlage, Planung');
+    const attached = toCompany.mail.attachments.map((a) => ({ name: a.filename, type: a.contentType, size: a.content.length }));
+    expect(attached).toEqual(files.map((f) => ({ name: f.name, type: f.type, size: f.data.length })));
+    expect(Buffer.compare(toCompany.mail.attachments[2]!.content, files[2]!.data)).toBe(0);
+
+    const confirmation = mails.find((m) => m.to.includes('erika@example.org'))!;
+    expect(confirmation.mail.subject).toMatch(/^Your request to .* \(reference \d{8}-[A-Z2-9]{6}\)$/);
+    expect(confirmation.mail.text).toContain('Areas of interest: Lightning protection system, Earthing system, Planning');
+    expect(confirmation.mail.text).toContain('Attachments (3)');
+    expect(confirmation.mail.text).not.toContain('Grundriss');
+    expect(confirmation.mail.attachments).toHaveLength(0);
+  });
+
+  it('names the missing fields in the spec order, general ones first, and stores nothing', async () => {
+    const { url, config } = await startTestApp(kind);
+    const missing = await postContact(url, { subject: 'priceInquiry', lastName: 'X', email: 'a@b.de' }, [await pngFile()]);
+    expect(missing.status).toBe(400);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(missing.body.detail).toBe('Missing fields: firstName, phone, message');
+    expect(missing.body.errors.map((e: { field: string }) => e.field)).toEqual(['firstName', 'phone', 'message']);
+
+    const price = await postContact(url, { ...generalMessage, subject: 'priceInquiry', CompanyName: 'ACME' });
+    expect(price.status).toBe(400);
+    expect(price.body.detail).toBe('Missing price inquiry fields: BuildingSize, CompanyAddress, Regards');
+
+    const blank = await postContact(url, { ...generalMessage, firstName: '   ' });
+    expect(blank.body.detail).toBe('Missing fields: firstName');
+
+    const token = await signIn(url);
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).body.count).toBe(0);
+    expect(storedFiles(config.dataDir)).toEqual([]);
+  });
+
+  it('checks the e-mail address as the form does: at most 254 characters and 64 before the @', async () => {
+    const { url } = await startTestApp(kind);
+    const local64 = 'a'.repeat(64);
+    const domain = `${'d'.repeat(60)}.example`;
+    for (const email of [
+      'not-an-address',
+      'a@b',
+      '@example.org',
+      `${'a'.repeat(65)}@example.org`,
+      `x@${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.${'g'.repeat(60)}.de`,
+      'a b@example.org',
+    ]) {
+      const res = await postContact(url, { ...generalMessage, email });
+      expect(res.status, email).toBe(400);
+      expect(res.body.detail, email).toBe('Invalid fields: email');
+    }
+    expect((await postContact(url, { ...generalMessage, email: `${local64}@${domain}` })).status).toBe(201);
+  });
+
+  it('refuses an unknown subject or regards value', async () => {
+    const { url } = await startTestApp(kind);
+    const subject = await postContact(url, { ...generalMessage, subject: 'newsletter' });
+    expect(subject.status).toBe(400);
+    expect(subject.body.errors).toEqual([{ field: 'subject', message: expect.any(String) }]);
+    const regards = await postContact(url, { ...priceInquiry, Regards: 'lps,roofing' });
+    expect(regards.status).toBe(400);
+    expect(regards.body.detail).toBe('Invalid fields: Regards');
+  });
+
+  it('keeps line breaks out of anything that reaches a mail header', async () => {
+    const { url } = await startTestApp(kind);
+    const attempts: Record<string, string>[] = [
+      { firstName: 'Eve\r\nBcc: victim@example.net' },
+      { lastName: 'Doe\nSubject: win' },
+      { email: 'eve@example.org\r\nBcc: victim@example.net' },
+      { CompanyName: 'ACME\r\nX-Spam: no', subject: 'priceInquiry', CompanyAddress: 'a', BuildingSize: '1', Regards: 'lps' },
+    ];
+    for (const attempt of attempts) {
+      const res = await postContact(url, { ...generalMessage, ...attempt });
+      expect(res.status, JSON.stringify(attempt)).toBe(400);
+      expect(res.body.detail).toMatch(/^Invalid fields: /);
+    }
+  });
+
+  it('refuses a 30 MB file with 413 naming the limit, and keeps no file of it', async () => {
+    const { url, config } = await startTestApp(kind);
+    const res = await postContact(url, generalMessage, [pdfFile('huge.pdf', 30 * MB)]);
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('payload_too_large');
+    expect(res.body.detail).toMatch(/larger than/);
+    expect(storedFiles(config.dataDir)).toEqual([]);
+  });
+
+  it('refuses one file over 10 MB, naming it', async () => {
+    const { url, config } = await startTestApp(kind);
+    const res = await postContact(url, generalMessage, [await pngFile(), pdfFile('scan.pdf', 11 * MB)]);
+    expect(res.status).toBe(413);
+    expect(res.body.detail).toBe('Attachment "scan.pdf" is larger than 10 MB');
+    expect(storedFiles(config.dataDir)).toEqual([]);
+  });
+
+  it('refuses more than 25 MB together', async () => {
+    const { url, config } = await startTestApp(kind);
+    const res = await postContact(url, generalMessage, [
+      pdfFile('a.pdf', 9 * MB),
+      pdfFile('b.pdf', 9 * MB),
+      pdfFile('c.pdf', 8 * MB),
+    ]);
+    expect(res.status).toBe(413);
+    expect(res.body.detail).toBe('Attachments together are larger than 25 MB');
+    expect(storedFiles(config.dataDir)).toEqual([]);
+  });
+
+  it('refuses more than 10 files', async () => {
+    const { url, config } = await startTestApp(kind);
+    const files = await Promise.all(Array.from({ length: 11 }, (_, i) => pngFile(`p${i}.png`)));
+    const res = await postContact(url, generalMessage, files);
+    expect(res.status).toBe(413);
+    expect(res.body.detail).toBe('Too many attachments: at most 10 files');
+    expect(storedFiles(config.dataDir)).toEqual([]);
+    expect((await postContact(url, generalMessage, files.slice(0, 10))).status).toBe(201);
+  });
+
+  it('refuses with 415 a file whose content is not an accepted type, whatever its name and declared type', async () => {
+    const { url, config } = await startTestApp(kind);
+    const html = { name: 'angebot.pdf', type: 'application/pdf', data: Buffer.from('<!doctype html><script>alert(1)</script>') };
+    const res = await postContact(url, generalMessage, [await pngFile(), html]);
+    expect(res.status).toBe(415);
+    expect(res.body.detail).toContain('angebot.pdf');
+    const exe = {
+      name: 'cv.docx',
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      data: Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff'),
+    };
+    expect((await postContact(url, generalMessage, [exe])).status).toBe(415);
+    expect(storedFiles(config.dataDir)).toEqual([]);
+  });
+
+  it('answers bad requests without a 500: no multipart, an over-long field, a huge field, a stray file field', async () => {
+    const { url } = await startTestApp(kind);
+    const json = await api(url, 'POST', '/api/v1/Contact', { body: generalMessage });
+    expect(json.status).toBe(415);
+    const long = await postContact(url, { ...generalMessage, message: 'x'.repeat(10_001) });
+    expect(long.status).toBe(400);
+    expect(long.body.detail).toBe('Invalid fields: message');
+    const huge = await postContact(url, { ...generalMessage, message: 'x'.repeat(100_000) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.detail).toBe('Field message is too long');
+    const form = new FormData();
+    for (const [k, v] of Object.entries(generalMessage)) form.append(k, v);
+    form.append('picture', new Blob([new Uint8Array((await pngFile()).data)], { type: 'image/png' }), 'x.png');
+    const stray = await fetch(`${url}/api/v1/Contact`, { method: 'POST', body: form });
+    expect(stray.status).toBe(400);
+    const garbage = await api(url, 'POST', '/api/v1/Contact', {
+      raw: '--x\r\nnonsense',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect([400, 413]).toContain(garbage.status);
+  });
+
+  it('limits each client: 429 with Retry-After', async () => {
+    const { url } = await startTestApp(kind, { CONTACT_RATE_LIMIT: '2' });
+    expect((await postContact(url, generalMessage)).status).toBe(201);
+    expect((await postContact(url, generalMessage)).status).toBe(201);
+    const limited = await postContact(url, generalMessage);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body.code).toBe('too_many_requests');
+  });
+
+  it('answers a bot (honeypot filled or sent too fast) like anyone else, keeps it as spam and mails nothing', async () => {
+    const smtp = await SmtpSink.start();
+    const { url } = await startTestApp(kind, { ...fastMail, CONTACT_MIN_FILL_SECONDS: '3', SMTP_URL: smtp.url });
+    const honeypot = await postContact(url, { ...generalMessage, website: 'http://spam.example' });
+    const quick = await postContact(url, { ...generalMessage, fillTime: '800' });
+    const human = await postContact(url, { ...generalMessage, fillTime: '45000' });
+    for (const res of [honeypot, quick, human]) expect(res.status).toBe(201);
+    await smtp.waitFor(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.map((m) => m.mail.subject).filter((s) => s?.includes('['))).toEqual([
+      expect.stringContaining(human.body.reference),
+    ]);
+    const token = await signIn(url);
+    const spam = await api(url, 'GET', '/api/v1/Inquiry?Spam=true', { token });
+    expect(spam.body.data.map((i: { id: number }) => i.id).sort()).toEqual([honeypot.body.id, quick.body.id].sort());
+    expect(spam.body.data[0]).toMatchObject({ spam: true, deliveryStatus: 'skipped' });
+  });
+
+  it('without SMTP_URL stores the inquiry and writes the mail to the log', async () => {
+    const { url } = await startTestApp(kind, fastMail);
+    const res = await postContact(url, generalMessage, [await pngFile()]);
+    expect(res.status).toBe(201);
+    const token = await signIn(url);
+    const detail = await until(async () => {
+      const d = await api(url, 'GET', `/api/v1/Inquiry/${res.body.id}`, { token });
+      return d.body.deliveryStatus === 'logged' ? d.body : undefined;
+    });
+    expect(detail.mails.map((m: { kind: string; status: string }) => [m.kind, m.status])).toEqual([
+      ['inquiry', 'logged'],
+      ['confirmation', 'logged'],
+    ]);
+  });
+
+  it('writes the files under DATA_DIR/inquiries with random names, nothing left in the temporary folder', async () => {
+    const { url, config } = await startTestApp(kind);
+    const res = await postContact(url, generalMessage, [await pngFile('../../etc/passwd.png')]);
+    expect(res.status).toBe(201);
+    const files = storedFiles(config.dataDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/inquiries\/[a-f0-9]{32}$/);
+    expect(fs.statSync(files[0]!).mode & 0o077).toBe(0);
+    const token = await signIn(url);
+    const detail = await api(url, 'GET', `/api/v1/Inquiry/${res.body.id}`, { token });
+    expect(detail.body.attachments[0].fileName).toBe('passwd.png');
+  });
+});

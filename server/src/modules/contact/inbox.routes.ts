@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  inquiryAttachmentParamSchema,
+  inquiryDetailSchema,
+  inquiryHandledSchema,
+  inquiryIdParamSchema,
+  inquiryListQuerySchema,
+  inquiryListSchema,
+  retentionSettingsSchema,
+} from '@blitz/contract';
+import { notFound } from '../../lib/http-error';
+import { deleteInquiry, inquiriesCsv, inquiryDetail, inquiryPage, markHandled, resendInquiry } from './inbox.service';
+import { findAttachment } from './inquiries.repository';
+import { readRetention, writeRetention } from './inquiry-housekeeping';
+
+/** `attachment; filename="…"` with an ASCII fallback and the real name per RFC 6266/5987. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The staff inbox of stored inquiries; every route needs a signed-in admin. */
+export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  // onRequest, not preHandler: a caller without a token learns nothing, not even about bad input.
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/Inquiry',
+    { schema: { querystring: inquiryListQuerySchema, response: { 200: inquiryListSchema } } },
+    async (request) => inquiryPage(app.db, request.query),
+  );
+
+  app.get('/Inquiry/Export', async (_request, reply) => {
+    const date = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', attachmentDisposition(`inquiries-${date}.csv`))
+      .send(await inquiriesCsv(app.db));
+  });
+
+  app.get('/Inquiry/Retention', { schema: { response: { 200: retentionSettingsSchema } } }, async () => readRetention(app.db));
+
+  app.put(
+    '/Inquiry/Retention',
+    { schema: { body: retentionSettingsSchema, response: { 200: retentionSettingsSchema } } },
+    async (request) => {
+      await writeRetention(app.db, request.body);
+      return request.body;
+    },
+  );
+
+  app.get('/Inquiry/:id', { schema: { params: inquiryIdParamSchema, response: { 200: inquiryDetailSchema } } }, async (request) =>
+    inquiryDetail(app.db, request.params.id),
+  );
+
+  app.get(
+    '/Inquiry/:id/Attachment/:attachmentId',
+    { schema: { params: inquiryAttachmentParamSchema } },
+    async (request, reply) => {
+      const attachment = await findAttachment(app.db, request.params.id, request.params.attachmentId);
+      if (!attachment) throw notFound('Attachment');
+      const stream = app.attachmentStore.open(attachment.storageKey);
+      // Only answer once the file is known to be there; a missing file is a 404, not a broken download.
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', () => reject(notFound('Attachment file')));
+      });
+      return reply
+        .type(attachment.contentType)
+        .header('content-disposition', attachmentDisposition(attachment.fileName))
+        .header('content-length', String(attachment.size))
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/Inquiry/:id/Resend',
+    { schema: { params: inquiryIdParamSchema, response: { 200: inquiryDetailSchema } } },
+    async (request) => resendInquiry(app.db, request.params.id, () => app.outbox.kick()),
+  );
+
+  app.post(
+    '/Inquiry/:id/Handled',
+    { schema: { params: inquiryIdParamSchema, body: inquiryHandledSchema.nullish(), response: { 200: inquiryDetailSchema } } },
+    async (request) => markHandled(app.db, request.params.id, request.body?.handled ?? true),
+  );
+
+  app.delete('/Inquiry/:id', { schema: { params: inquiryIdParamSchema } }, async (request, reply) => {
+    await deleteInquiry(app.db, app.attachmentStore, request.params.id);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,259 @@
+import type { Selectable } from 'kysely';
+import type { DeliveryStatus, InquirySubject, Regard } from '@blitz/contract';
+import type { Db } from '../../db/database';
+import type { InquiriesTable, InquiryAttachmentsTable } from '../../db/schema';
+import { type OutboxKind, enqueueMail } from '../../mail/outbox.repository';
+
+export type Inquiry = {
+  id: number;
+  reference: string;
+  subject: InquirySubject;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  message: string;
+  companyName: string | null;
+  companyAddress: string | null;
+  buildingSize: string | null;
+  regards: Regard[];
+  language: 'de' | 'en';
+  status: 'new' | 'handled';
+  deliveryStatus: DeliveryStatus;
+  spam: boolean;
+  createdAt: string;
+  handledAt: string | null;
+};
+
+export type StoredAttachment = {
+  id: number;
+  inquiryId: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+  storageKey: string;
+};
+
+export type NewInquiry = Omit<Inquiry, 'id' | 'status' | 'deliveryStatus' | 'handledAt'>;
+export type NewAttachment = Omit<StoredAttachment, 'id' | 'inquiryId'>;
+
+function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
+  return {
+    id: row.id,
+    reference: row.reference,
+    subject: row.subject as InquirySubject,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    email: row.email,
+    message: row.message,
+    companyName: row.company_name,
+    companyAddress: row.company_address,
+    buildingSize: row.building_size,
+    regards: (row.regards ? row.regards.split(',') : []) as Regard[],
+    language: row.language === 'en' ? 'en' : 'de',
+    status: row.status === 'handled' ? 'handled' : 'new',
+    deliveryStatus: row.delivery_status as DeliveryStatus,
+    spam: Number(row.spam) === 1,
+    createdAt: row.created_at,
+    handledAt: row.handled_at,
+  };
+}
+
+function toAttachment(row: Selectable<InquiryAttachmentsTable>): StoredAttachment {
+  return {
+    id: row.id,
+    inquiryId: row.inquiry_id,
+    fileName: row.file_name,
+    contentType: row.content_type,
+    size: Number(row.size),
+    storageKey: row.storage_key,
+  };
+}
+
+/** Stores an inquiry, its attachments and its queued mails in one transaction: all or nothing. */
+export async function insertInquiry(
+  db: Db,
+  inquiry: NewInquiry,
+  attachments: NewAttachment[],
+  mails: OutboxKind[],
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('inquiries')
+      .values({
+        reference: inquiry.reference,
+        subject: inquiry.subject,
+        first_name: inquiry.firstName,
+        last_name: inquiry.lastName,
+        phone: inquiry.phone,
+        email: inquiry.email,
+        message: inquiry.message,
+        company_name: inquiry.companyName,
+        company_address: inquiry.companyAddress,
+        building_size: inquiry.buildingSize,
+        regards: inquiry.regards.length ? inquiry.regards.join(',') : null,
+        language: inquiry.language,
+        status: 'new',
+        delivery_status: mails.includes('inquiry') ? 'pending' : 'skipped',
+        spam: inquiry.spam ? 1 : 0,
+        created_at: inquiry.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (attachments.length > 0) {
+      await trx
+        .insertInto('inquiry_attachments')
+        .values(
+          attachments.map((a) => ({
+            inquiry_id: id,
+            file_name: a.fileName,
+            content_type: a.contentType,
+            size: a.size,
+            storage_key: a.storageKey,
+          })),
+        )
+        .execute();
+    }
+    for (const kind of mails) await enqueueMail(trx, id, kind, inquiry.createdAt);
+    return id;
+  });
+}
+
+export async function referenceExists(db: Db, reference: string): Promise<boolean> {
+  return !!(await db.selectFrom('inquiries').select('id').where('reference', '=', reference).executeTakeFirst());
+}
+
+export async function findInquiry(db: Db, id: number): Promise<Inquiry | undefined> {
+  const row = await db.selectFrom('inquiries').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toInquiry(row);
+}
+
+export async function attachmentsOf(db: Db, inquiryId: number): Promise<StoredAttachment[]> {
+  const rows = await db.selectFrom('inquiry_attachments').selectAll().where('inquiry_id', '=', inquiryId).orderBy('id').execute();
+  return rows.map(toAttachment);
+}
+
+export async function findAttachment(db: Db, inquiryId: number, attachmentId: number): Promise<StoredAttachment | undefined> {
+  const row = await db
+    .selectFrom('inquiry_attachments')
+    .selectAll()
+    .where('inquiry_id', '=', inquiryId)
+    .where('id', '=', attachmentId)
+    .executeTakeFirst();
+  return row && toAttachment(row);
+}
+
+export type InquiryListItem = Inquiry & { attachmentCount: number };
+
+/** Newest first; `limit` undefined lists all (the CSV export). */
+export async function listInquiries(
+  db: Db,
+  filter: { spam: boolean; limit?: number; offset?: number },
+): Promise<{ items: InquiryListItem[]; count: number }> {
+  const spam = filter.spam ? 1 : 0;
+  let query = db
+    .selectFrom('inquiries')
+    .selectAll('inquiries')
+    .select((eb) =>
+      eb
+        .selectFrom('inquiry_attachments')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('inquiry_attachments.inquiry_id', '=', 'inquiries.id')
+        .as('attachment_count'),
+    )
+    .where('spam', '=', spam)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+  if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);
+  const [rows, total] = await Promise.all([
+    query.execute(),
+    db
+      .selectFrom('inquiries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('spam', '=', spam)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...toInquiry(row), attachmentCount: Number(row.attachment_count ?? 0) })),
+    count: Number(total.n),
+  };
+}
+
+export async function setHandled(db: Db, id: number, handledAt: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('inquiries')
+    .set({ status: handledAt ? 'handled' : 'new', handled_at: handledAt })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Staff decided a caught inquiry is genuine: it is listed and mailed like any other. */
+export async function clearSpam(db: Db, id: number): Promise<void> {
+  await db.updateTable('inquiries').set({ spam: 0 }).where('id', '=', id).execute();
+}
+
+export async function setDeliveryStatus(db: Db, id: number, status: DeliveryStatus): Promise<void> {
+  await db.updateTable('inquiries').set({ delivery_status: status }).where('id', '=', id).execute();
+}
+
+/**
+ * Deletes inquiries (attachments and queued mail go with them by cascade) and returns the storage
+ * keys of their files, which the caller removes after the commit.
+ */
+export async function deleteInquiries(db: Db, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const files = await trx.selectFrom('inquiry_attachments').select('storage_key').where('inquiry_id', 'in', ids).execute();
+    await trx
+      .deleteFrom('mail_attempts')
+      .where('outbox_id', 'in', trx.selectFrom('mail_outbox').select('id').where('inquiry_id', 'in', ids))
+      .execute();
+    await trx.deleteFrom('mail_outbox').where('inquiry_id', 'in', ids).execute();
+    await trx.deleteFrom('inquiry_attachments').where('inquiry_id', 'in', ids).execute();
+    await trx.deleteFrom('inquiries').where('id', 'in', ids).execute();
+    return files.map((f) => f.storage_key);
+  });
+}
+
+/** Ids of inquiries older than `before`: of one subject, or (spam) every caught one. */
+export async function idsOlderThan(
+  db: Db,
+  filter: { subject?: InquirySubject; spam?: boolean },
+  before: string,
+  limit = 500,
+): Promise<number[]> {
+  let query = db.selectFrom('inquiries').select('id').where('created_at', '<', before).limit(limit);
+  if (filter.subject) query = query.where('subject', '=', filter.subject).where('spam', '=', 0);
+  if (filter.spam) query = query.where('spam', '=', 1);
+  return (await query.execute()).map((r) => r.id);
+}
+
+/** Which of these storage keys a row still refers to. */
+export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .selectFrom('inquiry_attachments')
+      .select('storage_key')
+      .where('storage_key', 'in', keys.slice(i, i + 500))
+      .execute();
+    for (const r of rows) found.add(r.storage_key);
+  }
+  return found;
+}
+
+const retentionKey = 'inquiry_retention_days';
+
+export async function readRetentionSetting(db: Db): Promise<string | undefined> {
+  return (await db.selectFrom('settings').select('value').where('key', '=', retentionKey).executeTakeFirst())?.value;
+}
+
+export async function writeRetentionSetting(db: Db, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key: retentionKey, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}

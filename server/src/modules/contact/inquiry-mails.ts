@@ -1,0 +1,198 @@
+import { type InquirySubject, type Regard, attachmentTypes, company, formatFileSize } from '@blitz/contract';
+import type { Config } from '../../config';
+import type { MailMessage } from '../../mail/mail-transport';
+import type { OutboxHandler } from '../../mail/outbox';
+import type { OutboxKind, OutboxStatus } from '../../mail/outbox.repository';
+import type { AttachmentStore } from '../../media/attachment-store';
+import { type Inquiry, type StoredAttachment, attachmentsOf, findInquiry, setDeliveryStatus } from './inquiries.repository';
+
+// Mail texts are not UI texts of the web app: the mail to the company is always German, the
+// confirmation is in the visitor's language. They live here, beside the code that builds them.
+
+const subjectNames: Record<'de' | 'en', Record<InquirySubject, string>> = {
+  de: { priceInquiry: 'Preisanfrage', generalMessage: 'Allgemeine Nachricht', application: 'Bewerbung' },
+  en: { priceInquiry: 'Price inquiry', generalMessage: 'General message', application: 'Application' },
+};
+
+const regardNames: Record<'de' | 'en', Record<Regard, string>> = {
+  de: {
+    lps: 'Blitzschutzanlage',
+    earthing: 'Erdungsanlage',
+    equipotential: 'Potentialausgleich',
+    maintenance: 'Wartung und Prüfung',
+    planning: 'Planung',
+  },
+  en: {
+    lps: 'Lightning protection system',
+    earthing: 'Earthing system',
+    equipotential: 'Equipotential bonding',
+    maintenance: 'Maintenance and inspection',
+    planning: 'Planning',
+  },
+};
+
+const kindNames: Record<'de' | 'en', Record<'image' | 'pdf' | 'document', string>> = {
+  de: { image: 'Bild', pdf: 'PDF-Dokument', document: 'Office-Dokument' },
+  en: { image: 'Image', pdf: 'PDF document', document: 'Office document' },
+};
+
+/** Anything that could end a header line or confuse a reader goes; nodemailer encodes the rest. */
+function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+}
+
+function berlinTime(iso: string): string {
+  return new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(
+    new Date(iso),
+  );
+}
+
+export function inquiryMailSubject(inquiry: Inquiry): string {
+  const name = oneLine(`${inquiry.firstName} ${inquiry.lastName}`);
+  const company = inquiry.companyName ? ` (${oneLine(inquiry.companyName)})` : '';
+  return `${subjectNames.de[inquiry.subject]} von ${name}${company} [${inquiry.reference}]`;
+}
+
+/** The mail to the company: German, every field, the files attached. */
+export function inquiryMail(
+  inquiry: Inquiry,
+  attachments: StoredAttachment[],
+  store: AttachmentStore,
+  config: Config,
+): MailMessage {
+  const lines: [string, string | null][] = [
+    ['Art der Anfrage', subjectNames.de[inquiry.subject]],
+    ['Referenz', inquiry.reference],
+    ['Eingegangen', `${berlinTime(inquiry.createdAt)} Uhr`],
+    ['Vorname', inquiry.firstName],
+    ['Nachname', inquiry.lastName],
+    ['Telefon', inquiry.phone],
+    ['E-Mail', inquiry.email],
+    ['Firma', inquiry.companyName],
+    ['Firmenadresse', inquiry.companyAddress],
+    ['Gebäudegröße', inquiry.buildingSize],
+    ['Anliegen', inquiry.regards.length ? inquiry.regards.map((r) => regardNames.de[r]).join(', ') : null],
+    ['Sprache der Website', inquiry.language === 'en' ? 'Englisch' : 'Deutsch'],
+  ];
+  const text = [
+    `Neue Anfrage über das Kontaktformular der Website (${subjectNames.de[inquiry.subject]}).`,
+    '',
+    ...lines.filter(([, value]) => value !== null && value !== '').map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Nachricht:',
+    inquiry.message,
+    '',
+    attachments.length
+      ? `Anhänge (${attachments.length}):\n${attachments.map((a) => `- ${a.fileName} (${formatFileSize(a.size, 'de')})`).join('\n')}`
+      : 'Anhänge: keine',
+    '',
+    'Mit „Antworten“ geht Ihre Antwort direkt an den Absender. Die Anfrage ist auch im Dashboard gespeichert.',
+  ].join('\n');
+  return {
+    from: { name: `${company.name} Website`, address: config.mailFrom },
+    to: config.contactTo,
+    replyTo: { name: oneLine(`${inquiry.firstName} ${inquiry.lastName}`), address: inquiry.email },
+    subject: inquiryMailSubject(inquiry),
+    text,
+    attachments: attachments.map((a) => ({
+      filename: a.fileName,
+      contentType: a.contentType,
+      ...store.mailSource(a.storageKey),
+    })),
+    headers: { 'X-Inquiry-Reference': inquiry.reference },
+  };
+}
+
+/**
+ * The confirmation to the visitor, in their language: the reference number and a list of what
+ * they sent. It never repeats anything they typed (not even their name or file names), so the
+ * form cannot be used to send someone else a message of the sender's choosing.
+ */
+export function confirmationMail(inquiry: Inquiry, attachments: StoredAttachment[], config: Config): MailMessage {
+  const lang = inquiry.language;
+  const de = lang === 'de';
+  const fields = de
+    ? ['Vorname', 'Nachname', 'Telefon', 'E-Mail-Adresse', `Nachricht (${inquiry.message.length} Zeichen)`]
+    : ['First name', 'Last name', 'Phone', 'E-mail address', `Message (${inquiry.message.length} characters)`];
+  if (inquiry.companyName) fields.push(de ? 'Firmenname' : 'Company name');
+  if (inquiry.companyAddress) fields.push(de ? 'Firmenadresse' : 'Company address');
+  if (inquiry.buildingSize) fields.push(de ? 'Gebäudegröße' : 'Building size');
+  const files = attachments.map((a) => {
+    const kind = attachmentTypes.find((t) => t.mime === a.contentType)?.kind ?? 'document';
+    return `- ${kindNames[lang][kind]}, ${formatFileSize(a.size, lang)}`;
+  });
+  const text = [
+    de ? 'Guten Tag,' : 'Hello,',
+    '',
+    de
+      ? `vielen Dank für Ihre Anfrage an ${company.name}. Wir haben sie erhalten und melden uns so bald wie möglich.`
+      : `thank you for contacting ${company.name}. We have received your request and will get back to you as soon as we can.`,
+    '',
+    `${de ? 'Ihre Referenznummer' : 'Your reference number'}: ${inquiry.reference}`,
+    `${de ? 'Art der Anfrage' : 'Type of request'}: ${subjectNames[lang][inquiry.subject]}`,
+    ...(inquiry.regards.length
+      ? [`${de ? 'Anliegen' : 'Areas of interest'}: ${inquiry.regards.map((r) => regardNames[lang][r]).join(', ')}`]
+      : []),
+    '',
+    de ? 'Sie haben uns übermittelt:' : 'You sent us:',
+    ...fields.map((f) => `- ${f}`),
+    '',
+    files.length
+      ? `${de ? 'Anhänge' : 'Attachments'} (${files.length}):\n${files.join('\n')}`
+      : de
+        ? 'Anhänge: keine'
+        : 'Attachments: none',
+    '',
+    de
+      ? `Sie haben diese Anfrage nicht gestellt? Dann können Sie diese E-Mail ignorieren.`
+      : `You did not send this request? Then please ignore this e-mail.`,
+    '',
+    `${company.legalName}`,
+    `${company.street}, ${company.postalCode} ${company.city}`,
+    `${company.phone} · ${company.email}`,
+  ].join('\n');
+  return {
+    from: { name: company.name, address: config.mailFrom },
+    to: inquiry.email,
+    subject: de
+      ? `Ihre Anfrage bei ${company.name} (Referenz ${inquiry.reference})`
+      : `Your request to ${company.name} (reference ${inquiry.reference})`,
+    text,
+    headers: { 'X-Inquiry-Reference': inquiry.reference, 'Auto-Submitted': 'auto-replied' },
+  };
+}
+
+const deliveryOf: Record<OutboxStatus, Inquiry['deliveryStatus']> = {
+  pending: 'pending',
+  sent: 'delivered',
+  logged: 'logged',
+  failed: 'failed',
+};
+
+/** What the outbox sends for an inquiry, and how it reports back to the inquiry's delivery status. */
+export function inquiryOutboxHandlers(store: AttachmentStore, config: Config): Record<OutboxKind, OutboxHandler> {
+  const load = async (db: Parameters<OutboxHandler['render']>[0], inquiryId: number | null) => {
+    const inquiry = inquiryId === null ? undefined : await findInquiry(db, inquiryId);
+    // Caught spam is never mailed, whatever is queued.
+    if (!inquiry || inquiry.spam) return undefined;
+    return { inquiry, attachments: await attachmentsOf(db, inquiry.id) };
+  };
+  return {
+    inquiry: {
+      async render(db, entry) {
+        const found = await load(db, entry.inquiryId);
+        return found && inquiryMail(found.inquiry, found.attachments, store, config);
+      },
+      async settled(db, entry, status) {
+        if (entry.inquiryId !== null) await setDeliveryStatus(db, entry.inquiryId, deliveryOf[status]);
+      },
+    },
+    confirmation: {
+      async render(db, entry) {
+        const found = await load(db, entry.inquiryId);
+        return found && confirmationMail(found.inquiry, found.attachments, config);
+      },
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { type PageData, type PageKey, type SiteLanguage, pageDataElementId, serializePageData } from '@blitz/contract';
+
+type Render = (page: PageKey, url: string, lang: SiteLanguage, data?: PageData) => Promise<{ html: string; head: string }>;
+
+const rootStart = '<div id="root">';
+
+/**
+ * Puts freshly rendered markup into a prerendered page: the page's head, inline styles and
+ * scripts stay as built (so its Content-Security-Policy hashes still hold); only the content
+ * of the root element is replaced, and the data it was rendered with is added for hydration.
+ * Undefined if the page does not have the expected shape.
+ */
+export function fillDocument(document: string, html: string, data: PageData): string | undefined {
+  const start = document.indexOf(rootStart);
+  const bodyEnd = document.lastIndexOf('</body>');
+  const end = document.lastIndexOf('</div>', bodyEnd);
+  if (start < 0 || bodyEnd < 0 || end < start) return undefined;
+  // JSON in a script element of a non-script type: never executed, so no CSP hash is needed.
+  const json = `<script type="application/json" id="${pageDataElementId}">${serializePageData(data)}</script>`;
+  return `${document.slice(0, start + rootStart.length)}${html}${document.slice(end, bodyEnd)}${json}\n  ${document.slice(bodyEnd)}`;
+}
+
+export type PageRenderer = {
+  /** The page rendered with `data` into its prerendered `document`; undefined if that cannot be done. */
+  render(document: string, page: PageKey, url: string, lang: SiteLanguage, data: PageData): Promise<string | undefined>;
+};
+
+/**
+ * Renders pages per request with the web app's server bundle (built beside the client, in
+ * web/dist/server), for the pages whose content comes from the database: the gallery and a
+ * project. If the bundle is missing or rendering fails, the caller serves the prerendered page
+ * and the browser loads the data itself.
+ */
+export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cacheSize = 200): PageRenderer {
+  const bundle = path.resolve(webDist, '../server/entry-server.js');
+  let loading: Promise<Render | undefined> | undefined;
+  // Rendering a page takes far longer than reading its data. The result is kept under the hash
+  // of everything it is made from (page, address, language, the data itself): an edit changes
+  // the data, so a kept page can never be out of date, and several instances need no shared cache.
+  const rendered = new Map<string, string>();
+  const load = () =>
+    (loading ??= fs.existsSync(bundle)
+      ? import(pathToFileURL(bundle).href).then(
+          (module: { render: Render }) => module.render,
+          (error: unknown) => {
+            log.error({ err: error }, 'cannot load the web app’s server bundle; pages are served as prerendered');
+            return undefined;
+          },
+        )
+      : Promise.resolve(undefined));
+
+  return {
+    async render(document, page, url, lang, data) {
+      const render = await load();
+      if (!render) return undefined;
+      const json = serializePageData(data);
+      const key = crypto.createHash('sha256').update(`${page}\n${url}\n${lang}\n${json}\n`).update(document).digest('base64');
+      const kept = rendered.get(key);
+      if (kept !== undefined) {
+        rendered.delete(key);
+        rendered.set(key, kept);
+        return kept;
+      }
+      try {
+        const { html } = await render(page, url, lang, data);
+        const filled = fillDocument(document, html, data);
+        if (filled !== undefined) {
+          rendered.set(key, filled);
+          if (rendered.size > cacheSize) rendered.delete(rendered.keys().next().value!);
+        }
+        return filled;
+      } catch (error) {
+        log.error({ err: error, page, url }, 'rendering a page failed; serving it as prerendered');
+        return undefined;
+      }
+    },
+  };
+}
+
+/** The site's common texts in a language, as the web build ships them (for the few the server needs). */
+export function builtTranslations(webDist: string): (lang: SiteLanguage) => Record<string, unknown> {
+  const cache = new Map<SiteLanguage, Record<string, unknown>>();
+  return (lang) => {
+    let texts = cache.get(lang);
+    if (!texts) {
+      try {
+        texts = JSON.parse(fs.readFileSync(path.join(webDist, 'assets', 'i18n', `${lang}.json`), 'utf8')) as Record<
+          string,
+          unknown
+        >;
+      } catch {
+        texts = {};
+      }
+      cache.set(lang, texts);
+    }
+    return texts;
+  };
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Head elements a page's own head replaces: title, description, robots, canonical, alternates, Open Graph. */
+const replaceableHead = [
+  /<title>[\s\S]*?<\/title>\s*/g,
+  /<meta name="(?:description|robots)"[^>]*>\s*/g,
+  /<link rel="(?:canonical|alternate)"[^>]*>\s*/g,
+  /<meta property="og:(?:title|description|type|url|image[:a-z_]*)"[^>]*>\s*/g,
+];
+
+/** The document with its title, description, addresses and link-preview tags replaced by `tags`. */
+export function replaceHead(document: string, tags: string[]): string {
+  const headEnd = document.indexOf('</head>');
+  if (headEnd < 0) return document;
+  let head = document.slice(0, headEnd);
+  for (const pattern of replaceableHead) head = head.replace(pattern, '');
+  return `${head}${tags.join('\n    ')}\n  ${document.slice(headEnd)}`;
+}
+
+/** `{{name}}` placeholders of a translation, as i18next fills them. */
+export function interpolate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type PageKey,
+  type SiteLanguage,
+  company,
+  isSiteLanguage,
+  languageFromPreference,
+  pageKeys,
+  pages,
+  storageKeys,
+} from '@blitz/contract';
+import { sendProblem } from '../../plugins/app/problem-details';
+import { PageFiles } from './page-files';
+import { robotsTxt, sitemapXml } from './site-index';
+
+const mapOrigin = new URL(company.map.embedUrl).origin;
+const oneYear = 365 * 24 * 3600;
+
+function pageCsp(page: PageKey, hashes: { scripts: string[]; styles: string[] }, https: boolean): string {
+  const quoted = (list: string[]) => list.map((h) => ` '${h}'`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${quoted(hashes.scripts)}`,
+    `style-src 'self'${quoted(hashes.styles)}`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${pages[page].map ? mapOrigin : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "manifest-src 'self'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/** The language a page is served in: ?lang= first, then the visitor's stored choice, then German. */
+function pageLanguage(request: FastifyRequest): { lang: 'de' | 'en'; fromQuery: boolean } {
+  const query = (request.query as Record<string, unknown>)['lang'];
+  if (isSiteLanguage(query)) return { lang: query, fromQuery: true };
+  return { lang: languageFromPreference(request.cookies[storageKeys.language]), fromQuery: false };
+}
+
+/**
+ * A page whose content comes from the database (the gallery, a project): given the request and
+ * its prerendered HTML, it answers the HTML rendered with the current data, or where to go instead.
+ */
+export type PageFiller = (
+  request: FastifyRequest,
+  lang: SiteLanguage,
+  prerendered: string,
+) => Promise<{ html: string } | { redirect: string }>;
+
+export const pageRoutes: FastifyPluginAsync<{ webDist: string; fillers?: Partial<Record<PageKey, PageFiller>> }> = async (
+  app,
+  options,
+) => {
+  const files = new PageFiles(options.webDist);
+
+  async function servePage(page: PageKey, request: FastifyRequest, reply: FastifyReply) {
+    const manifest = files.manifest();
+    const { lang, fromQuery } = pageLanguage(request);
+    const file = manifest && files.get(page, lang);
+    if (!manifest || !file) return sendProblem(reply, 503, 'service_unavailable', 'The web app is not built; run npm run build');
+    if (fromQuery) {
+      reply.setCookie(storageKeys.language, lang, {
+        path: '/',
+        maxAge: oneYear,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+      });
+    }
+    const relative = manifest.files[page]?.[lang] ?? '';
+    const hashes = { scripts: manifest.scriptHashes, styles: manifest.pageStyleHashes?.[relative] ?? manifest.styleHashes };
+    reply
+      .header('content-security-policy', pageCsp(page, hashes, request.protocol === 'https'))
+      .header('content-language', lang)
+      .header('vary', 'Cookie, Accept-Encoding')
+      .header('cache-control', pages[page].prerender ? 'no-cache' : 'no-store')
+      .header('etag', file.etag)
+      .type('text/html; charset=utf-8');
+    if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
+    const fill = options.fillers?.[page];
+    if (fill) {
+      const filled = await fill(request, lang, file.raw.toString('utf8'));
+      if ('redirect' in filled) return reply.header('cache-control', 'no-store').redirect(filled.redirect, 302);
+      reply.removeHeader('etag');
+      return reply.send(filled.html);
+    }
+    if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(file.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(file.gzip);
+    return reply.send(file.raw);
+  }
+
+  for (const page of pageKeys) {
+    app.get(pages[page].path, (request, reply) => servePage(page, request, reply));
+  }
+
+  // Addresses for crawlers, absolute on the company's website (contract/src/company.ts).
+  const sitemap = sitemapXml(company.website);
+  const robots = robotsTxt(company.website);
+  app.get('/sitemap.xml', (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap),
+  );
+  app.get('/robots.txt', (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  );
+
+  // The icon the pages link to; it sits beside the pages in the web build, outside /assets.
+  app.get('/favicon.svg', (_request, reply) => {
+    const file = path.join(options.webDist, 'favicon.svg');
+    if (!fs.existsSync(file)) return sendProblem(reply, 404, 'not_found', 'No favicon in the web build');
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.readFileSync(file));
+  });
+};

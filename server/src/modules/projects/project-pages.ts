@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type Project,
+  type SiteLanguage,
+  company,
+  companyInterpolation,
+  contentLanguageOf,
+  galleryListQuery,
+  pageUrl,
+  parseGalleryState,
+  pickText,
+  projectApi,
+  projectListUrl,
+  projectPath,
+  textExcerpt,
+} from '@blitz/contract';
+import { HttpError } from '../../lib/http-error';
+import { type PageRenderer, builtTranslations, escapeHtml, interpolate, replaceHead } from '../pages/page-renderer';
+import type { PageFiller } from '../pages/pages.routes';
+
+type Texts = ReturnType<ReturnType<typeof builtTranslations>>;
+
+function text(texts: Texts, path: string): string | undefined {
+  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], texts);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * A project page's own head: its title and description for search engines, its address in both
+ * languages, and a link preview showing its picture (Open Graph).
+ */
+export function projectHead(project: Project, lang: SiteLanguage, texts: Texts): string[] {
+  const language = contentLanguageOf(lang);
+  const projectTitle = pickText(project.title, language) || project.location;
+  const template = text(texts, 'meta.projectDetail.titleWithProject') ?? '{{projectTitle}} | {{companyName}}';
+  const title = interpolate(template, { ...companyInterpolation, projectTitle });
+  const description = textExcerpt(
+    pickText(project.content, language) || pickText(project.scopeOfWorks, language) || projectTitle,
+  );
+  const address = (l: SiteLanguage) => pageUrl(projectPath(project.id), l, company.website);
+  const image = project.pictureSources.filter((s) => s.type === 'image/webp').sort((a, b) => b.width - a.width)[0];
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${address(lang)}" />`,
+    `<link rel="alternate" hreflang="de" href="${address('de')}" />`,
+    `<link rel="alternate" hreflang="en" href="${address('en')}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${address('de')}" />`,
+    `<meta property="og:type" content="article" />`,
+    `<meta property="og:title" content="${escapeHtml(projectTitle)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${address(lang)}" />`,
+  ];
+  if (image && project.pictureWidth && project.pictureHeight) {
+    const height = Math.round((project.pictureHeight * image.width) / project.pictureWidth);
+    tags.push(
+      `<meta property="og:image" content="${new URL(image.url, company.website).href}" />`,
+      `<meta property="og:image:type" content="${image.type}" />`,
+      `<meta property="og:image:width" content="${image.width}" />`,
+      `<meta property="og:image:height" content="${height}" />`,
+      `<meta property="og:image:alt" content="${escapeHtml(projectTitle)}" />`,
+    );
+  }
+  return tags;
+}
+
+function queryValue(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The gallery and a project's page, rendered per request with the current data: the HTML has the
+ * cards and the texts in it (for the first paint and for crawlers), and no edit is ever hidden
+ * behind a cache. An unknown project sends the visitor to the home page, as the spec says.
+ */
+export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer): { projects: PageFiller; project: PageFiller } {
+  const texts = builtTranslations(app.config.webDist);
+  return {
+    async projects(request, lang, prerendered) {
+      const state = parseGalleryState((name) => queryValue(request, name));
+      const query = galleryListQuery(state, contentLanguageOf(lang));
+      const [{ value: list }, { value: categories }] = await Promise.all([
+        app.contentReads.projectPage(query),
+        app.contentReads.categories(),
+      ]);
+      // A link past the last page (projects were removed since) leads to the last page.
+      const pages = Math.max(1, Math.ceil(list.count / state.rows));
+      if (state.page > pages) {
+        const address = new URL(request.url, 'http://x');
+        address.searchParams.set('page', String(pages));
+        return { redirect: `${address.pathname}${address.search}` };
+      }
+      // The cards show no long texts: the page carries the list without them (a third of its size).
+      const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
+      const data = { [projectListUrl(query)]: cards, [projectApi.categories]: categories };
+      return { html: (await renderer.render(prerendered, 'projects', request.url, lang, data)) ?? prerendered };
+    },
+
+    async project(request, lang, prerendered) {
+      const id = (request.params as { id?: string }).id ?? '';
+      if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: '/' };
+      let project: Project;
+      try {
+        project = (await app.contentReads.project(Number(id))).value;
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) return { redirect: '/' };
+        throw error;
+      }
+      const html = await renderer.render(prerendered, 'project', request.url, lang, { [projectApi.one(project.id)]: project });
+      return { html: replaceHead(html ?? prerendered, projectHead(project, lang, texts(lang))) };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamSchema,
+  languageQuerySchema,
+  pictureDataUrlMaxLength,
+  projectCreateSchema,
+  projectListQuerySchema,
+  projectUpdateByPathSchema,
+  projectUpdateSchema,
+} from '@blitz/contract';
+import { badRequest } from '../../lib/http-error';
+import { caseInsensitiveQuery } from '../../lib/query-keys';
+import { changeProject, createProject, removeProject } from './projects.service';
+
+export const jsonType = 'application/json; charset=utf-8';
+
+/** Room for the largest accepted picture as a data URL, plus the texts; beyond it the answer is 413. */
+export const projectBodyLimit = pictureDataUrlMaxLength + 1024 * 1024;
+
+export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, media: app.media, log: app.log };
+  // The sign-in check comes first, before a (large) body is even read.
+  const guarded = { onRequest: app.requireAdmin, bodyLimit: projectBodyLimit };
+
+  app.get(
+    '/Project',
+    {
+      preValidation: caseInsensitiveQuery(Object.keys(projectListQuerySchema.shape)),
+      schema: { querystring: projectListQuerySchema },
+    },
+    async (request, reply) => {
+      const { json } = await app.contentReads.projectPage(request.query);
+      return reply.header('cache-control', 'no-cache').type(jsonType).send(json);
+    },
+  );
+
+  app.get(
+    '/Project/:id',
+    { preValidation: caseInsensitiveQuery(['Language']), schema: { params: idParamSchema, querystring: languageQuerySchema } },
+    async (request, reply) => {
+      const { json } = await app.contentReads.project(request.params.id, request.query.Language);
+      return reply.header('cache-control', 'no-cache').type(jsonType).send(json);
+    },
+  );
+
+  app.post('/Project', { ...guarded, schema: { body: projectCreateSchema } }, async (request, reply) => {
+    const { picture, ...fields } = request.body;
+    return reply.status(201).send(await createProject(deps, fields, picture));
+  });
+
+  app.put('/Project', { ...guarded, schema: { body: projectUpdateSchema } }, async (request) => {
+    const { id, picture, ...fields } = request.body;
+    return changeProject(deps, id, fields, picture);
+  });
+
+  app.put('/Project/:id', { ...guarded, schema: { params: idParamSchema, body: projectUpdateByPathSchema } }, async (request) => {
+    const { id, picture, ...fields } = request.body;
+    if (id !== undefined && id !== request.params.id) throw badRequest('id', 'must match the id in the path');
+    return changeProject(deps, request.params.id, fields, picture);
+  });
+
+  app.delete('/Project/:id', { onRequest: app.requireAdmin, schema: { params: idParamSchema } }, async (request, reply) => {
+    await removeProject(deps, request.params.id);
+    return reply.status(204).send();
+  });
+};

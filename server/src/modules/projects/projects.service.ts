@@ -1,0 +1,186 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  type ContentLanguage,
+  type LocalizedText,
+  type Project,
+  type ProjectList,
+  type ProjectListQuery,
+  type PictureSource,
+  categoryIdOf,
+  type projectCreateSchema,
+} from '@blitz/contract';
+import type { Db } from '../../db/database';
+import { HttpError, badRequest, notFound } from '../../lib/http-error';
+import {
+  PictureError,
+  type StoredPicture,
+  decodePictureDataUrl,
+  processPicture,
+  storedPictureOf,
+} from '../../media/image-pipeline';
+import type { MediaStorage } from '../../media/media-storage';
+import { categoryExists } from '../categories/categories.repository';
+import {
+  type ProjectRecord,
+  countProjects,
+  deleteProject,
+  findProject,
+  insertProject,
+  listProjects,
+  referencedMediaKeys,
+  updateProject,
+} from './projects.repository';
+
+export type ProjectDeps = { db: Db; media: MediaStorage; log: FastifyBaseLogger };
+/** The fields of a create or update payload, as the contract's schema gives them. */
+export type ProjectFields = Omit<z.output<typeof projectCreateSchema>, 'picture'>;
+
+export const mediaUrl = (key: string) => `/media/${key}`;
+
+/** The width the `picture` URL has: what a content column shows at twice its CSS width. */
+const webSizedWidth = 960;
+
+function pictureFields(
+  picture: StoredPicture | null,
+): Pick<Project, 'picture' | 'pictureSources' | 'pictureWidth' | 'pictureHeight'> {
+  if (!picture || picture.variants.length === 0) return { picture: '', pictureSources: [] };
+  const webp = picture.variants.filter((v) => v.type === 'image/webp').sort((a, b) => a.width - b.width);
+  const webSized = [...webp].reverse().find((v) => v.width <= webSizedWidth) ?? webp[0] ?? picture.variants[0]!;
+  const pictureSources: PictureSource[] = picture.variants.map((v) => ({ url: mediaUrl(v.key), width: v.width, type: v.type }));
+  return { picture: mediaUrl(webSized.key), pictureSources, pictureWidth: picture.width, pictureHeight: picture.height };
+}
+
+export function toProject(record: ProjectRecord): Project {
+  return {
+    id: record.id,
+    title: record.texts.title,
+    content: record.texts.content,
+    scopeOfWorks: record.texts.scope,
+    location: record.location,
+    workDuration: record.workDuration,
+    client: record.client,
+    categoryID: record.categoryId,
+    category: record.category,
+    ...pictureFields(record.picture),
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}
+
+/**
+ * One page of projects and the number of all matches: a fixed number of queries (count, page,
+ * texts, category translations) whatever the page length.
+ */
+export async function getProjectPage(db: Db, query: ProjectListQuery): Promise<ProjectList> {
+  const filter = {
+    title: query.Title,
+    description: query.Description,
+    categoryId: query.CategoryID || undefined,
+    language: query.Language,
+  };
+  const offset = (query.PageNumber - 1) * query.PageLength;
+  const count = await countProjects(db, filter);
+  // A page past the end is empty, not an error: the count tells the client where the end is.
+  const records = offset < count ? await listProjects(db, filter, { limit: query.PageLength, offset }) : [];
+  return { data: records.map(toProject), count };
+}
+
+export async function getProject(db: Db, id: number, language?: ContentLanguage): Promise<Project> {
+  const record = await findProject(db, id, language);
+  if (!record) throw notFound('Project');
+  return toProject(record);
+}
+
+/** Decodes, checks and re-encodes an uploaded picture and stores its variants. */
+async function storePicture(deps: ProjectDeps, dataUrl: string): Promise<StoredPicture> {
+  let encoded;
+  try {
+    encoded = await processPicture(decodePictureDataUrl(dataUrl));
+  } catch (error) {
+    if (!(error instanceof PictureError)) throw error;
+    const errors = [{ field: 'picture', message: error.message }];
+    throw error.reason === 'too_large'
+      ? new HttpError(413, 'payload_too_large', error.message, { errors })
+      : new HttpError(400, 'validation', `Invalid field: picture (${error.message})`, { errors });
+  }
+  await Promise.all(encoded.variants.map((v) => deps.media.put(v.key, v.data)));
+  return storedPictureOf(encoded);
+}
+
+/**
+ * Removes the files of pictures no project uses any more. Runs after the database change is
+ * committed: a failure here leaves an unused file behind, never a project without its picture.
+ */
+async function releasePictures(deps: ProjectDeps, pictures: (StoredPicture | null | undefined)[], keep?: StoredPicture | null) {
+  const kept = new Set(keep?.variants.map((v) => v.key));
+  const keys = [...new Set(pictures.flatMap((p) => p?.variants.map((v) => v.key) ?? []))].filter((k) => !kept.has(k));
+  if (keys.length === 0) return;
+  try {
+    const used = await referencedMediaKeys(deps.db, keys);
+    await deps.media.remove(keys.filter((key) => !used.has(key)));
+  } catch (error) {
+    deps.log.warn({ err: error, keys }, 'could not remove unused picture files');
+  }
+}
+
+async function checkedCategory(db: Db, value: ProjectFields['categoryID']): Promise<number | null> {
+  const categoryId = categoryIdOf(value);
+  if (categoryId !== null && !(await categoryExists(db, categoryId))) throw badRequest('categoryID', 'no category with this id');
+  return categoryId;
+}
+
+function valuesOf(fields: ProjectFields, categoryId: number | null, picture: StoredPicture | null) {
+  const texts = (list: LocalizedText[]) => [...list].sort((a, b) => a.language - b.language);
+  return {
+    location: fields.location,
+    workDuration: fields.workDuration,
+    client: fields.client,
+    categoryId,
+    picture,
+    texts: { title: texts(fields.title), content: texts(fields.content), scope: texts(fields.scopeOfWorks) },
+  };
+}
+
+export async function createProject(deps: ProjectDeps, fields: ProjectFields, pictureDataUrl: string): Promise<Project> {
+  const categoryId = await checkedCategory(deps.db, fields.categoryID);
+  const picture = await storePicture(deps, pictureDataUrl);
+  let id: number;
+  try {
+    id = await insertProject(deps.db, valuesOf(fields, categoryId, picture));
+  } catch (error) {
+    await releasePictures(deps, [picture]);
+    throw error;
+  }
+  return getProject(deps.db, id);
+}
+
+/** `picture`: a data URL replaces it; anything else (left out, the URL as read) keeps the current one. */
+export async function changeProject(
+  deps: ProjectDeps,
+  id: number,
+  fields: ProjectFields,
+  pictureValue: string | null | undefined,
+): Promise<Project> {
+  const existing = await findProject(deps.db, id);
+  if (!existing) throw notFound('Project');
+  const categoryId = await checkedCategory(deps.db, fields.categoryID);
+  const replaced = typeof pictureValue === 'string' && pictureValue.startsWith('data:');
+  const picture = replaced ? await storePicture(deps, pictureValue) : existing.picture;
+  const updated = await updateProject(deps.db, id, valuesOf(fields, categoryId, picture)).catch(async (error: unknown) => {
+    if (replaced) await releasePictures(deps, [picture], existing.picture);
+    throw error;
+  });
+  if (!updated) {
+    if (replaced) await releasePictures(deps, [picture]);
+    throw notFound('Project');
+  }
+  if (replaced) await releasePictures(deps, [existing.picture], picture);
+  return getProject(deps.db, id);
+}
+
+export async function removeProject(deps: ProjectDeps, id: number): Promise<void> {
+  const deleted = await deleteProject(deps.db, id);
+  if (!deleted) throw notFound('Project');
+  await releasePictures(deps, [deleted.picture]);
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type ContentReads, createContentReads } from '../../modules/projects/content-reads';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Public reads of projects and categories, kept per content version (modules/projects/content-reads.ts). */
+    contentReads: ContentReads;
+  }
+}
+
+export const contentReads = fp(async (app: FastifyInstance) => {
+  app.decorate('contentReads', createContentReads(app.db));
+});

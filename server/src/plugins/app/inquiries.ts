@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMailTransport } from '../../mail/mail-transport';
+import { type Outbox, createOutbox } from '../../mail/outbox';
+import { type AttachmentStore, createDiskAttachmentStore } from '../../media/attachment-store';
+import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
+import { createInquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Inquiry attachments, under DATA_DIR/inquiries (never served publicly). */
+    attachmentStore: AttachmentStore;
+    outbox: Outbox;
+  }
+}
+
+/**
+ * The background side of contact inquiries: the mail outbox (started when the app is ready,
+ * stopped before it closes, so no mail is cut off mid-send by the database closing) and the
+ * hourly retention and orphan-file sweep.
+ */
+export const inquiryServices = fp(async (app: FastifyInstance) => {
+  const store = createDiskAttachmentStore(path.join(app.config.dataDir, 'inquiries'));
+  const transport = createMailTransport(app.config.smtpUrl, app.log);
+  const log = app.log.child({ module: 'mail-outbox' });
+  const outbox = createOutbox({
+    db: app.db,
+    dbKind: app.dbKind,
+    transport,
+    log,
+    timing: app.config.mail,
+    handlers: inquiryOutboxHandlers(store, app.config),
+  });
+  const housekeeping = createInquiryHousekeeping(app.db, store, app.log.child({ module: 'inquiries' }));
+  app.decorate('attachmentStore', store);
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => {
+    if (transport.mode === 'log')
+      app.log.info('SMTP_URL is not set: inquiries are stored and their mails written to the log, not sent');
+    outbox.start();
+    housekeeping.start();
+  });
+  app.addHook('preClose', async () => {
+    await Promise.all([outbox.stop(), housekeeping.stop()]);
+  });
+});

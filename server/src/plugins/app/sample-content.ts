@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { samplePictureSource } from '../../db/seed/sample-media';
+import { seedSampleContent } from '../../db/seed/seed';
+
+/**
+ * On an empty database (unless SEED_SAMPLE=false), the sample categories and projects are in
+ * place before the server answers its first request, so a new installation shows a full gallery.
+ */
+export const sampleContent = fp(async (app: FastifyInstance) => {
+  if (!app.config.seedSample) return;
+  app.addHook('onReady', async () => {
+    try {
+      await seedSampleContent({ db: app.db, media: app.media, log: app.log }, samplePictureSource(app.config.sampleMediaDir));
+    } catch (error) {
+      // The site works without its sample content; a failure here must not keep it from starting.
+      app.log.error({ err: error }, 'could not add the sample content');
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterEach } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../db/database';
+
+/** Every data-layer and API test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const testDatabaseUrl = process.env['TEST_DATABASE_URL'];
+export const databaseKinds: DatabaseKind[] = testDatabaseUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const testAdmin = { username: 'admin', password: 'correct horse battery staple' };
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+export function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-test-'));
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A fresh, empty database: a new SQLite file, or a new PostgreSQL schema dropped afterwards. */
+export async function freshDatabase(kind: DatabaseKind, dataDir = tempDir()): Promise<DatabaseHandle> {
+  if (kind === 'sqlite') {
+    const handle = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') });
+    cleanups.push(() => handle.db.destroy());
+    return handle;
+  }
+  const url = testDatabaseUrl!;
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const handle = await openDatabase({ kind: 'postgres', url, schema, poolSize: 4 });
+  cleanups.push(async () => {
+    await handle.db.destroy();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`DROP SCHEMA ${schema} CASCADE`);
+    await client.end();
+  });
+  return handle;
+}
+
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_USERNAME: testAdmin.username,
+    ADMIN_PASSWORD: testAdmin.password,
+    SEED_SAMPLE: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+}
+
+export type TestApp = { app: FastifyInstance; url: string; config: Config; database: DatabaseHandle };
+
+/** The real app on a fresh database, listening on a free port of the loopback interface. */
+export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = tempDir();
+  const database = await freshDatabase(kind, dataDir);
+  const config = testConfig(dataDir, env);
+  const app = await buildApp(config, { database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  cleanups.push(() => app.close());
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, url: `http://127.0.0.1:${port}`, config, database };
+}
+
+export async function api(
+  base: string,
+  method: string,
+  route: string,
+  options: { body?: unknown; raw?: string | Buffer; token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  let body = options.raw as BodyInit | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(base + route, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+export async function signIn(base: string): Promise<string> {
+  const res = await api(base, 'POST', '/api/v1/login/Auth', { body: testAdmin });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  return res.body.jwtToken as string;
+}

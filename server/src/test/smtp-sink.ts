@@ -1,0 +1,83 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterEach } from 'vitest';
+
+/** A received mail: the envelope as the SMTP server saw it, and the parsed message. */
+export type ReceivedMail = { from: string; to: string[]; mail: ParsedMail };
+
+const sinks: SmtpSink[] = [];
+afterEach(async () => {
+  while (sinks.length) await sinks.pop()!.stop();
+});
+
+/**
+ * A real SMTP server on the loopback interface, for the mail tests. It can be started late or
+ * stopped and started again on the same port, to play a mail server that is down.
+ */
+export class SmtpSink {
+  readonly received: ReceivedMail[] = [];
+  private server: SMTPServer | undefined;
+  private constructor(public port: number) {}
+
+  static async start(port = 0): Promise<SmtpSink> {
+    const sink = new SmtpSink(port);
+    sinks.push(sink);
+    await sink.listen();
+    return sink;
+  }
+
+  /** A port nothing listens on yet: the sink can be started there later with `listen()`. */
+  static async reserve(): Promise<SmtpSink> {
+    const sink = await SmtpSink.start();
+    await sink.stop();
+    return sink;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async listen(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      size: 60 * 1024 * 1024,
+      onData: (stream, session, callback) => {
+        simpleParser(stream)
+          .then((mail) => {
+            this.received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              mail,
+            });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Waits until `count` mails arrived (or fails after `timeoutMs`). */
+  async waitFor(count: number, timeoutMs = 15_000): Promise<ReceivedMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.received.length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${this.received.length}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return this.received;
+  }
+}

@@ -1,0 +1,38 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { SiteLayout } from './site-layout';
+
+// Every page is its own chunk; the admin pages are never loaded by a visitor of a public page.
+const HomePage = lazy(() => import('./routes/public/home-page'));
+const ImprintPage = lazy(() => import('./routes/public/imprint-page'));
+const AboutPage = lazy(() => import('./routes/public/about-page'));
+const ContactPage = lazy(() => import('./routes/public/contact-page'));
+const JobsPage = lazy(() => import('./routes/public/jobs-page'));
+const BlitzschutzPage = lazy(() => import('./routes/public/blitzschutz-page'));
+const ProjectsPage = lazy(() => import('./routes/public/projects-page'));
+const ServicesPage = lazy(() => import('./routes/public/services-page'));
+const ProjectDetailPage = lazy(() => import('./routes/public/project-detail-page'));
+const LoginPage = lazy(() => import('./routes/admin/login-page'));
+const DashboardPage = lazy(() => import('./routes/admin/dashboard-page'));
+
+/** The route table of SPEC.md §2; React Router matches paths case-insensitively. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="impressum" element={<ImprintPage />} />
+        <Route path="aboutus" element={<AboutPage />} />
+        <Route path="contactus" element={<ContactPage />} />
+        <Route path="jobs" element={<JobsPage />} />
+        <Route path="Blitzschutz" element={<BlitzschutzPage />} />
+        <Route path="Projects" element={<ProjectsPage />} />
+        <Route path="Services" element={<ServicesPage />} />
+        <Route path="project/:id" element={<ProjectDetailPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

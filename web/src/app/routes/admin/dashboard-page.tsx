@@ -1,0 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CategoriesPanel } from '../../../features/admin/components/categories-panel';
+import { DashboardHeader } from '../../../features/admin/components/dashboard-header';
+import { type DashboardSection, DashboardTabs } from '../../../features/admin/components/dashboard-tabs';
+import { ProjectsPanel } from '../../../features/admin/components/projects-panel';
+import { RequireAdmin } from '../../../features/admin/components/require-admin';
+import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
+import { usePageMeta } from '../../../lib/page-meta';
+import { createQueryClient } from '../../../lib/query-client';
+
+/** The guarded dashboard (SPEC.md §2): its areas as tabs. */
+export default function DashboardPage() {
+  usePageMeta('dashboard');
+  // Its own query client: the lists' cache lives and dies with the admin area.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+        <RequireAdmin>
+          {(session) => (
+            <>
+              <DashboardHeader session={session} />
+              <Sections />
+            </>
+          )}
+        </RequireAdmin>
+      </div>
+    </QueryClientProvider>
+  );
+}
+
+function Sections() {
+  const { t } = useTranslation(['admin', 'inbox']);
+  const sections: DashboardSection[] = [
+    { id: 'categories', label: t('tabs.categories'), render: () => <CategoriesPanel /> },
+    { id: 'projects', label: t('tabs.projects'), render: () => <ProjectsPanel /> },
+    { id: 'inquiries', label: t('inbox:tab'), render: () => <InboxPanel /> },
+  ];
+  return <DashboardTabs sections={sections} label={t('dashboard.sections')} />;
+}

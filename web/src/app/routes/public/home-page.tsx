@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { CompanyContacts } from '../../../components/company-contacts';
+import { Hero } from '../../../features/home/components/hero';
+import { LightningSection } from '../../../features/home/components/lightning-section';
+import { PartnerStrip } from '../../../features/home/components/partner-strip';
+import { ServicesOverview } from '../../../features/home/components/services-overview';
+import { StatsStrip } from '../../../features/home/components/stats-strip';
+import { ValueTiles } from '../../../features/home/components/value-tiles';
+import { LocationMap } from '../../../features/map/components/location-map';
+import { usePageMeta } from '../../../lib/page-meta';
+
+export default function HomePage() {
+  const { t } = useTranslation('homepage');
+  usePageMeta('home');
+  return (
+    <>
+      <Hero />
+      <StatsStrip />
+      <ValueTiles />
+      <ServicesOverview />
+      <LightningSection />
+      <section aria-labelledby="map-heading" className="bg-brand-50">
+        <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-16 md:py-20 lg:grid-cols-[1fr_2fr] lg:items-start">
+          <div>
+            <h2 id="map-heading" className="text-3xl font-bold tracking-tight text-brand-900 md:text-4xl">
+              {t('map.heading')}
+            </h2>
+            <div className="mt-6 text-slate-800">
+              <CompanyContacts tone="light" />
+            </div>
+          </div>
+          <LocationMap />
+        </div>
+      </section>
+      <PartnerStrip />
+    </>
+  );
+}

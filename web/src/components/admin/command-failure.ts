@@ -1,0 +1,31 @@
+import { isApiError } from '../../lib/api-client';
+
+export type FailureReason = { key: string; values?: Record<string, string | number> };
+
+/**
+ * What to add to 'Command Failed' for a failed create, update or delete: the server's reason
+ * where the user can act on it, nothing where they cannot.
+ */
+export function commandFailureReason(error: unknown): FailureReason | undefined {
+  if (!isApiError(error)) return undefined;
+  switch (error.code) {
+    case 'network':
+      return { key: 'reasons.network' };
+    case 'not_found':
+      return { key: 'reasons.notFound' };
+    case 'conflict':
+      return { key: 'reasons.conflict' };
+    case 'payload_too_large':
+      return { key: 'reasons.tooLarge' };
+    case 'validation':
+    case 'malformed_body': {
+      const fields = [...new Set(error.fieldErrors.map((e) => e.field))];
+      if (fields.some((f) => f === 'picture' || f.startsWith('picture.'))) return { key: 'reasons.picture' };
+      return fields.length > 0 ? { key: 'reasons.invalid', values: { fields: fields.join(', ') } } : undefined;
+    }
+    case 'unsupported_media_type':
+      return { key: 'reasons.picture' };
+    default:
+      return error.status >= 500 ? { key: 'reasons.server', values: { status: error.status } } : undefined;
+  }
+}

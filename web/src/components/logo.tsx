@@ -1,0 +1,9 @@
+/** The placeholder company mark: a lightning bolt in a shield, drawn here. */
+export function Logo({ className }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+      <path d="M20 2l15 6v11c0 9.5-6.4 16.6-15 19-8.6-2.4-15-9.5-15-19V8z" fill="#f5c518" />
+      <path d="M22.5 7L12 22h7l-2.5 11L28 17h-7.2z" fill="#0b2545" />
+    </svg>
+  );
+}

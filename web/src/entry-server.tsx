@@ -1,0 +1,115 @@
+import type { Resource } from 'i18next';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { type PageKey, type SiteLanguage, company, indexablePages, pageUrl, pages, siteLanguages } from '@blitz/contract';
+import { App } from './app/app';
+import { metaKeyOf } from './config/paths';
+import { createServerI18n, namespacesFor, translationUrl } from './lib/i18n';
+import { languageRedirectScript } from './lib/language';
+import { type PageData, PageDataProvider } from './lib/page-data';
+
+const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
+
+const resources: Resource = {};
+for (const [file, texts] of Object.entries(localeFiles)) {
+  const [, lang, namespace] = file.match(/\.\/locales\/([^/]+)\/([^/]+)\.json$/)!;
+  (resources[lang!] ??= {})[namespace!] = texts;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const absolute = (pathname: string, lang: SiteLanguage) => pageUrl(pathname, lang, company.website);
+
+export { languageRedirectScript, pages, siteLanguages };
+
+/** The meta element that lists the page's translation files (read by the prerenderer's bootstrap). */
+export const translationsMetaName = 'translations';
+
+/** Structured data of the home page: who the company is and where (schema.org). */
+function organisationJsonLd(lang: SiteLanguage, description: string): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Electrician',
+    name: company.legalName,
+    url: absolute('/', lang),
+    description,
+    telephone: company.phone,
+    email: company.email,
+    foundingDate: String(company.foundedYear),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: company.street,
+      postalCode: company.postalCode,
+      addressLocality: company.city,
+      addressCountry: company.countryCode,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: company.map.latitude, longitude: company.map.longitude },
+  };
+  // '<' escaped, so that no text can close the script element.
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * Renders one page in one language: its markup, and the head that goes with it. `data` holds
+ * API answers the page renders with (the server passes them when it renders a project page per
+ * request; the build passes none).
+ */
+export async function render(
+  page: PageKey,
+  url: string,
+  lang: SiteLanguage,
+  data?: PageData,
+): Promise<{ html: string; head: string }> {
+  const i18n = await createServerI18n(lang, resources);
+  const t = i18n.getFixedT(lang, 'common');
+  const metaKey = metaKeyOf[page];
+  const title = t(`meta.${metaKey}.title`);
+  const description = t(`meta.${metaKey}.description`);
+  const path = pages[page].path;
+  const indexable = indexablePages.includes(page);
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<script>${languageRedirectScript}</script>`,
+    // The page's texts, for the app to fetch together with its code once the page is on screen
+    // (the bootstrap in web/scripts/prerender.mjs preloads them then).
+    `<meta name="${translationsMetaName}" content="${namespacesFor(page)
+      .map((ns) => translationUrl(lang, ns))
+      .join(' ')}" />`,
+    indexable
+      ? [
+          `<link rel="canonical" href="${absolute(path, lang)}" />`,
+          `<link rel="alternate" hreflang="de" href="${absolute(path, 'de')}" />`,
+          `<link rel="alternate" hreflang="en" href="${absolute(path, 'en')}" />`,
+          `<link rel="alternate" hreflang="x-default" href="${absolute(path, 'de')}" />`,
+        ].join('\n    ')
+      : '<meta name="robots" content="noindex, nofollow" />',
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:locale" content="${lang === 'de' ? 'de_DE' : 'en_GB'}" />`,
+    ...(indexable ? [`<meta property="og:url" content="${absolute(path, lang)}" />`] : []),
+    ...(page === 'home' ? [organisationJsonLd(lang, description)] : []),
+  ].join('\n    ');
+
+  if (!pages[page].prerender) return { html: '', head };
+
+  // An error inside a Suspense boundary would silently ship a client-rendered page (and inline
+  // scripts the CSP blocks): the build fails instead.
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <PageDataProvider value={data}>
+      <App i18n={i18n} router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />
+    </PageDataProvider>,
+    // Boundaries larger than progressiveChunkSize (12.8 KB by default) would be written out of
+    // order, moved into place by inline scripts: every page is written in order instead.
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  if (errors.length > 0) throw new Error(`prerendering ${page} (${lang}) failed`, { cause: errors[0] });
+  return { html: Buffer.concat(chunks).toString('utf8'), head };
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout } from '../api/logout';
+import type { AdminSession } from '../api/verify-token';
+import { secondaryButton } from '../../../components/admin/button-classes';
+
+/** The dashboard's title, who is signed in, and Logout. */
+export function DashboardHeader({ session }: { session: AdminSession }) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  async function signOut() {
+    setLeaving(true);
+    await logout();
+    void navigate('/login?session=signed-out', { replace: true });
+  }
+
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-3xl font-bold text-brand-900">{t('dashboard.heading')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('dashboard.signedInAs', { username: session.username })}</p>
+      </div>
+      <button type="button" className={secondaryButton} disabled={leaving} onClick={() => void signOut()}>
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
+        </svg>
+        {t('dashboard.logout')}
+      </button>
+    </div>
+  );
+}

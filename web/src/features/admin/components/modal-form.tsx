@@ -1,0 +1,34 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { primaryButton, secondaryButton } from '../../../components/admin/button-classes';
+import { CommandError } from '../../../components/admin/command-error';
+
+type ModalFormProps = {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onCancel: () => void;
+  saving: boolean;
+  /** The failed save, if any: 'Command Failed' above the fields. */
+  error: unknown;
+  children: ReactNode;
+};
+
+/** The body of a modal's form: fields that scroll, Cancel and Save that stay in view. */
+export function ModalForm({ onSubmit, onCancel, saving, error, children }: ModalFormProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+      <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 py-4">
+        {error ? <CommandError error={error} /> : null}
+        {children}
+      </div>
+      <div className="flex justify-end gap-3 border-t border-slate-200 bg-slate-50 px-5 py-3">
+        <button type="button" className={secondaryButton} onClick={onCancel}>
+          {t('actions.cancel')}
+        </button>
+        <button type="submit" className={primaryButton} disabled={saving}>
+          {saving ? t('actions.saving') : t('actions.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,239 @@
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type InquiryField, fieldMaxLength, inquirySubjects, regardsOptions } from '@blitz/contract';
+import { paths } from '../../../config/paths';
+import { type FieldErrorKind, useContactForm } from '../hooks/use-contact-form';
+import { AttachmentField } from './attachment-field';
+
+const inputClass =
+  'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
+
+const errorText: Record<FieldErrorKind, string> = {
+  required: 'errors.required',
+  email: 'errors.email',
+  invalid: 'errors.invalid',
+};
+
+/** The contact and price-inquiry form of the footer (SPEC.md §2). Loaded lazily: see lazy-contact-form.tsx. */
+export default function ContactForm() {
+  const { t } = useTranslation('contact');
+  const id = useId();
+  const form = useContactForm();
+  const { values, errors } = form;
+  const isPriceInquiry = values.subject === 'priceInquiry';
+
+  /** Label, control and (when the check failed) the message, tied together for assistive technology. */
+  const field = (
+    name: InquiryField,
+    control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode,
+    wide = false,
+    hint?: string,
+  ) => {
+    const error = errors[name];
+    const describedBy = [hint && `${id}-${name}-hint`, error && `${id}-${name}-error`].filter(Boolean).join(' ');
+    return (
+      <div className={wide ? 'sm:col-span-2' : undefined}>
+        <label htmlFor={`${id}-${name}`} className="mb-1 block text-sm font-semibold text-slate-800">
+          {t(`fields.${name}`)}
+          <span aria-hidden="true"> *</span>
+        </label>
+        {control({ id: `${id}-${name}`, 'aria-invalid': !!error, ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+        {hint && (
+          <p id={`${id}-${name}-hint`} className="mt-1 text-sm text-slate-600">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={`${id}-${name}-error`} className="mt-1 text-sm font-semibold text-red-700">
+            {t(name === 'Regards' && error === 'required' ? 'errors.regardsRequired' : errorText[error])}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const text = (
+    name: Exclude<InquiryField, 'Regards' | 'subject'>,
+    type: string,
+    autoComplete: string,
+    wide = false,
+    hint?: string,
+  ) =>
+    field(
+      name,
+      (props) => (
+        <input
+          {...props}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          // The e-mail's length is checked on send, with a message; a cap would just cut it off.
+          maxLength={name === 'email' ? undefined : fieldMaxLength[name]}
+          value={values[name]}
+          onChange={(e) => form.set(name, e.target.value)}
+          className={inputClass}
+        />
+      ),
+      wide,
+      hint,
+    );
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-8 pb-4 lg:grid-cols-[1fr_2fr]">
+      <div className="text-brand-100">
+        <h2 id={`${id}-heading`} className="text-2xl font-bold text-white sm:text-3xl">
+          {t('heading')}
+        </h2>
+        <p className="mt-3 max-w-md leading-relaxed">{t('intro')}</p>
+      </div>
+      <form
+        noValidate
+        aria-label={t('formLabel')}
+        onSubmit={(event) => void form.submit(event)}
+        className="grid gap-4 rounded-lg bg-white p-5 text-slate-800 shadow-xl sm:grid-cols-2 sm:p-8"
+      >
+        <p className="text-sm text-slate-600 sm:col-span-2">{t('requiredNote')}</p>
+        {field(
+          'subject',
+          (props) => (
+            <select
+              {...props}
+              name="subject"
+              required
+              value={values.subject}
+              onChange={(e) => form.set('subject', e.target.value)}
+              className={inputClass}
+            >
+              <option value="">{t('subjectPlaceholder')}</option>
+              {inquirySubjects.map((s) => (
+                <option key={s} value={s}>
+                  {t(`subjects.${s}`)}
+                </option>
+              ))}
+            </select>
+          ),
+          true,
+        )}
+        {text('firstName', 'text', 'given-name')}
+        {text('lastName', 'text', 'family-name')}
+        {text('phone', 'tel', 'tel')}
+        {text('email', 'email', 'email')}
+
+        {isPriceInquiry && (
+          <fieldset className="grid gap-4 rounded-md border border-brand-100 bg-brand-50/60 p-4 sm:col-span-2 sm:grid-cols-2">
+            <legend className="px-1 text-base font-semibold text-brand-900">{t('priceHeading')}</legend>
+            {text('CompanyName', 'text', 'organization')}
+            {text('BuildingSize', 'text', 'off', false, t('buildingSizeHint'))}
+            {field(
+              'CompanyAddress',
+              (props) => (
+                <textarea
+                  {...props}
+                  name="CompanyAddress"
+                  rows={2}
+                  autoComplete="street-address"
+                  maxLength={fieldMaxLength.CompanyAddress}
+                  value={values.CompanyAddress}
+                  onChange={(e) => form.set('CompanyAddress', e.target.value)}
+                  className={inputClass}
+                />
+              ),
+              true,
+            )}
+            <fieldset className="sm:col-span-2" aria-describedby={errors.Regards ? `${id}-Regards-error` : `${id}-Regards-hint`}>
+              <legend className="mb-1 block text-sm font-semibold text-slate-800">
+                {t('fields.Regards')}
+                <span aria-hidden="true"> *</span>
+              </legend>
+              <p id={`${id}-Regards-hint`} className="mb-2 text-sm text-slate-600">
+                {t('regardsHint')}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {regardsOptions.map((regard) => (
+                  <label
+                    key={regard}
+                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-400 bg-white px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-400"
+                  >
+                    <input
+                      type="checkbox"
+                      name="Regards"
+                      value={regard}
+                      checked={values.Regards.includes(regard)}
+                      onChange={() => form.toggleRegard(regard)}
+                      aria-invalid={errors.Regards ? true : undefined}
+                      className="h-4 w-4 accent-accent-400"
+                    />
+                    {t(`regards.${regard}`)}
+                  </label>
+                ))}
+              </div>
+              {errors.Regards && (
+                <p id={`${id}-Regards-error`} className="mt-1 text-sm font-semibold text-red-700">
+                  {t('errors.regardsRequired')}
+                </p>
+              )}
+            </fieldset>
+          </fieldset>
+        )}
+
+        {field(
+          'message',
+          (props) => (
+            <textarea
+              {...props}
+              name="message"
+              rows={5}
+              required
+              maxLength={fieldMaxLength.message}
+              value={values.message}
+              onChange={(e) => form.set('message', e.target.value)}
+              className={inputClass}
+            />
+          ),
+          true,
+        )}
+
+        <AttachmentField
+          files={form.attachments.files}
+          problems={form.problems}
+          onAdd={form.attachments.add}
+          onRemove={form.attachments.remove}
+        />
+
+        {/* A field people never see or reach; bots fill it in. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label>
+            {t('honeypot')}
+            <input
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={form.honeypot}
+              onChange={(e) => form.setHoneypot(e.target.value)}
+            />
+          </label>
+        </div>
+
+        <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">
+            {t('privacy.before')}
+            <Link to={`${paths.impressum}#privacy`} className="text-brand-700 underline underline-offset-2">
+              {t('privacy.link')}
+            </Link>
+            {t('privacy.after')}
+          </p>
+          <button
+            type="submit"
+            disabled={!form.ready || form.sending}
+            className="flex-none rounded-md bg-accent-400 px-6 py-3 font-semibold text-brand-950 shadow hover:bg-accent-300 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {form.sending ? t('sending') : t('send')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiBase, apiRequest } from '../../../lib/api-client';
+import { readToken } from '../../../lib/auth-token';
+
+/** The file name a `Content-Disposition` header gives (the UTF-8 `filename*` first), if any. */
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // A broken encoding: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1];
+}
+
+/**
+ * Fetches a staff-only file and hands it to the browser as a download. A plain link cannot
+ * carry the Bearer token, so the file is fetched with it and saved from a blob URL.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(path.startsWith(apiBase) ? path : `${apiBase}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch (cause) {
+    throw new ApiError(0, 'network', { cause });
+  }
+  if (response.status === 401) {
+    // The token has ended: let the one API client end the session as it does for every admin
+    // call (token removed, user sent to login), by asking it something that answers 401 as well.
+    await apiRequest('/Inquiry/Retention', { admin: true });
+  }
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      response.status === 404 ? 'not_found' : response.status >= 500 ? 'internal' : 'validation',
+    );
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; the URL is freed after that turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** A download with its pending and failed state, for the buttons that start one. */
+export function useDownload() {
+  return useMutation({ mutationFn: ({ path, name }: { path: string; name: string }) => downloadFile(path, name) });
+}

@@ -1,0 +1,122 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type RetentionSettings, retentionSettingsSchema } from '@blitz/contract';
+import { primaryButton } from '../../../components/admin/button-classes';
+import { CommandError } from '../../../components/admin/command-error';
+import { useRetention, useSaveRetention } from '../api/retention';
+import { LoadState } from './load-state';
+
+const kinds = ['application', 'priceInquiry', 'generalMessage'] as const;
+type Kind = (typeof kinds)[number];
+type Texts = Record<Kind, string>;
+
+const textsOf = (settings: RetentionSettings): Texts => ({
+  application: settings.application?.toString() ?? '',
+  priceInquiry: settings.priceInquiry?.toString() ?? '',
+  generalMessage: settings.generalMessage?.toString() ?? '',
+});
+
+/**
+ * Days after which each type of inquiry is deleted with its files; an empty field keeps that
+ * type. Checked with the contract's schema, so the form and the server agree on the limits.
+ */
+export function RetentionSection() {
+  const { t } = useTranslation('inbox');
+  const headingId = useId();
+  const retention = useRetention();
+  return (
+    <section aria-labelledby={headingId} className="mt-10 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h3 id={headingId} className="text-xl font-bold text-brand-900">
+        {t('retention.heading')}
+      </h3>
+      <p className="mt-1 mb-4 max-w-prose text-sm text-slate-700">{t('retention.intro')}</p>
+      {retention.data ? (
+        // Not keyed by the saved values: after a save the form already shows them, and keeps its 'saved' notice.
+        <RetentionForm saved={retention.data} />
+      ) : (
+        <LoadState query={retention} loading={t('retention.loading')} failed={t('retention.loadFailed')} />
+      )}
+    </section>
+  );
+}
+
+function RetentionForm({ saved }: { saved: RetentionSettings }) {
+  const { t } = useTranslation('inbox');
+  const baseId = useId();
+  const save = useSaveRetention();
+  const [texts, setTexts] = useState<Texts>(() => textsOf(saved));
+  const [invalid, setInvalid] = useState<Kind[]>([]);
+  const [done, setDone] = useState(false);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    const values = Object.fromEntries(
+      kinds.map((kind) => {
+        const text = texts[kind].trim();
+        return [kind, text === '' ? null : /^\d+$/.test(text) ? Number(text) : Number.NaN];
+      }),
+    );
+    const parsed = retentionSettingsSchema.safeParse(values);
+    if (!parsed.success) {
+      const wrong = kinds.filter((kind) => parsed.error.issues.some((issue) => issue.path[0] === kind));
+      setInvalid(wrong);
+      document.getElementById(`${baseId}-${wrong[0]}`)?.focus();
+      return;
+    }
+    setInvalid([]);
+    save.mutate(parsed.data, { onSuccess: () => setDone(true) });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {kinds.map((kind) => {
+          const id = `${baseId}-${kind}`;
+          const wrong = invalid.includes(kind);
+          return (
+            <div key={kind}>
+              <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+                {t(`retention.${kind}`)}
+              </label>
+              <div className="mt-1 flex items-center gap-2">
+                <input
+                  id={id}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={3650}
+                  step={1}
+                  value={texts[kind]}
+                  placeholder="–"
+                  aria-invalid={wrong || undefined}
+                  aria-describedby={`${id}-hint${wrong ? ` ${id}-error` : ''}`}
+                  onChange={(event) => setTexts((current) => ({ ...current, [kind]: event.target.value }))}
+                  className={`w-28 rounded-md border px-3 py-2 text-sm ${wrong ? 'border-red-700' : 'border-slate-400'}`}
+                />
+                <span className="text-sm text-slate-700">{t('retention.days')}</span>
+              </div>
+              <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+                {texts[kind].trim() === '' ? t('retention.keep') : ''}
+              </p>
+              {wrong && (
+                <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+                  {t('retention.invalid')}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {save.error ? <CommandError error={save.error} /> : null}
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className={primaryButton} disabled={save.isPending}>
+          {t(save.isPending ? 'retention.saving' : 'retention.save')}
+        </button>
+        <p role="status" className="text-sm text-green-800">
+          {done ? t('retention.saved') : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

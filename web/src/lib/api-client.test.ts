@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest, onSessionEnded, parseRetryAfter, sessionExpiredLocation } from './api-client';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const problem = (status: number, code: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ type: `about:blank#${code}`, title: 'x', status, detail: `detail of ${code}`, code, ...extra }), {
+    status,
+    headers: { 'content-type': 'application/problem+json', ...headers },
+  });
+
+let storage: ReturnType<typeof memoryStorage>;
+let fetchMock: ReturnType<typeof vi.fn>;
+let assign: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  storage = memoryStorage({ JWT: 'the-token' });
+  assign = vi.fn();
+  fetchMock = vi.fn();
+  vi.stubGlobal('window', { localStorage: storage, location: { assign } });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const itemSchema = z.object({ id: z.number() });
+
+describe('apiRequest', () => {
+  it('sends the stored token as a Bearer header and JSON bodies with their content type', async () => {
+    fetchMock.mockResolvedValue(json(201, { id: 7 }));
+    const item = await apiRequest('/Category', { method: 'POST', body: { name: 'a' }, schema: itemSchema });
+    expect(item).toEqual({ id: 7 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/Category');
+    expect(init.method).toBe('POST');
+    expect(init.headers.authorization).toBe('Bearer the-token');
+    expect(init.headers['content-type']).toBe('application/json');
+    expect(init.body).toBe('{"name":"a"}');
+  });
+
+  it('sends no Authorization header without a stored token, and no content type without a body', async () => {
+    storage.removeItem('JWT');
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await apiRequest('/Project/3', { method: 'DELETE' });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.headers.authorization).toBeUndefined();
+    expect(init.headers['content-type']).toBeUndefined();
+    expect(init.body).toBeUndefined();
+  });
+
+  it('builds the query string and leaves out empty values', async () => {
+    fetchMock.mockResolvedValue(json(200, { id: 1 }));
+    await apiRequest('/Project', {
+      query: { PageLength: 10, PageNumber: 2, Title: '', CategoryID: undefined },
+      schema: itemSchema,
+    });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/Project?PageLength=10&PageNumber=2');
+  });
+
+  it('refuses an answer that does not match the contract', async () => {
+    fetchMock.mockResolvedValue(json(200, { id: 'seven' }));
+    const error = await apiRequest('/x', { schema: itemSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('bad_response');
+  });
+
+  it('turns problem+json into an ApiError with code, detail and field errors', async () => {
+    fetchMock.mockResolvedValue(problem(400, 'validation', { errors: [{ field: 'name', message: 'Required' }] }));
+    const error = (await apiRequest('/Category', { method: 'POST', body: {}, admin: true }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('validation');
+    expect(error.detail).toBe('detail of validation');
+    expect(error.fieldErrors).toEqual([{ field: 'name', message: 'Required' }]);
+    expect(storage.getItem('JWT')).toBe('the-token');
+  });
+
+  it('reads Retry-After of a 429', async () => {
+    fetchMock.mockResolvedValue(problem(429, 'too_many_requests', {}, { 'retry-after': '840' }));
+    const error = (await apiRequest('/login/Auth', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('too_many_requests');
+    expect(error.retryAfterSeconds).toBe(840);
+  });
+
+  it('gives an error that is not problem+json a code by its status', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = (await apiRequest('/Category').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.code).toBe('internal');
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = (await apiRequest('/Category').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('network');
+  });
+
+  it('ends the session on a 401 of an admin call: token removed, listeners told', async () => {
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
+    fetchMock.mockResolvedValue(problem(401, 'unauthorized'));
+    const error = (await apiRequest('/Category/1', { method: 'DELETE', admin: true }).catch((e: unknown) => e)) as ApiError;
+    unsubscribe();
+    expect(error.status).toBe(401);
+    expect(storage.getItem('JWT')).toBeNull();
+    expect(ended).toHaveBeenCalledOnce();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('sends the browser to the login page itself when nobody listens', async () => {
+    fetchMock.mockResolvedValue(problem(401, 'unauthorized'));
+    await apiRequest('/Category/1', { method: 'DELETE', admin: true }).catch(() => undefined);
+    expect(assign).toHaveBeenCalledWith(sessionExpiredLocation);
+  });
+
+  it('keeps the token on a 401 of a call that is not an admin call (a failed sign-in)', async () => {
+    fetchMock.mockResolvedValue(problem(401, 'invalid_credentials'));
+    const error = (await apiRequest('/login/Auth', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('invalid_credentials');
+    expect(storage.getItem('JWT')).toBe('the-token');
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates, and ignores anything else', () => {
+    expect(parseRetryAfter('120')).toBe(120);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    const now = Date.parse('2026-01-01T12:00:00Z');
+    expect(parseRetryAfter('Thu, 01 Jan 2026 12:05:00 GMT', now)).toBe(300);
+  });
+});

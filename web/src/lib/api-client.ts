@@ -1,0 +1,154 @@
+import type { z } from 'zod';
+import { type ErrorCode, type Problem, problemSchema } from '@blitz/contract';
+import { clearToken, readToken } from './auth-token';
+
+/** Where the server's API lives (DESIGN.md §4). */
+export const apiBase = '/api/v1';
+
+/**
+ * Why a call failed: the server's error code (problem+json), `network` when the server could
+ * not be reached, `bad_response` when the answer was not what the contract promises.
+ */
+export type ApiErrorCode = ErrorCode | 'network' | 'bad_response';
+
+/** A failed API call, typed so that screens can say what went wrong in the visitor's language. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  /** The server's own explanation (English, for staff and logs). */
+  readonly detail: string | undefined;
+  /** The fields a 400 names, with the server's message for each. */
+  readonly fieldErrors: { field: string; message: string }[];
+  /** From `Retry-After` on a 429: seconds until another attempt is allowed. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    options: { detail?: string; fieldErrors?: Problem['errors']; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(options.detail ? `${status} ${code}: ${options.detail}` : `${status} ${code}`, { cause: options.cause });
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.detail = options.detail;
+    this.fieldErrors = options.fieldErrors ?? [];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/**
+ * Called when an admin call answers 401 (the token expired or was revoked mid-session), after
+ * the token is removed. The admin area subscribes and sends the user to the login page; with
+ * no subscriber the browser goes there itself. Returns the unsubscribe function.
+ */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** Login page path and the query that makes it say why the user is there. */
+export const sessionExpiredLocation = '/login?session=expired';
+
+function endSession(): void {
+  clearToken();
+  if (sessionEndedListeners.size === 0) {
+    window.location.assign(sessionExpiredLocation);
+    return;
+  }
+  for (const listener of sessionEndedListeners) listener();
+}
+
+export type ApiRequest<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The contract's schema of the success answer; without it the body is ignored (204). */
+  schema?: z.ZodType<T>;
+  /** An admin call: a 401 means the session is over (token removed, user sent to login). */
+  admin?: boolean;
+  signal?: AbortSignal;
+};
+
+/** Seconds from a Retry-After header, which may be a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function urlOf(path: string, query: ApiRequest<unknown>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${apiBase}${path}${search ? `?${search}` : ''}`;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const problem = problemSchema.safeParse(body);
+  const fallback: ErrorCode = response.status === 401 ? 'unauthorized' : response.status >= 500 ? 'internal' : 'validation';
+  if (!problem.success) return new ApiError(response.status, fallback, { retryAfterSeconds });
+  return new ApiError(response.status, (problem.data.code as ErrorCode | undefined) ?? fallback, {
+    detail: problem.data.detail,
+    fieldErrors: problem.data.errors,
+    retryAfterSeconds,
+  });
+}
+
+/**
+ * The one way the web app talks to the API: sends the stored token as a Bearer header,
+ * checks the answer against the contract's schema and turns every failure into an ApiError.
+ */
+export async function apiRequest<T = void>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = readToken();
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(urlOf(path, request.query), {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (cause) {
+    if (request.signal?.aborted) throw cause;
+    throw new ApiError(0, 'network', { cause });
+  }
+
+  if (!response.ok) {
+    const error = await errorOf(response);
+    if (response.status === 401 && request.admin) endSession();
+    throw error;
+  }
+  if (!request.schema) return undefined as T;
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new ApiError(response.status, 'bad_response', { cause });
+  }
+  const parsed = request.schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, 'bad_response', { detail: parsed.error.message });
+  return parsed.data;
+}

@@ -1,0 +1,28 @@
+import { storageKeys } from '@blitz/contract';
+
+// The sign-in token lives in localStorage under the spec's key (SPEC.md §9). Storage may be
+// blocked (private modes, strict settings): then there is simply no stored token.
+
+export function readToken(): string | null {
+  try {
+    return window.localStorage.getItem(storageKeys.token);
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(token: string): void {
+  try {
+    window.localStorage.setItem(storageKeys.token, token);
+  } catch {
+    // Without storage the sign-in cannot outlast this page; the next admin call asks again.
+  }
+}
+
+export function clearToken(): void {
+  try {
+    window.localStorage.removeItem(storageKeys.token);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}

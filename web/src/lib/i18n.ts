@@ -1,0 +1,91 @@
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { type PageKey, type SiteLanguage, companyInterpolation, siteLanguages } from '@blitz/contract';
+import { translationBackend } from './translation-backend';
+
+/** Translation scopes of SPEC.md §7, plus the common texts and the projects and admin areas. */
+export const namespaces = [
+  'common',
+  'homepage',
+  'servicespage',
+  'BlitzSchutz',
+  'ImprintPage',
+  'aboutus',
+  'kontactus',
+  'JobsPage',
+  'contact',
+  'admin',
+  'projects',
+  'inbox',
+] as const;
+export type Namespace = (typeof namespaces)[number];
+
+/** The scopes each page loads with its route (besides 'common'). */
+export const pageNamespace: Partial<Record<PageKey, Namespace | Namespace[]>> = {
+  home: 'homepage',
+  services: 'servicespage',
+  blitzschutz: 'BlitzSchutz',
+  impressum: 'ImprintPage',
+  aboutus: 'aboutus',
+  contactus: 'kontactus',
+  jobs: 'JobsPage',
+  projects: 'projects',
+  project: 'projects',
+  login: 'admin',
+  // The inquiries inbox is a tab of the dashboard: its texts come with the page, not on opening the tab.
+  dashboard: ['admin', 'inbox'],
+};
+
+export function namespacesFor(page: PageKey | undefined): Namespace[] {
+  const own = page ? pageNamespace[page] : undefined;
+  // 'contact': the footer's contact form is on every page.
+  return own ? ['common', 'contact', ...[own].flat()] : ['common', 'contact'];
+}
+
+export function translationUrl(lang: string, namespace: string): string {
+  return namespace === 'common' ? `/assets/i18n/${lang}.json` : `/assets/i18n/${namespace}/${lang}.json`;
+}
+
+const baseOptions = {
+  supportedLngs: [...siteLanguages],
+  defaultNS: 'common',
+  fallbackNS: 'common',
+  ns: ['common'],
+  returnNull: false,
+  // Only the page's language is loaded (the other language is fetched only when a load fails,
+  // see translation-backend.ts); a key missing from it shows the key's text, on server and client alike.
+  fallbackLng: false,
+  interpolation: { escapeValue: false, defaultVariables: { ...companyInterpolation, year: new Date().getFullYear() } },
+  react: { useSuspense: true },
+} as const;
+
+/** Server side: every text given up front, so that rendering never waits. */
+export async function createServerI18n(lang: SiteLanguage, resources: Resource): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    ...baseOptions,
+    lng: lang,
+    resources,
+    ns: [...namespaces],
+    initAsync: false,
+  });
+  return instance;
+}
+
+/**
+ * Browser side: texts fetched per scope from /assets/i18n; a failed load is retried twice,
+ * then the other language is used (SPEC.md §8); a missing key shows its fallback text.
+ */
+export async function createBrowserI18n(lang: SiteLanguage, initialNamespaces: Namespace[]): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance
+    .use(translationBackend({ url: translationUrl, retries: 2, retryDelayMs: 300 }))
+    .use(initReactI18next)
+    .init({
+      ...baseOptions,
+      lng: lang,
+      ns: initialNamespaces,
+      load: 'currentOnly',
+    });
+  return instance;
+}

@@ -1,0 +1,36 @@
+import { type SiteLanguage, isSiteLanguage, languageFromPreference, storageKeys } from '@blitz/contract';
+
+const oneYear = 365 * 24 * 3600;
+
+/** The visitor's language: ?lang= first, then the stored preference (SPEC.md §4). */
+export function preferredLanguage(): SiteLanguage {
+  const fromUrl = new URLSearchParams(window.location.search).get('lang');
+  if (isSiteLanguage(fromUrl)) return fromUrl;
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(storageKeys.language);
+  } catch {
+    // Storage may be blocked; then the default applies.
+  }
+  return languageFromPreference(stored);
+}
+
+/** Stores a choice in localStorage (the spec's key) and mirrors it in a cookie for the server. */
+export function storeLanguage(lang: SiteLanguage): void {
+  try {
+    window.localStorage.setItem(storageKeys.language, lang);
+  } catch {
+    // Without storage the choice lasts for this page only.
+  }
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${storageKeys.language}=${lang}; path=/; max-age=${oneYear}; samesite=lax${secure}`;
+}
+
+/**
+ * Inline in every page's head, before anything paints: a visitor whose stored language differs
+ * from the page's goes to the page's address in that language, so no wrong-language flash. An
+ * address with ?lang=de|en stores that language at once (the app itself starts only after the
+ * first paint, and the visitor may have moved on by then).
+ * Its SHA-256 is allowed by the Content-Security-Policy.
+ */
+export const languageRedirectScript = `(function(){try{var u=new URL(location.href),q=u.searchParams.get('lang');if(q){if(q==='de'||q==='en')localStorage.setItem('${storageKeys.language}',q);return}var s=localStorage.getItem('${storageKeys.language}');var l=!s?'de':(s==='de'||s==='en'?s:'en');if(l!==document.documentElement.lang){u.searchParams.set('lang',l);location.replace(u.href)}}catch(e){}})()`;
