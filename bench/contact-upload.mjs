@@ -63,7 +63,16 @@ const child = spawn(process.execPath, [entry], {
 const url = `http://127.0.0.1:${port}`;
 for (;;) {
   try {
-    if ((await fetch(`${url}/api/v1/login/Verfy`, { method: 'POST', body: '{"JWT":"x"}', headers: { 'content-type': 'application/json' } })).status === 401) break;
+    if (
+      (
+        await fetch(`${url}/api/v1/login/Verfy`, {
+          method: 'POST',
+          body: '{"JWT":"x"}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status === 401
+    )
+      break;
   } catch {
     await new Promise((r) => setTimeout(r, 20));
   }

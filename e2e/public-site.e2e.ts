@@ -246,7 +246,8 @@ describe('language', () => {
     // The server's cookie is gone (a new device, say), only localStorage remembers English.
     await page.context().clearCookies();
     await page.goto(site.url + '/Services');
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    // The head script may replace the document while goto settles: a locator survives that.
+    await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
     await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('paintedGerman'))).toBeNull();
   });

@@ -9,5 +9,8 @@ export default defineConfig({
     pool: 'forks',
     // One browser at a time: on a 2-core machine parallel files starve each other into timeouts.
     maxWorkers: 1,
+    // A second try for a browser test that a loaded CI machine stalls; a real defect fails both
+    // tries, and the report names every retried test.
+    retry: 1,
   },
 });

@@ -33,7 +33,11 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(20_000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
-  MAIL_GIVE_UP_HOURS: z.coerce.number().min(0.0001).max(24 * 30).default(48),
+  MAIL_GIVE_UP_HOURS: z.coerce
+    .number()
+    .min(0.0001)
+    .max(24 * 30)
+    .default(48),
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
   SEED_SAMPLE: booleanString.default(true),
@@ -99,7 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,
     mailFrom: e.MAIL_FROM,
-    contact: { confirmationMail: e.CONFIRMATION_MAIL, minFillMs: e.CONTACT_MIN_FILL_SECONDS * 1000, rateLimit: e.CONTACT_RATE_LIMIT },
+    contact: {
+      confirmationMail: e.CONFIRMATION_MAIL,
+      minFillMs: e.CONTACT_MIN_FILL_SECONDS * 1000,
+      rateLimit: e.CONTACT_RATE_LIMIT,
+    },
     mail: {
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       retryMaxMs: e.MAIL_RETRY_MAX_MS,

@@ -12,7 +12,14 @@ function runServer(env: Record<string, string>): {
   output: Promise<{ code: number | null; stderr: string; stdout: string }>;
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { PATH: process.env['PATH'] ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: tempDir(), SEED_SAMPLE: 'false', ...env },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: tempDir(),
+      SEED_SAMPLE: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
