@@ -39,6 +39,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  // Nor one in use: its query fails with the error (answered 503), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     const client = await pool.connect();
     client.release();

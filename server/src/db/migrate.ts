@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Db } from './database';
 import * as initial from './migrations/2026-11-22_initial';
 import * as contactInquiries from './migrations/2026-11-23_contact-inquiries';
@@ -16,7 +16,13 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL the bookkeeping tables are looked up in the connection's own schema: without
+  // it, Kysely takes such a table in any other schema of the database for its own.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

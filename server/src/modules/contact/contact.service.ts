@@ -20,6 +20,7 @@ import {
 } from '@blitz/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
 import type { AttachmentStore, TempFile } from '../../media/attachment-store';
 import type { OutboxKind } from '../../mail/outbox.repository';
@@ -207,6 +208,10 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
   const { fields, files } = await readParts(parts, store);
   const text = (name: string) => (fields.get(name)?.[0] ?? '').trim();
   let committed = false;
+  // Set when the database connection failed during the insert: the database may have committed
+  // before the answer was lost, and then a row refers to the files. They stay; the hourly sweep
+  // removes them if no row does. Never delete a file a stored inquiry may need.
+  let outcomeUnknown = false;
   try {
     const values = Object.fromEntries(
       [...generalFields, ...priceInquiryFields].map((f) => [f, text(f)]),
@@ -256,11 +261,14 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
       },
       attachments,
       mails,
-    );
+    ).catch((error: unknown) => {
+      outcomeUnknown = isDatabaseUnavailable(error);
+      throw error;
+    });
     committed = true;
     if (mails.length > 0) deps.kickOutbox();
     return { id, reference };
   } finally {
-    if (!committed) await store.discard(files);
+    if (!committed && !outcomeUnknown) await store.discard(files);
   }
 }

@@ -11,6 +11,7 @@ import {
   pages,
   storageKeys,
 } from '@blitz/contract';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { sendProblem } from '../../plugins/app/problem-details';
 import { PageFiles } from './page-files';
 import { robotsTxt, sitemapXml } from './site-index';
@@ -85,7 +86,17 @@ export const pageRoutes: FastifyPluginAsync<{ webDist: string; fillers?: Partial
     if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
     const fill = options.fillers?.[page];
     if (fill) {
-      const filled = await fill(request, lang, file.raw.toString('utf8'));
+      let filled;
+      try {
+        filled = await fill(request, lang, file.raw.toString('utf8'));
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        // The page without its data: the app shows its error state and offers to retry; crawlers
+        // are told to come back rather than index an empty gallery.
+        request.log.warn({ err: error }, 'database unavailable; page served without its data');
+        reply.removeHeader('etag');
+        return reply.status(503).header('retry-after', '5').header('cache-control', 'no-store').send(file.raw);
+      }
       if ('redirect' in filled) return reply.header('cache-control', 'no-store').redirect(filled.redirect, 302);
       reply.removeHeader('etag');
       return reply.send(filled.html);

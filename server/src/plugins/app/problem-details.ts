@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, Problem } from '@blitz/contract';
+import { isDatabaseUnavailable, isStorageFull } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
+
+/** Seconds a client is asked to wait after a database outage; a full disk needs an operator. */
+const retryAfter = { database: 5, storage: 300 };
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -84,6 +88,26 @@ export const problemDetails = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       const code: ErrorCode = status === 429 ? 'too_many_requests' : status === 404 ? 'not_found' : 'validation';
       return sendProblem(reply, status, code, error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(retryAfter.database));
+      return sendProblem(
+        reply,
+        503,
+        'service_unavailable',
+        'The service is briefly unavailable; nothing was stored. Please try again shortly.',
+      );
+    }
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full');
+      reply.header('retry-after', String(retryAfter.storage));
+      return sendProblem(
+        reply,
+        503,
+        'service_unavailable',
+        'The server cannot store anything right now; nothing was kept. Please try again later.',
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, 500, 'internal', 'Something went wrong on our side');
