@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type DatabaseHandle, type Db, openDatabase, sqliteFileIn } from './db/database';
@@ -41,6 +42,8 @@ export type AppOptions = {
   database?: DatabaseHandle;
   /** Logger setting; tests turn it off. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to check what is and is not logged). */
+  logStream?: DestinationStream;
   /** Called for every route as it is registered (the fuzz tests collect the route table). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -51,7 +54,13 @@ const apiPrefix = '/api/v1';
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
-      options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach } from 'vitest';
@@ -62,19 +63,43 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
   });
 }
 
-export type TestApp = { app: FastifyInstance; url: string; config: Config; database: DatabaseHandle };
+/** What the app logged: the raw text (to look for what must not be there) and the parsed lines. */
+export type CapturedLog = { text: () => string; lines: () => Record<string, any>[] };
 
-/** The real app on a fresh database, listening on a free port of the loopback interface. */
+export function captureLog(): { stream: Writable; log: CapturedLog } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const text = () => chunks.join('');
+  const lines = () =>
+    text()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, any>);
+  return { stream, log: { text, lines } };
+}
+
+export type TestApp = { app: FastifyInstance; url: string; config: Config; database: DatabaseHandle; log: CapturedLog };
+
+/**
+ * The real app on a fresh database, listening on a free port of the loopback interface. Its log
+ * (level `info` unless LOG_LEVEL says otherwise) is kept in memory for the test to read.
+ */
 export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = tempDir();
   const database = await freshDatabase(kind, dataDir);
-  const config = testConfig(dataDir, env);
-  const app = await buildApp(config, { database, logger: false });
+  const config = testConfig(dataDir, { LOG_LEVEL: 'info', ...env });
+  const { stream, log } = captureLog();
+  const app = await buildApp(config, { database, logStream: stream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => app.close());
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, url: `http://127.0.0.1:${port}`, config, database };
+  return { app, url: `http://127.0.0.1:${port}`, config, database, log };
 }
 
 export async function api(

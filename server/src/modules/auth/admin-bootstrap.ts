@@ -20,7 +20,8 @@ export async function ensureAdmin(
   if (admin) {
     if (await findUserByName(db, admin.username)) return;
     await insertUser(db, admin.username, await hashPassword(admin.password));
-    log.info({ username: admin.username }, 'created admin user from ADMIN_USERNAME');
+    // The name stays out of the log (it may be a person's); the operator set it and knows it.
+    log.info('created the admin user named in ADMIN_USERNAME');
     return;
   }
   if ((await countUsers(db)) > 0) return;

@@ -1,11 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
+import { logSecurityEvent } from '../../lib/security-log';
 import { recordSuccess, reserveAttempt } from './login-throttle';
 import { burnVerifyTime, verifyPassword } from './passwords';
-import type { TokenKeys } from './tokens';
+import type { TokenKeys, TokenRejection } from './tokens';
 import { bumpTokenVersion, findUserById, findUserByName } from './users.repository';
 
 export type AuthenticatedUser = { id: number; username: string; expiresAt: Date };
+
+/** Who is signing in, from where, and where the outcome is logged. */
+export type SignInAttempt = { username: string; password: string; ip: string; log: FastifyBaseLogger };
 
 function tooManyAttempts(seconds: number): HttpError {
   return new HttpError(429, 'too_many_requests', 'Too many failed sign-in attempts; try again later', {
@@ -13,23 +18,43 @@ function tooManyAttempts(seconds: number): HttpError {
   });
 }
 
-export async function login(db: Db, keys: TokenKeys, username: string, password: string, ip: string): Promise<string> {
+/**
+ * Checks name and password and answers a token. Every outcome is logged as a security event,
+ * with the user's id where the name is known, never the name or the password themselves.
+ */
+export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt): Promise<string> {
+  const { username, password, ip, log } = attempt;
   const wait = await reserveAttempt(db, username, ip);
-  if (wait > 0) throw tooManyAttempts(wait);
+  if (wait > 0) {
+    logSecurityEvent(log, 'warn', 'login_failed', { reason: 'throttled', retryAfterSeconds: wait, ip });
+    throw tooManyAttempts(wait);
+  }
   const user = await findUserByName(db, username);
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
-  if (!user || !ok) throw new HttpError(401, 'invalid_credentials', 'Wrong name or password');
+  if (!user || !ok) {
+    logSecurityEvent(log, 'warn', 'login_failed', {
+      reason: user ? 'wrong_password' : 'unknown_user',
+      userId: user?.id ?? null,
+      ip,
+    });
+    throw new HttpError(401, 'invalid_credentials', 'Wrong name or password');
+  }
   await recordSuccess(db, username, ip);
+  logSecurityEvent(log, 'info', 'login_succeeded', { userId: user.id, method: 'password', ip });
   return keys.sign(user.id, user.tokenVersion);
 }
 
-/** The user a token belongs to, if it is genuine, unexpired and not revoked. */
-export async function authenticate(db: Db, keys: TokenKeys, token: string): Promise<AuthenticatedUser | undefined> {
-  const claims = await keys.verify(token);
-  if (!claims) return undefined;
+export type Authentication = { user: AuthenticatedUser } | { rejected: TokenRejection | 'revoked' | 'unknown_user' };
+
+/** The user a token belongs to if it is genuine, unexpired and not revoked; else why not. */
+export async function authenticate(db: Db, keys: TokenKeys, token: string): Promise<Authentication> {
+  const verified = await keys.verify(token);
+  if ('rejected' in verified) return verified;
+  const { claims } = verified;
   const user = await findUserById(db, claims.userId);
-  if (!user || user.tokenVersion !== claims.version) return undefined;
-  return { id: user.id, username: user.username, expiresAt: claims.expiresAt };
+  if (!user) return { rejected: 'unknown_user' };
+  if (user.tokenVersion !== claims.version) return { rejected: 'revoked' };
+  return { user: { id: user.id, username: user.username, expiresAt: claims.expiresAt } };
 }
 
 export async function logout(db: Db, userId: number): Promise<void> {

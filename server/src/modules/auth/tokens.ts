@@ -6,9 +6,16 @@ const audience = 'blitzschutz-admin';
 
 export type TokenClaims = { userId: number; version: number; expiresAt: Date };
 
+/**
+ * Why a token was refused, for the security log only (the client always gets the same 401):
+ * `expired` is a genuine token past its time; `invalid` is anything else (bad signature, other
+ * algorithm, other issuer or audience, malformed).
+ */
+export type TokenRejection = 'expired' | 'invalid';
+
 export type TokenKeys = {
   sign: (userId: number, version: number) => Promise<string>;
-  verify: (token: string) => Promise<TokenClaims | undefined>;
+  verify: (token: string) => Promise<{ claims: TokenClaims } | { rejected: TokenRejection }>;
 };
 
 export function generateSecret(): string {
@@ -37,10 +44,13 @@ export function createTokenKeys(secret: string, ttlSeconds: number): TokenKeys {
           requiredClaims: ['exp', 'sub'],
         });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload['ver'] !== 'number' || payload.exp === undefined) return undefined;
-        return { userId, version: payload['ver'], expiresAt: new Date(payload.exp * 1000) };
-      } catch {
-        return undefined;
+        if (!Number.isInteger(userId) || typeof payload['ver'] !== 'number' || payload.exp === undefined) {
+          return { rejected: 'invalid' };
+        }
+        return { claims: { userId, version: payload['ver'], expiresAt: new Date(payload.exp * 1000) } };
+      } catch (error) {
+        // The signature is checked before the claims: only a genuine token can be `expired`.
+        return { rejected: (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
       }
     },
   };

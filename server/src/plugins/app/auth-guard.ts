@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthenticatedUser, authenticate } from '../../modules/auth/auth.service';
 import { unauthorized } from '../../lib/http-error';
+import { logSecurityEvent } from '../../lib/security-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,17 +20,41 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The one guard of every mutating route: missing, malformed, expired, revoked or forged tokens get 401. */
+/** The route pattern (`/api/v1/Inquiry/:id`), not the address: ids and queries stay out of the event. */
+const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unknown';
+
+/**
+ * The one guard of every mutating route: missing, malformed, expired, revoked or forged tokens
+ * get 401. Each refusal is a security event with its reason, and every request a signed-in admin
+ * makes is logged with the admin's id (who changed or read what, and when).
+ */
 export const authGuard = fp(async (app: FastifyInstance) => {
   app.decorateRequest('admin', undefined);
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
-    const user = token ? await authenticate(app.db, app.tokenKeys, token) : undefined;
-    if (!user) {
+    const result = token ? await authenticate(app.db, app.tokenKeys, token) : { rejected: 'missing' as const };
+    if ('rejected' in result) {
+      logSecurityEvent(request.log, 'warn', 'token_rejected', {
+        reason: result.rejected,
+        method: request.method,
+        route: routeOf(request),
+        ip: request.ip,
+      });
       reply.header('www-authenticate', 'Bearer');
       throw unauthorized();
     }
-    request.admin = user;
+    request.admin = result.user;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.admin) return;
+    logSecurityEvent(request.log, 'info', 'admin_request', {
+      userId: request.admin.id,
+      method: request.method,
+      route: routeOf(request),
+      status: reply.statusCode,
+      ip: request.ip,
+    });
   });
 });

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, Problem } from '@blitz/contract';
 import { isDatabaseUnavailable, isStorageFull } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
+import { logSecurityEvent } from '../../lib/security-log';
 
 /** Seconds a client is asked to wait after a database outage; a full disk needs an operator. */
 const retryAfter = { database: 5, storage: 300 };
@@ -23,6 +24,13 @@ const titles: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/**
+ * Refusals that may be an attempt to get past a control (input validation, size and type limits,
+ * rate limits) are security events. 401s are logged where the reason is known (sign-in, guard);
+ * 404 and 409 are ordinary. Only field names go into the event, never what was sent.
+ */
+const rejectionsLogged = new Set([400, 413, 414, 415, 429]);
+
 export function sendProblem(
   reply: FastifyReply,
   status: number,
@@ -30,6 +38,17 @@ export function sendProblem(
   detail: string,
   errors?: Problem['errors'],
 ): FastifyReply {
+  if (rejectionsLogged.has(status)) {
+    const { request } = reply;
+    logSecurityEvent(request.log, 'warn', 'request_rejected', {
+      status,
+      code,
+      method: request.method,
+      route: request.routeOptions.url ?? 'unknown',
+      fields: [...new Set((errors ?? []).map((e) => e.field.slice(0, 64)))].slice(0, 20),
+      ip: request.ip,
+    });
+  }
   const body: Problem = {
     type: `about:blank#${code}`,
     title: titles[status] ?? 'Error',

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * The security events the server logs (SECURITY.md, "Logging inventory"). Each is one JSON log
+ * line with a `security` object, so a log processor can select them by `security.event`.
+ */
+export type SecurityEventName =
+  'login_succeeded' | 'login_failed' | 'logout' | 'token_rejected' | 'request_rejected' | 'admin_request';
+
+/**
+ * What an event may carry: ids, status and error codes, route patterns, field names, the client
+ * address. Never a password, token, user name, e-mail address, personal name, file name or any
+ * text a visitor typed: the type allows no free-form objects, and callers pass none.
+ */
+export type SecurityEventDetail = Record<string, string | number | boolean | null | readonly string[]>;
+
+export function logSecurityEvent(
+  log: FastifyBaseLogger,
+  level: 'info' | 'warn',
+  event: SecurityEventName,
+  detail: SecurityEventDetail,
+): void {
+  log[level]({ security: { event, ...detail } }, `security event: ${event}`);
+}
