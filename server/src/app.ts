@@ -96,6 +96,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Once shutting down, an answer to a request still in flight closes its connection, so that
+  // closing does not wait for the client's keep-alive to run out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
 
   await app.register(problemDetails);
   await app.register(securityHeaders);

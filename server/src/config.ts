@@ -40,6 +40,8 @@ const envSchema = z.object({
     .default(48),
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SEED_SAMPLE: booleanString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -60,7 +62,17 @@ export type Config = {
   /** The contact form: confirmation mail to the visitor, spam fill-time, per-client rate (per 10 minutes). */
   contact: { confirmationMail: boolean; minFillMs: number; rateLimit: number };
   /** The outbox: retry backoff (first delay, cap), when to give up, how often to look, how long a claim lasts. */
-  mail: { retryBaseMs: number; retryMaxMs: number; giveUpMs: number; pollMs: number; leaseMs: number };
+  mail: {
+    retryBaseMs: number;
+    retryMaxMs: number;
+    giveUpMs: number;
+    pollMs: number;
+    leaseMs: number;
+    /** Connection, greeting and inactivity limit for the SMTP server: a hung server is a failed try. */
+    smtpTimeoutMs: number;
+  };
+  /** On SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
+  shutdownGraceMs: number;
   seedSample: boolean;
   logLevel: string;
   /** Folder of the built web app (index, prerendered pages, assets). */
@@ -114,7 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       giveUpMs: e.MAIL_GIVE_UP_HOURS * 3_600_000,
       pollMs: e.MAIL_POLL_MS,
       leaseMs: e.MAIL_LEASE_MS,
+      smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     seedSample: e.SEED_SAMPLE,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),

@@ -39,9 +39,13 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // In-flight requests finish, then the database closes (onClose hooks).
-    const timer = setTimeout(() => process.exit(1), 15_000);
-    timer.unref();
+    // In-flight requests get a grace period to finish; after it, the connections still open are
+    // cut (an upload then stores nothing and removes its temporary files), then the database
+    // closes (onClose hooks).
+    const grace = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+    const hardStop = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
+    grace.unref();
+    hardStop.unref();
     await app.close();
     process.exit(0);
   };

@@ -14,7 +14,7 @@ type SmtpOptions = SMTPTransport.Options & { url: string };
  */
 export type MailTransport = { mode: 'smtp' | 'log'; send(message: MailMessage): Promise<void>; close(): void };
 
-export function createMailTransport(smtpUrl: string | undefined, log: FastifyBaseLogger): MailTransport {
+export function createMailTransport(smtpUrl: string | undefined, log: FastifyBaseLogger, timeoutMs = 30_000): MailTransport {
   if (!smtpUrl) {
     return {
       mode: 'log',
@@ -39,9 +39,9 @@ export function createMailTransport(smtpUrl: string | undefined, log: FastifyBas
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     // A hung server must not hold a lease for long; the outbox retries later.
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
   } as SmtpOptions);
   return {
     mode: 'smtp',

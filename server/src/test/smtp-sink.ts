@@ -17,6 +17,14 @@ afterEach(async () => {
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
+  /** A fault to play: answer the message with this SMTP code (4xx: try later, 5xx: rejected). */
+  rejectWith: number | undefined;
+  /** A fault to play: accept connections but never greet, so the client times out. */
+  hang = false;
+  /** A fault to play: take the message in but never answer it (a send cut off mid-way). */
+  stallData = false;
+  /** How many messages were taken in and left unanswered. */
+  stalled = 0;
   private server: SMTPServer | undefined;
   private constructor(public port: number) {}
 
@@ -44,7 +52,21 @@ export class SmtpSink {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       size: 60 * 1024 * 1024,
+      onConnect: (_session, callback) => {
+        if (!this.hang) callback();
+      },
       onData: (stream, session, callback) => {
+        if (this.stallData) {
+          this.stalled++;
+          stream.resume();
+          return;
+        }
+        if (this.rejectWith) {
+          const code = this.rejectWith;
+          stream.resume();
+          stream.on('end', () => callback(Object.assign(new Error(`${code} fault played by the test`), { responseCode: code })));
+          return;
+        }
         simpleParser(stream)
           .then((mail) => {
             this.received.push({

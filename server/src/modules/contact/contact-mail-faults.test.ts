@@ -1,22 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
-import {
-  api,
-  databaseKinds,
-  freshDatabase,
-  signIn,
-  startTestApp,
-  tempDir,
-  testConfig,
-  testDatabaseUrl,
-  testAdmin,
-} from '../../test/helper';
+import { api, databaseKinds, freshDatabase, signIn, startTestApp, tempDir, testConfig, testDatabaseUrl } from '../../test/helper';
+import { kill, serverProcessEnvironment, startServerProcess } from '../../test/server-process';
 import { SmtpSink } from '../../test/smtp-sink';
-import { freePort } from '../../test/free-port';
 import { generalMessage, pdfFile, pngFile, postContact, priceInquiry, storedFiles, until } from './contact-test-kit';
 
 // Short delays so that retries happen within a test; the real defaults are 20 s doubling to 1 h.
@@ -56,6 +45,39 @@ describe.each(databaseKinds)('mail delivery faults on %s', (kind) => {
     expect(smtp.received.find((m) => m.mail.subject?.startsWith('Preisanfrage'))!.mail.attachments).toHaveLength(1);
   });
 
+  it.each([
+    ['does not answer in time', (smtp: SmtpSink): void => void (smtp.hang = true), /greeting|timeout/i],
+    ['answers 451 (try again later)', (smtp: SmtpSink): void => void (smtp.rejectWith = 451), /451/],
+    ['answers 554 (transaction failed)', (smtp: SmtpSink): void => void (smtp.rejectWith = 554), /554/],
+  ] as const)('answers 201 when the mail server %s, and delivers exactly one mail once it recovers', async (_, fault, error) => {
+    const smtp = await SmtpSink.start();
+    fault(smtp);
+    const { url } = await startTestApp(kind, {
+      ...fastMail,
+      SMTP_URL: smtp.url,
+      SMTP_TIMEOUT_MS: '300',
+      CONFIRMATION_MAIL: 'false',
+    });
+    const res = await postContact(url, generalMessage);
+    expect(res.status).toBe(201);
+    const token = await signIn(url);
+    const failing = await until(async () => {
+      const d = await detail(url, token, res.body.id);
+      return d.mails[0].history.length >= 2 ? d : undefined;
+    });
+    expect(failing.deliveryStatus).toBe('pending');
+    expect(failing.mails[0].lastError).toMatch(error);
+    expect(smtp.received).toHaveLength(0);
+
+    smtp.hang = false;
+    smtp.rejectWith = undefined;
+    await smtp.waitFor(1);
+    await until(async () => ((await detail(url, token, res.body.id)).deliveryStatus === 'delivered' ? true : undefined));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.mail.subject).toContain(res.body.reference);
+  });
+
   it('marks the mail failed after the give-up time, and staff can send it again', async () => {
     const smtp = await SmtpSink.reserve();
     const { url } = await startTestApp(kind, {
@@ -82,71 +104,8 @@ describe.each(databaseKinds)('mail delivery faults on %s', (kind) => {
   });
 });
 
-/** The server as `npm start` runs it (its source, through tsx), in a child process that can be killed. */
-async function startServerProcess(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const port = await freePort();
-  const serverRoot = path.resolve(import.meta.dirname, '../../..');
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverRoot,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_SAMPLE: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    const up = await fetch(`${url}/api/v1/login/Verfy`, {
-      method: 'POST',
-      body: '{"JWT":"x"}',
-      headers: { 'content-type': 'application/json' },
-    }).then(
-      (r) => r.status === 401,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child, output: () => output };
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
-
 describe.each(databaseKinds)('a server killed with SIGKILL on %s', (kind) => {
-  async function environment() {
-    const dataDir = tempDir();
-    const env: Record<string, string> = {
-      ...fastMail,
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web-build'),
-      ADMIN_USERNAME: testAdmin.username,
-      ADMIN_PASSWORD: testAdmin.password,
-      MAIL_LEASE_MS: '500',
-    };
-    if (kind === 'postgres') {
-      const handle = await freshDatabase('postgres', dataDir);
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
-      env['DATABASE_URL'] = `${testDatabaseUrl}?options=${encodeURIComponent(`-c search_path=${rows[0]!.schema}`)}`;
-    }
-    return { dataDir, env };
-  }
+  const environment = () => serverProcessEnvironment(kind, { ...fastMail, MAIL_LEASE_MS: '500' });
 
   it('right after a 201 still has the inquiry after a restart, and its mail goes out', async () => {
     const { env } = await environment();
@@ -176,6 +135,48 @@ describe.each(databaseKinds)('a server killed with SIGKILL on %s', (kind) => {
       await until(async () =>
         (await detail(second.url, token, created.body.id)).deliveryStatus === 'delivered' ? true : undefined,
       );
+    } finally {
+      await kill(second.child);
+    }
+  });
+
+  it('during a send still delivers every mail once after a restart, and accounts for every inquiry', async () => {
+    const { env } = await environment();
+    const quiet = { CONFIRMATION_MAIL: 'false', CONTACT_RATE_LIMIT: '1000' };
+    const stalling = await SmtpSink.start();
+    stalling.stallData = true;
+    const first = await startServerProcess({ ...env, ...quiet, SMTP_URL: stalling.url });
+    const submitted: { id: number; reference: string }[] = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await postContact(first.url, { ...generalMessage, firstName: `Person${i}` });
+        expect(res.status).toBe(201);
+        submitted.push(res.body);
+      }
+      // The first mail is on the wire, unanswered, when the process dies.
+      await until(() => stalling.stalled > 0 || undefined);
+    } finally {
+      await kill(first.child);
+    }
+    await stalling.stop();
+
+    const smtp = await SmtpSink.start();
+    const second = await startServerProcess({ ...env, ...quiet, SMTP_URL: smtp.url });
+    try {
+      const token = await signIn(second.url);
+      const statuses = async () =>
+        (await api(second.url, 'GET', '/api/v1/Inquiry?PageLength=100', { token })).body.data.map(
+          (i: { deliveryStatus: string }) => i.deliveryStatus,
+        ) as string[];
+      // Submitted = delivered + pending + failed, right after the restart and at the end.
+      const after = await statuses();
+      expect(after).toHaveLength(submitted.length);
+      expect(after.every((s) => ['delivered', 'pending', 'failed'].includes(s))).toBe(true);
+      await until(async () => (await statuses()).every((s) => s === 'delivered') || undefined, 30_000);
+      await new Promise((r) => setTimeout(r, 500));
+      const subjects = smtp.received.map((m) => m.mail.subject ?? '');
+      for (const { reference } of submitted) expect(subjects.filter((s) => s.includes(reference))).toHaveLength(1);
+      expect(smtp.received).toHaveLength(submitted.length);
     } finally {
       await kill(second.child);
     }

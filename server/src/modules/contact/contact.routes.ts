@@ -20,6 +20,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
+  // Inquiries being received: closing waits for them, so that an upload cut off by a shutdown
+  // has removed its temporary files before the process exits.
+  const receiving = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...receiving]);
+  });
+
   app.post(
     '/Contact',
     {
@@ -35,13 +42,18 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) {
         throw new HttpError(415, 'unsupported_media_type', 'Send the form as multipart/form-data');
       }
-      const created = await receiveInquiry(request.parts(), {
+      const receipt = receiveInquiry(request.parts(), {
         db: app.db,
         store: app.attachmentStore,
         config: app.config,
         kickOutbox: () => app.outbox.kick(),
       });
-      return reply.status(201).send(created);
+      receiving.add(receipt);
+      try {
+        return reply.status(201).send(await receipt);
+      } finally {
+        receiving.delete(receipt);
+      }
     },
   );
 };

@@ -22,7 +22,7 @@ declare module 'fastify' {
  */
 export const inquiryServices = fp(async (app: FastifyInstance) => {
   const store = createDiskAttachmentStore(path.join(app.config.dataDir, 'inquiries'));
-  const transport = createMailTransport(app.config.smtpUrl, app.log);
+  const transport = createMailTransport(app.config.smtpUrl, app.log, app.config.mail.smtpTimeoutMs);
   const log = app.log.child({ module: 'mail-outbox' });
   const outbox = createOutbox({
     db: app.db,
