@@ -79,6 +79,21 @@ export function cleanFileName(name: string): string {
 }
 
 /**
+ * The stored name of a file whose content is `mime`: its extension must be one of that type's, so
+ * that whoever opens the file (staff, from the inbox or the mail) gets the program its content is
+ * for, never one chosen by the name (a PNG named `.pdf`, a polyglot). Otherwise the type's own
+ * extension replaces it, or is added when there is none.
+ */
+export function nameForType(fileName: string, mime: string): string {
+  const type = attachmentTypes.find((t) => t.mime === mime);
+  const ext = extensionOf(fileName);
+  if (!type || type.extensions.includes(ext)) return fileName;
+  const base = ext ? fileName.slice(0, -(ext.length + 1)) : fileName;
+  const wanted = type.extensions[0]!;
+  return `${base.slice(0, attachmentLimits.maxNameLength - wanted.length - 1) || 'attachment'}.${wanted}`;
+}
+
+/**
  * The accepted type of a file, decided by its content: its first bytes must be an image, a PDF
  * or an Office document. Old Office files (one container format for all) and zipped Office
  * files the sample does not tell apart are named by their extension.
@@ -133,7 +148,7 @@ async function receiveFile(
     await store.discard([temp]);
     throw limitError({ code: 'FST_REQ_FILE_TOO_LARGE' }, fileName);
   }
-  return { ...temp, fileName, contentType };
+  return { ...temp, fileName: nameForType(fileName, contentType), contentType };
 }
 
 /** Reads every part: text fields into lists, files streamed to temporary storage. */

@@ -183,6 +183,25 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     expect(storedFiles(config.dataDir)).toEqual([]);
   });
 
+  it('names a file by what it contains, so that nobody opens a picture named .pdf with a PDF reader', async () => {
+    const { url } = await startTestApp(kind);
+    const disguised = { ...(await pngFile()), name: 'angebot.pdf', type: 'application/pdf' };
+    const bare = { ...(await jpegFile()), name: 'scan' };
+    const matching = await jpegFile('Dach.JPEG');
+    const res = await postContact(url, generalMessage, [disguised, bare, matching]);
+    expect(res.status).toBe(201);
+    const token = await signIn(url);
+    const detail = await api(url, 'GET', `/api/v1/Inquiry/${res.body.id}`, { token });
+    expect(detail.body.attachments.map((a: { fileName: string; contentType: string }) => [a.fileName, a.contentType])).toEqual([
+      ['angebot.png', 'image/png'],
+      ['scan.jpg', 'image/jpeg'],
+      ['Dach.JPEG', 'image/jpeg'],
+    ]);
+    const download = await fetch(url + detail.body.attachments[0].url, { headers: { authorization: `Bearer ${token}` } });
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="angebot\.png"/);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(disguised.data);
+  });
+
   it('answers bad requests without a 500: no multipart, an over-long field, a huge field, a stray file field', async () => {
     const { url } = await startTestApp(kind);
     const json = await api(url, 'POST', '/api/v1/Contact', { body: generalMessage });
