@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageKeys } from '@blitz/contract';
+import { lockedDownCsp } from './plugins/external/helmet';
 import { api, databaseKinds, startTestApp, tempDir } from './test/helper';
 
 /** A minimal web build, as the prerenderer writes it, so that page serving is tested without Vite. */
@@ -56,6 +57,37 @@ describe.each(databaseKinds)('HTTP basics on %s', (kind) => {
       expect(res.headers.get('strict-transport-security')).toBeNull();
       expect(res.status).toBeLessThan(500);
     }
+  });
+
+  it('puts the security headers and the locked-down CSP on media files too', async () => {
+    const { url, config } = await startTestApp(kind);
+    const key = 'projects/0123456789abcdef0123-480.webp';
+    fs.mkdirSync(path.join(config.dataDir, 'media', 'projects'), { recursive: true });
+    fs.writeFileSync(path.join(config.dataDir, 'media', key), Buffer.from('RIFF....WEBP'));
+    const res = await api(url, 'GET', `/media/${key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    for (const [name, value] of Object.entries(securityHeaders)) expect(res.headers.get(name), name).toBe(value);
+    expect(res.headers.get('content-security-policy')).toBe(lockedDownCsp);
+  });
+
+  it('sends HSTS (a year or more, subdomains too) on every answer served over HTTPS through a trusted proxy', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeWebBuild(), TRUST_PROXY: '127.0.0.1' });
+    const https = { 'x-forwarded-proto': 'https' };
+    for (const [method, route] of [
+      ['GET', '/'],
+      ['GET', '/api/v1/Project'],
+      ['GET', '/api/v1/unknown'],
+      ['POST', '/api/v1/login/Auth'],
+      ['GET', '/nowhere'],
+    ] as const) {
+      const res = await api(url, method, route, { headers: https });
+      const hsts = res.headers.get('strict-transport-security') ?? '';
+      expect(hsts, route).toMatch(/includeSubDomains/);
+      expect(Number(/max-age=(\d+)/.exec(hsts)?.[1]), route).toBeGreaterThanOrEqual(31_536_000);
+    }
+    // Over plain HTTP (what the proxy says, or no proxy at all) there is none: browsers ignore it there.
+    expect((await api(url, 'GET', '/api/v1/Project')).headers.get('strict-transport-security')).toBeNull();
   });
 
   it('answers unknown API, asset and media paths with 404 problem+json, and other paths with a redirect home', async () => {
