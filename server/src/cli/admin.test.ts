@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { api, tempDir, testConfig } from '../test/helper';
+import { ConfigError } from '../config';
+import { api, freshDatabase, tempDir, testConfig } from '../test/helper';
 
 const entry = path.join(import.meta.dirname, 'admin.ts');
 
@@ -55,13 +56,37 @@ describe('npm run admin -- set-password', () => {
     expect(await login(dataDir, 'erika', 'erikas-long-password')).toBe(200);
   });
 
-  it('refuses a password under 12 characters and a wrong command', async () => {
+  it('refuses a password under 12 characters, one that is easy to guess, and a wrong command', async () => {
     const dataDir = tempDir();
     const short = await runAdmin(['set-password', 'admin'], dataDir, 'short\n');
     expect(short.code).toBe(1);
     expect(short.stderr.trim()).toBe('Error: Password must have at least 12 characters');
+    for (const [guessable, name] of [
+      ['password1234', 'admin'],
+      ['qwertzuiop123', 'admin'],
+      ['Musterblitz2026!', 'admin'],
+      ['hanau-blitzschutz', 'admin'],
+      ['erika-erika-2024', 'erika'],
+    ]) {
+      const refused = await runAdmin(['set-password', name!], dataDir, `${guessable}\n`);
+      expect(refused.code, guessable).toBe(1);
+      expect(refused.stderr.trim()).toMatch(/^Error: Password is too easy to guess/);
+    }
+    expect(await login(dataDir, 'erika', 'erika-erika-2024')).toBe(401);
     const wrong = await runAdmin(['remove-everything'], dataDir, '');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/Usage:/);
+  });
+});
+
+describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
+  it('refuse to create an admin with a password that is easy to guess, naming the variable', async () => {
+    const dataDir = tempDir();
+    const database = await freshDatabase('sqlite', dataDir);
+    const config = testConfig(dataDir, { ADMIN_USERNAME: 'buero', ADMIN_PASSWORD: 'Musterblitz-2026' });
+    const start = buildApp(config, { database, logger: false });
+    await expect(start).rejects.toThrow(ConfigError);
+    await expect(start).rejects.toThrow(/^Invalid environment variable ADMIN_PASSWORD: is too easy to guess/);
+    expect(await database.db.selectFrom('users').selectAll().execute()).toEqual([]);
   });
 });

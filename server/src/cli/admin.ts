@@ -9,7 +9,8 @@ const usage = `Usage:
   npm run admin -- set-password NAME    set (or create) NAME's password; read from the prompt or stdin
   npm run admin -- help
 
-The password must have at least 12 characters. Setting it signs NAME out everywhere.`;
+The password must have at least 12 characters and must not be easy to guess (a common password,
+or one made of the company's or the user's name). Setting it signs NAME out everywhere.`;
 
 async function readPassword(): Promise<string> {
   const rl = readline.createInterface({
@@ -49,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   const password = await readPassword();
-  const problem = checkPasswordPolicy(password);
+  const problem = checkPasswordPolicy(password, name);
   if (problem) throw new Error(`Password ${problem}`);
   const { db } = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) },

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { ConfigError } from '../../config';
 import type { Db } from '../../db/database';
-import { hashPassword } from './passwords';
+import { checkPasswordPolicy, hashPassword } from './passwords';
 import { countUsers, findUserByName, insertUser } from './users.repository';
 
 export function randomPassword(): string {
@@ -19,6 +20,9 @@ export async function ensureAdmin(
 ): Promise<void> {
   if (admin) {
     if (await findUserByName(db, admin.username)) return;
+    // Checked here, where it becomes a password; an existing user's is not touched (nor checked).
+    const problem = checkPasswordPolicy(admin.password, admin.username);
+    if (problem) throw new ConfigError(`Invalid environment variable ADMIN_PASSWORD: ${problem}`);
     await insertUser(db, admin.username, await hashPassword(admin.password));
     // The name stays out of the log (it may be a person's); the operator set it and knows it.
     log.info('created the admin user named in ADMIN_USERNAME');
