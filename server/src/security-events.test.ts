@@ -34,14 +34,14 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
     expect((await api(url, 'POST', auth, { body: unknown })).status).toBe(401);
     const token = await signInAs(url);
     const wrong = { username: staff.username, password: 'falsch-geraten-0815-xyz' };
-    for (let i = 0; i < throttlePolicy.maxFailuresPerUser; i++) {
+    for (let i = 0; i < throttlePolicy.maxFailuresPerUserAndIp; i++) {
       expect((await api(url, 'POST', auth, { body: wrong })).status).toBe(401);
     }
     expect((await api(url, 'POST', auth, { body: staff })).status).toBe(429);
 
     const failed = events(log, 'login_failed');
     expect(failed[0]).toMatchObject({ level: warn, reason: 'unknown_user', userId: null, ip: '127.0.0.1' });
-    expect(failed.filter((e) => e.reason === 'wrong_password')).toHaveLength(throttlePolicy.maxFailuresPerUser);
+    expect(failed.filter((e) => e.reason === 'wrong_password')).toHaveLength(throttlePolicy.maxFailuresPerUserAndIp);
     expect(failed.find((e) => e.reason === 'wrong_password')).toMatchObject({ level: warn, userId: expect.any(Number) });
     expect(failed.at(-1)).toMatchObject({ level: warn, reason: 'throttled', retryAfterSeconds: expect.any(Number) });
     expect(events(log, 'login_succeeded')).toEqual([

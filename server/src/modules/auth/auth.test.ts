@@ -86,7 +86,7 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
 
   it('throttles repeated failures per username with 429 and Retry-After, even for the right password', async () => {
     const { url } = await startTestApp(kind);
-    for (let i = 0; i < throttlePolicy.maxFailuresPerUser; i++) {
+    for (let i = 0; i < throttlePolicy.maxFailuresPerUserAndIp; i++) {
       const res = await api(url, 'POST', auth, { body: { username: 'admin', password: `wrong-password-${i}` } });
       expect(res.status).toBe(401);
     }
@@ -104,8 +104,37 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
       ),
     );
     const statuses = burst.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(throttlePolicy.maxFailuresPerUser);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - throttlePolicy.maxFailuresPerUser);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(throttlePolicy.maxFailuresPerUserAndIp);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - throttlePolicy.maxFailuresPerUserAndIp);
+  });
+
+  it('does not let an attacker lock the user out from another address, and caps guessing spread over many', async () => {
+    // Behind a trusted proxy, X-Forwarded-For names the client: here it stands for many clients.
+    const { url } = await startTestApp(kind, { TRUST_PROXY: '127.0.0.1' });
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    for (let i = 0; i < throttlePolicy.maxFailuresPerUserAndIp; i++) {
+      const res = await api(url, 'POST', auth, { body: { ...testAdmin, password: `guess-${i}` }, headers: from('203.0.113.7') });
+      expect(res.status).toBe(401);
+    }
+    expect((await api(url, 'POST', auth, { body: testAdmin, headers: from('203.0.113.7') })).status).toBe(429);
+    expect((await api(url, 'POST', auth, { body: testAdmin, headers: from('198.51.100.20') })).status).toBe(200);
+
+    // A botnet: each address stays under its own limits, the name's total does not.
+    let sent = 0;
+    for (let host = 1; sent < throttlePolicy.maxFailuresPerUser; host++) {
+      for (let i = 0; i < throttlePolicy.maxFailuresPerUserAndIp - 1 && sent < throttlePolicy.maxFailuresPerUser; i++, sent++) {
+        const res = await api(url, 'POST', auth, {
+          body: { ...testAdmin, password: `spread-${sent}` },
+          headers: from(`192.0.2.${host}`),
+        });
+        expect(res.status).toBe(401);
+      }
+    }
+    const capped = await api(url, 'POST', auth, {
+      body: { ...testAdmin, password: 'one-more-guess' },
+      headers: from('192.0.2.250'),
+    });
+    expect(capped.status).toBe(429);
   });
 
   it('does not count a successful sign-in against the address', async () => {

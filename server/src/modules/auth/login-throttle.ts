@@ -1,36 +1,52 @@
 import type { Db } from '../../db/database';
 import { clearThrottle, countAttempt, uncountAttempt } from './throttle.repository';
 
-// Kept in the database, so that every instance sharing one PostgreSQL counts the same attempts.
+/**
+ * Sign-in attempts counted per 15-minute window, kept in the database so that every instance
+ * sharing one PostgreSQL counts the same attempts. Three counts, each with its own limit:
+ *
+ * - a name from one address (5): stops guessing at one account from one place;
+ * - a name from anywhere (50): caps guessing spread over many addresses, and is high enough
+ *   that one attacker cannot lock the real user out: the name's own count from the user's
+ *   address is untouched by what other addresses send;
+ * - an address for any name (20): stops one address trying many names (credential stuffing).
+ */
 export const throttlePolicy = {
   windowMs: 15 * 60_000,
-  maxFailuresPerUser: 5,
+  maxFailuresPerUserAndIp: 5,
+  maxFailuresPerUser: 50,
   maxFailuresPerIp: 20,
 } as const;
 
 const userKey = (username: string) => `user:${username.toLowerCase()}`;
+const userAndIpKey = (username: string, ip: string) => `user-ip:${ip}:${username.toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;
 
 /**
- * Counts this attempt for the name and the client address before the password is checked, and
- * answers how many seconds the caller must wait (0 = go ahead). Counting first is what makes
- * the limit hold against parallel requests.
+ * Counts this attempt under each key before the password is checked, and answers how many
+ * seconds the caller must wait (0 = go ahead). Counting first is what makes the limits hold
+ * against parallel requests.
  */
 export async function reserveAttempt(db: Db, username: string, ip: string, now = new Date()): Promise<number> {
-  const counts = await Promise.all([
-    countAttempt(db, userKey(username), now, throttlePolicy.windowMs).then((c) => ({
-      ...c,
-      max: throttlePolicy.maxFailuresPerUser,
-    })),
-    countAttempt(db, ipKey(ip), now, throttlePolicy.windowMs).then((c) => ({ ...c, max: throttlePolicy.maxFailuresPerIp })),
-  ]);
+  const limits: [string, number][] = [
+    [userAndIpKey(username, ip), throttlePolicy.maxFailuresPerUserAndIp],
+    [userKey(username), throttlePolicy.maxFailuresPerUser],
+    [ipKey(ip), throttlePolicy.maxFailuresPerIp],
+  ];
+  const counts = await Promise.all(
+    limits.map(async ([key, max]) => ({ ...(await countAttempt(db, key, now, throttlePolicy.windowMs)), max })),
+  );
   const waits = counts
     .filter((c) => c.attempts > c.max)
     .map((c) => Math.ceil((c.windowStartedAt.getTime() + throttlePolicy.windowMs - now.getTime()) / 1000));
   return Math.max(0, ...waits);
 }
 
-/** A successful sign-in clears the name's count and gives the address its attempt back. */
+/** A successful sign-in clears the name's counts and gives the address its attempt back. */
 export async function recordSuccess(db: Db, username: string, ip: string): Promise<void> {
-  await Promise.all([clearThrottle(db, userKey(username)), uncountAttempt(db, ipKey(ip))]);
+  await Promise.all([
+    clearThrottle(db, userAndIpKey(username, ip)),
+    clearThrottle(db, userKey(username)),
+    uncountAttempt(db, ipKey(ip)),
+  ]);
 }
