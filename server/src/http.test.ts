@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageKeys } from '@blitz/contract';
 import { lockedDownCsp } from './plugins/external/helmet';
-import { api, databaseKinds, startTestApp, tempDir } from './test/helper';
+import { api, databaseKinds, getOnce, startTestApp, tempDir } from './test/helper';
 
 /** A minimal web build, as the prerenderer writes it, so that page serving is tested without Vite. */
 function fakeWebBuild(): string {
@@ -64,11 +64,11 @@ describe.each(databaseKinds)('HTTP basics on %s', (kind) => {
     const key = 'projects/0123456789abcdef0123-480.webp';
     fs.mkdirSync(path.join(config.dataDir, 'media', 'projects'), { recursive: true });
     fs.writeFileSync(path.join(config.dataDir, 'media', key), Buffer.from('RIFF....WEBP'));
-    const res = await api(url, 'GET', `/media/${key}`);
+    const res = await getOnce(`${url}/media/${key}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/webp');
-    for (const [name, value] of Object.entries(securityHeaders)) expect(res.headers.get(name), name).toBe(value);
-    expect(res.headers.get('content-security-policy')).toBe(lockedDownCsp);
+    expect(res.headers['content-type']).toBe('image/webp');
+    for (const [name, value] of Object.entries(securityHeaders)) expect(res.headers[name], name).toBe(value);
+    expect(res.headers['content-security-policy']).toBe(lockedDownCsp);
   });
 
   it('sends HSTS (a year or more, subdomains too) on every answer served over HTTPS through a trusted proxy', async () => {
@@ -92,13 +92,20 @@ describe.each(databaseKinds)('HTTP basics on %s', (kind) => {
 
   it('answers unknown API, asset and media paths with 404 problem+json, and other paths with a redirect home', async () => {
     const { url } = await startTestApp(kind, { WEB_DIST: fakeWebBuild() });
-    for (const route of ['/api/v1/nothing', '/assets/nothing.js', '/media/x.avif', '/API/V1/Nothing']) {
+    for (const route of [
+      '/api/v1/nothing',
+      '/assets/nothing.js',
+      '/media/x.avif',
+      '/API/V1/Nothing',
+      '/assets/',
+      '/assets/i18n/',
+    ]) {
       const res = await api(url, 'GET', route);
       expect(res.status, route).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(res.body).toMatchObject({ status: 404, code: 'not_found', title: 'Not Found' });
     }
-    for (const route of ['/nowhere', '/project', '/Services/extra', '/index.php?x=1']) {
+    for (const route of ['/nowhere', '/project', '/Services/extra', '/index.php?x=1', '/.git/config', '/.env']) {
       const res = await api(url, 'GET', route);
       expect(res.status, route).toBe(302);
       expect(res.headers.get('location')).toBe('/');
@@ -111,6 +118,7 @@ describe.each(databaseKinds)('HTTP basics on %s', (kind) => {
     const english = await api(url, 'GET', '/jobs?lang=en');
     expect(english.text).toContain('<html lang="en">');
     expect(english.headers.get('set-cookie')).toMatch(/^Language=en;/);
+    expect(english.headers.get('set-cookie')).toMatch(/; SameSite=Lax/);
     expect(english.headers.get('content-language')).toBe('en');
     expect((await api(url, 'GET', '/jobs', { headers: { cookie: 'Language=en' } })).text).toContain('lang="en"');
     expect((await api(url, 'GET', '/jobs', { headers: { cookie: 'Language=fr' } })).text).toContain('lang="en"');

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -130,4 +131,25 @@ export async function signIn(base: string): Promise<string> {
   const res = await api(base, 'POST', '/api/v1/login/Auth', { body: testAdmin });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   return res.body.jwtToken as string;
+}
+
+/**
+ * A GET on a connection of its own that the server closes after the answer. For streamed
+ * answers (files): the client may have every byte before the server has marked the response
+ * finished, and a keep-alive connection caught in that moment keeps app.close() waiting.
+ */
+export function getOnce(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { ...headers, connection: 'close' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }

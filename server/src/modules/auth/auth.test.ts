@@ -199,6 +199,30 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('s'.repeat(40)));
     expect((await api(url, 'POST', verify, { body: { JWT: fresh } })).status).toBe(200);
+    // Signed with the real key, but not a token this site issued for its admin area.
+    const key = new TextEncoder().encode('s'.repeat(40));
+    const claims = (issuer: string, audience: string) =>
+      new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuer(issuer).setAudience(audience);
+    for (const other of [
+      await claims('blitzschutz-site', 'another-service').setExpirationTime('1h').sign(key),
+      await claims('someone-else', 'blitzschutz-admin').setExpirationTime('1h').sign(key),
+      await claims('blitzschutz-site', 'blitzschutz-admin').sign(key),
+      await new SignJWT({ ver: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('blitzschutz-site')
+        .setAudience('blitzschutz-admin')
+        .setExpirationTime('1h')
+        .sign(key),
+    ]) {
+      expect((await api(url, 'POST', verify, { body: { JWT: other } })).status).toBe(401);
+    }
+  });
+
+  it('stores passwords as argon2id with 19 MiB, two passes and one lane, never in plain', async () => {
+    const { database } = await startTestApp(kind);
+    const [user] = await database.db.selectFrom('users').select('password_hash').execute();
+    expect(user!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(user!.password_hash).not.toContain(testAdmin.password);
   });
 
   it('makes earlier tokens invalid on logout', async () => {

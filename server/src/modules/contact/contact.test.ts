@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
 import { generalMessage, jpegFile, pdfFile, pngFile, postContact, priceInquiry, storedFiles, until } from './contact-test-kit';
 
@@ -197,9 +197,9 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
       ['scan.jpg', 'image/jpeg'],
       ['Dach.JPEG', 'image/jpeg'],
     ]);
-    const download = await fetch(url + detail.body.attachments[0].url, { headers: { authorization: `Bearer ${token}` } });
-    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="angebot\.png"/);
-    expect(Buffer.from(await download.arrayBuffer())).toEqual(disguised.data);
+    const download = await getOnce(url + detail.body.attachments[0].url, { authorization: `Bearer ${token}` });
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="angebot\.png"/);
+    expect(download.body).toEqual(disguised.data);
   });
 
   it('answers bad requests without a 500: no multipart, an over-long field, a huge field, a stray file field', async () => {
