@@ -2,19 +2,25 @@
 // again and again for DURATION seconds, against the built server with a local SMTP server taking
 // the mails (so the outbox sends them meanwhile). Counts answers and errors, and samples the
 // server's resident memory (it streams uploads to disk; it must not hold whole bodies).
+// Then it checks what was kept: the inquiry rows in the SQLite file under DATA_DIR must equal the
+// 201 answers, and it waits (at most MAIL_WAIT seconds) until every inquiry's mail has reached the
+// local SMTP server, each parsed (mailparser) and its attachment compared with the file sent.
 // Run: npm run build && npm run bench -- contact   (not a CI gate)
-// Options (environment): CONCURRENCY (20), SIZE_MB (5), DURATION (30).
+// Options (environment): CONCURRENCY (20), SIZE_MB (5), DURATION (30), MAIL_WAIT (1200).
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 const concurrency = Number(process.env.CONCURRENCY ?? 20);
 const sizeMb = Number(process.env.SIZE_MB ?? 5);
 const durationMs = Number(process.env.DURATION ?? 30) * 1000;
+const mailWaitMs = Number(process.env.MAIL_WAIT ?? 1200) * 1000;
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'server/dist/server.js');
 
@@ -26,18 +32,47 @@ async function freePort() {
   return port;
 }
 
-// Mails are taken and thrown away.
+// One PDF-looking file per client (random content, so nothing compresses it away).
+const files = Array.from({ length: concurrency }, () =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(sizeMb * 1024 * 1024 - 16), Buffer.from('\n%%EOF\n')]),
+);
+const fileHashes = files.map((file) => crypto.createHash('sha256').update(file).digest('hex'));
+
+// Every mail is taken at once (the outbox is not kept waiting), then parsed in turn: its inquiry
+// reference (header) is noted, its attachment compared with the file that client sent.
 let mails = 0;
+const delivered = new Set();
+const badMails = [];
+let lastMailAt = 0;
+let parsing = Promise.resolve();
+async function check(raw) {
+  try {
+    const mail = await simpleParser(raw);
+    const reference = mail.headers.get('x-inquiry-reference');
+    const file = mail.attachments[0];
+    const index = Number(/^plan-(\d+)\.pdf$/.exec(file?.filename ?? '')?.[1]);
+    const intact =
+      mail.attachments.length === 1 && crypto.createHash('sha256').update(file.content).digest('hex') === fileHashes[index];
+    if (!reference || !intact || delivered.has(reference)) badMails.push(reference ?? 'no reference');
+    else delivered.add(reference);
+  } catch (error) {
+    badMails.push(`unparsable: ${error.message}`);
+  }
+}
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS', 'AUTH'],
   logger: false,
   size: 64 * 1024 * 1024,
   onData(stream, _session, callback) {
-    stream.on('data', () => {});
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
       mails++;
+      lastMailAt = performance.now();
       callback();
+      const raw = Buffer.concat(chunks);
+      parsing = parsing.then(() => check(raw));
     });
   },
 });
@@ -83,10 +118,6 @@ function rssMb() {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
 }
 
-// One PDF-looking file per client (random content, so nothing compresses it away).
-const files = Array.from({ length: concurrency }, () =>
-  Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(sizeMb * 1024 * 1024 - 16), Buffer.from('\n%%EOF\n')]),
-);
 const fields = {
   subject: 'priceInquiry',
   firstName: 'Bench',
@@ -129,22 +160,68 @@ async function client(index) {
 }
 
 await Promise.all(Array.from({ length: concurrency }, (_, i) => client(i)));
-const elapsed = (performance.now() - started) / 1000;
-// Let the outbox catch up for a moment, still sampling memory.
-await new Promise((r) => setTimeout(r, 5000));
+const ended = performance.now();
+const elapsed = (ended - started) / 1000;
+const mailsDuringLoad = mails;
+const rssMaxDuringLoad = rssMax;
+
+// What was stored: the rows in the SQLite file (the server keeps running and writing meanwhile).
+const sqlite = new Database(path.join(dataDir, 'site.sqlite'), { readonly: true });
+const stored = sqlite.prepare('SELECT COUNT(*) AS n FROM inquiries').get().n;
+const storedFiles = sqlite.prepare('SELECT COUNT(*) AS n FROM inquiry_attachments').get().n;
+const queued = sqlite.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'inquiry'").get().n;
+const references = new Set(sqlite.prepare('SELECT reference FROM inquiries').pluck().all());
+
+// Then the outbox drains: wait until every inquiry's mail has arrived (bounded), still sampling memory.
+const waitDeadline = ended + mailWaitMs;
+while (mails < stored && performance.now() < waitDeadline) {
+  await new Promise((r) => setTimeout(r, 250));
+}
+await parsing;
+const drainedAfter = ((Math.max(lastMailAt, ended) - ended) / 1000).toFixed(1);
+const outbox = Object.fromEntries(
+  sqlite
+    .prepare('SELECT status, COUNT(*) AS n FROM mail_outbox GROUP BY status')
+    .all()
+    .map((r) => [r.status, r.n]),
+);
+sqlite.close();
 clearInterval(sampler);
 const rssAfter = rssMb();
+const missing = [...references].filter((r) => !delivered.has(r)).length;
+const strangers = [...delivered].filter((r) => !references.has(r)).length;
 
 const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const uploads = statuses[201] ?? 0;
 console.log(`${concurrency} concurrent clients, ${sizeMb} MB PDF each, ${elapsed.toFixed(1)} s:`);
 console.log(`  requests: ${latencies.length}, answers: ${JSON.stringify(statuses)}, errors: ${errors}`);
-console.log(`  stored: ${uploads} inquiries, ${((uploads * sizeMb) / elapsed).toFixed(1)} MB/s uploaded`);
+console.log(`  201 answers: ${uploads}, ${((uploads * sizeMb) / elapsed).toFixed(1)} MB/s uploaded`);
+console.log(
+  `  stored: ${stored} inquiry rows, ${storedFiles} attachment rows, ${queued} mails queued (${stored === uploads ? '= the 201 answers' : 'NOT the number of 201 answers'})`,
+);
 console.log(`  latency ms: p50 ${pct(50).toFixed(0)}, p95 ${pct(95).toFixed(0)}, max ${sorted.at(-1).toFixed(0)}`);
-console.log(`  server RSS MB: before ${rssBefore.toFixed(0)}, max ${rssMax.toFixed(0)}, after ${rssAfter.toFixed(0)}`);
-console.log(`  mails sent meanwhile (each with its ${sizeMb} MB file): ${mails}`);
-console.log(rssMax < 300 && errors === 0 ? '  OK: no errors, RSS under 300 MB' : '  NOT OK: errors or RSS of 300 MB or more');
+console.log(`  mails received during the load (each with its ${sizeMb} MB file): ${mailsDuringLoad}`);
+console.log(
+  `  mails received in all: ${mails}, intact and of a stored inquiry: ${delivered.size}, bad: ${badMails.length}, missing: ${missing}, unknown: ${strangers}; the last one ${drainedAfter} s after the load ended (wait bound ${mailWaitMs / 1000} s); outbox ${JSON.stringify(outbox)}`,
+);
+console.log(
+  `  server RSS MB: before ${rssBefore.toFixed(0)}, max ${rssMax.toFixed(0)} (during the load ${rssMaxDuringLoad.toFixed(0)}), after ${rssAfter.toFixed(0)}`,
+);
+const ok =
+  rssMax < 300 &&
+  errors === 0 &&
+  stored === uploads &&
+  storedFiles === uploads &&
+  missing === 0 &&
+  strangers === 0 &&
+  badMails.length === 0 &&
+  delivered.size === stored;
+console.log(
+  ok
+    ? '  OK: no errors, stored rows = 201 answers, every mail delivered intact, RSS under 300 MB'
+    : '  NOT OK: errors, rows ≠ 201 answers, a mail missing or damaged, or RSS of 300 MB or more',
+);
 
 const exited = new Promise((r) => child.once('exit', r));
 child.kill('SIGTERM');

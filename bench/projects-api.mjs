@@ -4,6 +4,12 @@
 // same run a bare Fastify route answering the very same JSON from memory, for the ratio. Then the
 // picture pipeline: a 12-megapixel JPEG upload, and the bytes of a gallery card's picture.
 // Run: npm run build && npm run bench -- projects   (not a CI gate; docs/benchmarks.md has the figures)
+// The server keeps each public answer for the content version it was read under (content-reads.ts),
+// so repeating one URL measures its cached path (one indexed read of the version per request).
+// Two more figures show the SQL behind it: "pages" cycles PageNumber through all 1,000 pages,
+// more distinct answers than the 500 the server keeps, so every request runs the queries; and
+// "uncached ms" times single requests of each query right after the content version was changed
+// (by the benchmark, in the database), so that each one reads from the database.
 // Options (environment): PROJECTS (10000), CONNECTIONS (50), DURATION (5 s per run), WARMUP (3 s before each),
 // ROUNDS (3 turns of server and bare route per query; the medians are reported),
 // SERVER (the server.js to start; default server/dist/server.js).
@@ -82,7 +88,9 @@ async function startBare(answers) {
     import Fastify from 'fastify';
     const answers = new Map(${JSON.stringify([...answers])});
     const app = Fastify({ logger: false });
-    app.get('/api/v1/Project', (request, reply) => reply.type('application/json; charset=utf-8').send(answers.get(request.url)));
+    // A URL not recorded (the "pages" row's page numbers) gets the first page: the same size.
+    app.get('/api/v1/Project', (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(answers.get(request.url) ?? answers.get('/api/v1/Project?PageLength=10')));
     await app.listen({ port: ${port}, host: '127.0.0.1' });`;
   // Run from server/, where fastify resolves as it does for the real server.
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
@@ -94,9 +102,16 @@ async function startBare(answers) {
   return { url, stop: () => stop(child) };
 }
 
-function load(url) {
+/** `path` is a URL path, or a function giving the path of each next request. */
+function load(base, path, seconds) {
+  const options =
+    typeof path === 'function'
+      ? { url: base, requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] }
+      : { url: base + path };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ ...options, connections, duration: seconds, pipelining: 1 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -105,9 +120,9 @@ function medianRun(runs) {
   return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
 }
 
-async function measure(url) {
-  await new Promise((resolve, reject) => autocannon({ url, connections, duration: warmup }, (e) => (e ? reject(e) : resolve())));
-  const result = await load(url);
+async function measure(base, path) {
+  await load(base, path, warmup);
+  const result = await load(base, path, duration);
   return {
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
@@ -121,6 +136,36 @@ async function measure(url) {
  * meanwhile (SQLite in WAL mode allows it; PostgreSQL anyway). Then the statistics are brought up
  * to date, as autovacuum / the next ANALYZE would after such a bulk load.
  */
+/** Changes the content version past the application, as another instance's write would. */
+async function versionBumper(kind, target) {
+  if (kind === 'sqlite') {
+    const sqlite = new Database(target);
+    const update = sqlite.prepare("UPDATE settings SET value = ? WHERE key = 'content_version'");
+    return { bump: async () => update.run(`bench-${performance.now()}`), close: async () => sqlite.close() };
+  }
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  return {
+    bump: () => client.query("UPDATE settings SET value = $1 WHERE key = 'content_version'", [`bench-${performance.now()}`]),
+    close: () => client.end(),
+  };
+}
+
+/** Single requests, each right after a change of the content version: the answer comes from the database. */
+async function uncached(url, bumper, times = 30) {
+  const ms = [];
+  for (let i = 0; i < times; i++) {
+    await bumper.bump();
+    const t0 = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    ms.push(performance.now() - t0);
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  }
+  const sorted = ms.sort((a, b) => a - b);
+  return { median: sorted[Math.floor(times / 2)], p90: sorted[Math.floor(times * 0.9)] };
+}
+
 async function fill(kind, target) {
   const sqlite = kind === 'sqlite' ? new Database(target) : undefined;
   const client = kind === 'postgres' ? new pg.Client({ connectionString: target }) : undefined;
@@ -211,22 +256,32 @@ async function apiRun(kind) {
       answers.set(p, await res.text());
     }
     const count = JSON.parse(answers.get(paths.unfiltered)).count;
+    const pageCount = Math.ceil(count / 10);
+    let next = 0;
+    const cycling = () => `/api/v1/Project?PageLength=10&PageNumber=${(next++ % pageCount) + 1}`;
+    const bumper = await versionBumper(kind, databaseUrl ?? path.join(dataDir, 'site.sqlite'));
+    const cold = {};
+    for (const [name, p] of Object.entries(paths)) cold[name] = await uncached(server.url + p, bumper);
+    cold.pages = await uncached(server.url + `/api/v1/Project?PageLength=10&PageNumber=${pageCount / 2}`, bumper);
+    await bumper.close();
     const bare = await startBare(answers);
     // Server and bare route measured in turns, the median of each kept: other load on the
     // machine then weighs on both alike.
     const rows = {};
-    for (const [name, p] of Object.entries(paths)) {
+    for (const [name, p] of [...Object.entries(paths), ['pages', cycling]]) {
       const serverRuns = [];
       const bareRuns = [];
       for (let round = 0; round < rounds; round++) {
-        serverRuns.push(await measure(server.url + p));
-        bareRuns.push(await measure(bare.url + p));
+        serverRuns.push(await measure(server.url, p));
+        bareRuns.push(await measure(bare.url, p));
       }
+      const sample = answers.get(typeof p === 'string' ? p : paths.unfiltered);
       rows[name] = {
         server: medianRun(serverRuns),
         bare: medianRun(bareRuns),
-        bytes: answers.get(p).length,
-        count: JSON.parse(answers.get(p)).count,
+        bytes: sample.length,
+        count: JSON.parse(sample).count,
+        cold: cold[name],
       };
     }
     await bare.stop();
@@ -346,7 +401,8 @@ async function uploads() {
       sampleCards.avif.push(await card(p, 'image/avif'));
       sampleCards.webp.push(await card(p, 'image/webp'));
     }
-    return { times: times.map(Math.round), jpegBytes, photoCard, sampleCards };
+    const stored = `${created.pictureWidth}×${created.pictureHeight}, ${created.pictureSources.length} variants`;
+    return { times: times.map(Math.round), jpegBytes, stored, photoCard, sampleCards };
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -364,15 +420,26 @@ console.log(
 );
 for (const kind of ['sqlite', ...(postgresUrl ? ['postgres'] : [])]) {
   const { count, rows } = await apiRun(kind);
-  console.log(`\n${kind}: ${count} projects, ${connections} connections, medians of ${rounds} runs of ${duration} s, in turns`);
-  console.log('| query | server req/s | p99 ms | bare req/s | bare p99 ms | ratio | JSON bytes | matches | errors |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const loadNow = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(
+    `\n${kind}: ${count} projects, ${connections} connections, medians of ${rounds} runs of ${duration} s, in turns; load average after: ${loadNow}`,
+  );
+  console.log(
+    '| query | server req/s | p99 ms | bare req/s | bare p99 ms | ratio | uncached ms (median / p90) | JSON bytes | matches | errors |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, row] of Object.entries(rows)) {
     const ratio = row.server.rps / row.bare.rps;
     console.log(
-      `| ${name} | ${row.server.rps} | ${row.server.p99} | ${row.bare.rps} | ${row.bare.p99} | ${ratio.toFixed(2)} | ${row.bytes} | ${row.count} | ${row.server.errors + row.bare.errors} |`,
+      `| ${name} | ${row.server.rps} | ${row.server.p99} | ${row.bare.rps} | ${row.bare.p99} | ${ratio.toFixed(2)} | ${row.cold.median.toFixed(1)} / ${row.cold.p90.toFixed(1)} | ${row.bytes} | ${row.count} | ${row.server.errors + row.bare.errors} |`,
     );
   }
+  console.log(
+    `(pages: PageNumber 1…${Math.ceil(count / 10)} in turn, every answer read from the database; its uncached ms is page ${Math.ceil(count / 10) / 2})`,
+  );
   if (kind === 'sqlite') {
     const u = rows.unfiltered;
     const ok = u.server.rps / u.bare.rps >= 0.6 && u.server.p99 <= 50;
@@ -382,7 +449,7 @@ for (const kind of ['sqlite', ...(postgresUrl ? ['postgres'] : [])]) {
 
 const u = await uploads();
 console.log(
-  `\n12-megapixel JPEG (${kb(u.jpegBytes)}) POST /api/v1/Project, ms: ${u.times.join(', ')} (median ${median(u.times)}; goal < 1500)`,
+  `\n12-megapixel JPEG (${kb(u.jpegBytes)}) POST /api/v1/Project, ms: ${u.times.join(', ')} (median ${median(u.times)}; goal < 1500); stored ${u.stored}`,
 );
 console.log(
   `gallery card picture (960 px wide = twice a 400 px card) of that photo: AVIF ${kb(u.photoCard.avif)} (goal ≤ 25 KB), WebP ${kb(u.photoCard.webp)} (goal ≤ 35 KB)`,
