@@ -13,7 +13,8 @@ import {
 } from '@blitz/contract';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { sendProblem } from '../../plugins/app/problem-details';
-import { PageFiles } from './page-files';
+import { type FinishedPage, PageCache, finishPage, normalizedUrl } from './page-cache';
+import { type PageFile, PageFiles } from './page-files';
 import { robotsTxt, sitemapXml } from './site-index';
 
 const mapOrigin = new URL(company.map.embedUrl).origin;
@@ -46,20 +47,48 @@ function pageLanguage(request: FastifyRequest): { lang: 'de' | 'en'; fromQuery: 
 }
 
 /**
- * A page whose content comes from the database (the gallery, a project): given the request and
- * its prerendered HTML, it answers the HTML rendered with the current data, or where to go instead.
+ * A page whose content comes from the database (the gallery, a project). `version` reads the
+ * current version of that content (the one the API's kept answers go by); `fill`, given the
+ * request, its address (normalized: the page is rendered for exactly that address) and the
+ * prerendered HTML, answers the HTML rendered with the current data — `rendered: false` if only
+ * the prerendered page could be given, which is then not kept — or where to go instead.
  */
-export type PageFiller = (
-  request: FastifyRequest,
-  lang: SiteLanguage,
-  prerendered: string,
-) => Promise<{ html: string } | { redirect: string }>;
+export type PageFiller = {
+  version(): Promise<string>;
+  fill(
+    request: FastifyRequest,
+    lang: SiteLanguage,
+    prerendered: string,
+    url: string,
+  ): Promise<{ html: string; rendered: boolean } | { redirect: string }>;
+};
+
+/** Whether an If-None-Match header names this ETag (a list, weak or strong, or `*`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** The page in the encoding the client accepts (br before gzip), as the prerendered pages are sent. */
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, file: PageFile | FinishedPage) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(file.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.raw);
+}
 
 export const pageRoutes: FastifyPluginAsync<{ webDist: string; fillers?: Partial<Record<PageKey, PageFiller>> }> = async (
   app,
   options,
 ) => {
   const files = new PageFiles(options.webDist);
+  // Finished pages per address, language and content version (page-cache.ts); and the ones
+  // being made, so that a burst of requests for one page renders and compresses it once.
+  const finished = new PageCache();
+  const making = new Map<string, Promise<FinishedPage | { redirect: string } | { html: string; rendered: boolean }>>();
 
   async function servePage(page: PageKey, request: FastifyRequest, reply: FastifyReply) {
     const manifest = files.manifest();
@@ -84,11 +113,31 @@ export const pageRoutes: FastifyPluginAsync<{ webDist: string; fillers?: Partial
       .header('etag', file.etag)
       .type('text/html; charset=utf-8');
     if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
-    const fill = options.fillers?.[page];
-    if (fill) {
-      let filled;
+    const filler = options.fillers?.[page];
+    if (filler) {
+      const url = normalizedUrl(request.url);
+      const key = `${lang} ${url}`;
+      let made;
       try {
-        filled = await fill(request, lang, file.raw.toString('utf8'));
+        const version = await filler.version();
+        // The ETag names what the page is made from: the build's page, its language, the content version.
+        const etag = `"${file.etag.slice(1, -1)}-${lang}-${version}"`;
+        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('etag', etag).status(304).send();
+        const kept = finished.get(key, version);
+        if (kept) return sendEncoded(request, reply.header('etag', kept.etag), kept);
+        const makingKey = `${version} ${key}`;
+        let pending = making.get(makingKey);
+        if (!pending) {
+          pending = (async () => {
+            const filled = await filler.fill(request, lang, file.raw.toString('utf8'), url);
+            if ('redirect' in filled || !filled.rendered) return filled;
+            const page = await finishPage(filled.html, etag);
+            finished.set(key, version, page);
+            return page;
+          })().finally(() => making.delete(makingKey));
+          making.set(makingKey, pending);
+        }
+        made = await pending;
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
         // The page without its data: the app shows its error state and offers to retry; crawlers
@@ -97,15 +146,18 @@ export const pageRoutes: FastifyPluginAsync<{ webDist: string; fillers?: Partial
         reply.removeHeader('etag');
         return reply.status(503).header('retry-after', '5').header('cache-control', 'no-store').send(file.raw);
       }
-      if ('redirect' in filled) return reply.header('cache-control', 'no-store').redirect(filled.redirect, 302);
-      reply.removeHeader('etag');
-      return reply.send(filled.html);
+      if ('redirect' in made) return reply.removeHeader('etag').header('cache-control', 'no-store').redirect(made.redirect, 302);
+      if ('html' in made) {
+        // Not rendered (no server bundle, or rendering failed): sent as it is, compressed per
+        // response, not kept, and without an ETag to come back with.
+        reply.removeHeader('etag');
+        return reply.send(made.html);
+      }
+      reply.header('etag', made.etag);
+      return sendEncoded(request, reply, made);
     }
-    if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(file.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(file.gzip);
-    return reply.send(file.raw);
+    if (matchesEtag(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
+    return sendEncoded(request, reply, file);
   }
 
   for (const page of pageKeys) {

@@ -9,6 +9,8 @@ import { getProject, getProjectPage } from './projects.service';
 export type Read<T> = { value: T; json: string };
 
 export type ContentReads = {
+  /** The current content version: what is made from these reads is valid for it only. */
+  version(): Promise<string>;
   projectPage(query: ProjectListQuery): Promise<Read<ProjectList>>;
   project(id: number, language?: ContentLanguage): Promise<Read<Project>>;
   categories(language?: ContentLanguage): Promise<Read<CategoryList>>;
@@ -35,6 +37,7 @@ export function createContentReads(db: Db, size = 500): ContentReads {
     return fresh;
   }
   return {
+    version: () => readContentVersion(db),
     projectPage: (query) => read(`page ${JSON.stringify(query)}`, () => getProjectPage(db, query)),
     project: (id, language) => read(`project ${id} ${language ?? ''}`, () => getProject(db, id, language)),
     categories: (language) => read(`categories ${language ?? ''}`, () => getCategories(db, language)),

@@ -40,7 +40,12 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
     const { renderer, calls } = recordingRenderer();
     const fillers = projectPageFillers(app, renderer);
 
-    const filled = await fillers.projects(request('/Projects?page=2&rows=10'), 'de', prerendered);
+    const filled = await fillers.projects.fill(
+      request('/Projects?page=2&rows=10'),
+      'de',
+      prerendered,
+      '/Projects?page=2&rows=10',
+    );
     expect('html' in filled && filled.html).toContain(projectListUrl({ PageLength: 10, PageNumber: 2, Language: 2 }));
     const list = calls[0]!.data[projectListUrl({ PageLength: 10, PageNumber: 2, Language: 2 })] as {
       data: { content: unknown[] }[];
@@ -52,11 +57,20 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
     expect(list.data[0]!.content).toEqual([]);
     expect(calls[0]!.data['/api/v1/Category']).toEqual({ data: [], count: 0 });
 
-    expect(await fillers.projects(request('/Projects?page=5&rows=10&lang=en'), 'en', prerendered)).toEqual({
+    expect(
+      await fillers.projects.fill(
+        request('/Projects?page=5&rows=10&lang=en'),
+        'en',
+        prerendered,
+        '/Projects?page=5&rows=10&lang=en',
+      ),
+    ).toEqual({
       redirect: '/Projects?page=2&rows=10&lang=en',
     });
     // Nonsense in the address is the first page, not an error.
-    expect('html' in (await fillers.projects(request('/Projects?page=x&rows=7'), 'de', prerendered))).toBe(true);
+    expect(
+      'html' in (await fillers.projects.fill(request('/Projects?page=x&rows=7'), 'de', prerendered, '/Projects?page=x&rows=7')),
+    ).toBe(true);
   });
 
   it('render a project with its own head and link preview; an unknown or bad id goes home', async () => {
@@ -76,7 +90,12 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
     const { renderer, calls } = recordingRenderer();
     const fillers = projectPageFillers(app, renderer);
 
-    const filled = await fillers.project(request(`/project/${project.id}`, { id: String(project.id) }), 'de', prerendered);
+    const filled = await fillers.project.fill(
+      request(`/project/${project.id}`, { id: String(project.id) }),
+      'de',
+      prerendered,
+      `/project/${project.id}`,
+    );
     if (!('html' in filled)) throw new Error('expected a page');
     expect(calls[0]!.data[`/api/v1/Project/${project.id}`]).toMatchObject({ id: project.id });
     const html = filled.html;
@@ -94,15 +113,18 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
     expect(html).toContain('<meta property="og:image:height" content="800" />');
     expect(html).toContain('<meta property="og:type" content="article" />');
 
-    const english = await fillers.project(
+    const english = await fillers.project.fill(
       request(`/project/${project.id}?lang=en`, { id: String(project.id) }),
       'en',
       prerendered,
+      `/project/${project.id}?lang=en`,
     );
     expect('html' in english && english.html).toContain('<meta property="og:title" content="Substation north" />');
 
     for (const id of ['424242', 'abc', '0', '99999999999', '']) {
-      expect(await fillers.project(request(`/project/${id}`, { id }), 'de', prerendered), id).toEqual({ redirect: '/' });
+      expect(await fillers.project.fill(request(`/project/${id}`, { id }), 'de', prerendered, `/project/${id}`), id).toEqual({
+        redirect: '/',
+      });
     }
   });
 
@@ -117,9 +139,12 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
       texts: { title: [{ content: 'Halle 4', language: 2 }], content: [], scope: [] },
     });
     const fillers = projectPageFillers(app, { render: async () => undefined });
-    const filled = await fillers.project(request(`/project/${id}`, { id: String(id) }), 'de', prerendered);
+    const filled = await fillers.project.fill(request(`/project/${id}`, { id: String(id) }), 'de', prerendered, `/project/${id}`);
     expect('html' in filled && filled.html).toContain('<p>skeleton</p>');
     expect('html' in filled && filled.html).toContain('<title>Halle 4 | Musterblitz</title>');
-    expect(await fillers.projects(request('/Projects'), 'de', prerendered)).toEqual({ html: prerendered });
+    expect(await fillers.projects.fill(request('/Projects'), 'de', prerendered, '/Projects')).toEqual({
+      html: prerendered,
+      rendered: false,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   type Project,
   type SiteLanguage,
@@ -64,51 +64,54 @@ export function projectHead(project: Project, lang: SiteLanguage, texts: Texts):
   return tags;
 }
 
-function queryValue(request: FastifyRequest, name: string): string | undefined {
-  const value = (request.query as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
 /**
- * The gallery and a project's page, rendered per request with the current data: the HTML has the
- * cards and the texts in it (for the first paint and for crawlers), and no edit is ever hidden
- * behind a cache. An unknown project sends the visitor to the home page, as the spec says.
+ * The gallery and a project's page, rendered with the current data: the HTML has the cards and
+ * the texts in it (for the first paint and for crawlers). The finished page is kept per content
+ * version (pages.routes.ts), so no edit is ever hidden behind it. An unknown project sends the
+ * visitor to the home page, as the spec says.
  */
 export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer): { projects: PageFiller; project: PageFiller } {
   const texts = builtTranslations(app.config.webDist);
   return {
-    async projects(request, lang, prerendered) {
-      const state = parseGalleryState((name) => queryValue(request, name));
-      const query = galleryListQuery(state, contentLanguageOf(lang));
-      const [{ value: list }, { value: categories }] = await Promise.all([
-        app.contentReads.projectPage(query),
-        app.contentReads.categories(),
-      ]);
-      // A link past the last page (projects were removed since) leads to the last page.
-      const pages = Math.max(1, Math.ceil(list.count / state.rows));
-      if (state.page > pages) {
-        const address = new URL(request.url, 'http://x');
-        address.searchParams.set('page', String(pages));
-        return { redirect: `${address.pathname}${address.search}` };
-      }
-      // The cards show no long texts: the page carries the list without them (a third of its size).
-      const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
-      const data = { [projectListUrl(query)]: cards, [projectApi.categories]: categories };
-      return { html: (await renderer.render(prerendered, 'projects', request.url, lang, data)) ?? prerendered };
+    projects: {
+      version: () => app.contentReads.version(),
+      async fill(_request, lang, prerendered, url) {
+        const address = new URL(url, 'http://x');
+        const state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
+        const query = galleryListQuery(state, contentLanguageOf(lang));
+        const [{ value: list }, { value: categories }] = await Promise.all([
+          app.contentReads.projectPage(query),
+          app.contentReads.categories(),
+        ]);
+        // A link past the last page (projects were removed since) leads to the last page.
+        const pages = Math.max(1, Math.ceil(list.count / state.rows));
+        if (state.page > pages) {
+          address.searchParams.set('page', String(pages));
+          return { redirect: `${address.pathname}${address.search}` };
+        }
+        // The cards show no long texts: the page carries the list without them (a third of its size).
+        const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
+        const data = { [projectListUrl(query)]: cards, [projectApi.categories]: categories };
+        const html = await renderer.render(prerendered, 'projects', url, lang, data);
+        return { html: html ?? prerendered, rendered: html !== undefined };
+      },
     },
 
-    async project(request, lang, prerendered) {
-      const id = (request.params as { id?: string }).id ?? '';
-      if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: '/' };
-      let project: Project;
-      try {
-        project = (await app.contentReads.project(Number(id))).value;
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 404) return { redirect: '/' };
-        throw error;
-      }
-      const html = await renderer.render(prerendered, 'project', request.url, lang, { [projectApi.one(project.id)]: project });
-      return { html: replaceHead(html ?? prerendered, projectHead(project, lang, texts(lang))) };
+    project: {
+      version: () => app.contentReads.version(),
+      async fill(request, lang, prerendered, url) {
+        const id = (request.params as { id?: string }).id ?? '';
+        if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: '/' };
+        let project: Project;
+        try {
+          project = (await app.contentReads.project(Number(id))).value;
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 404) return { redirect: '/' };
+          throw error;
+        }
+        const html = await renderer.render(prerendered, 'project', url, lang, { [projectApi.one(project.id)]: project });
+        return { html: replaceHead(html ?? prerendered, projectHead(project, lang, texts(lang))), rendered: html !== undefined };
+      },
     },
   };
 }

@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { pageKeys } from '@blitz/contract';
+import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
+import { dataUrl, testPhoto } from '../projects/test-pictures';
+import { PageCache, finishPage, normalizedUrl } from './page-cache';
+
+/**
+ * A minimal web build with a server bundle (web/server/entry-server.js beside web/dist), so that
+ * the pages are rendered per request as in production, without Vite: the bundle renders the
+ * address and the titles of the projects in the data.
+ */
+function fakeWebBuildWithRenderer(): string {
+  const root = tempDir();
+  const dist = path.join(root, 'dist');
+  const manifest = { files: {} as Record<string, Record<string, string>>, scriptHashes: ['sha256-abc='], styleHashes: [] };
+  for (const key of pageKeys) {
+    manifest.files[key] = {};
+    for (const lang of ['de', 'en']) {
+      const relative = `pages/${lang}/${key}.html`;
+      fs.mkdirSync(path.join(dist, 'pages', lang), { recursive: true });
+      fs.writeFileSync(
+        path.join(dist, relative),
+        `<!doctype html><html lang="${lang}"><head><title>${key}</title></head><body><div id="root"><p>skeleton</p></div></body></html>`,
+      );
+      manifest.files[key][lang] = relative;
+    }
+  }
+  fs.writeFileSync(path.join(dist, 'pages/manifest.json'), JSON.stringify(manifest));
+  fs.mkdirSync(path.join(root, 'server'));
+  fs.writeFileSync(path.join(root, 'server/package.json'), '{"type":"module"}');
+  fs.writeFileSync(
+    path.join(root, 'server/entry-server.js'),
+    `export async function render(page, url, lang, data) {
+      const titles = JSON.stringify(data).match(/"content":"[^"]*"/g) ?? [];
+      return { html: '<main data-url="' + url + '" data-lang="' + lang + '">' + titles.join(' ') + '${'x'.repeat(3000)}</main>', head: '' };
+    }`,
+  );
+  return dist;
+}
+
+const projectBody = async (title: string) => ({
+  title: [{ content: title, language: 2 }],
+  picture: dataUrl(await testPhoto(300, 200)),
+});
+
+describe('the page cache', () => {
+  const page = (size: number, etag = '"e"') => ({ raw: Buffer.alloc(size), br: Buffer.alloc(0), gzip: Buffer.alloc(0), etag });
+
+  it('keeps pages of the current version only, least recently used dropped first, bounded in entries and bytes', () => {
+    const cache = new PageCache(2, 1000);
+    expect(cache.get('a', 'v1')).toBeUndefined();
+    cache.set('a', 'v1', page(100));
+    cache.set('b', 'v1', page(100));
+    expect(cache.get('a', 'v1')).toBeDefined();
+    cache.set('c', 'v1', page(100));
+    // b was the least recently used.
+    expect(cache.get('b', 'v1')).toBeUndefined();
+    expect(cache.get('a', 'v1')).toBeDefined();
+    cache.set('d', 'v1', page(900));
+    expect(cache.stats()).toEqual({ entries: 2, bytes: 1000 });
+    expect(cache.get('c', 'v1')).toBeUndefined();
+    cache.set('e', 'v1', page(1001));
+    expect(cache.get('e', 'v1')).toBeUndefined();
+    // Another version: everything kept is dropped, and a page made under the old one is not kept.
+    expect(cache.get('d', 'v2')).toBeUndefined();
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+    cache.set('d', 'v1', page(10));
+    expect(cache.get('d', 'v2')).toBeUndefined();
+  });
+
+  it('compresses a page once in both encodings, and orders the query of an address', async () => {
+    const finished = await finishPage('<p>Blitzschutz</p>'.repeat(100), '"x"');
+    expect(zlib.brotliDecompressSync(finished.br).toString()).toBe('<p>Blitzschutz</p>'.repeat(100));
+    expect(zlib.gunzipSync(finished.gzip).toString()).toBe('<p>Blitzschutz</p>'.repeat(100));
+    expect(normalizedUrl('/Projects?rows=10&page=2&lang=en')).toBe('/Projects?lang=en&page=2&rows=10');
+    expect(normalizedUrl('/Projects')).toBe('/Projects');
+  });
+});
+
+describe.each(databaseKinds)('rendered pages kept per content version, over HTTP, on %s', (kind) => {
+  it('serve the gallery from the cache in br, gzip and identity, answer 304, and show an edit on the very next request', async () => {
+    const { app, url } = await startTestApp(kind, { WEB_DIST: fakeWebBuildWithRenderer() });
+    const token = await signIn(url);
+    expect((await api(url, 'POST', '/api/v1/Project', { token, body: await projectBody('Erstes Projekt') })).status).toBe(201);
+
+    // Count the reads of the list behind the page: a kept page needs none.
+    let reads = 0;
+    const projectPage = app.contentReads.projectPage;
+    app.contentReads.projectPage = (query) => {
+      reads++;
+      return projectPage(query);
+    };
+
+    const br = await getOnce(`${url}/Projects`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(br.body).toString();
+    expect(html).toContain('"content":"Erstes Projekt"');
+    expect(html).toContain('data-url="/Projects"');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['content-language']).toBe('de');
+    expect(br.headers['vary']).toBe('Cookie, Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['content-security-policy']).toContain("script-src 'self' 'sha256-abc='");
+    const etag = br.headers['etag']!;
+    expect(etag).toMatch(/^"[^"]+-de-[^"]+"$/);
+    expect(reads).toBe(1);
+
+    const gzip = await getOnce(`${url}/Projects`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(html);
+    const identity = await getOnce(`${url}/Projects`, { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.toString()).toBe(html);
+    expect(identity.headers['content-length']).toBe(String(identity.body.length));
+    const again = await getOnce(`${url}/Projects`, { 'accept-encoding': 'br' });
+    expect(again.body.equals(br.body)).toBe(true);
+    expect(again.headers['etag']).toBe(etag);
+    expect(reads).toBe(1);
+
+    const notModified = await getOnce(`${url}/Projects`, { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers['etag']).toBe(etag);
+    expect(notModified.headers['cache-control']).toBe('no-cache');
+
+    // The English page is a page of its own, with its own ETag.
+    const english = await getOnce(`${url}/Projects?lang=en`, { 'accept-encoding': 'identity', 'if-none-match': etag });
+    expect(english.status).toBe(200);
+    expect(english.headers['content-language']).toBe('en');
+    expect(english.headers['set-cookie']?.[0]).toContain('=en');
+    expect(english.headers['etag']).not.toBe(etag);
+
+    // One page for one address, whatever the order of its query.
+    const a = await getOnce(`${url}/Projects?rows=10&page=1`, { 'accept-encoding': 'identity' });
+    const readsBefore = reads;
+    const b = await getOnce(`${url}/Projects?page=1&rows=10`, { 'accept-encoding': 'identity' });
+    expect(b.body.equals(a.body)).toBe(true);
+    expect(b.body.toString()).toContain('data-url="/Projects?page=1&rows=10"');
+    expect(reads).toBe(readsBefore);
+
+    // An edit: the very next request has it, in every encoding, and the old ETag no longer matches.
+    expect((await api(url, 'POST', '/api/v1/Project', { token, body: await projectBody('Zweites Projekt') })).status).toBe(201);
+    const edited = await getOnce(`${url}/Projects`, { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(edited.status).toBe(200);
+    expect(edited.headers['etag']).not.toBe(etag);
+    expect(zlib.brotliDecompressSync(edited.body).toString()).toContain('"content":"Zweites Projekt"');
+    const editedGzip = await getOnce(`${url}/Projects`, { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(editedGzip.body).toString()).toContain('"content":"Zweites Projekt"');
+
+    // Redirects stay redirects, and are not kept.
+    for (let i = 0; i < 2; i++) {
+      const past = await getOnce(`${url}/Projects?page=9`);
+      expect(past.status).toBe(302);
+      expect(past.headers['location']).toBe('/Projects?page=1');
+      expect(past.headers['etag']).toBeUndefined();
+    }
+  });
+
+  it('serve a project page from the cache and show its edit at once; an unknown project goes home', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeWebBuildWithRenderer() });
+    const token = await signIn(url);
+    const { body: project } = await api(url, 'POST', '/api/v1/Project', { token, body: await projectBody('Halle 4') });
+    const first = await getOnce(`${url}/project/${project.id}`, { 'accept-encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    expect(zlib.gunzipSync(first.body).toString()).toContain('<title>Halle 4 | Musterblitz</title>');
+    const etag = first.headers['etag']!;
+    expect((await getOnce(`${url}/project/${project.id}`, { 'if-none-match': etag })).status).toBe(304);
+
+    const edit = await api(url, 'PUT', `/api/v1/Project/${project.id}`, {
+      token,
+      body: { title: [{ content: 'Halle 5', language: 2 }] },
+    });
+    expect(edit.status).toBeLessThan(300);
+    const edited = await getOnce(`${url}/project/${project.id}`, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(edited.status).toBe(200);
+    expect(zlib.gunzipSync(edited.body).toString()).toContain('<title>Halle 5 | Musterblitz</title>');
+
+    expect((await api(url, 'DELETE', `/api/v1/Project/${project.id}`, { token })).status).toBeLessThan(300);
+    const gone = await getOnce(`${url}/project/${project.id}`);
+    expect(gone.status).toBe(302);
+    expect(gone.headers['location']).toBe('/');
+  });
+});

@@ -1,0 +1,100 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A finished page as sent: the HTML and its compressed forms, and the ETag of what it was made from. */
+export type FinishedPage = { raw: Buffer; br: Buffer; gzip: Buffer; etag: string };
+
+/**
+ * The page in all three encodings, compressed once (so brotli can take its best quality) and off
+ * the event loop (zlib's thread pool) rather than per response as a stream.
+ */
+export async function finishPage(html: string, etag: string): Promise<FinishedPage> {
+  const raw = Buffer.from(html, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotli(raw, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    }),
+    gzip(raw, { level: 9 }),
+  ]);
+  return { raw, br, gzip: gz, etag };
+}
+
+/**
+ * Finished pages of the current content version, least recently used dropped first, bounded in
+ * entries and in bytes. An entry is served only to a request that read the same version, and
+ * the first request that reads another version drops them all: after an edit no page from
+ * before it is served, and the memory they took is free at once.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, FinishedPage>();
+  private version: string | undefined;
+  private bytes = 0;
+
+  constructor(
+    private readonly maxEntries = 200,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
+
+  get(key: string, version: string): FinishedPage | undefined {
+    if (version !== this.version) {
+      this.clear();
+      this.version = version;
+      return undefined;
+    }
+    const page = this.entries.get(key);
+    if (!page) return undefined;
+    // Most recently used last: the first key is the one to drop.
+    this.entries.delete(key);
+    this.entries.set(key, page);
+    return page;
+  }
+
+  set(key: string, version: string, page: FinishedPage): void {
+    // A page made under a version no longer current is not kept.
+    if (version !== this.version) return;
+    const size = PageCache.size(page);
+    if (size > this.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, page);
+    this.bytes += size;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!);
+  }
+
+  /** What the cache holds: entries and bytes (for tests and diagnostics). */
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private remove(key: string): void {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.bytes -= PageCache.size(page);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private static size(page: FinishedPage): number {
+    return page.raw.length + page.br.length + page.gzip.length;
+  }
+}
+
+/**
+ * The address a page is kept and rendered under: its path and its query parameters in a fixed
+ * order, so that `?a=1&b=2` and `?b=2&a=1` are one page.
+ */
+export function normalizedUrl(url: string): string {
+  const address = new URL(url, 'http://x');
+  address.searchParams.sort();
+  return `${address.pathname}${address.search}`;
+}
