@@ -96,12 +96,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Once shutting down, an answer to a request still in flight closes its connection, so that
-  // closing does not wait for the client's keep-alive to run out.
+  // Once shutting down, an answer to a request still in flight closes its connection, and
+  // connections that turn idle later (a streamed answer finishing after close began) are closed
+  // as they do, so that closing does not wait for a client's keep-alive to run out.
   let closing = false;
+  let idleSweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     closing = true;
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    idleSweep.unref();
   });
+  app.addHook('onClose', async () => clearInterval(idleSweep));
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;

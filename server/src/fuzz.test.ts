@@ -1,7 +1,11 @@
+import http from 'node:http';
+import path from 'node:path';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { contactFormExtras, generalFields, priceInquiryFields } from '@blitz/contract';
+import { storedFiles, until } from './modules/contact/contact-test-kit';
 import { buildApp } from './app';
 import { anyJson, anyParam, arbitraryFor, nastyStrings } from './test/zod-arbitrary';
 import { api, databaseKinds, freshDatabase, signIn, tempDir, testConfig } from './test/helper';
@@ -23,11 +27,11 @@ const contentTypes = [
   'application/xml',
 ];
 
-async function startFuzzApp(kind: 'sqlite' | 'postgres') {
+async function startFuzzApp(kind: 'sqlite' | 'postgres', env: Record<string, string> = {}) {
   const dataDir = tempDir();
   const database = await freshDatabase(kind, dataDir);
   const routes: CollectedRoute[] = [];
-  const app = await buildApp(testConfig(dataDir), {
+  const app = await buildApp(testConfig(dataDir, env), {
     database,
     logger: false,
     onRoute: (route: RouteOptions) => {
@@ -42,7 +46,7 @@ async function startFuzzApp(kind: 'sqlite' | 'postgres') {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  return { app, url: `http://127.0.0.1:${port}`, routes };
+  return { app, url: `http://127.0.0.1:${port}`, routes, dataDir };
 }
 
 function fillPath(url: string, values: string[]): string {
@@ -108,6 +112,157 @@ describe.each(databaseKinds)('fuzzing every API route on %s', (kind) => {
       expect((await api(url, 'POST', '/api/v1/login/Verfy', { body: { JWT: token } })).status).toBe(200);
       expect((await api(url, 'GET', '/api/v1/Project')).status).toBe(200);
       console.log(`fuzz (${kind}): ${requests} requests over ${routes.length} routes`);
+    } finally {
+      await app.close();
+    }
+  }, 600_000);
+});
+
+/** A POST with exactly these bytes and headers (fetch would fix a wrong Content-Length). */
+function rawPost(
+  base: string,
+  route: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; type: string; text: string } | undefined> {
+  return new Promise((resolve) => {
+    const request = http.request(`${base}${route}`, { method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+      res.on('error', () => resolve(undefined));
+    });
+    // A body shorter than its Content-Length ends in a dropped connection: no answer to check.
+    request.on('error', () => resolve(undefined));
+    request.setTimeout(10_000, () => request.destroy());
+    request.end(body);
+  });
+}
+
+const fileNames = fc.oneof(
+  fc.constantFrom('plan.pdf', '../../../etc/passwd', '..\\..\\boot.ini', 'a\r\nb.pdf', '', '.htaccess', 'x'.repeat(400) + '.pdf'),
+  fc.string({ maxLength: 30 }),
+);
+const fileContents = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n')) },
+  fc
+    .uint8Array({ maxLength: 2000 })
+    .map((bytes) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(bytes), Buffer.from('\n%%EOF\n')])),
+  fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
+  fc.constant(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+  fc.constant(Buffer.alloc(0)),
+);
+const fieldNames = fc.constantFrom(
+  ...generalFields,
+  ...priceInquiryFields,
+  ...Object.values(contactFormExtras),
+  '__proto__',
+  'constructor',
+  'attachment',
+  'subject[]',
+);
+// Half of the forms start from a valid inquiry and most are sent intact, so that the storing
+// path is fuzzed too, not only the refusals.
+const validForm: [string, string][] = [
+  ['subject', 'generalMessage'],
+  ['firstName', 'Erika'],
+  ['lastName', 'Musterfrau'],
+  ['phone', '+49 6181 12345'],
+  ['email', 'erika@example.org'],
+  ['message', 'Bitte um Rückruf.'],
+];
+const multipartRequest = fc.record({
+  valid: fc.boolean(),
+  fields: fc.array(fc.tuple(fieldNames, fc.oneof(fc.constantFrom(...nastyStrings), fc.string({ maxLength: 60 }))), {
+    maxLength: 4,
+  }),
+  files: fc.array(
+    fc.tuple(
+      fc.constantFrom('attachment', 'attachment', 'attachment', 'other'),
+      fileNames,
+      fc.constantFrom('application/pdf', 'image/png', 'text/html', ''),
+      fileContents,
+    ),
+    {
+      maxLength: 3,
+    },
+  ),
+  // Cut the body short, declare more than is sent, break the boundary, or leave it intact.
+  mutation: fc.oneof(
+    { weight: 4, arbitrary: fc.constant({ kind: 'none' as const }) },
+    fc.double({ min: 0, max: 1, noNaN: true }).map((at) => ({ kind: 'truncate' as const, at })),
+    fc.constant({ kind: 'declareHuge' as const }),
+    fc.constant({ kind: 'wrongBoundary' as const }),
+    fc.constant({ kind: 'noBoundary' as const }),
+  ),
+});
+
+type MultipartRequest = typeof multipartRequest extends fc.Arbitrary<infer T> ? T : never;
+
+function multipartBody(r: MultipartRequest) {
+  const boundary = 'fuzz-boundary-7d1';
+  const parts: Buffer[] = [];
+  for (const [name, value] of [...(r.valid ? validForm : []), ...r.fields]) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [field, fileName, type, content] of r.files) {
+    const typeLine = type ? `Content-Type: ${type}\r\n` : '';
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n${typeLine}\r\n`),
+    );
+    parts.push(content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  let body = Buffer.concat(parts);
+  let contentType = `multipart/form-data; boundary=${boundary}`;
+  const headers: Record<string, string> = {};
+  const m = r.mutation;
+  if (m.kind === 'truncate') body = body.subarray(0, Math.floor(body.length * m.at));
+  if (m.kind === 'wrongBoundary') contentType = 'multipart/form-data; boundary=not-the-one';
+  if (m.kind === 'noBoundary') contentType = 'multipart/form-data';
+  headers['content-type'] = contentType;
+  headers['content-length'] = String(m.kind === 'declareHuge' ? 200 * 1024 * 1024 : body.length);
+  return { headers, body };
+}
+
+describe.each(databaseKinds)('fuzzing the contact form upload on %s', (kind) => {
+  it('answers every mangled multipart request below 500, stores inquiries whole, and leaves no temporary file', async () => {
+    const { app, url, dataDir } = await startFuzzApp(kind, { CONTACT_RATE_LIMIT: '1000000', CONTACT_MIN_FILL_SECONDS: '0' });
+    try {
+      let requests = 0;
+      let created = 0;
+      await fc.assert(
+        fc.asyncProperty(multipartRequest, async (r) => {
+          requests++;
+          const { headers, body } = multipartBody(r);
+          const res = await rawPost(url, '/api/v1/Contact', headers, body);
+          if (!res) return;
+          const context = `${r.mutation.kind} ${res.status} ${res.text.slice(0, 300)}`;
+          expect(res.status, context).toBeLessThan(500);
+          for (const pattern of leaks) expect(res.text, context).not.toMatch(pattern);
+          if (res.status === 201) created++;
+          else expect(res.type, context).toMatch(/problem\+json/);
+        }),
+        { numRuns: runsPerRoute * 4, seed, endOnFailure: true },
+      );
+      // Every 201 is one stored inquiry with all its files; nothing half-written is left behind.
+      const inquiries = await app.db.selectFrom('inquiries').select('id').execute();
+      expect(inquiries).toHaveLength(created);
+      const keys = (await app.db.selectFrom('inquiry_attachments').select('storage_key').execute()).map((a) => a.storage_key);
+      await until(() => storedFiles(dataDir).every((f) => !f.includes(`${path.sep}.incoming${path.sep}`)) || undefined);
+      expect(
+        storedFiles(dataDir)
+          .map((f) => path.basename(f))
+          .sort(),
+      ).toEqual([...keys].sort());
+      expect((await api(url, 'GET', '/api/v1/Project')).status).toBe(200);
+      console.log(`fuzz contact upload (${kind}): ${requests} requests, ${created} stored`);
     } finally {
       await app.close();
     }

@@ -5,6 +5,12 @@ import { multipartSupport } from '../../plugins/external/multipart';
 import { rateLimiting } from '../../plugins/external/rate-limit';
 import { maxRequestBytes, multipartLimits, receiveInquiry, tooLarge } from './contact.service';
 
+/** How long the rest of a refused upload may drain after the answer before its connection is cut. */
+const drainAfterAnswerMs = 10_000;
+
+/** How long closing waits for inquiries being received to clean up after themselves. */
+const receiptWaitOnCloseMs = 5_000;
+
 /** POST /api/v1/Contact: the footer form's inquiries (SPEC.md §7), stored before they are answered. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipartSupport, { limits: multipartLimits });
@@ -16,6 +22,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.raw.readableEnded) {
       reply.header('connection', 'close');
       request.raw.resume();
+      // A client that declared more than it sends would hold the connection open for good: once
+      // the answer is out, the rest may take a while to drain, then the connection is cut.
+      reply.raw.once('finish', () => {
+        const cut = setTimeout(() => request.raw.socket?.destroy(), drainAfterAnswerMs);
+        cut.unref();
+        request.raw.once('end', () => clearTimeout(cut));
+      });
     }
     return payload;
   });
@@ -24,7 +37,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // has removed its temporary files before the process exits.
   const receiving = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...receiving]);
+    // Bounded: a receipt stuck on a mangled body must not hold the shutdown up for good.
+    const limit = new Promise((resolve) => setTimeout(resolve, receiptWaitOnCloseMs).unref());
+    await Promise.race([Promise.allSettled([...receiving]), limit]);
   });
 
   app.post(
