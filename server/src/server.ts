@@ -1,3 +1,4 @@
+import './production-default';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError } from './db/database';
