@@ -23,8 +23,18 @@ describe('the mail transport without SMTP_URL', () => {
     });
     expect(transport.mode).toBe('log');
     const entry = JSON.parse(written);
-    expect(entry.mail).toEqual({ toDomain: 'example.org', textLength: 52, attachments: 1 });
-    for (const secret of ['Erika', 'erika.muster', 'max@', 'Mustermann', 'ACME', '1234567', 'Angebot', 'lebenslauf']) {
+    expect(entry.mail).toEqual({ textLength: 52, attachments: 1 });
+    for (const secret of [
+      'Erika',
+      'erika.muster',
+      'example.org',
+      'max@',
+      'Mustermann',
+      'ACME',
+      '1234567',
+      'Angebot',
+      'lebenslauf',
+    ]) {
       expect(written).not.toContain(secret);
     }
   });

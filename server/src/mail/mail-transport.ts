@@ -21,11 +21,9 @@ export function createMailTransport(smtpUrl: string | undefined, log: FastifyBas
       async send(message) {
         // No personal data in the log: the inquiry itself (with every field) stays in the
         // database, where retention deletes it; the log only says that a mail would have gone out.
-        const to = String(message.to ?? '');
         log.info(
           {
             mail: {
-              toDomain: to.slice(to.lastIndexOf('@') + 1).replace(/[>\s].*$/, ''),
               textLength: String(message.text ?? '').length,
               attachments: (message.attachments ?? []).length,
             },

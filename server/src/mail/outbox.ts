@@ -81,7 +81,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const giveUp = attemptedAt.getTime() - Date.parse(entry.createdAt) >= timing.giveUpMs;
       status = giveUp ? 'failed' : 'pending';
       if (!giveUp) nextAttemptAt = new Date(attemptedAt.getTime() + retryDelay(entry.attempts + 1, timing)).toISOString();
-      log.warn({ outboxId: entry.id, kind: entry.kind, attempts: entry.attempts + 1, err: error, giveUp }, 'mail not sent');
+      // The error text (kept in the database for staff) may quote an address; the log gets codes only.
+      const { code, responseCode } = (cause ?? {}) as { code?: unknown; responseCode?: unknown };
+      log.warn(
+        { outboxId: entry.id, kind: entry.kind, attempts: entry.attempts + 1, code, responseCode, giveUp },
+        'mail not sent',
+      );
     }
     const settled = await settleMail(db, entry.id, owner, {
       status,

@@ -52,7 +52,7 @@ describe.each(databaseKinds)('mail delivery faults on %s', (kind) => {
   ] as const)('answers 201 when the mail server %s, and delivers exactly one mail once it recovers', async (_, fault, error) => {
     const smtp = await SmtpSink.start();
     fault(smtp);
-    const { url } = await startTestApp(kind, {
+    const { url, log } = await startTestApp(kind, {
       ...fastMail,
       SMTP_URL: smtp.url,
       SMTP_TIMEOUT_MS: '300',
@@ -68,6 +68,11 @@ describe.each(databaseKinds)('mail delivery faults on %s', (kind) => {
     expect(failing.deliveryStatus).toBe('pending');
     expect(failing.mails[0].lastError).toMatch(error);
     expect(smtp.received).toHaveLength(0);
+    // The log says that it failed, with codes, never the error text (it may quote an address).
+    const warnings = log.lines().filter((l) => l['msg'] === 'mail not sent');
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings.every((w) => !('err' in w))).toBe(true);
+    expect(log.text()).not.toContain(generalMessage.email);
 
     smtp.hang = false;
     smtp.rejectWith = undefined;
