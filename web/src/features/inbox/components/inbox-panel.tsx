@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/admin/pager';
 import type { InquirySummary } from '@blitz/contract';
@@ -20,6 +20,14 @@ export function InboxPanel() {
   const [deletedNotice, setDeletedNotice] = useState('');
   const inquiries = useInquiries(requestedPage);
   const exportCsv = useDownload();
+  // After a delete the row and its Open button are gone: the focus goes to the list's heading,
+  // once the dialog has closed (closing a modal dialog returns the focus to where it was).
+  const focusHeadingAfterClose = useRef(false);
+  useEffect(() => {
+    if (opened || !focusHeadingAfterClose.current) return;
+    focusHeadingAfterClose.current = false;
+    headingRef.current?.focus();
+  }, [opened]);
 
   const pages = Math.max(1, Math.ceil((inquiries.data?.count ?? 0) / inboxPageLength));
   // After deleting the last inquiry of the last page, show the page before it.
@@ -79,10 +87,9 @@ export function InboxPanel() {
         row={opened}
         onClose={() => setOpened(undefined)}
         onDeleted={() => {
+          focusHeadingAfterClose.current = true;
           setOpened(undefined);
           setDeletedNotice(t('detail.deleted'));
-          // Its Open button is gone with the row: the focus goes to the list's heading instead.
-          requestAnimationFrame(() => headingRef.current?.focus());
         }}
       />
     </section>
