@@ -10,12 +10,12 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from './lib/free-port.mjs';
 
 const concurrency = Number(process.env.CONCURRENCY ?? 20);
 const sizeMb = Number(process.env.SIZE_MB ?? 5);
@@ -23,14 +23,6 @@ const durationMs = Number(process.env.DURATION ?? 30) * 1000;
 const mailWaitMs = Number(process.env.MAIL_WAIT ?? 1200) * 1000;
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'server/dist/server.js');
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 // One PDF-looking file per client (random content, so nothing compresses it away).
 const files = Array.from({ length: concurrency }, () =>

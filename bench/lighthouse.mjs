@@ -11,11 +11,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,14 +23,6 @@ const lighthouse = process.env.LIGHTHOUSE ?? 'lighthouse@12.8.2';
 const runs = Number(process.env.RUNS ?? 3);
 const pages = ['/', '/Services', '/Blitzschutz', '/jobs', '/impressum', '/Projects'];
 const extraPages = ['/aboutus', '/contactus'];
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 async function startServer() {
   const entry = path.join(root, 'server/dist/server.js');

@@ -12,23 +12,15 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from './lib/free-port.mjs';
 
 const connections = Number(process.env.CONNECTIONS ?? 100);
 const duration = Number(process.env.DURATION ?? 30);
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.resolve(process.env.SERVER ?? path.join(root, 'server/dist/server.js'));
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 const loadAverage = () =>
   os

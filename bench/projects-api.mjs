@@ -15,13 +15,13 @@
 // SERVER (the server.js to start; default server/dist/server.js).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import sharp from 'sharp';
+import { freePort } from './lib/free-port.mjs';
 
 const projects = Number(process.env.PROJECTS ?? 10_000);
 const connections = Number(process.env.CONNECTIONS ?? 50);
@@ -32,14 +32,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const entry = path.resolve(process.env.SERVER ?? path.join(root, 'server/dist/server.js'));
 const admin = { username: 'bench', password: 'bench-password-123456' };
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 async function waitFor(url) {
   for (let i = 0; i < 600; i++) {

@@ -3,20 +3,12 @@
 // Run: npm run build && npm run bench -- startup   (not a CI gate)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'server/dist/server.js');
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 async function coldStart(dataDir) {
   const port = await freePort();
