@@ -15,6 +15,12 @@ async function fakeOpenStreetMap(page: Page) {
   );
 }
 
+/** The map's code loads when the visitor comes near it: scrolled to, it is then made interactive. */
+async function mapReady(page: Page) {
+  await page.locator('#location-map').scrollIntoViewIfNeeded();
+  await hydrated(page, '#location-map > *');
+}
+
 async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 300) {
@@ -25,6 +31,19 @@ async function scrollThrough(page: Page) {
 }
 
 describe('the map', () => {
+  it('on the home page loads its code only when the visitor comes near it', async () => {
+    const page = await site.page();
+    const mapCode: string[] = [];
+    page.on('request', (request) => /\/assets\/location-map-[\w-]+\.js$/.test(request.url()) && mapCode.push(request.url()));
+    await page.goto(site.url + '/');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(mapCode).toEqual([]);
+    await mapReady(page);
+    expect(mapCode).toHaveLength(1);
+    expect(page.errors).toEqual([]);
+  });
+
   for (const path of ['/', '/contactus']) {
     it(`on ${path} requests nothing from a third party until the visitor agrees`, async () => {
       const page = await site.page();
@@ -40,6 +59,7 @@ describe('the map', () => {
       expect(await newTab.getAttribute('target')).toBe('_blank');
 
       const mapRequest = page.waitForRequest((request) => request.url().startsWith(osm));
+      await mapReady(page);
       await page.getByRole('button', { name: 'Karte laden' }).click();
       const frame = page.locator('iframe');
       await frame.waitFor();
@@ -69,28 +89,28 @@ describe('the map', () => {
     const page = await site.page();
     await fakeOpenStreetMap(page);
     await page.goto(site.url + '/contactus');
-    await hydrated(page);
+    await mapReady(page);
     // Without "remember", the next visit asks again.
     await page.getByRole('button', { name: 'Karte laden' }).click();
     await page.locator('iframe').waitFor();
     await page.reload();
-    await hydrated(page);
+    await mapReady(page);
     expect(await page.getByRole('button', { name: 'Karte laden' }).count()).toBe(1);
     expect(await page.locator('iframe').count()).toBe(0);
     // With it, the map comes at once on the next visit, here and on the home page.
     await page.getByRole('checkbox', { name: 'Auswahl merken' }).check();
     await page.getByRole('button', { name: 'Karte laden' }).click();
     await page.reload();
-    await hydrated(page);
+    await mapReady(page);
     await page.locator('iframe').waitFor();
     await page.goto(site.url + '/');
-    await hydrated(page);
+    await mapReady(page);
     await page.locator('iframe').waitFor();
     // Hiding it forgets the choice.
     await page.getByRole('button', { name: 'Karte ausblenden und Auswahl vergessen' }).click();
     expect(await page.locator('iframe').count()).toBe(0);
     await page.reload();
-    await hydrated(page);
+    await mapReady(page);
     expect(await page.getByRole('button', { name: 'Karte laden' }).count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('mapConsent'))).toBeNull();
   });

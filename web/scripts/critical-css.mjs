@@ -72,5 +72,44 @@ export function criticalCss(css, html) {
     },
   });
   // Media and @supports blocks left empty by the pruning are dropped as well.
-  return code.toString().replace(/@(media|supports)[^{}]*\{\}/g, '');
+  const pruned = code.toString().replace(/@(media|supports)[^{}]*\{\}/g, '');
+  return withoutUnusedThemeVariables(pruned, html);
+}
+
+// Tailwind declares the theme's variables on `:root,:host` (colours again in @supports blocks).
+const themeBlock = /:root,:host\{([^{}]*)\}/g;
+const references = (text) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]);
+
+/**
+ * Drops the theme variables that nothing left in the page's CSS (or its HTML) refers to, directly
+ * or through another variable: most of the palette and scale serves other pages. The full
+ * stylesheet that follows declares them all again. Works on lightningcss's minified output, where
+ * a theme block is a flat list of `--name:value` declarations separated by semicolons.
+ */
+export function withoutUnusedThemeVariables(css, html = '') {
+  const declarations = [];
+  for (const [, body] of css.matchAll(themeBlock)) {
+    for (const declaration of body.split(';')) {
+      const colon = declaration.indexOf(':');
+      declarations.push({ name: declaration.slice(0, colon), value: declaration.slice(colon + 1) });
+    }
+  }
+  const used = new Set(references(css.replace(themeBlock, '') + html));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const { name, value } of declarations) {
+      if (!used.has(name)) continue;
+      for (const reference of references(value)) {
+        if (used.has(reference)) continue;
+        used.add(reference);
+        grew = true;
+      }
+    }
+  }
+  return css
+    .replace(themeBlock, (_, body) => {
+      const kept = body.split(';').filter((declaration) => used.has(declaration.slice(0, declaration.indexOf(':'))));
+      return kept.length ? `:root,:host{${kept.join(';')}}` : '';
+    })
+    .replace(/@(supports|layer)[^{}]*\{\}/g, '');
 }
