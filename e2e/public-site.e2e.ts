@@ -74,6 +74,28 @@ describe('prerendered pages', () => {
       expect(page.outside, path).toEqual([]);
     }
   });
+
+  it('look the same with their inline CSS alone as with the full stylesheet', async () => {
+    for (const { path } of publicPages) {
+      for (const viewport of [viewports.phone, viewports.desktop]) {
+        const page = await site.page({ viewport });
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.goto(site.url + path);
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        expect(await page.locator('link[rel="stylesheet"]').count(), path).toBe(0);
+        const inlineOnly = await page.screenshot({ fullPage: true });
+        // A sign of intent (here a focus event) brings the full stylesheet.
+        await page.evaluate(() => window.dispatchEvent(new FocusEvent('focusin')));
+        await page.waitForFunction(() => {
+          const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+          return !!link?.sheet;
+        });
+        expect(Buffer.compare(await page.screenshot({ fullPage: true }), inlineOnly), `${path} at ${viewport.width} px`).toBe(0);
+        await page.close();
+      }
+    }
+  });
 });
 
 describe('layout', () => {
