@@ -50,6 +50,7 @@ const files = {
   cv: { name: 'Lebenslauf.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% CV\n%%EOF\n') },
   exe: { name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
   huge: { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(11 * MB, 0x20) },
+  empty: { name: 'leer.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) },
 };
 
 const failureEn =
@@ -219,17 +220,19 @@ describe('the footer contact form', () => {
     const requests = contactRequests(page);
     await openForm(page, '/Services?lang=en');
     await fillGeneral(page, 'en');
-    await page.locator('#contact-form input[type=file]').setInputFiles([files.exe, files.huge, files.plan]);
+    await page.locator('#contact-form input[type=file]').setInputFiles([files.exe, files.huge, files.empty, files.plan]);
     const list = page.getByTestId('attachment-list');
     await expect(list.getByText('file type not accepted').isVisible()).resolves.toBe(true);
     await expect(list.getByText('larger than 10 MB').isVisible()).resolves.toBe(true);
+    await expect(list.getByText('empty file').isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect(notice(page, 'error').textContent()).resolves.toBe(
-      'Please remove these attachments: tool.exe (file type not accepted), scan.pdf (larger than 10 MB)',
+      'Please remove these attachments: tool.exe (file type not accepted), scan.pdf (larger than 10 MB), leer.pdf (empty file)',
     );
     const eleven = Array.from({ length: 10 }, (_, i) => ({ ...files.photo, name: `p${i}.png` }));
     await page.getByRole('button', { name: 'Remove tool.exe' }).click();
     await page.getByRole('button', { name: 'Remove scan.pdf' }).click();
+    await page.getByRole('button', { name: 'Remove leer.pdf' }).click();
     await page.locator('#contact-form input[type=file]').setInputFiles(eleven);
     await expect(list.getByText('more than 10 files').isVisible()).resolves.toBe(true);
     expect(requests).toEqual([]);

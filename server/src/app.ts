@@ -65,6 +65,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    connectionTimeout: config.timeouts.idleMs,
+    requestTimeout: config.timeouts.requestMs,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     return503OnClosing: true,
     // Start-up work (sample content on an empty database) may take long on a busy small machine.

@@ -42,6 +42,8 @@ const envSchema = z.object({
   MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(7_200_000).default(900_000),
   SEED_SAMPLE: booleanString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -73,6 +75,12 @@ export type Config = {
   };
   /** On SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
   shutdownGraceMs: number;
+  /**
+   * A connection on which nothing moves for `idleMs` is cut, and a request must have arrived
+   * whole within `requestMs` (408 otherwise): a client that stalls, or declares more than it
+   * sends, cannot hold a connection, an upload's temporary file or a shutdown for good.
+   */
+  timeouts: { idleMs: number; requestMs: number };
   seedSample: boolean;
   logLevel: string;
   /** Folder of the built web app (index, prerendered pages, assets). */
@@ -129,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    timeouts: { idleMs: e.IDLE_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     seedSample: e.SEED_SAMPLE,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),

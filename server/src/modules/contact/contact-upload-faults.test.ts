@@ -117,6 +117,19 @@ describe.each(databaseKinds)('an upload the client abandons on %s', (kind) => {
   });
 });
 
+describe.each(databaseKinds)('an upload the client stalls on %s', (kind) => {
+  it('is cut off once nothing has moved for IDLE_TIMEOUT_MS: nothing stored, no file left, the next inquiry goes through', async () => {
+    const { url, app, config } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0', IDLE_TIMEOUT_MS: '1000' });
+    const upload = stalledUpload(url, 600_000);
+    await until(() => temporary(config.dataDir).length > 0 || undefined);
+    // The client neither sends the rest nor gives up: the server must not wait for it for good.
+    expect((await upload.response).status).toBe(0);
+    await until(() => storedFiles(config.dataDir).length === 0 || undefined);
+    expect(await app.db.selectFrom('inquiries').select('id').execute()).toEqual([]);
+    expect((await postContact(url, generalMessage, [pdfFile()])).status).toBe(201);
+  });
+});
+
 /** Whether this machine lets the tests mount a small tmpfs (root in CI): the only honest full disk. */
 function canMountTmpfs(): boolean {
   if (process.platform !== 'linux') return false;

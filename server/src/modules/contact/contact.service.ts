@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
-import { type FileTypeResult, fileTypeStream } from 'file-type';
 import {
   type ContactCreated,
   type InquiryCheck,
@@ -23,6 +21,7 @@ import type { Db } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
 import type { AttachmentStore, TempFile } from '../../media/attachment-store';
+import { detectContentType } from '../../media/content-type';
 import type { OutboxKind } from '../../mail/outbox.repository';
 import { type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
 
@@ -111,12 +110,6 @@ function acceptedType(detected: { mime: string } | undefined, fileName: string):
   return undefined;
 }
 
-// On Node, file-type takes and returns Node streams; its default typings only describe web streams.
-const detectingStream = fileTypeStream as unknown as (
-  source: Readable,
-  options: { sampleSize: number },
-) => Promise<Readable & { readonly fileType?: FileTypeResult }>;
-
 type ReceivedFile = TempFile & { fileName: string; contentType: string };
 
 async function receiveFile(
@@ -125,10 +118,15 @@ async function receiveFile(
   total: { bytes: number },
 ): Promise<ReceivedFile | undefined> {
   const fileName = cleanFileName(part.filename);
-  const detecting = await detectingStream(part.file, { sampleSize: 4100 });
-  const contentType = acceptedType(detecting.fileType, fileName);
+  const detected = await detectContentType(part.file);
+  if (detected.empty) {
+    throw new HttpError(400, 'validation', `Attachment "${fileName}" is empty`, {
+      errors: [{ field: contentFormField, message: `${fileName}: empty file` }],
+    });
+  }
+  const contentType = acceptedType(detected.type, fileName);
   if (!contentType) {
-    detecting.resume();
+    detected.stream.resume();
     throw new HttpError(
       415,
       'unsupported_media_type',
@@ -138,7 +136,7 @@ async function receiveFile(
       },
     );
   }
-  const temp = await store.writeTemp(detecting, (bytes) => {
+  const temp = await store.writeTemp(detected.stream, (bytes) => {
     total.bytes += bytes;
     if (total.bytes > attachmentLimits.maxTotalBytes) {
       throw tooLarge(`Attachments together are larger than ${attachmentLimits.maxTotalBytes / MB} MB`);

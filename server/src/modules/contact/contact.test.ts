@@ -183,6 +183,17 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     expect(storedFiles(config.dataDir)).toEqual([]);
   });
 
+  it('refuses an empty file with a clear message at once, and stores nothing', async () => {
+    const { url, config } = await startTestApp(kind);
+    const empty = { name: 'leer.pdf', type: 'application/pdf', data: Buffer.alloc(0) };
+    const res = await postContact(url, generalMessage, [await pngFile(), empty]);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Attachment "leer.pdf" is empty');
+    expect(res.body.errors).toEqual([{ field: 'attachment', message: 'leer.pdf: empty file' }]);
+    expect(storedFiles(config.dataDir)).toEqual([]);
+    expect((await postContact(url, generalMessage, [await pngFile()])).status).toBe(201);
+  });
+
   it('names a file by what it contains, so that nobody opens a picture named .pdf with a PDF reader', async () => {
     const { url } = await startTestApp(kind);
     const disguised = { ...(await pngFile()), name: 'angebot.pdf', type: 'application/pdf' };

@@ -22,6 +22,10 @@ describe('attachment rules of the contact form', () => {
     ]);
   });
 
+  it('refuses an empty file (nothing to read in it, and the server refuses it too)', () => {
+    expect(attachmentProblems([file('leer.pdf', 0), file('plan.pdf')])).toEqual(['empty', undefined]);
+  });
+
   it('counts files and total size over the accepted ones only', () => {
     const many = Array.from({ length: 11 }, (_, i) => file(`p${i}.png`));
     expect(attachmentProblems(many).at(-1)).toBe('count');

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentAccept, attachmentLimits, formatFileSize } from '@blitz/contract';
-import type { AttachmentRule } from '../attachment-rules';
+import { type AttachmentRule, ruleLimits } from '../attachment-rules';
 import type { ChosenFile } from '../hooks/use-attachments';
 import { AttachmentOverlay } from './attachment-overlay';
 import { CloseIcon, DocumentIcon, ExpandIcon, PaperclipIcon, PdfIcon } from './file-icons';
@@ -23,12 +23,6 @@ export function AttachmentField({ files, problems, onAdd, onRemove }: Props) {
   const [overlay, setOverlay] = useState(false);
   const expandButton = useRef<HTMLButtonElement>(null);
   const total = files.reduce((sum, f) => sum + f.file.size, 0);
-  const limits = {
-    type: 0,
-    size: attachmentLimits.maxFileBytes / MB,
-    total: attachmentLimits.maxTotalBytes / MB,
-    count: attachmentLimits.maxFiles,
-  };
 
   const closeOverlay = () => {
     setOverlay(false);
@@ -116,7 +110,7 @@ export function AttachmentField({ files, problems, onAdd, onRemove }: Props) {
                   {formatFileSize(f.file.size, lang)}
                   {problem && (
                     <strong className="ml-2 font-semibold text-red-700">
-                      {t(`attachments.rules.${problem}`, { max: limits[problem] })}
+                      {t(`attachments.rules.${problem}`, { max: ruleLimits[problem] })}
                     </strong>
                   )}
                 </span>

@@ -1,12 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type InquiryField, type InquiryValues, type Regard, attachmentLimits, checkInquiry } from '@blitz/contract';
+import { type InquiryField, type InquiryValues, type Regard, checkInquiry } from '@blitz/contract';
 import { notify } from '../../../components/notifications';
 import { sendInquiry } from '../api/send-inquiry';
-import { attachmentProblems } from '../attachment-rules';
+import { attachmentProblems, ruleLimits } from '../attachment-rules';
 import { useAttachments } from './use-attachments';
 
-const MB = 1024 * 1024;
 const noSubscription = () => () => {};
 
 export const emptyValues: InquiryValues = {
@@ -84,13 +83,7 @@ export function useContactForm() {
     const broken = attachments.files.flatMap((f, i) => {
       const rule = problems[i];
       if (!rule) return [];
-      const max = {
-        type: 0,
-        size: attachmentLimits.maxFileBytes / MB,
-        total: attachmentLimits.maxTotalBytes / MB,
-        count: attachmentLimits.maxFiles,
-      }[rule];
-      return [`${f.file.name} (${t(`attachments.rules.${rule}`, { max })})`];
+      return [`${f.file.name} (${t(`attachments.rules.${rule}`, { max: ruleLimits[rule] })})`];
     });
     if (broken.length > 0) {
       notify(t('notices.attachments', { files: broken.join(', ') }), { error: true });
