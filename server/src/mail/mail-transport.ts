@@ -14,6 +14,31 @@ type SmtpOptions = SMTPTransport.Options & { url: string };
  */
 export type MailTransport = { mode: 'smtp' | 'log'; send(message: MailMessage): Promise<void>; close(): void };
 
+/** Whether the SMTP server is this machine: mail to it never crosses a network. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * nodemailer's options for SMTP_URL. Inquiries carry personal data, so a mail server elsewhere
+ * must take them over TLS: `smtps://` from the start, or `smtp://` upgraded with STARTTLS, which
+ * is then required (a server that does not offer it, or a network that strips it, fails the try
+ * instead of getting the mail in plain text). A relay on this machine is exempt. Options in the
+ * URL's query win (`?requireTLS=false` for a trusted relay on a private network).
+ */
+export function smtpOptions(smtpUrl: string, timeoutMs: number): SmtpOptions {
+  const url = new URL(smtpUrl);
+  return {
+    url: smtpUrl,
+    requireTLS: url.protocol === 'smtp:' && !isLoopback(url.hostname),
+    // A hung server must not hold a lease for long; the outbox retries later.
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  };
+}
+
 export function createMailTransport(smtpUrl: string | undefined, log: FastifyBaseLogger, timeoutMs = 30_000): MailTransport {
   if (!smtpUrl) {
     return {
@@ -34,13 +59,7 @@ export function createMailTransport(smtpUrl: string | undefined, log: FastifyBas
       close() {},
     };
   }
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    // A hung server must not hold a lease for long; the outbox retries later.
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  } as SmtpOptions);
+  const transporter = nodemailer.createTransport(smtpOptions(smtpUrl, timeoutMs));
   return {
     mode: 'smtp',
     async send(message) {

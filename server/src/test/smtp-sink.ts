@@ -26,10 +26,14 @@ export class SmtpSink {
   /** How many messages were taken in and left unanswered. */
   stalled = 0;
   private server: SMTPServer | undefined;
-  private constructor(public port: number) {}
+  private constructor(
+    public port: number,
+    private readonly host: string,
+  ) {}
 
-  static async start(port = 0): Promise<SmtpSink> {
-    const sink = new SmtpSink(port);
+  /** A sink on a free port of 127.0.0.1 (or of `host`, e.g. 0.0.0.0 to be reached from the network). */
+  static async start(port = 0, host = '127.0.0.1'): Promise<SmtpSink> {
+    const sink = new SmtpSink(port, host);
     sinks.push(sink);
     await sink.listen();
     return sink;
@@ -81,7 +85,7 @@ export class SmtpSink {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
+      server.listen(this.port, this.host, () => resolve());
     });
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;

@@ -3,9 +3,9 @@ import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { recordSuccess, reserveAttempt } from './login-throttle';
-import { burnVerifyTime, verifyPassword } from './passwords';
+import { burnVerifyTime, hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { TokenKeys, TokenRejection } from './tokens';
-import { bumpTokenVersion, findUserById, findUserByName } from './users.repository';
+import { bumpTokenVersion, findUserById, findUserByName, replacePasswordHash } from './users.repository';
 
 export type AuthenticatedUser = { id: number; username: string; expiresAt: Date };
 
@@ -41,6 +41,11 @@ export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt): Pr
   }
   await recordSuccess(db, username, ip);
   logSecurityEvent(log, 'info', 'login_succeeded', { userId: user.id, method: 'password', ip });
+  // A hash from weaker parameters is replaced while the password is at hand (ASVS 11.2.2).
+  if (needsRehash(user.passwordHash)) {
+    await replacePasswordHash(db, user.id, await hashPassword(password));
+    logSecurityEvent(log, 'info', 'password_rehashed', { userId: user.id });
+  }
   return keys.sign(user.id, user.tokenVersion);
 }
 

@@ -1,3 +1,4 @@
+import argon2 from 'argon2';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { api, databaseKinds, signIn, startTestApp, testAdmin } from '../../test/helper';
@@ -223,6 +224,20 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
     const [user] = await database.db.selectFrom('users').select('password_hash').execute();
     expect(user!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(user!.password_hash).not.toContain(testAdmin.password);
+  });
+
+  it('replaces a hash made with weaker parameters at the next sign-in, and keeps tokens valid', async () => {
+    const { url, database } = await startTestApp(kind);
+    const before = await signIn(url);
+    const weak = await argon2.hash(testAdmin.password, { type: argon2.argon2id, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    await database.db.updateTable('users').set({ password_hash: weak }).execute();
+    const after = await signIn(url);
+    const [user] = await database.db.selectFrom('users').select('password_hash').execute();
+    expect(user!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    for (const token of [before, after]) {
+      expect((await api(url, 'POST', verify, { body: { JWT: token } })).status).toBe(200);
+    }
+    expect((await api(url, 'POST', auth, { body: { ...testAdmin, password: 'wrong password 123' } })).status).toBe(401);
   });
 
   it('makes earlier tokens invalid on logout', async () => {

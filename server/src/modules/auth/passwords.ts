@@ -10,6 +10,15 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, options);
 }
 
+/** Whether a stored hash was made with weaker parameters than today's (it is then replaced at the next sign-in). */
+export function needsRehash(hash: string): boolean {
+  try {
+    return argon2.needsRehash(hash, options);
+  } catch {
+    return false;
+  }
+}
+
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
     return await argon2.verify(hash, password);

@@ -53,6 +53,11 @@ export async function updatePassword(db: Db, id: number, passwordHash: string): 
     .execute();
 }
 
+/** Replaces the hash of the same password (stronger parameters): tokens stay valid. */
+export async function replacePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
 export async function bumpTokenVersion(db: Db, id: number): Promise<void> {
   await db
     .updateTable('users')
