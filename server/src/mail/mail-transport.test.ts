@@ -23,21 +23,24 @@ describe('TLS for mail leaving this machine', () => {
     expect(smtpOptions('smtps://mail.example.com:465', 1000).requireTLS).toBe(false);
   });
 
-  it.runIf(networkAddress)('refuses to hand a mail to a server elsewhere that offers no STARTTLS, unless the URL allows it', async () => {
-    const sink = await SmtpSink.start(0, '0.0.0.0');
-    try {
-      const remote = createMailTransport(`smtp://${networkAddress}:${sink.port}`, silent, 5000);
-      await expect(remote.send(message)).rejects.toThrow(/STARTTLS/i);
-      remote.close();
-      expect(sink.received).toEqual([]);
-      const allowed = createMailTransport(`smtp://${networkAddress}:${sink.port}/?requireTLS=false`, silent, 5000);
-      await allowed.send(message);
-      allowed.close();
-      expect(sink.received).toHaveLength(1);
-    } finally {
-      await sink.stop();
-    }
-  });
+  it.runIf(networkAddress)(
+    'refuses to hand a mail to a server elsewhere that offers no STARTTLS, unless the URL allows it',
+    async () => {
+      const sink = await SmtpSink.start(0, '0.0.0.0');
+      try {
+        const remote = createMailTransport(`smtp://${networkAddress}:${sink.port}`, silent, 5000);
+        await expect(remote.send(message)).rejects.toThrow(/STARTTLS/i);
+        remote.close();
+        expect(sink.received).toEqual([]);
+        const allowed = createMailTransport(`smtp://${networkAddress}:${sink.port}/?requireTLS=false`, silent, 5000);
+        await allowed.send(message);
+        allowed.close();
+        expect(sink.received).toHaveLength(1);
+      } finally {
+        await sink.stop();
+      }
+    },
+  );
 });
 
 describe('the mail transport without SMTP_URL', () => {
