@@ -30,7 +30,7 @@ export async function api<T = unknown>(url: string, token: string, method: strin
 /** The same token with other times, signed with the server's secret: a genuine token that has expired, or will soon. */
 export async function retimedToken(token: string, secret: string, expiresAtSeconds: number): Promise<string> {
   const claims = decodeJwt(token);
-  return new SignJWT({ ver: claims['ver'] })
+  return new SignJWT({ ver: claims['ver'], sid: claims['sid'] })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.sub))
     .setIssuer(String(claims.iss))

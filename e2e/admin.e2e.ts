@@ -242,6 +242,21 @@ describe('the end of a session', () => {
   });
 });
 
+describe('a sign-in left unused', () => {
+  // Three seconds without a request end it here (30 minutes by default).
+  const idleSite = useSite({ JWT_SECRET: jwtSecret, SESSION_IDLE_MINUTES: '0.05' });
+  beforeAll(() => idleSite.start());
+
+  it('ends while the dashboard stays open untouched, and the user is sent to /login', async () => {
+    const page = await idleSite.page();
+    await openWithToken(page, idleSite.url, await apiLogin(idleSite.url));
+    await page.locator('main').getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 30_000 });
+    await page.locator('main').getByText(texts.expired).waitFor();
+    expect(await storedToken(page)).toBeNull();
+  });
+});
+
 describe('the server guards every change, whatever the page does', () => {
   it('refuses changes without a token or with a forged one, from the browser too', async () => {
     const page = await site.page();

@@ -21,6 +21,11 @@ const envSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(8 * 3600),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(30),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z
     .string()
@@ -57,6 +62,8 @@ export type Config = {
   admin: { username: string; password: string } | undefined;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
+  /** A sign-in ends after this long without a request from it, before its token expires. */
+  sessionIdleMs: number;
   trustProxy: boolean | string | string[];
   smtpUrl: string | undefined;
   contactTo: string;
@@ -119,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL,
+    sessionIdleMs: Math.round(e.SESSION_IDLE_MINUTES * 60_000),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,

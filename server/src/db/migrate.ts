@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-22_initial';
 import * as contactInquiries from './migrations/2026-11-23_contact-inquiries';
 import * as projectListIndexes from './migrations/2026-11-24_project-list-indexes';
 import * as categoryNameCaseInsensitive from './migrations/2026-11-25_category-name-case-insensitive';
+import * as adminSessions from './migrations/2026-11-26_admin-sessions';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23_contact-inquiries': contactInquiries,
   '2026-11-24_project-list-indexes': projectListIndexes,
   '2026-11-25_category-name-case-insensitive': categoryNameCaseInsensitive,
+  '2026-11-26_admin-sessions': adminSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

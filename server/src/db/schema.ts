@@ -13,6 +13,9 @@ export type UsersTable = {
   updated_at: string;
 };
 
+/** A sign-in: its token names it; it ends when unused for the idle time, or at the token's expiry. */
+export type SessionsTable = { id: string; user_id: number; created_at: string; last_seen_at: string; expires_at: string };
+
 export type SettingsTable = { key: string; value: string };
 
 export type LoginThrottleTable = {
@@ -104,6 +107,7 @@ export type MailAttemptsTable = {
 
 export type Database = {
   users: UsersTable;
+  sessions: SessionsTable;
   settings: SettingsTable;
   login_throttle: LoginThrottleTable;
   categories: CategoriesTable;

@@ -10,12 +10,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/login/Auth', { schema: { body: loginRequestSchema } }, async (request) => {
     const { username, password } = request.body;
-    const jwtToken = await login(app.db, app.tokenKeys, { username, password, ip: request.ip, log: request.log });
+    const attempt = { username, password, ip: request.ip, log: request.log };
+    const jwtToken = await login(app.db, app.tokenKeys, attempt, app.config.sessionIdleMs);
     return { jwtToken };
   });
 
   app.post('/login/Verfy', { schema: { body: verifyRequestSchema } }, async (request, reply) => {
-    const result = await authenticate(app.db, app.tokenKeys, request.body.JWT);
+    // Asking whether the token is still good is not activity: it does not extend the session.
+    const result = await authenticate(app.db, app.tokenKeys, request.body.JWT, {
+      idleMs: app.config.sessionIdleMs,
+      activity: false,
+    });
     if ('rejected' in result) {
       // The web app asks this for its stored token: an expired one is routine, hence info.
       logSecurityEvent(request.log, 'info', 'token_rejected', { reason: result.rejected, via: 'verify', ip: request.ip });

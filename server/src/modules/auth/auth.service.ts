@@ -5,6 +5,14 @@ import { logSecurityEvent } from '../../lib/security-log';
 import { recordSuccess, reserveAttempt } from './login-throttle';
 import { burnVerifyTime, hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { TokenKeys, TokenRejection } from './tokens';
+import {
+  createSession,
+  deleteSession,
+  deleteStaleSessions,
+  deleteUserSessions,
+  findSession,
+  touchSession,
+} from './sessions.repository';
 import { bumpTokenVersion, findUserById, findUserByName, replacePasswordHash } from './users.repository';
 
 export type AuthenticatedUser = { id: number; username: string; expiresAt: Date };
@@ -22,7 +30,7 @@ function tooManyAttempts(seconds: number): HttpError {
  * Checks name and password and answers a token. Every outcome is logged as a security event,
  * with the user's id where the name is known, never the name or the password themselves.
  */
-export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt): Promise<string> {
+export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idleMs: number): Promise<string> {
   const { username, password, ip, log } = attempt;
   const wait = await reserveAttempt(db, username, ip);
   if (wait > 0) {
@@ -46,22 +54,53 @@ export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt): Pr
     await replacePasswordHash(db, user.id, await hashPassword(password));
     logSecurityEvent(log, 'info', 'password_rehashed', { userId: user.id });
   }
-  return keys.sign(user.id, user.tokenVersion);
+  const now = new Date();
+  await deleteStaleSessions(db, now, idleMs);
+  const sessionId = await createSession(db, user.id, now, new Date(now.getTime() + keys.ttlSeconds * 1000));
+  return keys.sign(user.id, user.tokenVersion, sessionId);
 }
 
-export type Authentication = { user: AuthenticatedUser } | { rejected: TokenRejection | 'revoked' | 'unknown_user' };
+export type Authentication = { user: AuthenticatedUser } | { rejected: TokenRejection | 'revoked' | 'unknown_user' | 'idle' };
 
-/** The user a token belongs to if it is genuine, unexpired and not revoked; else why not. */
-export async function authenticate(db: Db, keys: TokenKeys, token: string): Promise<Authentication> {
+/** Requests this close together count as one for the session's last-seen time (fewer writes). */
+const touchEvery = (idleMs: number) => Math.min(30_000, idleMs / 10);
+
+/**
+ * The user a token belongs to if it is genuine, unexpired, not revoked and its session has not
+ * been idle for longer than `idleMs`; else why not. A request that is `activity` keeps the
+ * session alive; the web app's own check of its token (Verfy) does not. The user's `expiresAt`
+ * is when the session ends unless it is used: the token's expiry or the end of the idle time.
+ */
+export async function authenticate(
+  db: Db,
+  keys: TokenKeys,
+  token: string,
+  session: { idleMs: number; activity: boolean },
+): Promise<Authentication> {
   const verified = await keys.verify(token);
   if ('rejected' in verified) return verified;
   const { claims } = verified;
   const user = await findUserById(db, claims.userId);
   if (!user) return { rejected: 'unknown_user' };
   if (user.tokenVersion !== claims.version) return { rejected: 'revoked' };
-  return { user: { id: user.id, username: user.username, expiresAt: claims.expiresAt } };
+  const found = await findSession(db, claims.sessionId);
+  if (!found || found.userId !== user.id) return { rejected: 'revoked' };
+  const now = Date.now();
+  if (now - found.lastSeenAt.getTime() >= session.idleMs) {
+    await deleteSession(db, found.id);
+    return { rejected: 'idle' };
+  }
+  let lastSeen = found.lastSeenAt.getTime();
+  if (session.activity && now - lastSeen >= touchEvery(session.idleMs)) {
+    await touchSession(db, found.id, new Date(now));
+    lastSeen = now;
+  }
+  const expiresAt = new Date(Math.min(claims.expiresAt.getTime(), lastSeen + session.idleMs));
+  return { user: { id: user.id, username: user.username, expiresAt } };
 }
 
+/** Ends every session of the user: all earlier tokens stop working. */
 export async function logout(db: Db, userId: number): Promise<void> {
   await bumpTokenVersion(db, userId);
+  await deleteUserSessions(db, userId);
 }

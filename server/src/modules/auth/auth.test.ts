@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { api, databaseKinds, signIn, startTestApp, testAdmin } from '../../test/helper';
 import { throttlePolicy } from './login-throttle';
@@ -25,9 +25,13 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
     const checked = await api(url, 'POST', verify, { body: { JWT: token } });
     expect(checked.status).toBe(200);
     expect(checked.body).toMatchObject({ valid: true, username: 'admin' });
+    // The token lives 8 hours; unused, the sign-in ends after 30 minutes, which Verfy names.
+    const tokenExpiresIn = decodeJwt(token).exp! * 1000 - Date.now();
+    expect(tokenExpiresIn).toBeGreaterThan(7.9 * 3600_000);
+    expect(tokenExpiresIn).toBeLessThanOrEqual(8 * 3600_000);
     const expiresIn = Date.parse(checked.body.expiresAt) - Date.now();
-    expect(expiresIn).toBeGreaterThan(7.9 * 3600_000);
-    expect(expiresIn).toBeLessThanOrEqual(8 * 3600_000);
+    expect(expiresIn).toBeGreaterThan(29 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(30 * 60_000);
   });
 
   it('matches the login path case-insensitively', async () => {
@@ -192,14 +196,20 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 5)
       .sign(new TextEncoder().encode('s'.repeat(40)));
     expect((await api(url, 'POST', verify, { body: { JWT: token } })).status).toBe(401);
-    const fresh = await new SignJWT({ ver: 0 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('1')
-      .setIssuer('blitzschutz-site')
-      .setAudience('blitzschutz-admin')
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode('s'.repeat(40)));
-    expect((await api(url, 'POST', verify, { body: { JWT: fresh } })).status).toBe(200);
+    // A token is good only with the id of a session that a sign-in opened.
+    const { sid } = decodeJwt(await signIn(url));
+    const withSession = (sessionId: unknown) =>
+      new SignJWT({ ver: 0, sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer('blitzschutz-site')
+        .setAudience('blitzschutz-admin')
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('s'.repeat(40)));
+    expect((await api(url, 'POST', verify, { body: { JWT: await withSession(sid) } })).status).toBe(200);
+    for (const unknown of [undefined, 'f'.repeat(32), 42]) {
+      expect((await api(url, 'POST', verify, { body: { JWT: await withSession(unknown) } })).status).toBe(401);
+    }
     // Signed with the real key, but not a token this site issued for its admin area.
     const key = new TextEncoder().encode('s'.repeat(40));
     const claims = (issuer: string, audience: string) =>
@@ -238,6 +248,31 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
       expect((await api(url, 'POST', verify, { body: { JWT: token } })).status).toBe(200);
     }
     expect((await api(url, 'POST', auth, { body: { ...testAdmin, password: 'wrong password 123' } })).status).toBe(401);
+  });
+
+  it('ends a sign-in unused for SESSION_IDLE_MINUTES; requests keep it alive, asking Verfy does not', async () => {
+    const idleMs = 1500;
+    const { url } = await startTestApp(kind, { SESSION_IDLE_MINUTES: String(idleMs / 60_000) });
+    const token = await signIn(url);
+    const other = await signIn(url);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Guarded requests, each well within the idle time, for longer than the idle time.
+    for (let i = 0; i < 5; i++) {
+      await pause(idleMs / 3);
+      expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).status).toBe(200);
+    }
+    // Verfy names the end of the idle time as the session's end, and does not move it.
+    const checked = await api(url, 'POST', verify, { body: { JWT: token } });
+    expect(checked.status).toBe(200);
+    expect(new Date(checked.body.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(idleMs);
+    await pause(idleMs / 2);
+    expect((await api(url, 'POST', verify, { body: { JWT: token } })).status).toBe(200);
+    await pause(idleMs / 2 + 300);
+    expect((await api(url, 'POST', verify, { body: { JWT: token } })).status).toBe(401);
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).status).toBe(401);
+    // The other sign-in was idle from the start; a new one works at once.
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: other })).status).toBe(401);
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: await signIn(url) })).status).toBe(200);
   });
 
   it('makes earlier tokens invalid on logout', async () => {

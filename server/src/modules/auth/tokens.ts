@@ -4,7 +4,7 @@ import { SignJWT, jwtVerify } from 'jose';
 const issuer = 'blitzschutz-site';
 const audience = 'blitzschutz-admin';
 
-export type TokenClaims = { userId: number; version: number; expiresAt: Date };
+export type TokenClaims = { userId: number; version: number; sessionId: string; expiresAt: Date };
 
 /**
  * Why a token was refused, for the security log only (the client always gets the same 401):
@@ -14,7 +14,9 @@ export type TokenClaims = { userId: number; version: number; expiresAt: Date };
 export type TokenRejection = 'expired' | 'invalid';
 
 export type TokenKeys = {
-  sign: (userId: number, version: number) => Promise<string>;
+  /** How long a token is valid after it was signed. */
+  ttlSeconds: number;
+  sign: (userId: number, version: number, sessionId: string) => Promise<string>;
   verify: (token: string) => Promise<{ claims: TokenClaims } | { rejected: TokenRejection }>;
 };
 
@@ -26,8 +28,9 @@ export function generateSecret(): string {
 export function createTokenKeys(secret: string, ttlSeconds: number): TokenKeys {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (userId, version) =>
-      new SignJWT({ ver: version })
+    ttlSeconds,
+    sign: (userId, version, sessionId) =>
+      new SignJWT({ ver: version, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(issuer)
@@ -44,10 +47,16 @@ export function createTokenKeys(secret: string, ttlSeconds: number): TokenKeys {
           requiredClaims: ['exp', 'sub'],
         });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload['ver'] !== 'number' || payload.exp === undefined) {
+        const { ver: version, sid: sessionId } = payload;
+        if (
+          !Number.isInteger(userId) ||
+          typeof version !== 'number' ||
+          typeof sessionId !== 'string' ||
+          payload.exp === undefined
+        ) {
           return { rejected: 'invalid' };
         }
-        return { claims: { userId, version: payload['ver'], expiresAt: new Date(payload.exp * 1000) } };
+        return { claims: { userId, version, sessionId, expiresAt: new Date(payload.exp * 1000) } };
       } catch (error) {
         // The signature is checked before the claims: only a genuine token can be `expired`.
         return { rejected: (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };

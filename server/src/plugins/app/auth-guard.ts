@@ -33,7 +33,9 @@ export const authGuard = fp(async (app: FastifyInstance) => {
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
-    const result = token ? await authenticate(app.db, app.tokenKeys, token) : { rejected: 'missing' as const };
+    const result = token
+      ? await authenticate(app.db, app.tokenKeys, token, { idleMs: app.config.sessionIdleMs, activity: true })
+      : { rejected: 'missing' as const };
     if ('rejected' in result) {
       logSecurityEvent(request.log, 'warn', 'token_rejected', {
         reason: result.rejected,
