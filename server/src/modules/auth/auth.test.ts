@@ -251,7 +251,7 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
   });
 
   it('ends a sign-in unused for SESSION_IDLE_MINUTES; requests keep it alive, asking Verfy does not', async () => {
-    const idleMs = 1500;
+    const idleMs = 3000;
     const { url } = await startTestApp(kind, { SESSION_IDLE_MINUTES: String(idleMs / 60_000) });
     const token = await signIn(url);
     const other = await signIn(url);

@@ -8,7 +8,7 @@ import {
 } from '@blitz/contract';
 import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/query-keys';
-import { jsonType } from '../projects/projects.routes';
+import { sendRead } from '../projects/content-reads';
 import { changeCategory, createCategory, removeCategory } from './categories.service';
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,8 +19,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/Category',
     { preValidation: caseInsensitiveQuery(['Language']), schema: { querystring: categoryListQuerySchema } },
     async (request, reply) => {
-      const { json } = await app.contentReads.categories(request.query.Language);
-      return reply.header('cache-control', 'no-cache').type(jsonType).send(json);
+      return sendRead(request, reply, await app.contentReads.categories(request.query.Language));
     },
   );
 

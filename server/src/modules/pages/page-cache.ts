@@ -1,29 +1,11 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+import { type EncodedBody, encodeBody } from '../../lib/encoded-body';
 
 /** A finished page as sent: the HTML and its compressed forms, and the ETag of what it was made from. */
-export type FinishedPage = { raw: Buffer; br: Buffer; gzip: Buffer; etag: string };
+export type FinishedPage = EncodedBody & { etag: string };
 
-/**
- * The page in all three encodings, compressed once (so brotli can take its best quality) and off
- * the event loop (zlib's thread pool) rather than per response as a stream.
- */
+/** The page in all three encodings, compressed once (encodeBody). */
 export async function finishPage(html: string, etag: string): Promise<FinishedPage> {
-  const raw = Buffer.from(html, 'utf8');
-  const [br, gz] = await Promise.all([
-    brotli(raw, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-      },
-    }),
-    gzip(raw, { level: 9 }),
-  ]);
-  return { raw, br, gzip: gz, etag };
+  return { ...(await encodeBody(html)), etag };
 }
 
 /**

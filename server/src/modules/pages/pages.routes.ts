@@ -12,9 +12,10 @@ import {
   storageKeys,
 } from '@blitz/contract';
 import { isDatabaseUnavailable } from '../../db/errors';
+import { sendEncoded } from '../../lib/encoded-body';
 import { sendProblem } from '../../plugins/app/problem-details';
 import { type FinishedPage, PageCache, finishPage, normalizedUrl } from './page-cache';
-import { type PageFile, PageFiles } from './page-files';
+import { PageFiles } from './page-files';
 import { robotsTxt, sitemapXml } from './site-index';
 
 const mapOrigin = new URL(company.map.embedUrl).origin;
@@ -70,14 +71,6 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
     const t = tag.trim();
     return t === '*' || t === etag || t === `W/${etag}`;
   });
-}
-
-/** The page in the encoding the client accepts (br before gzip), as the prerendered pages are sent. */
-function sendEncoded(request: FastifyRequest, reply: FastifyReply, file: PageFile | FinishedPage) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(file.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(file.gzip);
-  return reply.send(file.raw);
 }
 
 export const pageRoutes: FastifyPluginAsync<{ webDist: string; fillers?: Partial<Record<PageKey, PageFiller>> }> = async (

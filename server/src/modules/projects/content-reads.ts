@@ -1,12 +1,35 @@
 import type { CategoryList, ContentLanguage, Project, ProjectList, ProjectListQuery } from '@blitz/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
+import { type EncodedBody, encodeBody, sendEncoded } from '../../lib/encoded-body';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { getCategories } from '../categories/categories.service';
 import { readContentVersion } from './content-version.repository';
 import { getProject, getProjectPage } from './projects.service';
 
-/** An answer, and its JSON as sent. */
-export type Read<T> = { value: T; json: string };
+/** An answer, its JSON as sent, and that JSON compressed (made on first use, then kept with it). */
+export type Read<T> = { value: T; json: string; encoded: () => Promise<EncodedBody> };
+
+function keptRead<T>(value: T): Read<T> {
+  const json = JSON.stringify(value);
+  let encoded: Promise<EncodedBody> | undefined;
+  return { value, json, encoded: () => (encoded ??= encodeBody(json)) };
+}
+
+export const jsonType = 'application/json; charset=utf-8';
+
+/** Below this an answer is sent as it is: compressing it would save less than a packet. */
+const compressFrom = 1024;
+
+/**
+ * Sends a kept answer. A larger one goes out in the compressed form the client takes, made once
+ * per answer and content version instead of per request.
+ */
+export async function sendRead(request: FastifyRequest, reply: FastifyReply, read: Read<unknown>) {
+  reply.header('cache-control', 'no-cache').type(jsonType);
+  if (read.json.length < compressFrom) return reply.send(read.json);
+  return sendEncoded(request, reply, await read.encoded());
+}
 
 export type ContentReads = {
   /** The current content version: what is made from these reads is valid for it only. */
@@ -31,8 +54,7 @@ export function createContentReads(db: Db, size = 500): ContentReads {
     const version = await readContentVersion(db);
     const kept = cache.get(key, version);
     if (kept) return kept as Read<T>;
-    const value = await load();
-    const fresh = { value, json: JSON.stringify(value) };
+    const fresh = keptRead(await load());
     cache.set(key, version, fresh);
     return fresh;
   }

@@ -10,9 +10,8 @@ import {
 } from '@blitz/contract';
 import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/query-keys';
+import { sendRead } from './content-reads';
 import { changeProject, createProject, removeProject } from './projects.service';
-
-export const jsonType = 'application/json; charset=utf-8';
 
 /** Room for the largest accepted picture as a data URL, plus the texts; beyond it the answer is 413. */
 export const projectBodyLimit = pictureDataUrlMaxLength + 1024 * 1024;
@@ -29,8 +28,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: projectListQuerySchema },
     },
     async (request, reply) => {
-      const { json } = await app.contentReads.projectPage(request.query);
-      return reply.header('cache-control', 'no-cache').type(jsonType).send(json);
+      return sendRead(request, reply, await app.contentReads.projectPage(request.query));
     },
   );
 
@@ -38,8 +36,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/Project/:id',
     { preValidation: caseInsensitiveQuery(['Language']), schema: { params: idParamSchema, querystring: languageQuerySchema } },
     async (request, reply) => {
-      const { json } = await app.contentReads.project(request.params.id, request.query.Language);
-      return reply.header('cache-control', 'no-cache').type(jsonType).send(json);
+      return sendRead(request, reply, await app.contentReads.project(request.params.id, request.query.Language));
     },
   );
 

@@ -7,12 +7,13 @@ import type {
   UnknownRow,
 } from 'kysely';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type Project, projectListSchema, projectSchema } from '@blitz/contract';
 import { buildApp } from '../../app';
 import { type DatabaseKind } from '../../db/database';
-import { api, databaseKinds, freshDatabase, signIn, startTestApp, tempDir, testConfig } from '../../test/helper';
+import { api, databaseKinds, freshDatabase, getOnce, signIn, startTestApp, tempDir, testConfig } from '../../test/helper';
 import { insertProject } from './projects.repository';
 import {
   dataUrl,
@@ -211,6 +212,31 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
     expect(all.body.data).toHaveLength(25);
     const thirty = await api(url, 'GET', '/api/v1/project?pagelength=20&pagenumber=2');
     expect(thirty.body.data.map((p: Project) => p.location)).toEqual(['Ort 4', 'Ort 3', 'Ort 2', 'Ort 1', 'Ort 0']);
+  });
+
+  it('sends a list compressed as the client takes it, compressed once and kept until the next edit', async () => {
+    const { url, app } = await startTestApp(kind);
+    await insertMany(app.db, 25);
+    const list = `${url}/api/v1/Project?PageLength=20`;
+    const plain = await getOnce(list, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = JSON.parse(plain.body.toString());
+    expect(json.count).toBe(25);
+    const br = await getOnce(list, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(json);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    const gz = await getOnce(list, { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(json);
+    // The same bytes again: kept, not compressed anew.
+    expect((await getOnce(list, { 'accept-encoding': 'br' })).body.equals(br.body)).toBe(true);
+    // A small answer goes out as it is.
+    const empty = await getOnce(`${url}/api/v1/Category`, { 'accept-encoding': 'br' });
+    expect(empty.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(empty.body.toString())).toEqual({ data: [], count: 0 });
   });
 
   it('answers an empty list on an empty database', async () => {
