@@ -257,6 +257,63 @@ describe('a sign-in left unused', () => {
   });
 });
 
+describe('changing the password', () => {
+  // A server of its own: the other tests here sign in with the admin's first password.
+  const passwordSite = useSite({ JWT_SECRET: jwtSecret });
+  beforeAll(() => passwordSite.start());
+
+  it('needs the current password, says what is wrong at the field, and keeps this sign-in while ending the others', async () => {
+    const other = await apiLogin(passwordSite.url);
+    const page = await passwordSite.page();
+    await openWithToken(page, passwordSite.url, await apiLogin(passwordSite.url));
+    const main = page.locator('main');
+    await main.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await main.getByRole('button', { name: 'Passwort ändern' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Passwort ändern' });
+    const current = dialog.getByLabel('Aktuelles Passwort');
+    const fresh = dialog.getByLabel(/^Neues Passwort( \*)?$/);
+    const repeat = dialog.getByLabel('Neues Passwort wiederholen');
+    const save = dialog.getByRole('button', { name: 'Speichern' });
+
+    await fresh.fill('zu kurz');
+    await save.click();
+    await dialog.getByText('Dieses Feld ist ein Pflichtfeld.').first().waitFor();
+    await dialog.getByText('Das neue Passwort braucht mindestens 12 Zeichen.').waitFor();
+
+    const newPassword = 'Fangstange über dem Dachfirst 47';
+    await current.fill('nicht das Passwort');
+    await fresh.fill(newPassword);
+    await repeat.fill(newPassword + '!');
+    await save.click();
+    await dialog.getByText('Die beiden neuen Passwörter stimmen nicht überein.').waitFor();
+    await repeat.fill(newPassword);
+    await save.click();
+    await dialog.getByText('Das aktuelle Passwort ist nicht richtig.').waitFor();
+    expect(await current.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+
+    await current.fill(admin.password);
+    await save.click();
+    await page.getByText('Ihr Passwort wurde geändert. Andere Anmeldungen mit Ihrem Konto sind beendet.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // This browser stays signed in, with the fresh token; the other sign-in and the old password are done.
+    await page.reload();
+    await main.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const check = (token: string) =>
+      fetch(`${passwordSite.url}/api/v1/login/Verfy`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ JWT: token }),
+      }).then((r) => r.status);
+    expect(await check((await storedToken(page))!)).toBe(200);
+    expect(await check(other)).toBe(401);
+    await expect(apiLogin(passwordSite.url)).rejects.toThrow('401');
+    await apiLogin(passwordSite.url, { username: admin.username, password: newPassword });
+    // The browser reports each refused try (400) in the console; nothing else went wrong.
+    expect(page.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+});
+
 describe('the server guards every change, whatever the page does', () => {
   it('refuses changes without a token or with a forged one, from the browser too', async () => {
     const page = await site.page();

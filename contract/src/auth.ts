@@ -12,6 +12,13 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ jwtToken: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** A signed-in user's own password change; the answer is a fresh token (loginResponseSchema). */
+export const passwordChangeRequestSchema = z.strictObject({
+  currentPassword: z.string().min(1).max(passwordPolicy.maxLength),
+  newPassword: z.string().min(passwordPolicy.minLength).max(passwordPolicy.maxLength),
+});
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
+
 export const verifyRequestSchema = z.strictObject({ JWT: z.string().max(4096) });
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 

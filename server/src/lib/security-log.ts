@@ -5,7 +5,15 @@ import type { FastifyBaseLogger } from 'fastify';
  * line with a `security` object, so a log processor can select them by `security.event`.
  */
 export type SecurityEventName =
-  'login_succeeded' | 'login_failed' | 'password_rehashed' | 'logout' | 'token_rejected' | 'request_rejected' | 'admin_request';
+  | 'login_succeeded'
+  | 'login_failed'
+  | 'password_rehashed'
+  | 'password_changed'
+  | 'password_change_failed'
+  | 'logout'
+  | 'token_rejected'
+  | 'request_rejected'
+  | 'admin_request';
 
 /**
  * What an event may carry: ids, status and error codes, route patterns, field names, the client

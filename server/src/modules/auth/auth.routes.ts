@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginRequestSchema, verifyRequestSchema } from '@blitz/contract';
+import { loginRequestSchema, passwordChangeRequestSchema, verifyRequestSchema } from '@blitz/contract';
 import { logSecurityEvent } from '../../lib/security-log';
-import { authenticate, login, logout } from './auth.service';
+import { authenticate, changePassword, login, logout } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -28,6 +28,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const { user } = result;
     return { valid: true, username: user.username, expiresAt: user.expiresAt.toISOString() };
+  });
+
+  app.post('/login/Password', { onRequest: app.requireAdmin, schema: { body: passwordChangeRequestSchema } }, async (request) => {
+    const { currentPassword, newPassword } = request.body;
+    const change = { userId: request.admin!.id, currentPassword, newPassword, ip: request.ip, log: request.log };
+    return { jwtToken: await changePassword(app.db, app.tokenKeys, change, app.config.sessionIdleMs) };
   });
 
   app.post('/login/Logout', { preHandler: app.requireAdmin }, async (request, reply) => {

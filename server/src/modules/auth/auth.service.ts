@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { recordSuccess, reserveAttempt } from './login-throttle';
-import { burnVerifyTime, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { burnVerifyTime, checkPasswordPolicy, hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { TokenKeys, TokenRejection } from './tokens';
 import {
   createSession,
@@ -13,7 +13,7 @@ import {
   findSession,
   touchSession,
 } from './sessions.repository';
-import { bumpTokenVersion, findUserById, findUserByName, replacePasswordHash } from './users.repository';
+import { bumpTokenVersion, findUserById, findUserByName, replacePasswordHash, updatePassword } from './users.repository';
 
 export type AuthenticatedUser = { id: number; username: string; expiresAt: Date };
 
@@ -54,10 +54,54 @@ export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idl
     await replacePasswordHash(db, user.id, await hashPassword(password));
     logSecurityEvent(log, 'info', 'password_rehashed', { userId: user.id });
   }
+  return openSession(db, keys, user.id, idleMs);
+}
+
+/** A new sign-in of the user: its session row, and the token that names it. */
+async function openSession(db: Db, keys: TokenKeys, userId: number, idleMs: number): Promise<string> {
   const now = new Date();
   await deleteStaleSessions(db, now, idleMs);
+  const user = await findUserById(db, userId);
+  if (!user) throw new HttpError(401, 'unauthorized', 'The user no longer exists');
   const sessionId = await createSession(db, user.id, now, new Date(now.getTime() + keys.ttlSeconds * 1000));
   return keys.sign(user.id, user.tokenVersion, sessionId);
+}
+
+export type PasswordChange = { userId: number; currentPassword: string; newPassword: string; ip: string; log: FastifyBaseLogger };
+
+function invalidPassword(field: 'currentPassword' | 'newPassword', message: string): HttpError {
+  return new HttpError(400, 'validation', `${field === 'currentPassword' ? 'The current' : 'The new'} password ${message}`, {
+    errors: [{ field, message }],
+  });
+}
+
+/**
+ * A signed-in user's own password change (ASVS 6.2.2, 6.2.3): the current password must be
+ * given, and wrong ones count like failed sign-ins (a stolen token cannot guess it); the new one
+ * follows the same rule as any new password. Every other sign-in of the user ends; the answer is
+ * a fresh token for this one.
+ */
+export async function changePassword(db: Db, keys: TokenKeys, change: PasswordChange, idleMs: number): Promise<string> {
+  const { userId, currentPassword, newPassword, ip, log } = change;
+  const user = await findUserById(db, userId);
+  if (!user) throw new HttpError(401, 'unauthorized', 'The user no longer exists');
+  const wait = await reserveAttempt(db, user.username, ip);
+  if (wait > 0) {
+    logSecurityEvent(log, 'warn', 'password_change_failed', { reason: 'throttled', retryAfterSeconds: wait, userId, ip });
+    throw tooManyAttempts(wait);
+  }
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    logSecurityEvent(log, 'warn', 'password_change_failed', { reason: 'wrong_password', userId, ip });
+    throw invalidPassword('currentPassword', 'is wrong');
+  }
+  await recordSuccess(db, user.username, ip);
+  if (newPassword === currentPassword) throw invalidPassword('newPassword', 'must differ from the current one');
+  const problem = checkPasswordPolicy(newPassword, user.username);
+  if (problem) throw invalidPassword('newPassword', problem);
+  await updatePassword(db, user.id, await hashPassword(newPassword));
+  await deleteUserSessions(db, user.id);
+  logSecurityEvent(log, 'info', 'password_changed', { userId: user.id, ip });
+  return openSession(db, keys, user.id, idleMs);
 }
 
 export type Authentication = { user: AuthenticatedUser } | { rejected: TokenRejection | 'revoked' | 'unknown_user' | 'idle' };

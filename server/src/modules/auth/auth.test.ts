@@ -7,6 +7,7 @@ import { throttlePolicy } from './login-throttle';
 const auth = '/api/v1/login/Auth';
 const verify = '/api/v1/login/Verfy';
 const logout = '/api/v1/login/Logout';
+const password = '/api/v1/login/Password';
 
 function b64url(value: object | string): string {
   return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
@@ -273,6 +274,50 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
     // The other sign-in was idle from the start; a new one works at once.
     expect((await api(url, 'GET', '/api/v1/Inquiry', { token: other })).status).toBe(401);
     expect((await api(url, 'GET', '/api/v1/Inquiry', { token: await signIn(url) })).status).toBe(200);
+  });
+
+  it('lets a signed-in user change the password: the current one is needed, other sign-ins end, this one goes on', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const other = await signIn(url);
+    const newPassword = 'Kupferband-Fangstange-Erder-97';
+    const change = (body: object, with_ = token) => api(url, 'POST', password, { token: with_, body });
+
+    const wrong = await change({ currentPassword: 'not the password', newPassword });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ field: 'currentPassword', message: 'is wrong' }]);
+    const weak = await change({ currentPassword: testAdmin.password, newPassword: 'musterblitz2026' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors[0].field).toBe('newPassword');
+    const same = await change({ currentPassword: testAdmin.password, newPassword: testAdmin.password });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual([{ field: 'newPassword', message: 'must differ from the current one' }]);
+    expect((await change({ currentPassword: testAdmin.password })).status).toBe(400);
+    expect((await change({ currentPassword: testAdmin.password, newPassword: 'short' })).status).toBe(400);
+    expect((await api(url, 'POST', password, { body: { currentPassword: testAdmin.password, newPassword } })).status).toBe(401);
+
+    const changed = await change({ currentPassword: testAdmin.password, newPassword });
+    expect(changed.status).toBe(200);
+    const fresh = changed.body.jwtToken as string;
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: fresh })).status).toBe(200);
+    for (const old of [token, other]) expect((await api(url, 'GET', '/api/v1/Inquiry', { token: old })).status).toBe(401);
+    expect((await api(url, 'POST', auth, { body: testAdmin })).status).toBe(401);
+    expect((await api(url, 'POST', auth, { body: { username: testAdmin.username, password: newPassword } })).status).toBe(200);
+  });
+
+  it('counts wrong current passwords like failed sign-ins, so a stolen token cannot guess the password', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const statuses: number[] = [];
+    for (let i = 0; i < throttlePolicy.maxFailuresPerUserAndIp + 1; i++) {
+      const res = await api(url, 'POST', password, {
+        token,
+        body: { currentPassword: `guess number ${i}`, newPassword: 'Kupferband-Fangstange-Erder-97' },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('makes earlier tokens invalid on logout', async () => {

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { passwordPolicy } from '@blitz/contract';
+import { ModalDialog } from '../../../components/admin/modal-dialog';
+import { notify } from '../../../components/notifications';
+import { changePassword } from '../api/change-password';
+import { formIssueKeys } from './form-errors';
+import { TextField } from './form-field';
+import { ModalForm } from './modal-form';
+import { type PasswordFormValues, passwordFieldError, passwordFormSchema } from './password-form';
+
+/** Change password (width limit 2xl): current password, new password, the new one again. */
+export function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <ModalDialog open={open} onClose={onClose} size="narrow" title={t('password.title')}>
+      {open && <PasswordForm onDone={onClose} />}
+    </ModalDialog>
+  );
+}
+
+function PasswordForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PasswordFormValues>({
+    resolver: zodResolver(passwordFormSchema, formIssueKeys),
+    defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
+  });
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      notify(t('password.changed'));
+      onDone();
+    },
+    onError: (error) => {
+      const marked = passwordFieldError(error);
+      if (marked) setError(marked.field, { type: 'server', message: marked.key }, { shouldFocus: true });
+    },
+  });
+  const submit = handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }));
+  // A refusal shown at its field is not also a 'Command Failed' above the form.
+  const refusal = passwordFieldError(change.error);
+  const unexplained = change.error && !refusal ? change.error : undefined;
+  const message = (error: { message?: string | undefined } | undefined) =>
+    error?.message
+      ? t(error.message as 'validation.required', { minutes: refusal?.minutes, min: passwordPolicy.minLength })
+      : undefined;
+
+  return (
+    <ModalForm onSubmit={(event) => void submit(event)} onCancel={onDone} saving={change.isPending} error={unexplained}>
+      <TextField
+        data-autofocus
+        type="password"
+        autoComplete="current-password"
+        label={t('password.current')}
+        required
+        error={message(errors.currentPassword)}
+        {...register('currentPassword')}
+      />
+      <TextField
+        type="password"
+        autoComplete="new-password"
+        label={t('password.new')}
+        hint={t('password.rule', { min: passwordPolicy.minLength })}
+        required
+        error={message(errors.newPassword)}
+        {...register('newPassword')}
+      />
+      <TextField
+        type="password"
+        autoComplete="new-password"
+        label={t('password.repeat')}
+        required
+        error={message(errors.repeatPassword)}
+        {...register('repeatPassword')}
+      />
+    </ModalForm>
+  );
+}
