@@ -89,6 +89,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (!options.database) app.addHook('onClose', async () => database.db.destroy());
   await migrateToLatest(database.db);
   await ensureAdmin(database.db, config.admin, app.log);
+  if (!config.jwtSecret) {
+    app.log.info(
+      'JWT_SECRET is not set: the sign-in signing key is kept in the database; in production set JWT_SECRET or JWT_SECRET_FILE',
+    );
+  }
   const secret = config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', generateSecret));
 
   app.decorate('config', config);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -51,5 +54,26 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('reads a secret from the file NAME_FILE names, without its trailing line break', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-secret-'));
+    try {
+      const file = path.join(dir, 'jwt');
+      fs.writeFileSync(file, 'a-secret-from-a-file-that-is-long-enough-0123\n');
+      const config = loadConfig({ JWT_SECRET_FILE: file });
+      expect(config.jwtSecret).toBe('a-secret-from-a-file-that-is-long-enough-0123');
+      expect(() => loadConfig({ JWT_SECRET_FILE: file, JWT_SECRET: 'x'.repeat(40) })).toThrow(
+        'Invalid environment variable JWT_SECRET_FILE: set JWT_SECRET or JWT_SECRET_FILE, not both',
+      );
+      expect(() => loadConfig({ SMTP_URL_FILE: path.join(dir, 'missing') })).toThrow(
+        /^Invalid environment variable SMTP_URL_FILE: cannot read .*missing \(ENOENT\)$/,
+      );
+      // What is read is checked like the variable itself.
+      fs.writeFileSync(file, 'short');
+      expect(() => loadConfig({ JWT_SECRET_FILE: file })).toThrow(/^Invalid environment variable JWT_SECRET:/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { company } from '@blitz/contract';
@@ -104,9 +105,36 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return value.split(',').map((s) => s.trim());
 }
 
+/** Variables with secrets in them, which may instead be read from a file named by `NAME_FILE`. */
+const secretVariables = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'ADMIN_PASSWORD'] as const;
+
+/**
+ * `JWT_SECRET_FILE=/run/secrets/jwt` instead of `JWT_SECRET=…`: how container platforms and
+ * secret managers hand a secret to a process without putting it in its environment, where any
+ * child process, crash report or `/proc/PID/environ` reader would see it. One trailing line
+ * break is dropped.
+ */
+function readSecretFiles(env: Record<string, string | undefined>): void {
+  for (const name of secretVariables) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (env[name] !== undefined)
+      throw new ConfigError(`Invalid environment variable ${name}_FILE: set ${name} or ${name}_FILE, not both`);
+    try {
+      env[name] = fs.readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid environment variable ${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+    delete env[`${name}_FILE`];
+  }
+}
+
 /** Reads the environment once; a wrong value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  readSecretFiles(cleaned);
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
