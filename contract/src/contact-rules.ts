@@ -100,10 +100,13 @@ export type InquiryCheck = { ok: true } | { ok: false; step: 'missing' | 'missin
 
 const blank = (value: string | undefined) => (value ?? '').trim() === '';
 
+/** Control characters other than tab and line breaks: nothing a person types, and PostgreSQL refuses NUL in text. */
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 /**
  * The send check of SPEC.md §5, in its order: first the six general fields, then (for a price
  * inquiry) its four fields; then values that are there but wrong (e-mail address, unknown
- * subject or regards value, too long, a line break in a one-line field).
+ * subject or regards value, too long, a line break in a one-line field, a control character).
  */
 export function checkInquiry(values: InquiryValues): InquiryCheck {
   const missing = generalFields.filter((f) => blank(values[f]));
@@ -117,7 +120,7 @@ export function checkInquiry(values: InquiryValues): InquiryCheck {
   for (const field of Object.keys(fieldMaxLength) as (keyof typeof fieldMaxLength)[]) {
     const value = values[field] ?? '';
     const breaksLine = (singleLineFields as readonly string[]).includes(field) && /[\r\n\u2028\u2029]/.test(value);
-    if (value.trim().length > fieldMaxLength[field] || breaksLine) invalid.push(field);
+    if (value.trim().length > fieldMaxLength[field] || breaksLine || controlCharacter.test(value)) invalid.push(field);
   }
   if (!invalid.includes('email') && !isValidEmail(values.email.trim())) invalid.push('email');
   if (values.Regards.some((r) => !(regardsOptions as readonly string[]).includes(r))) invalid.push('Regards');

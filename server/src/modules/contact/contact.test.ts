@@ -129,6 +129,23 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     }
   });
 
+  it('refuses control characters (NUL, which PostgreSQL cannot store, among them) with 400 naming the field', async () => {
+    const { url, app } = await startTestApp(kind);
+    for (const [field, value] of [
+      ['CompanyName', 'ACME\u0000'],
+      ['message', 'Hallo\u0000Welt'],
+      ['firstName', 'Eve\u001b[31m'],
+      ['message', 'Klingel\u0007'],
+    ]) {
+      const res = await postContact(url, { ...generalMessage, [field!]: value! });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.detail).toBe(`Invalid fields: ${field}`);
+    }
+    // Tabs and line breaks in the message are what people write.
+    expect((await postContact(url, { ...generalMessage, message: 'Zeile 1\r\n\tZeile 2' })).status).toBe(201);
+    expect(await app.db.selectFrom('inquiries').select('id').execute()).toHaveLength(1);
+  });
+
   it('refuses a 30 MB file with 413 naming the limit, and keeps no file of it', async () => {
     const { url, config } = await startTestApp(kind);
     const res = await postContact(url, generalMessage, [pdfFile('huge.pdf', 30 * MB)]);
