@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirm, api, apiLogin, openWithToken, retimedToken, storedToken } from './admin-helpers';
+import { answerConfirm, api, apiLogin, axeViolations, openWithToken, retimedToken, storedToken } from './admin-helpers';
 import { admin, useSite } from './harness';
 
 // Sign-in, the dashboard's guard, session end and the admin code's separation from the public
@@ -261,6 +261,35 @@ describe('changing the password', () => {
   // A server of its own: the other tests here sign in with the admin's first password.
   const passwordSite = useSite({ JWT_SECRET: jwtSecret });
   beforeAll(() => passwordSite.start());
+
+  it('lists where the account is signed in, ends another sign-in, and signs out here', async () => {
+    const other = await apiLogin(passwordSite.url);
+    const page = await passwordSite.page();
+    await openWithToken(page, passwordSite.url, await apiLogin(passwordSite.url));
+    const main = page.locator('main');
+    await main.getByRole('tab', { name: 'Anmeldungen' }).click();
+    const panel = main.getByRole('region', { name: 'Ihre Anmeldungen' });
+    const items = panel.getByRole('listitem');
+    await items.nth(1).waitFor();
+    expect(await items.count()).toBe(2);
+    expect(await panel.getByText('Diese Anmeldung').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await panel.getByRole('button', { name: /^Anmeldung vom .* beenden$/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('section[aria-labelledby="sessions-heading"] li').length === 1);
+    const verify = await fetch(`${passwordSite.url}/api/v1/login/Verfy`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ JWT: other }),
+    });
+    expect(verify.status).toBe(401);
+
+    await panel.getByRole('button', { name: 'Hier abmelden' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await main.getByText(texts.signedOut).waitFor();
+    expect(await storedToken(page)).toBeNull();
+    expect(page.errors).toEqual([]);
+  });
 
   it('needs the current password, says what is wrong at the field, and keeps this sign-in while ending the others', async () => {
     const other = await apiLogin(passwordSite.url);

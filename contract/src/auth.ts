@@ -19,6 +19,18 @@ export const passwordChangeRequestSchema = z.strictObject({
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
 
+/** One of the signed-in user's sign-ins (sessions), for the dashboard's list. */
+export const signInSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The sign-in this request was made with. */
+  current: z.boolean(),
+});
+export type SignInSession = z.infer<typeof signInSessionSchema>;
+export const signInSessionListSchema = z.object({ data: z.array(signInSessionSchema) });
+export const sessionIdParamSchema = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, 'must be a session id') });
+
 export const verifyRequestSchema = z.strictObject({ JWT: z.string().max(4096) });
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 

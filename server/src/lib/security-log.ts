@@ -11,6 +11,7 @@ export type SecurityEventName =
   | 'password_changed'
   | 'password_change_failed'
   | 'logout'
+  | 'session_ended'
   | 'token_rejected'
   | 'request_rejected'
   | 'admin_request';

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginRequestSchema, passwordChangeRequestSchema, verifyRequestSchema } from '@blitz/contract';
+import {
+  loginRequestSchema,
+  passwordChangeRequestSchema,
+  sessionIdParamSchema,
+  signInSessionListSchema,
+  verifyRequestSchema,
+} from '@blitz/contract';
+import { notFound } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { authenticate, changePassword, login, logout } from './auth.service';
+import { deleteUserSession, listUserSessions } from './sessions.repository';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -35,6 +43,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const change = { userId: request.admin!.id, currentPassword, newPassword, ip: request.ip, log: request.log };
     return { jwtToken: await changePassword(app.db, app.tokenKeys, change, app.config.sessionIdleMs) };
   });
+
+  // The user's own sign-ins (ASVS 7.5.2): listed, and each can be ended, this one included.
+  app.get(
+    '/login/Sessions',
+    { onRequest: app.requireAdmin, schema: { response: { 200: signInSessionListSchema } } },
+    async (request) => {
+      const { id, sessionId } = request.admin!;
+      const sessions = await listUserSessions(app.db, id, new Date(), app.config.sessionIdleMs);
+      return { data: sessions.map((session) => ({ ...session, current: session.id === sessionId })) };
+    },
+  );
+
+  app.delete(
+    '/login/Sessions/:id',
+    { onRequest: app.requireAdmin, schema: { params: sessionIdParamSchema } },
+    async (request, reply) => {
+      if (!(await deleteUserSession(app.db, request.admin!.id, request.params.id))) throw notFound('Session');
+      logSecurityEvent(request.log, 'info', 'session_ended', {
+        userId: request.admin!.id,
+        current: request.params.id === request.admin!.sessionId,
+        ip: request.ip,
+      });
+      return reply.status(204).send();
+    },
+  );
 
   app.post('/login/Logout', { preHandler: app.requireAdmin }, async (request, reply) => {
     await logout(app.db, request.admin!.id);

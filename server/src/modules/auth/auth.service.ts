@@ -15,7 +15,7 @@ import {
 } from './sessions.repository';
 import { bumpTokenVersion, findUserById, findUserByName, replacePasswordHash, updatePassword } from './users.repository';
 
-export type AuthenticatedUser = { id: number; username: string; expiresAt: Date };
+export type AuthenticatedUser = { id: number; username: string; sessionId: string; expiresAt: Date };
 
 /** Who is signing in, from where, and where the outcome is logged. */
 export type SignInAttempt = { username: string; password: string; ip: string; log: FastifyBaseLogger };
@@ -140,7 +140,7 @@ export async function authenticate(
     lastSeen = now;
   }
   const expiresAt = new Date(Math.min(claims.expiresAt.getTime(), lastSeen + session.idleMs));
-  return { user: { id: user.id, username: user.username, expiresAt } };
+  return { user: { id: user.id, username: user.username, sessionId: found.id, expiresAt } };
 }
 
 /** Ends every session of the user: all earlier tokens stop working. */

@@ -8,6 +8,7 @@ const auth = '/api/v1/login/Auth';
 const verify = '/api/v1/login/Verfy';
 const logout = '/api/v1/login/Logout';
 const password = '/api/v1/login/Password';
+const sessions = '/api/v1/login/Sessions';
 
 function b64url(value: object | string): string {
   return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
@@ -318,6 +319,35 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
     }
     expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('lists the user’s sign-ins with this one marked, and ends any of them on request', async () => {
+    const { url } = await startTestApp(kind);
+    const here = await signIn(url);
+    const there = await signIn(url);
+    const list = await api(url, 'GET', sessions, { token: here });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(2);
+    const mine = list.body.data.find((s: { current: boolean }) => s.current);
+    expect(mine.id).toBe(decodeJwt(here).sid);
+    expect(list.body.data.filter((s: { current: boolean }) => !s.current).map((s: { id: string }) => s.id)).toEqual([
+      decodeJwt(there).sid,
+    ]);
+    for (const s of list.body.data) {
+      expect(Date.parse(s.createdAt)).toBeLessThanOrEqual(Date.parse(s.lastSeenAt));
+    }
+    // Ending the other sign-in: its token stops working at once, this one goes on.
+    expect((await api(url, 'DELETE', `${sessions}/${decodeJwt(there).sid}`, { token: here })).status).toBe(204);
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: there })).status).toBe(401);
+    expect((await api(url, 'GET', sessions, { token: here })).body.data).toHaveLength(1);
+    // An unknown id, another user's or a malformed one: 404 / 400, nothing ended.
+    expect((await api(url, 'DELETE', `${sessions}/${'0'.repeat(32)}`, { token: here })).status).toBe(404);
+    expect((await api(url, 'DELETE', `${sessions}/../../x`, { token: here })).status).toBeGreaterThanOrEqual(400);
+    expect((await api(url, 'DELETE', `${sessions}/ZZZ`, { token: here })).status).toBe(400);
+    expect((await api(url, 'GET', sessions)).status).toBe(401);
+    // Ending this one is signing out here.
+    expect((await api(url, 'DELETE', `${sessions}/${decodeJwt(here).sid}`, { token: here })).status).toBe(204);
+    expect((await api(url, 'GET', sessions, { token: here })).status).toBe(401);
   });
 
   it('makes earlier tokens invalid on logout', async () => {

@@ -18,6 +18,25 @@ export async function findSession(db: Db, id: string): Promise<SessionRecord | u
   return row && { id: row.id, userId: row.user_id, lastSeenAt: new Date(row.last_seen_at), expiresAt: new Date(row.expires_at) };
 }
 
+/** The user's sessions still in use (not expired, not idle), the most recently used first. */
+export async function listUserSessions(db: Db, userId: number, now: Date, idleMs: number) {
+  const rows = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now.toISOString())
+    .where('last_seen_at', '>', new Date(now.getTime() - idleMs).toISOString())
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+  return rows.map((row) => ({ id: row.id, createdAt: row.created_at, lastSeenAt: row.last_seen_at }));
+}
+
+/** Ends one of the user's sessions; false if the user has none with that id. */
+export async function deleteUserSession(db: Db, userId: number, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', id).execute();
 }

@@ -6,6 +6,7 @@ import { DashboardHeader } from '../../../features/admin/components/dashboard-he
 import { type DashboardSection, DashboardTabs } from '../../../features/admin/components/dashboard-tabs';
 import { ProjectsPanel } from '../../../features/admin/components/projects-panel';
 import { RequireAdmin } from '../../../features/admin/components/require-admin';
+import { SessionsPanel } from '../../../features/admin/components/sessions-panel';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { usePageMeta } from '../../../lib/page-meta';
 import { createQueryClient } from '../../../lib/query-client';
@@ -37,6 +38,7 @@ function Sections() {
     { id: 'categories', label: t('tabs.categories'), render: () => <CategoriesPanel /> },
     { id: 'projects', label: t('tabs.projects'), render: () => <ProjectsPanel /> },
     { id: 'inquiries', label: t('inbox:tab'), render: () => <InboxPanel /> },
+    { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
   ];
   return <DashboardTabs sections={sections} label={t('dashboard.sections')} />;
 }

@@ -6,4 +6,5 @@ export const adminQueryKeys = {
   all: ['admin'] as const,
   categories: () => [...adminQueryKeys.all, 'categories'] as const,
   projects: (page: number, pageLength: number) => [...adminQueryKeys.all, 'projects', { page, pageLength }] as const,
+  sessions: () => [...adminQueryKeys.all, 'sessions'] as const,
 };

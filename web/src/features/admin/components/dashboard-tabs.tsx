@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** One area of the dashboard. Adding an area is adding one of these to the list. */
@@ -14,6 +14,18 @@ export function DashboardTabs({ sections, label }: { sections: DashboardSection[
   const active = sections.find((s) => s.id === params.get('tab')) ?? sections[0]!;
   const tabId = (id: string) => `${baseId}-tab-${id}`;
   const panelId = (id: string) => `${baseId}-panel-${id}`;
+  const tabList = useRef<HTMLDivElement>(null);
+
+  // A phone cannot show every tab at once: the open one is scrolled into the list's view,
+  // sideways only (the page itself does not move).
+  useEffect(() => {
+    const list = tabList.current;
+    const tab = document.getElementById(`${baseId}-tab-${active.id}`);
+    if (!list || !tab) return;
+    const [box, edge] = [list.getBoundingClientRect(), tab.getBoundingClientRect()];
+    if (edge.left < box.left) list.scrollLeft -= box.left - edge.left;
+    else if (edge.right > box.right) list.scrollLeft += edge.right - box.right;
+  }, [active.id, baseId]);
 
   const select = (section: DashboardSection, focus = false) => {
     setParams(
@@ -43,6 +55,7 @@ export function DashboardTabs({ sections, label }: { sections: DashboardSection[
   return (
     <div>
       <div
+        ref={tabList}
         role="tablist"
         aria-label={label}
         className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-300"
@@ -59,7 +72,7 @@ export function DashboardTabs({ sections, label }: { sections: DashboardSection[
               aria-selected={selected}
               aria-controls={panelId(section.id)}
               tabIndex={selected ? 0 : -1}
-              className={`-mb-px border-b-4 px-4 py-2.5 text-base font-semibold whitespace-nowrap ${
+              className={`-mb-px border-b-4 px-3 py-2.5 text-base sm:px-4 font-semibold whitespace-nowrap ${
                 selected ? 'border-accent-500 text-brand-900' : 'border-transparent text-slate-600 hover:text-brand-900'
               }`}
               onClick={() => select(section)}

@@ -1,0 +1,20 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The interface's locale for dates and numbers: German or British English. */
+export function useInterfaceLocale(): 'de-DE' | 'en-GB' {
+  const { i18n } = useTranslation();
+  return i18n.language === 'en' ? 'en-GB' : 'de-DE';
+}
+
+/** A date and time in the language of the interface ("22.11.2026, 18:30"); an unreadable one as it is. */
+export function useDateTime(): (iso: string) => string {
+  const locale = useInterfaceLocale();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    return (iso: string) => {
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime()) ? iso : format.format(date);
+    };
+  }, [locale]);
+}
