@@ -101,6 +101,7 @@ export type InquiryCheck = { ok: true } | { ok: false; step: 'missing' | 'missin
 const blank = (value: string | undefined) => (value ?? '').trim() === '';
 
 /** Control characters other than tab and line breaks: nothing a person types, and PostgreSQL refuses NUL in text. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
