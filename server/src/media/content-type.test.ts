@@ -35,6 +35,17 @@ describe('detectContentType', () => {
     expect((await buffer(stream)).toString()).toBe('plain words');
   });
 
+  it('ends the source when its reader stops early', async () => {
+    const source = new PassThrough();
+    source.write(Buffer.alloc(5000, 1));
+    const { stream } = await detectContentType(source);
+    source.write(Buffer.alloc(5000, 2));
+    stream.on('error', () => {});
+    stream.destroy(new Error('attachments together too large'));
+    await new Promise((resolve) => source.once('close', resolve));
+    expect(source.destroyed).toBe(true);
+  });
+
   it('passes on an error of the source', async () => {
     const source = new PassThrough();
     source.write(Buffer.alloc(5000, 1));

@@ -30,8 +30,16 @@ export async function detectContentType(
   const type = head.length > 0 ? await fileTypeFromBuffer(head.subarray(0, sampleBytes)).catch(() => undefined) : undefined;
   async function* everything() {
     if (head.length > 0) yield head;
-    if (ended) return;
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    while (!ended) {
+      const next = await chunks.next();
+      if (next.done) ended = true;
+      else yield next.value;
+    }
   }
-  return { type, empty: head.length === 0, stream: Readable.from(everything(), { objectMode: false }) };
+  const stream = Readable.from(everything(), { objectMode: false });
+  // A reader that stops early (a limit, a failed write) ends the source too, as a pipe would.
+  stream.once('close', () => {
+    if (!ended) void chunks.return?.();
+  });
+  return { type, empty: head.length === 0, stream };
 }
