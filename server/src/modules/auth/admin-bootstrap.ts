@@ -34,6 +34,6 @@ export async function ensureAdmin(
   if (!(await insertUser(db, 'admin', await hashPassword(password)))) return;
   // Printed once, on the console rather than in structured logs that may be shipped elsewhere.
   process.stdout.write(
-    `\n  Admin account created.\n  Name:     admin\n  Password: ${password}\n  (shown only now; change it with: npm run admin -- set-password admin)\n\n`,
+    `\n  Admin account created.\n  Name:     admin\n  Password: ${password}\n  (shown only now; change it after signing in, under "Passwort ändern" in the dashboard)\n\n`,
   );
 }
