@@ -257,6 +257,42 @@ describe('a sign-in left unused', () => {
   });
 });
 
+describe('the generated first password', () => {
+  // No ADMIN_USERNAME/ADMIN_PASSWORD: the server creates `admin` and prints its password once.
+  const firstStart = useSite({ JWT_SECRET: jwtSecret, ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
+  beforeAll(() => firstStart.start());
+
+  it('must be replaced at the first sign-in before the dashboard can be used', async () => {
+    const printed = /Name:\s+admin\n\s+Password:\s+(\S+)/.exec(firstStart.server.output())?.[1];
+    expect(printed).toBeDefined();
+    const page = await firstStart.page();
+    await page.goto(`${firstStart.url}/login`);
+    const { main, name, password, submit } = await loginForm(page);
+    await name.fill('admin');
+    await password.fill(printed!);
+    await submit.click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await main.getByRole('heading', { name: 'Bitte wählen Sie ein eigenes Passwort' }).waitFor();
+    expect(await main.getByRole('tab').count()).toBe(0);
+    expect(await main.getByRole('button', { name: 'Abbrechen' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const newPassword = 'Erdungsanlage am Umspannwerk Nord 12';
+    await main.getByLabel('Aktuelles Passwort').fill(printed!);
+    await main.getByLabel(/^Neues Passwort( \*)?$/).fill(newPassword);
+    await main.getByLabel('Neues Passwort wiederholen').fill(newPassword);
+    await main.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Ihr Passwort wurde geändert. Andere Anmeldungen mit Ihrem Konto sind beendet.').waitFor();
+    await main.getByRole('tab', { name: 'Kategorien' }).waitFor();
+    await main.getByRole('heading', { name: 'Kategorien', level: 2 }).waitFor();
+    // The next visit goes straight to the dashboard's areas.
+    await page.reload();
+    await main.getByRole('tab', { name: 'Kategorien' }).waitFor();
+    expect(await main.getByRole('heading', { name: 'Bitte wählen Sie ein eigenes Passwort' }).count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+});
+
 describe('changing the password', () => {
   // A server of its own: the other tests here sign in with the admin's first password.
   const passwordSite = useSite({ JWT_SECRET: jwtSecret });

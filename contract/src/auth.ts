@@ -35,7 +35,13 @@ export const verifyRequestSchema = z.strictObject({ JWT: z.string().max(4096) })
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 
 export const verifyResponseSchema = z.union([
-  z.object({ valid: z.literal(true), username: z.string(), expiresAt: z.string() }),
+  z.object({
+    valid: z.literal(true),
+    username: z.string(),
+    expiresAt: z.string(),
+    /** The password is the generated first one: nothing but a password change until it is replaced. */
+    passwordChangeRequired: z.boolean().optional(),
+  }),
   z.object({ valid: z.literal(false) }),
 ]);
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

@@ -18,6 +18,7 @@ export const errorCodes = [
   'unsupported_media_type',
   'payload_too_large',
   'unauthorized',
+  'password_change_required',
   'invalid_credentials',
   'too_many_requests',
   'not_found',

@@ -5,6 +5,7 @@ import * as contactInquiries from './migrations/2026-11-23_contact-inquiries';
 import * as projectListIndexes from './migrations/2026-11-24_project-list-indexes';
 import * as categoryNameCaseInsensitive from './migrations/2026-11-25_category-name-case-insensitive';
 import * as adminSessions from './migrations/2026-11-26_admin-sessions';
+import * as passwordChangeRequired from './migrations/2026-11-27_password-change-required';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24_project-list-indexes': projectListIndexes,
   '2026-11-25_category-name-case-insensitive': categoryNameCaseInsensitive,
   '2026-11-26_admin-sessions': adminSessions,
+  '2026-11-27_password-change-required': passwordChangeRequired,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,6 +9,8 @@ export type UsersTable = {
   password_hash: string;
   /** Raised on logout and password change: tokens carrying an older version stop working. */
   token_version: Generated<number>;
+  /** 1 while the password is one the user did not choose (the generated first one). */
+  must_change_password: Generated<number>;
   created_at: string;
   updated_at: string;
 };

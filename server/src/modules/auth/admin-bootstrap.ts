@@ -31,9 +31,10 @@ export async function ensureAdmin(
   if ((await countUsers(db)) > 0) return;
   const password = randomPassword();
   // Another instance may have won the race: then its password is the one printed.
-  if (!(await insertUser(db, 'admin', await hashPassword(password)))) return;
+  // Nobody chose it, and it passed through a console: it must be changed at the first sign-in.
+  if (!(await insertUser(db, 'admin', await hashPassword(password), { mustChangePassword: true }))) return;
   // Printed once, on the console rather than in structured logs that may be shipped elsewhere.
   process.stdout.write(
-    `\n  Admin account created.\n  Name:     admin\n  Password: ${password}\n  (shown only now; change it after signing in, under "Passwort ändern" in the dashboard)\n\n`,
+    `\n  Admin account created.\n  Name:     admin\n  Password: ${password}\n  (shown only now; the dashboard asks for a new one at the first sign-in)\n\n`,
   );
 }

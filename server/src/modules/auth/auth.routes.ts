@@ -35,7 +35,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(401).send({ valid: false });
     }
     const { user } = result;
-    return { valid: true, username: user.username, expiresAt: user.expiresAt.toISOString() };
+    return {
+      valid: true,
+      username: user.username,
+      expiresAt: user.expiresAt.toISOString(),
+      passwordChangeRequired: user.passwordChangeRequired,
+    };
   });
 
   app.post('/login/Password', { onRequest: app.requireAdmin, schema: { body: passwordChangeRequestSchema } }, async (request) => {

@@ -15,7 +15,14 @@ import {
 } from './sessions.repository';
 import { bumpTokenVersion, findUserById, findUserByName, replacePasswordHash, updatePassword } from './users.repository';
 
-export type AuthenticatedUser = { id: number; username: string; sessionId: string; expiresAt: Date };
+export type AuthenticatedUser = {
+  id: number;
+  username: string;
+  sessionId: string;
+  expiresAt: Date;
+  /** The password is the generated first one (UserRecord.mustChangePassword). */
+  passwordChangeRequired: boolean;
+};
 
 /** Who is signing in, from where, and where the outcome is logged. */
 export type SignInAttempt = { username: string; password: string; ip: string; log: FastifyBaseLogger };
@@ -140,7 +147,15 @@ export async function authenticate(
     lastSeen = now;
   }
   const expiresAt = new Date(Math.min(claims.expiresAt.getTime(), lastSeen + session.idleMs));
-  return { user: { id: user.id, username: user.username, sessionId: found.id, expiresAt } };
+  return {
+    user: {
+      id: user.id,
+      username: user.username,
+      sessionId: found.id,
+      expiresAt,
+      passwordChangeRequired: user.mustChangePassword,
+    },
+  };
 }
 
 /** Ends every session of the user: all earlier tokens stop working. */

@@ -1,7 +1,10 @@
 import argon2 from 'argon2';
 import { SignJWT, decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
-import { api, databaseKinds, signIn, startTestApp, testAdmin } from '../../test/helper';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { migrateToLatest } from '../../db/migrate';
+import { api, databaseKinds, freshDatabase, signIn, startTestApp, testAdmin } from '../../test/helper';
+import { ensureAdmin } from './admin-bootstrap';
 import { throttlePolicy } from './login-throttle';
 
 const auth = '/api/v1/login/Auth';
@@ -348,6 +351,45 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
     // Ending this one is signing out here.
     expect((await api(url, 'DELETE', `${sessions}/${decodeJwt(here).sid}`, { token: here })).status).toBe(204);
     expect((await api(url, 'GET', sessions, { token: here })).status).toBe(401);
+  });
+
+  it('marks only a generated first password as one to change', async () => {
+    const generated = await freshDatabase(kind);
+    await migrateToLatest(generated.db);
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await ensureAdmin(generated.db, undefined, pino({ level: 'silent' }));
+    } finally {
+      stdout.mockRestore();
+    }
+    expect(await generated.db.selectFrom('users').select('must_change_password').execute()).toEqual([
+      { must_change_password: 1 },
+    ]);
+    const chosen = await freshDatabase(kind);
+    await migrateToLatest(chosen.db);
+    await ensureAdmin(chosen.db, { username: 'erika', password: 'Erdungsband-Fundamenterder-2031' }, pino({ level: 'silent' }));
+    expect(await chosen.db.selectFrom('users').select('must_change_password').execute()).toEqual([{ must_change_password: 0 }]);
+  });
+
+  it('lets a user with the generated password do nothing but change it (and sign out or end sign-ins)', async () => {
+    const { url, database } = await startTestApp(kind);
+    await database.db.updateTable('users').set({ must_change_password: 1 }).execute();
+    const token = await signIn(url);
+    const checked = await api(url, 'POST', verify, { body: { JWT: token } });
+    expect(checked.body.passwordChangeRequired).toBe(true);
+    const blocked = await api(url, 'GET', '/api/v1/Inquiry', { token });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.code).toBe('password_change_required');
+    expect((await api(url, 'POST', '/api/v1/Category', { token, body: { name: 'X', translation: [] } })).status).toBe(403);
+    expect((await api(url, 'GET', sessions, { token })).status).toBe(200);
+    const changed = await api(url, 'POST', password, {
+      token,
+      body: { currentPassword: testAdmin.password, newPassword: 'Kupferband-Fangstange-Erder-97' },
+    });
+    expect(changed.status).toBe(200);
+    const fresh = changed.body.jwtToken as string;
+    expect((await api(url, 'POST', verify, { body: { JWT: fresh } })).body.passwordChangeRequired).toBe(false);
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: fresh })).status).toBe(200);
   });
 
   it('makes earlier tokens invalid on logout', async () => {

@@ -1,27 +1,40 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 
-export type UserRecord = { id: number; username: string; passwordHash: string; tokenVersion: number };
+export type UserRecord = {
+  id: number;
+  username: string;
+  passwordHash: string;
+  tokenVersion: number;
+  /** The password was not chosen by the user (the generated first one): it must be changed before anything else. */
+  mustChangePassword: boolean;
+};
 
-function toRecord(row: { id: number; username: string; password_hash: string; token_version: number }): UserRecord {
-  return { id: row.id, username: row.username, passwordHash: row.password_hash, tokenVersion: row.token_version };
+const columns = ['id', 'username', 'password_hash', 'token_version', 'must_change_password'] as const;
+
+function toRecord(row: {
+  id: number;
+  username: string;
+  password_hash: string;
+  token_version: number;
+  must_change_password: number;
+}): UserRecord {
+  return {
+    id: row.id,
+    username: row.username,
+    passwordHash: row.password_hash,
+    tokenVersion: row.token_version,
+    mustChangePassword: Number(row.must_change_password) === 1,
+  };
 }
 
 export async function findUserByName(db: Db, username: string): Promise<UserRecord | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'password_hash', 'token_version'])
-    .where('username', '=', username)
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select(columns).where('username', '=', username).executeTakeFirst();
   return row && toRecord(row);
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRecord | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'password_hash', 'token_version'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
   return row && toRecord(row);
 }
 
@@ -34,21 +47,37 @@ export async function countUsers(db: Db): Promise<number> {
 }
 
 /** Inserts the user unless the name is taken; true if it was inserted. */
-export async function insertUser(db: Db, username: string, passwordHash: string): Promise<boolean> {
+export async function insertUser(
+  db: Db,
+  username: string,
+  passwordHash: string,
+  options: { mustChangePassword?: boolean } = {},
+): Promise<boolean> {
   const now = nowIso();
   const result = await db
     .insertInto('users')
-    .values({ username, password_hash: passwordHash, created_at: now, updated_at: now })
+    .values({
+      username,
+      password_hash: passwordHash,
+      must_change_password: options.mustChangePassword ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('username').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Sets a new hash and invalidates every token issued before. */
+/** Sets a new hash, chosen by its user or the operator, and invalidates every token issued before. */
 export async function updatePassword(db: Db, id: number, passwordHash: string): Promise<void> {
   await db
     .updateTable('users')
-    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: nowIso() }))
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      must_change_password: 0,
+      updated_at: nowIso(),
+    }))
     .where('id', '=', id)
     .execute();
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthenticatedUser, authenticate } from '../../modules/auth/auth.service';
-import { unauthorized } from '../../lib/http-error';
+import { HttpError, unauthorized } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 
 declare module 'fastify' {
@@ -22,6 +22,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** The route pattern (`/api/v1/Inquiry/:id`), not the address: ids and queries stay out of the event. */
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unknown';
+
+/** What a user whose password is the generated first one may do: change it, see and end sign-ins, leave. */
+const allowedBeforePasswordChange = new Set([
+  '/api/v1/login/Password',
+  '/api/v1/login/Logout',
+  '/api/v1/login/Sessions',
+  '/api/v1/login/Sessions/:id',
+]);
 
 /**
  * The one guard of every mutating route: missing, malformed, expired, revoked or forged tokens
@@ -47,6 +55,10 @@ export const authGuard = fp(async (app: FastifyInstance) => {
       throw unauthorized();
     }
     request.admin = result.user;
+    // ASVS 6.4.1: a password nobody chose (printed on the console) is replaced before anything else.
+    if (result.user.passwordChangeRequired && !allowedBeforePasswordChange.has(routeOf(request))) {
+      throw new HttpError(403, 'password_change_required', 'Change the generated password first (POST /api/v1/login/Password)');
+    }
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -5,7 +5,9 @@ import { CategoriesPanel } from '../../../features/admin/components/categories-p
 import { DashboardHeader } from '../../../features/admin/components/dashboard-header';
 import { type DashboardSection, DashboardTabs } from '../../../features/admin/components/dashboard-tabs';
 import { ProjectsPanel } from '../../../features/admin/components/projects-panel';
+import type { AdminSession } from '../../../features/admin/api/verify-token';
 import { RequireAdmin } from '../../../features/admin/components/require-admin';
+import { RequiredPasswordChange } from '../../../features/admin/components/required-password-change';
 import { SessionsPanel } from '../../../features/admin/components/sessions-panel';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -19,16 +21,21 @@ export default function DashboardPage() {
   return (
     <QueryClientProvider client={queryClient}>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-        <RequireAdmin>
-          {(session) => (
-            <>
-              <DashboardHeader session={session} />
-              <Sections />
-            </>
-          )}
-        </RequireAdmin>
+        <RequireAdmin>{(session) => <Dashboard session={session} />}</RequireAdmin>
       </div>
     </QueryClientProvider>
+  );
+}
+
+/** The header, and the areas once the password is one the user chose (from the form here or the header's). */
+function Dashboard({ session }: { session: AdminSession }) {
+  const [changed, setChanged] = useState(false);
+  const onPasswordChanged = () => setChanged(true);
+  return (
+    <>
+      <DashboardHeader session={session} onPasswordChanged={onPasswordChanged} />
+      {session.passwordChangeRequired && !changed ? <RequiredPasswordChange onChanged={onPasswordChanged} /> : <Sections />}
+    </>
   );
 }
 

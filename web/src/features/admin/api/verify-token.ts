@@ -1,7 +1,12 @@
 import { type VerifyResponse, verifyResponseSchema } from '@blitz/contract';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 
-export type AdminSession = { username: string; expiresAt: Date };
+export type AdminSession = {
+  username: string;
+  expiresAt: Date;
+  /** The password is the generated first one: it must be changed before anything else. */
+  passwordChangeRequired: boolean;
+};
 
 /**
  * Asks the server whether a token is still good. A rejected token (401) gives undefined; a
@@ -15,5 +20,10 @@ export async function verifyToken(token: string): Promise<AdminSession | undefin
     if (isApiError(error) && (error.status === 401 || error.status === 400)) return undefined;
     throw error;
   }
-  return answer.valid ? { username: answer.username, expiresAt: new Date(answer.expiresAt) } : undefined;
+  if (!answer.valid) return undefined;
+  return {
+    username: answer.username,
+    expiresAt: new Date(answer.expiresAt),
+    passwordChangeRequired: answer.passwordChangeRequired ?? false,
+  };
 }

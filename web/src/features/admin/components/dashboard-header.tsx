@@ -7,7 +7,7 @@ import { secondaryButton } from '../../../components/admin/button-classes';
 import { PasswordModal } from './password-modal';
 
 /** The dashboard's title, who is signed in, Change password and Logout. */
-export function DashboardHeader({ session }: { session: AdminSession }) {
+export function DashboardHeader({ session, onPasswordChanged }: { session: AdminSession; onPasswordChanged: () => void }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -40,7 +40,7 @@ export function DashboardHeader({ session }: { session: AdminSession }) {
           {t('dashboard.logout')}
         </button>
       </div>
-      <PasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <PasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} onChanged={onPasswordChanged} />
     </div>
   );
 }

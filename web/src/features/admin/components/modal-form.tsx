@@ -5,7 +5,8 @@ import { CommandError } from '../../../components/admin/command-error';
 
 type ModalFormProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;
-  onCancel: () => void;
+  /** Cancel; without it the form has Save only (a change that cannot be put off). */
+  onCancel?: () => void;
   saving: boolean;
   /** The failed save, if any: 'Command Failed' above the fields. */
   error: unknown;
@@ -22,9 +23,11 @@ export function ModalForm({ onSubmit, onCancel, saving, error, children }: Modal
         {children}
       </div>
       <div className="flex justify-end gap-3 border-t border-slate-200 bg-slate-50 px-5 py-3">
-        <button type="button" className={secondaryButton} onClick={onCancel}>
-          {t('actions.cancel')}
-        </button>
+        {onCancel && (
+          <button type="button" className={secondaryButton} onClick={onCancel}>
+            {t('actions.cancel')}
+          </button>
+        )}
         <button type="submit" className={primaryButton} disabled={saving}>
           {saving ? t('actions.saving') : t('actions.save')}
         </button>

@@ -12,16 +12,25 @@ import { ModalForm } from './modal-form';
 import { type PasswordFormValues, passwordFieldError, passwordFormSchema } from './password-form';
 
 /** Change password (width limit 2xl): current password, new password, the new one again. */
-export function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function PasswordModal({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation('admin');
   return (
     <ModalDialog open={open} onClose={onClose} size="narrow" title={t('password.title')}>
-      {open && <PasswordForm onDone={onClose} />}
+      {open && (
+        <PasswordForm
+          onChanged={() => {
+            onChanged();
+            onClose();
+          }}
+          onCancel={onClose}
+        />
+      )}
     </ModalDialog>
   );
 }
 
-function PasswordForm({ onDone }: { onDone: () => void }) {
+/** The fields, Save and — where the change can be put off — Cancel. */
+export function PasswordForm({ onChanged, onCancel }: { onChanged: () => void; onCancel?: () => void }) {
   const { t } = useTranslation('admin');
   const {
     register,
@@ -36,7 +45,7 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
     mutationFn: changePassword,
     onSuccess: () => {
       notify(t('password.changed'));
-      onDone();
+      onChanged();
     },
     onError: (error) => {
       const marked = passwordFieldError(error);
@@ -53,7 +62,7 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
       : undefined;
 
   return (
-    <ModalForm onSubmit={(event) => void submit(event)} onCancel={onDone} saving={change.isPending} error={unexplained}>
+    <ModalForm onSubmit={(event) => void submit(event)} onCancel={onCancel} saving={change.isPending} error={unexplained}>
       <TextField
         data-autofocus
         type="password"
