@@ -1,27 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageKeys } from '@blitz/contract';
 import { lockedDownCsp } from './plugins/external/helmet';
+import { writeFakePages } from './test/fake-web-build';
 import { api, databaseKinds, getOnce, startTestApp, tempDir } from './test/helper';
 
 /** A minimal web build, as the prerenderer writes it, so that page serving is tested without Vite. */
 function fakeWebBuild(): string {
   const dist = tempDir();
-  const manifest = { files: {} as Record<string, Record<string, string>>, scriptHashes: ['sha256-abc='], styleHashes: [] };
-  for (const key of pageKeys) {
-    manifest.files[key] = {};
-    for (const lang of ['de', 'en']) {
-      const relative = `pages/${lang}/${key}.html`;
-      fs.mkdirSync(path.join(dist, 'pages', lang), { recursive: true });
-      fs.writeFileSync(
-        path.join(dist, relative),
-        `<!doctype html><html lang="${lang}"><title>${key}</title>${'x'.repeat(2000)}</html>`,
-      );
-      manifest.files[key][lang] = relative;
-    }
-  }
-  fs.writeFileSync(path.join(dist, 'pages/manifest.json'), JSON.stringify(manifest));
+  writeFakePages(dist, (key, lang) => `<!doctype html><html lang="${lang}"><title>${key}</title>${'x'.repeat(2000)}</html>`);
   fs.mkdirSync(path.join(dist, 'assets/i18n'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'assets/index-AbCd1234.js'), 'console.log(1);'.repeat(200));
   fs.writeFileSync(path.join(dist, 'assets/i18n/de.json'), '{"a":"b"}');

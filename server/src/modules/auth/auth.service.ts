@@ -13,7 +13,14 @@ import {
   findSession,
   touchSession,
 } from './sessions.repository';
-import { bumpTokenVersion, findUserById, findUserByName, replacePasswordHash, updatePassword } from './users.repository';
+import {
+  type UserRecord,
+  bumpTokenVersion,
+  findUserById,
+  findUserByName,
+  replacePasswordHash,
+  updatePassword,
+} from './users.repository';
 
 export type AuthenticatedUser = {
   id: number;
@@ -61,15 +68,13 @@ export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idl
     await replacePasswordHash(db, user.id, await hashPassword(password));
     logSecurityEvent(log, 'info', 'password_rehashed', { userId: user.id });
   }
-  return openSession(db, keys, user.id, idleMs);
+  return openSession(db, keys, user, idleMs);
 }
 
-/** A new sign-in of the user: its session row, and the token that names it. */
-async function openSession(db: Db, keys: TokenKeys, userId: number, idleMs: number): Promise<string> {
+/** A new sign-in of the user (with the token version it has now): its session row, and the token that names it. */
+async function openSession(db: Db, keys: TokenKeys, user: UserRecord, idleMs: number): Promise<string> {
   const now = new Date();
   await deleteStaleSessions(db, now, idleMs);
-  const user = await findUserById(db, userId);
-  if (!user) throw new HttpError(401, 'unauthorized', 'The user no longer exists');
   const sessionId = await createSession(db, user.id, now, new Date(now.getTime() + keys.ttlSeconds * 1000));
   return keys.sign(user.id, user.tokenVersion, sessionId);
 }
@@ -108,7 +113,10 @@ export async function changePassword(db: Db, keys: TokenKeys, change: PasswordCh
   await updatePassword(db, user.id, await hashPassword(newPassword));
   await deleteUserSessions(db, user.id);
   logSecurityEvent(log, 'info', 'password_changed', { userId: user.id, ip });
-  return openSession(db, keys, user.id, idleMs);
+  // Read again: the change raised the token version.
+  const changed = await findUserById(db, user.id);
+  if (!changed) throw new HttpError(401, 'unauthorized', 'The user no longer exists');
+  return openSession(db, keys, changed, idleMs);
 }
 
 export type Authentication = { user: AuthenticatedUser } | { rejected: TokenRejection | 'revoked' | 'unknown_user' | 'idle' };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { pageKeys } from '@blitz/contract';
+import { writeFakePages } from '../../test/fake-web-build';
 import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
 import { dataUrl, testPhoto } from '../projects/test-pictures';
 import { PageCache, finishPage, normalizedUrl } from './page-cache';
@@ -15,20 +15,11 @@ import { PageCache, finishPage, normalizedUrl } from './page-cache';
 function fakeWebBuildWithRenderer(): string {
   const root = tempDir();
   const dist = path.join(root, 'dist');
-  const manifest = { files: {} as Record<string, Record<string, string>>, scriptHashes: ['sha256-abc='], styleHashes: [] };
-  for (const key of pageKeys) {
-    manifest.files[key] = {};
-    for (const lang of ['de', 'en']) {
-      const relative = `pages/${lang}/${key}.html`;
-      fs.mkdirSync(path.join(dist, 'pages', lang), { recursive: true });
-      fs.writeFileSync(
-        path.join(dist, relative),
-        `<!doctype html><html lang="${lang}"><head><title>${key}</title></head><body><div id="root"><p>skeleton</p></div></body></html>`,
-      );
-      manifest.files[key][lang] = relative;
-    }
-  }
-  fs.writeFileSync(path.join(dist, 'pages/manifest.json'), JSON.stringify(manifest));
+  writeFakePages(
+    dist,
+    (key, lang) =>
+      `<!doctype html><html lang="${lang}"><head><title>${key}</title></head><body><div id="root"><p>skeleton</p></div></body></html>`,
+  );
   fs.mkdirSync(path.join(root, 'server'));
   fs.writeFileSync(path.join(root, 'server/package.json'), '{"type":"module"}');
   fs.writeFileSync(

@@ -16,7 +16,7 @@ function keptRead<T>(value: T): Read<T> {
   return { value, json, encoded: () => (encoded ??= encodeBody(json)) };
 }
 
-export const jsonType = 'application/json; charset=utf-8';
+const jsonType = 'application/json; charset=utf-8';
 
 /** Below this an answer is sent as it is: compressing it would save less than a packet. */
 const compressFrom = 1024;

@@ -15,17 +15,18 @@ export function DashboardTabs({ sections, label }: { sections: DashboardSection[
   const tabId = (id: string) => `${baseId}-tab-${id}`;
   const panelId = (id: string) => `${baseId}-panel-${id}`;
   const tabList = useRef<HTMLDivElement>(null);
+  const activeTabId = tabId(active.id);
 
   // A phone cannot show every tab at once: the open one is scrolled into the list's view,
   // sideways only (the page itself does not move).
   useEffect(() => {
     const list = tabList.current;
-    const tab = document.getElementById(`${baseId}-tab-${active.id}`);
+    const tab = document.getElementById(activeTabId);
     if (!list || !tab) return;
     const [box, edge] = [list.getBoundingClientRect(), tab.getBoundingClientRect()];
     if (edge.left < box.left) list.scrollLeft -= box.left - edge.left;
     else if (edge.right > box.right) list.scrollLeft += edge.right - box.right;
-  }, [active.id, baseId]);
+  }, [activeTabId]);
 
   const select = (section: DashboardSection, focus = false) => {
     setParams(
@@ -82,7 +83,7 @@ export function DashboardTabs({ sections, label }: { sections: DashboardSection[
           );
         })}
       </div>
-      <div role="tabpanel" id={panelId(active.id)} aria-labelledby={tabId(active.id)}>
+      <div role="tabpanel" id={panelId(active.id)} aria-labelledby={activeTabId}>
         {active.render()}
       </div>
     </div>
