@@ -3,9 +3,14 @@ import { z } from 'zod';
 /** Passwords: at least 12 characters, never truncated; the upper bound only stops abuse. */
 export const passwordPolicy = { minLength: 12, maxLength: 1024 } as const;
 
+/** A second factor's code as typed: 6 digits from the app, or a recovery code (spaces and dashes allowed). */
+const secondFactorCode = z.string().trim().min(1).max(64);
+
 export const loginRequestSchema = z.strictObject({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(passwordPolicy.maxLength),
+  /** Only for a user with a second factor: asked for by 401 second_factor_required. */
+  code: secondFactorCode.optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -18,6 +23,31 @@ export const passwordChangeRequestSchema = z.strictObject({
   newPassword: z.string().min(passwordPolicy.minLength).max(passwordPolicy.maxLength),
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
+
+/** Whether the signed-in user has a second factor, and how many unused recovery codes are left. */
+export const secondFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
+
+/** Setting up the authenticator app, step one: the password again; the answer is the secret to scan. */
+export const secondFactorSetupRequestSchema = z.strictObject({ password: z.string().min(1).max(passwordPolicy.maxLength) });
+export const secondFactorSetupResponseSchema = z.object({
+  /** The secret in base32, to type in where the QR code cannot be scanned. */
+  secret: z.string(),
+  /** The otpauth:// address the QR code carries. */
+  uri: z.string(),
+});
+export type SecondFactorSetup = z.infer<typeof secondFactorSetupResponseSchema>;
+
+/** Step two: a code from the app; the answer is the recovery codes, shown this once. */
+export const secondFactorConfirmRequestSchema = z.strictObject({ code: secondFactorCode });
+export const secondFactorConfirmResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** Turning the second factor off: the password and a code (from the app or a recovery code). */
+export const secondFactorDisableRequestSchema = z.strictObject({
+  password: z.string().min(1).max(passwordPolicy.maxLength),
+  code: secondFactorCode,
+});
+export type SecondFactorDisableRequest = z.infer<typeof secondFactorDisableRequestSchema>;
 
 /** One of the signed-in user's sign-ins (sessions), for the dashboard's list. */
 export const signInSessionSchema = z.object({

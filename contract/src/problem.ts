@@ -20,6 +20,8 @@ export const errorCodes = [
   'unauthorized',
   'password_change_required',
   'invalid_credentials',
+  'second_factor_required',
+  'invalid_second_factor',
   'too_many_requests',
   'not_found',
   'conflict',

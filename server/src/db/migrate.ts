@@ -6,6 +6,7 @@ import * as projectListIndexes from './migrations/2026-11-24_project-list-indexe
 import * as categoryNameCaseInsensitive from './migrations/2026-11-25_category-name-case-insensitive';
 import * as adminSessions from './migrations/2026-11-26_admin-sessions';
 import * as passwordChangeRequired from './migrations/2026-11-27_password-change-required';
+import * as secondFactor from './migrations/2026-11-28_second-factor';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25_category-name-case-insensitive': categoryNameCaseInsensitive,
   '2026-11-26_admin-sessions': adminSessions,
   '2026-11-27_password-change-required': passwordChangeRequired,
+  '2026-11-28_second-factor': secondFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

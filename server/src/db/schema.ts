@@ -11,12 +11,21 @@ export type UsersTable = {
   token_version: Generated<number>;
   /** 1 while the password is one the user did not choose (the generated first one). */
   must_change_password: Generated<number>;
+  /** The authenticator app's TOTP secret (base32) once its set-up is confirmed; null without a second factor. */
+  totp_secret: string | null;
+  /** A secret shown for set-up but not yet confirmed with a code from the app. */
+  totp_pending_secret: string | null;
+  /** The last TOTP time step accepted: a code of that step or an earlier one is not accepted again. */
+  totp_last_step: number | null;
   created_at: string;
   updated_at: string;
 };
 
 /** A sign-in: its token names it; it ends when unused for the idle time, or at the token's expiry. */
 export type SessionsTable = { id: string; user_id: number; created_at: string; last_seen_at: string; expires_at: string };
+
+/** One-time codes for signing in without the authenticator app; kept as SHA-256 (they carry 120 bits). */
+export type RecoveryCodesTable = { user_id: number; code_hash: string; used_at: string | null };
 
 export type SettingsTable = { key: string; value: string };
 
@@ -110,6 +119,7 @@ export type MailAttemptsTable = {
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
+  recovery_codes: RecoveryCodesTable;
   settings: SettingsTable;
   login_throttle: LoginThrottleTable;
   categories: CategoriesTable;

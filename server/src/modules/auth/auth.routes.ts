@@ -1,7 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginRequestSchema,
   passwordChangeRequestSchema,
+  secondFactorConfirmRequestSchema,
+  secondFactorConfirmResponseSchema,
+  secondFactorDisableRequestSchema,
+  secondFactorSetupRequestSchema,
+  secondFactorSetupResponseSchema,
+  secondFactorStatusSchema,
   sessionIdParamSchema,
   signInSessionListSchema,
   verifyRequestSchema,
@@ -9,6 +16,12 @@ import {
 import { notFound } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { authenticate, changePassword, login, logout } from './auth.service';
+import {
+  confirmSecondFactorSetup,
+  secondFactorStatus,
+  startSecondFactorSetup,
+  turnOffSecondFactor,
+} from './second-factor.service';
 import { deleteUserSession, listUserSessions } from './sessions.repository';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,8 +30,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login/Auth', { schema: { body: loginRequestSchema } }, async (request) => {
-    const { username, password } = request.body;
-    const attempt = { username, password, ip: request.ip, log: request.log };
+    const { username, password, code } = request.body;
+    const attempt = { username, password, code, ip: request.ip, log: request.log };
     const jwtToken = await login(app.db, app.tokenKeys, attempt, app.config.sessionIdleMs);
     return { jwtToken };
   });
@@ -48,6 +61,44 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const change = { userId: request.admin!.id, currentPassword, newPassword, ip: request.ip, log: request.log };
     return { jwtToken: await changePassword(app.db, app.tokenKeys, change, app.config.sessionIdleMs) };
   });
+
+  // The user's second factor (ASVS 6.3.3): an authenticator app, with recovery codes.
+  const actor = (request: FastifyRequest) => ({
+    userId: request.admin!.id,
+    sessionId: request.admin!.sessionId,
+    ip: request.ip,
+    log: request.log,
+  });
+
+  app.get(
+    '/login/SecondFactor',
+    { onRequest: app.requireAdmin, schema: { response: { 200: secondFactorStatusSchema } } },
+    async (request) => secondFactorStatus(app.db, request.admin!.id),
+  );
+
+  app.post(
+    '/login/SecondFactor/Setup',
+    { onRequest: app.requireAdmin, schema: { body: secondFactorSetupRequestSchema, response: { 200: secondFactorSetupResponseSchema } } },
+    async (request) => startSecondFactorSetup(app.db, actor(request), request.body.password),
+  );
+
+  app.post(
+    '/login/SecondFactor/Confirm',
+    {
+      onRequest: app.requireAdmin,
+      schema: { body: secondFactorConfirmRequestSchema, response: { 200: secondFactorConfirmResponseSchema } },
+    },
+    async (request) => confirmSecondFactorSetup(app.db, actor(request), request.body.code),
+  );
+
+  app.post(
+    '/login/SecondFactor/Disable',
+    { onRequest: app.requireAdmin, schema: { body: secondFactorDisableRequestSchema } },
+    async (request, reply) => {
+      await turnOffSecondFactor(app.db, actor(request), request.body.password, request.body.code);
+      return reply.status(204).send();
+    },
+  );
 
   // The user's own sign-ins (ASVS 7.5.2): listed, and each can be ended, this one included.
   app.get(

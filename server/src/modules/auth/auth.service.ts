@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
-import { recordSuccess, reserveAttempt } from './login-throttle';
+import { recordSuccess, releaseAttempt, reserveAttempt } from './login-throttle';
 import { burnVerifyTime, checkPasswordPolicy, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { hashRecoveryCode, isTotpCode, matchTotp } from './second-factor';
+import { spendRecoveryCode, spendTotpStep } from './second-factor.repository';
 import type { TokenKeys, TokenRejection } from './tokens';
 import {
   createSession,
@@ -31,8 +33,8 @@ export type AuthenticatedUser = {
   passwordChangeRequired: boolean;
 };
 
-/** Who is signing in, from where, and where the outcome is logged. */
-export type SignInAttempt = { username: string; password: string; ip: string; log: FastifyBaseLogger };
+/** Who is signing in, with the second factor's code where one is set up, from where, and where the outcome is logged. */
+export type SignInAttempt = { username: string; password: string; code?: string; ip: string; log: FastifyBaseLogger };
 
 function tooManyAttempts(seconds: number): HttpError {
   return new HttpError(429, 'too_many_requests', 'Too many failed sign-in attempts; try again later', {
@@ -41,11 +43,14 @@ function tooManyAttempts(seconds: number): HttpError {
 }
 
 /**
- * Checks name and password and answers a token. Every outcome is logged as a security event,
- * with the user's id where the name is known, never the name or the password themselves.
+ * Checks name and password — and, for a user with a second factor, the code from the app or a
+ * recovery code — and answers a token. Without a code such a user gets 401
+ * `second_factor_required` (the password was right; the form asks for the code); a wrong code
+ * counts as a failed attempt. Every outcome is logged as a security event, with the user's id
+ * where the name is known, never the name, the password or the code.
  */
 export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idleMs: number): Promise<string> {
-  const { username, password, ip, log } = attempt;
+  const { username, password, code, ip, log } = attempt;
   const wait = await reserveAttempt(db, username, ip);
   if (wait > 0) {
     logSecurityEvent(log, 'warn', 'login_failed', { reason: 'throttled', retryAfterSeconds: wait, ip });
@@ -61,14 +66,74 @@ export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idl
     });
     throw new HttpError(401, 'invalid_credentials', 'Wrong name or password');
   }
+  let method = 'password';
+  if (user.totpSecret) {
+    if (!code) {
+      await releaseAttempt(db, username, ip);
+      logSecurityEvent(log, 'info', 'second_factor_requested', { userId: user.id, ip });
+      throw new HttpError(401, 'second_factor_required', 'Enter the code from the authenticator app or a recovery code');
+    }
+    const spent = await spendSecondFactorCode(db, user, code);
+    if (!spent) {
+      logSecurityEvent(log, 'warn', 'login_failed', { reason: 'wrong_second_factor', userId: user.id, ip });
+      throw new HttpError(401, 'invalid_second_factor', 'The code is wrong or was used already');
+    }
+    method = `password+${spent}`;
+  }
   await recordSuccess(db, username, ip);
-  logSecurityEvent(log, 'info', 'login_succeeded', { userId: user.id, method: 'password', ip });
+  logSecurityEvent(log, 'info', 'login_succeeded', { userId: user.id, method, ip });
   // A hash from weaker parameters is replaced while the password is at hand (ASVS 11.2.2).
   if (needsRehash(user.passwordHash)) {
     await replacePasswordHash(db, user.id, await hashPassword(password));
     logSecurityEvent(log, 'info', 'password_rehashed', { userId: user.id });
   }
   return openSession(db, keys, user, idleMs);
+}
+
+/**
+ * Uses up `code` as the user's second factor: a 6-digit code from the app (each time step once)
+ * or one of the recovery codes (each once). Which kind it was, or null if it is no good.
+ */
+export async function spendSecondFactorCode(
+  db: Db,
+  user: Pick<UserRecord, 'id' | 'totpSecret'>,
+  code: string,
+): Promise<'totp' | 'recovery_code' | null> {
+  if (!user.totpSecret) return null;
+  if (isTotpCode(code)) {
+    const step = matchTotp(user.totpSecret, code);
+    return step !== null && (await spendTotpStep(db, user.id, step)) ? 'totp' : null;
+  }
+  return (await spendRecoveryCode(db, user.id, hashRecoveryCode(code), new Date())) ? 'recovery_code' : null;
+}
+
+/** Where a signed-in user's check of their own password (and code) is logged, and who asks. */
+export type ReauthContext = { ip: string; log: FastifyBaseLogger; failedEvent: 'password_change_failed' | 'second_factor_change_failed' };
+
+/**
+ * Runs `check` (the password asked again before a change to how the user signs in, ASVS 7.5.1)
+ * as one throttled attempt: a stolen token cannot guess the password or code, since wrong ones
+ * count like failed sign-ins, and only a passing check clears the count. `check` answers the
+ * field that was wrong, if any.
+ */
+export async function reauthenticate(
+  db: Db,
+  user: UserRecord,
+  context: ReauthContext,
+  check: () => Promise<{ field: string; reason: string } | undefined>,
+): Promise<void> {
+  const { ip, log, failedEvent } = context;
+  const wait = await reserveAttempt(db, user.username, ip);
+  if (wait > 0) {
+    logSecurityEvent(log, 'warn', failedEvent, { reason: 'throttled', retryAfterSeconds: wait, userId: user.id, ip });
+    throw tooManyAttempts(wait);
+  }
+  const wrong = await check();
+  if (wrong) {
+    logSecurityEvent(log, 'warn', failedEvent, { reason: wrong.reason, userId: user.id, ip });
+    throw new HttpError(400, 'validation', `Invalid field: ${wrong.field}`, { errors: [{ field: wrong.field, message: 'is wrong' }] });
+  }
+  await recordSuccess(db, user.username, ip);
 }
 
 /** A new sign-in of the user (with the token version it has now): its session row, and the token that names it. */
@@ -81,42 +146,35 @@ async function openSession(db: Db, keys: TokenKeys, user: UserRecord, idleMs: nu
 
 export type PasswordChange = { userId: number; currentPassword: string; newPassword: string; ip: string; log: FastifyBaseLogger };
 
-function invalidPassword(field: 'currentPassword' | 'newPassword', message: string): HttpError {
-  return new HttpError(400, 'validation', `${field === 'currentPassword' ? 'The current' : 'The new'} password ${message}`, {
-    errors: [{ field, message }],
-  });
+function invalidNewPassword(message: string): HttpError {
+  return new HttpError(400, 'validation', `The new password ${message}`, { errors: [{ field: 'newPassword', message }] });
+}
+
+export async function requireUser(db: Db, userId: number): Promise<UserRecord> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new HttpError(401, 'unauthorized', 'The user no longer exists');
+  return user;
 }
 
 /**
  * A signed-in user's own password change (ASVS 6.2.2, 6.2.3): the current password must be
- * given, and wrong ones count like failed sign-ins (a stolen token cannot guess it); the new one
- * follows the same rule as any new password. Every other sign-in of the user ends; the answer is
- * a fresh token for this one.
+ * given (reauthenticate); the new one follows the same rule as any new password. Every other
+ * sign-in of the user ends; the answer is a fresh token for this one.
  */
 export async function changePassword(db: Db, keys: TokenKeys, change: PasswordChange, idleMs: number): Promise<string> {
   const { userId, currentPassword, newPassword, ip, log } = change;
-  const user = await findUserById(db, userId);
-  if (!user) throw new HttpError(401, 'unauthorized', 'The user no longer exists');
-  const wait = await reserveAttempt(db, user.username, ip);
-  if (wait > 0) {
-    logSecurityEvent(log, 'warn', 'password_change_failed', { reason: 'throttled', retryAfterSeconds: wait, userId, ip });
-    throw tooManyAttempts(wait);
-  }
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    logSecurityEvent(log, 'warn', 'password_change_failed', { reason: 'wrong_password', userId, ip });
-    throw invalidPassword('currentPassword', 'is wrong');
-  }
-  await recordSuccess(db, user.username, ip);
-  if (newPassword === currentPassword) throw invalidPassword('newPassword', 'must differ from the current one');
+  const user = await requireUser(db, userId);
+  await reauthenticate(db, user, { ip, log, failedEvent: 'password_change_failed' }, async () =>
+    (await verifyPassword(user.passwordHash, currentPassword)) ? undefined : { field: 'currentPassword', reason: 'wrong_password' },
+  );
+  if (newPassword === currentPassword) throw invalidNewPassword('must differ from the current one');
   const problem = checkPasswordPolicy(newPassword, user.username);
-  if (problem) throw invalidPassword('newPassword', problem);
+  if (problem) throw invalidNewPassword(problem);
   await updatePassword(db, user.id, await hashPassword(newPassword));
   await deleteUserSessions(db, user.id);
   logSecurityEvent(log, 'info', 'password_changed', { userId: user.id, ip });
   // Read again: the change raised the token version.
-  const changed = await findUserById(db, user.id);
-  if (!changed) throw new HttpError(401, 'unauthorized', 'The user no longer exists');
-  return openSession(db, keys, changed, idleMs);
+  return openSession(db, keys, await requireUser(db, user.id), idleMs);
 }
 
 export type Authentication = { user: AuthenticatedUser } | { rejected: TokenRejection | 'revoked' | 'unknown_user' | 'idle' };

@@ -50,3 +50,11 @@ export async function recordSuccess(db: Db, username: string, ip: string): Promi
     uncountAttempt(db, ipKey(ip)),
   ]);
 }
+
+/**
+ * Takes this attempt back under every key: the password was right and the sign-in continues with
+ * its second step, which counts on its own. Not a success: the counts of wrong codes stay.
+ */
+export async function releaseAttempt(db: Db, username: string, ip: string): Promise<void> {
+  await Promise.all([userAndIpKey(username, ip), userKey(username), ipKey(ip)].map((key) => uncountAttempt(db, key)));
+}

@@ -61,3 +61,8 @@ export async function deleteStaleSessions(db: Db, now: Date, idleMs: number): Pr
     )
     .execute();
 }
+
+/** Ends every sign-in of the user but `keepId` (the one making the request). */
+export async function deleteOtherSessions(db: Db, userId: number, keepId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute();
+}

@@ -8,9 +8,11 @@ export type UserRecord = {
   tokenVersion: number;
   /** The password was not chosen by the user (the generated first one): it must be changed before anything else. */
   mustChangePassword: boolean;
+  /** The authenticator app's secret once a second factor is set up: sign-in then needs its code. */
+  totpSecret: string | null;
 };
 
-const columns = ['id', 'username', 'password_hash', 'token_version', 'must_change_password'] as const;
+const columns = ['id', 'username', 'password_hash', 'token_version', 'must_change_password', 'totp_secret'] as const;
 
 function toRecord(row: {
   id: number;
@@ -18,6 +20,7 @@ function toRecord(row: {
   password_hash: string;
   token_version: number;
   must_change_password: number;
+  totp_secret: string | null;
 }): UserRecord {
   return {
     id: row.id,
@@ -25,6 +28,7 @@ function toRecord(row: {
     passwordHash: row.password_hash,
     tokenVersion: row.token_version,
     mustChangePassword: Number(row.must_change_password) === 1,
+    totpSecret: row.totp_secret,
   };
 }
 

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { api, databaseKinds, signIn, startTestApp, testAdmin } from '../../test/helper';
+import { throttlePolicy } from './login-throttle';
+import {
+  currentTotp,
+  hashRecoveryCode,
+  matchTotp,
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodePolicy,
+  totpPolicy,
+  totpUri,
+} from './second-factor';
+
+const auth = '/api/v1/login/Auth';
+const status = '/api/v1/login/SecondFactor';
+const setup = '/api/v1/login/SecondFactor/Setup';
+const confirm = '/api/v1/login/SecondFactor/Confirm';
+const disable = '/api/v1/login/SecondFactor/Disable';
+const step = totpPolicy.periodSeconds * 1000;
+
+describe('TOTP and recovery codes', () => {
+  it('accepts the code of this time step and of the ones next to it, and no other', () => {
+    const secret = newTotpSecret();
+    const now = Date.UTC(2026, 10, 22, 12, 0, 15);
+    const thisStep = Math.floor(now / step);
+    expect(matchTotp(secret, currentTotp(secret, now), now)).toBe(thisStep);
+    expect(matchTotp(secret, currentTotp(secret, now - step), now)).toBe(thisStep - 1);
+    expect(matchTotp(secret, currentTotp(secret, now + step), now)).toBe(thisStep + 1);
+    expect(matchTotp(secret, currentTotp(secret, now - 2 * step), now)).toBeNull();
+    expect(matchTotp(secret, currentTotp(secret, now + 2 * step), now)).toBeNull();
+    expect(matchTotp(secret, currentTotp(newTotpSecret(), now), now)).toBeNull();
+    for (const notACode of ['', '12345', '1234567', 'abcdef', ' 123456']) expect(matchTotp(secret, notACode, now)).toBeNull();
+  });
+
+  it('makes 160-bit secrets and an otpauth address that names the company and the user', () => {
+    const secret = newTotpSecret();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(newTotpSecret()).not.toBe(secret);
+    const uri = new URL(totpUri(secret, 'erika'));
+    expect(uri.protocol).toBe('otpauth:');
+    expect(uri.searchParams.get('secret')).toBe(secret);
+    expect(uri.searchParams.get('issuer')).toBe('Musterblitz');
+    expect(uri.host).toBe('totp');
+    expect(decodeURIComponent(uri.pathname)).toBe('/Musterblitz:erika');
+  });
+
+  it('makes ten different 120-bit recovery codes, compared without regard to case, spaces or dashes', () => {
+    const codes = newRecoveryCodes();
+    expect(codes).toHaveLength(recoveryCodePolicy.count);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(/^([A-Z2-7]{4}-){5}[A-Z2-7]{4}$/);
+    const code = codes[0]!;
+    expect(hashRecoveryCode(` ${code.toLowerCase().replaceAll('-', ' ')} `)).toBe(hashRecoveryCode(code));
+    expect(hashRecoveryCode(codes[1]!)).not.toBe(hashRecoveryCode(code));
+  });
+});
+
+/** Sets up the app for the test admin through the API, as the dashboard does; answers what the user would keep. */
+async function enableSecondFactor(url: string, token: string) {
+  const started = await api(url, 'POST', setup, { token, body: { password: testAdmin.password } });
+  expect(started.status).toBe(200);
+  const secret = started.body.secret as string;
+  const confirmed = await api(url, 'POST', confirm, { token, body: { code: currentTotp(secret) } });
+  expect(confirmed.status).toBe(200);
+  return { secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
+}
+
+/** A code the server has not seen yet: the next time step's (within the window), or the one after. */
+const freshCode = (secret: string, stepsAhead = 1) => currentTotp(secret, Date.now() + stepsAhead * step);
+
+describe.each(databaseKinds)('second factor on %s', (kind) => {
+  it('is set up in two steps — password, then a code from the app — and ends the other sign-ins', async () => {
+    const { url, log } = await startTestApp(kind);
+    const token = await signIn(url);
+    const other = await signIn(url);
+    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+
+    const wrongPassword = await api(url, 'POST', setup, { token, body: { password: 'not the password' } });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.errors).toEqual([{ field: 'password', message: 'is wrong' }]);
+    expect((await api(url, 'POST', confirm, { token, body: { code: '123456' } })).status).toBe(409);
+
+    const started = await api(url, 'POST', setup, { token, body: { password: testAdmin.password } });
+    expect(started.status).toBe(200);
+    expect(started.headers.get('cache-control')).toBe('no-store');
+    const { secret, uri } = started.body as { secret: string; uri: string };
+    expect(new URL(uri).searchParams.get('secret')).toBe(secret);
+    // Not on before a code confirms it: the password alone still signs in.
+    expect((await api(url, 'GET', status, { token })).body.enabled).toBe(false);
+    expect((await api(url, 'POST', auth, { body: testAdmin })).status).toBe(200);
+
+    const wrongCode = await api(url, 'POST', confirm, { token, body: { code: currentTotp(newTotpSecret()) } });
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body.errors).toEqual([{ field: 'code', message: 'is wrong' }]);
+    const confirmed = await api(url, 'POST', confirm, { token, body: { code: currentTotp(secret) } });
+    expect(confirmed.status).toBe(200);
+    const codes = confirmed.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+
+    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: other })).status).toBe(401);
+    expect((await api(url, 'POST', setup, { token, body: { password: testAdmin.password } })).status).toBe(409);
+    expect((await api(url, 'POST', confirm, { token, body: { code: freshCode(secret) } })).status).toBe(409);
+
+    const events = log.lines().map((line) => line['security']?.event);
+    expect(events).toContain('second_factor_enabled');
+    expect(events).toContain('second_factor_change_failed');
+    // Neither the secret nor a recovery code is ever logged.
+    for (const kept of [secret, ...codes, ...codes.map((c) => c.replaceAll('-', ''))]) expect(log.text()).not.toContain(kept);
+  });
+
+  it('then asks for a code at sign-in, takes each code once, and takes recovery codes instead', async () => {
+    const { url } = await startTestApp(kind);
+    const { secret, recoveryCodes } = await enableSecondFactor(url, await signIn(url));
+
+    const passwordOnly = await api(url, 'POST', auth, { body: testAdmin });
+    expect(passwordOnly.status).toBe(401);
+    expect(passwordOnly.body.code).toBe('second_factor_required');
+    const wrongPassword = await api(url, 'POST', auth, { body: { ...testAdmin, password: 'wrong password!', code: freshCode(secret) } });
+    expect(wrongPassword.body.code).toBe('invalid_credentials');
+    const wrongCode = await api(url, 'POST', auth, { body: { ...testAdmin, code: currentTotp(newTotpSecret()) } });
+    expect(wrongCode.status).toBe(401);
+    expect(wrongCode.body.code).toBe('invalid_second_factor');
+
+    const code = freshCode(secret);
+    const signedIn = await api(url, 'POST', auth, { body: { ...testAdmin, code } });
+    expect(signedIn.status).toBe(200);
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: signedIn.body.jwtToken })).status).toBe(200);
+    // A code seen once is spent, and so is every earlier one (ASVS 6.5.1).
+    expect((await api(url, 'POST', auth, { body: { ...testAdmin, code } })).body.code).toBe('invalid_second_factor');
+    expect((await api(url, 'POST', auth, { body: { ...testAdmin, code: currentTotp(secret) } })).body.code).toBe(
+      'invalid_second_factor',
+    );
+
+    const recovery = ` ${recoveryCodes[3]!.toLowerCase().replaceAll('-', ' ')} `;
+    expect((await api(url, 'POST', auth, { body: { ...testAdmin, code: recovery } })).status).toBe(200);
+    expect((await api(url, 'POST', auth, { body: { ...testAdmin, code: recoveryCodes[3] } })).status).toBe(401);
+    const token = (await api(url, 'POST', auth, { body: { ...testAdmin, code: recoveryCodes[4] } })).body.jwtToken;
+    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: true, recoveryCodesLeft: 8 });
+  });
+
+  it('lets one of two parallel sign-ins with the same code through, not both', async () => {
+    const { url } = await startTestApp(kind);
+    const { secret } = await enableSecondFactor(url, await signIn(url));
+    const code = freshCode(secret);
+    const answers = await Promise.all([1, 2, 3].map(() => api(url, 'POST', auth, { body: { ...testAdmin, code } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
+  });
+
+  it('counts wrong codes as failed attempts, while asking for the code counts nothing', async () => {
+    const { url } = await startTestApp(kind);
+    const { secret } = await enableSecondFactor(url, await signIn(url));
+    for (let i = 0; i < throttlePolicy.maxFailuresPerUserAndIp + 3; i++) {
+      expect((await api(url, 'POST', auth, { body: testAdmin })).body.code).toBe('second_factor_required');
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i <= throttlePolicy.maxFailuresPerUserAndIp; i++) {
+      const guess = String(100000 + i);
+      statuses.push((await api(url, 'POST', auth, { body: { ...testAdmin, code: guess } })).status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Locked out even with the right code until the window ends: guessing has no shortcut.
+    expect((await api(url, 'POST', auth, { body: { ...testAdmin, code: freshCode(secret) } })).status).toBe(429);
+  });
+
+  it('is turned off only with the password and a code; then the password alone signs in again', async () => {
+    const { url, log } = await startTestApp(kind);
+    const token = await signIn(url);
+    const { secret, recoveryCodes } = await enableSecondFactor(url, token);
+
+    const noCode = await api(url, 'POST', disable, { token, body: { password: testAdmin.password } });
+    expect(noCode.status).toBe(400);
+    const wrongCode = await api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: '12345x' } });
+    expect(wrongCode.body.errors).toEqual([{ field: 'code', message: 'is wrong' }]);
+    const wrongPassword = await api(url, 'POST', disable, { token, body: { password: 'nope nope nope', code: freshCode(secret) } });
+    expect(wrongPassword.body.errors).toEqual([{ field: 'password', message: 'is wrong' }]);
+    expect((await api(url, 'POST', disable, { body: { password: testAdmin.password, code: recoveryCodes[0] } })).status).toBe(401);
+
+    const off = await api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: recoveryCodes[0] } });
+    expect(off.status).toBe(204);
+    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await api(url, 'POST', auth, { body: testAdmin })).status).toBe(200);
+    expect((await api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: freshCode(secret) } })).status).toBe(
+      409,
+    );
+    expect(log.lines().map((line) => line['security']?.event)).toContain('second_factor_disabled');
+  });
+});
