@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ConfigError } from '../config';
+import { currentTotp } from '../modules/auth/second-factor';
 import { api, freshDatabase, tempDir, testConfig } from '../test/helper';
 
 const entry = path.join(import.meta.dirname, 'admin.ts');
@@ -24,17 +25,25 @@ function runAdmin(
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-async function login(dataDir: string, username: string, password: string): Promise<number> {
+/** Runs `work` against the server on `dataDir` (an admin `admin` with 'the-first-password' is made on first start). */
+async function withServer<T>(dataDir: string, work: (url: string) => Promise<T>): Promise<T> {
   const app = await buildApp(testConfig(dataDir, { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'the-first-password' }), {
     logger: false,
   });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
-    return (await api(`http://127.0.0.1:${port}`, 'POST', '/api/v1/login/Auth', { body: { username, password } })).status;
+    return await work(`http://127.0.0.1:${port}`);
   } finally {
     await app.close();
   }
+}
+
+async function login(dataDir: string, username: string, password: string): Promise<number> {
+  return withServer(
+    dataDir,
+    async (url) => (await api(url, 'POST', '/api/v1/login/Auth', { body: { username, password } })).status,
+  );
 }
 
 describe('npm run admin -- set-password', () => {
@@ -76,6 +85,36 @@ describe('npm run admin -- set-password', () => {
     const wrong = await runAdmin(['remove-everything'], dataDir, '');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/Usage:/);
+  });
+});
+
+describe('npm run admin -- reset-second-factor', () => {
+  it('turns off a lost second factor, so that the password alone signs in again', async () => {
+    const dataDir = tempDir();
+    const token = await withServer(dataDir, async (url) => {
+      const signedIn = (await api(url, 'POST', '/api/v1/login/Auth', { body: { username: 'admin', password: 'the-first-password' } }))
+        .body.jwtToken as string;
+      const started = await api(url, 'POST', '/api/v1/login/SecondFactor/Setup', {
+        token: signedIn,
+        body: { password: 'the-first-password' },
+      });
+      const code = currentTotp(started.body.secret);
+      expect((await api(url, 'POST', '/api/v1/login/SecondFactor/Confirm', { token: signedIn, body: { code } })).status).toBe(200);
+      return signedIn;
+    });
+    expect(await login(dataDir, 'admin', 'the-first-password')).toBe(401);
+
+    const result = await runAdmin(['reset-second-factor', 'admin'], dataDir, '');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Second factor of admin turned off/);
+    expect(await login(dataDir, 'admin', 'the-first-password')).toBe(200);
+    // Whoever held a sign-in made with the lost phone is signed out.
+    expect(await withServer(dataDir, async (url) => (await api(url, 'GET', '/api/v1/Inquiry', { token })).status)).toBe(401);
+
+    const unknown = await runAdmin(['reset-second-factor', 'nobody'], dataDir, '');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('Error: There is no user nobody');
   });
 });
 

@@ -1,16 +1,22 @@
 import readline from 'node:readline';
 import { loadConfig } from '../config';
-import { openDatabase, sqliteFileIn } from '../db/database';
+import { type Db, openDatabase, sqliteFileIn } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { logout } from '../modules/auth/auth.service';
 import { checkPasswordPolicy, hashPassword } from '../modules/auth/passwords';
+import { disableSecondFactor } from '../modules/auth/second-factor.repository';
 import { findUserByName, insertUser, updatePassword } from '../modules/auth/users.repository';
 
 const usage = `Usage:
-  npm run admin -- set-password NAME    set (or create) NAME's password; read from the prompt or stdin
+  npm run admin -- set-password NAME          set (or create) NAME's password; read from the prompt or stdin
+  npm run admin -- reset-second-factor NAME   turn off NAME's second factor (authenticator app and
+                                              recovery codes both lost); NAME sets it up again
   npm run admin -- help
 
 The password must have at least 12 characters and must not be easy to guess (a common password,
-or one made of the company's or the user's name). Setting it signs NAME out everywhere.`;
+or one made of the company's or the user's name). Either command signs NAME out everywhere.
+Reset a second factor only once you have made sure, as when the account was given out, that the
+request comes from NAME.`;
 
 async function readPassword(): Promise<string> {
   const rl = readline.createInterface({
@@ -42,30 +48,54 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const [command, name] = argv;
-  if (command !== 'set-password' || !name) {
-    process.stderr.write(`${usage}\n`);
-    return command === 'help' || command === undefined ? 0 : 2;
-  }
+async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const password = await readPassword();
-  const problem = checkPasswordPolicy(password, name);
-  if (problem) throw new Error(`Password ${problem}`);
   const { db } = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) },
   );
   try {
     await migrateToLatest(db);
-    const hash = await hashPassword(password);
-    const user = await findUserByName(db, name);
-    if (user) await updatePassword(db, user.id, hash);
-    else await insertUser(db, name, hash);
-    process.stdout.write(user ? `Password of ${name} changed; earlier sign-ins are ended.\n` : `Admin ${name} created.\n`);
+    return await work(db);
   } finally {
     await db.destroy();
   }
+}
+
+async function setPassword(name: string): Promise<number> {
+  loadConfig();
+  const password = await readPassword();
+  const problem = checkPasswordPolicy(password, name);
+  if (problem) throw new Error(`Password ${problem}`);
+  const hash = await hashPassword(password);
+  const user = await withDatabase(async (db) => {
+    const found = await findUserByName(db, name);
+    if (found) await updatePassword(db, found.id, hash);
+    else await insertUser(db, name, hash);
+    return found;
+  });
+  process.stdout.write(user ? `Password of ${name} changed; earlier sign-ins are ended.\n` : `Admin ${name} created.\n`);
   return 0;
+}
+
+async function resetSecondFactor(name: string): Promise<number> {
+  const found = await withDatabase(async (db) => {
+    const user = await findUserByName(db, name);
+    if (!user) return false;
+    await disableSecondFactor(db, user.id);
+    await logout(db, user.id);
+    return true;
+  });
+  if (!found) throw new Error(`There is no user ${name}`);
+  process.stdout.write(`Second factor of ${name} turned off; earlier sign-ins are ended. ${name} can set it up again in the dashboard.\n`);
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, name] = argv;
+  if (command === 'set-password' && name) return setPassword(name);
+  if (command === 'reset-second-factor' && name) return resetSecondFactor(name);
+  process.stderr.write(`${usage}\n`);
+  return command === 'help' || command === undefined ? 0 : 2;
 }
 
 main(process.argv.slice(2)).then(
