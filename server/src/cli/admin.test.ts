@@ -92,14 +92,17 @@ describe('npm run admin -- reset-second-factor', () => {
   it('turns off a lost second factor, so that the password alone signs in again', async () => {
     const dataDir = tempDir();
     const token = await withServer(dataDir, async (url) => {
-      const signedIn = (await api(url, 'POST', '/api/v1/login/Auth', { body: { username: 'admin', password: 'the-first-password' } }))
-        .body.jwtToken as string;
+      const signedIn = (
+        await api(url, 'POST', '/api/v1/login/Auth', { body: { username: 'admin', password: 'the-first-password' } })
+      ).body.jwtToken as string;
       const started = await api(url, 'POST', '/api/v1/login/SecondFactor/Setup', {
         token: signedIn,
         body: { password: 'the-first-password' },
       });
       const code = currentTotp(started.body.secret);
-      expect((await api(url, 'POST', '/api/v1/login/SecondFactor/Confirm', { token: signedIn, body: { code } })).status).toBe(200);
+      expect((await api(url, 'POST', '/api/v1/login/SecondFactor/Confirm', { token: signedIn, body: { code } })).status).toBe(
+        200,
+      );
       return signedIn;
     });
     expect(await login(dataDir, 'admin', 'the-first-password')).toBe(401);

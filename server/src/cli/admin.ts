@@ -86,7 +86,9 @@ async function resetSecondFactor(name: string): Promise<number> {
     return true;
   });
   if (!found) throw new Error(`There is no user ${name}`);
-  process.stdout.write(`Second factor of ${name} turned off; earlier sign-ins are ended. ${name} can set it up again in the dashboard.\n`);
+  process.stdout.write(
+    `Second factor of ${name} turned off; earlier sign-ins are ended. ${name} can set it up again in the dashboard.\n`,
+  );
   return 0;
 }
 

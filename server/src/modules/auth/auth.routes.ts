@@ -78,7 +78,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login/SecondFactor/Setup',
-    { onRequest: app.requireAdmin, schema: { body: secondFactorSetupRequestSchema, response: { 200: secondFactorSetupResponseSchema } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: { body: secondFactorSetupRequestSchema, response: { 200: secondFactorSetupResponseSchema } },
+    },
     async (request) => startSecondFactorSetup(app.db, actor(request), request.body.password),
   );
 

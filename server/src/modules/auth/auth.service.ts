@@ -108,7 +108,11 @@ export async function spendSecondFactorCode(
 }
 
 /** Where a signed-in user's check of their own password (and code) is logged, and who asks. */
-export type ReauthContext = { ip: string; log: FastifyBaseLogger; failedEvent: 'password_change_failed' | 'second_factor_change_failed' };
+export type ReauthContext = {
+  ip: string;
+  log: FastifyBaseLogger;
+  failedEvent: 'password_change_failed' | 'second_factor_change_failed';
+};
 
 /**
  * Runs `check` (the password asked again before a change to how the user signs in, ASVS 7.5.1)
@@ -131,7 +135,9 @@ export async function reauthenticate(
   const wrong = await check();
   if (wrong) {
     logSecurityEvent(log, 'warn', failedEvent, { reason: wrong.reason, userId: user.id, ip });
-    throw new HttpError(400, 'validation', `Invalid field: ${wrong.field}`, { errors: [{ field: wrong.field, message: 'is wrong' }] });
+    throw new HttpError(400, 'validation', `Invalid field: ${wrong.field}`, {
+      errors: [{ field: wrong.field, message: 'is wrong' }],
+    });
   }
   await recordSuccess(db, user.username, ip);
 }
@@ -165,7 +171,9 @@ export async function changePassword(db: Db, keys: TokenKeys, change: PasswordCh
   const { userId, currentPassword, newPassword, ip, log } = change;
   const user = await requireUser(db, userId);
   await reauthenticate(db, user, { ip, log, failedEvent: 'password_change_failed' }, async () =>
-    (await verifyPassword(user.passwordHash, currentPassword)) ? undefined : { field: 'currentPassword', reason: 'wrong_password' },
+    (await verifyPassword(user.passwordHash, currentPassword))
+      ? undefined
+      : { field: 'currentPassword', reason: 'wrong_password' },
   );
   if (newPassword === currentPassword) throw invalidNewPassword('must differ from the current one');
   const problem = checkPasswordPolicy(newPassword, user.username);

@@ -117,7 +117,9 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     const passwordOnly = await api(url, 'POST', auth, { body: testAdmin });
     expect(passwordOnly.status).toBe(401);
     expect(passwordOnly.body.code).toBe('second_factor_required');
-    const wrongPassword = await api(url, 'POST', auth, { body: { ...testAdmin, password: 'wrong password!', code: freshCode(secret) } });
+    const wrongPassword = await api(url, 'POST', auth, {
+      body: { ...testAdmin, password: 'wrong password!', code: freshCode(secret) },
+    });
     expect(wrongPassword.body.code).toBe('invalid_credentials');
     const wrongCode = await api(url, 'POST', auth, { body: { ...testAdmin, code: currentTotp(newTotpSecret()) } });
     expect(wrongCode.status).toBe(401);
@@ -174,17 +176,22 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     expect(noCode.status).toBe(400);
     const wrongCode = await api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: '12345x' } });
     expect(wrongCode.body.errors).toEqual([{ field: 'code', message: 'is wrong' }]);
-    const wrongPassword = await api(url, 'POST', disable, { token, body: { password: 'nope nope nope', code: freshCode(secret) } });
+    const wrongPassword = await api(url, 'POST', disable, {
+      token,
+      body: { password: 'nope nope nope', code: freshCode(secret) },
+    });
     expect(wrongPassword.body.errors).toEqual([{ field: 'password', message: 'is wrong' }]);
-    expect((await api(url, 'POST', disable, { body: { password: testAdmin.password, code: recoveryCodes[0] } })).status).toBe(401);
+    expect((await api(url, 'POST', disable, { body: { password: testAdmin.password, code: recoveryCodes[0] } })).status).toBe(
+      401,
+    );
 
     const off = await api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: recoveryCodes[0] } });
     expect(off.status).toBe(204);
     expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
     expect((await api(url, 'POST', auth, { body: testAdmin })).status).toBe(200);
-    expect((await api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: freshCode(secret) } })).status).toBe(
-      409,
-    );
+    expect(
+      (await api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: freshCode(secret) } })).status,
+    ).toBe(409);
     expect(log.lines().map((line) => line['security']?.event)).toContain('second_factor_disabled');
   });
 });

@@ -8,6 +8,7 @@ import { ProjectsPanel } from '../../../features/admin/components/projects-panel
 import type { AdminSession } from '../../../features/admin/api/verify-token';
 import { RequireAdmin } from '../../../features/admin/components/require-admin';
 import { RequiredPasswordChange } from '../../../features/admin/components/required-password-change';
+import { SecondFactorPanel } from '../../../features/admin/components/second-factor-panel';
 import { SessionsPanel } from '../../../features/admin/components/sessions-panel';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -46,6 +47,7 @@ function Sections() {
     { id: 'projects', label: t('tabs.projects'), render: () => <ProjectsPanel /> },
     { id: 'inquiries', label: t('inbox:tab'), render: () => <InboxPanel /> },
     { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
+    { id: 'second-factor', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },
   ];
   return <DashboardTabs sections={sections} label={t('dashboard.sections')} />;
 }

@@ -7,4 +7,5 @@ export const adminQueryKeys = {
   categories: () => [...adminQueryKeys.all, 'categories'] as const,
   projects: (page: number, pageLength: number) => [...adminQueryKeys.all, 'projects', { page, pageLength }] as const,
   sessions: () => [...adminQueryKeys.all, 'sessions'] as const,
+  secondFactor: () => [...adminQueryKeys.all, 'second-factor'] as const,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { loginFailure } from './login-failure';
+import { isCodeRequest, loginFailure } from './login-failure';
 
 describe('loginFailure', () => {
   const now = new Date('2026-03-01T10:00:00Z');
@@ -9,6 +9,15 @@ describe('loginFailure', () => {
     expect(loginFailure(new ApiError(401, 'invalid_credentials', { detail: 'Wrong name or password' }))).toEqual({
       key: 'login.errors.invalidCredentials',
     });
+  });
+
+  it('tells a wrong or used code from a wrong password, and a request for the code from both', () => {
+    const wrongCode = new ApiError(401, 'invalid_second_factor');
+    expect(loginFailure(wrongCode)).toEqual({ key: 'login.errors.invalidCode' });
+    expect(isCodeRequest(new ApiError(401, 'second_factor_required'))).toBe(true);
+    expect(isCodeRequest(wrongCode)).toBe(false);
+    expect(isCodeRequest(new ApiError(401, 'invalid_credentials'))).toBe(false);
+    expect(isCodeRequest(new Error('second_factor_required'))).toBe(false);
   });
 
   it('says when to retry after too many attempts, rounded up to whole minutes', () => {

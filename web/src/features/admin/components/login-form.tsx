@@ -1,33 +1,54 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type LoginRequest, loginRequestSchema } from '@blitz/contract';
+import { z } from 'zod';
+import { loginRequestSchema } from '@blitz/contract';
 import { login } from '../api/login';
 import { primaryButton } from '../../../components/admin/button-classes';
 import { formIssueKeys } from './form-errors';
 import { TextField } from './form-field';
-import { type LoginFailure, loginFailure } from './login-failure';
+import { type LoginFailure, isCodeRequest, loginFailure } from './login-failure';
 
-/** Name, Password and Login (SPEC.md §2); a failure says what went wrong in plain words. */
+/** The form's fields: the code is empty until the server asks for it. */
+const loginFormSchema = loginRequestSchema.extend({ code: z.string().trim().max(64) });
+type LoginFormValues = z.infer<typeof loginFormSchema>;
+
+/**
+ * Name, Password and Login (SPEC.md §2); a failure says what went wrong in plain words. For an
+ * account with a second factor the server asks for the code once the password is right: the form
+ * then shows a code field under the password and sends all three again.
+ */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const [failure, setFailure] = useState<LoginFailure>();
+  const [needsCode, setNeedsCode] = useState(false);
   const {
     register,
     handleSubmit,
+    setError,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema, formIssueKeys),
-    defaultValues: { username: '', password: '' },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema, formIssueKeys),
+    defaultValues: { username: '', password: '', code: '' },
   });
 
-  const submit = handleSubmit(async (credentials) => {
+  useEffect(() => {
+    if (needsCode) setFocus('code');
+  }, [needsCode, setFocus]);
+
+  const submit = handleSubmit(async ({ code, ...credentials }) => {
     setFailure(undefined);
+    if (needsCode && !code) {
+      setError('code', { type: 'required', message: 'validation.required' }, { shouldFocus: true });
+      return;
+    }
     try {
-      await login(credentials);
+      await login(needsCode ? { ...credentials, code } : credentials);
     } catch (error) {
-      setFailure(loginFailure(error));
+      if (isCodeRequest(error)) setNeedsCode(true);
+      else setFailure(loginFailure(error));
       return;
     }
     onSignedIn();
@@ -71,6 +92,23 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         error={errors.password?.message && t(errors.password.message)}
         {...register('password')}
       />
+      {needsCode && (
+        <>
+          <p role="status" className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+            {t('login.codeRequested')}
+          </p>
+          <TextField
+            label={t('login.code')}
+            hint={t('login.codeHint')}
+            required
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            error={errors.code?.message && t(errors.code.message)}
+            {...register('code')}
+          />
+        </>
+      )}
       <button type="submit" className={`${primaryButton} w-full py-2.5 text-base`} disabled={isSubmitting}>
         {isSubmitting ? t('login.submitting') : t('login.submit')}
       </button>

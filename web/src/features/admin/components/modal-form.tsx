@@ -10,11 +10,13 @@ type ModalFormProps = {
   saving: boolean;
   /** The failed save, if any: 'Command Failed' above the fields. */
   error: unknown;
+  /** The submit button's words where Save would not fit (a step, turning something off). */
+  submitLabel?: { idle: string; busy: string };
   children: ReactNode;
 };
 
 /** The body of a modal's form: fields that scroll, Cancel and Save that stay in view. */
-export function ModalForm({ onSubmit, onCancel, saving, error, children }: ModalFormProps) {
+export function ModalForm({ onSubmit, onCancel, saving, error, submitLabel, children }: ModalFormProps) {
   const { t } = useTranslation('admin');
   return (
     <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
@@ -29,7 +31,7 @@ export function ModalForm({ onSubmit, onCancel, saving, error, children }: Modal
           </button>
         )}
         <button type="submit" className={primaryButton} disabled={saving}>
-          {saving ? t('actions.saving') : t('actions.save')}
+          {saving ? (submitLabel?.busy ?? t('actions.saving')) : (submitLabel?.idle ?? t('actions.save'))}
         </button>
       </div>
     </form>

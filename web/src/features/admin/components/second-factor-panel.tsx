@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { dangerButton, primaryButton } from '../../../components/admin/button-classes';
+import { ModalDialog } from '../../../components/admin/modal-dialog';
+import { notify } from '../../../components/notifications';
+import { useDisableSecondFactor, useSecondFactorStatus } from '../api/second-factor';
+import { formIssueKeys } from './form-errors';
+import { TextField } from './form-field';
+import { ListStatus } from './list-status';
+import { ModalForm } from './modal-form';
+import { disableSchema, secondFactorRefusal, useRefusalMessage } from './second-factor-form';
+import { SecondFactorSetupModal } from './second-factor-setup';
+
+/**
+ * Two-step sign-in (ASVS 6.3.3): whether it is on, how many recovery codes are left, and the
+ * buttons to set it up or turn it off.
+ */
+export function SecondFactorPanel() {
+  const { t } = useTranslation('admin');
+  const status = useSecondFactorStatus();
+  const [dialog, setDialog] = useState<'setup' | 'disable'>();
+  const close = () => setDialog(undefined);
+
+  return (
+    <section aria-labelledby="second-factor-heading">
+      <h2 id="second-factor-heading" className="text-2xl font-bold text-brand-900">
+        {t('secondFactor.heading')}
+      </h2>
+      <p className="mt-2 max-w-3xl text-sm text-slate-700">{t('secondFactor.intro')}</p>
+      <div className="mt-4 rounded-lg border border-slate-200 bg-white px-4 py-4 shadow-sm">
+        {status.data ? (
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <div className="text-sm">
+              <p className="font-semibold text-slate-900">
+                {t(status.data.enabled ? 'secondFactor.statusOn' : 'secondFactor.statusOff')}
+              </p>
+              {status.data.enabled && (
+                <p className="text-slate-700">{t('secondFactor.codesLeft', { count: status.data.recoveryCodesLeft })}</p>
+              )}
+              {status.data.enabled && status.data.recoveryCodesLeft <= 3 && (
+                <p className="font-medium text-red-800">{t('secondFactor.codesLow')}</p>
+              )}
+            </div>
+            {status.data.enabled ? (
+              <button type="button" className={dangerButton} onClick={() => setDialog('disable')}>
+                {t('secondFactor.disable.open')}
+              </button>
+            ) : (
+              <button type="button" className={primaryButton} onClick={() => setDialog('setup')}>
+                {t('secondFactor.setup.open')}
+              </button>
+            )}
+          </div>
+        ) : (
+          <p className="py-4 text-center text-slate-700">
+            <ListStatus query={status} />
+          </p>
+        )}
+      </div>
+      <SecondFactorSetupModal open={dialog === 'setup'} onClose={close} />
+      <ModalDialog open={dialog === 'disable'} onClose={close} size="narrow" title={t('secondFactor.disable.title')}>
+        {dialog === 'disable' && <DisableForm onDone={close} />}
+      </ModalDialog>
+    </section>
+  );
+}
+
+/** Turning it off: the password and a code, as at sign-in. */
+function DisableForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const disable = useDisableSecondFactor();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(disableSchema, formIssueKeys), defaultValues: { password: '', code: '' } });
+  const submit = handleSubmit((values) =>
+    disable.mutate(values, {
+      onSuccess: () => {
+        notify(t('secondFactor.disable.done'));
+        onDone();
+      },
+      onError: (error) => {
+        const refusal = secondFactorRefusal(error);
+        if (refusal?.field) setError(refusal.field, { type: 'server', message: refusal.key }, { shouldFocus: true });
+        else if (refusal) {
+          notify(t(refusal.key), { error: true });
+          onDone();
+        }
+      },
+    }),
+  );
+  const refusal = secondFactorRefusal(disable.error);
+  const refusalMessage = useRefusalMessage();
+  const message = (error: { message?: string | undefined } | undefined) => refusalMessage(refusal, error);
+  return (
+    <ModalForm
+      onSubmit={(event) => void submit(event)}
+      onCancel={onDone}
+      saving={disable.isPending}
+      error={disable.error && !refusal ? disable.error : undefined}
+      submitLabel={{ idle: t('secondFactor.disable.submit'), busy: t('secondFactor.setup.working') }}
+    >
+      <p className="text-sm text-slate-700">{t('secondFactor.disable.intro')}</p>
+      <TextField
+        data-autofocus
+        type="password"
+        autoComplete="current-password"
+        label={t('password.current')}
+        required
+        error={message(errors.password)}
+        {...register('password')}
+      />
+      <TextField
+        label={t('secondFactor.code')}
+        hint={t('login.codeHint')}
+        required
+        autoComplete="one-time-code"
+        spellCheck={false}
+        error={message(errors.code)}
+        {...register('code')}
+      />
+    </ModalForm>
+  );
+}

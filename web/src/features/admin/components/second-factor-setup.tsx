@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { SecondFactorSetup } from '@blitz/contract';
+import { company } from '@blitz/contract';
+import { primaryButton, secondaryButton } from '../../../components/admin/button-classes';
+import { ModalDialog } from '../../../components/admin/modal-dialog';
+import { notify } from '../../../components/notifications';
+import { useConfirmSecondFactorSetup, useStartSecondFactorSetup } from '../api/second-factor';
+import { formIssueKeys } from './form-errors';
+import { TextField } from './form-field';
+import { ModalForm } from './modal-form';
+import { groupSecret, secondFactorRefusal, setupCodeSchema, setupPasswordSchema, useRefusalMessage } from './second-factor-form';
+
+type Step = { name: 'password' } | { name: 'scan'; setup: SecondFactorSetup } | { name: 'codes'; recoveryCodes: string[] };
+
+/**
+ * Setting up the authenticator app, in three steps: the password again; the QR code (or the key
+ * to type in) and a code from the app to prove it works; then the recovery codes, shown once.
+ */
+export function SecondFactorSetupModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const [step, setStep] = useState<Step>({ name: 'password' });
+  const close = () => {
+    setStep({ name: 'password' });
+    onClose();
+  };
+  // A change made in another tab meanwhile: the panel behind shows the state as it is now.
+  const changedElsewhere = () => {
+    notify(t('secondFactor.errors.changedElsewhere'), { error: true });
+    close();
+  };
+  return (
+    <ModalDialog open={open} onClose={close} size="narrow" title={t('secondFactor.setup.title')}>
+      {open && step.name === 'password' && (
+        <PasswordStep onStarted={(setup) => setStep({ name: 'scan', setup })} onCancel={close} onConflict={changedElsewhere} />
+      )}
+      {open && step.name === 'scan' && (
+        <ScanStep
+          setup={step.setup}
+          onConfirmed={(recoveryCodes) => setStep({ name: 'codes', recoveryCodes })}
+          onCancel={close}
+          onConflict={changedElsewhere}
+        />
+      )}
+      {open && step.name === 'codes' && <RecoveryCodes codes={step.recoveryCodes} onDone={close} />}
+    </ModalDialog>
+  );
+}
+
+function PasswordStep({
+  onStarted,
+  onCancel,
+  onConflict,
+}: {
+  onStarted: (setup: SecondFactorSetup) => void;
+  onCancel: () => void;
+  onConflict: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const start = useStartSecondFactorSetup();
+  const message = useRefusalMessage();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(setupPasswordSchema, formIssueKeys), defaultValues: { password: '' } });
+  const submit = handleSubmit(({ password }) =>
+    start.mutate(password, {
+      onSuccess: onStarted,
+      onError: (error) => {
+        const refusal = secondFactorRefusal(error);
+        if (refusal?.field)
+          setError(refusal.field as 'password', { type: 'server', message: refusal.key }, { shouldFocus: true });
+        else if (refusal) onConflict();
+      },
+    }),
+  );
+  const refusal = secondFactorRefusal(start.error);
+  return (
+    <ModalForm
+      onSubmit={(event) => void submit(event)}
+      onCancel={onCancel}
+      saving={start.isPending}
+      error={start.error && !refusal ? start.error : undefined}
+      submitLabel={{ idle: t('secondFactor.setup.next'), busy: t('secondFactor.setup.working') }}
+    >
+      <p className="text-sm text-slate-700">{t('secondFactor.setup.passwordIntro')}</p>
+      <TextField
+        data-autofocus
+        type="password"
+        autoComplete="current-password"
+        label={t('password.current')}
+        required
+        error={message(refusal, errors.password)}
+        {...register('password')}
+      />
+    </ModalForm>
+  );
+}
+
+function ScanStep({
+  setup,
+  onConfirmed,
+  onCancel,
+  onConflict,
+}: {
+  setup: SecondFactorSetup;
+  onConfirmed: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+  onConflict: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const confirm = useConfirmSecondFactorSetup();
+  const message = useRefusalMessage();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(setupCodeSchema, formIssueKeys), defaultValues: { code: '' } });
+  const submit = handleSubmit(({ code }) =>
+    confirm.mutate(code, {
+      onSuccess: onConfirmed,
+      onError: (error) => {
+        const refusal = secondFactorRefusal(error);
+        if (refusal?.field) setError('code', { type: 'server', message: refusal.key }, { shouldFocus: true });
+        else if (refusal) onConflict();
+      },
+    }),
+  );
+  const refusal = secondFactorRefusal(confirm.error);
+  return (
+    <ModalForm
+      onSubmit={(event) => void submit(event)}
+      onCancel={onCancel}
+      saving={confirm.isPending}
+      error={confirm.error && !refusal ? confirm.error : undefined}
+      submitLabel={{ idle: t('secondFactor.setup.confirm'), busy: t('secondFactor.setup.working') }}
+    >
+      <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
+        <li>{t('secondFactor.setup.scan')}</li>
+        <li>{t('secondFactor.setup.enterCode')}</li>
+      </ol>
+      <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+        <QRCodeSVG
+          value={setup.uri}
+          size={176}
+          marginSize={2}
+          title={t('secondFactor.setup.qrTitle', { companyName: company.name })}
+          className="shrink-0 rounded border border-slate-200"
+        />
+        <div className="min-w-0 text-sm text-slate-700">
+          <p>{t('secondFactor.setup.manual')}</p>
+          <p className="mt-2 font-mono text-base font-semibold break-words text-slate-900" data-testid="totp-secret">
+            {groupSecret(setup.secret)}
+          </p>
+        </div>
+      </div>
+      <TextField
+        data-autofocus
+        label={t('secondFactor.code')}
+        hint={t('secondFactor.setup.codeHint')}
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={message(refusal, errors.code)}
+        {...register('code')}
+      />
+    </ModalForm>
+  );
+}
+
+/** The recovery codes, this once: to download or copy, and a plain word on what they are for. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const text = `${t('secondFactor.codes.fileHeading', { companyName: company.name })}\n\n${codes.join('\n')}\n`;
+  const download = () => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    link.download = t('secondFactor.codes.fileName');
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  const copy = () =>
+    navigator.clipboard.writeText(text).then(
+      () => notify(t('secondFactor.codes.copied')),
+      () => notify(t('secondFactor.codes.copyFailed'), { error: true }),
+    );
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 py-4">
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
+          {t('secondFactor.codes.enabled')}
+        </p>
+        <p className="text-sm text-slate-700">{t('secondFactor.codes.intro')}</p>
+        <ul
+          aria-label={t('secondFactor.codes.heading')}
+          className="grid grid-cols-1 gap-x-6 gap-y-1 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 font-mono text-sm text-slate-900 sm:grid-cols-2"
+        >
+          {codes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className={secondaryButton} onClick={download}>
+            {t('secondFactor.codes.download')}
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => void copy()}>
+            {t('secondFactor.codes.copy')}
+          </button>
+        </div>
+      </div>
+      <div className="flex justify-end border-t border-slate-200 bg-slate-50 px-5 py-3">
+        <button type="button" className={primaryButton} onClick={onDone}>
+          {t('secondFactor.codes.done')}
+        </button>
+      </div>
+    </div>
+  );
+}
