@@ -19,10 +19,10 @@ export function useSecondFactorStatus() {
 /** Set-up, step one: the password again; the answer is the secret for the app (QR code and text). */
 export function useStartSecondFactorSetup() {
   return useMutation({
-    mutationFn: (password: string) =>
+    mutationFn: (request: { password: string }) =>
       apiRequest('/login/SecondFactor/Setup', {
         method: 'POST',
-        body: { password },
+        body: request,
         schema: secondFactorSetupResponseSchema,
         admin: true,
       }),
@@ -36,11 +36,11 @@ export function useStartSecondFactorSetup() {
 export function useConfirmSecondFactorSetup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (code: string) =>
+    mutationFn: async (request: { code: string }) =>
       (
         await apiRequest('/login/SecondFactor/Confirm', {
           method: 'POST',
-          body: { code },
+          body: request,
           schema: secondFactorConfirmResponseSchema,
           admin: true,
         })

@@ -7,6 +7,7 @@ import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { notify } from '../../../components/notifications';
 import { changePassword } from '../api/change-password';
 import { formIssueKeys } from './form-errors';
+import { CurrentPasswordField } from './current-password-field';
 import { TextField } from './form-field';
 import { ModalForm } from './modal-form';
 import { type PasswordFormValues, passwordFieldError, passwordFormSchema } from './password-form';
@@ -63,15 +64,7 @@ export function PasswordForm({ onChanged, onCancel }: { onChanged: () => void; o
 
   return (
     <ModalForm onSubmit={(event) => void submit(event)} onCancel={onCancel} saving={change.isPending} error={unexplained}>
-      <TextField
-        data-autofocus
-        type="password"
-        autoComplete="current-password"
-        label={t('password.current')}
-        required
-        error={message(errors.currentPassword)}
-        {...register('currentPassword')}
-      />
+      <CurrentPasswordField error={message(errors.currentPassword)} {...register('currentPassword')} />
       <TextField
         type="password"
         autoComplete="new-password"

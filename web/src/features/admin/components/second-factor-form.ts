@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { passwordPolicy } from '@blitz/contract';
 import { isApiError } from '../../../lib/api-client';
@@ -42,13 +41,4 @@ export function secondFactorRefusal(error: unknown): SecondFactorRefusal | undef
 /** The secret as an app's "enter a key" screen shows it: groups of four, easier to type. */
 export function groupSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
-}
-
-/** A field's inline message, translated, with the minutes to wait where the refusal names them. */
-export function useRefusalMessage() {
-  const { t } = useTranslation('admin');
-  return (refusal: SecondFactorRefusal | undefined, error: { message?: string | undefined } | undefined) =>
-    error?.message
-      ? t(error.message as 'validation.required', { minutes: refusal && 'minutes' in refusal ? refusal.minutes : undefined })
-      : undefined;
 }

@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dangerButton, primaryButton } from '../../../components/admin/button-classes';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { notify } from '../../../components/notifications';
 import { useDisableSecondFactor, useSecondFactorStatus } from '../api/second-factor';
-import { formIssueKeys } from './form-errors';
+import { CurrentPasswordField } from './current-password-field';
 import { TextField } from './form-field';
 import { ListStatus } from './list-status';
 import { ModalForm } from './modal-form';
-import { disableSchema, secondFactorRefusal, useRefusalMessage } from './second-factor-form';
+import { useSecondFactorForm } from '../hooks/use-second-factor-form';
+import { disableSchema } from './second-factor-form';
 import { SecondFactorSetupModal } from './second-factor-setup';
 
 /**
@@ -71,57 +70,34 @@ export function SecondFactorPanel() {
 function DisableForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('admin');
   const disable = useDisableSecondFactor();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(disableSchema, formIssueKeys), defaultValues: { password: '', code: '' } });
-  const submit = handleSubmit((values) =>
-    disable.mutate(values, {
-      onSuccess: () => {
-        notify(t('secondFactor.disable.done'));
-        onDone();
-      },
-      onError: (error) => {
-        const refusal = secondFactorRefusal(error);
-        if (refusal?.field) setError(refusal.field, { type: 'server', message: refusal.key }, { shouldFocus: true });
-        else if (refusal) {
-          notify(t(refusal.key), { error: true });
-          onDone();
-        }
-      },
-    }),
-  );
-  const refusal = secondFactorRefusal(disable.error);
-  const refusalMessage = useRefusalMessage();
-  const message = (error: { message?: string | undefined } | undefined) => refusalMessage(refusal, error);
+  const form = useSecondFactorForm(disableSchema, { password: '', code: '' }, disable, {
+    success: () => {
+      notify(t('secondFactor.disable.done'));
+      onDone();
+    },
+    conflict: () => {
+      notify(t('secondFactor.errors.changedElsewhere'), { error: true });
+      onDone();
+    },
+  });
   return (
     <ModalForm
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.onSubmit}
       onCancel={onDone}
       saving={disable.isPending}
-      error={disable.error && !refusal ? disable.error : undefined}
+      error={form.unexplained}
       submitLabel={{ idle: t('secondFactor.disable.submit'), busy: t('secondFactor.setup.working') }}
     >
       <p className="text-sm text-slate-700">{t('secondFactor.disable.intro')}</p>
-      <TextField
-        data-autofocus
-        type="password"
-        autoComplete="current-password"
-        label={t('password.current')}
-        required
-        error={message(errors.password)}
-        {...register('password')}
-      />
+      <CurrentPasswordField error={form.fieldError('password')} {...form.register('password')} />
       <TextField
         label={t('secondFactor.code')}
         hint={t('login.codeHint')}
         required
         autoComplete="one-time-code"
         spellCheck={false}
-        error={message(errors.code)}
-        {...register('code')}
+        error={form.fieldError('code')}
+        {...form.register('code')}
       />
     </ModalForm>
   );

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactorSetup } from '@blitz/contract';
 import { company } from '@blitz/contract';
@@ -9,10 +7,11 @@ import { primaryButton, secondaryButton } from '../../../components/admin/button
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { notify } from '../../../components/notifications';
 import { useConfirmSecondFactorSetup, useStartSecondFactorSetup } from '../api/second-factor';
-import { formIssueKeys } from './form-errors';
+import { CurrentPasswordField } from './current-password-field';
 import { TextField } from './form-field';
 import { ModalForm } from './modal-form';
-import { groupSecret, secondFactorRefusal, setupCodeSchema, setupPasswordSchema, useRefusalMessage } from './second-factor-form';
+import { useSecondFactorForm } from '../hooks/use-second-factor-form';
+import { groupSecret, setupCodeSchema, setupPasswordSchema } from './second-factor-form';
 
 type Step = { name: 'password' } | { name: 'scan'; setup: SecondFactorSetup } | { name: 'codes'; recoveryCodes: string[] };
 
@@ -35,12 +34,12 @@ export function SecondFactorSetupModal({ open, onClose }: { open: boolean; onClo
   return (
     <ModalDialog open={open} onClose={close} size="narrow" title={t('secondFactor.setup.title')}>
       {open && step.name === 'password' && (
-        <PasswordStep onStarted={(setup) => setStep({ name: 'scan', setup })} onCancel={close} onConflict={changedElsewhere} />
+        <PasswordStep onDone={(setup) => setStep({ name: 'scan', setup })} onCancel={close} onConflict={changedElsewhere} />
       )}
       {open && step.name === 'scan' && (
         <ScanStep
           setup={step.setup}
-          onConfirmed={(recoveryCodes) => setStep({ name: 'codes', recoveryCodes })}
+          onDone={(recoveryCodes) => setStep({ name: 'codes', recoveryCodes })}
           onCancel={close}
           onConflict={changedElsewhere}
         />
@@ -50,95 +49,36 @@ export function SecondFactorSetupModal({ open, onClose }: { open: boolean; onClo
   );
 }
 
-function PasswordStep({
-  onStarted,
-  onCancel,
-  onConflict,
-}: {
-  onStarted: (setup: SecondFactorSetup) => void;
-  onCancel: () => void;
-  onConflict: () => void;
-}) {
+type StepProps<Result> = { onDone: (result: Result) => void; onCancel: () => void; onConflict: () => void };
+
+function PasswordStep({ onDone, onCancel, onConflict }: StepProps<SecondFactorSetup>) {
   const { t } = useTranslation('admin');
   const start = useStartSecondFactorSetup();
-  const message = useRefusalMessage();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(setupPasswordSchema, formIssueKeys), defaultValues: { password: '' } });
-  const submit = handleSubmit(({ password }) =>
-    start.mutate(password, {
-      onSuccess: onStarted,
-      onError: (error) => {
-        const refusal = secondFactorRefusal(error);
-        if (refusal?.field)
-          setError(refusal.field as 'password', { type: 'server', message: refusal.key }, { shouldFocus: true });
-        else if (refusal) onConflict();
-      },
-    }),
-  );
-  const refusal = secondFactorRefusal(start.error);
+  const form = useSecondFactorForm(setupPasswordSchema, { password: '' }, start, { success: onDone, conflict: onConflict });
   return (
     <ModalForm
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.onSubmit}
       onCancel={onCancel}
       saving={start.isPending}
-      error={start.error && !refusal ? start.error : undefined}
+      error={form.unexplained}
       submitLabel={{ idle: t('secondFactor.setup.next'), busy: t('secondFactor.setup.working') }}
     >
       <p className="text-sm text-slate-700">{t('secondFactor.setup.passwordIntro')}</p>
-      <TextField
-        data-autofocus
-        type="password"
-        autoComplete="current-password"
-        label={t('password.current')}
-        required
-        error={message(refusal, errors.password)}
-        {...register('password')}
-      />
+      <CurrentPasswordField error={form.fieldError('password')} {...form.register('password')} />
     </ModalForm>
   );
 }
 
-function ScanStep({
-  setup,
-  onConfirmed,
-  onCancel,
-  onConflict,
-}: {
-  setup: SecondFactorSetup;
-  onConfirmed: (recoveryCodes: string[]) => void;
-  onCancel: () => void;
-  onConflict: () => void;
-}) {
+function ScanStep({ setup, onDone, onCancel, onConflict }: StepProps<string[]> & { setup: SecondFactorSetup }) {
   const { t } = useTranslation('admin');
   const confirm = useConfirmSecondFactorSetup();
-  const message = useRefusalMessage();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(setupCodeSchema, formIssueKeys), defaultValues: { code: '' } });
-  const submit = handleSubmit(({ code }) =>
-    confirm.mutate(code, {
-      onSuccess: onConfirmed,
-      onError: (error) => {
-        const refusal = secondFactorRefusal(error);
-        if (refusal?.field) setError('code', { type: 'server', message: refusal.key }, { shouldFocus: true });
-        else if (refusal) onConflict();
-      },
-    }),
-  );
-  const refusal = secondFactorRefusal(confirm.error);
+  const form = useSecondFactorForm(setupCodeSchema, { code: '' }, confirm, { success: onDone, conflict: onConflict });
   return (
     <ModalForm
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.onSubmit}
       onCancel={onCancel}
       saving={confirm.isPending}
-      error={confirm.error && !refusal ? confirm.error : undefined}
+      error={form.unexplained}
       submitLabel={{ idle: t('secondFactor.setup.confirm'), busy: t('secondFactor.setup.working') }}
     >
       <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
@@ -167,8 +107,8 @@ function ScanStep({
         required
         inputMode="numeric"
         autoComplete="one-time-code"
-        error={message(refusal, errors.code)}
-        {...register('code')}
+        error={form.fieldError('code')}
+        {...form.register('code')}
       />
     </ModalForm>
   );
