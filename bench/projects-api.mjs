@@ -56,6 +56,8 @@ async function startServer(env) {
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
+      // The benchmark adds projects through the API, signed in with the password alone.
+      SECOND_FACTOR: 'optional',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -47,6 +47,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
+      // The other browser tests sign in with the password alone; second-factor.e2e.ts covers `required`.
+      SECOND_FACTOR: 'optional',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, axeViolations, openWithToken, storedToken } from './admin-helpers';
 import { admin, useSite, viewports } from './harness';
@@ -7,7 +8,7 @@ import { admin, useSite, viewports } from './harness';
 // as a phone would compute the codes), sign in with a code, lose the phone and use a recovery
 // code, turn it off. German on a phone, the dashboard's default language.
 
-const site = useSite();
+const site = useSite({ SECOND_FACTOR: 'optional' });
 beforeAll(() => site.start());
 
 /** The app's code for the time step `stepsAhead` from now (the server accepts the next step too). */
@@ -33,7 +34,7 @@ describe('two-step sign-in', () => {
 
     // Step two: the QR code, the key to type in, and a code from the app.
     await dialog.getByRole('img', { name: /QR-Code für Ihre Authenticator-App/ }).waitFor();
-    const secret = (await dialog.getByTestId('totp-secret').textContent())!.replaceAll(' ', '');
+    const secret = await secretShown(page);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await axeViolations(page)).toEqual([]);
     const code = dialog.getByLabel('Code');
@@ -103,3 +104,37 @@ describe('two-step sign-in', () => {
     expect(page.errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
   });
 });
+
+describe('where the site requires two-step sign-in (SECOND_FACTOR=required)', () => {
+  const strictSite = useSite({ SECOND_FACTOR: 'required' });
+  beforeAll(() => strictSite.start());
+
+  it('shows nothing but its set-up until it is on, and the dashboard after the codes are saved', async () => {
+    const page = await strictSite.page({ viewport: viewports.desktop, locale: 'en-GB' });
+    await openWithToken(page, strictSite.url, await apiLogin(strictSite.url), '/dashboard?lang=en');
+    const main = page.locator('main');
+    await main.getByText('This site requires two-step sign-in for every account.', { exact: false }).waitFor();
+    expect(await main.getByRole('tab').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await main.getByRole('button', { name: 'Set up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up two-step sign-in' });
+    await dialog.getByLabel('Current password').fill(admin.password);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    const secret = await secretShown(page);
+    await dialog.getByLabel('Code').fill(appCode(secret));
+    await dialog.getByRole('button', { name: 'Turn on' }).click();
+    await dialog.getByRole('list', { name: 'Recovery codes' }).waitFor();
+    // The codes stay in view until the user says they are saved, though the set-up is done.
+    expect(await main.getByRole('tab').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'I have saved the codes' }).click();
+    await main.getByRole('tab', { name: 'Categories' }).waitFor();
+    expect(page.errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
+  });
+});
+
+async function secretShown(page: Page): Promise<string> {
+  const shown = page.getByTestId('totp-secret');
+  await shown.waitFor();
+  return (await shown.textContent())!.replaceAll(' ', '');
+}

@@ -25,7 +25,12 @@ export const passwordChangeRequestSchema = z.strictObject({
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
 
 /** Whether the signed-in user has a second factor, and how many unused recovery codes are left. */
-export const secondFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export const secondFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** The site requires it of every admin (SECOND_FACTOR=required). */
+  required: z.boolean(),
+});
 export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
 
 /** Setting up the authenticator app, step one: the password again; the answer is the secret to scan. */
@@ -71,6 +76,8 @@ export const verifyResponseSchema = z.union([
     expiresAt: z.string(),
     /** The password is the generated first one: nothing but a password change until it is replaced. */
     passwordChangeRequired: z.boolean().optional(),
+    /** The site requires a second factor and this user has none yet: nothing but setting it up. */
+    secondFactorSetupRequired: z.boolean().optional(),
   }),
   z.object({ valid: z.literal(false) }),
 ]);

@@ -19,6 +19,7 @@ export const errorCodes = [
   'payload_too_large',
   'unauthorized',
   'password_change_required',
+  'second_factor_setup_required',
   'invalid_credentials',
   'second_factor_required',
   'invalid_second_factor',

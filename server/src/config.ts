@@ -27,6 +27,7 @@ const envSchema = z.object({
     .min(0.01)
     .max(24 * 60)
     .default(30),
+  SECOND_FACTOR: z.enum(['required', 'optional']).default('required'),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z
     .string()
@@ -65,6 +66,8 @@ export type Config = {
   tokenTtlSeconds: number;
   /** A sign-in ends after this long without a request from it, before its token expires. */
   sessionIdleMs: number;
+  /** Every admin must set up two-step sign-in before using the dashboard (SECOND_FACTOR=required, ASVS 6.3.3). */
+  secondFactorRequired: boolean;
   trustProxy: boolean | string | string[];
   smtpUrl: string | undefined;
   contactTo: string;
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL,
     sessionIdleMs: Math.round(e.SESSION_IDLE_MINUTES * 60_000),
+    secondFactorRequired: e.SECOND_FACTOR === 'required',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,

@@ -59,6 +59,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     ADMIN_USERNAME: testAdmin.username,
     ADMIN_PASSWORD: testAdmin.password,
     SEED_SAMPLE: 'false',
+    // The tests of other features sign in with the password alone; second-factor.test.ts covers `required`.
+    SECOND_FACTOR: 'optional',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...env,
   });

@@ -53,6 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       username: user.username,
       expiresAt: user.expiresAt.toISOString(),
       passwordChangeRequired: user.passwordChangeRequired,
+      secondFactorSetupRequired: app.config.secondFactorRequired && !user.secondFactorEnabled,
     };
   });
 
@@ -73,7 +74,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/login/SecondFactor',
     { onRequest: app.requireAdmin, schema: { response: { 200: secondFactorStatusSchema } } },
-    async (request) => secondFactorStatus(app.db, request.admin!.id),
+    async (request) => ({
+      ...(await secondFactorStatus(app.db, request.admin!.id)),
+      required: app.config.secondFactorRequired,
+    }),
   );
 
   app.post(

@@ -31,6 +31,8 @@ export type AuthenticatedUser = {
   expiresAt: Date;
   /** The password is the generated first one (UserRecord.mustChangePassword). */
   passwordChangeRequired: boolean;
+  /** Sign-in takes a code from the authenticator app (or a recovery code). */
+  secondFactorEnabled: boolean;
 };
 
 /** Who is signing in, with the second factor's code where one is set up, from where, and where the outcome is logged. */
@@ -228,6 +230,7 @@ export async function authenticate(
       sessionId: found.id,
       expiresAt,
       passwordChangeRequired: user.mustChangePassword,
+      secondFactorEnabled: user.totpSecret !== null,
     },
   };
 }

@@ -74,7 +74,7 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     const { url, log } = await startTestApp(kind);
     const token = await signIn(url);
     const other = await signIn(url);
-    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
 
     const wrongPassword = await api(url, 'POST', setup, { token, body: { password: 'not the password' } });
     expect(wrongPassword.status).toBe(400);
@@ -98,7 +98,7 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     const codes = confirmed.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
 
-    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
     expect((await api(url, 'GET', '/api/v1/Inquiry', { token: other })).status).toBe(401);
     expect((await api(url, 'POST', setup, { token, body: { password: testAdmin.password } })).status).toBe(409);
     expect((await api(url, 'POST', confirm, { token, body: { code: freshCode(secret) } })).status).toBe(409);
@@ -139,7 +139,7 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     expect((await api(url, 'POST', auth, { body: { ...testAdmin, code: recovery } })).status).toBe(200);
     expect((await api(url, 'POST', auth, { body: { ...testAdmin, code: recoveryCodes[3] } })).status).toBe(401);
     const token = (await api(url, 'POST', auth, { body: { ...testAdmin, code: recoveryCodes[4] } })).body.jwtToken;
-    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: true, recoveryCodesLeft: 8 });
+    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: true, recoveryCodesLeft: 8, required: false });
   });
 
   it('lets one of two parallel sign-ins with the same code through, not both', async () => {
@@ -187,11 +187,50 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
 
     const off = await api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: recoveryCodes[0] } });
     expect(off.status).toBe(204);
-    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
     expect((await api(url, 'POST', auth, { body: testAdmin })).status).toBe(200);
     expect(
       (await api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: freshCode(secret) } })).status,
     ).toBe(409);
     expect(log.lines().map((line) => line['security']?.event)).toContain('second_factor_disabled');
+  });
+});
+
+describe.each(databaseKinds)('SECOND_FACTOR=required on %s', (kind) => {
+  it('lets an admin without a second factor do nothing but set it up, then everything with the same sign-in', async () => {
+    const { url } = await startTestApp(kind, { SECOND_FACTOR: 'required' });
+    const token = await signIn(url);
+    const refused = await api(url, 'GET', '/api/v1/Inquiry', { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('second_factor_setup_required');
+    expect((await api(url, 'POST', '/api/v1/Category', { token, body: { name: 'X', translation: [] } })).status).toBe(403);
+    expect((await api(url, 'POST', '/api/v1/login/Verfy', { body: { JWT: token } })).body).toMatchObject({
+      valid: true,
+      secondFactorSetupRequired: true,
+    });
+    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true });
+    expect((await api(url, 'GET', '/api/v1/login/Sessions', { token })).status).toBe(200);
+
+    await enableSecondFactor(url, token);
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).status).toBe(200);
+    expect((await api(url, 'POST', '/api/v1/login/Verfy', { body: { JWT: token } })).body.secondFactorSetupRequired).toBe(false);
+  });
+
+  it('asks a generated password to be replaced first, and the second factor after that', async () => {
+    const { url, database } = await startTestApp(kind, { SECOND_FACTOR: 'required' });
+    await database.db.updateTable('users').set({ must_change_password: 1 }).execute();
+    const token = await signIn(url);
+    const first = await api(url, 'POST', setup, { token, body: { password: testAdmin.password } });
+    expect(first.status).toBe(403);
+    expect(first.body.code).toBe('password_change_required');
+    const changed = await api(url, 'POST', '/api/v1/login/Password', {
+      token,
+      body: { currentPassword: testAdmin.password, newPassword: 'Kupferband-Fangstange-Erder-97' },
+    });
+    const fresh = changed.body.jwtToken as string;
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: fresh })).body.code).toBe('second_factor_setup_required');
+    expect((await api(url, 'POST', setup, { token: fresh, body: { password: 'Kupferband-Fangstange-Erder-97' } })).status).toBe(
+      200,
+    );
   });
 });

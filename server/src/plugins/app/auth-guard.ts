@@ -31,6 +31,14 @@ const allowedBeforePasswordChange = new Set([
   '/api/v1/login/Sessions/:id',
 ]);
 
+/** And once the password is the user's own, but the site requires a second factor the user has not set up yet. */
+const allowedBeforeSecondFactor = new Set([
+  ...allowedBeforePasswordChange,
+  '/api/v1/login/SecondFactor',
+  '/api/v1/login/SecondFactor/Setup',
+  '/api/v1/login/SecondFactor/Confirm',
+]);
+
 /**
  * The one guard of every mutating route: missing, malformed, expired, revoked or forged tokens
  * get 401. Each refusal is a security event with its reason, and every request a signed-in admin
@@ -58,6 +66,14 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     // ASVS 6.4.1: a password nobody chose (printed on the console) is replaced before anything else.
     if (result.user.passwordChangeRequired && !allowedBeforePasswordChange.has(routeOf(request))) {
       throw new HttpError(403, 'password_change_required', 'Change the generated password first (POST /api/v1/login/Password)');
+    }
+    // ASVS 6.3.3: where the site requires a second factor, an admin without one sets it up first.
+    if (app.config.secondFactorRequired && !result.user.secondFactorEnabled && !allowedBeforeSecondFactor.has(routeOf(request))) {
+      throw new HttpError(
+        403,
+        'second_factor_setup_required',
+        'Set up two-step sign-in first (POST /api/v1/login/SecondFactor/Setup)',
+      );
     }
   });
 

@@ -8,6 +8,8 @@ import { ProjectsPanel } from '../../../features/admin/components/projects-panel
 import type { AdminSession } from '../../../features/admin/api/verify-token';
 import { RequireAdmin } from '../../../features/admin/components/require-admin';
 import { RequiredPasswordChange } from '../../../features/admin/components/required-password-change';
+import { RequiredSecondFactor } from '../../../features/admin/components/required-second-factor';
+import { useSecondFactorStatus } from '../../../features/admin/api/second-factor';
 import { SecondFactorPanel } from '../../../features/admin/components/second-factor-panel';
 import { SessionsPanel } from '../../../features/admin/components/sessions-panel';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
@@ -28,14 +30,27 @@ export default function DashboardPage() {
   );
 }
 
-/** The header, and the areas once the password is one the user chose (from the form here or the header's). */
+/**
+ * The header, and the areas once the password is one the user chose (from the form here or the
+ * header's) and — where the site requires it — two-step sign-in is set up.
+ */
 function Dashboard({ session }: { session: AdminSession }) {
   const [changed, setChanged] = useState(false);
   const onPasswordChanged = () => setChanged(true);
+  const passwordPending = session.passwordChangeRequired && !changed;
+  // Once loaded, the status decides: it changes with a set-up or switch-off made here.
+  const status = useSecondFactorStatus({ enabled: !passwordPending });
+  const setupPending = status.data ? status.data.required && !status.data.enabled : session.secondFactorSetupRequired;
   return (
     <>
       <DashboardHeader session={session} onPasswordChanged={onPasswordChanged} />
-      {session.passwordChangeRequired && !changed ? <RequiredPasswordChange onChanged={onPasswordChanged} /> : <Sections />}
+      {passwordPending ? (
+        <RequiredPasswordChange onChanged={onPasswordChanged} />
+      ) : setupPending ? (
+        <RequiredSecondFactor />
+      ) : (
+        <Sections />
+      )}
     </>
   );
 }

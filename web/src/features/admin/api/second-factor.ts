@@ -8,9 +8,13 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { adminQueryKeys } from './admin-query-keys';
 
-/** Whether the signed-in user signs in with a second factor, and how many recovery codes are left. */
-export function useSecondFactorStatus() {
+/**
+ * Whether the signed-in user signs in with a second factor, how many recovery codes are left, and
+ * whether the site requires it. Not asked while the server would refuse (`enabled` false).
+ */
+export function useSecondFactorStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: adminQueryKeys.secondFactor(),
     queryFn: () => apiRequest('/login/SecondFactor', { schema: secondFactorStatusSchema, admin: true }),
   });
@@ -30,11 +34,11 @@ export function useStartSecondFactorSetup() {
 }
 
 /**
- * Step two: a code from the app turns the second factor on. The answer is the recovery codes;
- * the server has ended the user's other sign-ins, so that list reloads too.
+ * Step two: a code from the app turns the second factor on. The answer is the recovery codes.
+ * The lists reload only when the user has seen them (useReloadAfterSetup): a reload now could
+ * take the dashboard away from under the codes.
  */
 export function useConfirmSecondFactorSetup() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: { code: string }) =>
       (
@@ -45,8 +49,13 @@ export function useConfirmSecondFactorSetup() {
           admin: true,
         })
       ).recoveryCodes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
   });
+}
+
+/** After a set-up: the status, and the sign-ins the server has ended, load again. */
+export function useReloadAfterSetup() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
 }
 
 /** Turns the second factor off (password and a code). */

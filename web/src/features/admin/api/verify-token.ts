@@ -6,6 +6,8 @@ export type AdminSession = {
   expiresAt: Date;
   /** The password is the generated first one: it must be changed before anything else. */
   passwordChangeRequired: boolean;
+  /** The site requires a second factor and the user has none yet: it must be set up next. */
+  secondFactorSetupRequired: boolean;
 };
 
 /**
@@ -25,5 +27,6 @@ export async function verifyToken(token: string): Promise<AdminSession | undefin
     username: answer.username,
     expiresAt: new Date(answer.expiresAt),
     passwordChangeRequired: answer.passwordChangeRequired ?? false,
+    secondFactorSetupRequired: answer.secondFactorSetupRequired ?? false,
   };
 }

@@ -60,14 +60,14 @@ export function SecondFactorPanel() {
       </div>
       <SecondFactorSetupModal open={dialog === 'setup'} onClose={close} />
       <ModalDialog open={dialog === 'disable'} onClose={close} size="narrow" title={t('secondFactor.disable.title')}>
-        {dialog === 'disable' && <DisableForm onDone={close} />}
+        {dialog === 'disable' && <DisableForm required={status.data?.required ?? false} onDone={close} />}
       </ModalDialog>
     </section>
   );
 }
 
 /** Turning it off: the password and a code, as at sign-in. */
-function DisableForm({ onDone }: { onDone: () => void }) {
+function DisableForm({ required, onDone }: { required: boolean; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const disable = useDisableSecondFactor();
   const form = useSecondFactorForm(disableSchema, { password: '', code: '' }, disable, {
@@ -89,6 +89,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
       submitLabel={{ idle: t('secondFactor.disable.submit'), busy: t('secondFactor.setup.working') }}
     >
       <p className="text-sm text-slate-700">{t('secondFactor.disable.intro')}</p>
+      {required && <p className="text-sm font-medium text-slate-800">{t('secondFactor.disable.required')}</p>}
       <CurrentPasswordField error={form.fieldError('password')} {...form.register('password')} />
       <TextField
         label={t('secondFactor.code')}

@@ -6,7 +6,7 @@ import { company } from '@blitz/contract';
 import { primaryButton, secondaryButton } from '../../../components/admin/button-classes';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { notify } from '../../../components/notifications';
-import { useConfirmSecondFactorSetup, useStartSecondFactorSetup } from '../api/second-factor';
+import { useConfirmSecondFactorSetup, useReloadAfterSetup, useStartSecondFactorSetup } from '../api/second-factor';
 import { CurrentPasswordField } from './current-password-field';
 import { TextField } from './form-field';
 import { ModalForm } from './modal-form';
@@ -22,7 +22,9 @@ type Step = { name: 'password' } | { name: 'scan'; setup: SecondFactorSetup } | 
 export function SecondFactorSetupModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const [step, setStep] = useState<Step>({ name: 'password' });
+  const reload = useReloadAfterSetup();
   const close = () => {
+    if (step.name === 'codes') void reload();
     setStep({ name: 'password' });
     onClose();
   };
