@@ -37,3 +37,13 @@ export function languageFromPreference(stored: string | null | undefined): SiteL
 
 /** Storage keys of SPEC.md §9 (localStorage; the language is mirrored in a cookie for the server). */
 export const storageKeys = { language: 'Language', token: 'JWT' } as const;
+
+/**
+ * The cookie that mirrors the language for the server. Over HTTPS it is `__Host-Language`: only
+ * this host, over HTTPS, can set it (ASVS 3.3.1, 3.3.3), so a sibling subdomain or a plain-HTTP
+ * answer cannot plant a language; the server then reads that one only. Over plain HTTP (local
+ * development) browsers refuse the prefix, so it is `Language`.
+ */
+export function languageCookieName(https: boolean): string {
+  return https ? `__Host-${storageKeys.language}` : storageKeys.language;
+}

@@ -110,6 +110,17 @@ describe.each(databaseKinds)('HTTP basics on %s', (kind) => {
     expect((await api(url, 'GET', '/jobs', { headers: { cookie: 'Language=en' } })).text).toContain('lang="en"');
     expect((await api(url, 'GET', '/jobs', { headers: { cookie: 'Language=fr' } })).text).toContain('lang="en"');
     expect((await api(url, 'GET', '/jobs?lang=xx', { headers: { cookie: 'Language=de' } })).text).toContain('lang="de"');
+  });
+
+  it('keeps the language in a __Host- cookie over HTTPS, and there trusts no other', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeWebBuild(), TRUST_PROXY: '127.0.0.1' });
+    const https = { 'x-forwarded-proto': 'https' };
+    const english = await api(url, 'GET', '/jobs?lang=en', { headers: https });
+    expect(english.headers.get('set-cookie')).toBe('__Host-Language=en; Max-Age=31536000; Path=/; Secure; SameSite=Lax');
+    const page = (cookie: string) => api(url, 'GET', '/jobs', { headers: { ...https, cookie } });
+    expect((await page('__Host-Language=en')).text).toContain('lang="en"');
+    // A plain cookie could have been set by a sibling subdomain or over HTTP: not taken here.
+    expect((await page('Language=en')).text).toContain('lang="de"');
     expect((await api(url, 'GET', '/JOBS')).status).toBe(200);
     // A project page is rendered per request from its data; an unknown project goes home (SPEC.md §2).
     expect((await api(url, 'GET', '/project/12')).headers.get('location')).toBe('/');

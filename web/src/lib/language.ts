@@ -1,4 +1,4 @@
-import { type SiteLanguage, isSiteLanguage, languageFromPreference, storageKeys } from '@blitz/contract';
+import { type SiteLanguage, isSiteLanguage, languageCookieName, languageFromPreference, storageKeys } from '@blitz/contract';
 
 const oneYear = 365 * 24 * 3600;
 
@@ -22,8 +22,8 @@ export function storeLanguage(lang: SiteLanguage): void {
   } catch {
     // Without storage the choice lasts for this page only.
   }
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  document.cookie = `${storageKeys.language}=${lang}; path=/; max-age=${oneYear}; samesite=lax${secure}`;
+  const https = window.location.protocol === 'https:';
+  document.cookie = `${languageCookieName(https)}=${lang}; path=/; max-age=${oneYear}; samesite=lax${https ? '; secure' : ''}`;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   languageFromPreference,
   pageKeys,
   pages,
-  storageKeys,
+  languageCookieName,
 } from '@blitz/contract';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { sendEncoded } from '../../lib/encoded-body';
@@ -44,7 +44,8 @@ function pageCsp(page: PageKey, hashes: { scripts: string[]; styles: string[] },
 function pageLanguage(request: FastifyRequest): { lang: 'de' | 'en'; fromQuery: boolean } {
   const query = (request.query as Record<string, unknown>)['lang'];
   if (isSiteLanguage(query)) return { lang: query, fromQuery: true };
-  return { lang: languageFromPreference(request.cookies[storageKeys.language]), fromQuery: false };
+  const cookie = request.cookies[languageCookieName(request.protocol === 'https')];
+  return { lang: languageFromPreference(cookie), fromQuery: false };
 }
 
 /**
@@ -89,7 +90,7 @@ export const pageRoutes: FastifyPluginAsync<{ webDist: string; fillers?: Partial
     const file = manifest && files.get(page, lang);
     if (!manifest || !file) return sendProblem(reply, 503, 'service_unavailable', 'The web app is not built; run npm run build');
     if (fromQuery) {
-      reply.setCookie(storageKeys.language, lang, {
+      reply.setCookie(languageCookieName(request.protocol === 'https'), lang, {
         path: '/',
         maxAge: oneYear,
         sameSite: 'lax',
