@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ContentLanguage, contentLanguageOf, isSiteLanguage, languageFromPreference, pickText } from './languages';
+import {
+  ContentLanguage,
+  contentLanguageOf,
+  isSiteLanguage,
+  languageCookieName,
+  languageFromPreference,
+  pickText,
+} from './languages';
 
 describe('languageFromPreference (SPEC.md §4)', () => {
   it('uses German when nothing is stored', () => {
@@ -53,5 +60,12 @@ describe('pickText', () => {
     expect(pickText([texts[0]], ContentLanguage.English)).toBe('Umspannwerk');
     expect(pickText([{ content: '', language: ContentLanguage.English }, texts[0]], ContentLanguage.English)).toBe('Umspannwerk');
     expect(pickText([], ContentLanguage.German)).toBe('');
+  });
+});
+
+describe('languageCookieName', () => {
+  it('is __Host-Language over HTTPS (only this host, over HTTPS, can set it) and Language over plain HTTP', () => {
+    expect(languageCookieName(true)).toBe('__Host-Language');
+    expect(languageCookieName(false)).toBe('Language');
   });
 });
