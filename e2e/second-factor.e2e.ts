@@ -58,6 +58,11 @@ describe('two-step sign-in', () => {
     await dialog.waitFor({ state: 'hidden' });
     await panel.getByText('Die Zwei-Faktor-Anmeldung ist eingeschaltet.').waitFor();
     await panel.getByText('Noch 10 unbenutzte Wiederherstellungscodes.').waitFor();
+    // A password change is a full sign-in now: it asks for a code too.
+    await main.getByRole('button', { name: 'Passwort ändern' }).click();
+    const change = page.getByRole('dialog', { name: 'Passwort ändern' });
+    await change.getByLabel('Code').waitFor();
+    await change.getByRole('button', { name: 'Abbrechen' }).click();
 
     // Signing in now takes a code after the password; a wrong one is refused in plain words.
     await page.evaluate(() => localStorage.removeItem('JWT'));

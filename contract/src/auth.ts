@@ -20,6 +20,8 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** A signed-in user's own password change; the answer is a fresh token (loginResponseSchema). */
 export const passwordChangeRequestSchema = z.strictObject({
   currentPassword: z.string().min(1).max(passwordPolicy.maxLength),
+  /** Required for a user with a second factor: the change is a full re-authentication (ASVS 7.5.1). */
+  code: secondFactorCode.optional(),
   newPassword: z.string().min(passwordPolicy.minLength).max(passwordPolicy.maxLength),
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
@@ -45,7 +47,11 @@ export type SecondFactorSetup = z.infer<typeof secondFactorSetupResponseSchema>;
 
 /** Step two: a code from the app; the answer is the recovery codes, shown this once. */
 export const secondFactorConfirmRequestSchema = z.strictObject({ code: secondFactorCode });
-export const secondFactorConfirmResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export const secondFactorConfirmResponseSchema = z.object({
+  recoveryCodes: z.array(z.string()),
+  /** A fresh token for this sign-in: every other sign-in, and the token used so far, has ended. */
+  jwtToken: z.string(),
+});
 
 /** Turning the second factor off: the password and a code (from the app or a recovery code). */
 export const secondFactorDisableRequestSchema = z.strictObject({

@@ -100,10 +100,9 @@ describe('npm run admin -- reset-second-factor', () => {
         body: { password: 'the-first-password' },
       });
       const code = currentTotp(started.body.secret);
-      expect((await api(url, 'POST', '/api/v1/login/SecondFactor/Confirm', { token: signedIn, body: { code } })).status).toBe(
-        200,
-      );
-      return signedIn;
+      const confirmed = await api(url, 'POST', '/api/v1/login/SecondFactor/Confirm', { token: signedIn, body: { code } });
+      expect(confirmed.status).toBe(200);
+      return confirmed.body.jwtToken as string;
     });
     expect(await login(dataDir, 'admin', 'the-first-password')).toBe(401);
 

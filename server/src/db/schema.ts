@@ -15,6 +15,8 @@ export type UsersTable = {
   totp_secret: string | null;
   /** A secret shown for set-up but not yet confirmed with a code from the app. */
   totp_pending_secret: string | null;
+  /** Until when the pending secret may be confirmed. */
+  totp_pending_until: string | null;
   /** The last TOTP time step accepted: a code of that step or an earlier one is not accepted again. */
   totp_last_step: number | null;
   created_at: string;

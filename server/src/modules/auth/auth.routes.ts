@@ -58,8 +58,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login/Password', { onRequest: app.requireAdmin, schema: { body: passwordChangeRequestSchema } }, async (request) => {
-    const { currentPassword, newPassword } = request.body;
-    const change = { userId: request.admin!.id, currentPassword, newPassword, ip: request.ip, log: request.log };
+    const { currentPassword, code, newPassword } = request.body;
+    const change = { userId: request.admin!.id, currentPassword, code, newPassword, ip: request.ip, log: request.log };
     return { jwtToken: await changePassword(app.db, app.tokenKeys, change, app.config.sessionIdleMs) };
   });
 
@@ -95,7 +95,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: { body: secondFactorConfirmRequestSchema, response: { 200: secondFactorConfirmResponseSchema } },
     },
-    async (request) => confirmSecondFactorSetup(app.db, actor(request), request.body.code),
+    async (request) =>
+      confirmSecondFactorSetup(app.db, app.tokenKeys, actor(request), request.body.code, app.config.sessionIdleMs),
   );
 
   app.post(

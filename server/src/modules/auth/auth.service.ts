@@ -116,17 +116,21 @@ export type ReauthContext = {
   failedEvent: 'password_change_failed' | 'second_factor_change_failed';
 };
 
+/** What a check of the user's own password or code found wrong: the field, why (logged), and what to say. */
+export type ReauthFailure = { field: string; reason: string; message?: string };
+
 /**
- * Runs `check` (the password asked again before a change to how the user signs in, ASVS 7.5.1)
- * as one throttled attempt: a stolen token cannot guess the password or code, since wrong ones
- * count like failed sign-ins, and only a passing check clears the count. `check` answers the
- * field that was wrong, if any.
+ * Runs `check` (the password, and the code where one is set up, asked again before a change to
+ * how the user signs in, ASVS 7.5.1) as one throttled attempt: a stolen token cannot guess them,
+ * since wrong ones count like failed sign-ins. A passing check only gives its own attempt back:
+ * clearing the counts is for a full sign-in, or a right password here would wipe the count of
+ * wrong codes guessed elsewhere.
  */
 export async function reauthenticate(
   db: Db,
   user: UserRecord,
   context: ReauthContext,
-  check: () => Promise<{ field: string; reason: string } | undefined>,
+  check: () => Promise<ReauthFailure | undefined>,
 ): Promise<void> {
   const { ip, log, failedEvent } = context;
   const wait = await reserveAttempt(db, user.username, ip);
@@ -138,21 +142,48 @@ export async function reauthenticate(
   if (wrong) {
     logSecurityEvent(log, 'warn', failedEvent, { reason: wrong.reason, userId: user.id, ip });
     throw new HttpError(400, 'validation', `Invalid field: ${wrong.field}`, {
-      errors: [{ field: wrong.field, message: 'is wrong' }],
+      errors: [{ field: wrong.field, message: wrong.message ?? 'is wrong' }],
     });
   }
-  await recordSuccess(db, user.username, ip);
+  await releaseAttempt(db, user.username, ip);
+}
+
+/**
+ * The password, and for a user with a second factor a code too (spent if right): the check of
+ * `reauthenticate` for changes to how the user signs in.
+ */
+export function passwordAndCode(
+  db: Db,
+  user: UserRecord,
+  password: string,
+  code: string | undefined,
+  passwordField = 'password',
+) {
+  return async (): Promise<ReauthFailure | undefined> => {
+    if (!(await verifyPassword(user.passwordHash, password))) return { field: passwordField, reason: 'wrong_password' };
+    if (!user.totpSecret) return undefined;
+    if (!code) return { field: 'code', reason: 'missing_second_factor', message: 'is required' };
+    return (await spendSecondFactorCode(db, user, code)) ? undefined : { field: 'code', reason: 'wrong_second_factor' };
+  };
 }
 
 /** A new sign-in of the user (with the token version it has now): its session row, and the token that names it. */
-async function openSession(db: Db, keys: TokenKeys, user: UserRecord, idleMs: number): Promise<string> {
+export async function openSession(db: Db, keys: TokenKeys, user: UserRecord, idleMs: number): Promise<string> {
   const now = new Date();
   await deleteStaleSessions(db, now, idleMs);
   const sessionId = await createSession(db, user.id, now, new Date(now.getTime() + keys.ttlSeconds * 1000));
   return keys.sign(user.id, user.tokenVersion, sessionId);
 }
 
-export type PasswordChange = { userId: number; currentPassword: string; newPassword: string; ip: string; log: FastifyBaseLogger };
+export type PasswordChange = {
+  userId: number;
+  currentPassword: string;
+  /** The second factor's code, for a user who has one. */
+  code?: string | undefined;
+  newPassword: string;
+  ip: string;
+  log: FastifyBaseLogger;
+};
 
 function invalidNewPassword(message: string): HttpError {
   return new HttpError(400, 'validation', `The new password ${message}`, { errors: [{ field: 'newPassword', message }] });
@@ -165,17 +196,18 @@ export async function requireUser(db: Db, userId: number): Promise<UserRecord> {
 }
 
 /**
- * A signed-in user's own password change (ASVS 6.2.2, 6.2.3): the current password must be
- * given (reauthenticate); the new one follows the same rule as any new password. Every other
+ * A signed-in user's own password change (ASVS 6.2.2, 6.2.3): the current password — and the
+ * code, with a second factor — must be given (reauthenticate); the new one follows the same rule as any new password. Every other
  * sign-in of the user ends; the answer is a fresh token for this one.
  */
 export async function changePassword(db: Db, keys: TokenKeys, change: PasswordChange, idleMs: number): Promise<string> {
-  const { userId, currentPassword, newPassword, ip, log } = change;
+  const { userId, currentPassword, code, newPassword, ip, log } = change;
   const user = await requireUser(db, userId);
-  await reauthenticate(db, user, { ip, log, failedEvent: 'password_change_failed' }, async () =>
-    (await verifyPassword(user.passwordHash, currentPassword))
-      ? undefined
-      : { field: 'currentPassword', reason: 'wrong_password' },
+  await reauthenticate(
+    db,
+    user,
+    { ip, log, failedEvent: 'password_change_failed' },
+    passwordAndCode(db, user, currentPassword, code, 'currentPassword'),
   );
   if (newPassword === currentPassword) throw invalidNewPassword('must differ from the current one');
   const problem = checkPasswordPolicy(newPassword, user.username);

@@ -3,10 +3,11 @@ import { inTransaction } from '../../db/transaction';
 
 export type SecondFactorState = { pendingSecret: string | null; enabled: boolean; recoveryCodesLeft: number };
 
-export async function findSecondFactor(db: Db, userId: number): Promise<SecondFactorState | undefined> {
+/** The user's second factor; a pending secret only while it may still be confirmed. */
+export async function findSecondFactor(db: Db, userId: number, now: Date): Promise<SecondFactorState | undefined> {
   const user = await db
     .selectFrom('users')
-    .select(['totp_secret', 'totp_pending_secret'])
+    .select(['totp_secret', 'totp_pending_secret', 'totp_pending_until'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return undefined;
@@ -16,17 +17,29 @@ export async function findSecondFactor(db: Db, userId: number): Promise<SecondFa
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .executeTakeFirstOrThrow();
-  return { pendingSecret: user.totp_pending_secret, enabled: user.totp_secret !== null, recoveryCodesLeft: Number(codes.n) };
+  const pendingValid = user.totp_pending_until !== null && user.totp_pending_until > now.toISOString();
+  return {
+    pendingSecret: pendingValid ? user.totp_pending_secret : null,
+    enabled: user.totp_secret !== null,
+    recoveryCodesLeft: Number(codes.n),
+  };
 }
 
-export async function setPendingSecret(db: Db, userId: number, secret: string): Promise<void> {
-  await db.updateTable('users').set({ totp_pending_secret: secret }).where('id', '=', userId).execute();
+/** Keeps a secret shown for set-up until `until`; false if a second factor is on meanwhile. */
+export async function setPendingSecret(db: Db, userId: number, secret: string, until: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ totp_pending_secret: secret, totp_pending_until: until.toISOString() })
+    .where('id', '=', userId)
+    .where('totp_secret', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**
  * Makes the pending secret the user's second factor, with `step` already used and new recovery
- * codes in place of any earlier ones. False if the pending secret changed meanwhile (a second
- * set-up started in another tab): nothing is changed then.
+ * codes in place of any earlier ones. False if anything changed meanwhile (a set-up started
+ * again in another tab, or finished there): nothing is changed then.
  */
 export async function enableSecondFactor(
   db: Db,
@@ -38,9 +51,10 @@ export async function enableSecondFactor(
   return inTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable('users')
-      .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step })
+      .set({ totp_secret: secret, totp_pending_secret: null, totp_pending_until: null, totp_last_step: step })
       .where('id', '=', userId)
       .where('totp_pending_secret', '=', secret)
+      .where('totp_secret', 'is', null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
     await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
@@ -57,7 +71,7 @@ export async function disableSecondFactor(db: Db, userId: number): Promise<void>
   await inTransaction(db, async (trx) => {
     await trx
       .updateTable('users')
-      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
+      .set({ totp_secret: null, totp_pending_secret: null, totp_pending_until: null, totp_last_step: null })
       .where('id', '=', userId)
       .execute();
     await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();

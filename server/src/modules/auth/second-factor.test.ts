@@ -56,21 +56,24 @@ describe('TOTP and recovery codes', () => {
   });
 });
 
-/** Sets up the app for the test admin through the API, as the dashboard does; answers what the user would keep. */
+/**
+ * Sets up the app for the test admin through the API, as the dashboard does; answers what the
+ * user would keep, and the fresh token that replaces `token`.
+ */
 async function enableSecondFactor(url: string, token: string) {
   const started = await api(url, 'POST', setup, { token, body: { password: testAdmin.password } });
   expect(started.status).toBe(200);
   const secret = started.body.secret as string;
   const confirmed = await api(url, 'POST', confirm, { token, body: { code: currentTotp(secret) } });
   expect(confirmed.status).toBe(200);
-  return { secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
+  return { secret, recoveryCodes: confirmed.body.recoveryCodes as string[], token: confirmed.body.jwtToken as string };
 }
 
 /** A code the server has not seen yet: the next time step's (within the window), or the one after. */
 const freshCode = (secret: string, stepsAhead = 1) => currentTotp(secret, Date.now() + stepsAhead * step);
 
 describe.each(databaseKinds)('second factor on %s', (kind) => {
-  it('is set up in two steps — password, then a code from the app — and ends the other sign-ins', async () => {
+  it('is set up in two steps — password, then a code from the app — and ends the sign-ins made without it', async () => {
     const { url, log } = await startTestApp(kind);
     const token = await signIn(url);
     const other = await signIn(url);
@@ -97,11 +100,16 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     expect(confirmed.status).toBe(200);
     const codes = confirmed.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
+    const fresh = confirmed.body.jwtToken as string;
 
-    expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
-    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: other })).status).toBe(401);
-    expect((await api(url, 'POST', setup, { token, body: { password: testAdmin.password } })).status).toBe(409);
-    expect((await api(url, 'POST', confirm, { token, body: { code: freshCode(secret) } })).status).toBe(409);
+    expect((await api(url, 'GET', status, { token: fresh })).body).toEqual({
+      enabled: true,
+      recoveryCodesLeft: 10,
+      required: false,
+    });
+    for (const old of [token, other]) expect((await api(url, 'GET', '/api/v1/Inquiry', { token: old })).status).toBe(401);
+    expect((await api(url, 'POST', setup, { token: fresh, body: { password: testAdmin.password } })).status).toBe(409);
+    expect((await api(url, 'POST', confirm, { token: fresh, body: { code: freshCode(secret) } })).status).toBe(409);
 
     const events = log.lines().map((line) => line['security']?.event);
     expect(events).toContain('second_factor_enabled');
@@ -150,6 +158,47 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
   });
 
+  it('lets a set-up be confirmed for ten minutes only, and counts wrong codes there like wrong passwords', async () => {
+    const { url, database } = await startTestApp(kind);
+    const token = await signIn(url);
+    const started = await api(url, 'POST', setup, { token, body: { password: testAdmin.password } });
+    const statuses: number[] = [];
+    for (let i = 0; i <= throttlePolicy.maxFailuresPerUserAndIp; i++) {
+      statuses.push((await api(url, 'POST', confirm, { token, body: { code: String(200000 + i) } })).status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+
+    await database.db.deleteFrom('login_throttle').execute();
+    await database.db
+      .updateTable('users')
+      .set({ totp_pending_until: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    const late = await api(url, 'POST', confirm, { token, body: { code: currentTotp(started.body.secret) } });
+    expect(late.status).toBe(409);
+    expect((await api(url, 'GET', status, { token })).body.enabled).toBe(false);
+  });
+
+  it('asks for a code to change the password, and a right password elsewhere does not wipe the count of wrong codes', async () => {
+    const { url } = await startTestApp(kind);
+    const { secret, token } = await enableSecondFactor(url, await signIn(url));
+    const newPassword = 'Kupferband-Fangstange-Erder-97';
+    const change = (body: object) => api(url, 'POST', '/api/v1/login/Password', { token, body });
+    const noCode = await change({ currentPassword: testAdmin.password, newPassword });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.errors).toEqual([{ field: 'code', message: 'is required' }]);
+
+    // Wrong codes to turn the factor off: with the one above, four of the five allowed.
+    const wrongCode = () =>
+      api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: currentTotp(newTotpSecret()) } });
+    for (let i = 0; i < 3; i++) expect((await wrongCode()).status).toBe(400);
+    // A change with the right password and code that fails afterwards (same password) gives back its own attempt only.
+    const same = await change({ currentPassword: testAdmin.password, code: freshCode(secret), newPassword: testAdmin.password });
+    expect(same.body.errors).toEqual([{ field: 'newPassword', message: 'must differ from the current one' }]);
+    expect((await wrongCode()).status).toBe(400);
+    expect((await wrongCode()).status).toBe(429);
+  });
+
   it('counts wrong codes as failed attempts, while asking for the code counts nothing', async () => {
     const { url } = await startTestApp(kind);
     const { secret } = await enableSecondFactor(url, await signIn(url));
@@ -167,10 +216,10 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     expect((await api(url, 'POST', auth, { body: { ...testAdmin, code: freshCode(secret) } })).status).toBe(429);
   });
 
-  it('is turned off only with the password and a code; then the password alone signs in again', async () => {
+  it('is turned off only with the password and a code, ending the other sign-ins; then the password alone signs in', async () => {
     const { url, log } = await startTestApp(kind);
-    const token = await signIn(url);
-    const { secret, recoveryCodes } = await enableSecondFactor(url, token);
+    const { secret, recoveryCodes, token } = await enableSecondFactor(url, await signIn(url));
+    const other = (await api(url, 'POST', auth, { body: { ...testAdmin, code: recoveryCodes[9] } })).body.jwtToken as string;
 
     const noCode = await api(url, 'POST', disable, { token, body: { password: testAdmin.password } });
     expect(noCode.status).toBe(400);
@@ -187,6 +236,7 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
 
     const off = await api(url, 'POST', disable, { token, body: { password: testAdmin.password, code: recoveryCodes[0] } });
     expect(off.status).toBe(204);
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: other })).status).toBe(401);
     expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
     expect((await api(url, 'POST', auth, { body: testAdmin })).status).toBe(200);
     expect(
@@ -197,7 +247,7 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('SECOND_FACTOR=required on %s', (kind) => {
-  it('lets an admin without a second factor do nothing but set it up, then everything with the same sign-in', async () => {
+  it('lets an admin without a second factor do nothing but set it up, then everything', async () => {
     const { url } = await startTestApp(kind, { SECOND_FACTOR: 'required' });
     const token = await signIn(url);
     const refused = await api(url, 'GET', '/api/v1/Inquiry', { token });
@@ -211,9 +261,9 @@ describe.each(databaseKinds)('SECOND_FACTOR=required on %s', (kind) => {
     expect((await api(url, 'GET', status, { token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true });
     expect((await api(url, 'GET', '/api/v1/login/Sessions', { token })).status).toBe(200);
 
-    await enableSecondFactor(url, token);
-    expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).status).toBe(200);
-    expect((await api(url, 'POST', '/api/v1/login/Verfy', { body: { JWT: token } })).body.secondFactorSetupRequired).toBe(false);
+    const fresh = (await enableSecondFactor(url, token)).token;
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token: fresh })).status).toBe(200);
+    expect((await api(url, 'POST', '/api/v1/login/Verfy', { body: { JWT: fresh } })).body.secondFactorSetupRequired).toBe(false);
   });
 
   it('asks a generated password to be replaced first, and the second factor after that', async () => {

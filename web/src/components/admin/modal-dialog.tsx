@@ -9,6 +9,8 @@ type ModalDialogProps = {
   size: 'narrow' | 'tall';
   /** The dialog's content; rendered only while open, so that closing resets it. */
   children: ReactNode;
+  /** false: no close button, and neither Escape nor the backdrop closes it (what it shows must be acted on). */
+  dismissible?: boolean;
 };
 
 const sizeClass = {
@@ -43,7 +45,7 @@ function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
  * inside, see keepFocusInside) and Escape closes it; a click on the backdrop closes it too. The opener gets the
  * focus back when it closes.
  */
-export function ModalDialog({ open, onClose, title, size, children }: ModalDialogProps) {
+export function ModalDialog({ open, onClose, title, size, children, dismissible = true }: ModalDialogProps) {
   const { t } = useTranslation('admin');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -68,12 +70,15 @@ export function ModalDialog({ open, onClose, title, size, children }: ModalDialo
       className={`${sizeClass[size]} m-auto flex-col overflow-hidden open:flex rounded-lg bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-950/60`}
       // Escape (or the browser's own close) closes the native dialog; the owner's state follows.
       onClose={() => open && onClose()}
+      onCancel={(event) => {
+        if (!dismissible) event.preventDefault();
+      }}
       onKeyDown={keepFocusInside}
       onMouseDown={(event) => {
         pressStartedOnBackdrop.current = event.target === event.currentTarget;
       }}
       onClick={(event) => {
-        if (event.target === event.currentTarget && pressStartedOnBackdrop.current) onClose();
+        if (dismissible && event.target === event.currentTarget && pressStartedOnBackdrop.current) onClose();
       }}
     >
       {open && (
@@ -82,24 +87,26 @@ export function ModalDialog({ open, onClose, title, size, children }: ModalDialo
             <h2 id={titleId} className="text-xl font-bold text-brand-900">
               {title}
             </h2>
-            <button
-              type="button"
-              className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-              aria-label={t('actions.close')}
-              onClick={onClose}
-            >
-              <svg
-                aria-hidden="true"
-                width="22"
-                height="22"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
+            {dismissible && (
+              <button
+                type="button"
+                className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                aria-label={t('actions.close')}
+                onClick={onClose}
               >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </button>
+                <svg
+                  aria-hidden="true"
+                  width="22"
+                  height="22"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </button>
+            )}
           </div>
           {children}
         </div>

@@ -38,16 +38,23 @@ function Dashboard({ session }: { session: AdminSession }) {
   const [changed, setChanged] = useState(false);
   const onPasswordChanged = () => setChanged(true);
   const passwordPending = session.passwordChangeRequired && !changed;
-  // Once loaded, the status decides: it changes with a set-up or switch-off made here.
-  const status = useSecondFactorStatus({ enabled: !passwordPending });
+  // Asked for only where sign-in said a set-up is due; otherwise read from what the panel loads.
+  // Once there, the status decides: it changes with a set-up or switch-off made here.
+  const status = useSecondFactorStatus({ enabled: !passwordPending && session.secondFactorSetupRequired });
   const setupPending = status.data ? status.data.required && !status.data.enabled : session.secondFactorSetupRequired;
+  // Once shown, the set-up stays until the user is done with it: its dialog holds the recovery
+  // codes, which a status reload (say, on reconnect) must not take away. Done, it stays away
+  // until the status has caught up (and comes back if the factor is turned off again).
+  const [setup, setSetup] = useState<'none' | 'shown' | 'done'>('none');
+  if (setupPending && setup === 'none') setSetup('shown');
+  if (!setupPending && setup === 'done') setSetup('none');
   return (
     <>
       <DashboardHeader session={session} onPasswordChanged={onPasswordChanged} />
       {passwordPending ? (
         <RequiredPasswordChange onChanged={onPasswordChanged} />
-      ) : setupPending ? (
-        <RequiredSecondFactor />
+      ) : setup === 'shown' ? (
+        <RequiredSecondFactor onFinished={() => setSetup('done')} />
       ) : (
         <Sections />
       )}

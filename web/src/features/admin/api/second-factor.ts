@@ -6,6 +6,7 @@ import {
   secondFactorStatusSchema,
 } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { storeToken } from '../../../lib/auth-token';
 import { adminQueryKeys } from './admin-query-keys';
 
 /**
@@ -34,21 +35,24 @@ export function useStartSecondFactorSetup() {
 }
 
 /**
- * Step two: a code from the app turns the second factor on. The answer is the recovery codes.
+ * Step two: a code from the app turns the second factor on. The answer is the recovery codes
+ * and a fresh token, stored in place of the old.
  * The lists reload only when the user has seen them (useReloadAfterSetup): a reload now could
  * take the dashboard away from under the codes.
  */
 export function useConfirmSecondFactorSetup() {
   return useMutation({
-    mutationFn: async (request: { code: string }) =>
-      (
-        await apiRequest('/login/SecondFactor/Confirm', {
-          method: 'POST',
-          body: request,
-          schema: secondFactorConfirmResponseSchema,
-          admin: true,
-        })
-      ).recoveryCodes,
+    mutationFn: async (request: { code: string }) => {
+      const { recoveryCodes, jwtToken } = await apiRequest('/login/SecondFactor/Confirm', {
+        method: 'POST',
+        body: request,
+        schema: secondFactorConfirmResponseSchema,
+        admin: true,
+      });
+      // The server ended every sign-in made with the password alone, this one's token included.
+      storeToken(jwtToken);
+      return recoveryCodes;
+    },
   });
 }
 

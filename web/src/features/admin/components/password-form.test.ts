@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { passwordFieldError, passwordFormSchema } from './password-form';
 
 const issues = (values: object) => {
-  const result = passwordFormSchema.safeParse(values);
+  const result = passwordFormSchema.safeParse({ code: '', ...values });
   return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
 };
 
@@ -43,6 +43,8 @@ describe('the change-password form', () => {
       key: 'password.errors.tooMany',
       minutes: 7,
     });
+    expect(passwordFieldError(refused('code', 'is wrong'))).toEqual({ field: 'code', key: 'secondFactor.errors.wrongCode' });
+    expect(passwordFieldError(refused('code', 'is required'))).toEqual({ field: 'code', key: 'validation.required' });
     expect(passwordFieldError(new ApiError(500, 'internal'))).toBeUndefined();
     expect(passwordFieldError(new Error('boom'))).toBeUndefined();
   });

@@ -17,18 +17,21 @@ export const disableSchema = z.object({ password, code });
 
 export type SecondFactorRefusal =
   | { field: 'password' | 'code'; key: 'secondFactor.errors.wrongPassword' | 'secondFactor.errors.wrongCode' }
-  | { field: 'password'; key: 'password.errors.tooMany'; minutes: number }
+  | { field: 'password' | 'code'; key: 'password.errors.tooMany'; minutes: number }
   | { field: undefined; key: 'secondFactor.errors.changedElsewhere' };
 
 /**
- * What a refused set-up or switch-off means for the form: the field to mark, or — when the
- * second factor was changed in another tab meanwhile (409) — that the form no longer applies.
- * Anything else is left to 'Command Failed'.
+ * What a refused set-up or switch-off means for the form: the field to mark (too many tries show
+ * at `throttledField`, the form's first), or — when the second factor was changed in another tab
+ * meanwhile (409) — that the form no longer applies. Anything else is left to 'Command Failed'.
  */
-export function secondFactorRefusal(error: unknown): SecondFactorRefusal | undefined {
+export function secondFactorRefusal(
+  error: unknown,
+  throttledField: 'password' | 'code' = 'password',
+): SecondFactorRefusal | undefined {
   if (!isApiError(error)) return undefined;
   if (error.status === 429) {
-    return { field: 'password', key: 'password.errors.tooMany', minutes: Math.ceil((error.retryAfterSeconds ?? 60) / 60) };
+    return { field: throttledField, key: 'password.errors.tooMany', minutes: Math.ceil((error.retryAfterSeconds ?? 60) / 60) };
   }
   if (error.code === 'conflict') return { field: undefined, key: 'secondFactor.errors.changedElsewhere' };
   if (error.code !== 'validation') return undefined;

@@ -16,7 +16,7 @@ import { SecondFactorSetupModal } from './second-factor-setup';
  * Two-step sign-in (ASVS 6.3.3): whether it is on, how many recovery codes are left, and the
  * buttons to set it up or turn it off.
  */
-export function SecondFactorPanel() {
+export function SecondFactorPanel({ onSetupFinished }: { onSetupFinished?: () => void }) {
   const { t } = useTranslation('admin');
   const status = useSecondFactorStatus();
   const [dialog, setDialog] = useState<'setup' | 'disable'>();
@@ -58,7 +58,7 @@ export function SecondFactorPanel() {
           </p>
         )}
       </div>
-      <SecondFactorSetupModal open={dialog === 'setup'} onClose={close} />
+      <SecondFactorSetupModal open={dialog === 'setup'} onClose={close} onFinished={onSetupFinished} />
       <ModalDialog open={dialog === 'disable'} onClose={close} size="narrow" title={t('secondFactor.disable.title')}>
         {dialog === 'disable' && <DisableForm required={status.data?.required ?? false} onDone={close} />}
       </ModalDialog>

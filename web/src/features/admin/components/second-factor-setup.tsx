@@ -1,5 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactorSetup } from '@blitz/contract';
 import { company } from '@blitz/contract';
@@ -19,12 +19,24 @@ type Step = { name: 'password' } | { name: 'scan'; setup: SecondFactorSetup } | 
  * Setting up the authenticator app, in three steps: the password again; the QR code (or the key
  * to type in) and a code from the app to prove it works; then the recovery codes, shown once.
  */
-export function SecondFactorSetupModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SecondFactorSetupModal({
+  open,
+  onClose,
+  onFinished,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** After the recovery codes were shown and the user closed them. */
+  onFinished?: (() => void) | undefined;
+}) {
   const { t } = useTranslation('admin');
   const [step, setStep] = useState<Step>({ name: 'password' });
   const reload = useReloadAfterSetup();
   const close = () => {
-    if (step.name === 'codes') void reload();
+    if (step.name === 'codes') {
+      void reload();
+      onFinished?.();
+    }
     setStep({ name: 'password' });
     onClose();
   };
@@ -34,7 +46,14 @@ export function SecondFactorSetupModal({ open, onClose }: { open: boolean; onClo
     close();
   };
   return (
-    <ModalDialog open={open} onClose={close} size="narrow" title={t('secondFactor.setup.title')}>
+    // The recovery codes close only with "I have saved the codes": they cannot be shown again.
+    <ModalDialog
+      open={open}
+      onClose={close}
+      size="narrow"
+      title={t('secondFactor.setup.title')}
+      dismissible={step.name !== 'codes'}
+    >
       {open && step.name === 'password' && (
         <PasswordStep onDone={(setup) => setStep({ name: 'scan', setup })} onCancel={close} onConflict={changedElsewhere} />
       )}
@@ -75,6 +94,9 @@ function ScanStep({ setup, onDone, onCancel, onConflict }: StepProps<string[]> &
   const { t } = useTranslation('admin');
   const confirm = useConfirmSecondFactorSetup();
   const form = useSecondFactorForm(setupCodeSchema, { code: '' }, confirm, { success: onDone, conflict: onConflict });
+  // The dialog focused the password field of step one; this step starts in its own field.
+  const { setFocus } = form;
+  useEffect(() => setFocus('code'), [setFocus]);
   return (
     <ModalForm
       onSubmit={form.onSubmit}
@@ -119,6 +141,9 @@ function ScanStep({ setup, onDone, onCancel, onConflict }: StepProps<string[]> &
 /** The recovery codes, this once: to download or copy, and a plain word on what they are for. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation('admin');
+  const announcement = useRef<HTMLParagraphElement>(null);
+  // Focus on the news, so that a screen reader reads it and Tab goes on to the codes.
+  useEffect(() => announcement.current?.focus(), []);
   const text = `${t('secondFactor.codes.fileHeading', { companyName: company.name })}\n\n${codes.join('\n')}\n`;
   const download = () => {
     const link = document.createElement('a');
@@ -135,7 +160,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 py-4">
-        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
+        <p
+          ref={announcement}
+          tabIndex={-1}
+          className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900 focus:outline-none"
+        >
           {t('secondFactor.codes.enabled')}
         </p>
         <p className="text-sm text-slate-700">{t('secondFactor.codes.intro')}</p>

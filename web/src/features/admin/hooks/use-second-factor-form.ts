@@ -22,20 +22,22 @@ export function useSecondFactorForm<Values extends Fields, Result>(
 ) {
   const { t } = useTranslation('admin');
   const form = useForm<Values>({ resolver: zodResolver(schema, formIssueKeys), defaultValues });
+  const throttledField = Object.keys(defaultValues)[0] as 'password' | 'code';
   const submit = form.handleSubmit((values) =>
     mutation.mutate(values, {
       onSuccess: on.success,
       onError: (error) => {
-        const refusal = secondFactorRefusal(error);
+        const refusal = secondFactorRefusal(error, throttledField);
         if (refusal?.field)
           form.setError(refusal.field as Path<Values>, { type: 'server', message: refusal.key }, { shouldFocus: true });
         else if (refusal) on.conflict();
       },
     }),
   );
-  const refusal = secondFactorRefusal(mutation.error);
+  const refusal = secondFactorRefusal(mutation.error, throttledField);
   return {
     register: form.register,
+    setFocus: form.setFocus,
     onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
     /** The field's inline message, translated (with the minutes to wait after too many tries). */
     fieldError: (name: Path<Values>) => {
