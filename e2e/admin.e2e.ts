@@ -263,12 +263,12 @@ describe('the generated first password', () => {
   beforeAll(() => firstStart.start());
 
   it('must be replaced at the first sign-in before the dashboard can be used', async () => {
-    const printed = /Name:\s+admin\n\s+Password:\s+(\S+)/.exec(firstStart.server.output())?.[1];
+    const [, printedName, printed] = /Name:\s+(admin-[0-9a-f]{8})\n\s+Password:\s+(\S+)/.exec(firstStart.server.output()) ?? [];
     expect(printed).toBeDefined();
     const page = await firstStart.page();
     await page.goto(`${firstStart.url}/login`);
     const { main, name, password, submit } = await loginForm(page);
-    await name.fill('admin');
+    await name.fill(printedName!);
     await password.fill(printed!);
     await submit.click();
     await page.waitForURL((u) => u.pathname === '/dashboard');

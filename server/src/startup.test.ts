@@ -89,7 +89,7 @@ describe('start-up of the server process', () => {
     first.child.kill('SIGTERM');
     const firstRun = await first.output;
     expect(firstRun.code).toBe(0);
-    expect(firstRun.stdout).toMatch(/Name:\s+admin\n\s+Password:\s+\S{16,}/);
+    expect(firstRun.stdout).toMatch(/Name:\s+admin-[0-9a-f]{8}\n\s+Password:\s+\S{16,}/);
 
     const second = runServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitForAnswer(`http://127.0.0.1:${port}/api/v1/nothing`, second.child);

@@ -3,15 +3,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError } from '../../config';
 import type { Db } from '../../db/database';
 import { checkPasswordPolicy, hashPassword } from './passwords';
+import { getOrCreateSetting } from './settings.repository';
 import { countUsers, findUserByName, insertUser } from './users.repository';
 
 export function randomPassword(): string {
   return crypto.randomBytes(15).toString('base64url');
 }
 
+/** A first admin's name nobody can guess in advance (ASVS 6.3.2: no default account such as `admin`). */
+export function randomAdminName(): string {
+  return `admin-${crypto.randomBytes(4).toString('hex')}`;
+}
+
 /**
  * ADMIN_USERNAME/ADMIN_PASSWORD create that admin if absent; with no user at all and no
- * variables, an `admin` with a random password is created and the password printed once.
+ * variables, an admin with a random name (`admin-` and 8 hex digits) and a random password is
+ * created, and both are printed once.
  */
 export async function ensureAdmin(
   db: Db,
@@ -29,12 +36,16 @@ export async function ensureAdmin(
     return;
   }
   if ((await countUsers(db)) > 0) return;
+  // Several instances starting at once on one database: the first to claim the name creates the
+  // account and prints it; the others leave it alone.
+  const candidate = randomAdminName();
+  const username = await getOrCreateSetting(db, 'first_admin_name', () => candidate);
+  if (username !== candidate) return;
   const password = randomPassword();
-  // Another instance may have won the race: then its password is the one printed.
   // Nobody chose it, and it passed through a console: it must be changed at the first sign-in.
-  if (!(await insertUser(db, 'admin', await hashPassword(password), { mustChangePassword: true }))) return;
+  if (!(await insertUser(db, username, await hashPassword(password), { mustChangePassword: true }))) return;
   // Printed once, on the console rather than in structured logs that may be shipped elsewhere.
   process.stdout.write(
-    `\n  Admin account created.\n  Name:     admin\n  Password: ${password}\n  (shown only now; the dashboard asks for a new one at the first sign-in)\n\n`,
+    `\n  Admin account created.\n  Name:     ${username}\n  Password: ${password}\n  (shown only now; the dashboard asks for a new one at the first sign-in)\n\n`,
   );
 }

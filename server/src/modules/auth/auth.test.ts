@@ -353,18 +353,21 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
     expect((await api(url, 'GET', sessions, { token: here })).status).toBe(401);
   });
 
-  it('marks only a generated first password as one to change', async () => {
+  it('creates one first admin with a random name, and marks only a generated first password as one to change', async () => {
     const generated = await freshDatabase(kind);
     await migrateToLatest(generated.db);
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      await ensureAdmin(generated.db, undefined, pino({ level: 'silent' }));
+      // Three instances starting at once on one database: one admin, printed once.
+      await Promise.all([1, 2, 3].map(() => ensureAdmin(generated.db, undefined, pino({ level: 'silent' }))));
+      expect(stdout.mock.calls.filter(([text]) => String(text).includes('Admin account created'))).toHaveLength(1);
     } finally {
       stdout.mockRestore();
     }
-    expect(await generated.db.selectFrom('users').select('must_change_password').execute()).toEqual([
-      { must_change_password: 1 },
-    ]);
+    const [first, ...others] = await generated.db.selectFrom('users').select(['username', 'must_change_password']).execute();
+    expect(others).toEqual([]);
+    // Not a default name such as `admin` (ASVS 6.3.2).
+    expect(first).toEqual({ username: expect.stringMatching(/^admin-[0-9a-f]{8}$/), must_change_password: 1 });
     const chosen = await freshDatabase(kind);
     await migrateToLatest(chosen.db);
     await ensureAdmin(chosen.db, { username: 'erika', password: 'Erdungsband-Fundamenterder-2031' }, pino({ level: 'silent' }));
