@@ -8,6 +8,7 @@ import { login } from '../api/login';
 import { primaryButton } from '../../../components/admin/button-classes';
 import { formIssueKeys } from './form-errors';
 import { TextField } from './form-field';
+import { SecondFactorCodeField } from './second-factor-code-field';
 import { type LoginFailure, isCodeRequest, loginFailure } from './login-failure';
 
 /** The form's fields: the code is empty until the server asks for it. */
@@ -97,16 +98,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           <p role="status" className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
             {t('login.codeRequested')}
           </p>
-          <TextField
-            label={t('login.code')}
-            hint={t('login.codeHint')}
-            required
-            autoComplete="one-time-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            error={errors.code?.message && t(errors.code.message)}
-            {...register('code')}
-          />
+          <SecondFactorCodeField error={errors.code?.message && t(errors.code.message)} {...register('code')} />
         </>
       )}
       <button type="submit" className={`${primaryButton} w-full py-2.5 text-base`} disabled={isSubmitting}>

@@ -10,6 +10,7 @@ import { useSecondFactorStatus } from '../api/second-factor';
 import { formIssueKeys } from './form-errors';
 import { CurrentPasswordField } from './current-password-field';
 import { TextField } from './form-field';
+import { SecondFactorCodeField } from './second-factor-code-field';
 import { ModalForm } from './modal-form';
 import { type PasswordFormValues, passwordFieldError, passwordFormSchema } from './password-form';
 
@@ -87,17 +88,7 @@ export function PasswordForm({
   return (
     <ModalForm onSubmit={(event) => void submit(event)} onCancel={onCancel} saving={change.isPending} error={unexplained}>
       <CurrentPasswordField error={message(errors.currentPassword)} {...register('currentPassword')} />
-      {askCode && (
-        <TextField
-          label={t('secondFactor.code')}
-          hint={t('login.codeHint')}
-          required
-          autoComplete="one-time-code"
-          spellCheck={false}
-          error={message(errors.code)}
-          {...register('code')}
-        />
-      )}
+      {askCode && <SecondFactorCodeField error={message(errors.code)} {...register('code')} />}
       <TextField
         type="password"
         autoComplete="new-password"

@@ -5,7 +5,7 @@ import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { notify } from '../../../components/notifications';
 import { useDisableSecondFactor, useSecondFactorStatus } from '../api/second-factor';
 import { CurrentPasswordField } from './current-password-field';
-import { TextField } from './form-field';
+import { SecondFactorCodeField } from './second-factor-code-field';
 import { ListStatus } from './list-status';
 import { ModalForm } from './modal-form';
 import { useSecondFactorForm } from '../hooks/use-second-factor-form';
@@ -91,15 +91,7 @@ function DisableForm({ required, onDone }: { required: boolean; onDone: () => vo
       <p className="text-sm text-slate-700">{t('secondFactor.disable.intro')}</p>
       {required && <p className="text-sm font-medium text-slate-800">{t('secondFactor.disable.required')}</p>}
       <CurrentPasswordField error={form.fieldError('password')} {...form.register('password')} />
-      <TextField
-        label={t('secondFactor.code')}
-        hint={t('login.codeHint')}
-        required
-        autoComplete="one-time-code"
-        spellCheck={false}
-        error={form.fieldError('code')}
-        {...form.register('code')}
-      />
+      <SecondFactorCodeField error={form.fieldError('code')} {...form.register('code')} />
     </ModalForm>
   );
 }
