@@ -40,7 +40,7 @@ export function matchTotp(secret: string, code: string, now = Date.now()): numbe
   return delta === null ? null : generator.counter({ timestamp: now }) + delta;
 }
 
-/** The code for `now`: for tests and the benchmark, which play the authenticator app. */
+/** The code for `now`: for the tests, which play the authenticator app. */
 export function currentTotp(secret: string, now = Date.now()): string {
   return totp(secret, 'x').generate({ timestamp: now });
 }
