@@ -4,6 +4,7 @@ import { type AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningClamd, clamdInstalled, requireClamd, startClamd } from '../server/src/test/clamd';
 import { admin, useSite, viewports } from './harness';
 
 // A real SMTP server receives what the site mails; the server starts with its address.
@@ -30,12 +31,28 @@ const env: Record<string, string> = {
 };
 const site = useSite(env);
 
+// Attachments go through ClamAV's daemon, as in production; its signature database knows one test file.
+const scanClamd = clamdInstalled || requireClamd;
+const malware = {
+  name: 'Angebot.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n% signed for the test\n%%EOF\n'),
+};
+let clamd: RunningClamd | undefined;
+
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   env['SMTP_URL'] = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  if (scanClamd) {
+    clamd = await startClamd([{ name: 'Blitz.Test.Malware', data: malware.buffer }]);
+    env['CLAMD_URL'] = clamd.url;
+  }
   await site.start();
+}, 60_000);
+afterAll(async () => {
+  await clamd?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 const MB = 1024 * 1024;
 const require = createRequire(import.meta.url);
@@ -308,6 +325,25 @@ describe('the footer contact form', () => {
     expect(page.errors.some((e) => e.includes('503'))).toBe(true);
     // Nothing is lost on the page: what was typed stays for another try.
     expect(await page.getByLabel('First name').inputValue()).toBe('Erika');
+  });
+
+  it.skipIf(!scanClamd)('names a file found to be malware, keeps the form, and sends once it is removed', async () => {
+    const page = await site.page();
+    await openForm(page, '/Services');
+    await fillGeneral(page, 'de');
+    await page.locator('#contact-form input[type=file]').setInputFiles([files.plan, malware]);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/Contact'));
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(notice(page, 'error').textContent()).resolves.toBe(
+      'Eine Datei wurde als Schadsoftware erkannt und nicht angenommen: Angebot.pdf. Bitte entfernen Sie sie und senden Sie Ihre Anfrage erneut.',
+    );
+    expect(await page.getByLabel('Vorname').inputValue()).toBe('Erika');
+
+    await page.getByRole('button', { name: 'Angebot.pdf entfernen' }).click();
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    await expect(notice(page, 'success').last().textContent()).resolves.toBe('Ihre Anfrage ist eingegangen');
+    expect(page.errors.filter((e) => !/422/.test(e) && !/Contact form: the server answered/.test(e))).toEqual([]);
   });
 
   it('keeps a notice 3000 ms, fades it, and removes it 100 ms later; announced in a live region', async () => {

@@ -16,6 +16,7 @@ export const errorCodes = [
   'validation',
   'malformed_body',
   'unsupported_media_type',
+  'malware_found',
   'payload_too_large',
   'unauthorized',
   'password_change_required',

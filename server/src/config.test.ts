@@ -14,6 +14,8 @@ describe('loadConfig', () => {
     expect(config.seedSample).toBe(true);
     expect(config.tokenTtlSeconds).toBe(8 * 3600);
     expect(config.trustProxy).toBe(false);
+    expect(config.secondFactorRequired).toBe(true);
+    expect(config.clamd).toBeUndefined();
   });
 
   it.each([
@@ -24,6 +26,8 @@ describe('loadConfig', () => {
     [{ SEED_SAMPLE: 'maybe' }, 'SEED_SAMPLE'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ CLAMD_URL: 'clamav:3310' }, 'CLAMD_URL'],
+    [{ SECOND_FACTOR: 'sometimes' }, 'SECOND_FACTOR'],
     [{ CONTACT_TO: 'not-an-address' }, 'CONTACT_TO'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
@@ -41,6 +45,8 @@ describe('loadConfig', () => {
       SEED_SAMPLE: 'false',
       TRUST_PROXY: '10.0.0.1, 10.0.0.2',
       TOKEN_TTL: '600',
+      CLAMD_URL: 'unix:///run/clamav/clamd.ctl',
+      SECOND_FACTOR: 'optional',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -49,6 +55,8 @@ describe('loadConfig', () => {
       seedSample: false,
       trustProxy: ['10.0.0.1', '10.0.0.2'],
       tokenTtlSeconds: 600,
+      clamd: { address: { path: '/run/clamav/clamd.ctl' }, timeoutMs: 60_000 },
+      secondFactorRequired: false,
     });
   });
 

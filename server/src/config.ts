@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { company } from '@blitz/contract';
+import { type ClamdAddress, parseClamdUrl } from './media/malware-scanner';
 
 const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -48,6 +49,11 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+  CLAMD_URL: z
+    .string()
+    .refine((v) => parseClamdUrl(v) !== undefined, 'must be tcp://host:port or unix:///path/to/socket')
+    .optional(),
+  CLAMD_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(7_200_000).default(900_000),
@@ -84,6 +90,8 @@ export type Config = {
     /** Connection, greeting and inactivity limit for the SMTP server: a hung server is a failed try. */
     smtpTimeoutMs: number;
   };
+  /** ClamAV's daemon, which scans every attachment before an inquiry is stored; undefined: no scan. */
+  clamd: { address: ClamdAddress; timeoutMs: number } | undefined;
   /** On SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
   shutdownGraceMs: number;
   /**
@@ -176,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.MAIL_LEASE_MS,
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     },
+    clamd: e.CLAMD_URL ? { address: parseClamdUrl(e.CLAMD_URL)!, timeoutMs: e.CLAMD_TIMEOUT_MS } : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     timeouts: { idleMs: e.IDLE_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     seedSample: e.SEED_SAMPLE,

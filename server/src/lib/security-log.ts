@@ -18,6 +18,7 @@ export type SecurityEventName =
   | 'session_ended'
   | 'token_rejected'
   | 'request_rejected'
+  | 'malware_refused'
   | 'admin_request';
 
 /**

@@ -18,6 +18,8 @@ export type AttachmentStore = {
   /** Moves temporary files under their final names and makes the renames durable. */
   commit(files: TempFile[]): Promise<void>;
   discard(files: TempFile[]): Promise<void>;
+  /** Reads a temporary file back (the malware scan, before commit). */
+  openTemp(file: TempFile): Readable;
   open(key: string): Readable;
   /** What nodemailer needs to attach the file without reading it into memory. */
   mailSource(key: string): { path: string };
@@ -69,6 +71,11 @@ export function createDiskAttachmentStore(dir: string): AttachmentStore {
         throw error;
       }
       return { key, size };
+    },
+
+    openTemp(file) {
+      if (!keyPattern.test(file.key)) throw new Error(`not an attachment key: ${file.key}`);
+      return fs.createReadStream(tempPath(file.key));
     },
 
     async commit(files) {

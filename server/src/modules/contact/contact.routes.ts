@@ -60,8 +60,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const receipt = receiveInquiry(request.parts(), {
         db: app.db,
         store: app.attachmentStore,
+        scanner: app.malwareScanner,
         config: app.config,
         kickOutbox: () => app.outbox.kick(),
+        log: request.log,
       });
       receiving.add(receipt);
       try {

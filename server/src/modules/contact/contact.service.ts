@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   type ContactCreated,
   type InquiryCheck,
@@ -22,6 +23,8 @@ import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
 import type { AttachmentStore, TempFile } from '../../media/attachment-store';
 import { detectContentType } from '../../media/content-type';
+import { type MalwareScanner, type ScanVerdict, ScannerUnavailableError } from '../../media/malware-scanner';
+import { logSecurityEvent } from '../../lib/security-log';
 import type { OutboxKind } from '../../mail/outbox.repository';
 import { type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
 
@@ -208,7 +211,44 @@ function newReference(now: Date): string {
   return `${now.toISOString().slice(0, 10).replaceAll('-', '')}-${tail}`;
 }
 
-export type ContactDeps = { db: Db; store: AttachmentStore; config: Config; kickOutbox: () => void };
+export type ContactDeps = {
+  db: Db;
+  store: AttachmentStore;
+  /** Scans each file before the inquiry is stored; undefined: no scan (CLAMD_URL unset). */
+  scanner?: MalwareScanner | undefined;
+  config: Config;
+  kickOutbox: () => void;
+  log?: FastifyBaseLogger;
+};
+
+/**
+ * Every file through the scanner (ASVS 5.4.3). One found infected refuses the whole inquiry with
+ * 422 `malware_found` naming the file, so that the visitor can send it again without; a scanner
+ * that cannot be reached refuses it with 503 and `Retry-After`, as an unreachable database does:
+ * an unscanned file is never stored, and the visitor's form keeps what they typed.
+ */
+async function scanFiles(files: ReceivedFile[], deps: ContactDeps): Promise<void> {
+  const { scanner, store } = deps;
+  if (!scanner) return;
+  for (const file of files) {
+    let verdict: ScanVerdict;
+    try {
+      verdict = await scanner.scan(store.openTemp(file));
+    } catch (error) {
+      if (!(error instanceof ScannerUnavailableError)) throw error;
+      deps.log?.error({ err: error }, 'the malware scanner could not be reached; inquiry refused with 503');
+      throw new HttpError(503, 'service_unavailable', 'The attachment check is not available; please try again shortly', {
+        headers: { 'retry-after': '30' },
+      });
+    }
+    if (verdict.infected) {
+      if (deps.log) logSecurityEvent(deps.log, 'warn', 'malware_refused', { signature: verdict.signature });
+      throw new HttpError(422, 'malware_found', `Attachment "${file.fileName}" contains malware`, {
+        errors: [{ field: contentFormField, message: `${file.fileName}: malware found` }],
+      });
+    }
+  }
+}
 
 /**
  * Receives one inquiry: files streamed to disk and flushed, fields checked exactly as the form
@@ -236,6 +276,8 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
         errors: check.fields.map((field) => ({ field, message: fieldMessage(check.step, field) })),
       });
     }
+
+    await scanFiles(files, deps);
 
     const fillTime = Number(text(contactFormExtras.fillTime));
     const spam =

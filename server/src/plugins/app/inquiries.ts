@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { createMailTransport } from '../../mail/mail-transport';
 import { type Outbox, createOutbox } from '../../mail/outbox';
 import { type AttachmentStore, createDiskAttachmentStore } from '../../media/attachment-store';
+import { type MalwareScanner, clamdScanner } from '../../media/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
 import { createInquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Inquiry attachments, under DATA_DIR/inquiries (never served publicly). */
     attachmentStore: AttachmentStore;
+    /** Scans each attachment before its inquiry is stored (CLAMD_URL); undefined without. */
+    malwareScanner: MalwareScanner | undefined;
     outbox: Outbox;
   }
 }
@@ -34,8 +37,11 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
   });
   const housekeeping = createInquiryHousekeeping(app.db, store, app.log.child({ module: 'inquiries' }));
   app.decorate('attachmentStore', store);
+  const { clamd } = app.config;
+  app.decorate('malwareScanner', clamd ? clamdScanner(clamd.address, clamd.timeoutMs) : undefined);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => {
+    if (!clamd) app.log.info('CLAMD_URL is not set: attachments are not scanned for malware');
     if (transport.mode === 'log')
       app.log.info('SMTP_URL is not set: inquiries are stored and their mails written to the log, not sent');
     outbox.start();

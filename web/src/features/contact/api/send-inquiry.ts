@@ -2,6 +2,38 @@ import { type ContactCreated, type InquiryValues, contactFormExtras, priceInquir
 
 export type InquiryExtras = { language: string; fillTimeMs: number; honeypot: string };
 
+/** The server did not take the inquiry: its status, its problem code, and the files it names as malware. */
+export class InquiryRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly malwareFiles: string[],
+  ) {
+    super(`Contact form: the server answered ${status}${code ? ` (${code})` : ''}`);
+  }
+}
+
+/** Reads a refusal's problem+json by hand (the form stays free of the schema library). */
+export function inquiryRefusal(status: number, body: string): InquiryRefused {
+  let problem: { code?: unknown; errors?: unknown } = {};
+  try {
+    problem = JSON.parse(body) as typeof problem;
+  } catch {
+    // not problem+json (a proxy's page): status only
+  }
+  const code = typeof problem.code === 'string' ? problem.code : undefined;
+  const errors = Array.isArray(problem.errors) ? (problem.errors as { message?: unknown }[]) : [];
+  const malwareFiles =
+    code === 'malware_found'
+      ? errors.flatMap((e) =>
+          typeof e.message === 'string' && e.message.endsWith(': malware found')
+            ? [e.message.slice(0, -': malware found'.length)]
+            : [],
+        )
+      : [];
+  return new InquiryRefused(status, code, malwareFiles);
+}
+
 /**
  * POST /api/v1/Contact as multipart (SPEC.md §3): the six fields, for a price inquiry the four
  * more (Regards as one comma-separated entry), every file under `attachment`.
@@ -20,9 +52,7 @@ export async function sendInquiry(values: InquiryValues, files: File[], extras: 
   form.append(contactFormExtras.honeypot, extras.honeypot);
   for (const file of files) form.append(contactFormExtras.attachment, file, file.name);
   const response = await fetch('/api/v1/Contact', { method: 'POST', body: form, headers: { accept: 'application/json' } });
-  if (response.status !== 201) {
-    throw new Error(`Contact form: the server answered ${response.status}: ${await response.text().catch(() => '')}`);
-  }
+  if (response.status !== 201) throw inquiryRefusal(response.status, await response.text().catch(() => ''));
   // Checked by hand, not with the contract's zod schema: the form is on every page and would
   // otherwise bring the whole schema library along for two fields.
   const body = (await response.json()) as Partial<ContactCreated>;

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useTranslation } from 'react-i18next';
 import { type InquiryField, type InquiryValues, type Regard, checkInquiry } from '@blitz/contract';
 import { notify } from '../../../components/notifications';
-import { sendInquiry } from '../api/send-inquiry';
+import { InquiryRefused, sendInquiry } from '../api/send-inquiry';
 import { attachmentProblems, ruleLimits } from '../attachment-rules';
 import { useAttachments } from './use-attachments';
 
@@ -104,7 +104,10 @@ export function useContactForm() {
       startedAt.current = performance.now();
     } catch (error) {
       console.error(error);
-      notify(t('notices.failure'), { error: true });
+      // A file found to be malware: say which, so that the visitor can send the inquiry without it.
+      if (error instanceof InquiryRefused && error.malwareFiles.length > 0) {
+        notify(t('notices.malware', { files: error.malwareFiles.join(', ') }), { error: true });
+      } else notify(t('notices.failure'), { error: true });
     } finally {
       setSending(false);
     }
