@@ -113,7 +113,8 @@ function acceptedType(detected: { mime: string } | undefined, fileName: string):
   return undefined;
 }
 
-type ReceivedFile = TempFile & { fileName: string; contentType: string };
+/** `fileName` as stored (its extension fitting its type); `chosenName` as the visitor's form lists it. */
+type ReceivedFile = TempFile & { fileName: string; chosenName: string; contentType: string };
 
 async function receiveFile(
   part: MultipartFile,
@@ -149,7 +150,7 @@ async function receiveFile(
     await store.discard([temp]);
     throw limitError({ code: 'FST_REQ_FILE_TOO_LARGE' }, fileName);
   }
-  return { ...temp, fileName: nameForType(fileName, contentType), contentType };
+  return { ...temp, fileName: nameForType(fileName, contentType), chosenName: fileName, contentType };
 }
 
 /** Reads every part: text fields into lists, files streamed to temporary storage. */
@@ -236,15 +237,15 @@ async function scanFiles(files: ReceivedFile[], deps: ContactDeps): Promise<void
       verdict = await scanner.scan(store.openTemp(file));
     } catch (error) {
       if (!(error instanceof ScannerUnavailableError)) throw error;
-      deps.log?.error({ err: error }, 'the malware scanner could not be reached; inquiry refused with 503');
+      deps.log?.error({ err: error }, 'the malware scanner could not be used (CLAMD_URL); inquiry refused with 503');
       throw new HttpError(503, 'service_unavailable', 'The attachment check is not available; please try again shortly', {
         headers: { 'retry-after': '30' },
       });
     }
     if (verdict.infected) {
       if (deps.log) logSecurityEvent(deps.log, 'warn', 'malware_refused', { signature: verdict.signature });
-      throw new HttpError(422, 'malware_found', `Attachment "${file.fileName}" contains malware`, {
-        errors: [{ field: contentFormField, message: `${file.fileName}: malware found` }],
+      throw new HttpError(422, 'malware_found', `Attachment "${file.chosenName}" contains malware`, {
+        errors: [{ field: contentFormField, message: `${file.chosenName}: malware found` }],
       });
     }
   }
