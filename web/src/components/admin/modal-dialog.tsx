@@ -69,11 +69,20 @@ export function ModalDialog({ open, onClose, title, size, children, dismissible 
       aria-labelledby={titleId}
       className={`${sizeClass[size]} m-auto flex-col overflow-hidden open:flex rounded-lg bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-950/60`}
       // Escape (or the browser's own close) closes the native dialog; the owner's state follows.
-      onClose={() => open && onClose()}
+      onClose={() => {
+        if (!open) return;
+        // The browser may close a dialog on Escape whatever the page says: one that must stay opens again.
+        if (dismissible) onClose();
+        else ref.current?.showModal();
+      }}
       onCancel={(event) => {
         if (!dismissible) event.preventDefault();
       }}
-      onKeyDown={keepFocusInside}
+      onKeyDown={(event) => {
+        // Without this, Chrome closes the dialog on Escape even though its cancel event is refused.
+        if (!dismissible && event.key === 'Escape') event.preventDefault();
+        keepFocusInside(event);
+      }}
       onMouseDown={(event) => {
         pressStartedOnBackdrop.current = event.target === event.currentTarget;
       }}
