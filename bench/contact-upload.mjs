@@ -7,22 +7,17 @@
 // local SMTP server, each parsed (mailparser) and its attachment compared with the file sent.
 // Run: npm run build && npm run bench -- contact   (not a CI gate)
 // Options (environment): CONCURRENCY (20), SIZE_MB (5), DURATION (30), MAIL_WAIT (1200).
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './lib/free-port.mjs';
+import { startBuiltServer } from './lib/built-server.mjs';
 
 const concurrency = Number(process.env.CONCURRENCY ?? 20);
 const sizeMb = Number(process.env.SIZE_MB ?? 5);
 const durationMs = Number(process.env.DURATION ?? 30) * 1000;
 const mailWaitMs = Number(process.env.MAIL_WAIT ?? 1200) * 1000;
-const root = path.resolve(import.meta.dirname, '..');
-const entry = path.join(root, 'server/dist/server.js');
 
 // One PDF-looking file per client (random content, so nothing compresses it away).
 const files = Array.from({ length: concurrency }, () =>
@@ -70,45 +65,14 @@ const smtp = new SMTPServer({
 });
 await new Promise((r) => smtp.listen(0, '127.0.0.1', r));
 
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-bench-contact-'));
-const child = spawn(process.execPath, [entry], {
-  env: {
-    PATH: process.env.PATH,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_SAMPLE: 'false',
-    SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
-    CONTACT_RATE_LIMIT: '1000000',
-    CONTACT_MIN_FILL_SECONDS: '0',
-    CONFIRMATION_MAIL: 'false',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = await startBuiltServer('contact', {
+  SEED_SAMPLE: 'false',
+  SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+  CONTACT_RATE_LIMIT: '1000000',
+  CONTACT_MIN_FILL_SECONDS: '0',
+  CONFIRMATION_MAIL: 'false',
 });
-const url = `http://127.0.0.1:${port}`;
-for (;;) {
-  try {
-    if (
-      (
-        await fetch(`${url}/api/v1/login/Verfy`, {
-          method: 'POST',
-          body: '{"JWT":"x"}',
-          headers: { 'content-type': 'application/json' },
-        })
-      ).status === 401
-    )
-      break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-function rssMb() {
-  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
-}
+const { url, dataDir, rssMb } = server;
 
 const fields = {
   subject: 'priceInquiry',
@@ -215,8 +179,5 @@ console.log(
     : '  NOT OK: errors, rows ≠ 201 answers, a mail missing or damaged, or RSS of 300 MB or more',
 );
 
-const exited = new Promise((r) => child.once('exit', r));
-child.kill('SIGTERM');
-await exited;
+await server.stop();
 await new Promise((r) => smtp.close(r));
-fs.rmSync(dataDir, { recursive: true, force: true });

@@ -9,18 +9,13 @@
 // rows = 2xx answers, every mail delivered) is bench/contact-upload.mjs.
 // Run: npm run build && npm run bench -- load   (not a CI gate; docs/benchmarks.md has the figures)
 // Options (environment): CONNECTIONS (100), DURATION (30), SERVER (default server/dist/server.js).
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from './lib/free-port.mjs';
+import { startBuiltServer } from './lib/built-server.mjs';
 
 const connections = Number(process.env.CONNECTIONS ?? 100);
 const duration = Number(process.env.DURATION ?? 30);
-const root = path.resolve(import.meta.dirname, '..');
-const entry = path.resolve(process.env.SERVER ?? path.join(root, 'server/dist/server.js'));
 
 const loadAverage = () =>
   os
@@ -28,36 +23,12 @@ const loadAverage = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-bench-load-'));
-const child = spawn(process.execPath, [entry], {
-  env: {
-    PATH: process.env.PATH,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_SAMPLE: 'true',
-    ADMIN_USERNAME: 'bench',
-    ADMIN_PASSWORD: 'bench-password-123456',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = await startBuiltServer('load', {
+  SEED_SAMPLE: 'true',
+  ADMIN_USERNAME: 'bench',
+  ADMIN_PASSWORD: 'bench-password-123456',
 });
-const url = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${url}/api/v1/Project?PageLength=10`)).ok) break;
-  } catch {
-    // not yet listening
-  }
-  if (i > 600) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 50));
-}
-
-function rssMb() {
-  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
-}
+const { url, rssMb } = server;
 
 const targets = [
   { name: 'GET /api/v1/Project?PageLength=10', path: '/api/v1/Project?PageLength=10', headers: {} },
@@ -121,7 +92,4 @@ console.log(
   failed.length === 0 ? 'OK: 0 errors, 0 non-2xx' : `NOT OK: errors or non-2xx on ${failed.map((r) => r.target.path).join(', ')}`,
 );
 
-const exited = new Promise((r) => child.once('exit', r));
-child.kill('SIGTERM');
-await exited;
-fs.rmSync(dataDir, { recursive: true, force: true });
+await server.stop();

@@ -4,35 +4,19 @@
 // client, the built server on SQLite; the medians and the slowest are printed.
 // Run: npm run build && npm run bench -- sign-in   (not a CI gate; docs/benchmarks.md has the figures)
 // Options (environment): RUNS (10; at most 10 with codes: the recovery codes, each usable once).
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { freePort } from './lib/free-port.mjs';
+import { startBuiltServer } from './lib/built-server.mjs';
 
 const runs = Math.min(10, Number(process.env.RUNS ?? 10));
-const root = path.resolve(import.meta.dirname, '..');
-const entry = path.join(root, 'server/dist/server.js');
 const admin = { username: 'bench', password: 'bench-password-123456' };
 
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-bench-sign-in-'));
-const child = spawn(process.execPath, [entry], {
-  env: {
-    PATH: process.env.PATH,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_SAMPLE: 'false',
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    SECOND_FACTOR: 'optional',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = await startBuiltServer('sign-in', {
+  SEED_SAMPLE: 'false',
+  ADMIN_USERNAME: admin.username,
+  ADMIN_PASSWORD: admin.password,
+  SECOND_FACTOR: 'optional',
 });
+const { url } = server;
 
 async function post(route, body, token) {
   const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
@@ -58,14 +42,6 @@ function expectStatus(answer, status) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/api/v1/Category`)).ok) break;
-    } catch {
-      if (i > 600) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
   console.log(`password only:     ${await time(async () => expectStatus(await post('/api/v1/login/Auth', admin), 200))}`);
 
   const token = expectStatus(await post('/api/v1/login/Auth', admin), 200).body.jwtToken;
@@ -79,8 +55,5 @@ try {
     })}  (two requests: password, then password and code)`,
   );
 } finally {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

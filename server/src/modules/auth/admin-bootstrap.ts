@@ -11,7 +11,7 @@ export function randomPassword(): string {
 }
 
 /** A first admin's name nobody can guess in advance (ASVS 6.3.2: no default account such as `admin`). */
-export function randomAdminName(): string {
+function randomAdminName(): string {
   return `admin-${crypto.randomBytes(4).toString('hex')}`;
 }
 

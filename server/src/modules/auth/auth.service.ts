@@ -197,8 +197,8 @@ export async function requireUser(db: Db, userId: number): Promise<UserRecord> {
 
 /**
  * A signed-in user's own password change (ASVS 6.2.2, 6.2.3): the current password — and the
- * code, with a second factor — must be given (reauthenticate); the new one follows the same rule as any new password. Every other
- * sign-in of the user ends; the answer is a fresh token for this one.
+ * code, with a second factor — must be given (reauthenticate); the new one follows the same rule
+ * as any new password. Every other sign-in of the user ends; the answer is a fresh token for this one.
  */
 export async function changePassword(db: Db, keys: TokenKeys, change: PasswordChange, idleMs: number): Promise<string> {
   const { userId, currentPassword, code, newPassword, ip, log } = change;

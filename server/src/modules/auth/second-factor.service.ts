@@ -11,7 +11,7 @@ import type { TokenKeys } from './tokens';
 import { bumpTokenVersion } from './users.repository';
 
 /** How long a secret shown for set-up may be confirmed: long enough to find the phone and the app. */
-export const setupWindowMs = 10 * 60_000;
+const setupWindowMs = 10 * 60_000;
 
 /** The signed-in user making the change, from which sign-in and address, and where it is logged. */
 export type SecondFactorActor = { userId: number; sessionId: string; ip: string; log: FastifyBaseLogger };

@@ -58,7 +58,7 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** How a typed recovery code is compared: case, spaces and dashes do not matter. */
-export function normalizeRecoveryCode(code: string): string {
+function normalizeRecoveryCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]/g, '');
 }
 
