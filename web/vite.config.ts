@@ -43,22 +43,6 @@ function translations(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), translations()],
-  resolve: {
-    // Every public page downloads these, so bytes count (budget: 110 KB gzip of JavaScript on the
-    // home page). React Router's package exports point at its development build, which carries
-    // extra checks; the production build is the same API. react-i18next's shim for
-    // useSyncExternalStore is only needed before React 18; React's own hook does the same.
-    alias: [
-      {
-        find: /^react-router$/,
-        replacement: path.resolve(import.meta.dirname, '../node_modules/react-router/dist/production/index.mjs'),
-      },
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: path.resolve(import.meta.dirname, 'src/lib/use-sync-external-store.ts'),
-      },
-    ],
-  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

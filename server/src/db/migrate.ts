@@ -1,4 +1,5 @@
-import { type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database';
 import * as initial from './migrations/2026-11-22_initial';
 import * as contactInquiries from './migrations/2026-11-23_contact-inquiries';

@@ -120,11 +120,11 @@ export async function api(
   }
   const response = await fetch(base + route, { method, headers, body, redirect: 'manual' });
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
-    parsed = undefined;
+    // not JSON: the caller reads `text`
   }
   return { status: response.status, headers: response.headers, body: parsed, text };
 }

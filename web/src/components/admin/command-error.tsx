@@ -8,7 +8,7 @@ export function CommandError({ error }: { error: unknown }) {
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
       <p className="font-semibold">{t('commandFailed')}</p>
-      {reason && <p className="mt-1">{t(reason.key, reason.values)}</p>}
+      {reason && <p className="mt-1">{t(reason.key, reason.values ?? {})}</p>}
     </div>
   );
 }

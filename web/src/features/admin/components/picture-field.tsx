@@ -65,7 +65,7 @@ export function PictureField({ value, onChange, currentPicture, required, proble
         required={required}
         accept="image/*"
         hint={t('projects.modal.pictureHint', { max: megabytes(pictureLimits.maxBytes) })}
-        error={problem ? t(problem.key as 'validation.imageOnly', problem.values) : error}
+        error={problem ? t(problem.key as 'validation.imageOnly', problem.values ?? {}) : error}
         aria-controls={previewId}
         onChange={(event) => void choose(event.target.files?.[0])}
       />
