@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { acceptedEncoding } from './encoded-body';
 
 describe('acceptedEncoding', () => {
-  it('takes br before gzip, whatever the order', () => {
+  it('takes br before gzip where the client weighs them alike, else what the client prefers', () => {
     expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
-    expect(acceptedEncoding('br;q=0.5, gzip;q=1')).toBe('br');
+    expect(acceptedEncoding('br;q=0.5, gzip;q=1')).toBe('gzip');
+    expect(acceptedEncoding('gzip, br')).toBe('br');
     expect(acceptedEncoding('gzip')).toBe('gzip');
     expect(acceptedEncoding('GZIP')).toBe('gzip');
   });

@@ -1,9 +1,12 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+
+const servedEncodings = ['br', 'gzip'];
 
 /** A body as sent, with its compressed forms. */
 export type EncodedBody = { raw: Buffer; br: Buffer; gzip: Buffer };
@@ -29,22 +32,9 @@ export async function encodeBody(text: string): Promise<EncodedBody> {
   return { raw, br, gzip: gz };
 }
 
-/** Which encoding the client takes, br before gzip; `q=0` refuses one. */
+/** Which encoding the client takes: by its q-values, br before gzip where they tie; `q=0` refuses one. */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
-  const offered = new Map(
-    String(header ?? '')
-      .toLowerCase()
-      .split(',')
-      .map((item) => {
-        const [name = '', ...params] = item.trim().split(';');
-        const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-        return [name.trim(), q === undefined ? 1 : Number(q)] as const;
-      }),
-  );
-  const takes = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
-  if (takes('br')) return 'br';
-  if (takes('gzip')) return 'gzip';
-  return 'identity';
+  return (negotiate(header?.toLowerCase() ?? '', servedEncodings) as 'br' | 'gzip' | null) ?? 'identity';
 }
 
 /** Sends the body in the encoding the client takes (the response varies by Accept-Encoding). */

@@ -1,3 +1,4 @@
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   inquiryAttachmentParamSchema,
@@ -12,12 +13,6 @@ import { notFound } from '../../lib/http-error';
 import { deleteInquiry, inquiriesCsv, inquiryDetail, inquiryPage, markHandled, resendInquiry } from './inbox.service';
 import { findAttachment } from './inquiries.repository';
 import { readRetention, writeRetention } from './inquiry-housekeeping';
-
-/** `attachment; filename="…"` with an ASCII fallback and the real name per RFC 6266/5987. */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** The staff inbox of stored inquiries; every route needs a signed-in admin. */
 export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +29,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachmentDisposition(`inquiries-${date}.csv`))
+      .header('content-disposition', contentDisposition(`inquiries-${date}.csv`))
       .send(await inquiriesCsv(app.db));
   });
 
@@ -67,7 +62,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .type(attachment.contentType)
-        .header('content-disposition', attachmentDisposition(attachment.fileName))
+        .header('content-disposition', contentDisposition(attachment.fileName))
         .header('content-length', String(attachment.size))
         .send(stream);
     },

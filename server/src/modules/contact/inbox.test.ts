@@ -83,9 +83,7 @@ describe.each(databaseKinds)('the inquiry inbox API on %s', (kind) => {
     const download = await fetch(url + attachment.url, { headers: { authorization: `Bearer ${token}` } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
-    expect(download.headers.get('content-disposition')).toBe(
-      `attachment; filename="Plan Halle 3.pdf"; filename*=UTF-8''Plan%20Halle%203.pdf`,
-    );
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="Plan Halle 3.pdf"');
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     expect(download.headers.get('cache-control')).toBe('no-store');
     expect(Buffer.compare(Buffer.from(await download.arrayBuffer()), plan.data)).toBe(0);
@@ -148,7 +146,7 @@ describe.each(databaseKinds)('the inquiry inbox API on %s', (kind) => {
     const res = await fetch(`${url}/api/v1/Inquiry/Export`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="inquiries-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=inquiries-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await res.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toMatch(/^"id","reference","createdAt","subject","firstName","lastName","companyName","email"/);

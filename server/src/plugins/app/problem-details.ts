@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -8,21 +9,6 @@ import { logSecurityEvent } from '../../lib/security-log';
 
 /** Seconds a client is asked to wait after a database outage; a full disk needs an operator. */
 const retryAfter = { database: 5, storage: 300 };
-
-const titles: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
 
 /**
  * Refusals that may be an attempt to get past a control (input validation, size and type limits,
@@ -51,7 +37,7 @@ export function sendProblem(
   }
   const body: Problem = {
     type: `about:blank#${code}`,
-    title: titles[status] ?? 'Error',
+    title: http.STATUS_CODES[status] ?? 'Error',
     status,
     detail,
     code,

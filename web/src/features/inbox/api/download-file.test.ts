@@ -8,6 +8,7 @@ describe('fileNameOf', () => {
 
   it('falls back to the plain name, and to nothing without a header', () => {
     expect(fileNameOf('attachment; filename="inquiries-2026-01-02.csv"')).toBe('inquiries-2026-01-02.csv');
+    expect(fileNameOf('attachment; filename=inquiries-2026-01-02.csv')).toBe('inquiries-2026-01-02.csv');
     expect(fileNameOf(`attachment; filename="a.pdf"; filename*=UTF-8''%E0%A4%A.pdf`)).toBe('a.pdf');
     expect(fileNameOf(null)).toBeUndefined();
   });

@@ -13,7 +13,9 @@ export function fileNameOf(disposition: string | null): string | undefined {
       // A broken encoding: fall back to the plain name.
     }
   }
-  return /filename="([^"]*)"/i.exec(disposition)?.[1];
+  // Quoted, or a bare token (`filename=inquiries.csv`, as the server's library writes plain names).
+  const plain = /filename=(?:"([^"]*)"|([^;\s"]+))/i.exec(disposition);
+  return plain?.[1] ?? plain?.[2];
 }
 
 /**
