@@ -24,6 +24,7 @@ import { pageRoutes } from './modules/pages/pages.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { inquiryServices } from './plugins/app/inquiries';
 import { problemDetails, sendProblem } from './plugins/app/problem-details';
+import { storableText } from './plugins/app/storable-text';
 import { compression } from './plugins/external/compress';
 import { securityHeaders } from './plugins/external/helmet';
 import { webAssets } from './plugins/external/static';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await app.register(problemDetails);
+  await app.register(storableText);
   await app.register(securityHeaders);
   await app.register(compression);
   await app.register(cookie);

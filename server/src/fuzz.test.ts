@@ -54,6 +54,27 @@ function fillPath(url: string, values: string[]): string {
   return url.replace(/:[A-Za-z]+/g, () => encodeURIComponent(values[i++] ?? '1'));
 }
 
+/** A value of the schema that it accepts, found among generated ones (undefined where none turns up). */
+function validExample(schema: z.ZodType | undefined): unknown {
+  if (!schema) return undefined;
+  return fc.sample(arbitraryFor(schema), { numRuns: 3000, seed }).find((value) => schema.safeParse(value).success);
+}
+
+/** Every place in `value` that holds a string, as a path of keys. */
+function stringPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [at];
+  if (Array.isArray(value)) return value.flatMap((item, i) => stringPaths(item, [...at, i]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...at, k]));
+  return [];
+}
+
+function withTextAt(value: unknown, at: (string | number)[], text: (old: string) => string): unknown {
+  if (at.length === 0) return text(value as string);
+  const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) };
+  copy[at[0]!] = withTextAt(copy[at[0]!], at.slice(1), text);
+  return copy;
+}
+
 describe.each(databaseKinds)('fuzzing every API route on %s', (kind) => {
   it('never answers 5xx, never leaks internals, and keeps serving', async () => {
     const { app, url, routes } = await startFuzzApp(kind);
@@ -112,6 +133,43 @@ describe.each(databaseKinds)('fuzzing every API route on %s', (kind) => {
       expect((await api(url, 'POST', '/api/v1/login/Verfy', { body: { JWT: token } })).status).toBe(200);
       expect((await api(url, 'GET', '/api/v1/Project')).status).toBe(200);
       console.log(`fuzz (${kind}): ${requests} requests over ${routes.length} routes`);
+    } finally {
+      await app.close();
+    }
+  }, 600_000);
+
+  it('refuses hostile characters in every string position of an otherwise valid request, never with a 5xx', async () => {
+    const { app, url, routes } = await startFuzzApp(kind);
+    try {
+      const token = await signIn(url);
+      let requests = 0;
+      for (const route of routes.filter((r) => !/logout/i.test(r.url))) {
+        const query = validExample(route.query) as Record<string, unknown> | undefined;
+        const body = validExample(route.body);
+        const params = (route.url.match(/:[A-Za-z]+/g) ?? []).map(() => '1');
+        const places = [
+          ...stringPaths(query).map((at) => ({ part: 'query' as const, at })),
+          ...stringPaths(body).map((at) => ({ part: 'body' as const, at })),
+          ...params.map((_, i) => ({ part: 'params' as const, at: [i] })),
+        ];
+        for (const place of places) {
+          for (const control of ['\u0000', '\u0085', '\u202e', '\u001b']) {
+            const hostile = (old: string) => `${old.slice(0, 1)}${control}${old.slice(1)}`;
+            const q = place.part === 'query' ? (withTextAt(query, place.at, hostile) as Record<string, unknown>) : query;
+            const b = place.part === 'body' ? withTextAt(body, place.at, hostile) : body;
+            const p = place.part === 'params' ? (withTextAt(params, place.at, hostile) as string[]) : params;
+            const search = new URLSearchParams(Object.entries(q ?? {}).map(([k, v]) => [k, String(v)]));
+            const target = fillPath(route.url, p) + (search.size ? `?${search}` : '');
+            const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';
+            requests++;
+            const res = await api(url, route.method, target, { token, ...(sendsBody ? { body: b ?? {} } : {}) });
+            const context = `${route.method} ${target.slice(0, 200)} ${place.part}.${place.at.join('.')} → ${res.status} ${res.text.slice(0, 200)}`;
+            expect(res.status, context).toBeLessThan(500);
+            if (control === '\u0000' && res.status < 300) throw new Error(`stored a NUL: ${context}`);
+          }
+        }
+      }
+      console.log(`fuzz (${kind}): ${requests} requests with a hostile character in one string position`);
     } finally {
       await app.close();
     }
