@@ -100,9 +100,21 @@ export type InquiryCheck = { ok: true } | { ok: false; step: 'missing' | 'missin
 
 const blank = (value: string | undefined) => (value ?? '').trim() === '';
 
-/** Control characters other than tab and line breaks: nothing a person types, and PostgreSQL refuses NUL in text. */
+/** C0 and C1 control characters other than tab and line breaks: nothing a person types, and PostgreSQL refuses NUL in text. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Bidirectional overrides and isolates: in a one-line value they only serve to disguise it (`rechnung\u202Egnp.jpg`). */
+export const bidiControl = /[\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * RFC 2047 encoded-word syntax (`=?UTF-8?Q?=0D=0ABcc:…?=`): mail readers decode it in headers,
+ * line breaks included, so no value that reaches a header may carry it.
+ */
+export const encodedWord = /=\?[^?\s]*\?[bq]\?[^?\s]*\?=/i;
+
+/** The fields that end up in the mail's Subject or Reply-To header. */
+const headerFields = ['firstName', 'lastName', 'CompanyName', 'email'] as const;
 
 /**
  * The send check of SPEC.md §5, in its order: first the six general fields, then (for a price
@@ -120,8 +132,11 @@ export function checkInquiry(values: InquiryValues): InquiryCheck {
   if (!(inquirySubjects as readonly string[]).includes(values.subject)) invalid.push('subject');
   for (const field of Object.keys(fieldMaxLength) as (keyof typeof fieldMaxLength)[]) {
     const value = values[field] ?? '';
-    const breaksLine = (singleLineFields as readonly string[]).includes(field) && /[\r\n\u2028\u2029]/.test(value);
-    if (value.trim().length > fieldMaxLength[field] || breaksLine || controlCharacter.test(value)) invalid.push(field);
+    const singleLine = (singleLineFields as readonly string[]).includes(field);
+    const notOneLine = singleLine && (/[\r\n\u2028\u2029]/.test(value) || bidiControl.test(value));
+    const forgesHeader = (headerFields as readonly string[]).includes(field) && encodedWord.test(value);
+    if (value.trim().length > fieldMaxLength[field] || notOneLine || forgesHeader || controlCharacter.test(value))
+      invalid.push(field);
   }
   if (!invalid.includes('email') && !isValidEmail(values.email.trim())) invalid.push('email');
   if (values.Regards.some((r) => !(regardsOptions as readonly string[]).includes(r))) invalid.push('Regards');

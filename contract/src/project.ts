@@ -71,11 +71,20 @@ export const pictureDataUrlSchema = z
 const projectTextsSchema = z.array(localizedTextSchema).max(2).refine(hasUniqueLanguages, 'each language may appear once');
 
 const projectFieldsSchema = {
+  /** SPEC.md §5: a project is not saved with a title missing, so both languages are required. */
   title: z
     .array(z.strictObject({ content: z.string().trim().min(1).max(300), language: contentLanguageSchema }))
-    .min(1)
     .max(2)
-    .refine(hasUniqueLanguages, 'each language may appear once'),
+    .refine(hasUniqueLanguages, 'each language may appear once')
+    .superRefine((titles, context) => {
+      for (const [language, name] of [
+        [2, 'German'],
+        [1, 'English'],
+      ] as const) {
+        if (!titles.some((t) => t.language === language))
+          context.addIssue({ code: 'custom', message: `the ${name} title is missing` });
+      }
+    }),
   content: projectTextsSchema.default([]),
   scopeOfWorks: projectTextsSchema.default([]),
   location: z.string().trim().max(200).default(''),

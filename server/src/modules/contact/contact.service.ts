@@ -72,8 +72,13 @@ function limitError(error: unknown, fileName: string | undefined): HttpError | u
 export function cleanFileName(name: string): string {
   // Browsers escape quotes and line breaks in multipart file names (HTML standard); undo that first.
   const unescaped = name.replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n');
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const base = (unescaped.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]+/g, '').trim();
+  // Control characters (C0, C1), quotes and bidi controls go (`rechnung\u202Egnp.jpg` would show
+  // as `rechnungjpg.png`); encoded-word syntax is broken up, since the name goes into a mail header.
+  const base = (unescaped.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f"\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, '')
+    .replaceAll('=?', '=_?')
+    .trim();
   if (!base) return 'attachment';
   if (base.length <= attachmentLimits.maxNameLength) return base;
   const ext = extensionOf(base);

@@ -226,7 +226,7 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
       ['Dach.JPEG', 'image/jpeg'],
     ]);
     const download = await getOnce(url + detail.body.attachments[0].url, { authorization: `Bearer ${token}` });
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="angebot\.png"/);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="?angebot\.png"?$/);
     expect(download.body).toEqual(disguised.data);
   });
 
@@ -306,5 +306,47 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     const token = await signIn(url);
     const detail = await api(url, 'GET', `/api/v1/Inquiry/${res.body.id}`, { token });
     expect(detail.body.attachments[0].fileName).toBe('passwd.png');
+  });
+
+  it('keeps encoded words out of mail headers, and C1 and bidi controls out of names', async () => {
+    const { url } = await startTestApp(kind);
+    const forged = '=?UTF-8?Q?=0D=0ABcc:_x@evil.example?=';
+    for (const [field, value] of [
+      ['lastName', forged],
+      ['firstName', `Eve ${forged.toLowerCase()}`],
+      ['email', `${forged}@example.org`],
+      ['firstName', 'Eve\u0085'],
+      ['message', 'Hallo\u009bWelt'],
+      ['lastName', 'Doe\u202e'],
+      ['phone', '069\u2066123'],
+    ]) {
+      const res = await postContact(url, { ...generalMessage, [field!]: value! });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.detail, JSON.stringify(value)).toBe(`Invalid fields: ${field}`);
+    }
+    const company = await postContact(url, {
+      ...priceInquiry,
+      CompanyName: `ACME ${forged}`,
+    });
+    expect(company.body.detail).toBe('Invalid fields: CompanyName');
+    // Where it reaches no header, the same text is only text.
+    expect((await postContact(url, { ...generalMessage, message: `Zitat: ${forged}` })).status).toBe(201);
+  });
+
+  it('takes bidi and C1 controls and encoded words out of attachment names', async () => {
+    const { url } = await startTestApp(kind);
+    const res = await postContact(url, generalMessage, [
+      await jpegFile('rechnung\u202egnp.jpg'),
+      await pngFile('scan\u0085\u2067.png'),
+      pdfFile('=?UTF-8?Q?=0D=0AX:_y?=.pdf'),
+    ]);
+    expect(res.status).toBe(201);
+    const token = await signIn(url);
+    const detail = await api(url, 'GET', `/api/v1/Inquiry/${res.body.id}`, { token });
+    expect(detail.body.attachments.map((a: { fileName: string }) => a.fileName)).toEqual([
+      'rechnunggnp.jpg',
+      'scan.png',
+      '=_?UTF-8?Q?=0D=0AX:_y?=.pdf',
+    ]);
   });
 });

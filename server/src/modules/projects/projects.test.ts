@@ -370,7 +370,15 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
       const { picture: _p, ...fields } = await projectBody();
       await api(first.url, 'PUT', '/api/v1/Project', {
         token,
-        body: { ...fields, id: created.id, location: 'Gelnhausen', title: [{ content: 'Renamed', language: 1 }] },
+        body: {
+          ...fields,
+          id: created.id,
+          location: 'Gelnhausen',
+          title: [
+            { content: 'Umbenannt', language: 2 },
+            { content: 'Renamed', language: 1 },
+          ],
+        },
       });
       for (const url of [first.url, secondUrl]) {
         expect((await api(url, 'GET', list)).body.data[0].title).toEqual([{ content: 'Renamed', language: 1 }]);
@@ -479,6 +487,29 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
       expect(fields(res.body).join(' '), JSON.stringify(override).slice(0, 80)).toContain(field);
     }
     expect((await api(url, 'GET', '/api/v1/Project')).body.count).toBe(0);
+  });
+
+  it('refuses a project with a title in one language only, naming the missing one (SPEC.md §5)', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    for (const [title, missing] of [
+      [[{ content: 'Only English', language: 1 }], 'German'],
+      [[{ content: 'Nur Deutsch', language: 2 }], 'English'],
+    ] as const) {
+      const created = await api(url, 'POST', '/api/v1/Project', { token, body: await projectBody({ title }) });
+      expect(created.status).toBe(400);
+      expect(created.body.errors).toContainEqual({ field: 'title', message: `the ${missing} title is missing` });
+    }
+    expect((await api(url, 'GET', '/api/v1/Project')).body.count).toBe(0);
+    const { body: project } = await api(url, 'POST', '/api/v1/Project', { token, body: await projectBody() });
+    const { picture: _p, ...fields } = await projectBody();
+    const updated = await api(url, 'PUT', '/api/v1/Project', {
+      token,
+      body: { ...fields, id: project.id, title: [{ content: 'Only English', language: 1 }] },
+    });
+    expect(updated.status).toBe(400);
+    expect(updated.body.errors).toContainEqual({ field: 'title', message: 'the German title is missing' });
+    expect((await api(url, 'GET', `/api/v1/Project/${project.id}`)).body.title).toHaveLength(2);
   });
 
   it('updates a project, keeping its picture unless a new one is sent, and removes replaced files', async () => {
