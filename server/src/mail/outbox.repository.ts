@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DatabaseKind } from '../db/database';
+import { inTransaction } from '../db/transaction';
 
 export type OutboxKind = 'inquiry' | 'confirmation';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'logged';
@@ -102,7 +103,7 @@ export async function settleMail(
   owner: string,
   outcome: { status: OutboxStatus; attemptedAt: string; error: string | null; nextAttemptAt?: string },
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable('mail_outbox')
       .set({
@@ -162,7 +163,7 @@ export async function mailsOfInquiry(db: Db, inquiryId: number): Promise<MailHis
  * added (the earlier rows stay as history).
  */
 export async function requeueMail(db: Db, inquiryId: number, kind: OutboxKind, now: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const waiting = await trx
       .updateTable('mail_outbox')
       .set({ next_attempt_at: now })

@@ -171,3 +171,43 @@ describe.runIf(canMountTmpfs()).each(databaseKinds)('a full disk on %s', (kind) 
     }
   });
 });
+
+describe.runIf(canMountTmpfs())('a full disk under the SQLite database', () => {
+  it('answers a text-only inquiry with 503 and Retry-After (not a 500), keeps nothing, and takes it once there is room', async () => {
+    const dataDir = tempDir();
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dataDir]).status).toBe(0);
+    try {
+      const database = await freshDatabase('sqlite', dataDir);
+      const app = await buildApp(testConfig(dataDir, { CONTACT_MIN_FILL_SECONDS: '0' }), { database, logger: false });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+        // Everything left on the disk taken by another file: SQLite's next write finds no room.
+        const filler = path.join(dataDir, 'filler');
+        const chunk = Buffer.alloc(64 * 1024, 1);
+        const fd = fs.openSync(filler, 'w');
+        try {
+          for (;;) fs.writeSync(fd, chunk);
+        } catch (error) {
+          expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+        } finally {
+          fs.closeSync(fd);
+        }
+        const full = await postContact(url, { ...generalMessage, message: 'x'.repeat(5000) });
+        expect(full.status).toBe(503);
+        expect(full.headers.get('retry-after')).toBe('300');
+        expect(full.body.code).toBe('service_unavailable');
+
+        fs.rmSync(filler);
+        const fits = await postContact(url, generalMessage);
+        expect(fits.status).toBe(201);
+        const stored = await app.db.selectFrom('inquiries').select('id').execute();
+        expect(stored.map((row) => row.id)).toEqual([fits.body.id]);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      spawnSync('umount', ['-l', dataDir]);
+    }
+  });
+});

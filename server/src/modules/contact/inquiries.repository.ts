@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DeliveryStatus, InquirySubject, Regard } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import type { InquiriesTable, InquiryAttachmentsTable } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { type OutboxKind, enqueueMail } from '../../mail/outbox.repository';
 
 export type Inquiry = {
@@ -78,7 +79,7 @@ export async function insertInquiry(
   attachments: NewAttachment[],
   mails: OutboxKind[],
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { id } = await trx
       .insertInto('inquiries')
       .values({
@@ -204,7 +205,7 @@ export async function setDeliveryStatus(db: Db, id: number, status: DeliveryStat
  */
 export async function deleteInquiries(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const files = await trx.selectFrom('inquiry_attachments').select('storage_key').where('inquiry_id', 'in', ids).execute();
     await trx
       .deleteFrom('mail_attempts')
