@@ -19,11 +19,21 @@ export function sqliteFileIn(dataDir: string): string {
   return path.join(dataDir, 'site.sqlite');
 }
 
+/** Creates the data folder for its owner alone, and takes group and other rights off one that exists. */
+function keepPrivate(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = fs.statSync(dir);
+  if (stat.uid === process.getuid?.() && (stat.mode & 0o077) !== 0) fs.chmodSync(dir, stat.mode & 0o700);
+}
+
 /** Opens the database; for PostgreSQL, checks that it answers. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'sqlite') {
-    if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
+    if (options.file !== ':memory:') keepPrivate(path.dirname(options.file));
     const sqlite = new SQLite(options.file);
+    // The file holds password hashes, the signing key and every inquiry: the owner's alone
+    // (SQLite gives its -wal and -shm files the same mode).
+    if (options.file !== ':memory:') fs.chmodSync(options.file, 0o600);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
