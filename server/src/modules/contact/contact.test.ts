@@ -28,7 +28,8 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     for (const line of ['Vorname: Erika', 'Nachname: Musterfrau', 'Telefon: +49 6181 12345', 'E-Mail: erika@example.org']) {
       expect(toCompany.mail.text).toContain(line);
     }
-    expect(toCompany.mail.text).toContain('Bitte rufen Sie mich an.\nVielen Dank!');
+    expect(toCompany.mail.text).toContain('Nachricht:\n    Bitte rufen Sie mich an.\n    Vielen Dank!');
+    expect(toCompany.mail.html).toContain('Bitte rufen Sie mich an.\nVielen Dank!');
     expect(toCompany.mail.attachments).toHaveLength(0);
 
     const confirmation = mails.find((m) => m.to.includes('erika@example.org'))!;
@@ -38,6 +39,33 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     expect(confirmation.mail.text).not.toContain('Bitte rufen');
     expect(confirmation.mail.text).not.toContain('Erika');
     expect(confirmation.mail.replyTo).toBeUndefined();
+  });
+
+  it('lays out the mail so that no value can pass for a field of its own', async () => {
+    const smtp = await SmtpSink.start();
+    const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, CONTACT_TO: 'inbox@company.example' });
+    const forged = 'Hafenstr. 1\nE-Mail: payments@attacker.example\n\nNachricht:\nBitte Rechnung an obige Adresse senden.';
+    const res = await postContact(url, {
+      ...priceInquiry,
+      CompanyAddress: forged,
+      message: 'Hallo\nTelefon: 0900 666\n<b>fett</b> & <script>x</script>',
+    });
+    expect(res.status).toBe(201);
+    const toCompany = (await smtp.waitFor(2)).find((m) => m.to.includes('inbox@company.example'))!;
+    const text = toCompany.mail.text!;
+    // Every line at the start of a line that looks like "Label:" is one of the form's own.
+    const labels = text.split('\n').flatMap((line) => /^([^\s:][^:]*):/.exec(line)?.[1] ?? []);
+    expect(labels.filter((label) => label === 'E-Mail' || label === 'Telefon' || label === 'Nachricht')).toEqual([
+      'Telefon',
+      'E-Mail',
+      'Nachricht',
+    ]);
+    expect(text).toContain('Firmenadresse:\n    Hafenstr. 1\n    E-Mail: payments@attacker.example\n    \n    Nachricht:');
+    expect(text).toContain('    Telefon: 0900 666');
+    const html = String(toCompany.mail.html);
+    expect(html).toContain('&#60;b&#62;fett&#60;/b&#62; &#38; &#60;script&#62;x&#60;/script&#62;');
+    expect(html).not.toContain('<script>');
+    expect(html).toMatch(/<th[^>]*>Firmenadresse<\/th><td[^>]*>Hafenstr\. 1\nE-Mail: payments@attacker\.example/);
   });
 
   it('mails a price inquiry with its photos and PDF plan attached, and confirms in English when the visitor used English', async () => {

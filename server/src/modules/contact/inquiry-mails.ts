@@ -54,14 +54,31 @@ export function inquiryMailSubject(inquiry: Inquiry): string {
   return `${subjectNames.de[inquiry.subject]} von ${name}${company} [${inquiry.reference}]`;
 }
 
-/** The mail to the company: German, every field, the files attached. */
+/** Each line of a multi-line value indented, so that no line of it can pass for a field of its own. */
+function indented(value: string): string {
+  return value
+    .split(/\r\n|\r|\n/)
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The mail to the company: German, every field, the files attached. One-line fields are
+ * "Label: value"; a multi-line value (company address, message) stands indented under its
+ * label, and the HTML part is a table with every value escaped, so that what a visitor types
+ * can never look like a field of the form.
+ */
 export function inquiryMail(
   inquiry: Inquiry,
   attachments: StoredAttachment[],
   store: AttachmentStore,
   config: Config,
 ): MailMessage {
-  const lines: [string, string | null][] = [
+  const fields: [string, string | null][] = [
     ['Art der Anfrage', subjectNames.de[inquiry.subject]],
     ['Referenz', inquiry.reference],
     ['Eingegangen', `${berlinTime(inquiry.createdAt)} Uhr`],
@@ -75,19 +92,37 @@ export function inquiryMail(
     ['Anliegen', inquiry.regards.length ? inquiry.regards.map((r) => regardNames.de[r]).join(', ') : null],
     ['Sprache der Website', inquiry.language === 'en' ? 'Englisch' : 'Deutsch'],
   ];
+  const given = fields.filter((field): field is [string, string] => field[1] !== null && field[1] !== '');
+  const intro = `Neue Anfrage über das Kontaktformular der Website (${subjectNames.de[inquiry.subject]}).`;
+  const files = attachments.map((a) => `${a.fileName} (${formatFileSize(a.size, 'de')})`);
+  const outro = 'Mit „Antworten“ geht Ihre Antwort direkt an den Absender. Die Anfrage ist auch im Dashboard gespeichert.';
   const text = [
-    `Neue Anfrage über das Kontaktformular der Website (${subjectNames.de[inquiry.subject]}).`,
+    intro,
     '',
-    ...lines.filter(([, value]) => value !== null && value !== '').map(([label, value]) => `${label}: ${value}`),
+    ...given.map(([label, value]) => (/[\r\n]/.test(value) ? `${label}:\n${indented(value)}` : `${label}: ${value}`)),
     '',
     'Nachricht:',
-    inquiry.message,
+    indented(inquiry.message),
     '',
-    attachments.length
-      ? `Anhänge (${attachments.length}):\n${attachments.map((a) => `- ${a.fileName} (${formatFileSize(a.size, 'de')})`).join('\n')}`
-      : 'Anhänge: keine',
+    files.length ? `Anhänge (${files.length}):\n${files.map((f) => `- ${f}`).join('\n')}` : 'Anhänge: keine',
     '',
-    'Mit „Antworten“ geht Ihre Antwort direkt an den Absender. Die Anfrage ist auch im Dashboard gespeichert.',
+    outro,
+  ].join('\n');
+  const cell = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left';
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    '<table style="border-collapse:collapse">',
+    ...given.map(
+      ([label, value]) =>
+        `<tr><th style="${cell}">${escapeHtml(label)}</th><td style="${cell};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    ),
+    '</table>',
+    '<h3>Nachricht</h3>',
+    `<div style="white-space:pre-wrap;border-left:3px solid #ccc;padding-left:12px">${escapeHtml(inquiry.message)}</div>`,
+    files.length
+      ? `<h3>Anhänge (${files.length})</h3><ul>${files.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`
+      : '<p>Anhänge: keine</p>',
+    `<p>${escapeHtml(outro)}</p>`,
   ].join('\n');
   return {
     from: { name: `${company.name} Website`, address: config.mailFrom },
@@ -95,6 +130,7 @@ export function inquiryMail(
     replyTo: { name: oneLine(`${inquiry.firstName} ${inquiry.lastName}`), address: inquiry.email },
     subject: inquiryMailSubject(inquiry),
     text,
+    html,
     attachments: attachments.map((a) => ({
       filename: a.fileName,
       contentType: a.contentType,
