@@ -147,6 +147,30 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
     expect(capped.status).toBe(429);
   });
 
+  it('does not count refused attempts: 51 from one address leave the right password working from another (red-team finding)', async () => {
+    const { url } = await startTestApp(kind, { TRUST_PROXY: '127.0.0.1' });
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      statuses.push(
+        (await api(url, 'POST', auth, { body: { ...testAdmin, password: `guess-${i}` }, headers: from('203.0.113.9') })).status,
+      );
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(throttlePolicy.maxFailuresPerUserAndIp);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(51 - throttlePolicy.maxFailuresPerUserAndIp);
+    // The guessing address stays throttled; the real user elsewhere is not.
+    expect((await api(url, 'POST', auth, { body: testAdmin, headers: from('203.0.113.9') })).status).toBe(429);
+    expect((await api(url, 'POST', auth, { body: testAdmin, headers: from('198.51.100.30') })).status).toBe(200);
+  });
+
+  it('leaves no lock behind a burst of parallel correct sign-ins from one address', async () => {
+    const { url } = await startTestApp(kind);
+    const burst = await Promise.all(Array.from({ length: 10 }, () => api(url, 'POST', auth, { body: testAdmin })));
+    expect(burst.some((r) => r.status === 200)).toBe(true);
+    expect(burst.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await api(url, 'POST', auth, { body: testAdmin })).status).toBe(200);
+  });
+
   it('does not count a successful sign-in against the address', async () => {
     const { url } = await startTestApp(kind);
     for (let i = 0; i < throttlePolicy.maxFailuresPerIp + 5; i++) {
