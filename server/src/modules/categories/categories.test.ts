@@ -166,7 +166,10 @@ describe.each(databaseKinds)('categories on %s', (kind) => {
     const { body: project } = await api(url, 'POST', '/api/v1/Project', {
       token,
       body: {
-        title: [{ content: 'Halle 4', language: 2 }],
+        title: [
+          { content: 'Halle 4', language: 2 },
+          { content: 'Hall 4', language: 1 },
+        ],
         categoryID: String(category.id),
         picture: dataUrl(await testPhoto(300, 200)),
       },

@@ -33,7 +33,10 @@ function fakeWebBuildWithRenderer(): string {
 }
 
 const projectBody = async (title: string) => ({
-  title: [{ content: title, language: 2 }],
+  title: [
+    { content: title, language: 2 },
+    { content: `${title} (en)`, language: 1 },
+  ],
   picture: dataUrl(await testPhoto(300, 200)),
 });
 
@@ -163,7 +166,12 @@ describe.each(databaseKinds)('rendered pages kept per content version, over HTTP
 
     const edit = await api(url, 'PUT', `/api/v1/Project/${project.id}`, {
       token,
-      body: { title: [{ content: 'Halle 5', language: 2 }] },
+      body: {
+        title: [
+          { content: 'Halle 5', language: 2 },
+          { content: 'Hall 5', language: 1 },
+        ],
+      },
     });
     expect(edit.status).toBeLessThan(300);
     const edited = await getOnce(`${url}/project/${project.id}`, { 'accept-encoding': 'gzip', 'if-none-match': etag });
