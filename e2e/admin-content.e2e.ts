@@ -427,7 +427,10 @@ describe('projects', () => {
     const picture = dataUrlOf(await pngBytes(await site.page(), 64, 48));
     for (let i = 1; i <= 10; i++) {
       await api(site.url, token, 'POST', '/Project', {
-        title: [{ content: `Paged project ${i}`, language: 1 }],
+        title: [
+          { content: `Referenzprojekt ${i}`, language: 2 },
+          { content: `Paged project ${i}`, language: 1 },
+        ],
         scopeOfWorks: [{ content: 'Earthing', language: 1 }],
         picture,
       });
@@ -536,7 +539,10 @@ describe('accessibility', () => {
       translation: [{ content: 'Accessible', language: 1 }],
     });
     await api(site.url, token, 'POST', '/Project', {
-      title: [{ content: 'Checked by axe', language: 1 }],
+      title: [
+        { content: 'Mit axe geprüft', language: 2 },
+        { content: 'Checked by axe', language: 1 },
+      ],
       scopeOfWorks: [{ content: 'Everything', language: 1 }],
       categoryID: String(category.id),
       picture: dataUrlOf(await pngBytes(page, 64, 48)),

@@ -154,7 +154,7 @@ describe('the footer contact form', () => {
     await page.getByLabel('Company name').fill('ACME');
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect(notice(page, 'error').last().textContent()).resolves.toBe(
-      'Missing price inquiry fields: Building size, Company address, Regards',
+      'Missing price inquiry fields: Building size, Company address, Areas of interest',
     );
     expect(await page.getByRole('checkbox', { name: 'Earthing' }).getAttribute('aria-invalid')).toBe('true');
     expect(requests).toEqual([]);

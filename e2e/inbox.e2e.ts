@@ -124,7 +124,7 @@ describe('the Inquiries tab', () => {
       'Max Mustermann',
       'Beispiel Logistik GmbH',
       'max@example.org',
-      'Logged',
+      'Not sent – no mail server set up',
       'Not handled',
     ]);
     expect(await cells(first.reference)).toEqual([
@@ -132,7 +132,7 @@ describe('the Inquiries tab', () => {
       'Erika Musterfrau',
       '–',
       'erika@example.org',
-      'Logged',
+      'Not sent – no mail server set up',
       'Not handled',
     ]);
     expect(await axeViolations(page)).toEqual([]);
@@ -143,7 +143,8 @@ describe('the Inquiries tab', () => {
     const page = await inbox({ lang: 'de' });
     await page.locator('main').getByRole('tab', { name: 'Anfragen', selected: true }).waitFor();
     const texts = await rowOf(page, second.reference).innerText();
-    for (const text of ['Preisanfrage', 'Protokolliert', 'Nicht erledigt']) expect(texts).toContain(text);
+    for (const text of ['Preisanfrage', 'Nicht versendet – kein Mailserver eingerichtet', 'Nicht erledigt'])
+      expect(texts).toContain(text);
     expect(await rowOf(page, first.reference).innerText()).toContain('Allgemeine Nachricht');
   });
 
@@ -168,6 +169,10 @@ describe('the Inquiries tab', () => {
       'Mail to the company',
     ])
       expect(text).toContain(value);
+    // Without SMTP_URL nothing was sent, and the history says so rather than "delivered".
+    expect(text).toMatch(/Not sent: no mail server is set up \(SMTP_URL\)\. Noted in the log on /);
+    expect(text).toMatch(/: not sent – no mail server set up, only noted in the log/);
+    expect(text).not.toMatch(/delivered|accepted by the mail server/i);
     expect(await axeViolations(page)).toEqual([]);
 
     const file = await downloaded(page, () => dialog.getByRole('button', { name: 'Download Plan Halle 3.pdf' }).click());

@@ -257,7 +257,11 @@ function History({ inquiry }: { inquiry: Detail }) {
                 <DeliveryStatus status={mail.status} />
                 <span className="text-slate-700">{t('detail.attempts', { count: mail.attempts })}</span>
               </div>
-              {mail.sentAt && <p className="mt-1 text-slate-700">{t('detail.sentAt', { time: format.dateTime(mail.sentAt) })}</p>}
+              {mail.sentAt && (
+                <p className="mt-1 text-slate-700">
+                  {t(mail.status === 'logged' ? 'detail.loggedAt' : 'detail.sentAt', { time: format.dateTime(mail.sentAt) })}
+                </p>
+              )}
               {mail.nextAttemptAt && (
                 <p className="mt-1 text-slate-700">{t('detail.nextAttemptAt', { time: format.dateTime(mail.nextAttemptAt) })}</p>
               )}
@@ -270,7 +274,9 @@ function History({ inquiry }: { inquiry: Detail }) {
                     <li key={attempt.attemptedAt} className="break-words">
                       {attempt.error
                         ? t('detail.attemptFailed', { time: format.dateTime(attempt.attemptedAt), error: attempt.error })
-                        : t('detail.attemptOk', { time: format.dateTime(attempt.attemptedAt) })}
+                        : t(mail.status === 'logged' ? 'detail.attemptLogged' : 'detail.attemptOk', {
+                            time: format.dateTime(attempt.attemptedAt),
+                          })}
                     </li>
                   ))}
                 </ol>
