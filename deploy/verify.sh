@@ -11,6 +11,10 @@
 set -eu
 
 src=$(cd "$(dirname "$0")/.." && pwd)
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 24 ]; then
+  echo "verify: Node.js 24 or newer needed, found $(node -v)" >&2
+  exit 1
+fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/blitz-verify-XXXXXX")
 pid=
 cleanup() {
@@ -44,10 +48,26 @@ port=$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",
 base=http://127.0.0.1:$port
 site=https://www.blitzschutz-example.de
 mkdir "$tmp/data" "$tmp/elsewhere"
+# As root, run it as an unprivileged user that can write nothing but its data folder (as the
+# image and the systemd unit do): the release itself must need no writes.
+as=
+node=$(command -v node)
+if [ "$(id -u)" -eq 0 ]; then
+  chmod 755 "$tmp"
+  chown nobody "$tmp/data"
+  as="setpriv --reuid=nobody --regid=nogroup --clear-groups --"
+  # Node.js 24 may sit in root's home (scripts/use-node-24.sh), out of that user's reach.
+  if ! $as test -x "$node"; then
+    mkdir "$tmp/bin"
+    cp "$node" "$tmp/bin/node"
+    node=$tmp/bin/node
+  fi
+fi
 # Started from another folder with nothing but what the release needs: it must find its web
 # build and sample pictures relative to itself.
-(cd "$tmp/elsewhere" && exec env -i PATH="$PATH" PORT="$port" HOST=127.0.0.1 DATA_DIR="$tmp/data" SITE_URL="$site" \
-  node "$release/server/dist/server.js" >"$tmp/server.log" 2>&1) &
+# shellcheck disable=SC2086 # $as is a command prefix or nothing
+(cd "$tmp/elsewhere" && exec $as env -i PATH="$PATH" PORT="$port" HOST=127.0.0.1 DATA_DIR="$tmp/data" SITE_URL="$site" \
+  "$node" "$release/server/dist/server.js" >"$tmp/server.log" 2>&1) &
 pid=$!
 
 # get PATH: the body of a 200 answer, or a failure naming the status.
@@ -100,4 +120,4 @@ code=0
 wait "$pid" || code=$?
 pid=
 [ "$code" -eq 0 ] || fail "the server exited with $code on SIGTERM"
-echo "verify: OK: $release ($(du -sh "$release" | cut -f1)) served /, the API, a picture, the rendered gallery and project page with SITE_URL, the sitemap; $readyz; admin printed; clean stop"
+echo "verify: OK${as:+ (as nobody)}: $release ($(du -sh "$release" | cut -f1)) served /, the API, a picture, the rendered gallery and project page with SITE_URL, the sitemap; $readyz; admin printed; clean stop"
