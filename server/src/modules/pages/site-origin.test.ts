@@ -27,12 +27,12 @@ function builtPage(key: string, lang: string): string {
 }
 
 /** A web build written with the default origin, with stale compressed forms beside one page (as the build writes them). */
-function builtWithDefaultOrigin(): string {
+function builtWithDefaultOrigin({ named = true } = {}): string {
   const dist = tempDir();
   writeFakePages(dist, builtPage);
   const manifestFile = path.join(dist, 'pages/manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PageManifest;
-  fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, origin: built }));
+  if (named) fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, origin: built }));
   const home = path.join(dist, 'pages/de/home.html');
   fs.writeFileSync(`${home}.br`, zlib.brotliCompressSync(fs.readFileSync(home)));
   fs.writeFileSync(`${home}.gz`, zlib.gzipSync(fs.readFileSync(home)));
@@ -108,5 +108,11 @@ describe.each(databaseKinds)('SITE_URL over HTTP, without a rebuild, on %s', (ki
     expect(after.headers['etag']).not.toBe(before.headers['etag']);
     expect(zlib.brotliDecompressSync(after.body).toString()).toContain(`<link rel="canonical" href="${site}/" />`);
     expect((await getOnce(`${moved.url}/`, { 'if-none-match': after.headers['etag']! })).status).toBe(304);
+
+    // A build from before the manifest named its origin was written with the company website.
+    const older = await startTestApp(kind, { WEB_DIST: builtWithDefaultOrigin({ named: false }), SITE_URL: site });
+    expect(head((await getOnce(`${older.url}/jobs?lang=en`)).body.toString())).toContain(
+      `<link rel="canonical" href="${site}/jobs?lang=en" />`,
+    );
   });
 });
