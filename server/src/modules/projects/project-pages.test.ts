@@ -133,7 +133,13 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
     const token = await signIn(url);
     const { body: project } = await api(url, 'POST', '/api/v1/Project', {
       token,
-      body: { title: [{ content: 'Halle 4', language: 2 }], picture: dataUrl(await testPhoto(1200, 800)) },
+      body: {
+        title: [
+          { content: 'Halle 4', language: 2 },
+          { content: 'Hall 4', language: 1 },
+        ],
+        picture: dataUrl(await testPhoto(1200, 800)),
+      },
     });
     const { renderer } = recordingRenderer();
     const filled = await projectPageFillers(app, renderer).project.fill(
