@@ -145,6 +145,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(webAssets, { webDist: config.webDist });
   await app.register(pageRoutes, {
     webDist: config.webDist,
+    siteUrl: config.siteUrl,
     fillers: projectPageFillers(app, createPageRenderer(config.webDist, app.log)),
   });
 

@@ -64,6 +64,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
 
+  it('reads SITE_URL as a bare http(s) origin, by default the company website', () => {
+    expect(loadConfig({}).siteUrl).toBe('https://www.example.com');
+    expect(loadConfig({ SITE_URL: 'https://www.Blitzschutz-Example.de/' }).siteUrl).toBe('https://www.blitzschutz-example.de');
+    expect(loadConfig({ SITE_URL: 'http://127.0.0.1:8080' }).siteUrl).toBe('http://127.0.0.1:8080');
+    for (const wrong of [
+      'www.example.de',
+      'ftp://example.de',
+      'https://example.de/de',
+      'https://example.de/?a=1',
+      'https://example.de/#x',
+      'https://user@example.de',
+      'https://',
+    ]) {
+      expect(() => loadConfig({ SITE_URL: wrong }), wrong).toThrow('Invalid environment variable SITE_URL');
+    }
+  });
+
   it('reads a secret from the file NAME_FILE names, without its trailing line break', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-secret-'));
     try {

@@ -30,6 +30,10 @@ const envSchema = z.object({
     .default(30),
   SECOND_FACTOR: z.enum(['required', 'optional']).default('required'),
   TRUST_PROXY: z.string().optional(),
+  SITE_URL: z
+    .string()
+    .refine((v) => siteOrigin(v) !== undefined, 'must be an http(s) origin such as https://www.example.de, without path or query')
+    .default(company.website),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -75,6 +79,8 @@ export type Config = {
   /** Every admin must set up two-step sign-in before using the dashboard (SECOND_FACTOR=required, ASVS 6.3.3). */
   secondFactorRequired: boolean;
   trustProxy: boolean | string | string[];
+  /** The public origin (`https://host[:port]`, no trailing slash) of every absolute address: canonical, hreflang, sitemap, Open Graph. */
+  siteUrl: string;
   smtpUrl: string | undefined;
   contactTo: string;
   mailFrom: string;
@@ -109,6 +115,18 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+/** `https://www.example.de/` → `https://www.example.de`; undefined for anything but a bare http(s) origin. */
+function siteOrigin(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !/[?#]/.test(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && bare ? url.origin : undefined;
+}
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === '' || value === 'false') return false;
@@ -168,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: Math.round(e.SESSION_IDLE_MINUTES * 60_000),
     secondFactorRequired: e.SECOND_FACTOR === 'required',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    siteUrl: siteOrigin(e.SITE_URL)!,
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,
     mailFrom: e.MAIL_FROM,

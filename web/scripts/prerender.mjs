@@ -9,7 +9,7 @@ import { criticalCss } from './critical-css.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const clientDir = path.join(dist, 'client');
-const { render, languageRedirectScript, pages, siteLanguages, translationsMetaName } = await import(
+const { render, buildOrigin, languageRedirectScript, pages, siteLanguages, translationsMetaName } = await import(
   path.join(dist, 'server/entry-server.js')
 );
 
@@ -62,6 +62,7 @@ const manifest = {
   scriptHashes: [sha256(languageRedirectScript), ...bootstraps.map(sha256)],
   styleHashes: inlinedStyles.map(sha256),
   pageStyleHashes: {},
+  origin: buildOrigin,
 };
 for (const [key, page] of Object.entries(pages)) {
   manifest.files[key] = {};

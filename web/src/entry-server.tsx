@@ -20,7 +20,13 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-const absolute = (pathname: string, lang: SiteLanguage) => pageUrl(pathname, lang, company.website);
+/**
+ * The origin absolute addresses are written with at build time. The server replaces it with the
+ * configured SITE_URL when it loads a page, so a new domain needs no rebuild.
+ */
+export const buildOrigin = new URL(company.website).origin;
+
+const absolute = (pathname: string, lang: SiteLanguage) => pageUrl(pathname, lang, buildOrigin);
 
 export { languageRedirectScript, pages, siteLanguages };
 

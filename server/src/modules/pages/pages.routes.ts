@@ -74,11 +74,13 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-export const pageRoutes: FastifyPluginAsync<{ webDist: string; fillers?: Partial<Record<PageKey, PageFiller>> }> = async (
-  app,
-  options,
-) => {
-  const files = new PageFiles(options.webDist);
+export const pageRoutes: FastifyPluginAsync<{
+  webDist: string;
+  /** The public origin (SITE_URL) of the pages' absolute addresses, the sitemap and robots.txt. */
+  siteUrl: string;
+  fillers?: Partial<Record<PageKey, PageFiller>>;
+}> = async (app, options) => {
+  const files = new PageFiles(options.webDist, options.siteUrl);
   // Finished pages per address, language and content version (page-cache.ts); and the ones
   // being made, so that a burst of requests for one page renders and compresses it once.
   const finished = new PageCache();
@@ -87,7 +89,7 @@ export const pageRoutes: FastifyPluginAsync<{ webDist: string; fillers?: Partial
   async function servePage(page: PageKey, request: FastifyRequest, reply: FastifyReply) {
     const manifest = files.manifest();
     const { lang, fromQuery } = pageLanguage(request);
-    const file = manifest && files.get(page, lang);
+    const file = manifest && (await files.get(page, lang));
     if (!manifest || !file) return sendProblem(reply, 503, 'service_unavailable', 'The web app is not built; run npm run build');
     if (fromQuery) {
       reply.setCookie(languageCookieName(request.protocol === 'https'), lang, {
@@ -158,9 +160,9 @@ export const pageRoutes: FastifyPluginAsync<{ webDist: string; fillers?: Partial
     app.get(pages[page].path, (request, reply) => servePage(page, request, reply));
   }
 
-  // Addresses for crawlers, absolute on the company's website (contract/src/company.ts).
-  const sitemap = sitemapXml(company.website);
-  const robots = robotsTxt(company.website);
+  // Addresses for crawlers, absolute on the site's public origin (SITE_URL).
+  const sitemap = sitemapXml(options.siteUrl);
+  const robots = robotsTxt(options.siteUrl);
   app.get('/sitemap.xml', (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap),
   );

@@ -128,6 +128,38 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
     }
   });
 
+  it('name the configured SITE_URL in the project’s addresses and link preview, never the default', async () => {
+    const { app, url } = await startTestApp(kind, { SITE_URL: 'https://www.blitzschutz-example.de' });
+    const token = await signIn(url);
+    const { body: project } = await api(url, 'POST', '/api/v1/Project', {
+      token,
+      body: {
+        title: [
+          { content: 'Halle 4', language: 2 },
+          { content: 'Hall 4', language: 1 },
+        ],
+        picture: dataUrl(await testPhoto(1200, 800)),
+      },
+    });
+    const { renderer } = recordingRenderer();
+    const filled = await projectPageFillers(app, renderer).project.fill(
+      request(`/project/${project.id}?lang=en`, { id: String(project.id) }),
+      'en',
+      prerendered,
+      `/project/${project.id}?lang=en`,
+    );
+    if (!('html' in filled)) throw new Error('expected a page');
+    const site = 'https://www.blitzschutz-example.de';
+    expect(filled.html).toContain(`<link rel="canonical" href="${site}/project/${project.id}?lang=en" />`);
+    expect(filled.html).toContain(`<link rel="alternate" hreflang="de" href="${site}/project/${project.id}" />`);
+    expect(filled.html).toContain(`<link rel="alternate" hreflang="x-default" href="${site}/project/${project.id}" />`);
+    expect(filled.html).toContain(`<meta property="og:url" content="${site}/project/${project.id}?lang=en" />`);
+    expect(filled.html).toMatch(
+      /<meta property="og:image" content="https:\/\/www\.blitzschutz-example\.de\/media\/projects\/[a-f0-9]{20}-1200\.webp" \/>/,
+    );
+    expect(filled.html).not.toContain('www.example.com');
+  });
+
   it('serve the prerendered page when rendering is not possible, still with the project’s head', async () => {
     const { app } = await startTestApp(kind);
     const id = await insertProject(app.db, {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   type Project,
   type SiteLanguage,
-  company,
   companyInterpolation,
   contentLanguageOf,
   galleryListQuery,
@@ -29,7 +28,7 @@ function text(texts: Texts, path: string): string | undefined {
  * A project page's own head: its title and description for search engines, its address in both
  * languages, and a link preview showing its picture (Open Graph).
  */
-export function projectHead(project: Project, lang: SiteLanguage, texts: Texts): string[] {
+export function projectHead(project: Project, lang: SiteLanguage, texts: Texts, siteUrl: string): string[] {
   const language = contentLanguageOf(lang);
   const projectTitle = pickText(project.title, language) || project.location;
   const template = text(texts, 'meta.projectDetail.titleWithProject') ?? '{{projectTitle}} | {{companyName}}';
@@ -37,7 +36,7 @@ export function projectHead(project: Project, lang: SiteLanguage, texts: Texts):
   const description = textExcerpt(
     pickText(project.content, language) || pickText(project.scopeOfWorks, language) || projectTitle,
   );
-  const address = (l: SiteLanguage) => pageUrl(projectPath(project.id), l, company.website);
+  const address = (l: SiteLanguage) => pageUrl(projectPath(project.id), l, siteUrl);
   const image = project.pictureSources.filter((s) => s.type === 'image/webp').sort((a, b) => b.width - a.width)[0];
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -54,7 +53,7 @@ export function projectHead(project: Project, lang: SiteLanguage, texts: Texts):
   if (image && project.pictureWidth && project.pictureHeight) {
     const height = Math.round((project.pictureHeight * image.width) / project.pictureWidth);
     tags.push(
-      `<meta property="og:image" content="${new URL(image.url, company.website).href}" />`,
+      `<meta property="og:image" content="${new URL(image.url, siteUrl).href}" />`,
       `<meta property="og:image:type" content="${image.type}" />`,
       `<meta property="og:image:width" content="${image.width}" />`,
       `<meta property="og:image:height" content="${height}" />`,
@@ -110,7 +109,10 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
           throw error;
         }
         const html = await renderer.render(prerendered, 'project', url, lang, { [projectApi.one(project.id)]: project });
-        return { html: replaceHead(html ?? prerendered, projectHead(project, lang, texts(lang))), rendered: html !== undefined };
+        return {
+          html: replaceHead(html ?? prerendered, projectHead(project, lang, texts(lang), app.config.siteUrl)),
+          rendered: html !== undefined,
+        };
       },
     },
   };

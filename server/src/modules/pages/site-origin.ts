@@ -1,0 +1,17 @@
+/**
+ * A prerendered page with the configured public origin (SITE_URL) in place of the one it was
+ * built with, so that a new domain needs no rebuild. Only the head is changed: the canonical
+ * and hreflang links, Open Graph and the structured data live there, while the body is
+ * hydrated by the browser and must stay what the app renders (the imprint's website link is
+ * company data, from contract/src/company.ts). `to` is a validated origin (config.ts), so it
+ * needs no escaping in an attribute or in JSON; no inline script carries the origin, so the
+ * CSP hashes hold.
+ */
+export function withSiteOrigin(html: string, from: string, to: string): string {
+  if (from === to) return html;
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  // Not when the origin continues: https://www.example.com.evil or https://www.example.com:8080.
+  const pattern = new RegExp(`${from.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\w.:-])`, 'g');
+  return html.slice(0, headEnd).replace(pattern, to) + html.slice(headEnd);
+}
