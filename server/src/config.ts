@@ -51,8 +51,9 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(48),
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
-  MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(900_000),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+  SMTP_DATA_TIMEOUT_MS: z.coerce.number().int().min(50).max(3_600_000).default(600_000),
   CLAMD_URL: z
     .string()
     .refine((v) => parseClamdUrl(v) !== undefined, 'must be tcp://host:port or unix:///path/to/socket')
@@ -93,8 +94,10 @@ export type Config = {
     giveUpMs: number;
     pollMs: number;
     leaseMs: number;
-    /** Connection, greeting and inactivity limit for the SMTP server: a hung server is a failed try. */
+    /** Connection and greeting limit for the SMTP server: a server that does not answer is a failed try. */
     smtpTimeoutMs: number;
+    /** Silence allowed on an open SMTP connection, the wait for the end-of-data reply included (RFC 5321: 10 min). */
+    smtpDataTimeoutMs: number;
   };
   /** ClamAV's daemon, which scans every attachment before an inquiry is stored; undefined: no scan. */
   clamd: { address: ClamdAddress; timeoutMs: number } | undefined;
@@ -202,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.MAIL_POLL_MS,
       leaseMs: e.MAIL_LEASE_MS,
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+      smtpDataTimeoutMs: e.SMTP_DATA_TIMEOUT_MS,
     },
     clamd: e.CLAMD_URL ? { address: parseClamdUrl(e.CLAMD_URL)!, timeoutMs: e.CLAMD_TIMEOUT_MS } : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -7,6 +7,7 @@ import { createMailTransport, smtpOptions } from './mail-transport';
 
 const silent = pino({ level: 'silent' });
 const message = { from: 'site@example.com', to: 'info@example.com', subject: 'Anfrage', text: 'Hallo' };
+const timeouts = { connectMs: 1000, dataMs: 1000 };
 
 /** An address of this machine that is not loopback, if it has one. */
 const networkAddress = Object.values(os.networkInterfaces())
@@ -15,12 +16,12 @@ const networkAddress = Object.values(os.networkInterfaces())
 
 describe('TLS for mail leaving this machine', () => {
   it('is required for smtp:// to another host, not for a relay on this machine or smtps://', () => {
-    expect(smtpOptions('smtp://mail.example.com:587', 1000).requireTLS).toBe(true);
-    expect(smtpOptions('smtp://user:pw@10.0.0.5:25', 1000).requireTLS).toBe(true);
+    expect(smtpOptions('smtp://mail.example.com:587', timeouts).requireTLS).toBe(true);
+    expect(smtpOptions('smtp://user:pw@10.0.0.5:25', timeouts).requireTLS).toBe(true);
     for (const local of ['smtp://127.0.0.1:2525', 'smtp://localhost:25', 'smtp://[::1]:25', 'smtp://LOCALHOST']) {
-      expect(smtpOptions(local, 1000).requireTLS, local).toBe(false);
+      expect(smtpOptions(local, timeouts).requireTLS, local).toBe(false);
     }
-    expect(smtpOptions('smtps://mail.example.com:465', 1000).requireTLS).toBe(false);
+    expect(smtpOptions('smtps://mail.example.com:465', timeouts).requireTLS).toBe(false);
   });
 
   it.runIf(networkAddress)(
@@ -28,11 +29,14 @@ describe('TLS for mail leaving this machine', () => {
     async () => {
       const sink = await SmtpSink.start(0, '0.0.0.0');
       try {
-        const remote = createMailTransport(`smtp://${networkAddress}:${sink.port}`, silent, 5000);
+        const remote = createMailTransport(`smtp://${networkAddress}:${sink.port}`, silent, { connectMs: 5000, dataMs: 5000 });
         await expect(remote.send(message)).rejects.toThrow(/STARTTLS/i);
         remote.close();
         expect(sink.received).toEqual([]);
-        const allowed = createMailTransport(`smtp://${networkAddress}:${sink.port}/?requireTLS=false`, silent, 5000);
+        const allowed = createMailTransport(`smtp://${networkAddress}:${sink.port}/?requireTLS=false`, silent, {
+          connectMs: 5000,
+          dataMs: 5000,
+        });
         await allowed.send(message);
         allowed.close();
         expect(sink.received).toHaveLength(1);

@@ -27,19 +27,28 @@ function isLoopback(hostname: string): boolean {
  * instead of getting the mail in plain text). A relay on this machine is exempt. Options in the
  * URL's query win (`?requireTLS=false` for a trusted relay on a private network).
  */
-export function smtpOptions(smtpUrl: string, timeoutMs: number): SmtpOptions {
+export function smtpOptions(smtpUrl: string, timeouts: SmtpTimeouts): SmtpOptions {
   const url = new URL(smtpUrl);
   return {
     url: smtpUrl,
     requireTLS: url.protocol === 'smtp:' && !isLoopback(url.hostname),
-    // A hung server must not hold a lease for long; the outbox retries later.
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
+    // A server that does not connect or greet is a failed try, retried later.
+    connectionTimeout: timeouts.connectMs,
+    greetingTimeout: timeouts.connectMs,
+    // Silence on an open connection: the longest wait is for the reply to the end of data,
+    // which RFC 5321 §4.5.3.2.6 gives 10 minutes. The server may have stored the mail already,
+    // so giving up sooner and retrying sends it again.
+    socketTimeout: timeouts.dataMs,
   };
 }
 
-export function createMailTransport(smtpUrl: string | undefined, log: FastifyBaseLogger, timeoutMs = 30_000): MailTransport {
+export type SmtpTimeouts = { connectMs: number; dataMs: number };
+
+export function createMailTransport(
+  smtpUrl: string | undefined,
+  log: FastifyBaseLogger,
+  timeouts: SmtpTimeouts = { connectMs: 30_000, dataMs: 600_000 },
+): MailTransport {
   if (!smtpUrl) {
     return {
       mode: 'log',
@@ -59,7 +68,7 @@ export function createMailTransport(smtpUrl: string | undefined, log: FastifyBas
       close() {},
     };
   }
-  const transporter = nodemailer.createTransport(smtpOptions(smtpUrl, timeoutMs));
+  const transporter = nodemailer.createTransport(smtpOptions(smtpUrl, timeouts));
   return {
     mode: 'smtp',
     async send(message) {

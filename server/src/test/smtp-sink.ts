@@ -23,6 +23,8 @@ export class SmtpSink {
   hang = false;
   /** A fault to play: take the message in but never answer it (a send cut off mid-way). */
   stallData = false;
+  /** A fault to play: store each message, then wait this long before answering its end of data. */
+  answerDelayMs = 0;
   /** How many messages were taken in and left unanswered. */
   stalled = 0;
   private server: SMTPServer | undefined;
@@ -78,7 +80,8 @@ export class SmtpSink {
               to: session.envelope.rcptTo.map((r) => r.address),
               mail,
             });
-            callback();
+            if (this.answerDelayMs > 0) setTimeout(callback, this.answerDelayMs);
+            else callback();
           })
           .catch(callback);
       },

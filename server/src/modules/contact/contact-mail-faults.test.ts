@@ -83,6 +83,29 @@ describe.each(databaseKinds)('mail delivery faults on %s', (kind) => {
     expect(smtp.received[0]!.mail.subject).toContain(res.body.reference);
   });
 
+  it('waits for the reply to the end of data longer than for a greeting: a slow but storing server gets one copy', async () => {
+    const smtp = await SmtpSink.start();
+    // Stores the message at once, answers "250" only after the connect/greet limit has passed.
+    smtp.answerDelayMs = 1500;
+    const { url } = await startTestApp(kind, {
+      ...fastMail,
+      SMTP_URL: smtp.url,
+      SMTP_TIMEOUT_MS: '300',
+      SMTP_DATA_TIMEOUT_MS: '5000',
+      CONFIRMATION_MAIL: 'false',
+    });
+    const res = await postContact(url, generalMessage);
+    expect(res.status).toBe(201);
+    const token = await signIn(url);
+    const sent = await until(async () => {
+      const d = await detail(url, token, res.body.id);
+      return d.deliveryStatus === 'delivered' ? d : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.received).toHaveLength(1);
+    expect(sent.mails[0].attempts).toBe(1);
+  });
+
   it('marks the mail failed after the give-up time, and staff can send it again', async () => {
     const smtp = await SmtpSink.reserve();
     const { url } = await startTestApp(kind, {

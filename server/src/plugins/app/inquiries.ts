@@ -25,7 +25,10 @@ declare module 'fastify' {
  */
 export const inquiryServices = fp(async (app: FastifyInstance) => {
   const store = createDiskAttachmentStore(path.join(app.config.dataDir, 'inquiries'));
-  const transport = createMailTransport(app.config.smtpUrl, app.log, app.config.mail.smtpTimeoutMs);
+  const transport = createMailTransport(app.config.smtpUrl, app.log, {
+    connectMs: app.config.mail.smtpTimeoutMs,
+    dataMs: app.config.mail.smtpDataTimeoutMs,
+  });
   const log = app.log.child({ module: 'mail-outbox' });
   const outbox = createOutbox({
     db: app.db,
