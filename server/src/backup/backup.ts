@@ -206,6 +206,7 @@ async function writeArchive(file: string, manifest: Manifest, staged: { path: st
 export async function createBackup(site: Site, file: string, options: BackupOptions = {}): Promise<BackupSummary> {
   const target = path.resolve(file);
   if (fs.existsSync(target)) throw new BackupError(`${file} exists already; give a new file name`);
+  if (!fs.existsSync(path.dirname(target))) throw new BackupError(`The folder ${path.dirname(target)} does not exist`);
   if (site.database.kind === 'sqlite' && !fs.existsSync(site.database.file)) {
     throw new BackupError(`There is no database at ${site.database.file} (DATA_DIR): nothing to back up`);
   }
