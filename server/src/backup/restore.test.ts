@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { migrationNames } from '../db/migrate';
+import { migrateTo, migrateToLatest, migrationNames } from '../db/migrate';
 import { testPhoto } from '../modules/projects/test-pictures';
 import { databaseKinds, signIn, startTestApp, tempDir } from '../test/helper';
 import type { Kysely } from 'kysely';
 import { type Site, createBackup } from './backup';
 import { createProjectWithPicture, emptySite, postInquiry, rewriteArchive, siteOfTestApp, startAppOn } from './backup-test-kit';
-import { countRows, listTables } from './backup.repository';
+import { appliedMigrations, countRows, listTables } from './backup.repository';
 import { restoreBackup } from './restore';
 
 /** What a target holds after a refused or failed restore: rows per table, and files under DATA_DIR. */
@@ -124,6 +124,33 @@ describe.each(databaseKinds)('restore into %s', (kind) => {
     const after = await contentsOf(target);
     expect(after.rows).toBe(0);
     expect(after.files).toEqual([]);
+  });
+
+  it("migrates the target to exactly the archive's schema, from which the server migrates on", async () => {
+    const older = migrationNames.at(-2)!;
+    const source = await emptySite(kind);
+    const { db } = await openDatabase(source.database);
+    try {
+      await migrateTo(db, older);
+      await (db as Kysely<any>).insertInto('settings').values({ key: 'site.note', value: 'from an older release' }).execute();
+    } finally {
+      await db.destroy();
+    }
+    const file = path.join(tempDir(), 'older.tar.gz');
+    await createBackup(source, file);
+    const target = await emptySite(kind);
+    const { manifest, tables } = await restoreBackup(target, file);
+    expect(manifest.migrations.at(-1)).toBe(older);
+    expect(tables.find((t) => t.name === 'settings')?.rows).toBe(1);
+    const restored = await openDatabase(target.database);
+    try {
+      expect(await appliedMigrations(restored.db as Kysely<any>)).toEqual(migrationNames.slice(0, -1));
+      await migrateToLatest(restored.db);
+      const note = await restored.db.selectFrom('settings').select('value').where('key', '=', 'site.note').executeTakeFirst();
+      expect(note?.value).toBe('from an older release');
+    } finally {
+      await restored.db.destroy();
+    }
   });
 
   it('refuses a file that is not a backup archive', async () => {
