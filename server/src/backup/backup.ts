@@ -236,7 +236,12 @@ export async function createBackup(site: Site, file: string, options: BackupOpti
       }
     }
     const files: { path: string; source: string; bytes: number; sha256: string }[] = [];
-    for (const f of snapshot.files) files.push({ path: f.path, source: f.staged, ...(await fileDigest(f.staged)) });
+    // A few at a time: small files are dominated by opening them, not by hashing.
+    for (let i = 0; i < snapshot.files.length; i += 8) {
+      const batch = snapshot.files.slice(i, i + 8);
+      const digests = await Promise.all(batch.map((f) => fileDigest(f.staged)));
+      batch.forEach((f, j) => files.push({ path: f.path, source: f.staged, ...digests[j]! }));
+    }
     const manifest: Manifest = {
       format: archiveFormat,
       formatVersion: archiveFormatVersion,

@@ -69,7 +69,13 @@ async function readManifest(entry: ArchiveEntry | undefined): Promise<Manifest> 
     throw new RestoreError(`Not a backup archive of this site: it does not begin with ${manifestName}`);
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of entry) chunks.push(chunk);
+  let size = 0;
+  for await (const chunk of entry) {
+    size += chunk.length;
+    // Far above a real manifest (a line per file): a hand-made giant is not read into memory.
+    if (size > 256 * 1024 * 1024) throw new RestoreError(`The archive's ${manifestName} is implausibly large`);
+    chunks.push(chunk);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
