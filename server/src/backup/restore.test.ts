@@ -138,6 +138,15 @@ describe.each(databaseKinds)('restore into %s', (kind) => {
     }
     const file = path.join(tempDir(), 'older.tar.gz');
     await createBackup(source, file);
+    // An empty target migrated past the archive is refused: migrating it back down is not restore's call.
+    const ahead = await emptySite(kind);
+    const aheadDb = await openDatabase(ahead.database);
+    await migrateToLatest(aheadDb.db);
+    await aheadDb.db.destroy();
+    await expect(restoreBackup(ahead, file)).rejects.toThrow(
+      `The target database is migrated past the archive's schema (${older}) to ${migrationNames.at(-1)}`,
+    );
+
     const target = await emptySite(kind);
     const { manifest, tables } = await restoreBackup(target, file);
     expect(manifest.migrations.at(-1)).toBe(older);
