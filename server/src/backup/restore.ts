@@ -222,13 +222,15 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
   const sqliteFileExisted = site.database.kind === 'sqlite' && fs.existsSync(site.database.file);
   let db: Kysely<any> | undefined;
   const written: string[] = [];
+  let committed = false;
   let migrated = false;
   try {
     const manifest = await readManifest(await nextEntry());
     const migration = checkSchema(manifest);
-    db = (await openDatabase(site.database)).db as Kysely<any>;
+    const handle = await openDatabase(site.database);
+    db = handle.db as Kysely<any>;
     await checkEmptyTarget(db, site, migration);
-    await migrateTo(db as never, migration);
+    await migrateTo(handle.db, migration);
     migrated = true;
     const targetTables = new Map((await listTables(db)).map((t) => [t.name, t]));
     const listedFiles = new Map(manifest.files.map((f) => [f.path, f]));
@@ -275,8 +277,9 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
       }
       for (const s of manifest.sequences) {
         const table = targetTables.get(s.table);
-        if (table?.columns.some((c) => c.name === s.column && c.autoIncrement))
+        if (table?.columns.some((c) => c.name === s.column && c.autoIncrement)) {
           await advanceSequence(trx, s.table, s.column, s.value);
+        }
       }
       // Ids restored into a table whose counter the archive does not name (none today) still move it on.
       for (const table of targetTables.values()) {
@@ -286,14 +289,18 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
           }
         }
       }
+      // The whole archive read and checked (gzip's own checksum included) before the commit.
+      await reading.catch((error: unknown) => {
+        throw archiveReadError(error);
+      });
+      // The renames made durable before the rows that name the files are.
+      for (const dir of new Set(written.map((f) => path.dirname(f)))) await fsyncPath(dir);
     });
-    await reading.catch((error: unknown) => {
-      throw archiveReadError(error);
-    });
-    await Promise.all(['media', 'attachments'].map((store) => fsyncDir(storeDir(site.dataDir, store as 'media'))));
+    committed = true;
     return { manifest, tables: restored, files, bytes };
   } catch (error) {
     extract.destroy();
+    if (committed) throw error;
     const removed = await Promise.all(
       written.map((f) =>
         fsp.rm(f, { force: true }).then(
@@ -321,8 +328,4 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
   } finally {
     await db?.destroy();
   }
-}
-
-async function fsyncDir(dir: string): Promise<void> {
-  if (fs.existsSync(dir)) await fsyncPath(dir);
 }
