@@ -16,8 +16,39 @@ export function kindOf(db: AnyDb): DatabaseKind {
 /** Kysely's migration bookkeeping: the migration table stands for itself (the manifest names the migrations). */
 const migrationTables = new Set(['kysely_migration', 'kysely_migration_lock']);
 
-async function currentSchema(db: AnyDb): Promise<string> {
-  return (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema;
+type ColumnRow = { table_name: string; column_name: string; data_type: string; auto_increment: boolean };
+
+/**
+ * The columns of the tables in this connection's schema. Not Kysely's introspector: on
+ * PostgreSQL it reads every schema of the database, and fails when another one is dropped meanwhile.
+ */
+async function postgresColumns(db: AnyDb): Promise<Map<string, Column[]>> {
+  const { rows } = await sql<ColumnRow>`
+    select c.relname as table_name, a.attname as column_name, t.typname as data_type,
+      (a.attidentity <> '' or coalesce(pg_get_expr(d.adbin, d.adrelid), '') like 'nextval(%') as auto_increment
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    join pg_type t on t.oid = a.atttypid
+    left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+    where n.nspname = current_schema() and c.relkind in ('r', 'p')
+    order by c.relname, a.attnum`.execute(db);
+  const tables = new Map<string, Column[]>();
+  for (const r of rows) {
+    const columns = tables.get(r.table_name) ?? [];
+    columns.push({ name: r.column_name, type: r.data_type, autoIncrement: r.auto_increment });
+    tables.set(r.table_name, columns);
+  }
+  return tables;
+}
+
+async function sqliteColumns(db: AnyDb): Promise<Map<string, Column[]>> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  return new Map(
+    tables
+      .filter((t) => !t.isView)
+      .map((t) => [t.name, t.columns.map((c) => ({ name: c.name, type: c.dataType, autoIncrement: c.isAutoIncrementing }))]),
+  );
 }
 
 async function parentTables(db: AnyDb, table: string): Promise<string[]> {
@@ -39,9 +70,10 @@ async function parentTables(db: AnyDb, table: string): Promise<string[]> {
  * PostgreSQL), ordered so that a table comes after every table its foreign keys point at.
  */
 export async function listTables(db: AnyDb): Promise<Table[]> {
-  const schema = kindOf(db) === 'postgres' ? await currentSchema(db) : undefined;
-  const found = (await db.introspection.getTables())
-    .filter((t) => !t.isView && !migrationTables.has(t.name) && (schema === undefined || t.schema === schema))
+  const columns = kindOf(db) === 'postgres' ? await postgresColumns(db) : await sqliteColumns(db);
+  const found = [...columns.entries()]
+    .filter(([name]) => !migrationTables.has(name))
+    .map(([name, cols]) => ({ name, columns: cols }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const parents = new Map<string, string[]>();
   for (const t of found) parents.set(t.name, await parentTables(db, t.name));
@@ -55,10 +87,7 @@ export async function listTables(db: AnyDb): Promise<Table[]> {
     visiting.add(name);
     for (const parent of parents.get(name) ?? []) place(parent);
     placed.add(name);
-    ordered.push({
-      name,
-      columns: table.columns.map((c) => ({ name: c.name, type: c.dataType, autoIncrement: c.isAutoIncrementing })),
-    });
+    ordered.push(table);
   };
   for (const t of found) place(t.name);
   return ordered;
@@ -66,9 +95,11 @@ export async function listTables(db: AnyDb): Promise<Table[]> {
 
 /** The applied migrations, oldest first; none when the database has never been migrated. */
 export async function appliedMigrations(db: AnyDb): Promise<string[]> {
-  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-  const schema = kindOf(db) === 'postgres' ? await currentSchema(db) : undefined;
-  if (!tables.some((t) => t.name === 'kysely_migration' && (schema === undefined || t.schema === schema))) return [];
+  const { rows: found } =
+    kindOf(db) === 'postgres'
+      ? await sql`select 1 from pg_tables where schemaname = current_schema() and tablename = 'kysely_migration'`.execute(db)
+      : await sql`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db);
+  if (found.length === 0) return [];
   const rows = await db.selectFrom('kysely_migration').select('name').orderBy('name').execute();
   return rows.map((r) => r.name as string);
 }

@@ -98,7 +98,10 @@ async function takeSnapshot(db: Kysely<any>, dataDir: string, staging: string, o
     await fsp.mkdir(path.join(staging, 'db'));
     const snapshot: Snapshot = { migrations, sequences: await sequencePositions(trx, tables), tables: [], files: [] };
     const taken = new Set<string>();
-    for (const table of tables) {
+    // Tables that name files first: the sooner a file is linked, the narrower the window in which
+    // its deletion makes the snapshot start over. The archive keeps the foreign-key order.
+    const referencing = (t: { name: string }) => (t.name in fileReferences ? 0 : 1);
+    for (const table of [...tables].sort((a, b) => referencing(a) - referencing(b))) {
       const entry = tableEntryName(table.name);
       const out = fs.createWriteStream(path.join(staging, entry), { flags: 'wx', mode: 0o600 });
       const closed = once(out, 'close');
@@ -134,6 +137,7 @@ async function takeSnapshot(db: Kysely<any>, dataDir: string, staging: string, o
         columns: table.columns.map((c) => ({ name: c.name, type: c.type })),
       });
     }
+    snapshot.tables.sort((a, b) => tables.findIndex((t) => t.name === a.name) - tables.findIndex((t) => t.name === b.name));
     return snapshot;
   });
 }
