@@ -1,5 +1,6 @@
 import readline from 'node:readline';
 import { loadConfig } from '../config';
+import { backupCommand, restoreCommand } from './backup-commands';
 import { type Db, openDatabase, sqliteFileIn } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { logout } from '../modules/auth/auth.service';
@@ -11,6 +12,9 @@ const usage = `Usage:
   npm run admin -- set-password NAME          set (or create) NAME's password; read from the prompt or stdin
   npm run admin -- reset-second-factor NAME   turn off NAME's second factor (authenticator app and
                                               recovery codes both lost); NAME sets it up again
+  npm run admin -- backup FILE                write a backup of the running site (database, pictures,
+                                              attachments) to FILE, a .tar.gz; see docs/backup.md
+  npm run admin -- restore FILE               restore FILE into an empty database and DATA_DIR
   npm run admin -- help
 
 The password must have at least 12 characters and must not be easy to guess (a common password,
@@ -96,6 +100,8 @@ async function main(argv: string[]): Promise<number> {
   const [command, name] = argv;
   if (command === 'set-password' && name) return setPassword(name);
   if (command === 'reset-second-factor' && name) return resetSecondFactor(name);
+  if (command === 'backup' && name) return backupCommand(name);
+  if (command === 'restore' && name) return restoreCommand(name);
   process.stderr.write(`${usage}\n`);
   return command === 'help' || command === undefined ? 0 : 2;
 }

@@ -38,3 +38,22 @@ export async function migrateToLatest(db: Db): Promise<void> {
     );
   }
 }
+
+/** The migrations this release knows, oldest first (their names begin with their date). */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
+/** Migrates to exactly the named migration: a restore rebuilds the schema its archive was taken from. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error, results } = await migrator.migrateTo(name);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`,
+    );
+  }
+}
