@@ -24,6 +24,8 @@ import { pageRoutes } from './modules/pages/pages.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { inquiryServices } from './plugins/app/inquiries';
 import { problemDetails, sendProblem } from './plugins/app/problem-details';
+import { RequestLogController } from './lib/request-log';
+import { loggerOptions } from './lib/logger';
 import { compression } from './plugins/external/compress';
 import { securityHeaders } from './plugins/external/helmet';
 import { webAssets } from './plugins/external/static';
@@ -53,14 +55,9 @@ const apiPrefix = '/api/v1';
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    // One line per request instead of two (lib/request-log.ts).
+    logController: new RequestLogController(),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
