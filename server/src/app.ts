@@ -25,6 +25,7 @@ import { authGuard } from './plugins/app/auth-guard';
 import { inquiryServices } from './plugins/app/inquiries';
 import { problemDetails, sendProblem } from './plugins/app/problem-details';
 import { RequestLogController } from './lib/request-log';
+import { operationsPaths, operationsRoutes } from './modules/operations/operations.routes';
 import { loggerOptions } from './lib/logger';
 import { compression } from './plugins/external/compress';
 import { securityHeaders } from './plugins/external/helmet';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mediaStorage);
   await app.register(sampleContent);
   await app.register(inquiryServices);
+  await app.register(operationsRoutes);
 
   await app.register(
     async (api) => {
@@ -143,9 +145,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     fillers: projectPageFillers(app, createPageRenderer(config.webDist, app.log)),
   });
 
+  // The operations paths are not pages: /metrics without METRICS_TOKEN is a plain 404, not a redirect.
+  const notPages = new Set<string>(Object.values(operationsPaths));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!.toLowerCase();
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|media)(\/|$)/.test(path);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|assets|media)(\/|$)/.test(path) &&
+      !notPages.has(path.replace(/\/+$/, ''));
     if (isPage) return reply.redirect('/', 302);
     return sendProblem(reply, 404, 'not_found', `No resource at ${request.method} ${path}`);
   });
