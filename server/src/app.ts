@@ -25,6 +25,7 @@ import { authGuard } from './plugins/app/auth-guard';
 import { inquiryServices } from './plugins/app/inquiries';
 import { problemDetails, sendProblem } from './plugins/app/problem-details';
 import { RequestLogController } from './lib/request-log';
+import { metrics } from './plugins/app/metrics';
 import { operationsPaths, operationsRoutes } from './modules/operations/operations.routes';
 import { loggerOptions } from './lib/logger';
 import { compression } from './plugins/external/compress';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return payload;
   });
 
+  await app.register(metrics);
   await app.register(problemDetails);
   await app.register(securityHeaders);
   await app.register(compression);
@@ -143,6 +145,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(pageRoutes, {
     webDist: config.webDist,
     fillers: projectPageFillers(app, createPageRenderer(config.webDist, app.log)),
+    onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
   });
 
   // The operations paths are not pages: /metrics without METRICS_TOKEN is a plain 404, not a redirect.

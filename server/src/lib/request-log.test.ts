@@ -36,4 +36,16 @@ describe.each(databaseKinds)('request log on %s', (kind) => {
       statusCode: 404,
     });
   });
+
+  it('logs probes and scrapes at debug only', async () => {
+    const { url, log } = await startTestApp(kind, { METRICS_TOKEN: 'm'.repeat(32) });
+    expect((await api(url, 'GET', '/healthz')).status).toBe(200);
+    await api(url, 'GET', '/readyz');
+    expect((await api(url, 'GET', '/metrics', { token: 'm'.repeat(32) })).status).toBe(200);
+    expect(requestLines(log.lines())).toEqual([]);
+
+    const debug = await startTestApp(kind, { LOG_LEVEL: 'debug' });
+    await api(debug.url, 'GET', '/healthz');
+    expect(requestLines(debug.log.lines())).toEqual([expect.objectContaining({ level: 20, route: '/healthz', statusCode: 200 })]);
+  });
 });

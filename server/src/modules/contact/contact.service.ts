@@ -220,6 +220,8 @@ export type ContactDeps = {
   config: Config;
   kickOutbox: () => void;
   log?: FastifyBaseLogger;
+  /** Told of every inquiry stored, and whether it was kept as spam (the metrics count them). */
+  onStored?: (spam: boolean) => void;
 };
 
 /**
@@ -322,6 +324,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
       throw error;
     });
     committed = true;
+    deps.onStored?.(spam);
     if (mails.length > 0) deps.kickOutbox();
     return { id, reference };
   } finally {
