@@ -21,7 +21,7 @@ export function loggerOptions(config: Config, stream?: DestinationStream): Fasti
           ignore: 'pid,hostname,method,route,statusCode,durationMs',
           messageFormat: (log, messageKey) =>
             typeof log['method'] === 'string'
-              ? `${log['method']} ${String(log['route'])} ${String(log['statusCode'])} ${String(log['durationMs'])} ms`
+              ? `${log['method']} ${String(log['route'] ?? '(no route)')} ${String(log['statusCode'])} ${String(log['durationMs'])} ms`
               : String(log[messageKey] ?? ''),
         })
       : undefined);
