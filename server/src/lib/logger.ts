@@ -15,6 +15,8 @@ export function loggerOptions(config: Config, stream?: DestinationStream): Fasti
     (config.logFormat === 'pretty'
       ? pretty({
           colorize: true,
+          // Written at once, as pino's own stdout is: the last lines before process.exit are not lost.
+          sync: true,
           translateTime: 'SYS:HH:MM:ss.l',
           singleLine: true,
           // A request line reads `GET /api/v1/Project 200 3.1 ms {"reqId":"…"}`.
