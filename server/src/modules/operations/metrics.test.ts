@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generalMessage, postContact, until } from '../contact/contact-test-kit';
-import { api, databaseKinds, signIn, startTestApp, testAdmin } from '../../test/helper';
+import { writeFakePages } from '../../test/fake-web-build';
+import { api, databaseKinds, signIn, startTestApp, tempDir, testAdmin } from '../../test/helper';
 
 const token = 'scrape-token-0123456789abcdef';
 
@@ -52,7 +54,9 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
   });
 
   it('answers the Prometheus text format with process metrics, request durations, and counters that move', async () => {
-    const { url } = await startTestApp(kind, { METRICS_TOKEN: token });
+    const webDist = path.join(tempDir(), 'web');
+    writeFakePages(webDist, (page, lang) => `<!doctype html><title>${page} ${lang}</title><div id="root"></div>`);
+    const { url } = await startTestApp(kind, { METRICS_TOKEN: token, WEB_DIST: webDist });
     const res = await api(url, 'GET', '/metrics', { token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
@@ -77,6 +81,12 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
     // The public reads: a miss, then a hit.
     await api(url, 'GET', '/api/v1/Project');
     await api(url, 'GET', '/api/v1/Project');
+    const reads = await scrape(url);
+    expect(reads.get('blitz_cache_lookups_total{cache="content",result="miss"}')).toBe(1);
+    expect(reads.get('blitz_cache_lookups_total{cache="content",result="hit"}')).toBe(1);
+    // A gallery page looked up in the finished-page cache (without a server bundle it is sent
+    // as prerendered and not kept, so every lookup misses).
+    expect((await api(url, 'GET', '/Projects')).status).toBe(200);
 
     const after = await until(async () => {
       const samples = await scrape(url);
@@ -90,8 +100,7 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
     expect(after.get('blitz_inquiries_spam_total')).toBe(1);
     expect(after.get('blitz_inquiries_mail_failed_total')).toBe(0);
     expect(after.get('blitz_mail_attempts_total{kind="inquiry",outcome="logged"}')).toBe(1);
-    expect(after.get('blitz_cache_lookups_total{cache="content",result="miss"}')).toBe(1);
-    expect(after.get('blitz_cache_lookups_total{cache="content",result="hit"}')).toBe(1);
+    expect(after.get('blitz_cache_lookups_total{cache="page",result="miss"}')).toBe(1);
     expect(
       after.get('blitz_http_request_duration_seconds_count{method="POST",route="/api/v1/login/Auth",status_code="401"}'),
     ).toBe(1);
