@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -79,7 +80,8 @@ async function checkWebBuild(webDist: string): Promise<boolean> {
  * a vanished folder or lost permissions fail it.
  */
 async function probeStorage(media: MediaStorage, attachments: AttachmentStore): Promise<void> {
-  const key = `readyz-${process.pid}-${Date.now().toString(36)}.probe`;
+  // Unique per probe: instances sharing DATA_DIR probe at the same time without meeting.
+  const key = `readyz-${crypto.randomBytes(8).toString('hex')}.probe`;
   try {
     await media.put(key, Buffer.from('ready\n'));
   } finally {
