@@ -8,7 +8,10 @@
 // The inquiry part of the load issue (20 connections posting inquiries with attachments, stored
 // rows = 2xx answers, every mail delivered) is bench/contact-upload.mjs.
 // Run: npm run build && npm run bench -- load   (not a CI gate; docs/benchmarks.md has the figures)
-// Options (environment): CONNECTIONS (100), DURATION (30), SERVER (default server/dist/server.js).
+// Options (environment): CONNECTIONS (100), DURATION (30), SERVER (default server/dist/server.js),
+// SERVER_LOG (a file: the server then logs at LOG_LEVEL, default info, into it as it does in
+// production, and the log's growth under load is printed per URL and per minute).
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -23,11 +26,19 @@ const loadAverage = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-const server = await startBuiltServer('load', {
-  SEED_SAMPLE: 'true',
-  ADMIN_USERNAME: 'bench',
-  ADMIN_PASSWORD: 'bench-password-123456',
-});
+const logFile = process.env.SERVER_LOG;
+const logBytes = () => (logFile ? fs.statSync(logFile).size : 0);
+
+const server = await startBuiltServer(
+  'load',
+  {
+    SEED_SAMPLE: 'true',
+    ADMIN_USERNAME: 'bench',
+    ADMIN_PASSWORD: 'bench-password-123456',
+    ...(logFile ? { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' } : {}),
+  },
+  { logFile },
+);
 const { url, rssMb } = server;
 
 const targets = [
@@ -67,12 +78,20 @@ const sampler = setInterval(() => {
 }, 100);
 for (const target of targets) {
   phaseRssMax = rssMb();
+  const logStart = logBytes();
+  const started = Date.now();
   const result = await new Promise((resolve, reject) =>
     autocannon({ url: url + target.path, headers: target.headers, connections, duration, pipelining: 1 }, (error, r) =>
       error ? reject(error) : resolve(r),
     ),
   );
-  rows.push({ target, result, rssMax: phaseRssMax, load: loadAverage() });
+  rows.push({
+    target,
+    result,
+    rssMax: phaseRssMax,
+    load: loadAverage(),
+    log: { bytes: logBytes() - logStart, ms: Date.now() - started },
+  });
 }
 clearInterval(sampler);
 const rssAfter = rssMb();
@@ -87,6 +106,23 @@ for (const { target, result, load, rssMax: phaseRss } of rows) {
   );
 }
 console.log(`server RSS MB: idle ${rssIdle.toFixed(0)}, max ${rssMax.toFixed(0)}, after ${rssAfter.toFixed(0)}`);
+if (logFile) {
+  // Lines are written as the answers go out: a little may still be on its way; wait for it.
+  await new Promise((r) => setTimeout(r, 500));
+  const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+  console.log('| URL | log bytes | requests | bytes per request | log MB per minute |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const { target, result, log } of rows) {
+    console.log(
+      `| ${target.name} | ${log.bytes} | ${result.requests.total} | ${(log.bytes / Math.max(1, result.requests.total)).toFixed(0)} | ${mb((log.bytes / log.ms) * 60_000)} |`,
+    );
+  }
+  const bytes = rows.reduce((sum, r) => sum + r.log.bytes, 0);
+  const ms = rows.reduce((sum, r) => sum + r.log.ms, 0);
+  console.log(
+    `log under load: ${mb(bytes)} MB in ${(ms / 1000).toFixed(0)} s = ${mb((bytes / ms) * 60_000)} MB per minute (file ${logFile}, ${logBytes()} bytes in all)`,
+  );
+}
 const failed = rows.filter(({ result }) => result.errors + result.timeouts + result.non2xx > 0);
 console.log(
   failed.length === 0 ? 'OK: 0 errors, 0 non-2xx' : `NOT OK: errors or non-2xx on ${failed.map((r) => r.target.path).join(', ')}`,

@@ -26,6 +26,10 @@ import { authGuard } from './plugins/app/auth-guard';
 import { inquiryServices } from './plugins/app/inquiries';
 import { problemDetails, sendProblem } from './plugins/app/problem-details';
 import { storableText } from './plugins/app/storable-text';
+import { RequestLogController } from './lib/request-log';
+import { metrics } from './plugins/app/metrics';
+import { operationsPaths, operationsRoutes } from './modules/operations/operations.routes';
+import { loggerOptions } from './lib/logger';
 import { compression } from './plugins/external/compress';
 import { securityHeaders } from './plugins/external/helmet';
 import { webAssets } from './plugins/external/static';
@@ -56,14 +60,9 @@ const apiPrefix = '/api/v1';
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    // One line per request instead of two (lib/request-log.ts).
+    logController: new RequestLogController(),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -123,6 +122,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return payload;
   });
 
+  await app.register(metrics);
   await app.register(problemDetails);
   await app.register(storableText);
   await app.register(securityHeaders);
@@ -133,6 +133,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mediaStorage);
   await app.register(sampleContent);
   await app.register(inquiryServices);
+  await app.register(operationsRoutes);
 
   await app.register(
     async (api) => {
@@ -150,11 +151,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     webDist: config.webDist,
     siteUrl: config.siteUrl,
     fillers: projectPageFillers(app, createPageRenderer(config.webDist, app.log)),
+    onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
   });
 
+  // The operations paths are not pages: /metrics without METRICS_TOKEN is a plain 404, not a redirect.
+  const notPages = new Set<string>(Object.values(operationsPaths));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!.toLowerCase();
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|media)(\/|$)/.test(path);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|assets|media)(\/|$)/.test(path) &&
+      !notPages.has(path.replace(/\/+$/, ''));
     if (isPage) return reply.redirect('/', 302);
     return sendProblem(reply, 404, 'not_found', `No resource at ${request.method} ${path}`);
   });

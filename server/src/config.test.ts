@@ -16,6 +16,15 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.secondFactorRequired).toBe(true);
     expect(config.clamd).toBeUndefined();
+    expect(config.metricsToken).toBeUndefined();
+    expect(config.readyOutboxMaxAgeMs).toBe(15 * 60_000);
+  });
+
+  it('logs readable lines at a terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
   });
 
   it.each([
@@ -31,6 +40,10 @@ describe('loadConfig', () => {
     [{ CONTACT_TO: 'not-an-address' }, 'CONTACT_TO'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
+    [{ METRICS_TOKEN: 'too-short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'a token with spaces in it' }, 'METRICS_TOKEN'],
+    [{ READY_OUTBOX_MAX_AGE_MS: '10' }, 'READY_OUTBOX_MAX_AGE_MS'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
@@ -86,8 +99,9 @@ describe('loadConfig', () => {
     try {
       const file = path.join(dir, 'jwt');
       fs.writeFileSync(file, 'a-secret-from-a-file-that-is-long-enough-0123\n');
-      const config = loadConfig({ JWT_SECRET_FILE: file });
+      const config = loadConfig({ JWT_SECRET_FILE: file, METRICS_TOKEN_FILE: file });
       expect(config.jwtSecret).toBe('a-secret-from-a-file-that-is-long-enough-0123');
+      expect(config.metricsToken).toBe('a-secret-from-a-file-that-is-long-enough-0123');
       expect(() => loadConfig({ JWT_SECRET_FILE: file, JWT_SECRET: 'x'.repeat(40) })).toThrow(
         'Invalid environment variable JWT_SECRET_FILE: set JWT_SECRET or JWT_SECRET_FILE, not both',
       );

@@ -64,6 +64,19 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(7_200_000).default(900_000),
   SEED_SAMPLE: booleanString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must have at least 16 characters')
+    .max(1024)
+    .regex(/^[A-Za-z0-9._~+/=-]+$/, 'may hold only letters, digits and ._~+/=-')
+    .optional(),
+  READY_OUTBOX_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(7 * 86_400_000)
+    .default(15 * 60_000),
   WEB_DIST: z.string().optional(),
 });
 
@@ -111,6 +124,12 @@ export type Config = {
   timeouts: { idleMs: number; requestMs: number };
   seedSample: boolean;
   logLevel: string;
+  /** `pretty`: readable lines (pino-pretty) for a person at a terminal; `json`: one JSON object per line. */
+  logFormat: 'json' | 'pretty';
+  /** Bearer token that opens GET /metrics; undefined: /metrics does not exist (404). */
+  metricsToken: string | undefined;
+  /** /readyz fails once the oldest due mail has waited longer than this (the outbox is stuck). */
+  readyOutboxMaxAgeMs: number;
   /** Folder of the built web app (index, prerendered pages, assets). */
   webDist: string;
   /** The sample pictures `npm run build` renders in advance (missing ones are rendered on seeding). */
@@ -138,7 +157,7 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
 }
 
 /** Variables with secrets in them, which may instead be read from a file named by `NAME_FILE`. */
-const secretVariables = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'ADMIN_PASSWORD'] as const;
+const secretVariables = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'ADMIN_PASSWORD', 'METRICS_TOKEN'] as const;
 
 /**
  * `JWT_SECRET_FILE=/run/secrets/jwt` instead of `JWT_SECRET=…`: how container platforms and
@@ -163,8 +182,11 @@ function readSecretFiles(env: Record<string, string | undefined>): void {
   }
 }
 
-/** Reads the environment once; a wrong value throws a ConfigError naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads the environment once; a wrong value throws a ConfigError naming the variable. `terminal`:
+ * whether stdout is a terminal (LOG_FORMAT=auto then logs readable lines instead of JSON).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = process.stdout.isTTY === true): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   readSecretFiles(cleaned);
   const parsed = envSchema.safeParse(cleaned);
@@ -212,6 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: { idleMs: e.IDLE_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     seedSample: e.SEED_SAMPLE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (terminal ? 'pretty' : 'json') : e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
+    readyOutboxMaxAgeMs: e.READY_OUTBOX_MAX_AGE_MS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),
     sampleMediaDir: path.resolve(serverRoot, 'dist/sample-media'),
   };

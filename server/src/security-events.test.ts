@@ -47,9 +47,12 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
     expect(events(log, 'login_succeeded')).toEqual([
       expect.objectContaining({ level: info, userId: expect.any(Number), method: 'password', ip: '127.0.0.1' }),
     ]);
-    // Each event is tied to its request, and the request line says when and from where.
-    const request = log.lines().find((l) => l['reqId'] === failed[0]!.reqId && l['msg'] === 'incoming request');
-    expect(request).toMatchObject({ time: expect.any(Number), req: { url: auth, remoteAddress: '127.0.0.1' } });
+    // Each event is tied to its request (the event says from where), and the request's one line
+    // says when, what and how it ended.
+    const request = log.lines().filter((l) => l['reqId'] === failed[0]!.reqId && l['msg'] === 'request completed');
+    expect(request).toEqual([
+      expect.objectContaining({ time: expect.any(Number), method: 'POST', route: auth, statusCode: 401 }),
+    ]);
 
     const text = log.text();
     for (const secret of [staff.username, staff.password, unknown.username, unknown.password, wrong.password, token]) {

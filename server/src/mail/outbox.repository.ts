@@ -174,3 +174,18 @@ export async function requeueMail(db: Db, inquiryId: number, kind: OutboxKind, n
     if (Number(waiting.numUpdatedRows) === 0) await enqueueMail(trx, inquiryId, kind, now);
   });
 }
+
+/** What is waiting: mails still to be sent (due now or retried later), and since when the oldest due one has been due. */
+export type OutboxBacklog = { pending: number; oldestDueAt: string | null };
+
+export async function outboxBacklog(db: Db, now: string): Promise<OutboxBacklog> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [
+      eb.fn.countAll<number | string | bigint>().as('pending'),
+      eb.fn.min<string | null>(sql`case when next_attempt_at <= ${now} then next_attempt_at end`).as('oldest_due_at'),
+    ])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), oldestDueAt: row.oldest_due_at };
+}

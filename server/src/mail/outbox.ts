@@ -28,6 +28,8 @@ export type OutboxOptions = {
   handlers: Record<OutboxKind, OutboxHandler>;
   /** Names this sender in leases; random per process unless given. */
   owner?: string;
+  /** Told the outcome of every recorded attempt (`pending`: failed, tried again later); the metrics count them. */
+  onAttempt?: (kind: OutboxKind, status: OutboxStatus) => void;
 };
 
 export type Outbox = {
@@ -94,6 +96,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       log.warn({ outboxId: entry.id }, 'mail lease lost before it was settled');
       return true;
     }
+    options.onAttempt?.(entry.kind, outcome.status);
     await handlers[entry.kind].settled?.(db, entry, outcome.status);
     return true;
   }

@@ -8,12 +8,16 @@ afterEach(async () => {
 
 /**
  * A TCP relay in front of a real server (PostgreSQL in the outage tests). `cut()` is the server
- * going away as the app sees it: every open connection reset, new ones refused. `restore()`
- * brings it back on the same port. Other tests sharing the real server are not disturbed.
+ * going away as the app sees it: every open connection reset, new ones refused. `hang()` is a
+ * server (or network) that stops answering without closing anything: bytes are taken and never
+ * passed on, new connections accepted and left waiting. `restore()` brings it back on the same
+ * port (after a hang, `cut()` first). Other tests sharing the real server are not disturbed.
  */
 export class TcpProxy {
   private server: net.Server | undefined;
   private readonly sockets = new Set<net.Socket>();
+  private hung = false;
+  private readonly pairs = new Set<[net.Socket, net.Socket]>();
   private constructor(
     private readonly target: { host: string; port: number },
     public port: number,
@@ -27,7 +31,14 @@ export class TcpProxy {
   }
 
   async restore(): Promise<void> {
+    this.hung = false;
     const server = net.createServer((client) => {
+      if (this.hung) {
+        this.sockets.add(client);
+        client.on('close', () => this.sockets.delete(client));
+        client.on('error', () => {});
+        return;
+      }
       const upstream = net.connect(this.target.port, this.target.host);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
@@ -38,6 +49,8 @@ export class TcpProxy {
         });
       }
       client.pipe(upstream).pipe(client);
+      this.pairs.add([client, upstream]);
+      client.on('close', () => this.pairs.forEach((pair) => pair[0] === client && this.pairs.delete(pair)));
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -47,7 +60,20 @@ export class TcpProxy {
     this.server = server;
   }
 
+  /** Stops passing bytes on, in either direction, on open connections and new ones alike. */
+  hang(): void {
+    this.hung = true;
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      // Read and dropped, so that the sender never sees back-pressure either: it just waits.
+      client.on('data', () => {});
+      upstream.on('data', () => {});
+    }
+  }
+
   async cut(): Promise<void> {
+    this.pairs.clear();
     const server = this.server;
     this.server = undefined;
     for (const socket of this.sockets) socket.resetAndDestroy();

@@ -13,7 +13,8 @@ import {
   signInSessionListSchema,
   verifyRequestSchema,
 } from '@blitz/contract';
-import { notFound } from '../../lib/http-error';
+import { HttpError, notFound } from '../../lib/http-error';
+import type { SignInOutcome } from '../operations/metrics';
 import { logSecurityEvent } from '../../lib/security-log';
 import { authenticate, changePassword, login, logout } from './auth.service';
 import {
@@ -24,6 +25,23 @@ import {
 } from './second-factor.service';
 import { deleteUserSession, listUserSessions } from './sessions.repository';
 
+/** A refused sign-in as the metrics count it (blitz_sign_ins_total). */
+function signInOutcome(error: unknown): SignInOutcome {
+  if (!(error instanceof HttpError)) return 'error';
+  switch (error.code) {
+    case 'invalid_credentials':
+      return 'invalid_credentials';
+    case 'too_many_requests':
+      return 'throttled';
+    case 'second_factor_required':
+      return 'second_factor_required';
+    case 'invalid_second_factor':
+      return 'second_factor_invalid';
+    default:
+      return 'error';
+  }
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -32,8 +50,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login/Auth', { schema: { body: loginRequestSchema } }, async (request) => {
     const { username, password, code } = request.body;
     const attempt = { username, password, code, ip: request.ip, log: request.log };
-    const jwtToken = await login(app.db, app.tokenKeys, attempt, app.config.sessionIdleMs);
-    return { jwtToken };
+    try {
+      const jwtToken = await login(app.db, app.tokenKeys, attempt, app.config.sessionIdleMs);
+      app.metrics.signIns.inc({ outcome: 'success' });
+      return { jwtToken };
+    } catch (error) {
+      app.metrics.signIns.inc({ outcome: signInOutcome(error) });
+      throw error;
+    }
   });
 
   app.post('/login/Verfy', { schema: { body: verifyRequestSchema } }, async (request, reply) => {

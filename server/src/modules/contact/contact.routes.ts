@@ -62,6 +62,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) {
         throw new HttpError(415, 'unsupported_media_type', 'Send the form as multipart/form-data');
       }
+      app.metrics.inquiriesReceived.inc();
       const receipt = receiveInquiry(request.parts(), {
         db: app.db,
         store: app.attachmentStore,
@@ -70,6 +71,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         kickOutbox: () => app.outbox.kick(),
         formTokens: app.formTokens,
         log: request.log,
+        onStored: (spam) => {
+          app.metrics.inquiriesStored.inc();
+          if (spam) app.metrics.inquiriesSpam.inc();
+        },
       });
       receiving.add(receipt);
       try {

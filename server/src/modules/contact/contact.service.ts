@@ -227,6 +227,8 @@ export type ContactDeps = {
   kickOutbox: () => void;
   formTokens: FormTokens;
   log?: FastifyBaseLogger;
+  /** Told of every inquiry stored, and whether it was kept as spam (the metrics count them). */
+  onStored?: (spam: boolean) => void;
 };
 
 /**
@@ -330,6 +332,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
       throw error;
     });
     committed = true;
+    deps.onStored?.(spam);
     if (mails.length > 0) deps.kickOutbox();
     return { id, reference };
   } finally {

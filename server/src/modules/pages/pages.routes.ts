@@ -74,12 +74,16 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-export const pageRoutes: FastifyPluginAsync<{
+export type PageRoutesOptions = {
   webDist: string;
   /** The public origin (SITE_URL) of the pages' absolute addresses, the sitemap and robots.txt. */
   siteUrl: string;
   fillers?: Partial<Record<PageKey, PageFiller>>;
-}> = async (app, options) => {
+  /** Told whether each lookup in the finished-page cache found the page (the metrics count them). */
+  onCacheLookup?: (hit: boolean) => void;
+};
+
+export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) => {
   const files = new PageFiles(options.webDist, options.siteUrl);
   // Finished pages per address, language and content version (page-cache.ts); and the ones
   // being made, so that a burst of requests for one page renders and compresses it once.
@@ -120,6 +124,7 @@ export const pageRoutes: FastifyPluginAsync<{
         const etag = `"${file.etag.slice(1, -1)}-${lang}-${version}"`;
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('etag', etag).status(304).send();
         const kept = finished.get(key, version);
+        options.onCacheLookup?.(kept !== undefined);
         if (kept) return sendEncoded(request, reply.header('etag', kept.etag), kept);
         const makingKey = `${version} ${key}`;
         let pending = making.get(makingKey);

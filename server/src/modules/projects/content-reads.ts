@@ -47,12 +47,13 @@ export type ContentReads = {
  * other sharing the database — and a list page costs one small query instead of four and the
  * serialisation. A failed read (an unknown id) is not kept.
  */
-export function createContentReads(db: Db, size = 500): ContentReads {
+export function createContentReads(db: Db, size = 500, onLookup?: (hit: boolean) => void): ContentReads {
   const cache = new VersionedCache<Read<unknown>>(size);
   async function read<T>(key: string, load: () => Promise<T>): Promise<Read<T>> {
     // The version is read first: what follows is at least as new as it, never older.
     const version = await readContentVersion(db);
     const kept = cache.get(key, version);
+    onLookup?.(kept !== undefined);
     if (kept) return kept as Read<T>;
     const fresh = keptRead(await load());
     cache.set(key, version, fresh);

@@ -10,5 +10,9 @@ declare module 'fastify' {
 }
 
 export const contentReads = fp(async (app: FastifyInstance) => {
-  app.decorate('contentReads', createContentReads(app.db));
+  const lookups = app.metrics.cacheLookups;
+  app.decorate(
+    'contentReads',
+    createContentReads(app.db, undefined, (hit) => lookups.inc({ cache: 'content', result: hit ? 'hit' : 'miss' })),
+  );
 });

@@ -36,6 +36,13 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
     log,
     timing: app.config.mail,
     handlers: inquiryOutboxHandlers(store, app.config),
+    onAttempt: (kind, status) => {
+      const { metrics } = app;
+      metrics.mailAttempts.inc({ kind, outcome: status === 'pending' ? 'retry' : status });
+      if (kind !== 'inquiry') return;
+      if (status === 'sent' || status === 'logged') metrics.inquiriesMailed.inc();
+      if (status === 'failed') metrics.inquiryMailsFailed.inc();
+    },
   });
   const housekeeping = createInquiryHousekeeping(app.db, store, app.log.child({ module: 'inquiries' }));
   app.decorate('attachmentStore', store);

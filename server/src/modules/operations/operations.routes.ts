@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../lib/http-error';
+import { logSecurityEvent } from '../../lib/security-log';
+import { bearerToken } from '../../plugins/app/auth-guard';
+import { createReadiness, readinessSchema } from './readiness';
+
+/** The paths of the operations routes; not pages, so an unknown one is never redirected. */
+export const operationsPaths = { health: '/healthz', ready: '/readyz', metrics: '/metrics' } as const;
+
+const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
+
+/**
+ * Probes and metrics for the machines that run the site: liveness (`/healthz`, nothing checked
+ * but that the process answers), readiness (`/readyz`, modules/operations/readiness.ts) and
+ * Prometheus metrics (`/metrics`, only with METRICS_TOKEN, as a bearer token). None of them is
+ * rate limited or cached; only /metrics asks for a token.
+ */
+export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(operationsPaths.health, { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  const readiness = createReadiness({
+    db: app.db,
+    media: app.media,
+    attachments: app.attachmentStore,
+    webDist: app.config.webDist,
+    clamd: app.config.clamd?.address,
+    outboxMaxAgeMs: app.config.readyOutboxMaxAgeMs,
+    log: app.log.child({ module: 'readiness' }),
+  });
+  app.get(
+    operationsPaths.ready,
+    { schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
+    async (_request, reply) => {
+      const result = await readiness.evaluate();
+      return reply.status(result.status === 'ok' ? 200 : 503).send(result);
+    },
+  );
+
+  const token = app.config.metricsToken;
+  if (token === undefined) return;
+  const expected = digest(token);
+  app.get(operationsPaths.metrics, async (request, reply) => {
+    const given = bearerToken(request);
+    // Compared as digests of equal length, in constant time: the answer's timing tells nothing.
+    if (given === undefined || !crypto.timingSafeEqual(digest(given), expected)) {
+      logSecurityEvent(request.log, 'warn', 'token_rejected', {
+        reason: given === undefined ? 'missing' : 'wrong_metrics_token',
+        method: request.method,
+        route: operationsPaths.metrics,
+        ip: request.ip,
+      });
+      reply.header('www-authenticate', 'Bearer');
+      throw unauthorized('A valid metrics token is required');
+    }
+    const { registry } = app.metrics;
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+};

@@ -1,0 +1,161 @@
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { PageManifest } from '@blitz/contract';
+import type { Db } from '../../db/database';
+import { TimeoutError, withTimeout } from '../../lib/with-timeout';
+import { outboxBacklog } from '../../mail/outbox.repository';
+import type { AttachmentStore } from '../../media/attachment-store';
+import { type ClamdAddress, pingClamd } from '../../media/malware-scanner';
+import type { MediaStorage } from '../../media/media-storage';
+
+/**
+ * Why a check failed, in a word: no error text, path or address of the machine behind it leaves
+ * the server (the answer is public); the log has the details.
+ */
+const reason = z.enum(['timeout', 'error', 'missing', 'stuck']);
+const checkSchema = z.object({ ok: z.boolean(), reason: reason.optional() });
+
+export const readinessSchema = z.object({
+  status: z.enum(['ok', 'fail']),
+  /** The names of the failing checks (empty when ready). */
+  failing: z.array(z.string()),
+  checks: z.object({
+    database: checkSchema,
+    storage: checkSchema,
+    webBuild: checkSchema,
+    /** Only where CLAMD_URL is set. */
+    clamd: checkSchema.optional(),
+    outbox: checkSchema.extend({ oldestDueAgeSeconds: z.number().nullable() }),
+  }),
+});
+
+export type Readiness = z.infer<typeof readinessSchema>;
+type Check = z.infer<typeof checkSchema>;
+
+/** Each check's limit: all run at once, so /readyz answers within about this long, even with PostgreSQL hanging. */
+export const checkTimeoutMs = 1500;
+
+/** A result this young is answered again instead of checking anew: a flood of probes costs no more than one per second. */
+const reuseForMs = 1000;
+
+export type ReadinessDeps = {
+  db: Db;
+  media: MediaStorage;
+  attachments: AttachmentStore;
+  webDist: string;
+  clamd: ClamdAddress | undefined;
+  outboxMaxAgeMs: number;
+  log: FastifyBaseLogger;
+};
+
+/** The web build has what page serving needs: the page manifest, every page it names, the assets folder. */
+async function checkWebBuild(webDist: string): Promise<boolean> {
+  let manifest: PageManifest;
+  try {
+    manifest = JSON.parse(await fsp.readFile(path.join(webDist, 'pages', 'manifest.json'), 'utf8')) as PageManifest;
+  } catch {
+    return false;
+  }
+  const files = Object.values(manifest.files ?? {}).flatMap((languages) => Object.values(languages ?? {}));
+  if (files.length === 0) return false;
+  const present = await Promise.all(
+    [...files.map((file) => path.join(webDist, file)), path.join(webDist, 'assets')].map((file) =>
+      fsp.access(file).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return present.every(Boolean);
+}
+
+/**
+ * Writes and removes a small object through each storage the app writes to, as an upload would:
+ * a public media file, and an attachment's temporary file (flushed). A read-only or full disk,
+ * a vanished folder or lost permissions fail it.
+ */
+async function probeStorage(media: MediaStorage, attachments: AttachmentStore): Promise<void> {
+  // Unique per probe: instances sharing DATA_DIR probe at the same time without meeting.
+  const key = `readyz-${crypto.randomBytes(8).toString('hex')}.probe`;
+  try {
+    await media.put(key, Buffer.from('ready\n'));
+  } finally {
+    await media.remove([key]).catch(() => {});
+  }
+  const temp = await attachments.writeTemp(Readable.from([Buffer.from('ready\n')]));
+  await attachments.discard([temp]);
+}
+
+/**
+ * The readiness of this instance to take traffic: the database answers, storage takes writes, the
+ * web build is there, ClamAV answers (where configured), and the outbox is not stuck. Checks run
+ * in parallel, each bounded by `checkTimeoutMs`; one evaluation runs at a time, and its result is
+ * reused for a second. A change between ready and not ready is logged with the failing checks.
+ */
+export function createReadiness(deps: ReadinessDeps): { evaluate(): Promise<Readiness> } {
+  let running: Promise<Readiness> | undefined;
+  let last: { at: number; result: Readiness } | undefined;
+
+  async function run<T>(name: string, work: () => Promise<T>): Promise<{ check: Check; value?: T }> {
+    try {
+      return { check: { ok: true }, value: await withTimeout(checkTimeoutMs, work) };
+    } catch (error) {
+      const timedOut = error instanceof TimeoutError;
+      deps.log.warn({ check: name, ...(timedOut ? { timeoutMs: checkTimeoutMs } : { err: error }) }, 'readiness check failed');
+      return { check: { ok: false, reason: timedOut ? 'timeout' : 'error' } };
+    }
+  }
+
+  async function evaluate(): Promise<Readiness> {
+    const now = new Date();
+    const [database, storage, webBuild, clamd, outbox] = await Promise.all([
+      run('database', () => sql`select 1`.execute(deps.db)),
+      run('storage', () => probeStorage(deps.media, deps.attachments)),
+      run('webBuild', () => checkWebBuild(deps.webDist)),
+      deps.clamd ? run('clamd', () => pingClamd(deps.clamd!, checkTimeoutMs)) : undefined,
+      run('outbox', () => outboxBacklog(deps.db, now.toISOString())),
+    ]);
+    const webBuildCheck: Check = webBuild.check.ok && !webBuild.value ? { ok: false, reason: 'missing' } : webBuild.check;
+    const oldestDueAt = outbox.value?.oldestDueAt;
+    const oldestDueAgeSeconds = oldestDueAt ? Math.max(0, Math.round((now.getTime() - Date.parse(oldestDueAt)) / 1000)) : null;
+    const outboxCheck: Check =
+      outbox.check.ok && oldestDueAgeSeconds !== null && oldestDueAgeSeconds * 1000 > deps.outboxMaxAgeMs
+        ? { ok: false, reason: 'stuck' }
+        : outbox.check;
+    const checks: Readiness['checks'] = {
+      database: database.check,
+      storage: storage.check,
+      webBuild: webBuildCheck,
+      ...(clamd ? { clamd: clamd.check } : {}),
+      outbox: { ...outboxCheck, oldestDueAgeSeconds },
+    };
+    const failing = Object.entries(checks)
+      .filter(([, check]) => !check.ok)
+      .map(([name]) => name);
+    return { status: failing.length === 0 ? 'ok' : 'fail', failing, checks };
+  }
+
+  return {
+    evaluate() {
+      if (last && Date.now() - last.at < reuseForMs) return Promise.resolve(last.result);
+      running ??= evaluate()
+        .then((result) => {
+          if (result.status !== last?.result.status) {
+            if (result.status === 'ok') deps.log.info({ ready: true }, 'ready');
+            else deps.log.warn({ ready: false, failing: result.failing }, 'not ready');
+          }
+          last = { at: Date.now(), result };
+          return result;
+        })
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    },
+  };
+}
