@@ -56,7 +56,7 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
   it('answers the Prometheus text format with process metrics, request durations, and counters that move', async () => {
     const webDist = path.join(tempDir(), 'web');
     writeFakePages(webDist, (page, lang) => `<!doctype html><title>${page} ${lang}</title><div id="root"></div>`);
-    const { url } = await startTestApp(kind, { METRICS_TOKEN: token, WEB_DIST: webDist });
+    const { url } = await startTestApp(kind, { METRICS_TOKEN: token, WEB_DIST: webDist, CONTACT_MIN_FILL_SECONDS: '0' });
     const res = await api(url, 'GET', '/metrics', { token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
