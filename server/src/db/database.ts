@@ -9,11 +9,19 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
 export type DatabaseOptions =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+  | { kind: 'sqlite'; file: string; /** Open an existing file only, never create one. */ mustExist?: boolean }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 export type DatabaseHandle = { db: Db; kind: DatabaseKind };
 
 export class DatabaseUnavailableError extends Error {}
+
+/** An existing database was asked for, and there is none at `location`. */
+export class DatabaseMissingError extends Error {
+  constructor(readonly location: string) {
+    super(`no database at ${location}`);
+  }
+}
 
 export function sqliteFileIn(dataDir: string): string {
   return path.join(dataDir, 'site.sqlite');
@@ -29,11 +37,14 @@ function keepPrivate(dir: string): void {
 /** Opens the database; for PostgreSQL, checks that it answers. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'sqlite') {
-    if (options.file !== ':memory:') keepPrivate(path.dirname(options.file));
-    const sqlite = new SQLite(options.file);
+    if (options.mustExist) {
+      if (!fs.existsSync(options.file)) throw new DatabaseMissingError(options.file);
+    } else if (options.file !== ':memory:') keepPrivate(path.dirname(options.file));
+    // fileMustExist also covers the file vanishing between the check and the open.
+    const sqlite = new SQLite(options.file, { fileMustExist: options.mustExist ?? false });
     // The file holds password hashes, the signing key and every inquiry: the owner's alone
     // (SQLite gives its -wal and -shm files the same mode).
-    if (options.file !== ':memory:') fs.chmodSync(options.file, 0o600);
+    if (options.file !== ':memory:' && !options.mustExist) fs.chmodSync(options.file, 0o600);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');

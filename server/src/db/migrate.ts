@@ -101,6 +101,13 @@ export async function migrationStatus(db: Db): Promise<MigrationState[]> {
   return [...known, ...unknown].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The migrations this release would still apply; refuses a database a newer release has migrated. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const status = await migrationStatus(db);
+  refuseNewer(status.filter((m) => !m.known));
+  return status.filter((m) => m.appliedAt === null).map((m) => m.name);
+}
+
 /** The names a run applied or undid; a failed run throws, naming the migration and the cause. */
 function settle({ error, results }: MigrationResultSet): string[] {
   const failed = results?.find((r) => r.status === 'Error');
