@@ -82,7 +82,7 @@ describe('npm run admin -- set-password', () => {
     expect(await login(dataDir, 'admin', 'the-first-password')).toBe(200);
     const result = await runAdmin(['set-password', 'admin'], dataDir, 'a-brand-new-password\n');
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Password of admin changed/);
     expect(await login(dataDir, 'admin', 'a-brand-new-password')).toBe(200);
     expect(await login(dataDir, 'admin', 'the-first-password')).toBe(401);
@@ -92,7 +92,7 @@ describe('npm run admin -- set-password', () => {
     const dataDir = tempDir();
     expect(await login(dataDir, 'admin', 'the-first-password')).toBe(200);
     const result = await runAdmin(['set-password', 'erika'], dataDir, 'erikas-long-password\n');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(await login(dataDir, 'erika', 'erikas-long-password')).toBe(200);
   });
 
@@ -140,7 +140,7 @@ describe('npm run admin -- reset-second-factor', () => {
 
     const result = await runAdmin(['reset-second-factor', 'admin'], dataDir, '');
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Second factor of admin turned off/);
     expect(await login(dataDir, 'admin', 'the-first-password')).toBe(200);
     // Whoever held a sign-in made with the lost phone is signed out.
@@ -152,7 +152,8 @@ describe('npm run admin -- reset-second-factor', () => {
   });
 });
 
-describe.each(databaseKinds)('npm run admin on %s', (kind) => {
+// Each test runs the CLI as a process several times: slow on a busy machine.
+describe.each(databaseKinds)('npm run admin on %s', { timeout: 120_000 }, (kind) => {
   it('refuses a database that does not exist, naming where it looked, and creates none', async () => {
     const site = await newSite(kind);
     if (kind === 'postgres') {
@@ -186,7 +187,7 @@ describe.each(databaseKinds)('npm run admin on %s', (kind) => {
     expect(await login(site, 'admin', 'the-first-password')).toBe(200);
 
     const status = await runAdmin(['migrate', 'status'], site);
-    expect(status.code).toBe(0);
+    expect(status.code, status.stderr).toBe(0);
     expect(status.stdout).toMatch(
       /^MIGRATION\s+STATE\s+APPLIED \(UTC\)\n2026-11-22_initial\s+applied\s+\d{4}-\d\d-\d\d \d\d:\d\d\n/,
     );
@@ -195,7 +196,7 @@ describe.each(databaseKinds)('npm run admin on %s', (kind) => {
 
     const down = await runAdmin(['migrate', 'down'], site);
     expect(down.stderr).toBe('');
-    expect(down.code).toBe(0);
+    expect(down.code, down.stderr).toBe(0);
     expect(down.stdout).toMatch(/^Undid 2026-11-29_user-disabled\./);
     expect((await runAdmin(['migrate', 'status'], site)).stdout).toMatch(
       /\n2026-11-29_user-disabled\s+pending\s+-\n\d+ applied, 1 pending\.\n$/,
@@ -208,10 +209,11 @@ describe.each(databaseKinds)('npm run admin on %s', (kind) => {
     );
 
     const up = await runAdmin(['migrate', 'up'], site);
-    expect(up.code).toBe(0);
+    expect(up.code, up.stderr).toBe(0);
     expect(up.stdout).toBe('Applied 2026-11-29_user-disabled.\n');
     expect((await runAdmin(['migrate', 'up'], site)).stdout).toBe('Nothing to apply: the database is up to date.\n');
-    expect((await runAdmin(['list-users'], site)).code).toBe(0);
+    const listed = await runAdmin(['list-users'], site);
+    expect(listed.code, listed.stderr).toBe(0);
   });
 
   it('migrate down stops before the first migration', async () => {
@@ -242,7 +244,7 @@ describe.each(databaseKinds)('npm run admin on %s', (kind) => {
       );
     }
     const status = await runAdmin(['migrate', 'status'], site);
-    expect(status.code).toBe(0);
+    expect(status.code, status.stderr).toBe(0);
     expect(status.stdout).toMatch(/\n2026-12-01_x\s+applied by a newer release\s+\d{4}-/);
     expect(status.stdout).toMatch(/, 1 of a newer release\.\n$/);
   });
@@ -255,16 +257,17 @@ describe.each(databaseKinds)('npm run admin on %s', (kind) => {
     expect(last.stderr).toBe(
       'Error: admin is the last user who can sign in; create or enable another first (set-password, enable-user)\n',
     );
-    expect((await runAdmin(['set-password', 'erika'], site, 'erikas-long-password\n')).code).toBe(0);
+    const created = await runAdmin(['set-password', 'erika'], site, 'erikas-long-password\n');
+    expect(created.code, created.stderr).toBe(0);
 
     const disabled = await runAdmin(['disable-user', 'erika'], site);
     expect(disabled.stderr).toBe('');
-    expect(disabled.code).toBe(0);
+    expect(disabled.code, disabled.stderr).toBe(0);
     expect(disabled.stdout).toBe('erika is disabled: cannot sign in, and every sign-in of theirs has ended.\n');
     expect(await login(site, 'erika', 'erikas-long-password')).toBe(401);
 
     const listed = await runAdmin(['list-users'], site);
-    expect(listed.code).toBe(0);
+    expect(listed.code, listed.stderr).toBe(0);
     const [header, admin, erika, ...rest] = listed.stdout.split('\n');
     expect(header).toMatch(/^NAME\s+SECOND FACTOR\s+DISABLED\s+CREATED \(UTC\)\s+LAST SIGN-IN \(UTC\)$/);
     expect(admin).toMatch(/^admin\s+off\s+no\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+\d{4}-\d\d-\d\d \d\d:\d\d$/);
@@ -274,7 +277,7 @@ describe.each(databaseKinds)('npm run admin on %s', (kind) => {
     const changed = await runAdmin(['set-password', 'erika'], site, 'erikas-newer-password\n');
     expect(changed.stdout).toMatch(/erika is disabled: npm run admin -- enable-user erika lets them sign in/);
     const enabled = await runAdmin(['enable-user', 'erika'], site);
-    expect(enabled.code).toBe(0);
+    expect(enabled.code, enabled.stderr).toBe(0);
     expect(enabled.stdout).toBe('erika can sign in again.\n');
     expect(await login(site, 'erika', 'erikas-newer-password')).toBe(200);
 

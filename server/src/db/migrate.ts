@@ -87,18 +87,18 @@ function refuseNewer(applied: { name: string }[]): void {
   if (unknown.length > 0) throw new NewerDatabaseError(unknown.sort().at(-1)!);
 }
 
-/** Every migration this release knows, applied or pending, and any applied one it does not know. */
+/**
+ * Every migration this release knows, applied or pending, and any applied one it does not know.
+ * Read from the migration table itself: Kysely's getMigrations introspects every schema of the
+ * database, which fails when another schema is dropped meanwhile (the tests' schemas are).
+ */
 export async function migrationStatus(db: Db): Promise<MigrationState[]> {
-  const { migrator, schema } = await createMigrator(db);
-  const known = (await migrator.getMigrations()).map((m) => ({
-    name: m.name,
-    appliedAt: m.executedAt ?? null,
-    known: true,
-  }));
-  const unknown = (await appliedMigrations(db, schema))
-    .filter((m) => !(m.name in migrations))
-    .map((m) => ({ name: m.name, appliedAt: new Date(m.timestamp), known: false }));
-  return [...known, ...unknown].sort((a, b) => a.name.localeCompare(b.name));
+  const applied = new Map(
+    (await appliedMigrations(db, await migrationTableSchema(db))).map((m) => [m.name, new Date(m.timestamp)]),
+  );
+  return [...new Set([...Object.keys(migrations), ...applied.keys()])]
+    .sort()
+    .map((name) => ({ name, appliedAt: applied.get(name) ?? null, known: name in migrations }));
 }
 
 /** The migrations this release would still apply; refuses a database a newer release has migrated. */
