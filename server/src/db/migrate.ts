@@ -63,10 +63,9 @@ async function createMigrator(db: Db): Promise<{ migrator: Migrator; schema: str
 /** Whether the database has been migrated at all (its migration table exists in the connection's schema). */
 export async function hasMigrationTable(db: Db): Promise<boolean> {
   if (isPostgres(db)) {
-    const row = await sql<{
-      found: boolean;
-    }>`select to_regclass(format('%I.%I', current_schema(), ${DEFAULT_MIGRATION_TABLE}::text)) is not null as found`.execute(db);
-    return row.rows[0]?.found === true;
+    const table = sql`format('%I.%I', current_schema(), ${DEFAULT_MIGRATION_TABLE}::text)`;
+    const { rows } = await sql<{ found: boolean }>`select to_regclass(${table}) is not null as found`.execute(db);
+    return rows[0]?.found === true;
   }
   const rows = await sql`select 1 from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`.execute(db);
   return rows.rows.length > 0;
