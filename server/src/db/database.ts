@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type DatabaseIntrospector, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { CurrentSchemaIntrospector } from './current-schema-introspector';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -32,6 +33,13 @@ function keepPrivate(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = fs.statSync(dir);
   if (stat.uid === process.getuid?.() && (stat.mode & 0o077) !== 0) fs.chmodSync(dir, stat.mode & 0o700);
+}
+
+/** PostgreSQL whose introspection (and so Kysely's Migrator) sees the connection's schema alone. */
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
 }
 
 /** Opens the database; for PostgreSQL, checks that it answers. */
@@ -69,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await pool.end().catch(() => {});
     throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL: ${(error as Error).message}`);
   }
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  return { db: new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) }), kind: 'postgres' };
 }
 
 export function nowIso(): string {

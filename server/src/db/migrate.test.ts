@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, freshDatabase } from '../test/helper';
+import { databaseKinds, freshDatabase, testDatabaseUrl } from '../test/helper';
 import { type Db, type DatabaseKind, nowIso } from './database';
 import { NewerDatabaseError, hasMigrationTable, migrateDown, migrateToLatest, migrateUp, migrationStatus } from './migrate';
 
@@ -53,6 +54,34 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     expect((await migrationStatus(db)).every((m) => m.appliedAt === null)).toBe(true);
     expect(await migrateToLatest(db)).toEqual(names);
     expect(await schemaOf(db, kind)).toEqual(before.at(-1));
+  });
+
+  it.runIf(kind === 'postgres')('run while other schemas of the database come and go', async () => {
+    // Other instances migrating, or other tests: Kysely's own introspection failed on those.
+    const { db } = await freshDatabase(kind);
+    const churn = new pg.Client({ connectionString: testDatabaseUrl });
+    await churn.connect();
+    let running = true;
+    const churning = (async () => {
+      for (let i = 0; running; i++) {
+        const schema = `churn_${process.pid}_${i}`;
+        const tables = Array.from({ length: 20 }, (_, t) => `create table ${schema}.t${t} (id serial primary key, name text);`);
+        await churn.query(`create schema ${schema}; ${tables.join(' ')}`);
+        await churn.query(`alter table ${schema}.t0 drop column name; drop schema ${schema} cascade`);
+      }
+    })();
+    try {
+      for (let round = 0; round < 3; round++) {
+        await migrateToLatest(db);
+        while ((await migrateDown(db)) !== '2026-11-23_contact-inquiries');
+      }
+      await migrateToLatest(db);
+      expect((await db.introspection.getTables()).map((t) => t.schema)).not.toContain(expect.stringMatching(/^churn_/));
+    } finally {
+      running = false;
+      await churning;
+      await churn.end();
+    }
   });
 
   it('lists applied migrations with their time, and pending ones', async () => {
