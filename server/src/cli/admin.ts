@@ -1,5 +1,11 @@
 import { migrateDownCommand, migrateStatusCommand, migrateUpCommand } from './migrate-commands';
-import { disableUserCommand, enableUserCommand, listUsersCommand, resetSecondFactor, setPassword } from './user-commands';
+import {
+  disableUserCommand,
+  enableUserCommand,
+  listUsersCommand,
+  resetSecondFactorCommand,
+  setPasswordCommand,
+} from './user-commands';
 
 const usage = `Usage:
   npm run admin -- set-password NAME          set (or create) NAME's password; read from the prompt or stdin
@@ -23,8 +29,8 @@ request comes from NAME. The last user who can sign in cannot be disabled.`;
 
 /** Each command as typed: lower-case words literally, upper-case ones are its arguments. */
 const commands: Record<string, (...args: string[]) => Promise<number>> = {
-  'set-password NAME': (name) => setPassword(name!),
-  'reset-second-factor NAME': (name) => resetSecondFactor(name!),
+  'set-password NAME': (name) => setPasswordCommand(name!),
+  'reset-second-factor NAME': (name) => resetSecondFactorCommand(name!),
   'list-users': () => listUsersCommand(),
   'disable-user NAME': (name) => disableUserCommand(name!),
   'enable-user NAME': (name) => enableUserCommand(name!),

@@ -25,7 +25,7 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
-export async function setPassword(name: string): Promise<number> {
+export async function setPasswordCommand(name: string): Promise<number> {
   // The database is checked before anyone types a password for it.
   const outcome = await withSiteDatabase(async (db) => {
     const password = await readPassword();
@@ -48,7 +48,7 @@ export async function setPassword(name: string): Promise<number> {
   return 0;
 }
 
-export async function resetSecondFactor(name: string): Promise<number> {
+export async function resetSecondFactorCommand(name: string): Promise<number> {
   const found = await withSiteDatabase(async (db) => {
     const user = await findUserByName(db, name);
     if (!user) return false;
