@@ -523,7 +523,7 @@ describe('jobs', () => {
     await page.getByRole('heading', { level: 1, name: 'Careers' }).waitFor();
     expect(await page.getByRole('searchbox', { name: 'Search vacancies' }).inputValue()).toBe('project');
     expect(await rows.allInnerTexts()).toEqual([
-      'Junior project manager for lightning protection and grounding systems (m/f/d)\tHanau',
+      'Junior project manager for lightning protection and earthing systems (m/f/d)\tHanau',
     ]);
     await page.getByRole('searchbox', { name: 'Search vacancies' }).fill('INSTALLER');
     expect(await rows.allInnerTexts()).toEqual(['Lightning protection installer (m/f/d)\tHanau']);

@@ -167,8 +167,8 @@ export const defaultRetentionDays: Record<InquirySubject, number | null> = {
 export const contactFormExtras = {
   /** Hidden from people; a bot that fills it is treated as spam (answered as usual, never mailed). */
   honeypot: 'website',
-  /** Milliseconds the visitor spent on the form; too quick counts as spam. */
-  fillTime: 'fillTime',
+  /** The token the form got from the server when it became interactive: the fill time is measured from it. */
+  formToken: 'formToken',
   /** The language the visitor used: the confirmation mail is written in it. */
   language: 'language',
   /** The file field, repeated per file (SPEC.md §3). */

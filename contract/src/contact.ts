@@ -70,6 +70,9 @@ export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 export const inquiryListSchema = z.object({ data: z.array(inquirySummarySchema), count: z.number().int() });
 export type InquiryList = z.infer<typeof inquiryListSchema>;
 
+/** `GET /api/v1/Contact/FormToken`: asked for when the contact form becomes interactive. */
+export const contactFormTokenSchema = z.object({ token: z.string() });
+
 export const inquiryListQuerySchema = z.object({
   PageLength: z.coerce.number().int().min(1).max(100).default(20),
   PageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -14,6 +14,7 @@ const publicRoutes = new Set([
   'POST /api/v1/login/Auth',
   'POST /api/v1/login/Verfy',
   'POST /api/v1/Contact',
+  'GET /api/v1/Contact/FormToken',
 ]);
 
 async function startWithRoutes(kind: 'sqlite' | 'postgres') {

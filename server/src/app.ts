@@ -16,6 +16,7 @@ import { contentReads } from './plugins/app/content-reads';
 import { mediaStorage } from './plugins/app/media';
 import { sampleContent } from './plugins/app/sample-content';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { type FormTokens, createFormTokens } from './modules/contact/form-token';
 import { inboxRoutes } from './modules/contact/inbox.routes';
 import { getOrCreateSetting } from './modules/auth/settings.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
@@ -35,6 +36,7 @@ declare module 'fastify' {
     db: Db;
     dbKind: DatabaseHandle['kind'];
     tokenKeys: TokenKeys;
+    formTokens: FormTokens;
   }
 }
 
@@ -101,6 +103,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('tokenKeys', createTokenKeys(secret, config.tokenTtlSeconds));
+  app.decorate('formTokens', createFormTokens(secret));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,3 +1,4 @@
+import { backupCommand, restoreCommand } from './backup-commands';
 import { migrateDownCommand, migrateStatusCommand, migrateUpCommand } from './migrate-commands';
 import {
   disableUserCommand,
@@ -14,13 +15,17 @@ const usage = `Usage:
   npm run admin -- list-users                 every account: second factor, disabled, created, last sign-in
   npm run admin -- disable-user NAME          NAME cannot sign in any more; their sign-ins end at once
   npm run admin -- enable-user NAME           NAME can sign in again
+  npm run admin -- backup FILE                write a backup of the running site (database, pictures,
+                                              attachments) to FILE, a .tar.gz; see docs/backup.md
+  npm run admin -- restore FILE               restore FILE into an empty database and DATA_DIR
   npm run admin -- migrate status             the database's migrations: applied (when) and pending
   npm run admin -- migrate up                 apply the pending migrations (npm start does it too)
   npm run admin -- migrate down               undo the last applied migration, before starting an older release
   npm run admin -- help
 
-The commands work on the database DATA_DIR or DATABASE_URL names, which must exist: they never
-create one (npm start does). Except migrate, they refuse a database with migrations pending.
+The commands but restore work on the database DATA_DIR or DATABASE_URL names, which must exist:
+they never create one (npm start does). The account commands also refuse a database with
+migrations pending.
 
 The password must have at least 12 characters and must not be easy to guess (a common password,
 or one made of the company's or the user's name). Either command signs NAME out everywhere.
@@ -34,6 +39,8 @@ const commands: Record<string, (...args: string[]) => Promise<number>> = {
   'list-users': () => listUsersCommand(),
   'disable-user NAME': (name) => disableUserCommand(name!),
   'enable-user NAME': (name) => enableUserCommand(name!),
+  'backup FILE': (file) => backupCommand(file!),
+  'restore FILE': (file) => restoreCommand(file!),
   'migrate status': () => migrateStatusCommand(),
   'migrate up': () => migrateUpCommand(),
   'migrate down': () => migrateDownCommand(),

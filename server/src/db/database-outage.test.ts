@@ -101,4 +101,65 @@ describe.runIf(testDatabaseUrl)('PostgreSQL going away mid-run', () => {
       await database.db.destroy();
     }
   });
+
+  it('records a send that succeeded while the database was away as soon as it is back, and never sends it again', async () => {
+    const dataDir = tempDir();
+    const direct = await freshDatabase('postgres', dataDir);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(direct.db);
+    const real = new URL(testDatabaseUrl!);
+    const proxy = await TcpProxy.start({ host: real.hostname, port: Number(real.port || 5432) });
+    const relayed = new URL(testDatabaseUrl!);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(proxy.port);
+    const database = await openDatabase({ kind: 'postgres', url: relayed.href, schema: rows[0]!.schema, poolSize: 4 });
+    const smtp = await SmtpSink.start();
+    // The mail server takes the mail, and while it answers the database goes away: the send
+    // succeeded, and its record cannot be written.
+    smtp.answerDelayMs = 300;
+    const config = testConfig(dataDir, {
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '50',
+      CONTACT_MIN_FILL_SECONDS: '0',
+      CONFIRMATION_MAIL: 'false',
+      // Long: a resend after the lease ran out would come far too late to pass this test.
+      MAIL_LEASE_MS: '600000',
+    });
+    const app = await buildApp(config, { database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    try {
+      const first = await postContact(url, { ...priceInquiry, firstName: 'Erste' });
+      expect(first.status).toBe(201);
+      await until(() => smtp.received.length === 1 || undefined);
+      await proxy.cut();
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(smtp.received).toHaveLength(1);
+      await proxy.restore();
+
+      const sentAt = async (reference: string) =>
+        (
+          await direct.db
+            .selectFrom('mail_outbox')
+            .innerJoin('inquiries', 'inquiries.id', 'mail_outbox.inquiry_id')
+            .select(['mail_outbox.status', 'mail_outbox.sent_at'])
+            .where('inquiries.reference', '=', reference)
+            .executeTakeFirst()
+        )?.status === 'sent' || undefined;
+      await until(() => sentAt(first.body.reference), 20_000);
+      // The next inquiry does not wait for any lease to run out.
+      smtp.answerDelayMs = 0;
+      const second = await postContact(url, { ...priceInquiry, firstName: 'Zweite' });
+      expect(second.status).toBe(201);
+      await until(() => sentAt(second.body.reference), 20_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(smtp.received.map((m) => m.mail.subject)).toEqual([
+        expect.stringContaining(first.body.reference),
+        expect.stringContaining(second.body.reference),
+      ]);
+      expect(smtp.received[0]!.mail.messageId).toMatch(/^<outbox-\d+\.inquiry@/);
+    } finally {
+      await app.close();
+      await database.db.destroy();
+    }
+  });
 });

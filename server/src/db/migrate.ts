@@ -140,3 +140,12 @@ export async function migrateDown(db: Db): Promise<string | undefined> {
   refuseNewer(await appliedMigrations(db, schema));
   return settle(await migrator.migrateDown())[0];
 }
+
+/** The migrations this release knows, oldest first (their names begin with their date). */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
+/** Migrates to exactly the named migration: a restore rebuilds the schema its archive was taken from. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { migrator } = await createMigrator(db);
+  settle(await migrator.migrateTo(name));
+}

@@ -42,6 +42,20 @@ export type Outbox = {
 
 const batchSize = 5;
 
+type Outcome = { status: OutboxStatus; attemptedAt: string; error: string | null; nextAttemptAt?: string };
+
+/**
+ * A Message-ID of its own for each queued mail, the same on every try: a copy that could not be
+ * avoided (the process killed between the server's acceptance and its record) is recognisable
+ * as the same message by mail programs and by staff. A mail queued again by staff is a new one.
+ */
+export function outboxMessageId(entry: OutboxEntry, message: MailMessage): string {
+  const from = message.from;
+  const address = typeof from === 'string' ? from : from && 'address' in from ? String(from.address) : '';
+  const domain = /@([^>\s]+)>?$/.exec(address)?.[1] ?? 'localhost';
+  return `<outbox-${entry.id}.${entry.kind}@${domain}>`;
+}
+
 /** Delay before the next try after `attempts` failed ones: base, doubling, capped. */
 export function retryDelay(attempts: number, timing: Pick<Config['mail'], 'retryBaseMs' | 'retryMaxMs'>): number {
   return Math.min(timing.retryBaseMs * 2 ** Math.max(0, attempts - 1), timing.retryMaxMs);
@@ -60,6 +74,37 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let again = false;
   let started = false;
   let stopped = false;
+  // Sent, but the database could not record it (stopped, disk full): kept here and written as
+  // soon as it answers again, never sent again by this process.
+  const unrecorded = new Map<number, { entry: OutboxEntry; outcome: Outcome }>();
+
+  /** Records an attempt; false when the database could not take it (then it is kept to retry). */
+  async function record(entry: OutboxEntry, outcome: Outcome): Promise<boolean> {
+    let settled: boolean;
+    try {
+      settled = await settleMail(db, entry.id, owner, outcome);
+    } catch (error) {
+      unrecorded.set(entry.id, { entry, outcome });
+      log.error({ err: error, outboxId: entry.id, status: outcome.status }, 'mail attempt not recorded yet; retrying the record');
+      return false;
+    }
+    unrecorded.delete(entry.id);
+    if (!settled) {
+      // The lease ran out (another sender may have taken the row) or the inquiry was deleted.
+      log.warn({ outboxId: entry.id }, 'mail lease lost before it was settled');
+      return true;
+    }
+    await handlers[entry.kind].settled?.(db, entry, outcome.status);
+    return true;
+  }
+
+  /** Writes what could not be written before; false while the database still refuses. */
+  async function recordPending(): Promise<boolean> {
+    for (const { entry, outcome } of [...unrecorded.values()]) {
+      if (!(await record(entry, outcome))) return false;
+    }
+    return true;
+  }
 
   async function deliver(entry: OutboxEntry): Promise<void> {
     const handler = handlers[entry.kind];
@@ -73,6 +118,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         status = 'failed';
         error = 'nothing to send (inquiry gone or not to be mailed)';
       } else {
+        message.messageId ??= outboxMessageId(entry, message);
         await transport.send(message);
         status = transport.mode === 'log' ? 'logged' : 'sent';
       }
@@ -88,21 +134,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
         'mail not sent',
       );
     }
-    const settled = await settleMail(db, entry.id, owner, {
-      status,
-      attemptedAt: attemptedAt.toISOString(),
-      error,
-      nextAttemptAt,
-    });
-    if (!settled) {
-      // The lease ran out (another sender may have taken the row) or the inquiry was deleted.
-      log.warn({ outboxId: entry.id }, 'mail lease lost before it was settled');
-      return;
-    }
-    await handler.settled?.(db, entry, status);
+    await record(entry, { status, attemptedAt: attemptedAt.toISOString(), error, nextAttemptAt });
   }
 
   async function pass(): Promise<void> {
+    if (!(await recordPending())) return;
     for (;;) {
       const now = new Date();
       const batch = await claimDueMails(
@@ -115,7 +151,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       );
       if (batch.length === 0) return;
       for (const entry of batch) {
-        if (stopped) await releaseMail(db, entry.id, owner);
+        const kept = unrecorded.get(entry.id);
+        // Sent before: claimed again only to write down that it was, never to send it twice.
+        if (kept) await record(entry, kept.outcome);
+        else if (stopped) await releaseMail(db, entry.id, owner);
         else await deliver(entry);
       }
       if (stopped) return;
@@ -161,6 +200,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       stopped = true;
       clearTimeout(timer);
       await running;
+      // One last try to write down what was sent; what still fails is sent again after the
+      // lease (a duplicate that its Message-ID marks as such).
+      await recordPending().catch(() => false);
       transport.close();
     },
     kick() {

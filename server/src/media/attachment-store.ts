@@ -28,7 +28,13 @@ export type AttachmentStore = {
   sweep(isReferenced: (keys: string[]) => Promise<Set<string>>, olderThanMs: number): Promise<number>;
 };
 
-const keyPattern = /^[a-f0-9]{32}$/;
+/** Attachments live in DATA_DIR/inquiries, never served publicly. */
+export function attachmentDirIn(dataDir: string): string {
+  return path.join(dataDir, 'inquiries');
+}
+
+/** Names are random: 16 bytes in hex. */
+export const attachmentKeyPattern = /^[a-f0-9]{32}$/;
 
 async function fsyncPath(target: string): Promise<void> {
   const handle = await fsp.open(target, 'r');
@@ -43,7 +49,7 @@ export function createDiskAttachmentStore(dir: string): AttachmentStore {
   const incoming = path.join(dir, '.incoming');
   fs.mkdirSync(incoming, { recursive: true, mode: 0o700 });
   const finalPath = (key: string) => {
-    if (!keyPattern.test(key)) throw new Error(`not an attachment key: ${key}`);
+    if (!attachmentKeyPattern.test(key)) throw new Error(`not an attachment key: ${key}`);
     return path.join(dir, key);
   };
   const tempPath = (key: string) => path.join(incoming, `${key}.part`);
@@ -74,7 +80,7 @@ export function createDiskAttachmentStore(dir: string): AttachmentStore {
     },
 
     openTemp(file) {
-      if (!keyPattern.test(file.key)) throw new Error(`not an attachment key: ${file.key}`);
+      if (!attachmentKeyPattern.test(file.key)) throw new Error(`not an attachment key: ${file.key}`);
       return fs.createReadStream(tempPath(file.key));
     },
 
@@ -108,7 +114,7 @@ export function createDiskAttachmentStore(dir: string): AttachmentStore {
       }
       const candidates: string[] = [];
       for (const name of await fsp.readdir(dir)) {
-        if (keyPattern.test(name) && (await old(path.join(dir, name))) < cutoff) candidates.push(name);
+        if (attachmentKeyPattern.test(name) && (await old(path.join(dir, name))) < cutoff) candidates.push(name);
       }
       const referenced = candidates.length ? await isReferenced(candidates) : new Set<string>();
       for (const key of candidates.filter((k) => !referenced.has(k))) {

@@ -17,6 +17,11 @@ export type MediaStorage = {
   remove(keys: readonly string[]): Promise<void>;
 };
 
+/** Public media live in DATA_DIR/media, served at /media/. */
+export function mediaDirIn(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}
+
 /** Keys are lower-case relative names without dot segments: nothing can point outside the root. */
 export const mediaKeyPattern = /^(?:[a-z0-9][a-z0-9_-]*\/)*[a-z0-9][a-z0-9_-]*\.[a-z0-9]{2,5}$/;
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactCreatedSchema } from '@blitz/contract';
+import { contactCreatedSchema, contactFormTokenSchema } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import { multipartSupport } from '../../plugins/external/multipart';
 import { rateLimiting } from '../../plugins/external/rate-limit';
@@ -42,6 +42,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     await Promise.race([Promise.allSettled([...receiving]), limit]);
   });
 
+  app.get('/Contact/FormToken', { schema: { response: { 200: contactFormTokenSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { token: app.formTokens.issue() };
+  });
+
   app.post(
     '/Contact',
     {
@@ -63,6 +68,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         scanner: app.malwareScanner,
         config: app.config,
         kickOutbox: () => app.outbox.kick(),
+        formTokens: app.formTokens,
         log: request.log,
       });
       receiving.add(receipt);

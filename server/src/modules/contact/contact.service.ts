@@ -26,6 +26,7 @@ import { detectContentType } from '../../media/content-type';
 import { type MalwareScanner, type ScanVerdict, ScannerUnavailableError } from '../../media/malware-scanner';
 import { logSecurityEvent } from '../../lib/security-log';
 import type { OutboxKind } from '../../mail/outbox.repository';
+import type { FormTokens } from './form-token';
 import { type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
 
 const MB = 1024 * 1024;
@@ -224,6 +225,7 @@ export type ContactDeps = {
   scanner?: MalwareScanner | undefined;
   config: Config;
   kickOutbox: () => void;
+  formTokens: FormTokens;
   log?: FastifyBaseLogger;
 };
 
@@ -285,10 +287,11 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
 
     await scanFiles(files, deps);
 
-    const fillTime = Number(text(contactFormExtras.fillTime));
-    const spam =
-      text(contactFormExtras.honeypot) !== '' ||
-      (text(contactFormExtras.fillTime) !== '' && (!Number.isFinite(fillTime) || fillTime < config.contact.minFillMs));
+    // Sent faster than a person fills the form, counted from when it became interactive (a
+    // token the server signed); no valid token at all is a script posting directly.
+    const fillTime = deps.formTokens.ageOf(text(contactFormExtras.formToken));
+    const tooQuick = config.contact.minFillMs > 0 && (fillTime === undefined || fillTime < config.contact.minFillMs);
+    const spam = text(contactFormExtras.honeypot) !== '' || tooQuick;
     const now = new Date();
     let reference = newReference(now);
     while (await referenceExists(db, reference)) reference = newReference(now);

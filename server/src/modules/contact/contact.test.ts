@@ -290,13 +290,18 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     expect(limited.body.code).toBe('too_many_requests');
   });
 
-  it('answers a bot (honeypot filled or sent too fast) like anyone else, keeps it as spam and mails nothing', async () => {
+  it('answers a bot (honeypot filled, sent too fast, or posting without the form) like anyone else, keeps it as spam and mails nothing', async () => {
     const smtp = await SmtpSink.start();
-    const { url } = await startTestApp(kind, { ...fastMail, CONTACT_MIN_FILL_SECONDS: '3', SMTP_URL: smtp.url });
-    const honeypot = await postContact(url, { ...generalMessage, website: 'http://spam.example' });
-    const quick = await postContact(url, { ...generalMessage, fillTime: '800' });
-    const human = await postContact(url, { ...generalMessage, fillTime: '45000' });
-    for (const res of [honeypot, quick, human]) expect(res.status).toBe(201);
+    const { url, app } = await startTestApp(kind, { ...fastMail, CONTACT_MIN_FILL_SECONDS: '3', SMTP_URL: smtp.url });
+    // The fill time runs from the token the form asks for when it becomes interactive.
+    const formToken = async () => (await api(url, 'GET', '/api/v1/Contact/FormToken')).body.token as string;
+    const aMinuteAgo = app.formTokens.issue(Date.now() - 60_000);
+    const honeypot = await postContact(url, { ...generalMessage, website: 'http://spam.example', formToken: aMinuteAgo });
+    const quick = await postContact(url, { ...generalMessage, formToken: await formToken() });
+    const direct = await postContact(url, generalMessage);
+    const claimed = await postContact(url, { ...generalMessage, fillTime: '45000', formToken: 'forged.token' });
+    const human = await postContact(url, { ...generalMessage, formToken: aMinuteAgo });
+    for (const res of [honeypot, quick, direct, claimed, human]) expect(res.status).toBe(201);
     await smtp.waitFor(2);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.received.map((m) => m.mail.subject).filter((s) => s?.includes('['))).toEqual([
@@ -304,7 +309,9 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     ]);
     const token = await signIn(url);
     const spam = await api(url, 'GET', '/api/v1/Inquiry?Spam=true', { token });
-    expect(spam.body.data.map((i: { id: number }) => i.id).sort()).toEqual([honeypot.body.id, quick.body.id].sort());
+    expect(spam.body.data.map((i: { id: number }) => i.id).sort()).toEqual(
+      [honeypot.body.id, quick.body.id, direct.body.id, claimed.body.id].sort(),
+    );
     expect(spam.body.data[0]).toMatchObject({ spam: true, deliveryStatus: 'skipped' });
   });
 

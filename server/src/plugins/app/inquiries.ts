@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailTransport } from '../../mail/mail-transport';
 import { type Outbox, createOutbox } from '../../mail/outbox';
-import { type AttachmentStore, createDiskAttachmentStore } from '../../media/attachment-store';
+import { type AttachmentStore, attachmentDirIn, createDiskAttachmentStore } from '../../media/attachment-store';
 import { type MalwareScanner, clamdScanner } from '../../media/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
 import { createInquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
@@ -24,7 +23,7 @@ declare module 'fastify' {
  * hourly retention and orphan-file sweep.
  */
 export const inquiryServices = fp(async (app: FastifyInstance) => {
-  const store = createDiskAttachmentStore(path.join(app.config.dataDir, 'inquiries'));
+  const store = createDiskAttachmentStore(attachmentDirIn(app.config.dataDir));
   const transport = createMailTransport(app.config.smtpUrl, app.log, {
     connectMs: app.config.mail.smtpTimeoutMs,
     dataMs: app.config.mail.smtpDataTimeoutMs,

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type MediaStorage, createDiskMediaStorage } from '../../media/media-storage';
+import { type MediaStorage, createDiskMediaStorage, mediaDirIn } from '../../media/media-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,5 +10,5 @@ declare module 'fastify' {
 }
 
 export const mediaStorage = fp(async (app: FastifyInstance, options: { storage?: MediaStorage }) => {
-  app.decorate('media', options.storage ?? createDiskMediaStorage(path.join(app.config.dataDir, 'media')));
+  app.decorate('media', options.storage ?? createDiskMediaStorage(mediaDirIn(app.config.dataDir)));
 });

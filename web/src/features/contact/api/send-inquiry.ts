@@ -1,6 +1,21 @@
 import { type ContactCreated, type InquiryValues, contactFormExtras, priceInquiryFields } from '@blitz/contract';
 
-export type InquiryExtras = { language: string; fillTimeMs: number; honeypot: string };
+export type InquiryExtras = { language: string; formToken: string; honeypot: string };
+
+/**
+ * The token the server measures the fill time from, asked for when the form becomes
+ * interactive. Without one ('' after a network error) the inquiry still goes out, and the
+ * server keeps it for staff to look at as possible spam.
+ */
+export async function fetchFormToken(): Promise<string> {
+  try {
+    const response = await fetch('/api/v1/Contact/FormToken', { headers: { accept: 'application/json' } });
+    const body = (await response.json()) as { token?: unknown };
+    return response.ok && typeof body.token === 'string' ? body.token : '';
+  } catch {
+    return '';
+  }
+}
 
 /** The server did not take the inquiry: its status, its problem code, and the files it names as malware. */
 export class InquiryRefused extends Error {
@@ -48,7 +63,7 @@ export async function sendInquiry(values: InquiryValues, files: File[], extras: 
     }
   }
   form.append(contactFormExtras.language, extras.language);
-  form.append(contactFormExtras.fillTime, String(Math.round(extras.fillTimeMs)));
+  form.append(contactFormExtras.formToken, extras.formToken);
   form.append(contactFormExtras.honeypot, extras.honeypot);
   for (const file of files) form.append(contactFormExtras.attachment, file, file.name);
   const response = await fetch('/api/v1/Contact', { method: 'POST', body: form, headers: { accept: 'application/json' } });

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useTranslation } from 'react-i18next';
 import { type InquiryField, type InquiryValues, type Regard, checkInquiry } from '@blitz/contract';
 import { notify } from '../../../components/notifications';
-import { InquiryRefused, sendInquiry } from '../api/send-inquiry';
+import { InquiryRefused, fetchFormToken, sendInquiry } from '../api/send-inquiry';
 import { attachmentProblems, ruleLimits } from '../attachment-rules';
 import { useAttachments } from './use-attachments';
 
@@ -40,12 +40,13 @@ export function useContactForm() {
     () => false,
   );
   const [honeypot, setHoneypot] = useState('');
-  const startedAt = useRef(0);
+  // When the form became interactive, as the server signed it (the spam check's fill time).
+  const formToken = useRef<Promise<string>>(undefined);
   const attachments = useAttachments();
   const problems = attachmentProblems(attachments.files.map((f) => f.file));
 
   useEffect(() => {
-    startedAt.current = performance.now();
+    formToken.current = fetchFormToken();
   }, []);
 
   const set = (field: Exclude<InquiryField, 'Regards'>, value: string) => {
@@ -94,14 +95,14 @@ export function useContactForm() {
       await sendInquiry(
         values,
         attachments.files.map((f) => f.file),
-        { language: i18n.language, fillTimeMs: performance.now() - startedAt.current, honeypot },
+        { language: i18n.language, formToken: (await formToken.current) || (await fetchFormToken()), honeypot },
       );
       notify(t('notices.success'));
       setValues(emptyValues);
       setErrors({});
       setHoneypot('');
       attachments.clear();
-      startedAt.current = performance.now();
+      formToken.current = fetchFormToken();
     } catch (error) {
       console.error(error);
       // A file found to be malware: say which, so that the visitor can send the inquiry without it.

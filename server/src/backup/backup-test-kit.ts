@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { sql } from 'kysely';
+import pg from 'pg';
+import tarStream from 'tar-stream';
+import { onTestFinished } from 'vitest';
+import { buildApp } from '../app';
+import { type DatabaseKind, openDatabase } from '../db/database';
+import { type UploadFile, generalMessage, pdfFile, pngFile, postContact } from '../modules/contact/contact-test-kit';
+import { type TestApp, api, tempDir, testConfig, testDatabaseUrl } from '../test/helper';
+import type { Site } from './backup';
+
+// Shared by the backup and restore tests: sites, inquiries with files, and archive surgery.
+
+/** The site behind a test app: its DATA_DIR and its database (the test's SQLite file or PostgreSQL schema). */
+export async function siteOfTestApp(testApp: TestApp): Promise<Site> {
+  const { config, database } = testApp;
+  if (database.kind === 'sqlite')
+    return { dataDir: config.dataDir, database: { kind: 'sqlite', file: path.join(config.dataDir, 'test.sqlite') } };
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+  return { dataDir: config.dataDir, database: { kind: 'postgres', url: testDatabaseUrl!, schema: rows[0]!.schema } };
+}
+
+/** An empty site to restore into: a new DATA_DIR, and a SQLite file not yet made or a new PostgreSQL schema. */
+export async function emptySite(kind: DatabaseKind): Promise<Site> {
+  const dataDir = tempDir();
+  if (kind === 'sqlite') return { dataDir, database: { kind: 'sqlite', file: path.join(dataDir, 'site.sqlite') } };
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  onTestFinished(async () => {
+    const dropper = new pg.Client({ connectionString: testDatabaseUrl });
+    await dropper.connect();
+    await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
+    await dropper.end();
+  });
+  return { dataDir, database: { kind: 'postgres', url: testDatabaseUrl!, schema } };
+}
+
+/**
+ * The app on a restored site, listening on a free port. Its own admin settings name another
+ * user, so signing in as the archive's admin proves the users were restored.
+ */
+export async function startAppOn(site: Site): Promise<{ url: string; query: <T>(sql: string) => Promise<T[]> }> {
+  const database = await openDatabase(site.database);
+  const app = await buildApp(
+    testConfig(site.dataDir, { ADMIN_USERNAME: 'another-admin', ADMIN_PASSWORD: 'another password of the restored site' }),
+    { database, logger: false },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  onTestFinished(async () => {
+    await app.close();
+    await database.db.destroy();
+  });
+  const { port } = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    query: async <T>(text: string) => (await sql.raw<T>(text).execute(database.db)).rows,
+  };
+}
+
+export type SentInquiry = { id: number; reference: string; files: UploadFile[]; answeredAt: number };
+
+let counter = 0;
+
+/** Posts one inquiry with two attachments of its own content; answers what was sent once 201 came. */
+export async function postInquiry(url: string): Promise<SentInquiry> {
+  const n = ++counter;
+  const files = [await pngFile(`photo-${n}.png`, 8 + (n % 50)), pdfFile(`plan-${n}.pdf`, 1000 + n)];
+  const res = await postContact(url, { ...generalMessage, message: `Anfrage Nummer ${n}` }, files);
+  if (res.status !== 201) throw new Error(`POST /api/v1/Contact answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return { id: res.body.id, reference: res.body.reference, files, answeredAt: Date.now() };
+}
+
+/** Keeps posting inquiries, `parallel` at a time, until `stop()`; answers every one answered 201. */
+export function keepPosting(url: string, parallel = 3): { stop: () => Promise<SentInquiry[]> } {
+  const sent: SentInquiry[] = [];
+  let running = true;
+  // Settled, not rejected, so that a failing test never leaves an unhandled rejection behind.
+  const workers = Array.from({ length: parallel }, async () => {
+    while (running) sent.push(await postInquiry(url));
+  }).map((worker) =>
+    worker.then(
+      () => undefined,
+      (error: unknown) => error,
+    ),
+  );
+  onTestFinished(() => {
+    running = false;
+  });
+  return {
+    async stop() {
+      running = false;
+      const failure = (await Promise.all(workers)).find((e) => e !== undefined);
+      if (failure) throw failure;
+      return sent;
+    },
+  };
+}
+
+export async function createProjectWithPicture(url: string, token: string, picture: Buffer): Promise<any> {
+  const text = (de: string, en: string) => [
+    { content: de, language: 2 },
+    { content: en, language: 1 },
+  ];
+  const res = await api(url, 'POST', '/api/v1/Project', {
+    token,
+    body: {
+      title: text('Blitzschutz Halle 7', 'Lightning protection hall 7'),
+      content: text('Fangstangen und Ableitungen.', 'Air terminals and down conductors.'),
+      scopeOfWorks: text('Planung', 'Planning'),
+      location: 'Hanau',
+      workDuration: '2 Wochen',
+      client: 'Stadtwerke',
+      categoryID: '0',
+      picture: `data:image/png;base64,${picture.toString('base64')}`,
+    },
+  });
+  if (res.status !== 201) throw new Error(`POST /api/v1/Project answered ${res.status}: ${res.text}`);
+  return res.body;
+}
+
+/** Every entry of an archive, in memory (test archives are small). */
+export async function readArchive(file: string): Promise<{ name: string; data: Buffer }[]> {
+  const extract = tarStream.extract();
+  const reading = pipeline(fs.createReadStream(file), zlib.createGunzip(), extract);
+  const entries: { name: string; data: Buffer }[] = [];
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    entries.push({ name: entry.header.name, data: Buffer.concat(chunks) });
+  }
+  await reading;
+  return entries;
+}
+
+/** A copy of the archive with entries changed by `edit` (undefined: left out). */
+export async function rewriteArchive(file: string, edit: (name: string, data: Buffer) => Buffer | undefined): Promise<string> {
+  const out = path.join(tempDir(), 'edited.tar.gz');
+  const pack = tarStream.pack();
+  const writing = pipeline(pack, zlib.createGzip(), fs.createWriteStream(out));
+  for (const entry of await readArchive(file)) {
+    const data = edit(entry.name, entry.data);
+    if (data) pack.entry({ name: entry.name }, data);
+  }
+  pack.finalize();
+  await writing;
+  return out;
+}

@@ -1,0 +1,49 @@
+import { type Config, loadConfig } from '../config';
+import { sqliteFileIn } from '../db/database';
+import { type Site, createBackup } from '../backup/backup';
+import { restoreBackup } from '../backup/restore';
+
+// npm run admin -- backup FILE / restore FILE. The work is in ../backup/; this maps the
+// configuration onto a site and prints what was done.
+
+type Output = { write: (text: string) => void };
+
+export function siteOf(config: Config): Site {
+  return {
+    dataDir: config.dataDir,
+    database: config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) },
+  };
+}
+
+const databaseName = (site: Site) =>
+  site.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${site.database.file}`;
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const rowList = (tables: { name: string; rows: number }[]) => tables.map((t) => `  ${t.name}: ${t.rows}`).join('\n');
+
+export async function backupCommand(file: string, config: Config = loadConfig(), out: Output = process.stdout): Promise<number> {
+  const site = siteOf(config);
+  const summary = await createBackup(site, file);
+  out.write(
+    `Backup of ${databaseName(site)} and ${config.dataDir} written to ${summary.file} (${megabytes(summary.bytes)}):\n` +
+      `${rowList(summary.tables)}\n` +
+      `  pictures: ${summary.files.media} files, attachments: ${summary.files.attachments} files\n`,
+  );
+  return 0;
+}
+
+export async function restoreCommand(file: string, config: Config = loadConfig(), out: Output = process.stdout): Promise<number> {
+  const site = siteOf(config);
+  const { manifest, tables, files, bytes } = await restoreBackup(site, file);
+  out.write(
+    `Restored ${file} (taken ${manifest.createdAt} from ${manifest.sourceDatabase}, release ${manifest.appVersion}) ` +
+      `into ${databaseName(site)} and ${config.dataDir}, schema ${manifest.migrations.at(-1)}:\n` +
+      `${rowList(tables)}\n` +
+      `  pictures: ${files.media} files, attachments: ${files.attachments} files (${megabytes(bytes)}); every checksum matched\n` +
+      `Start the site: it migrates the schema to this release's latest.\n`,
+  );
+  return 0;
+}
