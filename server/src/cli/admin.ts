@@ -28,9 +28,10 @@ they never create one (npm start does). The account commands also refuse a datab
 migrations pending.
 
 The password must have at least 12 characters and must not be easy to guess (a common password,
-or one made of the company's or the user's name). Either command signs NAME out everywhere.
-Reset a second factor only once you have made sure, as when the account was given out, that the
-request comes from NAME. The last user who can sign in cannot be disabled.`;
+or one made of the company's or the user's name). set-password, reset-second-factor and
+disable-user sign NAME out everywhere. Reset a second factor only once you have made sure, as
+when the account was given out, that the request comes from NAME. The last user who can sign in
+cannot be disabled.`;
 
 /** Each command as typed: lower-case words literally, upper-case ones are its arguments. */
 const commands: Record<string, (...args: string[]) => Promise<number>> = {
