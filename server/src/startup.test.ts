@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from './test/helper';
+import { type DatabaseHandle, openDatabase, sqliteFileIn } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { databaseKinds, freshDatabase, tempDir, testDatabaseUrl } from './test/helper';
 
 // The real entry point, run as a process: what an operator sees on a wrong setting.
 const serverEntry = path.join(import.meta.dirname, 'server.ts');
@@ -97,5 +100,31 @@ describe('start-up of the server process', () => {
     const secondRun = await second.output;
     expect(secondRun.code).toBe(0);
     expect(secondRun.stdout).not.toMatch(/Password:/);
+  });
+
+  it.each(databaseKinds)('stops with one line on a %s database a newer release migrated', async (kind) => {
+    const dataDir = tempDir();
+    const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'a-long-enough-password' };
+    let database: DatabaseHandle;
+    if (kind === 'sqlite') {
+      // The server's own file in DATA_DIR; closed before the server opens it.
+      database = await openDatabase({ kind: 'sqlite', file: sqliteFileIn(dataDir) });
+    } else {
+      database = await freshDatabase(kind, dataDir);
+      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]!.s;
+      const url = new URL(testDatabaseUrl!);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      env['DATABASE_URL'] = url.toString();
+    }
+    await migrateToLatest(database.db);
+    await sql`insert into kysely_migration (name, timestamp) values ('2026-12-01_x', ${new Date().toISOString()})`.execute(
+      database.db,
+    );
+    if (kind === 'sqlite') await database.db.destroy();
+    const { code, stderr } = await runServer(env).output;
+    expect(stderr.trim()).toBe(
+      'Error: the database was migrated by a newer release (2026-12-01_x); start that release or restore a backup',
+    );
+    expect(code).toBe(1);
   });
 });

@@ -1,20 +1,52 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ConfigError } from '../config';
+import { type DatabaseKind, type Db, openDatabase, sqliteFileIn } from '../db/database';
+import { migrateDown } from '../db/migrate';
 import { currentTotp } from '../modules/auth/second-factor';
-import { api, freshDatabase, tempDir, testConfig } from '../test/helper';
+import { api, databaseKinds, freshDatabase, tempDir, testConfig, testDatabaseUrl } from '../test/helper';
 
 const entry = path.join(import.meta.dirname, 'admin.ts');
 
+/** Where a site keeps its data: DATA_DIR, and for PostgreSQL a fresh schema named in DATABASE_URL. */
+type Site = { dataDir: string; env: Record<string, string> };
+
+async function newSite(kind: DatabaseKind = 'sqlite'): Promise<Site> {
+  const dataDir = tempDir();
+  if (kind === 'sqlite') return { dataDir, env: { DATA_DIR: dataDir } };
+  const { db } = await freshDatabase('postgres', dataDir);
+  const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
+  const url = new URL(testDatabaseUrl!);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { dataDir, env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() } };
+}
+
+/** Runs `work` on the site's database, opened beside the processes that use it. */
+async function withSiteDb<T>(site: Site, work: (db: Db) => Promise<T>): Promise<T> {
+  const { db } = await openDatabase(
+    site.env['DATABASE_URL']
+      ? { kind: 'postgres', url: site.env['DATABASE_URL'], poolSize: 1 }
+      : { kind: 'sqlite', file: sqliteFileIn(site.dataDir) },
+  );
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 function runAdmin(
   args: string[],
-  dataDir: string,
-  input: string,
+  site: Site | string,
+  input = '',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env = typeof site === 'string' ? { DATA_DIR: site } : site.env;
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir },
+    env: { PATH: process.env['PATH'] ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -25,9 +57,10 @@ function runAdmin(
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** Runs `work` against the server on `dataDir` (an admin `admin` with 'the-first-password' is made on first start). */
-async function withServer<T>(dataDir: string, work: (url: string) => Promise<T>): Promise<T> {
-  const app = await buildApp(testConfig(dataDir, { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'the-first-password' }), {
+/** Runs `work` against the server on the site (an admin `admin` with 'the-first-password' is made on first start). */
+async function withServer<T>(site: Site | string, work: (url: string) => Promise<T>): Promise<T> {
+  const { dataDir, env } = typeof site === 'string' ? { dataDir: site, env: {} } : site;
+  const app = await buildApp(testConfig(dataDir, { ...env, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'the-first-password' }), {
     logger: false,
   });
   try {
@@ -39,11 +72,8 @@ async function withServer<T>(dataDir: string, work: (url: string) => Promise<T>)
   }
 }
 
-async function login(dataDir: string, username: string, password: string): Promise<number> {
-  return withServer(
-    dataDir,
-    async (url) => (await api(url, 'POST', '/api/v1/login/Auth', { body: { username, password } })).status,
-  );
+async function login(site: Site | string, username: string, password: string): Promise<number> {
+  return withServer(site, async (url) => (await api(url, 'POST', '/api/v1/login/Auth', { body: { username, password } })).status);
 }
 
 describe('npm run admin -- set-password', () => {
@@ -52,7 +82,7 @@ describe('npm run admin -- set-password', () => {
     expect(await login(dataDir, 'admin', 'the-first-password')).toBe(200);
     const result = await runAdmin(['set-password', 'admin'], dataDir, 'a-brand-new-password\n');
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Password of admin changed/);
     expect(await login(dataDir, 'admin', 'a-brand-new-password')).toBe(200);
     expect(await login(dataDir, 'admin', 'the-first-password')).toBe(401);
@@ -60,13 +90,15 @@ describe('npm run admin -- set-password', () => {
 
   it('creates a missing user', async () => {
     const dataDir = tempDir();
+    expect(await login(dataDir, 'admin', 'the-first-password')).toBe(200);
     const result = await runAdmin(['set-password', 'erika'], dataDir, 'erikas-long-password\n');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(await login(dataDir, 'erika', 'erikas-long-password')).toBe(200);
   });
 
   it('refuses a password under 12 characters, one that is easy to guess, and a wrong command', async () => {
     const dataDir = tempDir();
+    expect(await login(dataDir, 'admin', 'the-first-password')).toBe(200);
     const short = await runAdmin(['set-password', 'admin'], dataDir, 'short\n');
     expect(short.code).toBe(1);
     expect(short.stderr.trim()).toBe('Error: Password must have at least 12 characters');
@@ -108,7 +140,7 @@ describe('npm run admin -- reset-second-factor', () => {
 
     const result = await runAdmin(['reset-second-factor', 'admin'], dataDir, '');
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Second factor of admin turned off/);
     expect(await login(dataDir, 'admin', 'the-first-password')).toBe(200);
     // Whoever held a sign-in made with the lost phone is signed out.
@@ -117,6 +149,141 @@ describe('npm run admin -- reset-second-factor', () => {
     const unknown = await runAdmin(['reset-second-factor', 'nobody'], dataDir, '');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe('Error: There is no user nobody');
+  });
+});
+
+// Each test runs the CLI as a process several times: slow on a busy machine.
+describe.each(databaseKinds)('npm run admin on %s', { timeout: 120_000 }, (kind) => {
+  it('refuses a database that does not exist, naming where it looked, and creates none', async () => {
+    const site = await newSite(kind);
+    if (kind === 'postgres') {
+      // A password in DATABASE_URL never reaches the terminal (trust authentication ignores it).
+      const url = new URL(site.env['DATABASE_URL']!);
+      url.password = 'not-for-the-screen';
+      site.env['DATABASE_URL'] = url.toString();
+    }
+    for (const args of [['set-password', 'admin'], ['list-users'], ['migrate', 'status'], ['migrate', 'up']]) {
+      const refused = await runAdmin(args, site, 'a-brand-new-password\n');
+      expect(refused.code, args.join(' ')).toBe(1);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+      expect(refused.stderr).toMatch(
+        /^Error: no site database at (\S+); start the site once \(npm start\) or check DATA_DIR \/ DATABASE_URL\n$/,
+      );
+      expect(refused.stderr).not.toMatch(/not-for-the-screen/);
+      if (kind === 'sqlite') expect(refused.stderr).toContain(`at ${path.join(site.dataDir, 'site.sqlite')};`);
+      else expect(refused.stderr).toMatch(/at postgres:\/\/postgres@127\.0\.0\.1:5432\/test\?options=/);
+    }
+    if (kind === 'sqlite') expect(fs.readdirSync(site.dataDir)).toEqual([]);
+    else {
+      const tables = await withSiteDb(site, (db) =>
+        sql`select table_name from information_schema.tables where table_schema = current_schema()`.execute(db),
+      );
+      expect(tables.rows).toEqual([]);
+    }
+  });
+
+  it('migrate status, down and up: pending migrations refuse the other commands until applied', async () => {
+    const site = await newSite(kind);
+    expect(await login(site, 'admin', 'the-first-password')).toBe(200);
+
+    const status = await runAdmin(['migrate', 'status'], site);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toMatch(
+      /^MIGRATION\s+STATE\s+APPLIED \(UTC\)\n2026-11-22_initial\s+applied\s+\d{4}-\d\d-\d\d \d\d:\d\d\n/,
+    );
+    expect(status.stdout).toMatch(/\n2026-11-29_user-disabled\s+applied\s+\d{4}/);
+    expect(status.stdout).toMatch(/\n\d+ applied, 0 pending\.\n$/);
+
+    const down = await runAdmin(['migrate', 'down'], site);
+    expect(down.stderr).toBe('');
+    expect(down.code, down.stderr).toBe(0);
+    expect(down.stdout).toMatch(/^Undid 2026-11-29_user-disabled\./);
+    expect((await runAdmin(['migrate', 'status'], site)).stdout).toMatch(
+      /\n2026-11-29_user-disabled\s+pending\s+-\n\d+ applied, 1 pending\.\n$/,
+    );
+
+    const refused = await runAdmin(['list-users'], site);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      'Error: the database lacks migrations of this release (2026-11-29_user-disabled); start the site (npm start) or run npm run admin -- migrate up\n',
+    );
+
+    const up = await runAdmin(['migrate', 'up'], site);
+    expect(up.code, up.stderr).toBe(0);
+    expect(up.stdout).toBe('Applied 2026-11-29_user-disabled.\n');
+    expect((await runAdmin(['migrate', 'up'], site)).stdout).toBe('Nothing to apply: the database is up to date.\n');
+    const listed = await runAdmin(['list-users'], site);
+    expect(listed.code, listed.stderr).toBe(0);
+  });
+
+  it('migrate down stops before the first migration', async () => {
+    const site = await newSite(kind);
+    expect(await login(site, 'admin', 'the-first-password')).toBe(200);
+    await withSiteDb(site, async (db) => {
+      while ((await migrateDown(db)) !== '2026-11-23_contact-inquiries');
+    });
+    const refused = await runAdmin(['migrate', 'down'], site);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      'Error: 2026-11-22_initial is the first migration and is not undone: it would remove every table\n',
+    );
+    expect(await withSiteDb(site, async (db) => (await db.selectFrom('users').select('username').execute()).length)).toBe(1);
+  });
+
+  it('refuses a database a newer release migrated, and migrate status shows its migration', async () => {
+    const site = await newSite(kind);
+    expect(await login(site, 'admin', 'the-first-password')).toBe(200);
+    await withSiteDb(site, (db) =>
+      sql`insert into kysely_migration (name, timestamp) values ('2026-12-01_x', ${new Date().toISOString()})`.execute(db),
+    );
+    for (const args of [['list-users'], ['migrate', 'down'], ['migrate', 'up']]) {
+      const refused = await runAdmin(args, site);
+      expect(refused.code, args.join(' ')).toBe(1);
+      expect(refused.stderr).toBe(
+        'Error: the database was migrated by a newer release (2026-12-01_x); start that release or restore a backup\n',
+      );
+    }
+    const status = await runAdmin(['migrate', 'status'], site);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toMatch(/\n2026-12-01_x\s+applied by a newer release\s+\d{4}-/);
+    expect(status.stdout).toMatch(/, 1 of a newer release\.\n$/);
+  });
+
+  it('list-users, disable-user and enable-user', async () => {
+    const site = await newSite(kind);
+    expect(await login(site, 'admin', 'the-first-password')).toBe(200);
+    const last = await runAdmin(['disable-user', 'admin'], site);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toBe(
+      'Error: admin is the last user who can sign in; create or enable another first (set-password, enable-user)\n',
+    );
+    const created = await runAdmin(['set-password', 'erika'], site, 'erikas-long-password\n');
+    expect(created.code, created.stderr).toBe(0);
+
+    const disabled = await runAdmin(['disable-user', 'erika'], site);
+    expect(disabled.stderr).toBe('');
+    expect(disabled.code, disabled.stderr).toBe(0);
+    expect(disabled.stdout).toBe('erika is disabled: cannot sign in, and every sign-in of theirs has ended.\n');
+    expect(await login(site, 'erika', 'erikas-long-password')).toBe(401);
+
+    const listed = await runAdmin(['list-users'], site);
+    expect(listed.code, listed.stderr).toBe(0);
+    const [header, admin, erika, ...rest] = listed.stdout.split('\n');
+    expect(header).toMatch(/^NAME\s+SECOND FACTOR\s+DISABLED\s+CREATED \(UTC\)\s+LAST SIGN-IN \(UTC\)$/);
+    expect(admin).toMatch(/^admin\s+off\s+no\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(erika).toMatch(/^erika\s+off\s+since \d{4}-\d\d-\d\d \d\d:\d\d\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+unknown$/);
+    expect(rest).toEqual(['']);
+
+    const changed = await runAdmin(['set-password', 'erika'], site, 'erikas-newer-password\n');
+    expect(changed.stdout).toMatch(/erika is disabled: npm run admin -- enable-user erika lets them sign in/);
+    const enabled = await runAdmin(['enable-user', 'erika'], site);
+    expect(enabled.code, enabled.stderr).toBe(0);
+    expect(enabled.stdout).toBe('erika can sign in again.\n');
+    expect(await login(site, 'erika', 'erikas-newer-password')).toBe(200);
+
+    const unknown = await runAdmin(['disable-user', 'nobody'], site);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe('Error: There is no user nobody\n');
   });
 });
 

@@ -1,114 +1,77 @@
-import readline from 'node:readline';
-import { loadConfig } from '../config';
 import { backupCommand, restoreCommand } from './backup-commands';
-import { type Db, openDatabase, sqliteFileIn } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { logout } from '../modules/auth/auth.service';
-import { checkPasswordPolicy, hashPassword } from '../modules/auth/passwords';
-import { disableSecondFactor } from '../modules/auth/second-factor.repository';
-import { findUserByName, insertUser, updatePassword } from '../modules/auth/users.repository';
+import { migrateDownCommand, migrateStatusCommand, migrateUpCommand } from './migrate-commands';
+import {
+  disableUserCommand,
+  enableUserCommand,
+  listUsersCommand,
+  resetSecondFactorCommand,
+  setPasswordCommand,
+} from './user-commands';
 
 const usage = `Usage:
   npm run admin -- set-password NAME          set (or create) NAME's password; read from the prompt or stdin
   npm run admin -- reset-second-factor NAME   turn off NAME's second factor (authenticator app and
                                               recovery codes both lost); NAME sets it up again
+  npm run admin -- list-users                 every account: second factor, disabled, created, last sign-in
+  npm run admin -- disable-user NAME          NAME cannot sign in any more; their sign-ins end at once
+  npm run admin -- enable-user NAME           NAME can sign in again
   npm run admin -- backup FILE                write a backup of the running site (database, pictures,
                                               attachments) to FILE, a .tar.gz; see docs/backup.md
   npm run admin -- restore FILE               restore FILE into an empty database and DATA_DIR
+  npm run admin -- migrate status             the database's migrations: applied (when) and pending
+  npm run admin -- migrate up                 apply the pending migrations (npm start does it too)
+  npm run admin -- migrate down               undo the last applied migration, before starting an older release
   npm run admin -- help
 
+The commands but restore work on the database DATA_DIR or DATABASE_URL names, which must exist:
+they never create one (npm start does). The account commands also refuse a database with
+migrations pending.
+
 The password must have at least 12 characters and must not be easy to guess (a common password,
-or one made of the company's or the user's name). Either command signs NAME out everywhere.
-Reset a second factor only once you have made sure, as when the account was given out, that the
-request comes from NAME.`;
+or one made of the company's or the user's name). set-password, reset-second-factor and
+disable-user sign NAME out everywhere. Reset a second factor only once you have made sure, as
+when the account was given out, that the request comes from NAME. The last user who can sign in
+cannot be disabled.`;
 
-async function readPassword(): Promise<string> {
-  const rl = readline.createInterface({
-    input: process.stdin,
-    output: process.stdin.isTTY ? process.stderr : undefined,
-    terminal: process.stdin.isTTY,
-  });
-  if (!process.stdin.isTTY) {
-    for await (const line of rl) {
-      rl.close();
-      return line;
-    }
-    return '';
+/** Each command as typed: lower-case words literally, upper-case ones are its arguments. */
+const commands: Record<string, (...args: string[]) => Promise<number>> = {
+  'set-password NAME': (name) => setPasswordCommand(name!),
+  'reset-second-factor NAME': (name) => resetSecondFactorCommand(name!),
+  'list-users': () => listUsersCommand(),
+  'disable-user NAME': (name) => disableUserCommand(name!),
+  'enable-user NAME': (name) => enableUserCommand(name!),
+  'backup FILE': (file) => backupCommand(file!),
+  'restore FILE': (file) => restoreCommand(file!),
+  'migrate status': () => migrateStatusCommand(),
+  'migrate up': () => migrateUpCommand(),
+  'migrate down': () => migrateDownCommand(),
+};
+
+function matchCommand(argv: string[]): (() => Promise<number>) | undefined {
+  for (const [pattern, run] of Object.entries(commands)) {
+    const words = pattern.split(' ');
+    const isArgument = (word: string) => word === word.toUpperCase();
+    if (words.length !== argv.length || !words.every((word, i) => isArgument(word) || word === argv[i])) continue;
+    return () => run(...argv.filter((_, i) => isArgument(words[i]!)));
   }
-  const ask = (question: string) =>
-    new Promise<string>((resolve) => {
-      process.stderr.write(question);
-      // Echo nothing while the password is typed.
-      (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {};
-      rl.question('', (answer) => {
-        process.stderr.write('\n');
-        resolve(answer);
-      });
-    });
-  const first = await ask('New password: ');
-  const second = await ask('Repeat it:    ');
-  rl.close();
-  if (first !== second) throw new Error('The two passwords differ');
-  return first;
-}
-
-async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const { db } = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) },
-  );
-  try {
-    await migrateToLatest(db);
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function setPassword(name: string): Promise<number> {
-  loadConfig();
-  const password = await readPassword();
-  const problem = checkPasswordPolicy(password, name);
-  if (problem) throw new Error(`Password ${problem}`);
-  const hash = await hashPassword(password);
-  const user = await withDatabase(async (db) => {
-    const found = await findUserByName(db, name);
-    if (found) await updatePassword(db, found.id, hash);
-    else await insertUser(db, name, hash);
-    return found;
-  });
-  process.stdout.write(user ? `Password of ${name} changed; earlier sign-ins are ended.\n` : `Admin ${name} created.\n`);
-  return 0;
-}
-
-async function resetSecondFactor(name: string): Promise<number> {
-  const found = await withDatabase(async (db) => {
-    const user = await findUserByName(db, name);
-    if (!user) return false;
-    await disableSecondFactor(db, user.id);
-    await logout(db, user.id);
-    return true;
-  });
-  if (!found) throw new Error(`There is no user ${name}`);
-  process.stdout.write(
-    `Second factor of ${name} turned off; earlier sign-ins are ended. ${name} can set it up again in the dashboard.\n`,
-  );
-  return 0;
+  return undefined;
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [command, name] = argv;
-  if (command === 'set-password' && name) return setPassword(name);
-  if (command === 'reset-second-factor' && name) return resetSecondFactor(name);
-  if (command === 'backup' && name) return backupCommand(name);
-  if (command === 'restore' && name) return restoreCommand(name);
+  const command = matchCommand(argv);
+  if (command) return command();
   process.stderr.write(`${usage}\n`);
-  return command === 'help' || command === undefined ? 0 : 2;
+  return argv[0] === 'help' || argv.length === 0 ? 0 : 2;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
+    // Ctrl+C at the password prompt.
+    if (error instanceof Error && error.name === 'ExitPromptError') {
+      process.stderr.write('Cancelled; nothing changed.\n');
+      process.exit(130);
+    }
     process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   },

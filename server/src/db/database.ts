@@ -1,19 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type DatabaseIntrospector, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { CurrentSchemaIntrospector } from './current-schema-introspector';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
 export type DatabaseOptions =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+  | { kind: 'sqlite'; file: string; /** Open an existing file only, never create one. */ mustExist?: boolean }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 export type DatabaseHandle = { db: Db; kind: DatabaseKind };
 
 export class DatabaseUnavailableError extends Error {}
+
+/** An existing database was asked for, and there is none at `location`. */
+export class DatabaseMissingError extends Error {
+  constructor(readonly location: string) {
+    super(`no database at ${location}`);
+  }
+}
 
 export function sqliteFileIn(dataDir: string): string {
   return path.join(dataDir, 'site.sqlite');
@@ -26,14 +35,24 @@ function keepPrivate(dir: string): void {
   if (stat.uid === process.getuid?.() && (stat.mode & 0o077) !== 0) fs.chmodSync(dir, stat.mode & 0o700);
 }
 
+/** PostgreSQL whose introspection (and so Kysely's Migrator) sees the connection's schema alone. */
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
+}
+
 /** Opens the database; for PostgreSQL, checks that it answers. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'sqlite') {
-    if (options.file !== ':memory:') keepPrivate(path.dirname(options.file));
-    const sqlite = new SQLite(options.file);
+    if (options.mustExist) {
+      if (!fs.existsSync(options.file)) throw new DatabaseMissingError(options.file);
+    } else if (options.file !== ':memory:') keepPrivate(path.dirname(options.file));
+    // fileMustExist also covers the file vanishing between the check and the open.
+    const sqlite = new SQLite(options.file, { fileMustExist: options.mustExist ?? false });
     // The file holds password hashes, the signing key and every inquiry: the owner's alone
     // (SQLite gives its -wal and -shm files the same mode).
-    if (options.file !== ':memory:') fs.chmodSync(options.file, 0o600);
+    if (options.file !== ':memory:' && !options.mustExist) fs.chmodSync(options.file, 0o600);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
@@ -58,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await pool.end().catch(() => {});
     throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL: ${(error as Error).message}`);
   }
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  return { db: new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) }), kind: 'postgres' };
 }
 
 export function nowIso(): string {

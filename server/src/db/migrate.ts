@@ -1,5 +1,11 @@
-import { PostgresAdapter, sql } from 'kysely';
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from 'kysely/migration';
 import type { Db } from './database';
 import * as initial from './migrations/2026-11-22_initial';
 import * as contactInquiries from './migrations/2026-11-23_contact-inquiries';
@@ -8,6 +14,7 @@ import * as categoryNameCaseInsensitive from './migrations/2026-11-25_category-n
 import * as adminSessions from './migrations/2026-11-26_admin-sessions';
 import * as passwordChangeRequired from './migrations/2026-11-27_password-change-required';
 import * as secondFactor from './migrations/2026-11-28_second-factor';
+import * as userDisabled from './migrations/2026-11-29_user-disabled';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -18,25 +25,120 @@ const migrations: Record<string, Migration> = {
   '2026-11-26_admin-sessions': adminSessions,
   '2026-11-27_password-change-required': passwordChangeRequired,
   '2026-11-28_second-factor': secondFactor,
+  '2026-11-29_user-disabled': userDisabled,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  // On PostgreSQL the bookkeeping tables are looked up in the connection's own schema: without
-  // it, Kysely takes such a table in any other schema of the database for its own.
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+/** The database carries a migration this release does not know: a newer release migrated it. */
+export class NewerDatabaseError extends Error {
+  constructor(readonly migrationName: string) {
+    super(`the database was migrated by a newer release (${migrationName}); start that release or restore a backup`);
+  }
+}
+
+export class MigrationFailedError extends Error {}
+
+/** One migration as the database sees it; `known: false` for one applied by a newer release. */
+export type MigrationState = { name: string; appliedAt: Date | null; known: boolean };
+
+function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * On PostgreSQL the bookkeeping tables are looked up in the connection's own schema: without it,
+ * Kysely takes such a table in any other schema of the database for its own.
+ */
+async function migrationTableSchema(db: Db): Promise<string | undefined> {
+  if (!isPostgres(db)) return undefined;
+  return (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+}
+
+async function createMigrator(db: Db): Promise<{ migrator: Migrator; schema: string | undefined }> {
+  const schema = await migrationTableSchema(db);
+  return { migrator: new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }), schema };
+}
+
+/** Whether the database has been migrated at all (its migration table exists in the connection's schema). */
+export async function hasMigrationTable(db: Db): Promise<boolean> {
+  if (isPostgres(db)) {
+    const table = sql`format('%I.%I', current_schema(), ${DEFAULT_MIGRATION_TABLE}::text)`;
+    const { rows } = await sql<{ found: boolean }>`select to_regclass(${table}) is not null as found`.execute(db);
+    return rows[0]?.found === true;
+  }
+  const rows = await sql`select 1 from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`.execute(db);
+  return rows.rows.length > 0;
+}
+
+async function appliedMigrations(db: Db, schema: string | undefined): Promise<{ name: string; timestamp: string }[]> {
+  if (!(await hasMigrationTable(db))) return [];
+  const any = db as unknown as Kysely<any>;
+  return (schema ? any.withSchema(schema) : any)
+    .selectFrom(DEFAULT_MIGRATION_TABLE)
+    .select(['name', 'timestamp'])
+    .orderBy('name')
+    .execute();
+}
+
+function refuseNewer(applied: { name: string }[]): void {
+  const unknown = applied.filter((m) => !(m.name in migrations)).map((m) => m.name);
+  if (unknown.length > 0) throw new NewerDatabaseError(unknown.sort().at(-1)!);
+}
+
+/**
+ * Every migration this release knows, applied or pending, and any applied one it does not know.
+ * Read from the migration table itself: Kysely's getMigrations leaves out the names it does not know.
+ */
+export async function migrationStatus(db: Db): Promise<MigrationState[]> {
+  const applied = new Map(
+    (await appliedMigrations(db, await migrationTableSchema(db))).map((m) => [m.name, new Date(m.timestamp)]),
+  );
+  return [...new Set([...Object.keys(migrations), ...applied.keys()])]
+    .sort()
+    .map((name) => ({ name, appliedAt: applied.get(name) ?? null, known: name in migrations }));
+}
+
+/** The migrations this release would still apply; refuses a database a newer release has migrated. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const status = await migrationStatus(db);
+  refuseNewer(status.filter((m) => !m.known));
+  return status.filter((m) => m.appliedAt === null).map((m) => m.name);
+}
+
+/** The names a run applied or undid; a failed run throws, naming the migration and the cause. */
+function settle({ error, results }: MigrationResultSet): string[] {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(
-      `Migration ${failed?.migrationName ?? ''} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`,
-    );
+    const message = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    // A newer release migrated the database between our check and our run.
+    const missing = message.match(/previously executed migration (\S+) is missing/);
+    if (missing) throw new NewerDatabaseError(missing[1]!);
+    throw new MigrationFailedError(`Migration ${failed?.migrationName ?? ''} failed: ${message}`);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Applies every pending migration; refuses a database a newer release has migrated. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { migrator, schema } = await createMigrator(db);
+  refuseNewer(await appliedMigrations(db, schema));
+  return settle(await migrator.migrateToLatest());
+}
+
+/** Applies the next pending migration, if any; its name. */
+export async function migrateUp(db: Db): Promise<string | undefined> {
+  const { migrator, schema } = await createMigrator(db);
+  refuseNewer(await appliedMigrations(db, schema));
+  return settle(await migrator.migrateUp())[0];
+}
+
+/** Undoes the last applied migration, if any; its name. */
+export async function migrateDown(db: Db): Promise<string | undefined> {
+  const { migrator, schema } = await createMigrator(db);
+  // Undoing "the last one" of an older release would undo the wrong migration.
+  refuseNewer(await appliedMigrations(db, schema));
+  return settle(await migrator.migrateDown())[0];
 }
 
 /** The migrations this release knows, oldest first (their names begin with their date). */
@@ -44,16 +146,6 @@ export const migrationNames: readonly string[] = Object.keys(migrations).sort();
 
 /** Migrates to exactly the named migration: a restore rebuilds the schema its archive was taken from. */
 export async function migrateTo(db: Db, name: string): Promise<void> {
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateTo(name);
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(
-      `Migration ${failed?.migrationName ?? ''} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`,
-    );
-  }
+  const { migrator } = await createMigrator(db);
+  settle(await migrator.migrateTo(name));
 }

@@ -19,6 +19,10 @@ export type UsersTable = {
   totp_pending_until: string | null;
   /** The last TOTP time step accepted: a code of that step or an earlier one is not accepted again. */
   totp_last_step: number | null;
+  /** Set while an operator has disabled the account: it cannot sign in. */
+  disabled_at: string | null;
+  /** The last successful sign-in; null if none since this column exists. */
+  last_sign_in_at: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database';
+import { type Db, nowIso } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { recordSuccess, releaseAttempt, reserveAttempt } from './login-throttle';
@@ -18,9 +19,12 @@ import {
 import {
   type UserRecord,
   bumpTokenVersion,
+  countEnabledUsers,
   findUserById,
   findUserByName,
+  recordSignIn,
   replacePasswordHash,
+  setUserDisabled,
   updatePassword,
 } from './users.repository';
 
@@ -60,9 +64,10 @@ export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idl
   }
   const user = await findUserByName(db, username);
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
-  if (!user || !ok) {
+  // A disabled account gets the answer of a wrong password: whether it exists stays unknown.
+  if (!user || !ok || user.disabled) {
     logSecurityEvent(log, 'warn', 'login_failed', {
-      reason: user ? 'wrong_password' : 'unknown_user',
+      reason: !user ? 'unknown_user' : !ok ? 'wrong_password' : 'user_disabled',
       userId: user?.id ?? null,
       ip,
     });
@@ -83,6 +88,7 @@ export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idl
     method = `password+${spent}`;
   }
   await recordSuccess(db, username, ip);
+  await recordSignIn(db, user.id, nowIso());
   logSecurityEvent(log, 'info', 'login_succeeded', { userId: user.id, method, ip });
   // A hash from weaker parameters is replaced while the password is at hand (ASVS 11.2.2).
   if (needsRehash(user.passwordHash)) {
@@ -219,7 +225,8 @@ export async function changePassword(db: Db, keys: TokenKeys, change: PasswordCh
   return openSession(db, keys, await requireUser(db, user.id), idleMs);
 }
 
-export type Authentication = { user: AuthenticatedUser } | { rejected: TokenRejection | 'revoked' | 'unknown_user' | 'idle' };
+export type Authentication =
+  { user: AuthenticatedUser } | { rejected: TokenRejection | 'revoked' | 'unknown_user' | 'user_disabled' | 'idle' };
 
 /** Requests this close together count as one for the session's last-seen time (fewer writes). */
 const touchEvery = (idleMs: number) => Math.min(30_000, idleMs / 10);
@@ -241,6 +248,8 @@ export async function authenticate(
   const { claims } = verified;
   const user = await findUserById(db, claims.userId);
   if (!user) return { rejected: 'unknown_user' };
+  // Disabling also ends the sessions; this holds even for a token that outlives them.
+  if (user.disabled) return { rejected: 'user_disabled' };
   if (user.tokenVersion !== claims.version) return { rejected: 'revoked' };
   const found = await findSession(db, claims.sessionId);
   if (!found || found.userId !== user.id) return { rejected: 'revoked' };
@@ -271,4 +280,32 @@ export async function authenticate(
 export async function logout(db: Db, userId: number): Promise<void> {
   await bumpTokenVersion(db, userId);
   await deleteUserSessions(db, userId);
+}
+
+/**
+ * The operator disables an account: it cannot sign in, and every sign-in it has ends at once.
+ * The last enabled account is refused: nobody could sign in then (set-password NAME of a new
+ * or enabled user would still recover the site).
+ */
+export async function disableUser(db: Db, username: string): Promise<'disabled' | 'already_disabled' | 'unknown' | 'last'> {
+  return inTransaction(db, async (trx) => {
+    const user = await findUserByName(trx, username);
+    if (!user) return 'unknown';
+    if (user.disabled) return 'already_disabled';
+    if ((await countEnabledUsers(trx)) <= 1) return 'last';
+    await setUserDisabled(trx, user.id, nowIso());
+    await logout(trx, user.id);
+    return 'disabled';
+  });
+}
+
+/** Lets a disabled account sign in again (its old tokens stay ended). */
+export async function enableUser(db: Db, username: string): Promise<'enabled' | 'already_enabled' | 'unknown'> {
+  return inTransaction(db, async (trx) => {
+    const user = await findUserByName(trx, username);
+    if (!user) return 'unknown';
+    if (!user.disabled) return 'already_enabled';
+    await setUserDisabled(trx, user.id, null);
+    return 'enabled';
+  });
 }

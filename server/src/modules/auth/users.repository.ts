@@ -10,9 +10,19 @@ export type UserRecord = {
   mustChangePassword: boolean;
   /** The authenticator app's secret once a second factor is set up: sign-in then needs its code. */
   totpSecret: string | null;
+  /** An operator disabled the account: it cannot sign in, and its tokens are refused. */
+  disabled: boolean;
 };
 
-const columns = ['id', 'username', 'password_hash', 'token_version', 'must_change_password', 'totp_secret'] as const;
+const columns = [
+  'id',
+  'username',
+  'password_hash',
+  'token_version',
+  'must_change_password',
+  'totp_secret',
+  'disabled_at',
+] as const;
 
 function toRecord(row: {
   id: number;
@@ -21,6 +31,7 @@ function toRecord(row: {
   token_version: number;
   must_change_password: number;
   totp_secret: string | null;
+  disabled_at: string | null;
 }): UserRecord {
   return {
     id: row.id,
@@ -29,6 +40,7 @@ function toRecord(row: {
     tokenVersion: row.token_version,
     mustChangePassword: Number(row.must_change_password) === 1,
     totpSecret: row.totp_secret,
+    disabled: row.disabled_at !== null,
   };
 }
 
@@ -97,4 +109,46 @@ export async function bumpTokenVersion(db: Db, id: number): Promise<void> {
     .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: nowIso() }))
     .where('id', '=', id)
     .execute();
+}
+
+/** An account as the operator's list shows it (`npm run admin -- list-users`). */
+export type UserSummary = {
+  username: string;
+  secondFactor: boolean;
+  disabledAt: string | null;
+  createdAt: string;
+  lastSignInAt: string | null;
+};
+
+export async function listUsers(db: Db): Promise<UserSummary[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['username', 'totp_secret', 'disabled_at', 'created_at', 'last_sign_in_at'])
+    .orderBy('username')
+    .execute();
+  return rows.map((row) => ({
+    username: row.username,
+    secondFactor: row.totp_secret !== null,
+    disabledAt: row.disabled_at,
+    createdAt: row.created_at,
+    lastSignInAt: row.last_sign_in_at,
+  }));
+}
+
+export async function countEnabledUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('disabled_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Disables the account as of `at`, or enables it again with null. */
+export async function setUserDisabled(db: Db, id: number, at: string | null): Promise<void> {
+  await db.updateTable('users').set({ disabled_at: at, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+export async function recordSignIn(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
 }

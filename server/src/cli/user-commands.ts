@@ -1,0 +1,98 @@
+import readline from 'node:readline';
+import passwordPrompt from '@inquirer/password';
+import { disableUser, enableUser, logout } from '../modules/auth/auth.service';
+import { checkPasswordPolicy, hashPassword } from '../modules/auth/passwords';
+import { disableSecondFactor } from '../modules/auth/second-factor.repository';
+import { findUserByName, insertUser, listUsers, updatePassword } from '../modules/auth/users.repository';
+import { formatTable, formatTime } from './format';
+import { withSiteDatabase } from './site-database';
+
+/** From a hidden prompt, asked twice; piped in (scripts, tests): the first line of stdin. */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const lines = readline.createInterface({ input: process.stdin });
+    for await (const line of lines) {
+      lines.close();
+      return line;
+    }
+    return '';
+  }
+  // stderr, so that stdout carries only the result.
+  const context = { output: process.stderr };
+  const first = await passwordPrompt({ message: 'New password:' }, context);
+  const second = await passwordPrompt({ message: 'Repeat it:' }, context);
+  if (first !== second) throw new Error('The two passwords differ');
+  return first;
+}
+
+export async function setPasswordCommand(name: string): Promise<number> {
+  // The database is checked before anyone types a password for it.
+  const outcome = await withSiteDatabase(async (db) => {
+    const password = await readPassword();
+    const problem = checkPasswordPolicy(password, name);
+    if (problem) throw new Error(`Password ${problem}`);
+    const hash = await hashPassword(password);
+    const found = await findUserByName(db, name);
+    if (found) await updatePassword(db, found.id, hash);
+    else await insertUser(db, name, hash);
+    return found ? (found.disabled ? 'changed-disabled' : 'changed') : 'created';
+  });
+  process.stdout.write(
+    outcome === 'created'
+      ? `Admin ${name} created.\n`
+      : `Password of ${name} changed; earlier sign-ins are ended.\n` +
+          (outcome === 'changed-disabled'
+            ? `${name} is disabled: npm run admin -- enable-user ${name} lets them sign in.\n`
+            : ''),
+  );
+  return 0;
+}
+
+export async function resetSecondFactorCommand(name: string): Promise<number> {
+  const found = await withSiteDatabase(async (db) => {
+    const user = await findUserByName(db, name);
+    if (!user) return false;
+    await disableSecondFactor(db, user.id);
+    await logout(db, user.id);
+    return true;
+  });
+  if (!found) throw new Error(`There is no user ${name}`);
+  process.stdout.write(
+    `Second factor of ${name} turned off; earlier sign-ins are ended. ${name} can set it up again in the dashboard.\n`,
+  );
+  return 0;
+}
+
+export async function listUsersCommand(): Promise<number> {
+  const users = await withSiteDatabase((db) => listUsers(db));
+  const rows = users.map((user) => [
+    user.username,
+    user.secondFactor ? 'on' : 'off',
+    user.disabledAt ? `since ${formatTime(user.disabledAt)}` : 'no',
+    formatTime(user.createdAt),
+    formatTime(user.lastSignInAt, 'unknown'),
+  ]);
+  process.stdout.write(formatTable([['NAME', 'SECOND FACTOR', 'DISABLED', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'], ...rows]));
+  return 0;
+}
+
+export async function disableUserCommand(name: string): Promise<number> {
+  const outcome = await withSiteDatabase((db) => disableUser(db, name));
+  if (outcome === 'unknown') throw new Error(`There is no user ${name}`);
+  if (outcome === 'last') {
+    throw new Error(`${name} is the last user who can sign in; create or enable another first (set-password, enable-user)`);
+  }
+  process.stdout.write(
+    outcome === 'disabled'
+      ? `${name} is disabled: cannot sign in, and every sign-in of theirs has ended.\n`
+      : `${name} was disabled already.\n`,
+  );
+  return 0;
+}
+
+export async function enableUserCommand(name: string): Promise<number> {
+  const outcome = await withSiteDatabase((db) => enableUser(db, name));
+  if (outcome === 'unknown') throw new Error(`There is no user ${name}`);
+  process.stdout.write(outcome === 'enabled' ? `${name} can sign in again.\n` : `${name} was not disabled.\n`);
+  return 0;
+}
