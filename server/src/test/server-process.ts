@@ -45,6 +45,7 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       SEED_SAMPLE: 'false',
       SECOND_FACTOR: 'optional',
+      CONTACT_MIN_FILL_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
