@@ -200,18 +200,26 @@ function toListItem(row: Selectable<InquiriesTable> & { attachment_count: number
   return { ...toInquiry(row), attachmentCount: Number(row.attachment_count ?? 0) };
 }
 
-/** One page of the matching inquiries, newest first, and how many match in all. */
+/**
+ * One page of the matching inquiries, newest first, and how many match in all. The page's ids are
+ * found first from the index alone, and only those 20 rows are read whole (a "deferred join"): a
+ * deep OFFSET then skips index entries, not rows with their messages and attachment counts.
+ */
 export async function listInquiries(
   db: Db,
   filter: InquiryListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ items: InquiryListItem[]; count: number }> {
+  const pageIds = filtered(db.selectFrom('inquiries').select('inquiries.id'), filter)
+    .orderBy('inquiries.created_at', 'desc')
+    .orderBy('inquiries.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
   const [rows, total] = await Promise.all([
-    filtered(withAttachmentCount(db), filter)
+    withAttachmentCount(db)
+      .where('inquiries.id', 'in', pageIds)
       .orderBy('inquiries.created_at', 'desc')
       .orderBy('inquiries.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
       .execute(),
     filtered(db.selectFrom('inquiries'), filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -230,11 +238,9 @@ export async function* eachInquiry(db: Db, filter: InquiryListFilter, batchSize 
     let query = filtered(withAttachmentCount(db), filter);
     if (last) {
       const after = last;
+      // A row-value comparison, not `a < x OR (a = x AND b < y)`: both databases seek the index with it.
       query = query.where((eb) =>
-        eb.or([
-          eb('inquiries.created_at', '<', after.createdAt),
-          eb.and([eb('inquiries.created_at', '=', after.createdAt), eb('inquiries.id', '<', after.id)]),
-        ]),
+        eb(eb.refTuple('inquiries.created_at', 'inquiries.id'), '<', eb.tuple(after.createdAt, after.id)),
       );
     }
     const rows = await query.orderBy('inquiries.created_at', 'desc').orderBy('inquiries.id', 'desc').limit(batchSize).execute();

@@ -50,26 +50,26 @@ const words: Record<Lang, { handled: string; new: string; de: string; en: string
   en: { handled: 'Handled', new: 'Not handled', de: 'German', en: 'English' },
 };
 
+// Made once: building an Intl formatter costs more than formatting with it, and the export formats every row.
+const berlinParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** Local time in Europe/Berlin, as spreadsheets of that language read it (`23.11.2026 09:15`, `2026-11-23 09:15`). */
 function localTime(iso: string | null, lang: Lang): string {
   if (!iso) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Berlin',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  const time = `${parts['hour']}:${parts['minute']}`;
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of berlinParts.formatToParts(new Date(iso))) parts[part.type] = part.value;
+  const time = `${parts.hour}:${parts.minute}`;
   return lang === 'de'
-    ? `${parts['day']}.${parts['month']}.${parts['year']} ${time}`
-    : `${parts['year']}-${parts['month']}-${parts['day']} ${time}`;
+    ? `${parts.day}.${parts.month}.${parts.year} ${time}`
+    : `${parts.year}-${parts.month}-${parts.day} ${time}`;
 }
 
 type Column = [Record<Lang, string>, (i: InquiryListItem, lang: Lang) => string | number | null];
