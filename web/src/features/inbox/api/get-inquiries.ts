@@ -36,7 +36,8 @@ export function filterQuery(filter: InboxFilter): Record<string, string | undefi
     Delivery: filter.delivery || undefined,
     Handled: filter.handled || undefined,
     From: filter.from || undefined,
-    To: filter.to || undefined,
+    // An end before the start is shown as a mistake at the field and left out here, not sent for a 400.
+    To: filter.to && !(filter.from && filter.to < filter.from) ? filter.to : undefined,
   };
 }
 

@@ -44,6 +44,8 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
     );
   };
   const chosenFilters = [filter.subject, filter.delivery, filter.handled, filter.from, filter.to].filter(Boolean).length;
+  // A typed date can pass the picker's min; the list then ignores `to` until it is mended.
+  const toBeforeFrom = filter.from !== '' && filter.to !== '' && filter.to < filter.from;
   const active = searchText.trim() !== '' || chosenFilters > 0;
   // On a phone the filters fold away behind a button, so that the list starts on the first screen.
   const [open, setOpen] = useState(false);
@@ -159,8 +161,15 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
               value={filter.to}
               min={filter.from || undefined}
               onChange={(event) => onChange({ to: event.target.value })}
-              className={field}
+              aria-invalid={toBeforeFrom || undefined}
+              aria-describedby={toBeforeFrom ? `${id}-to-error` : undefined}
+              className={`${field} ${toBeforeFrom ? 'border-red-700' : ''}`}
             />
+            {toBeforeFrom ? (
+              <p id={`${id}-to-error`} className="mt-1 text-sm text-red-800">
+                {t('filters.toBeforeFrom')}
+              </p>
+            ) : null}
           </div>
           <div className="flex items-end lg:col-span-2">
             <button
