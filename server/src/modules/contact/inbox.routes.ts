@@ -40,7 +40,8 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { lang, separator, ...filter } = request.query;
       const csv = await inquiriesCsv(app.db, filter, { lang, separator });
-      const date = new Date().toISOString().slice(0, 10);
+      // Today in Berlin (sv-SE writes YYYY-MM-DD), as the file's times are.
+      const date = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition(`${lang === 'de' ? 'anfragen' : 'inquiries'}-${date}.csv`))
