@@ -40,11 +40,15 @@ const plan = Buffer.concat([
   Buffer.from('\n%%EOF\n'),
 ]);
 
-async function send(fields: Record<string, string | string[]>, files: { name: string; type: string; data: Buffer }[] = []) {
+async function send(
+  fields: Record<string, string | string[]>,
+  files: { name: string; type: string; data: Buffer }[] = [],
+  honeypot = '',
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) form.append(name, v);
-  // The honeypot stays empty and the fill time is left out, as a person's browser would.
-  form.append('website', '');
+  // The honeypot stays empty and the fill time is left out, as a person's browser would (a bot fills the honeypot).
+  form.append('website', honeypot);
   for (const f of files) form.append('attachment', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
   const res = await fetch(`${site.url}/api/v1/Contact`, { method: 'POST', body: form });
   expect(res.status, await res.clone().text()).toBe(201);
@@ -65,12 +69,19 @@ async function allLogged() {
 
 let first: { id: number; reference: string };
 let second: { id: number; reference: string };
+let caught: { id: number; reference: string };
 
 beforeAll(async () => {
   await site.start();
   token = await apiLogin(site.url);
   first = await send(general);
   second = await send(price, [{ name: 'Plan Halle 3.pdf', type: 'application/pdf', data: plan }]);
+  // Kept as spam: never in the normal list, only in the Spam view.
+  caught = await send(
+    { ...general, firstName: 'Cheap', lastName: 'Pills', email: 'bot@spam.example' },
+    [],
+    'http://spam.example',
+  );
   await allLogged();
 });
 
@@ -218,6 +229,71 @@ describe('the Inquiries tab', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('max@example.org');
     expect(lines[2]).toContain('erika@example.org');
+  });
+
+  it('searches and filters the list, says how many match, and starts again with Reset', async () => {
+    const page = await inbox();
+    const main = page.locator('main');
+    await main.getByText('2 inquiries', { exact: true }).waitFor();
+    await main.getByLabel('Search', { exact: true }).fill('MUSTERMANN');
+    await rowOf(page, first.reference).waitFor({ state: 'detached' });
+    expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-inquiry')))).toEqual([second.reference]);
+    await main.getByText('1 inquiry', { exact: true }).waitFor();
+    await main.getByRole('button', { name: 'Reset filters' }).click();
+    await rowOf(page, first.reference).waitFor();
+    expect(await main.getByLabel('Search', { exact: true }).inputValue()).toBe('');
+
+    // Days received: none from 2030 on; an end before the start is pointed out at its field, not sent.
+    await main.getByLabel('Received from', { exact: true }).fill('2030-01-01');
+    await main.getByText('No inquiry matches the search and filters.').waitFor();
+    await main.getByLabel('Received until', { exact: true }).fill('2029-12-31');
+    await main.getByText('The end is before the start; it is left out.').waitFor();
+    expect(await main.getByLabel('Received until', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await main.getByRole('button', { name: 'Reset filters' }).click();
+    await rowOf(page, first.reference).waitFor();
+
+    // By keyboard: the type filter is a labelled select.
+    await main.getByLabel('Type', { exact: true }).focus();
+    await main.getByLabel('Type', { exact: true }).selectOption({ label: 'General message' });
+    await rowOf(page, second.reference).waitFor({ state: 'detached' });
+    expect(await rows(page).count()).toBe(1);
+    await main.getByLabel('Search', { exact: true }).fill('nobody at all');
+    await main.getByText('No inquiry matches the search and filters.').waitFor();
+    await main.getByText('0 inquiries', { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('shows what the spam check caught in a Spam view with its count', async () => {
+    const page = await inbox({ lang: 'de' });
+    const main = page.locator('main');
+    expect(await rowOf(page, caught.reference).count()).toBe(0);
+    const spamButton = main.getByRole('button', { name: /^Spam/ });
+    await spamButton.getByText('1', { exact: true }).waitFor();
+    await spamButton.click();
+    expect(await spamButton.getAttribute('aria-pressed')).toBe('true');
+    await rowOf(page, caught.reference).waitFor();
+    expect(await rows(page).count()).toBe(1);
+    expect(await rowOf(page, caught.reference).innerText()).toContain('Nicht gesendet (Spam)');
+    await main.getByText('1 Anfrage als Spam aufgehalten', { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await main.getByRole('button', { name: /^Anfragen/ }).click();
+    await rowOf(page, caught.reference).waitFor({ state: 'detached' });
+  });
+
+  it('exports what the filter selects, in German with semicolons for German spreadsheets', async () => {
+    const page = await inbox({ lang: 'de' });
+    await page.locator('main').getByLabel('Art', { exact: true }).selectOption('priceInquiry');
+    await rowOf(page, first.reference).waitFor({ state: 'detached' });
+    const file = await downloaded(page, () => page.locator('main').getByRole('button', { name: 'CSV exportieren' }).click());
+    expect(file.name).toMatch(/^anfragen-\d{4}-\d\d-\d\d\.csv$/);
+    expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = file.bytes.toString('utf8').slice(1).trim().split('\r\n');
+    expect(lines[0]).toMatch(/^"Nr\.";"Referenz";"Eingang";"Art"/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"Preisanfrage"');
+    expect(lines[1]).toContain('"Blitzschutzanlage, Erdung"');
   });
 
   it('keeps the retention setting per type', async () => {

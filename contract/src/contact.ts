@@ -73,13 +73,58 @@ export type InquiryList = z.infer<typeof inquiryListSchema>;
 /** `GET /api/v1/Contact/FormToken`: asked for when the contact form becomes interactive. */
 export const contactFormTokenSchema = z.object({ token: z.string() });
 
-export const inquiryListQuerySchema = z.object({
-  PageLength: z.coerce.number().int().min(1).max(100).default(20),
-  PageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+/** `YYYY-MM-DD`, a calendar day in the company's time zone (Europe/Berlin). */
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    message: 'must be a real calendar day',
+  });
+
+/** Search and filters of the inbox, shared by the list and the CSV export. */
+export const inquiryFilterSchema = z.object({
+  /** Case-insensitive substring of name, e-mail, company or message. */
+  Search: z
+    .string()
+    .trim()
+    .max(200)
+    // eslint-disable-next-line no-control-regex -- a search for a control character is a broken request
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters')
+    .optional(),
+  Subject: inquirySubjectSchema.optional(),
+  Delivery: deliveryStatusSchema.optional(),
+  Handled: z.enum(['true', 'false']).optional(),
   /** true: only what the spam checks caught; otherwise only real inquiries. */
   Spam: z.enum(['true', 'false']).default('false'),
+  /** First and last day received (inclusive), in Europe/Berlin. */
+  From: calendarDay.optional(),
+  To: calendarDay.optional(),
 });
+
+const fromNotAfterTo = (q: { From?: string | undefined; To?: string | undefined }) => !q.From || !q.To || q.From <= q.To;
+const fromAfterTo = { message: 'must not be before From', path: ['To'] };
+
+export const inquiryListQuerySchema = inquiryFilterSchema
+  .extend({
+    PageLength: z.coerce.number().int().min(1).max(100).default(20),
+    PageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  })
+  .refine(fromNotAfterTo, fromAfterTo);
 export type InquiryListQuery = z.input<typeof inquiryListQuerySchema>;
+
+export const csvSeparators = [';', ','] as const;
+
+/** The CSV export: the list's filters, the staff's language, and the separator (`;` for German spreadsheets). */
+export const inquiryExportQuerySchema = inquiryFilterSchema
+  .extend({
+    lang: z.enum(['de', 'en']).default('de'),
+    separator: z.enum(csvSeparators).default(';'),
+  })
+  .refine(fromNotAfterTo, fromAfterTo);
+export type InquiryExportQuery = z.input<typeof inquiryExportQuerySchema>;
+
+/** The list's filter as the server works with it. */
+export type InquiryFilter = z.output<typeof inquiryFilterSchema>;
 
 export const inquiryIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const inquiryAttachmentParamSchema = inquiryIdParamSchema.extend({

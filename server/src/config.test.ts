@@ -38,6 +38,8 @@ describe('loadConfig', () => {
     [{ CLAMD_URL: 'clamav:3310' }, 'CLAMD_URL'],
     [{ SECOND_FACTOR: 'sometimes' }, 'SECOND_FACTOR'],
     [{ CONTACT_TO: 'not-an-address' }, 'CONTACT_TO'],
+    [{ CONTACT_TO_PRICE_INQUIRY: 'sales' }, 'CONTACT_TO_PRICE_INQUIRY'],
+    [{ CONTACT_TO_APPLICATION: 'hr@' }, 'CONTACT_TO_APPLICATION'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],

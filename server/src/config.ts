@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { company } from '@blitz/contract';
+import { type InquirySubject, company } from '@blitz/contract';
 import { type ClamdAddress, parseClamdUrl } from './media/malware-scanner';
 
 const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -39,6 +39,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   CONTACT_TO: z.email().default(company.email),
+  CONTACT_TO_APPLICATION: z.email().optional(),
+  CONTACT_TO_PRICE_INQUIRY: z.email().optional(),
   MAIL_FROM: z.email().default(company.email),
   CONFIRMATION_MAIL: booleanString.default(true),
   CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
@@ -97,6 +99,8 @@ export type Config = {
   siteUrl: string;
   smtpUrl: string | undefined;
   contactTo: string;
+  /** Recipient of the mail to the company per inquiry type (CONTACT_TO_APPLICATION, …, else CONTACT_TO). */
+  contactToBySubject: Record<InquirySubject, string>;
   mailFrom: string;
   /** The contact form: confirmation mail to the visitor, spam fill-time, per-client rate (per 10 minutes). */
   contact: { confirmationMail: boolean; minFillMs: number; rateLimit: number };
@@ -214,6 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     siteUrl: siteOrigin(e.SITE_URL)!,
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,
+    contactToBySubject: {
+      application: e.CONTACT_TO_APPLICATION ?? e.CONTACT_TO,
+      priceInquiry: e.CONTACT_TO_PRICE_INQUIRY ?? e.CONTACT_TO,
+      generalMessage: e.CONTACT_TO,
+    },
     mailFrom: e.MAIL_FROM,
     contact: {
       confirmationMail: e.CONFIRMATION_MAIL,

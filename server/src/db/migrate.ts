@@ -15,6 +15,7 @@ import * as adminSessions from './migrations/2026-11-26_admin-sessions';
 import * as passwordChangeRequired from './migrations/2026-11-27_password-change-required';
 import * as secondFactor from './migrations/2026-11-28_second-factor';
 import * as userDisabled from './migrations/2026-11-29_user-disabled';
+import * as inquirySearch from './migrations/2026-11-30_inquiry-search';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27_password-change-required': passwordChangeRequired,
   '2026-11-28_second-factor': secondFactor,
   '2026-11-29_user-disabled': userDisabled,
+  '2026-11-30_inquiry-search': inquirySearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

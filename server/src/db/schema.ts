@@ -89,6 +89,8 @@ export type InquiriesTable = {
   handled_at: string | null;
   /** 1 when the honeypot or the fill-time check caught it: kept for review, never mailed. */
   spam: Generated<number>;
+  /** Name, e-mail, company and message, lower-cased: the inbox's case-insensitive search. */
+  search_folded: Generated<string>;
 };
 
 export type InquiryAttachmentsTable = {

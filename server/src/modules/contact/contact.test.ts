@@ -41,6 +41,39 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     expect(confirmation.mail.replyTo).toBeUndefined();
   });
 
+  it('mails an application to HR and a price inquiry to sales; anything else, or an unset address, to CONTACT_TO', async () => {
+    const smtp = await SmtpSink.start();
+    const { url } = await startTestApp(kind, {
+      ...fastMail,
+      SMTP_URL: smtp.url,
+      CONFIRMATION_MAIL: 'false',
+      CONTACT_RATE_LIMIT: '100',
+      CONTACT_TO: 'inbox@company.example',
+      CONTACT_TO_APPLICATION: 'hr@company.example',
+      CONTACT_TO_PRICE_INQUIRY: 'sales@company.example',
+    });
+    const application = await postContact(url, { ...generalMessage, subject: 'application', lastName: 'Bewerberin' });
+    const price = await postContact(url, { ...priceInquiry, lastName: 'Kundin' });
+    const general = await postContact(url, { ...generalMessage, lastName: 'Fragende' });
+    for (const res of [application, price, general]) expect(res.status).toBe(201);
+    const mails = await smtp.waitFor(3);
+    const recipientOf = (name: string) => mails.find((m) => m.mail.subject?.includes(name))?.to;
+    expect(recipientOf('Bewerberin')).toEqual(['hr@company.example']);
+    expect(recipientOf('Kundin')).toEqual(['sales@company.example']);
+    expect(recipientOf('Fragende')).toEqual(['inbox@company.example']);
+
+    const fallback = await SmtpSink.start();
+    const plain = await startTestApp(kind, {
+      ...fastMail,
+      SMTP_URL: fallback.url,
+      CONFIRMATION_MAIL: 'false',
+      CONTACT_TO: 'inbox@company.example',
+      CONTACT_TO_APPLICATION: 'hr@company.example',
+    });
+    expect((await postContact(plain.url, priceInquiry)).status).toBe(201);
+    expect((await fallback.waitFor(1))[0]!.to).toEqual(['inbox@company.example']);
+  });
+
   it('lays out the mail so that no value can pass for a field of its own', async () => {
     const smtp = await SmtpSink.start();
     const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, CONTACT_TO: 'inbox@company.example' });

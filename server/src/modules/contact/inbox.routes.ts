@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   inquiryAttachmentParamSchema,
   inquiryDetailSchema,
+  inquiryExportQuerySchema,
   inquiryHandledSchema,
   inquiryIdParamSchema,
   inquiryListQuerySchema,
@@ -10,6 +12,7 @@ import {
   retentionSettingsSchema,
 } from '@blitz/contract';
 import { notFound } from '../../lib/http-error';
+import { caseInsensitiveQuery } from '../../lib/query-keys';
 import { deleteInquiry, inquiriesCsv, inquiryDetail, inquiryPage, markHandled, resendInquiry } from './inbox.service';
 import { findAttachment } from './inquiries.repository';
 import { readRetention, writeRetention } from './inquiry-housekeeping';
@@ -21,17 +24,30 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/Inquiry',
-    { schema: { querystring: inquiryListQuerySchema, response: { 200: inquiryListSchema } } },
+    {
+      preValidation: caseInsensitiveQuery(Object.keys(inquiryListQuerySchema.shape)),
+      schema: { querystring: inquiryListQuerySchema, response: { 200: inquiryListSchema } },
+    },
     async (request) => inquiryPage(app.db, request.query),
   );
 
-  app.get('/Inquiry/Export', async (_request, reply) => {
-    const date = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition(`inquiries-${date}.csv`))
-      .send(await inquiriesCsv(app.db));
-  });
+  app.get(
+    '/Inquiry/Export',
+    {
+      preValidation: caseInsensitiveQuery(Object.keys(inquiryExportQuerySchema.shape)),
+      schema: { querystring: inquiryExportQuerySchema },
+    },
+    async (request, reply) => {
+      const { lang, separator, ...filter } = request.query;
+      const csv = await inquiriesCsv(app.db, filter, { lang, separator });
+      // Today in Berlin (sv-SE writes YYYY-MM-DD), as the file's times are.
+      const date = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(`${lang === 'de' ? 'anfragen' : 'inquiries'}-${date}.csv`))
+        .send(Readable.from(csv));
+    },
+  );
 
   app.get('/Inquiry/Retention', { schema: { response: { 200: retentionSettingsSchema } } }, async () => readRetention(app.db));
 

@@ -1,19 +1,22 @@
-import type { InquiryDetail, InquirySummary, MailDelivery } from '@blitz/contract';
+import type { InquiryDetail, InquiryFilter, InquirySummary, MailDelivery } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { mailsOfInquiry, requeueMail } from '../../mail/outbox.repository';
 import type { AttachmentStore } from '../../media/attachment-store';
 import {
   type Inquiry,
+  type InquiryListFilter,
   type InquiryListItem,
   attachmentsOf,
   clearSpam,
   deleteInquiries,
+  eachInquiry,
   findInquiry,
   listInquiries,
   setDeliveryStatus,
   setHandled,
 } from './inquiries.repository';
+import { type CsvOptions, csvHead, csvLine } from './inquiry-csv';
 
 const apiBase = '/api/v1';
 
@@ -34,9 +37,8 @@ function summary(item: InquiryListItem): InquirySummary {
   };
 }
 
-export async function inquiryPage(db: Db, query: { PageLength: number; PageNumber: number; Spam: 'true' | 'false' }) {
-  const { items, count } = await listInquiries(db, {
-    spam: query.Spam === 'true',
+export async function inquiryPage(db: Db, query: InquiryFilter & { PageLength: number; PageNumber: number }) {
+  const { items, count } = await listInquiries(db, listFilter(query), {
     limit: query.PageLength,
     offset: (query.PageNumber - 1) * query.PageLength,
   });
@@ -103,40 +105,56 @@ export async function deleteInquiry(db: Db, store: AttachmentStore, id: number):
   await store.remove(await deleteInquiries(db, [id]));
 }
 
-const csvColumns: [string, (i: InquiryListItem) => string | number | null][] = [
-  ['id', (i) => i.id],
-  ['reference', (i) => i.reference],
-  ['createdAt', (i) => i.createdAt],
-  ['subject', (i) => i.subject],
-  ['firstName', (i) => i.firstName],
-  ['lastName', (i) => i.lastName],
-  ['companyName', (i) => i.companyName],
-  ['email', (i) => i.email],
-  ['phone', (i) => i.phone],
-  ['companyAddress', (i) => i.companyAddress],
-  ['buildingSize', (i) => i.buildingSize],
-  ['regards', (i) => i.regards.join(', ')],
-  ['message', (i) => i.message],
-  ['attachments', (i) => i.attachmentCount],
-  ['deliveryStatus', (i) => i.deliveryStatus],
-  ['status', (i) => i.status],
-  ['handledAt', (i) => i.handledAt],
-  ['language', (i) => i.language],
-];
-
-/** One CSV cell: quoted, and never read as a formula by a spreadsheet (CSV injection). */
-function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
+/** Midnight of a calendar day in Europe/Berlin, as an ISO instant (the inbox's days are the company's). */
+export function berlinMidnight(day: string): string {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  // The offset at UTC midnight is the offset at Berlin midnight: the clocks change at 02:00/03:00.
+  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
+    .formatToParts(utcMidnight)
+    .find((p) => p.type === 'timeZoneName')!.value; // "GMT+01:00"
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
+  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return new Date(utcMidnight.getTime() - minutes * 60_000).toISOString();
 }
 
-/** Every stored inquiry (not the caught spam), newest first, as CSV with a BOM for spreadsheets. */
-export async function inquiriesCsv(db: Db): Promise<string> {
-  const { items } = await listInquiries(db, { spam: false });
-  const lines = [
-    csvColumns.map(([name]) => csvCell(name)).join(','),
-    ...items.map((i) => csvColumns.map(([, get]) => csvCell(get(i))).join(',')),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The query's filter as the repository takes it; `To` includes the whole day. */
+export function listFilter(query: InquiryFilter): InquiryListFilter {
+  return {
+    spam: query.Spam === 'true',
+    search: query.Search || undefined,
+    subject: query.Subject,
+    deliveryStatus: query.Delivery,
+    handled: query.Handled === undefined ? undefined : query.Handled === 'true',
+    since: query.From ? berlinMidnight(query.From) : undefined,
+    until: query.To ? berlinMidnight(nextDay(query.To)) : undefined,
+  };
+}
+
+/**
+ * The matching inquiries as CSV, produced as the rows are read: memory stays flat whatever the
+ * count. The first batch is read before this returns, so that a database outage still answers
+ * with an error status instead of a download that breaks off.
+ */
+export async function inquiriesCsv(db: Db, query: InquiryFilter, options: CsvOptions): Promise<AsyncGenerator<string>> {
+  const rows = eachInquiry(db, listFilter(query));
+  const first = await rows.next();
+  return (async function* () {
+    let chunk = csvHead(options);
+    if (!first.done) {
+      chunk += csvLine(first.value, options);
+      for await (const item of rows) {
+        chunk += csvLine(item, options);
+        // Fewer, larger writes: one chunk per ~64 KB instead of one per row.
+        if (chunk.length >= 65_536) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+    }
+    if (chunk) yield chunk;
+  })();
 }

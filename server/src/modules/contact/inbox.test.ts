@@ -143,13 +143,15 @@ describe.each(databaseKinds)('the inquiry inbox API on %s', (kind) => {
     await postContact(url, generalMessage);
     await postContact(url, { ...generalMessage, firstName: '=HYPERLINK("http://evil.example")', message: 'Zeile 1\nZeile "2"' });
     const token = await signIn(url);
-    const res = await fetch(`${url}/api/v1/Inquiry/Export`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${url}/api/v1/Inquiry/Export?lang=en&separator=,`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=inquiries-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await res.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toMatch(/^"id","reference","createdAt","subject","firstName","lastName","companyName","email"/);
+    expect(lines[0]).toMatch(/^"No\.","Reference","Received","Type","First name","Last name","Company","E-mail"/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(lines[1]).toContain('"Zeile 1\nZeile ""2"""');
     expect(lines[2]).toContain('"Erika"');

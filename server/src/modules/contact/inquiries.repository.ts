@@ -1,7 +1,8 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DeliveryStatus, InquirySubject, Regard } from '@blitz/contract';
 import type { Db } from '../../db/database';
-import type { InquiriesTable, InquiryAttachmentsTable } from '../../db/schema';
+import type { Database, InquiriesTable, InquiryAttachmentsTable } from '../../db/schema';
+import { containsPattern, foldText } from '../../lib/text-search';
 import { inTransaction } from '../../db/transaction';
 import { type OutboxKind, enqueueMail } from '../../mail/outbox.repository';
 
@@ -99,6 +100,7 @@ export async function insertInquiry(
         delivery_status: mails.includes('inquiry') ? 'pending' : 'skipped',
         spam: inquiry.spam ? 1 : 0,
         created_at: inquiry.createdAt,
+        search_folded: inquirySearchText(inquiry),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -147,13 +149,42 @@ export async function findAttachment(db: Db, inquiryId: number, attachmentId: nu
 
 export type InquiryListItem = Inquiry & { attachmentCount: number };
 
-/** Newest first; `limit` undefined lists all (the CSV export). */
-export async function listInquiries(
-  db: Db,
-  filter: { spam: boolean; limit?: number; offset?: number },
-): Promise<{ items: InquiryListItem[]; count: number }> {
-  const spam = filter.spam ? 1 : 0;
-  let query = db
+/** What the inbox narrows its list to; every field optional but `spam`. */
+export type InquiryListFilter = {
+  spam: boolean;
+  search?: string | undefined;
+  subject?: InquirySubject | undefined;
+  deliveryStatus?: DeliveryStatus | undefined;
+  handled?: boolean | undefined;
+  /** Received at or after this instant (ISO), and before `until`. */
+  since?: string | undefined;
+  until?: string | undefined;
+};
+
+/** The text the search looks in, folded as the search term is (projects do the same with their texts). */
+export function inquirySearchText(i: Pick<Inquiry, 'firstName' | 'lastName' | 'email' | 'companyName' | 'message'>): string {
+  return foldText([`${i.firstName} ${i.lastName}`, i.email, i.companyName ?? '', i.message].join('\n'));
+}
+
+type InquiryQuery = SelectQueryBuilder<Database, 'inquiries', object>;
+
+// Every condition is one the composite indexes (spam, <column>, created_at, id) can seek on, but
+// the search, which scans the folded texts of the rows the other conditions leave.
+function filtered<Q extends InquiryQuery>(query: Q, filter: InquiryListFilter): Q {
+  let q = query.where('inquiries.spam', '=', filter.spam ? 1 : 0) as Q;
+  if (filter.subject) q = q.where('inquiries.subject', '=', filter.subject) as Q;
+  if (filter.deliveryStatus) q = q.where('inquiries.delivery_status', '=', filter.deliveryStatus) as Q;
+  if (filter.handled !== undefined) q = q.where('inquiries.status', '=', filter.handled ? 'handled' : 'new') as Q;
+  if (filter.since) q = q.where('inquiries.created_at', '>=', filter.since) as Q;
+  if (filter.until) q = q.where('inquiries.created_at', '<', filter.until) as Q;
+  if (filter.search) {
+    q = q.where(sql<SqlBool>`inquiries.search_folded like ${containsPattern(filter.search)} escape '\\'`) as Q;
+  }
+  return q;
+}
+
+function withAttachmentCount(db: Db) {
+  return db
     .selectFrom('inquiries')
     .selectAll('inquiries')
     .select((eb) =>
@@ -162,23 +193,62 @@ export async function listInquiries(
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('inquiry_attachments.inquiry_id', '=', 'inquiries.id')
         .as('attachment_count'),
-    )
-    .where('spam', '=', spam)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc');
-  if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);
+    );
+}
+
+function toListItem(row: Selectable<InquiriesTable> & { attachment_count: number | null }): InquiryListItem {
+  return { ...toInquiry(row), attachmentCount: Number(row.attachment_count ?? 0) };
+}
+
+/**
+ * One page of the matching inquiries, newest first, and how many match in all. The page's ids are
+ * found first from the index alone, and only those 20 rows are read whole (a "deferred join"): a
+ * deep OFFSET then skips index entries, not rows with their messages and attachment counts.
+ */
+export async function listInquiries(
+  db: Db,
+  filter: InquiryListFilter,
+  page: { limit: number; offset: number },
+): Promise<{ items: InquiryListItem[]; count: number }> {
+  const pageIds = filtered(db.selectFrom('inquiries').select('inquiries.id'), filter)
+    .orderBy('inquiries.created_at', 'desc')
+    .orderBy('inquiries.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
   const [rows, total] = await Promise.all([
-    query.execute(),
-    db
-      .selectFrom('inquiries')
+    withAttachmentCount(db)
+      .where('inquiries.id', 'in', pageIds)
+      .orderBy('inquiries.created_at', 'desc')
+      .orderBy('inquiries.id', 'desc')
+      .execute(),
+    filtered(db.selectFrom('inquiries'), filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('spam', '=', spam)
       .executeTakeFirstOrThrow(),
   ]);
-  return {
-    items: rows.map((row) => ({ ...toInquiry(row), attachmentCount: Number(row.attachment_count ?? 0) })),
-    count: Number(total.n),
-  };
+  return { items: rows.map(toListItem), count: Number(total.n) };
+}
+
+/**
+ * Every matching inquiry, newest first, read in batches. Each batch starts after the last row of
+ * the one before (keyset), so the thousandth batch costs what the first does, unlike OFFSET.
+ */
+export async function* eachInquiry(db: Db, filter: InquiryListFilter, batchSize = 500): AsyncGenerator<InquiryListItem> {
+  let last: { createdAt: string; id: number } | undefined;
+  for (;;) {
+    let query = filtered(withAttachmentCount(db), filter);
+    if (last) {
+      const after = last;
+      // A row-value comparison, not `a < x OR (a = x AND b < y)`: both databases seek the index with it.
+      query = query.where((eb) =>
+        eb(eb.refTuple('inquiries.created_at', 'inquiries.id'), '<', eb.tuple(after.createdAt, after.id)),
+      );
+    }
+    const rows = await query.orderBy('inquiries.created_at', 'desc').orderBy('inquiries.id', 'desc').limit(batchSize).execute();
+    for (const row of rows) yield toListItem(row);
+    if (rows.length < batchSize) return;
+    const tail = rows[rows.length - 1]!;
+    last = { createdAt: tail.created_at, id: tail.id };
+  }
 }
 
 export async function setHandled(db: Db, id: number, handledAt: string | null): Promise<boolean> {

@@ -126,7 +126,7 @@ export function inquiryMail(
   ].join('\n');
   return {
     from: { name: `${company.name} Website`, address: config.mailFrom },
-    to: config.contactTo,
+    to: config.contactToBySubject[inquiry.subject],
     replyTo: { name: oneLine(`${inquiry.firstName} ${inquiry.lastName}`), address: inquiry.email },
     subject: inquiryMailSubject(inquiry),
     text,

@@ -2,6 +2,7 @@ import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { ContentLanguage, LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { containsPattern, foldText } from '../../lib/text-search';
 import { bumpContentVersion } from './content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
 import type { StoredPicture } from '../../media/image-pipeline';
@@ -41,18 +42,6 @@ export type ProjectFilter = {
 };
 
 const textFields: ProjectTextField[] = ['title', 'content', 'scope'];
-
-/**
- * Case-insensitive search works alike on both databases through a folded copy of each text
- * (SQLite's LIKE folds ASCII only, PostgreSQL's not at all).
- */
-export function foldText(text: string): string {
-  return text.normalize('NFC').toLowerCase();
-}
-
-function containsPattern(text: string): string {
-  return `%${foldText(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The projects matching a filter; everything is decided in SQL. A text search is a semi-join

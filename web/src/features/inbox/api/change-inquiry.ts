@@ -41,11 +41,18 @@ export function useResendInquiry() {
   return useMutation({ mutationFn: resendInquiry, ...settle(queryClient) });
 }
 
-export function useDeleteInquiry() {
+/**
+ * `onDeleted` is the hook's own callback, not one given to `mutate`: removing the detail query
+ * unmounts the dialog's content, and a callback given to `mutate` by an unmounted component never runs.
+ */
+export function useDeleteInquiry(onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteInquiry,
-    onSuccess: (_result, id) => queryClient.removeQueries({ queryKey: inboxQueryKeys.detail(id) }),
+    onSuccess: (_result, id) => {
+      onDeleted();
+      queryClient.removeQueries({ queryKey: inboxQueryKeys.detail(id) });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...inboxQueryKeys.all, 'list'] }),
   });
 }

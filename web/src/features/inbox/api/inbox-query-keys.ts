@@ -4,7 +4,8 @@
  */
 export const inboxQueryKeys = {
   all: ['inbox'] as const,
-  list: (page: number, pageLength: number) => [...inboxQueryKeys.all, 'list', { page, pageLength }] as const,
+  list: (filter: object, page: number, pageLength: number) =>
+    [...inboxQueryKeys.all, 'list', { ...filter, page, pageLength }] as const,
   detail: (id: number) => [...inboxQueryKeys.all, 'detail', id] as const,
   retention: () => [...inboxQueryKeys.all, 'retention'] as const,
 };

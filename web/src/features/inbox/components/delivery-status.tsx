@@ -29,9 +29,19 @@ export function DeliveryStatus({ status }: { status: AnyStatus }) {
   return (
     <span
       data-status={status}
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${looks[status]}`}
+      // A long state ("not sent – no mail server set up") wraps inside its badge instead of widening the table.
+      className={`inline-flex max-w-56 items-center gap-1.5 rounded-lg px-2.5 py-0.5 text-xs font-semibold ring-1 ${looks[status]}`}
     >
-      <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        width="14"
+        height="14"
+        viewBox="0 0 16 16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        className="shrink-0"
+      >
         <circle cx="8" cy="8" r="6.5" strokeWidth="1.5" />
         <path d={icons[status]} />
       </svg>

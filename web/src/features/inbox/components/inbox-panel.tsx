@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/admin/pager';
 import type { InquirySummary } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { useDownload } from '../api/download-file';
-import { inboxPageLength, useInquiries } from '../api/get-inquiries';
+import { emptyInboxFilter, exportPath, inboxPageLength, useInquiries, useInquiryCount } from '../api/get-inquiries';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { InquiryFilters } from './inquiry-filters';
 import { InquiryDetailDialog } from './inquiry-detail';
 import { InquiryTable } from './inquiry-table';
 import { LoadState } from './load-state';
@@ -12,13 +14,27 @@ import { RetentionSection } from './retention-form';
 
 /** The inquiries inbox (issue 6): the list, one inquiry in a dialog, CSV export and the retention setting. */
 export function InboxPanel() {
-  const { t } = useTranslation('inbox');
+  const { t, i18n } = useTranslation('inbox');
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [requestedPage, setPage] = useState(1);
+  const lang = i18n.language === 'en' ? 'en' : 'de';
+  const [chosen, setChosen] = useState(emptyInboxFilter);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, 300);
+  const filter = useMemo(() => ({ ...chosen, search: search.trim() }), [chosen, search]);
+  // The page belongs to one filter: a new search or filter starts again at page 1.
+  const filterKey = JSON.stringify(filter);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const requestedPage = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (page: number) => setPaging({ filterKey, page });
   const [opened, setOpened] = useState<InquirySummary>();
   const [deletedNotice, setDeletedNotice] = useState('');
-  const inquiries = useInquiries(requestedPage);
+  const inquiries = useInquiries(filter, requestedPage);
+  const otherView = useInquiryCount({ ...filter, spam: !filter.spam });
+  const counts = filter.spam
+    ? { inbox: otherView.data, spam: inquiries.data?.count }
+    : { inbox: inquiries.data?.count, spam: otherView.data };
+  const filtered = JSON.stringify({ ...filter, spam: false }) !== JSON.stringify(emptyInboxFilter);
   const exportCsv = useDownload();
   // After a delete the row and its Open button are gone: the focus goes to the list's heading,
   // once the dialog has closed (closing a modal dialog returns the focus to where it was).
@@ -47,7 +63,7 @@ export function InboxPanel() {
           type="button"
           className={secondaryButton}
           disabled={exportCsv.isPending}
-          onClick={() => exportCsv.mutate({ path: '/Inquiry/Export', name: 'inquiries.csv' })}
+          onClick={() => exportCsv.mutate({ path: exportPath(filter, lang), name: `${t('exportFileName')}.csv` })}
         >
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M8 2v8M4.5 6.5L8 10l3.5-3.5M3 13.5h10" />
@@ -63,8 +79,23 @@ export function InboxPanel() {
       <p role="status" className="sr-only">
         {deletedNotice}
       </p>
+      <InquiryFilters
+        filter={{ ...chosen, search: searchText }}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        onChange={(patch) => setChosen((current) => ({ ...current, ...patch }))}
+        onReset={() => {
+          setChosen((current) => ({ ...emptyInboxFilter, spam: current.spam }));
+          setSearchText('');
+        }}
+        counts={counts}
+      />
+      <p role="status" className="mb-2 text-sm font-semibold text-slate-800">
+        {inquiries.data ? t(filter.spam ? 'filters.spamResult' : 'filters.result', { count: inquiries.data.count }) : ''}
+      </p>
       <InquiryTable
         rows={inquiries.data?.data}
+        empty={filtered ? t('filters.noMatch') : filter.spam ? t('views.spamEmpty') : t('empty')}
         status={inquiries.data ? undefined : <LoadState query={inquiries} loading={t('loading')} failed={t('loadFailed')} />}
         onOpen={(row) => {
           setDeletedNotice('');

@@ -55,7 +55,7 @@ function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () 
   const format = useFormatters();
   const setHandled = useSetHandled();
   const resend = useResendInquiry();
-  const remove = useDeleteInquiry();
+  const remove = useDeleteInquiry(onDeleted);
   const [notice, setNotice] = useState<string>();
   const handled = inquiry.status === 'handled';
   const busy = setHandled.isPending || resend.isPending || remove.isPending;
@@ -73,7 +73,7 @@ function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () 
   };
   const onDelete = () => {
     reset();
-    if (window.confirm(t('detail.confirmDelete'))) remove.mutate(inquiry.id, { onSuccess: onDeleted });
+    if (window.confirm(t('detail.confirmDelete'))) remove.mutate(inquiry.id);
   };
 
   const none = t('detail.none');

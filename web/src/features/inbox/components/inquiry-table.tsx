@@ -9,6 +9,8 @@ type InquiryTableProps = {
   rows: InquirySummary[] | undefined;
   /** Shown instead of rows: loading, or the load failed. */
   status?: ReactNode;
+  /** Said when there are no rows: nothing received yet, or nothing matches. */
+  empty: string;
   onOpen: (row: InquirySummary) => void;
 };
 
@@ -20,7 +22,7 @@ const stackedCell =
   'max-md:before:text-sm max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]';
 
 /** The inbox list: received, type, name, company, e-mail, delivery, handled; Open per row. */
-export function InquiryTable({ rows, status, onOpen }: InquiryTableProps) {
+export function InquiryTable({ rows, status, empty, onOpen }: InquiryTableProps) {
   const { t } = useTranslation('inbox');
   const format = useFormatters();
   const columns: { header: string; cell: (row: InquirySummary) => ReactNode; className?: string }[] = [
@@ -87,7 +89,7 @@ export function InquiryTable({ rows, status, onOpen }: InquiryTableProps) {
                       <path d="M3 13l2.5-7.5A2 2 0 0 1 7.4 4h9.2a2 2 0 0 1 1.9 1.5L21 13v5a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
                       <path d="M3 13h5l1.5 2.5h5L16 13h5" />
                     </svg>
-                    {t('empty')}
+                    {empty}
                   </span>,
                 )
               : rows?.map((row) => (

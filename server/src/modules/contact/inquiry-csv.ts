@@ -1,0 +1,114 @@
+import type { DeliveryStatus, InquirySubject, Regard } from '@blitz/contract';
+import type { InquiryListItem } from './inquiries.repository';
+
+// The CSV export speaks the staff's language: the same words as the inbox (web/src/locales/*/inbox.json),
+// kept here because the server writes the file.
+
+type Lang = 'de' | 'en';
+
+const subjects: Record<Lang, Record<InquirySubject, string>> = {
+  de: { priceInquiry: 'Preisanfrage', generalMessage: 'Allgemeine Nachricht', application: 'Bewerbung' },
+  en: { priceInquiry: 'Price inquiry', generalMessage: 'General message', application: 'Application' },
+};
+
+const regards: Record<Lang, Record<Regard, string>> = {
+  de: {
+    lps: 'Blitzschutzanlage',
+    earthing: 'Erdung',
+    equipotential: 'Potentialausgleich',
+    maintenance: 'Wartung und Prüfung',
+    planning: 'Planung',
+  },
+  en: {
+    lps: 'Lightning protection system',
+    earthing: 'Earthing',
+    equipotential: 'Equipotential bonding',
+    maintenance: 'Maintenance and inspection',
+    planning: 'Planning',
+  },
+};
+
+const deliveries: Record<Lang, Record<DeliveryStatus, string>> = {
+  de: {
+    pending: 'Ausstehend',
+    delivered: 'Gesendet',
+    failed: 'Fehlgeschlagen',
+    logged: 'Nicht versendet – kein Mailserver eingerichtet',
+    skipped: 'Nicht gesendet (Spam)',
+  },
+  en: {
+    pending: 'Pending',
+    delivered: 'Sent',
+    failed: 'Failed',
+    logged: 'Not sent – no mail server set up',
+    skipped: 'Not sent (spam)',
+  },
+};
+
+const words: Record<Lang, { handled: string; new: string; de: string; en: string }> = {
+  de: { handled: 'Erledigt', new: 'Nicht erledigt', de: 'Deutsch', en: 'Englisch' },
+  en: { handled: 'Handled', new: 'Not handled', de: 'German', en: 'English' },
+};
+
+// Made once: building an Intl formatter costs more than formatting with it, and the export formats every row.
+const berlinParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Local time in Europe/Berlin, as spreadsheets of that language read it (`23.11.2026 09:15`, `2026-11-23 09:15`). */
+function localTime(iso: string | null, lang: Lang): string {
+  if (!iso) return '';
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of berlinParts.formatToParts(new Date(iso))) parts[part.type] = part.value;
+  const time = `${parts.hour}:${parts.minute}`;
+  return lang === 'de'
+    ? `${parts.day}.${parts.month}.${parts.year} ${time}`
+    : `${parts.year}-${parts.month}-${parts.day} ${time}`;
+}
+
+type Column = [Record<Lang, string>, (i: InquiryListItem, lang: Lang) => string | number | null];
+
+const columns: Column[] = [
+  [{ de: 'Nr.', en: 'No.' }, (i) => i.id],
+  [{ de: 'Referenz', en: 'Reference' }, (i) => i.reference],
+  [{ de: 'Eingang', en: 'Received' }, (i, l) => localTime(i.createdAt, l)],
+  [{ de: 'Art', en: 'Type' }, (i, l) => subjects[l][i.subject]],
+  [{ de: 'Vorname', en: 'First name' }, (i) => i.firstName],
+  [{ de: 'Nachname', en: 'Last name' }, (i) => i.lastName],
+  [{ de: 'Firma', en: 'Company' }, (i) => i.companyName],
+  [{ de: 'E-Mail', en: 'E-mail' }, (i) => i.email],
+  [{ de: 'Telefon', en: 'Phone' }, (i) => i.phone],
+  [{ de: 'Firmenadresse', en: 'Company address' }, (i) => i.companyAddress],
+  [{ de: 'Gebäudegröße', en: 'Building size' }, (i) => i.buildingSize],
+  [{ de: 'Anliegen', en: 'Areas of interest' }, (i, l) => i.regards.map((r) => regards[l][r]).join(', ')],
+  [{ de: 'Nachricht', en: 'Message' }, (i) => i.message],
+  [{ de: 'Anhänge', en: 'Attachments' }, (i) => i.attachmentCount],
+  [{ de: 'Zustellung', en: 'Delivery' }, (i, l) => deliveries[l][i.deliveryStatus]],
+  [{ de: 'Status', en: 'Status' }, (i, l) => words[l][i.status]],
+  [{ de: 'Erledigt am', en: 'Handled on' }, (i, l) => localTime(i.handledAt, l)],
+  [{ de: 'Sprache', en: 'Language' }, (i, l) => words[l][i.language]],
+];
+
+/** One CSV cell: quoted, and never read as a formula by a spreadsheet (CSV injection). */
+function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+export type CsvOptions = { lang: Lang; separator: ';' | ',' };
+
+/** The first line: the byte order mark (so that spreadsheets read UTF-8) and the headings. */
+export function csvHead({ lang, separator }: CsvOptions): string {
+  return `\uFEFF${columns.map(([heading]) => csvCell(heading[lang])).join(separator)}\r\n`;
+}
+
+export function csvLine(item: InquiryListItem, { lang, separator }: CsvOptions): string {
+  return `${columns.map(([, get]) => csvCell(get(item, lang))).join(separator)}\r\n`;
+}

@@ -1,0 +1,188 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deliveryStatuses, inquirySubjects } from '@blitz/contract';
+import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
+import type { InboxFilter } from '../api/get-inquiries';
+
+type InquiryFiltersProps = {
+  filter: InboxFilter;
+  /** The search box's text as typed; the filter gets it once typing pauses. */
+  searchText: string;
+  onSearchText: (text: string) => void;
+  onChange: (patch: Partial<InboxFilter>) => void;
+  onReset: () => void;
+  /** Matches of the same search and filters in each view; undefined while loading. */
+  counts: { inbox: number | undefined; spam: number | undefined };
+};
+
+const field = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900';
+const label = 'block text-sm font-semibold text-slate-800';
+
+/** The inbox's view switch (inquiries or spam), search box and filters. */
+export function InquiryFilters({ filter, searchText, onSearchText, onChange, onReset, counts }: InquiryFiltersProps) {
+  const { t } = useTranslation('inbox');
+  const id = useId();
+  const viewButton = (spam: boolean) => {
+    const count = spam ? counts.spam : counts.inbox;
+    const pressed = filter.spam === spam;
+    return (
+      <button
+        type="button"
+        aria-pressed={pressed}
+        onClick={() => onChange({ spam })}
+        className={`inline-flex items-center gap-2 rounded-md px-4 py-2 text-sm font-semibold ${
+          pressed ? 'bg-brand-700 text-white' : 'border border-slate-400 bg-white text-slate-800 hover:bg-slate-100'
+        }`}
+      >
+        {t(spam ? 'views.spam' : 'views.inbox')}
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${pressed ? 'bg-white/20 text-white' : 'bg-slate-200 text-slate-800'}`}
+        >
+          {count ?? '…'}
+        </span>
+      </button>
+    );
+  };
+  const chosenFilters = [filter.subject, filter.delivery, filter.handled, filter.from, filter.to].filter(Boolean).length;
+  // A typed date can pass the picker's min; the list then ignores `to` until it is mended.
+  const toBeforeFrom = filter.from !== '' && filter.to !== '' && filter.to < filter.from;
+  const active = searchText.trim() !== '' || chosenFilters > 0;
+  // On a phone the filters fold away behind a button, so that the list starts on the first screen.
+  const [open, setOpen] = useState(false);
+
+  return (
+    <div className="mb-4 space-y-3">
+      <div role="group" aria-label={t('views.label')} className="flex flex-wrap gap-2">
+        {viewButton(false)}
+        {viewButton(true)}
+      </div>
+      {filter.spam ? <p className="max-w-prose text-sm text-slate-700">{t('views.spamHint')}</p> : null}
+      <form
+        role="search"
+        aria-label={t('filters.label')}
+        onSubmit={(event) => event.preventDefault()}
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
+      >
+        <div className="sm:col-span-2 lg:col-span-3">
+          <label htmlFor={`${id}-search`} className={label}>
+            {t('filters.search')}
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={searchText}
+            maxLength={200}
+            onChange={(event) => onSearchText(event.target.value)}
+            placeholder={t('filters.searchPlaceholder')}
+            className={field}
+          />
+        </div>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${id}-more`}
+          onClick={() => setOpen(!open)}
+          className={`${secondaryButton} md:hidden`}
+        >
+          {t('filters.more', { count: chosenFilters })}
+        </button>
+        <div id={`${id}-more`} className={open ? 'contents' : 'contents max-md:hidden'}>
+          <div>
+            <label htmlFor={`${id}-subject`} className={label}>
+              {t('filters.subject')}
+            </label>
+            <select
+              id={`${id}-subject`}
+              value={filter.subject}
+              onChange={(event) => onChange({ subject: event.target.value as InboxFilter['subject'] })}
+              className={field}
+            >
+              <option value="">{t('filters.any')}</option>
+              {inquirySubjects.map((subject) => (
+                <option key={subject} value={subject}>
+                  {t(`subjects.${subject}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-delivery`} className={label}>
+              {t('filters.delivery')}
+            </label>
+            <select
+              id={`${id}-delivery`}
+              value={filter.delivery}
+              onChange={(event) => onChange({ delivery: event.target.value as InboxFilter['delivery'] })}
+              className={field}
+            >
+              <option value="">{t('filters.any')}</option>
+              {deliveryStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {t(`delivery.${status}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-handled`} className={label}>
+              {t('filters.handled')}
+            </label>
+            <select
+              id={`${id}-handled`}
+              value={filter.handled}
+              onChange={(event) => onChange({ handled: event.target.value as InboxFilter['handled'] })}
+              className={field}
+            >
+              <option value="">{t('filters.any')}</option>
+              <option value="false">{t('state.new')}</option>
+              <option value="true">{t('state.handled')}</option>
+            </select>
+          </div>
+          <div className="lg:col-span-2">
+            <label htmlFor={`${id}-from`} className={label}>
+              {t('filters.from')}
+            </label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={filter.from}
+              max={filter.to || undefined}
+              onChange={(event) => onChange({ from: event.target.value })}
+              className={field}
+            />
+          </div>
+          <div className="lg:col-span-2">
+            <label htmlFor={`${id}-to`} className={label}>
+              {t('filters.to')}
+            </label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={filter.to}
+              min={filter.from || undefined}
+              onChange={(event) => onChange({ to: event.target.value })}
+              aria-invalid={toBeforeFrom || undefined}
+              aria-describedby={toBeforeFrom ? `${id}-to-error` : undefined}
+              className={`${field} ${toBeforeFrom ? 'border-red-700' : ''}`}
+            />
+            {toBeforeFrom ? (
+              <p id={`${id}-to-error`} className="mt-1 text-sm text-red-800">
+                {t('filters.toBeforeFrom')}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex items-end lg:col-span-2">
+            <button
+              type="button"
+              className={`${secondaryButton} ${smallButton} w-full py-2`}
+              disabled={!active}
+              onClick={onReset}
+            >
+              {t('filters.reset')}
+            </button>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}
