@@ -87,7 +87,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Inquiry/:id/Resend',
     { schema: { params: inquiryIdParamSchema, response: { 200: inquiryDetailSchema } } },
-    async (request) => resendInquiry(app.db, request.params.id, () => app.outbox.kick()),
+    async (request) => resendInquiry(app.db, request.params.id, () => app.outbox.kick(), app.config.contact.confirmationMail),
   );
 
   app.post(

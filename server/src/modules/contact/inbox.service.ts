@@ -89,12 +89,17 @@ export async function markHandled(db: Db, id: number, handled: boolean): Promise
 
 /**
  * Queues the mail to the company once more (after it failed, or to get it again). An inquiry the
- * spam checks caught is thereby declared genuine.
+ * spam checks caught is thereby declared genuine and mailed as if it had just arrived: to the
+ * company, and (with `confirmationMail`) the visitor's confirmation, which it never got.
  */
-export async function resendInquiry(db: Db, id: number, kick: () => void): Promise<InquiryDetail> {
+export async function resendInquiry(db: Db, id: number, kick: () => void, confirmationMail = false): Promise<InquiryDetail> {
   const inquiry = await existing(db, id);
-  if (inquiry.spam) await clearSpam(db, inquiry.id);
-  await requeueMail(db, inquiry.id, 'inquiry', new Date().toISOString());
+  const now = new Date().toISOString();
+  if (inquiry.spam) {
+    await clearSpam(db, inquiry.id);
+    if (confirmationMail) await requeueMail(db, inquiry.id, 'confirmation', now);
+  }
+  await requeueMail(db, inquiry.id, 'inquiry', now);
   await setDeliveryStatus(db, inquiry.id, 'pending');
   kick();
   return inquiryDetail(db, id);

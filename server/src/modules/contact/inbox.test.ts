@@ -124,6 +124,29 @@ describe.each(databaseKinds)('the inquiry inbox API on %s', (kind) => {
     expect(detail.deliveryStatus).toBe('delivered');
   });
 
+  it('delivers an inquiry staff declare not spam as if it had just arrived: to the company, and the confirmation to the sender', async () => {
+    const smtp = await SmtpSink.start();
+    const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, CONTACT_TO: 'inbox@company.example' });
+    const caught = await postContact(url, { ...generalMessage, website: 'http://filled.by.autofill' }, [await pngFile()]);
+    expect(caught.status).toBe(201);
+    const token = await signIn(url);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received).toHaveLength(0);
+    const spam = await api(url, 'GET', '/api/v1/Inquiry?Spam=true', { token });
+    expect(spam.body.data.map((i: { id: number }) => i.id)).toEqual([caught.body.id]);
+
+    const declared = await api(url, 'POST', `/api/v1/Inquiry/${caught.body.id}/Resend`, { token });
+    expect(declared.status).toBe(200);
+    expect(declared.body.spam).toBe(false);
+    const mails = await smtp.waitFor(2);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(['erika@example.org', 'inbox@company.example'].sort());
+    expect(mails.find((m) => m.to[0] === 'inbox@company.example')!.mail.attachments).toHaveLength(1);
+    expect((await api(url, 'GET', '/api/v1/Inquiry?Spam=true', { token })).body.count).toBe(0);
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).body.data.map((i: { id: number }) => i.id)).toEqual([
+      caught.body.id,
+    ]);
+  });
+
   it('deletes an inquiry with its files', async () => {
     const { url, config } = await startTestApp(kind);
     const created = await postContact(url, generalMessage, [await pngFile(), pdfFile()]);

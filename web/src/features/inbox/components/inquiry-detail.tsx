@@ -69,7 +69,10 @@ function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () 
   };
   const onResend = () => {
     reset();
-    if (window.confirm(t('detail.confirmResend'))) resend.mutate(inquiry.id, { onSuccess: () => setNotice(t('detail.resent')) });
+    const [question, done] = inquiry.spam
+      ? (['detail.confirmNotSpam', 'detail.notSpamDone'] as const)
+      : (['detail.confirmResend', 'detail.resent'] as const);
+    if (window.confirm(t(question))) resend.mutate(inquiry.id, { onSuccess: () => setNotice(t(done)) });
   };
   const onDelete = () => {
     reset();
@@ -146,7 +149,7 @@ function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () 
           {t(handled ? 'detail.markNotHandled' : 'detail.markHandled')}
         </button>
         <button type="button" className={secondaryButton} disabled={busy} onClick={onResend}>
-          {t(resend.isPending ? 'detail.resending' : 'detail.resend')}
+          {t(resend.isPending ? 'detail.resending' : inquiry.spam ? 'detail.notSpam' : 'detail.resend')}
         </button>
         <button type="button" className={dangerButton} disabled={busy} onClick={onDelete}>
           {t('detail.delete')}
