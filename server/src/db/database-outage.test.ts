@@ -1,13 +1,11 @@
 import path from 'node:path';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { referencedKeys } from '../modules/contact/inquiries.repository';
 import { pdfFile, postContact, priceInquiry, storedFiles, until } from '../modules/contact/contact-test-kit';
-import { api, freshDatabase, tempDir, testConfig, testDatabaseUrl } from '../test/helper';
+import { api, tempDir, testConfig, testDatabaseUrl } from '../test/helper';
 import { SmtpSink } from '../test/smtp-sink';
-import { TcpProxy } from '../test/tcp-proxy';
-import { openDatabase } from './database';
+import { relayedPostgres } from '../test/tcp-proxy';
 
 // PostgreSQL "stopped" mid-run: the app reaches it through a TCP relay that the test cuts (every
 // connection reset, new ones refused) and restores. To the app that is a stopped and restarted
@@ -15,14 +13,7 @@ import { openDatabase } from './database';
 describe.runIf(testDatabaseUrl)('PostgreSQL going away mid-run', () => {
   it('answers 503 with Retry-After, keeps every acknowledged inquiry whole, and recovers by itself', async () => {
     const dataDir = tempDir();
-    const direct = await freshDatabase('postgres', dataDir);
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(direct.db);
-    const real = new URL(testDatabaseUrl!);
-    const proxy = await TcpProxy.start({ host: real.hostname, port: Number(real.port || 5432) });
-    const relayed = new URL(testDatabaseUrl!);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(proxy.port);
-    const database = await openDatabase({ kind: 'postgres', url: relayed.href, schema: rows[0]!.schema, poolSize: 4 });
+    const { direct, relayed: database, proxy } = await relayedPostgres(dataDir);
     const smtp = await SmtpSink.start();
     const config = testConfig(dataDir, {
       SMTP_URL: smtp.url,
@@ -98,20 +89,12 @@ describe.runIf(testDatabaseUrl)('PostgreSQL going away mid-run', () => {
       ).toEqual(attachments.map((a) => a.storage_key).sort());
     } finally {
       await app.close();
-      await database.db.destroy();
     }
   });
 
   it('records a send that succeeded while the database was away as soon as it is back, and never sends it again', async () => {
     const dataDir = tempDir();
-    const direct = await freshDatabase('postgres', dataDir);
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(direct.db);
-    const real = new URL(testDatabaseUrl!);
-    const proxy = await TcpProxy.start({ host: real.hostname, port: Number(real.port || 5432) });
-    const relayed = new URL(testDatabaseUrl!);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(proxy.port);
-    const database = await openDatabase({ kind: 'postgres', url: relayed.href, schema: rows[0]!.schema, poolSize: 4 });
+    const { direct, relayed: database, proxy } = await relayedPostgres(dataDir);
     const smtp = await SmtpSink.start();
     // The mail server takes the mail, and while it answers the database goes away: the send
     // succeeded, and its record cannot be written.
@@ -159,7 +142,6 @@ describe.runIf(testDatabaseUrl)('PostgreSQL going away mid-run', () => {
       expect(smtp.received[0]!.mail.messageId).toMatch(/^<outbox-\d+\.inquiry@/);
     } finally {
       await app.close();
-      await database.db.destroy();
     }
   });
 });

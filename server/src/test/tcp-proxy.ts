@@ -1,8 +1,13 @@
 import net from 'node:net';
+import { sql } from 'kysely';
 import { afterEach } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/database';
+import { freshDatabase, testDatabaseUrl } from './helper';
 
 const proxies: TcpProxy[] = [];
+const relayedHandles: DatabaseHandle[] = [];
 afterEach(async () => {
+  while (relayedHandles.length) await relayedHandles.pop()!.db.destroy();
   while (proxies.length) await proxies.pop()!.cut();
 });
 
@@ -80,4 +85,23 @@ export class TcpProxy {
     this.sockets.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+}
+
+/**
+ * A fresh PostgreSQL schema reached two ways: `direct` (for the test to look at) and `relayed`
+ * (for the app), through a TcpProxy the test can cut, hang and restore.
+ */
+export async function relayedPostgres(
+  dataDir: string,
+): Promise<{ direct: DatabaseHandle; relayed: DatabaseHandle; proxy: TcpProxy }> {
+  const direct = await freshDatabase('postgres', dataDir);
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(direct.db);
+  const real = new URL(testDatabaseUrl!);
+  const proxy = await TcpProxy.start({ host: real.hostname, port: Number(real.port || 5432) });
+  const url = new URL(testDatabaseUrl!);
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  const relayed = await openDatabase({ kind: 'postgres', url: url.href, schema: rows[0]!.schema, poolSize: 4 });
+  relayedHandles.push(relayed);
+  return { direct, relayed, proxy };
 }

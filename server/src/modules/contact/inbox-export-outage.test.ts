@@ -1,18 +1,15 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
-import { freshDatabase, signIn, tempDir, testConfig, testDatabaseUrl } from '../../test/helper';
-import { TcpProxy } from '../../test/tcp-proxy';
+import { signIn, tempDir, testConfig, testDatabaseUrl } from '../../test/helper';
+import { relayedPostgres } from '../../test/tcp-proxy';
 
 // The export streams: once its first bytes are out, a failure can no longer be a status code. It
 // must then break the download off, so that a spreadsheet never gets a file that looks complete.
 describe.runIf(testDatabaseUrl)('the CSV export when PostgreSQL goes away mid-way', () => {
   it('breaks the download off instead of ending it like a complete file', async () => {
     const dataDir = tempDir();
-    const direct = await freshDatabase('postgres', dataDir);
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(direct.db);
+    const { direct, relayed: database, proxy } = await relayedPostgres(dataDir);
     await migrateToLatest(direct.db);
     // More than the server and the sockets buffer ahead of a client that stops reading (~30 MB).
     const message = 'Bitte um ein Angebot. '.repeat(90);
@@ -37,12 +34,6 @@ describe.runIf(testDatabaseUrl)('the CSV export when PostgreSQL goes away mid-wa
         )
         .execute();
     }
-    const real = new URL(testDatabaseUrl!);
-    const proxy = await TcpProxy.start({ host: real.hostname, port: Number(real.port || 5432) });
-    const relayed = new URL(testDatabaseUrl!);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(proxy.port);
-    const database = await openDatabase({ kind: 'postgres', url: relayed.href, schema: rows[0]!.schema, poolSize: 4 });
     const app = await buildApp(testConfig(dataDir), { database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -66,7 +57,6 @@ describe.runIf(testDatabaseUrl)('the CSV export when PostgreSQL goes away mid-wa
       expect(received).toBeLessThan(15_000 * message.length);
     } finally {
       await app.close();
-      await database.db.destroy();
     }
   });
 });

@@ -2,17 +2,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { DatabaseHandle, DatabaseKind } from '../../db/database';
-import { openDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { until } from '../contact/contact-test-kit';
 import { writeFakePages } from '../../test/fake-web-build';
 import { freePort } from '../../test/free-port';
-import { api, captureLog, databaseKinds, freshDatabase, tempDir, testConfig, testDatabaseUrl } from '../../test/helper';
-import { TcpProxy } from '../../test/tcp-proxy';
+import { api, captureLog, databaseKinds, tempDir, testConfig, testDatabaseUrl } from '../../test/helper';
+import { relayedPostgres } from '../../test/tcp-proxy';
 
 const closing: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -49,22 +48,9 @@ function replaceableSqlite(file: string) {
 }
 
 /** PostgreSQL behind a TCP relay the test can cut (stopped), hang (not answering) and restore. */
-async function relayedPostgres(dataDir: string) {
-  const direct = await freshDatabase('postgres', dataDir);
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(direct.db);
-  const real = new URL(testDatabaseUrl!);
-  const proxy = await TcpProxy.start({ host: real.hostname, port: Number(real.port || 5432) });
-  const relayed = new URL(testDatabaseUrl!);
-  relayed.hostname = '127.0.0.1';
-  relayed.port = String(proxy.port);
-  const handle = await openDatabase({ kind: 'postgres', url: relayed.href, schema: rows[0]!.schema, poolSize: 4 });
-  closing.push(() => handle.db.destroy());
-  return {
-    handle,
-    proxy,
-    lose: () => proxy.cut(),
-    restore: () => proxy.restore(),
-  };
+async function relayedDatabase(dataDir: string) {
+  const { relayed, proxy } = await relayedPostgres(dataDir);
+  return { handle: relayed, proxy, lose: () => proxy.cut(), restore: () => proxy.restore() };
 }
 
 /** The app with a web build (fake pages and an assets folder), its database replaceable or relayed. */
@@ -73,7 +59,7 @@ async function startApp(kind: DatabaseKind, env: Record<string, string> = {}) {
   const webDist = path.join(dataDir, 'web');
   writeFakePages(webDist, (page, lang) => `<!doctype html><title>${page} ${lang}</title>`);
   fs.mkdirSync(path.join(webDist, 'assets'));
-  const database = kind === 'sqlite' ? replaceableSqlite(path.join(dataDir, 'site.sqlite')) : await relayedPostgres(dataDir);
+  const database = kind === 'sqlite' ? replaceableSqlite(path.join(dataDir, 'site.sqlite')) : await relayedDatabase(dataDir);
   if (kind === 'sqlite') closing.push(() => database.handle.db.destroy());
   const { stream, log } = captureLog();
   const config = testConfig(dataDir, { WEB_DIST: webDist, LOG_LEVEL: 'info', ...env });
@@ -251,7 +237,7 @@ describe.runIf(testDatabaseUrl)('readiness with PostgreSQL not answering', () =>
   it('answers 503 within about two seconds, and 200 once the database answers again', async () => {
     const { url, database } = await startApp('postgres');
     expect((await ready(url)).status).toBe(200);
-    const { proxy } = database as Awaited<ReturnType<typeof relayedPostgres>>;
+    const { proxy } = database as Awaited<ReturnType<typeof relayedDatabase>>;
     proxy.hang();
     await new Promise((resolve) => setTimeout(resolve, 1100)); // past the reuse of the last result
     for (let i = 0; i < 3; i++) {
