@@ -21,6 +21,7 @@ import {
 } from './archive-format';
 import { appliedMigrations, kindOf, listTables, sequencePositions, tableRows } from './backup.repository';
 import { type FileRef, fileReferences, filePath } from './site-files';
+import { fsyncPath } from '../lib/fsync';
 
 /** Where a site keeps its data: the database, and DATA_DIR for pictures and attachments. */
 export type Site = { dataDir: string; database: DatabaseOptions };
@@ -163,15 +164,6 @@ async function addEntry(pack: tarStream.Pack, name: string, source: string | Buf
       })
       .pipe(sink);
   });
-}
-
-async function fsyncPath(target: string): Promise<void> {
-  const handle = await fsp.open(target, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Writes the tar.gz under a temporary name, flushes it, then renames it: FILE is whole or absent. */

@@ -22,6 +22,7 @@ import {
 import { type Table, advanceSequence, appliedMigrations, countRows, insertRows, kindOf, listTables } from './backup.repository';
 import type { Site } from './backup';
 import { filePath, filesUnder, storeDir } from './site-files';
+import { fsyncPath } from '../lib/fsync';
 
 export class RestoreError extends Error {}
 
@@ -124,15 +125,6 @@ async function checkEmptyTarget(db: Kysely<any>, site: Site, archiveMigration: s
       `The target database is migrated past the archive's schema (${archiveMigration}) to ${applied.at(-1)}; ` +
         `restore into a database never migrated, or one at most at the archive's migration`,
     );
-  }
-}
-
-async function fsyncPath(target: string): Promise<void> {
-  const handle = await fsp.open(target, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { fsyncPath } from '../lib/fsync';
 
 /** A file streamed to disk and flushed, not yet under its final name. */
 export type TempFile = { key: string; size: number };
@@ -35,15 +36,6 @@ export function attachmentDirIn(dataDir: string): string {
 
 /** Names are random: 16 bytes in hex. */
 export const attachmentKeyPattern = /^[a-f0-9]{32}$/;
-
-async function fsyncPath(target: string): Promise<void> {
-  const handle = await fsp.open(target, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 export function createDiskAttachmentStore(dir: string): AttachmentStore {
   const incoming = path.join(dir, '.incoming');
