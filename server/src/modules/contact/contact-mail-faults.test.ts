@@ -252,7 +252,7 @@ describe.each(databaseKinds)('a server killed with SIGKILL on %s', (kind) => {
 });
 
 describe.runIf(testDatabaseUrl)('two senders on one PostgreSQL', () => {
-  it('send each mail exactly once', async () => {
+  it('share the outbox: each mail goes out once between them', async () => {
     const smtp = await SmtpSink.start();
     const dataDir = tempDir();
     const first = await freshDatabase('postgres', dataDir);
