@@ -81,9 +81,10 @@ async function openForm(page: Page, path = '/Services') {
   return page.locator('#contact-form form');
 }
 
+/** The inquiries the page sends (not the form token it asks for when the form appears). */
 function contactRequests(page: Page): string[] {
   const seen: string[] = [];
-  page.on('request', (r) => r.url().includes('/api/v1/Contact') && seen.push(r.method()));
+  page.on('request', (r) => r.url().endsWith('/api/v1/Contact') && seen.push(r.method()));
   return seen;
 }
 
