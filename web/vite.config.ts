@@ -48,6 +48,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     cssCodeSplit: true,
+    // Two entries: the admin application (index.html) and the public pages' island script. The
+    // manifest tells the prerenderer which file the latter became.
+    manifest: true,
+    rollupOptions: { input: { main: 'index.html', islands: 'src/islands/main.ts' } },
   },
   ssr: { noExternal: ['@blitz/contract'] },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },

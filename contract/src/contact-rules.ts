@@ -173,7 +173,30 @@ export const contactFormExtras = {
   language: 'language',
   /** The file field, repeated per file (SPEC.md §3). */
   attachment: 'attachment',
+  /** The page a form sent without JavaScript came from: the answer leads back there (303). */
+  returnTo: 'returnTo',
 } as const;
+
+/** How a field failed the check: missing, not an e-mail address, or otherwise invalid. */
+export type FieldErrorKind = 'required' | 'email' | 'invalid';
+
+/**
+ * What the footer form shows when the server renders it: the values and marks of a form sent
+ * without JavaScript that the server refused, and the notice of how a send went. Page data under
+ * `contactFormStateKey`.
+ */
+export type ContactFormState = {
+  values?: InquiryValues;
+  errors?: Partial<Record<InquiryField, FieldErrorKind>>;
+  notice?:
+    | { kind: 'success' | 'failure' | 'tooMany' | 'filesAgain' }
+    | { kind: 'missing' | 'missingPrice' | 'invalid'; fields: InquiryField[] }
+    | { kind: 'malware' | 'attachments'; files: string[] };
+};
+export const contactFormStateKey = 'contact-form';
+
+/** The query parameter of the page a form sent without JavaScript returns to: its notice. */
+export const inquirySentParam = 'inquiry';
 
 /** "840 KB", "1.2 MB" (English) or "1,2 MB" (German): for the file list and the mails. */
 export function formatFileSize(bytes: number, language: 'de' | 'en'): string {

@@ -21,6 +21,7 @@ import { inboxRoutes } from './modules/contact/inbox.routes';
 import { getOrCreateSetting } from './modules/auth/settings.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';
+import { jobsPageFiller } from './modules/pages/jobs-page';
 import { pageRoutes } from './modules/pages/pages.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { inquiryServices } from './plugins/app/inquiries';
@@ -147,10 +148,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   await app.register(mediaRoutes);
   await app.register(webAssets, { webDist: config.webDist });
+  const renderer = createPageRenderer(config.webDist, app.log);
   await app.register(pageRoutes, {
     webDist: config.webDist,
     siteUrl: config.siteUrl,
-    fillers: projectPageFillers(app, createPageRenderer(config.webDist, app.log)),
+    renderer,
+    fillers: { ...projectPageFillers(app, renderer), jobs: jobsPageFiller(app, renderer) },
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
   });
 

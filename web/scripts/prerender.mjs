@@ -9,7 +9,7 @@ import { criticalCss } from './critical-css.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const clientDir = path.join(dist, 'client');
-const { render, buildOrigin, languageRedirectScript, pages, siteLanguages, translationsMetaName } = await import(
+const { render, buildOrigin, languageRedirectScript, pages, siteLanguages } = await import(
   path.join(dist, 'server/entry-server.js')
 );
 
@@ -31,25 +31,24 @@ const template = fs
     return `<style>${css}</style>`;
   });
 
-// The app starts after the first paint: its modules and the page's translation files are
-// requested, and the modules run, only once the prerendered page is on screen, so the first paint never waits for them, neither for their
-// download on a slow network (they would share the bandwidth with the page) nor for their
-// evaluation on a fast one. Background tabs, which get no animation frames, start after 300 ms.
-const bootstraps = [];
-const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-const preloads = [...template.matchAll(modulePreload)].map((m) => m[1]);
-const templateWithBootstrap = template
-  .replace(modulePreload, '')
-  .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src) => {
-    const code =
-      `(function(){var d=0;function go(){if(d)return;d=1;var h=document.head;` +
-      `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
-      `var m=document.querySelector('meta[name="${translationsMetaName}"]');if(m)m.content.split(' ').forEach(function(u){var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=u;h.appendChild(l)});` +
-      `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};h.appendChild(s)}` +
-      `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,300)})()`;
-    bootstraps.push(code);
-    return `<script>${code}</script>`;
-  });
+// Public pages are complete HTML; their one script is the island runtime (src/islands/main.ts, a
+// few KB): a module script, so it never holds up the first paint. The admin pages (not
+// prerendered) keep the template's application entry.
+const viteManifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+const islandsEntry = viteManifest['src/islands/main.ts'];
+if (!islandsEntry) throw new Error('the build has no island script (src/islands/main.ts)');
+const publicTemplate = template
+  .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
+  .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => '')
+  .replace('</body>', () => `  <script type="module" src="/${islandsEntry.file}"></script>\n  </body>`)
+  // Without JavaScript the full stylesheet is never added: a page the server renders differently
+  // from its prerendered HTML (a gallery view, a form sent back with its notices) needs it then.
+  .replace('</head>', () =>
+    stylesheetFile ? `  <noscript><link rel="stylesheet" href="/assets/${stylesheetFile}" /></noscript>\n  </head>` : '</head>',
+  );
+if (publicTemplate.includes('entry-client') || !publicTemplate.includes(islandsEntry.file)) {
+  throw new Error('could not replace the application entry with the island script in the public template');
+}
 
 function compress(file) {
   const raw = fs.readFileSync(file);
@@ -59,7 +58,7 @@ function compress(file) {
 
 const manifest = {
   files: {},
-  scriptHashes: [sha256(languageRedirectScript), ...bootstraps.map(sha256)],
+  scriptHashes: [sha256(languageRedirectScript)],
   styleHashes: inlinedStyles.map(sha256),
   pageStyleHashes: {},
   origin: buildOrigin,
@@ -69,8 +68,7 @@ for (const [key, page] of Object.entries(pages)) {
   for (const lang of siteLanguages) {
     const url = page.path.replace(':id', '0');
     const { html, head } = await render(key, url, lang);
-    // A page rendered in the browser (no prerendered HTML) has no first paint to wait for.
-    let document = (page.prerender ? templateWithBootstrap : template)
+    let document = (page.prerender ? publicTemplate : template)
       .replace('<html lang="de">', `<html lang="${lang}">`)
       .replace('<!--app-head-->', () => head)
       .replace('<!--app-html-->', () => html);

@@ -3,8 +3,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { type PageKey, type SiteLanguage, company, indexablePages, pageUrl, pages, siteLanguages } from '@blitz/contract';
 import { App } from './app/app';
+import { AppRoutes } from './app/app-routes';
 import { metaKeyOf } from './config/paths';
-import { createServerI18n, namespacesFor, translationUrl } from './lib/i18n';
+import { createServerI18n } from './lib/i18n';
 import { languageRedirectScript } from './lib/language';
 import { type PageData, PageDataProvider } from './lib/page-data';
 
@@ -29,9 +30,6 @@ export const buildOrigin = new URL(company.website).origin;
 const absolute = (pathname: string, lang: SiteLanguage) => pageUrl(pathname, lang, buildOrigin);
 
 export { languageRedirectScript, pages, siteLanguages };
-
-/** The meta element that lists the page's translation files (read by the prerenderer's bootstrap). */
-export const translationsMetaName = 'translations';
 
 /** Structured data of the home page: who the company is and where (schema.org). */
 function organisationJsonLd(lang: SiteLanguage, description: string): string {
@@ -79,11 +77,6 @@ export async function render(
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<script>${languageRedirectScript}</script>`,
-    // The page's texts, for the app to fetch together with its code once the page is on screen
-    // (the bootstrap in web/scripts/prerender.mjs preloads them then).
-    `<meta name="${translationsMetaName}" content="${namespacesFor(page)
-      .map((ns) => translationUrl(lang, ns))
-      .join(' ')}" />`,
     indexable
       ? [
           `<link rel="canonical" href="${absolute(path, lang)}" />`,
@@ -108,7 +101,11 @@ export async function render(
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <PageDataProvider value={data}>
-      <App i18n={i18n} router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />
+      <App i18n={i18n}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </App>
     </PageDataProvider>,
     // Boundaries larger than progressiveChunkSize (12.8 KB by default) would be written out of
     // order, moved into place by inline scripts: every page is written in order instead.

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SiteLayout } from './site-layout';
 
 // Every page is its own chunk; the admin pages are never loaded by a visitor of a public page.
@@ -15,7 +15,11 @@ const ProjectDetailPage = lazy(() => import('./routes/public/project-detail-page
 const LoginPage = lazy(() => import('./routes/admin/login-page'));
 const DashboardPage = lazy(() => import('./routes/admin/dashboard-page'));
 
-/** The route table of SPEC.md §2; React Router matches paths case-insensitively. */
+/**
+ * The route table of SPEC.md §2, as the server renders it; React Router matches paths
+ * case-insensitively. Public pages are rendered only there: in the browser they are complete
+ * HTML with islands (islands/main.ts), not part of a client-side application.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -32,6 +36,26 @@ export function AppRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** A public page reached from the admin application: the server renders it, so it is loaded whole. */
+function ServerPage() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => window.location.replace(`${pathname}${search}${hash}`), [pathname, search, hash]);
+  return null;
+}
+
+/** The admin area's route table in the browser (login, dashboard); any other address is a server page. */
+export function AdminRoutes() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route path="login" element={<LoginPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="*" element={<ServerPage />} />
       </Route>
     </Routes>
   );

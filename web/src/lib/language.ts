@@ -29,8 +29,10 @@ export function storeLanguage(lang: SiteLanguage): void {
 /**
  * Inline in every page's head, before anything paints: a visitor whose stored language differs
  * from the page's goes to the page's address in that language, so no wrong-language flash. An
- * address with ?lang=de|en stores that language at once (the app itself starts only after the
- * first paint, and the visitor may have moved on by then).
+ * address with ?lang=de|en stores that language at once (the page's script starts only after the
+ * first paint, and the visitor may have moved on by then). It also marks the page as scripted
+ * (`js` on <html>, for the .js-only and .js-hidden styles), and holds clicks on
+ * [data-early-click] controls until the page's script runs and replays them (islands/main.ts).
  * Its SHA-256 is allowed by the Content-Security-Policy.
  */
-export const languageRedirectScript = `(function(){try{var u=new URL(location.href),q=u.searchParams.get('lang');if(q){if(q==='de'||q==='en')localStorage.setItem('${storageKeys.language}',q);return}var s=localStorage.getItem('${storageKeys.language}');var l=!s?'de':(s==='de'||s==='en'?s:'en');if(l!==document.documentElement.lang){u.searchParams.set('lang',l);location.replace(u.href)}}catch(e){}})()`;
+export const languageRedirectScript = `(function(){var d=document,w=window;d.documentElement.classList.add('js');w.__early=[];d.addEventListener('click',function(e){var t=e.target&&e.target.closest&&e.target.closest('[data-early-click]');if(t&&!w.__islands){e.preventDefault();w.__early.push(t)}},true);try{var u=new URL(location.href),q=u.searchParams.get('lang');if(q){if(q==='de'||q==='en')localStorage.setItem('${storageKeys.language}',q);return}var s=localStorage.getItem('${storageKeys.language}');var l=!s?'de':(s==='de'||s==='en'?s:'en');if(l!==document.documentElement.lang){u.searchParams.set('lang',l);location.replace(u.href)}}catch(e){}})()`;

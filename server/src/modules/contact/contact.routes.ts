@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactCreatedSchema, contactFormTokenSchema } from '@blitz/contract';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
 import { multipartSupport } from '../../plugins/external/multipart';
 import { rateLimiting } from '../../plugins/external/rate-limit';
+import { answerRefusedForm, returnTarget, sentAddress, wantsPage } from './contact-page-answers';
 import { maxRequestBytes, multipartLimits, receiveInquiry, tooLarge } from './contact.service';
+
+/**
+ * The cookie that carries when a visitor first focused the footer form (a signed form token):
+ * a form sent without JavaScript has no token field, so its fill time is measured from this.
+ */
+export const formStartCookie = 'contact-form-start';
 
 /** How long the rest of a refused upload may drain after the answer before its connection is cut. */
 const drainAfterAnswerMs = 10_000;
@@ -42,6 +50,37 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     await Promise.race([Promise.allSettled([...receiving]), limit]);
   });
 
+  // A form post from a browser without JavaScript gets pages, not problem details.
+  const typedFields = new WeakMap<object, Map<string, string[]>>();
+  app.setErrorHandler(async (error, request, reply) => {
+    const refused = error instanceof HttpError || isDatabaseUnavailable(error);
+    if (request.method !== 'POST' || !wantsPage(request) || !refused) throw error;
+    if (isDatabaseUnavailable(error)) request.log.warn({ err: error }, 'database unavailable; form shown again');
+    return answerRefusedForm(
+      request,
+      reply,
+      error instanceof HttpError ? error : new HttpError(503, 'service_unavailable', 'unavailable'),
+      typedFields.get(request),
+    );
+  });
+
+  // Asked for by the form's stylesheet at the first focus into it (styles.css, .contact-form):
+  // the moment the visitor began, signed, kept for a day. An existing valid one is kept, so that
+  // opening another page does not restart the clock.
+  app.get('/Contact/FormStart', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (app.formTokens.ageOf(request.cookies[formStartCookie]) === undefined) {
+      reply.setCookie(formStartCookie, app.formTokens.issue(), {
+        path: '/api/v1/Contact',
+        maxAge: 24 * 3600,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+      });
+    }
+    return reply.status(204).send();
+  });
+
   app.get('/Contact/FormToken', { schema: { response: { 200: contactFormTokenSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { token: app.formTokens.issue() };
@@ -71,6 +110,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         kickOutbox: () => app.outbox.kick(),
         formTokens: app.formTokens,
         log: request.log,
+        formStartToken: request.cookies[formStartCookie],
+        onFields: (fields) => typedFields.set(request, fields),
         onStored: (spam) => {
           app.metrics.inquiriesStored.inc();
           if (spam) app.metrics.inquiriesSpam.inc();
@@ -78,7 +119,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       receiving.add(receipt);
       try {
-        return reply.status(201).send(await receipt);
+        const created = await receipt;
+        if (wantsPage(request)) {
+          const { url } = returnTarget(request, typedFields.get(request)?.get('returnTo')?.[0]);
+          return reply.redirect(sentAddress(url), 303);
+        }
+        return reply.status(201).send(created);
       } finally {
         receiving.delete(receipt);
       }

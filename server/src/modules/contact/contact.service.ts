@@ -229,6 +229,10 @@ export type ContactDeps = {
   log?: FastifyBaseLogger;
   /** Told of every inquiry stored, and whether it was kept as spam (the metrics count them). */
   onStored?: (spam: boolean) => void;
+  /** Given the text fields once they are read (a form sent without JavaScript is shown again with them). */
+  onFields?: (fields: Map<string, string[]>) => void;
+  /** The form-start cookie's token: the fill time of a form sent without JavaScript (it has no token field). */
+  formStartToken?: string | undefined;
 };
 
 /**
@@ -269,6 +273,7 @@ async function scanFiles(files: ReceivedFile[], deps: ContactDeps): Promise<void
 export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: ContactDeps): Promise<ContactCreated> {
   const { db, store, config } = deps;
   const { fields, files } = await readParts(parts, store);
+  deps.onFields?.(fields);
   const text = (name: string) => (fields.get(name)?.[0] ?? '').trim();
   let committed = false;
   // Set when the database connection failed during the insert: the database may have committed
@@ -291,7 +296,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
 
     // Sent faster than a person fills the form, counted from when it became interactive (a
     // token the server signed); no valid token at all is a script posting directly.
-    const fillTime = deps.formTokens.ageOf(text(contactFormExtras.formToken));
+    const fillTime = deps.formTokens.ageOf(text(contactFormExtras.formToken) || deps.formStartToken);
     const tooQuick = config.contact.minFillMs > 0 && (fillTime === undefined || fillTime < config.contact.minFillMs);
     const spam = text(contactFormExtras.honeypot) !== '' || tooQuick;
     const now = new Date();

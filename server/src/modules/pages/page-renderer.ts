@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { type PageData, type PageKey, type SiteLanguage, pageDataElementId, serializePageData } from '@blitz/contract';
+import {
+  type PageData,
+  type PageKey,
+  type SiteLanguage,
+  contactFormStateKey,
+  pageDataElementId,
+  serializePageData,
+} from '@blitz/contract';
 
 type Render = (page: PageKey, url: string, lang: SiteLanguage, data?: PageData) => Promise<{ html: string; head: string }>;
 
@@ -69,7 +76,8 @@ export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cach
       try {
         const { html } = await render(page, url, lang, data);
         const filled = fillDocument(document, html, data);
-        if (filled !== undefined) {
+        // A page made for one answer (a visitor's form with what they typed) is never kept.
+        if (filled !== undefined && !(contactFormStateKey in data)) {
           rendered.set(key, filled);
           if (rendered.size > cacheSize) rendered.delete(rendered.keys().next().value!);
         }

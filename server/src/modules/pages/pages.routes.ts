@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import {
+  type ContactFormState,
+  type PageData,
   type PageKey,
   type SiteLanguage,
   company,
+  contactFormStateKey,
+  inquirySentParam,
   isSiteLanguage,
   languageFromPreference,
   pageKeys,
@@ -16,6 +21,7 @@ import { sendEncoded } from '../../lib/encoded-body';
 import { sendProblem } from '../../plugins/app/problem-details';
 import { type FinishedPage, PageCache, finishPage, normalizedUrl } from './page-cache';
 import { PageFiles } from './page-files';
+import type { PageRenderer } from './page-renderer';
 import { robotsTxt, sitemapXml } from './site-index';
 
 const mapOrigin = new URL(company.map.embedUrl).origin;
@@ -62,8 +68,26 @@ export type PageFiller = {
     lang: SiteLanguage,
     prerendered: string,
     url: string,
+    /** More data to render with (the footer form's state): the page is then made for this answer alone. */
+    extra?: PageData,
   ): Promise<{ html: string; rendered: boolean } | { redirect: string }>;
 };
+
+/** Serves a page made for one answer: with the footer form's state (a form sent without JavaScript). */
+export type ServeFormPage = (
+  page: PageKey,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: string,
+  state: ContactFormState,
+) => Promise<FastifyReply>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Renders a page with the footer form's state, for the contact route's answers to forms sent without JavaScript. */
+    serveFormPage: ServeFormPage;
+  }
+}
 
 /** Whether an If-None-Match header names this ETag (a list, weak or strong, or `*`). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -79,16 +103,49 @@ export type PageRoutesOptions = {
   /** The public origin (SITE_URL) of the pages' absolute addresses, the sitemap and robots.txt. */
   siteUrl: string;
   fillers?: Partial<Record<PageKey, PageFiller>>;
+  /** Renders the pages without a filler, for the answers made for one request (the footer form's state). */
+  renderer?: PageRenderer;
   /** Told whether each lookup in the finished-page cache found the page (the metrics count them). */
   onCacheLookup?: (hit: boolean) => void;
 };
 
-export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, options) => {
+/**
+ * The footer form's state an address asks for: ?inquiry=sent is where a form sent without
+ * JavaScript comes back to, showing the success notice.
+ */
+function requestedFormState(request: FastifyRequest): ContactFormState | undefined {
+  const query = request.query as Record<string, unknown>;
+  return query[inquirySentParam] === 'sent' ? { notice: { kind: 'success' } } : undefined;
+}
+
+const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) => {
   const files = new PageFiles(options.webDist, options.siteUrl);
   // Finished pages per address, language and content version (page-cache.ts); and the ones
   // being made, so that a burst of requests for one page renders and compresses it once.
   const finished = new PageCache();
   const making = new Map<string, Promise<FinishedPage | { redirect: string } | { html: string; rendered: boolean }>>();
+
+  /** A page made for this answer alone (with the footer form's state): not kept, not cached. */
+  async function serveWithState(
+    page: PageKey,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    state: ContactFormState,
+  ) {
+    const { lang } = pageLanguage(request);
+    const file = await files.get(page, lang);
+    if (!file) return sendProblem(reply, 503, 'service_unavailable', 'The web app is not built; run npm run build');
+    const prerendered = file.raw.toString('utf8');
+    const extra = { [contactFormStateKey]: state };
+    const filler = options.fillers?.[page];
+    const made = filler
+      ? await filler.fill(request, lang, prerendered, normalizedUrl(url), extra)
+      : { html: (await options.renderer?.render(prerendered, page, url, lang, extra)) ?? prerendered };
+    if ('redirect' in made) return reply.header('cache-control', 'no-store').redirect(made.redirect, 303);
+    reply.removeHeader('etag');
+    return reply.header('cache-control', 'no-store').send(made.html);
+  }
 
   async function servePage(page: PageKey, request: FastifyRequest, reply: FastifyReply) {
     const manifest = files.manifest();
@@ -113,6 +170,8 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, opt
       .header('etag', file.etag)
       .type('text/html; charset=utf-8');
     if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
+    const state = requestedFormState(request);
+    if (state) return serveWithState(page, request, reply, request.url, state);
     const filler = options.fillers?.[page];
     if (filler) {
       const url = normalizedUrl(request.url);
@@ -165,6 +224,22 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, opt
     app.get(pages[page].path, (request, reply) => servePage(page, request, reply));
   }
 
+  app.decorate('serveFormPage', async (page, request, reply, url, state) => {
+    const manifest = files.manifest();
+    const { lang } = pageLanguage(request);
+    const relative = manifest?.files[page]?.[lang] ?? '';
+    const hashes = {
+      scripts: manifest?.scriptHashes ?? [],
+      styles: manifest?.pageStyleHashes?.[relative] ?? manifest?.styleHashes ?? [],
+    };
+    reply
+      .header('content-security-policy', pageCsp(page, hashes, request.protocol === 'https'))
+      .header('content-language', lang)
+      .header('x-robots-tag', 'noindex, nofollow')
+      .type('text/html; charset=utf-8');
+    return serveWithState(page, request, reply, url, state);
+  });
+
   // Addresses for crawlers, absolute on the site's public origin (SITE_URL).
   const sitemap = sitemapXml(options.siteUrl);
   const robots = robotsTxt(options.siteUrl);
@@ -182,3 +257,6 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, opt
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.readFileSync(file));
   });
 };
+
+/** Every page of the site, and `app.serveFormPage` for the contact route (so: not encapsulated). */
+export const pageRoutes = fp(pagesPlugin, { name: 'pages' });

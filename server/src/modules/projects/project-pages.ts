@@ -74,7 +74,7 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
   return {
     projects: {
       version: () => app.contentReads.version(),
-      async fill(_request, lang, prerendered, url) {
+      async fill(_request, lang, prerendered, url, extra) {
         const address = new URL(url, 'http://x');
         const state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
         const query = galleryListQuery(state, contentLanguageOf(lang));
@@ -90,7 +90,7 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
         }
         // The cards show no long texts: the page carries the list without them (a third of its size).
         const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
-        const data = { [projectListUrl(query)]: cards, [projectApi.categories]: categories };
+        const data = { ...extra, [projectListUrl(query)]: cards, [projectApi.categories]: categories };
         const html = await renderer.render(prerendered, 'projects', url, lang, data);
         return { html: html ?? prerendered, rendered: html !== undefined };
       },
@@ -98,7 +98,7 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
 
     project: {
       version: () => app.contentReads.version(),
-      async fill(request, lang, prerendered, url) {
+      async fill(request, lang, prerendered, url, extra) {
         const id = (request.params as { id?: string }).id ?? '';
         if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: '/' };
         let project: Project;
@@ -108,7 +108,10 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
           if (error instanceof HttpError && error.status === 404) return { redirect: '/' };
           throw error;
         }
-        const html = await renderer.render(prerendered, 'project', url, lang, { [projectApi.one(project.id)]: project });
+        const html = await renderer.render(prerendered, 'project', url, lang, {
+          ...extra,
+          [projectApi.one(project.id)]: project,
+        });
         return {
           html: replaceHead(html ?? prerendered, projectHead(project, lang, texts(lang), app.config.siteUrl)),
           rendered: html !== undefined,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CompanyContacts } from '../../../components/company-contacts';
 import { IconClock } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
-import { LazyLocationMap } from '../../../features/map/components/lazy-location-map';
+import { LocationMap } from '../../../features/map/components/location-map';
 import { usePageMeta } from '../../../lib/page-meta';
 
 export default function ContactPage() {
@@ -32,7 +32,7 @@ export default function ContactPage() {
           <h2 id="contact-map" className="text-2xl font-bold text-brand-900">
             {t('mapHeading')}
           </h2>
-          <LazyLocationMap className="mt-6" />
+          <LocationMap className="mt-6" />
         </section>
       </div>
     </>

@@ -6,7 +6,7 @@ import { PartnerStrip } from '../../../features/home/components/partner-strip';
 import { ServicesOverview } from '../../../features/home/components/services-overview';
 import { StatsStrip } from '../../../features/home/components/stats-strip';
 import { ValueTiles } from '../../../features/home/components/value-tiles';
-import { LazyLocationMap } from '../../../features/map/components/lazy-location-map';
+import { LocationMap } from '../../../features/map/components/location-map';
 import { usePageMeta } from '../../../lib/page-meta';
 
 export default function HomePage() {
@@ -29,7 +29,7 @@ export default function HomePage() {
               <CompanyContacts tone="light" />
             </div>
           </div>
-          <LazyLocationMap />
+          <LocationMap />
         </div>
       </section>
       <PartnerStrip />

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { PageHeader } from '../../../components/page-header';
-import { AnalyticsOptOut } from '../../../features/privacy/components/analytics-opt-out';
 import { usePageMeta } from '../../../lib/page-meta';
 import { translationList } from '../../../lib/translation-list';
 
@@ -97,8 +96,21 @@ export default function ImprintPage() {
               <LegalSections sections={translationList<LegalSection>(t, 'privacy.sections')} />
             </LegalPart>
             <LegalPart id="analytics-opt-out" heading={t('optOut.heading')}>
-              <div className="mt-6">
-                <AnalyticsOptOut />
+              {/* The objection is kept in this browser by the page script (islands/analytics-opt-out.ts). */}
+              <div className="mt-6" data-analytics-opt-out>
+                <p className="leading-relaxed text-slate-700">{t('optOut.text')}</p>
+                <p className="mt-4" role="status">
+                  <span
+                    data-opt-out-confirmation
+                    hidden
+                    className="inline-block rounded-md bg-green-50 px-4 py-3 font-medium text-green-900 ring-1 ring-green-200"
+                  >
+                    {t('optOut.confirmation')}
+                  </span>
+                </p>
+                <a href="#analytics-opt-out" data-opt-out className="link font-semibold">
+                  {t('optOut.linkLabel')}
+                </a>
               </div>
             </LegalPart>
           </div>

@@ -1,6 +1,5 @@
 import { Navigate, useParams } from 'react-router';
 import { ProjectDetail } from '../../../features/projects/components/project-detail';
-import { ProjectsQueryProvider } from '../../../features/projects/components/projects-query-provider';
 import { paths } from '../../../config/paths';
 
 /** `/project/{id}`: a missing or non-numeric id goes to the home page (SPEC.md §2); an unknown one too, once the API says so. */
@@ -8,8 +7,8 @@ export default function ProjectDetailPage() {
   const { id } = useParams();
   if (!id || !/^\d{1,10}$/.test(id)) return <Navigate to={paths.home} replace />;
   return (
-    <ProjectsQueryProvider>
+    <>
       <ProjectDetail id={Number(id)} />
-    </ProjectsQueryProvider>
+    </>
   );
 }

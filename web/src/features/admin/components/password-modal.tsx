@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { passwordPolicy } from '@blitz/contract';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
-import { notify } from '../../../components/notifications';
+import { notify } from '../../../lib/notify';
 import { changePassword } from '../api/change-password';
 import { useSecondFactorStatus } from '../api/second-factor';
 import { formIssueKeys } from './form-errors';

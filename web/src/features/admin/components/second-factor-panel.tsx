@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dangerButton, primaryButton } from '../../../components/admin/button-classes';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
-import { notify } from '../../../components/notifications';
+import { notify } from '../../../lib/notify';
 import { useDisableSecondFactor, useSecondFactorStatus } from '../api/second-factor';
 import { CurrentPasswordField } from './current-password-field';
 import { SecondFactorCodeField } from './second-factor-code-field';

@@ -5,7 +5,7 @@ import type { SecondFactorSetup } from '@blitz/contract';
 import { company } from '@blitz/contract';
 import { primaryButton, secondaryButton } from '../../../components/admin/button-classes';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
-import { notify } from '../../../components/notifications';
+import { notify } from '../../../lib/notify';
 import { useConfirmSecondFactorSetup, useReloadAfterSetup, useStartSecondFactorSetup } from '../api/second-factor';
 import { CurrentPasswordField } from './current-password-field';
 import { TextField } from './form-field';

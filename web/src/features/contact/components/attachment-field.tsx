@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentAccept, attachmentLimits, formatFileSize } from '@blitz/contract';
 import { type AttachmentRule, ruleLimits } from '../attachment-rules';
@@ -13,16 +13,29 @@ type Props = {
   problems: (AttachmentRule | undefined)[];
   onAdd: (files: FileList) => void;
   onRemove: (id: number) => void;
+  /** The form came back from the server without its files (a send without JavaScript): say to choose them again. */
+  chooseAgain?: boolean;
 };
 
 /** The file input and the list of chosen files (about 9rem high), each with its size and any broken limit. */
-export function AttachmentField({ files, problems, onAdd, onRemove }: Props) {
+export function AttachmentField({ files, problems, onAdd, onRemove, chooseAgain = false }: Props) {
   const { t, i18n } = useTranslation('contact');
   const lang = i18n.language === 'en' ? 'en' : 'de';
-  const id = useId();
+  const id = 'contact-attachment';
+  const input = useRef<HTMLInputElement>(null);
   const [overlay, setOverlay] = useState(false);
   const expandButton = useRef<HTMLButtonElement>(null);
   const total = files.reduce((sum, f) => sum + f.file.size, 0);
+
+  // Files chosen before the script ran are in the input: they join the list (and leave the input,
+  // which from now on only takes new choices; the script sends the list).
+  useEffect(() => {
+    const element = input.current;
+    if (element?.files?.length) {
+      onAdd(element.files);
+      element.value = '';
+    }
+  }, [onAdd]);
 
   const closeOverlay = () => {
     setOverlay(false);
@@ -44,7 +57,9 @@ export function AttachmentField({ files, problems, onAdd, onRemove }: Props) {
           <PaperclipIcon />
           {t('attachments.choose')}
           <input
+            ref={input}
             type="file"
+            name="attachment"
             multiple
             accept={attachmentAccept}
             aria-describedby={`${id}-limits`}
@@ -73,6 +88,7 @@ export function AttachmentField({ files, problems, onAdd, onRemove }: Props) {
           </>
         )}
       </div>
+      {chooseAgain && <p className="mb-2 text-sm font-semibold text-slate-800">{t('attachments.chooseAgain')}</p>}
       <ul className="mt-2 h-36 overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-1" data-testid="attachment-list">
         {files.length === 0 && <li className="p-2 text-sm text-slate-600">{t('attachments.none')}</li>}
         {files.map((f, index) => {

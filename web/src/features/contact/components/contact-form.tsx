@@ -1,7 +1,14 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { type InquiryField, fieldMaxLength, inquirySubjects, regardsOptions } from '@blitz/contract';
+import {
+  type ContactFormState,
+  type InquiryField,
+  type InquiryValues,
+  contactFormExtras,
+  fieldMaxLength,
+  inquirySubjects,
+  regardsOptions,
+} from '@blitz/contract';
 import { paths } from '../../../config/paths';
 import { type FieldErrorKind, useContactForm } from '../hooks/use-contact-form';
 import { AttachmentField } from './attachment-field';
@@ -15,13 +22,39 @@ const errorText: Record<FieldErrorKind, string> = {
   invalid: 'errors.invalid',
 };
 
-/** The contact and price-inquiry form of the footer (SPEC.md §2). Loaded lazily: see lazy-contact-form.tsx. */
-export default function ContactForm() {
-  const { t } = useTranslation('contact');
-  const id = useId();
-  const form = useContactForm();
-  const { values, errors } = form;
-  const isPriceInquiry = values.subject === 'priceInquiry';
+export type ContactFormProps = {
+  /** What the server rendered the form with (a refused send without JavaScript, a notice). */
+  state?: ContactFormState | undefined;
+  /** The page's address, where the server leads a send without JavaScript back to. */
+  returnTo: string;
+};
+
+const noticeText: Record<string, string> = {
+  success: 'notices.success',
+  failure: 'notices.failure',
+  tooMany: 'notices.tooMany',
+  missing: 'notices.missingFields',
+  missingPrice: 'notices.missingPriceFields',
+  invalid: 'notices.invalidFields',
+  malware: 'notices.malware',
+  attachments: 'notices.attachments',
+};
+
+/**
+ * The contact and price-inquiry form of the footer (SPEC.md §2): a real form that the browser
+ * sends as multipart to POST /api/v1/Contact when no script runs (the server answers with the
+ * page again: 303 with the success notice, or the form with its notices and values). Its script,
+ * an island hydrated on the first interaction (islands/contact-island.tsx), checks and sends it
+ * in place. The fields are uncontrolled, so nothing typed before the script arrived is lost; the
+ * price-inquiry fields are revealed by CSS alone (styles.css, .price-fields).
+ */
+export function ContactForm({ state, returnTo }: ContactFormProps) {
+  const { t, i18n } = useTranslation('contact');
+  const id = 'contact';
+  const form = useContactForm(state);
+  const { errors } = form;
+  const values: Partial<InquiryValues> = state?.values ?? {};
+  const notice = state?.notice;
 
   /** Label, control and (when the check failed) the message, tied together for assistive technology. */
   const field = (
@@ -71,8 +104,7 @@ export default function ContactForm() {
           required
           // The e-mail's length is checked on send, with a message; a cap would just cut it off.
           maxLength={name === 'email' ? undefined : fieldMaxLength[name]}
-          value={values[name]}
-          onChange={(e) => form.set(name, e.target.value)}
+          defaultValue={values[name]}
           className={inputClass}
         />
       ),
@@ -89,23 +121,37 @@ export default function ContactForm() {
         <p className="mt-3 max-w-md leading-relaxed">{t('intro')}</p>
       </div>
       <form
+        ref={form.form}
+        method="post"
+        action="/api/v1/Contact"
+        encType="multipart/form-data"
         noValidate
         aria-label={t('formLabel')}
         onSubmit={(event) => void form.submit(event)}
-        className="grid gap-4 rounded-lg bg-white p-5 text-slate-800 shadow-xl sm:grid-cols-2 sm:p-8"
+        onInput={(event) => form.onFieldInput((event.target as HTMLInputElement).name)}
+        className="contact-form grid gap-4 rounded-lg bg-white p-5 text-slate-800 shadow-xl sm:grid-cols-2 sm:p-8"
       >
+        {notice && (
+          <p
+            role={notice.kind === 'success' ? 'status' : 'alert'}
+            data-notification={notice.kind === 'success' ? 'success' : 'error'}
+            className={`rounded-md px-4 py-3 text-sm font-semibold text-white sm:col-span-2 ${
+              notice.kind === 'success' ? 'bg-green-700' : 'bg-red-700'
+            }`}
+          >
+            {t(noticeText[notice.kind] ?? 'notices.failure', {
+              fields: 'fields' in notice ? notice.fields.map((f) => t(`fields.${f}`)).join(', ') : '',
+              files: 'files' in notice ? notice.files.join(', ') : '',
+            })}
+          </p>
+        )}
         <p className="text-sm text-slate-600 sm:col-span-2">{t('requiredNote')}</p>
+        <input type="hidden" name={contactFormExtras.language} value={i18n.language === 'en' ? 'en' : 'de'} />
+        <input type="hidden" name={contactFormExtras.returnTo} value={returnTo} />
         {field(
           'subject',
           (props) => (
-            <select
-              {...props}
-              name="subject"
-              required
-              value={values.subject}
-              onChange={(e) => form.set('subject', e.target.value)}
-              className={inputClass}
-            >
+            <select {...props} name="subject" required defaultValue={values.subject ?? ''} className={inputClass}>
               <option value="">{t('subjectPlaceholder')}</option>
               {inquirySubjects.map((s) => (
                 <option key={s} value={s}>
@@ -121,62 +167,59 @@ export default function ContactForm() {
         {text('phone', 'tel', 'tel')}
         {text('email', 'email', 'email')}
 
-        {isPriceInquiry && (
-          <fieldset className="grid gap-4 rounded-md border border-brand-100 bg-brand-50/60 p-4 sm:col-span-2 sm:grid-cols-2">
-            <legend className="px-1 text-base font-semibold text-brand-900">{t('priceHeading')}</legend>
-            {text('CompanyName', 'text', 'organization')}
-            {text('BuildingSize', 'text', 'off', false, t('buildingSizeHint'))}
-            {field(
-              'CompanyAddress',
-              (props) => (
-                <textarea
-                  {...props}
-                  name="CompanyAddress"
-                  rows={2}
-                  autoComplete="street-address"
-                  maxLength={fieldMaxLength.CompanyAddress}
-                  value={values.CompanyAddress}
-                  onChange={(e) => form.set('CompanyAddress', e.target.value)}
-                  className={inputClass}
-                />
-              ),
-              true,
-            )}
-            <fieldset className="sm:col-span-2" aria-describedby={errors.Regards ? `${id}-Regards-error` : `${id}-Regards-hint`}>
-              <legend className="mb-1 block text-sm font-semibold text-slate-800">
-                {t('fields.Regards')}
-                <span aria-hidden="true"> *</span>
-              </legend>
-              <p id={`${id}-Regards-hint`} className="mb-2 text-sm text-slate-600">
-                {t('regardsHint')}
+        {/* Shown while the subject is a price inquiry (styles.css); sent only with one. */}
+        <fieldset className="price-fields gap-4 rounded-md border border-brand-100 bg-brand-50/60 p-4 sm:col-span-2 sm:grid-cols-2">
+          <legend className="px-1 text-base font-semibold text-brand-900">{t('priceHeading')}</legend>
+          {text('CompanyName', 'text', 'organization')}
+          {text('BuildingSize', 'text', 'off', false, t('buildingSizeHint'))}
+          {field(
+            'CompanyAddress',
+            (props) => (
+              <textarea
+                {...props}
+                name="CompanyAddress"
+                rows={2}
+                autoComplete="street-address"
+                maxLength={fieldMaxLength.CompanyAddress}
+                defaultValue={values.CompanyAddress}
+                className={inputClass}
+              />
+            ),
+            true,
+          )}
+          <fieldset className="sm:col-span-2" aria-describedby={errors.Regards ? `${id}-Regards-error` : `${id}-Regards-hint`}>
+            <legend className="mb-1 block text-sm font-semibold text-slate-800">
+              {t('fields.Regards')}
+              <span aria-hidden="true"> *</span>
+            </legend>
+            <p id={`${id}-Regards-hint`} className="mb-2 text-sm text-slate-600">
+              {t('regardsHint')}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {regardsOptions.map((regard) => (
+                <label
+                  key={regard}
+                  className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-400 bg-white px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-400"
+                >
+                  <input
+                    type="checkbox"
+                    name="Regards"
+                    value={regard}
+                    defaultChecked={values.Regards?.includes(regard)}
+                    aria-invalid={errors.Regards ? true : undefined}
+                    className="h-4 w-4 accent-accent-400"
+                  />
+                  {t(`regards.${regard}`)}
+                </label>
+              ))}
+            </div>
+            {errors.Regards && (
+              <p id={`${id}-Regards-error`} className="mt-1 text-sm font-semibold text-red-700">
+                {t('errors.regardsRequired')}
               </p>
-              <div className="flex flex-wrap gap-2">
-                {regardsOptions.map((regard) => (
-                  <label
-                    key={regard}
-                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-400 bg-white px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-400"
-                  >
-                    <input
-                      type="checkbox"
-                      name="Regards"
-                      value={regard}
-                      checked={values.Regards.includes(regard)}
-                      onChange={() => form.toggleRegard(regard)}
-                      aria-invalid={errors.Regards ? true : undefined}
-                      className="h-4 w-4 accent-accent-400"
-                    />
-                    {t(`regards.${regard}`)}
-                  </label>
-                ))}
-              </div>
-              {errors.Regards && (
-                <p id={`${id}-Regards-error`} className="mt-1 text-sm font-semibold text-red-700">
-                  {t('errors.regardsRequired')}
-                </p>
-              )}
-            </fieldset>
+            )}
           </fieldset>
-        )}
+        </fieldset>
 
         {field(
           'message',
@@ -187,8 +230,7 @@ export default function ContactForm() {
               rows={5}
               required
               maxLength={fieldMaxLength.message}
-              value={values.message}
-              onChange={(e) => form.set('message', e.target.value)}
+              defaultValue={values.message}
               className={inputClass}
             />
           ),
@@ -200,34 +242,28 @@ export default function ContactForm() {
           problems={form.problems}
           onAdd={form.attachments.add}
           onRemove={form.attachments.remove}
+          chooseAgain={notice !== undefined && notice.kind !== 'success'}
         />
 
         {/* A field people never see or reach; bots fill it in. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
             {t('honeypot')}
-            <input
-              type="text"
-              name="website"
-              tabIndex={-1}
-              autoComplete="off"
-              value={form.honeypot}
-              onChange={(e) => form.setHoneypot(e.target.value)}
-            />
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
 
         <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">
             {t('privacy.before')}
-            <Link to={`${paths.impressum}#privacy`} className="text-brand-700 underline underline-offset-2">
+            <a href={`${paths.impressum}#privacy`} className="text-brand-700 underline underline-offset-2">
               {t('privacy.link')}
-            </Link>
+            </a>
             {t('privacy.after')}
           </p>
           <button
             type="submit"
-            disabled={!form.ready || form.sending}
+            disabled={form.sending}
             className="flex-none rounded-md bg-accent-400 px-6 py-3 font-semibold text-brand-950 shadow hover:bg-accent-300 disabled:cursor-not-allowed disabled:opacity-60"
           >
             {form.sending ? t('sending') : t('send')}

@@ -1,45 +1,56 @@
-import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type InquiryField, type InquiryValues, type Regard, checkInquiry } from '@blitz/contract';
-import { notify } from '../../../components/notifications';
+import {
+  type ContactFormState,
+  type FieldErrorKind,
+  type InquiryField,
+  type InquiryValues,
+  checkInquiry,
+  generalFields,
+  priceInquiryFields,
+} from '@blitz/contract';
+import { notify } from '../../../lib/notify';
 import { InquiryRefused, fetchFormToken, sendInquiry } from '../api/send-inquiry';
 import { attachmentProblems, ruleLimits } from '../attachment-rules';
 import { useAttachments } from './use-attachments';
 
-const noSubscription = () => () => {};
+export type { FieldErrorKind };
 
-export const emptyValues: InquiryValues = {
-  subject: '',
-  firstName: '',
-  lastName: '',
-  phone: '',
-  email: '',
-  message: '',
-  CompanyName: '',
-  CompanyAddress: '',
-  BuildingSize: '',
-  Regards: [],
-};
+/** The inquiry as the form holds it now: read from its fields, which React leaves to the browser. */
+export function valuesOf(form: HTMLFormElement): InquiryValues {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const values = Object.fromEntries(
+    [...generalFields, ...priceInquiryFields].map((name) => [name, text(name)]),
+  ) as unknown as InquiryValues;
+  values.Regards = data.getAll('Regards').filter((v): v is string => typeof v === 'string');
+  return values;
+}
 
-export type FieldErrorKind = 'required' | 'email' | 'invalid';
+/** Empties every field (a reset would bring back the values the server rendered the form with). */
+function clearFields(form: HTMLFormElement): void {
+  for (const element of form.elements) {
+    if (element instanceof HTMLInputElement) {
+      if (element.type === 'checkbox') element.checked = false;
+      else if (element.type !== 'hidden') element.value = '';
+    } else if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) element.value = '';
+  }
+}
 
 /**
- * The contact form's state and its send: the spec's check in the spec's order (a notice naming
- * the fields, each also marked at the field), the attachment limits, then the POST; success resets.
+ * The contact form's send, once its script runs: the spec's check in the spec's order (a notice
+ * naming the fields, each also marked at the field), the attachment limits, then the POST;
+ * success empties the form. The fields themselves are the browser's (uncontrolled): whatever a
+ * visitor typed or chose before this code arrived stays, and is what gets checked and sent.
  */
-export function useContactForm() {
+export function useContactForm(initial: ContactFormState | undefined) {
   const { t, i18n } = useTranslation('contact');
-  const [values, setValues] = useState<InquiryValues>(emptyValues);
-  const [errors, setErrors] = useState<Partial<Record<InquiryField, FieldErrorKind>>>({});
+  const [errors, setErrors] = useState<Partial<Record<InquiryField, FieldErrorKind>>>(initial?.errors ?? {});
   const [sending, setSending] = useState(false);
-  // The send button works only once React runs: before that a click would submit the bare HTML form.
-  // (False while rendering on the server and hydrating, true right after.)
-  const ready = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const [honeypot, setHoneypot] = useState('');
+  const form = useRef<HTMLFormElement>(null);
   // When the form became interactive, as the server signed it (the spam check's fill time).
   const formToken = useRef<Promise<string>>(undefined);
   const attachments = useAttachments();
@@ -49,17 +60,9 @@ export function useContactForm() {
     formToken.current = fetchFormToken();
   }, []);
 
-  const set = (field: Exclude<InquiryField, 'Regards'>, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const toggleRegard = (regard: Regard) => {
-    setValues((v) => ({
-      ...v,
-      Regards: v.Regards.includes(regard) ? v.Regards.filter((r) => r !== regard) : [...v.Regards, regard],
-    }));
-    setErrors((e) => ({ ...e, Regards: undefined }));
+  /** A field changed: its mark goes (event delegation on the form). */
+  const onFieldInput = (name: string) => {
+    if (name in errors) setErrors((e) => ({ ...e, [name]: undefined }));
   };
 
   const label = (field: InquiryField) => t(`fields.${field}`);
@@ -67,6 +70,8 @@ export function useContactForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
+    const element = event.currentTarget;
+    const values = valuesOf(element);
     const check = checkInquiry(values);
     if (!check.ok) {
       const kind: FieldErrorKind = check.step === 'invalid' ? 'invalid' : 'required';
@@ -77,8 +82,7 @@ export function useContactForm() {
         invalid: 'notices.invalidFields',
       }[check.step];
       notify(t(notice, { fields: check.fields.map(label).join(', ') }), { error: true });
-      const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     const broken = attachments.files.flatMap((f, i) => {
@@ -92,15 +96,19 @@ export function useContactForm() {
     }
     setSending(true);
     try {
+      const honeypot = new FormData(element).get('website');
       await sendInquiry(
         values,
         attachments.files.map((f) => f.file),
-        { language: i18n.language, formToken: (await formToken.current) || (await fetchFormToken()), honeypot },
+        {
+          language: i18n.language,
+          formToken: (await formToken.current) || (await fetchFormToken()),
+          honeypot: typeof honeypot === 'string' ? honeypot : '',
+        },
       );
       notify(t('notices.success'));
-      setValues(emptyValues);
+      clearFields(element);
       setErrors({});
-      setHoneypot('');
       attachments.clear();
       formToken.current = fetchFormToken();
     } catch (error) {
@@ -114,5 +122,5 @@ export function useContactForm() {
     }
   }
 
-  return { values, errors, set, toggleRegard, attachments, problems, sending, ready, honeypot, setHoneypot, submit };
+  return { form, errors, onFieldInput, attachments, problems, sending, submit };
 }

@@ -1,42 +1,62 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { company } from '@blitz/contract';
 import { IconArrowRight, IconMapPin } from '../../../components/icons';
+import { paths } from '../../../config/paths';
 import { translationList } from '../../../lib/translation-list';
 import { type Job, filterJobs } from '../filter-jobs';
 
 const jobAnchor = (index: number) => `job-${index + 1}`;
 
+/** The query parameter of the jobs search: /jobs?q=… */
+export const jobSearchParam = 'q';
+
 /**
- * The vacancies: a search box that filters the table by job title or location as the visitor
- * types, and a description of each job shown. The jobs come from the page's texts, so the list
- * follows a language switch at once, with the query kept.
+ * The vacancies: a search form (GET /jobs?q=…, answered by the server) that filters the table by
+ * job title or location, and a description of each job shown. The page script filters the same
+ * rows as the visitor types (islands/jobs-search.ts), with the address following.
  */
 export function JobBoard() {
   const { t } = useTranslation('JobsPage');
-  const [query, setQuery] = useState('');
-  const searchId = useId();
+  const [params] = useSearchParams();
+  const query = params.get(jobSearchParam) ?? '';
   const jobs = translationList<Job>(t, 'jobs').map((job, index) => ({ ...job, anchor: jobAnchor(index) }));
-  const shown = filterJobs(jobs, query);
+  const shown = new Set(filterJobs(jobs, query));
+  const lang = params.get('lang');
   return (
-    <div>
-      <div className="max-w-xl">
-        <label htmlFor={searchId} className="block font-semibold text-brand-900">
+    <div data-jobs>
+      <form method="get" action={paths.jobs} role="search" className="max-w-xl">
+        <label htmlFor="job-search" className="block font-semibold text-brand-900">
           {t('search.label')}
         </label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={t('search.placeholder')}
-          autoComplete="off"
-          className="mt-2 w-full rounded-md border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700"
-        />
-        <p className="sr-only" role="status">
-          {shown.length === 0 ? t('noMatch') : t('results', { count: shown.length })}
+        <div className="mt-2 flex gap-2">
+          <input
+            id="job-search"
+            name={jobSearchParam}
+            type="search"
+            defaultValue={query}
+            placeholder={t('search.placeholder')}
+            autoComplete="off"
+            className="w-full rounded-md border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700"
+          />
+          {lang && <input type="hidden" name="lang" value={lang} />}
+          <button
+            type="submit"
+            className="flex-none rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+          >
+            {t('search.submit')}
+          </button>
+        </div>
+        <p
+          className="sr-only"
+          role="status"
+          data-no-match={t('noMatch')}
+          data-one={t('results_one', { count: '{count}' })}
+          data-other={t('results_other', { count: '{count}' })}
+        >
+          {shown.size === 0 ? t('noMatch') : t('results', { count: shown.size })}
         </p>
-      </div>
+      </form>
       <div className="mt-8 overflow-x-auto rounded-xl ring-1 ring-brand-100">
         <table className="w-full table-fixed text-left">
           <caption className="bg-brand-50 px-5 py-4 text-left text-lg font-semibold text-brand-900">{t('table.caption')}</caption>
@@ -51,56 +71,52 @@ export function JobBoard() {
             </tr>
           </thead>
           <tbody className="divide-y divide-brand-100 bg-white">
-            {shown.length === 0 ? (
-              <tr>
-                <td colSpan={2} className="px-5 py-6 text-slate-700" data-testid="no-match">
-                  {t('noMatch')}
+            <tr hidden={shown.size > 0}>
+              <td colSpan={2} className="px-5 py-6 text-slate-700" data-testid="no-match">
+                {t('noMatch')}
+              </td>
+            </tr>
+            {jobs.map((job) => (
+              <tr key={job.anchor} data-job={`${job.name}\n${job.location}`} data-anchor={job.anchor} hidden={!shown.has(job)}>
+                <td className="px-5 py-4 font-medium">
+                  <a href={`#${job.anchor}`} className="link">
+                    {job.name}
+                  </a>
                 </td>
+                <td className="px-5 py-4 text-slate-700">{job.location}</td>
               </tr>
-            ) : (
-              shown.map((job) => (
-                <tr key={job.anchor}>
-                  <td className="px-5 py-4 font-medium">
-                    <a href={`#${job.anchor}`} className="link">
-                      {job.name}
-                    </a>
-                  </td>
-                  <td className="px-5 py-4 text-slate-700">{job.location}</td>
-                </tr>
-              ))
-            )}
+            ))}
           </tbody>
         </table>
       </div>
-      {shown.length > 0 && (
-        <div className="mt-12 space-y-6">
-          <h2 className="text-2xl font-bold text-brand-900">{t('detailsHeading')}</h2>
-          {shown.map((job) => (
-            <article
-              key={job.anchor}
-              id={job.anchor}
-              aria-labelledby={`${job.anchor}-title`}
-              className="scroll-mt-24 rounded-xl p-6 ring-1 ring-brand-100"
+      <div className="mt-12 space-y-6" hidden={shown.size === 0} data-job-details>
+        <h2 className="text-2xl font-bold text-brand-900">{t('detailsHeading')}</h2>
+        {jobs.map((job) => (
+          <article
+            key={job.anchor}
+            id={job.anchor}
+            hidden={!shown.has(job)}
+            aria-labelledby={`${job.anchor}-title`}
+            className="scroll-mt-24 rounded-xl p-6 ring-1 ring-brand-100"
+          >
+            <h3 id={`${job.anchor}-title`} className="text-xl font-semibold text-brand-900">
+              {job.name}
+            </h3>
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+              <IconMapPin className="h-4 w-4" />
+              {job.location}
+            </p>
+            <p className="mt-4 leading-relaxed text-slate-700">{job.details}</p>
+            <a
+              href={`mailto:${company.email}?subject=${encodeURIComponent(t('applySubject', { job: job.name }))}`}
+              className="mt-5 inline-flex items-center gap-2 rounded-md bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900"
             >
-              <h3 id={`${job.anchor}-title`} className="text-xl font-semibold text-brand-900">
-                {job.name}
-              </h3>
-              <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-                <IconMapPin className="h-4 w-4" />
-                {job.location}
-              </p>
-              <p className="mt-4 leading-relaxed text-slate-700">{job.details}</p>
-              <a
-                href={`mailto:${company.email}?subject=${encodeURIComponent(t('applySubject', { job: job.name }))}`}
-                className="mt-5 inline-flex items-center gap-2 rounded-md bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900"
-              >
-                {t('applyButton')}
-                <IconArrowRight className="h-5 w-5" />
-              </a>
-            </article>
-          ))}
-        </div>
-      )}
+              {t('applyButton')}
+              <IconArrowRight className="h-5 w-5" />
+            </a>
+          </article>
+        ))}
+      </div>
     </div>
   );
 }

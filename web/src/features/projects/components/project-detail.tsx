@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { type Project, contentLanguageOf, pickText, textExcerpt } from '@blitz/contract';
+import { Link } from 'react-router';
+import { type Project, contentLanguageOf, projectApi, pickText, textExcerpt } from '@blitz/contract';
 import { IconArrowRight } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useProject } from '../api/projects-api';
+import { usePageData } from '../../../lib/page-data';
 import { categoryName } from './category-name';
 import { ProjectPicture } from './project-picture';
 import { LineList, Paragraphs } from './text-blocks';
@@ -106,10 +105,6 @@ function DetailView({ project }: { project: Project | undefined }) {
 
 /** A project's page in the current language; an unknown id or a failed load goes to the home page. */
 export function ProjectDetail({ id }: { id: number }) {
-  const project = useProject(id);
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (project.isError) navigate(paths.home, { replace: true });
-  }, [project.isError, navigate]);
-  return <DetailView project={project.data} />;
+  // The server renders a project's page with its data, and sends an unknown id home (SPEC.md §2).
+  return <DetailView project={usePageData<Project>(projectApi.one(id))} />;
 }

@@ -1,0 +1,26 @@
+import { useLocation } from 'react-router';
+import { type ContactFormState, contactFormStateKey, inquirySentParam } from '@blitz/contract';
+import { usePageData } from '../../../lib/page-data';
+import { ContactForm, type ContactFormProps } from './contact-form';
+
+/** The element the island runtime hydrates (islands/main.ts), with the props it hydrates with. */
+export const contactIsland = { id: 'contact-form', name: 'contact-form' } as const;
+
+/**
+ * The footer's contact form as an island: the server renders it into every page with the props
+ * it was rendered with beside it (data-props), so that its script, loaded on the first
+ * interaction, hydrates exactly this markup and nothing else of the page.
+ */
+export function ContactFormIsland() {
+  const state = usePageData<ContactFormState>(contactFormStateKey);
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete(inquirySentParam);
+  const query = params.toString();
+  const props: ContactFormProps = { state, returnTo: query ? `${pathname}?${query}` : pathname };
+  return (
+    <div id={contactIsland.id} className="scroll-mt-24" data-island={contactIsland.name} data-props={JSON.stringify(props)}>
+      <ContactForm {...props} />
+    </div>
+  );
+}
