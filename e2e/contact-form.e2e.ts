@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningClamd, clamdInstalled, requireClamd, startClamd } from '../server/src/test/clamd';
 import { admin, useSite, viewports } from './harness';
+import { contactFormHydrated, hydrated } from './public-pages';
 
 // A real SMTP server receives what the site mails; the server starts with its address.
 const received: { to: string[]; raw: string }[] = [];
@@ -73,11 +74,12 @@ const files = {
 const failureEn =
   'Sorry, we couldn’t receive your message. Please contact us directly via email or phone. Check the contact page for details.';
 
-/** Opens a page, scrolls to the footer form and waits until React has taken it over. */
+/** Opens a page, scrolls to the footer form and waits until its island (React) has taken it over. */
 async function openForm(page: Page, path = '/Services') {
   await page.goto(site.url + path);
   await page.locator('#contact-form').scrollIntoViewIfNeeded();
-  await page.locator('#contact-form button[type=submit]:not([disabled])').waitFor();
+  await hydrated(page);
+  await contactFormHydrated(page);
   return page.locator('#contact-form form');
 }
 
@@ -106,7 +108,7 @@ async function waitForMails(count: number) {
 }
 
 describe('the footer contact form', () => {
-  it('is in the prerendered HTML of every public page and hydrates without errors', async () => {
+  it('is in the prerendered HTML of every public page, and its island takes it over without errors', async () => {
     for (const path of ['/', '/Services', '/jobs', '/impressum']) {
       const html = await (await fetch(`${site.url}${path}?lang=de`)).text();
       expect(html, path).toContain('Nehmen Sie Kontakt auf');
@@ -118,7 +120,7 @@ describe('the footer contact form', () => {
     expect(page.outside).toEqual([]);
     // Empty by default; the price inquiry fields are hidden.
     expect(await page.getByLabel('Betreff').inputValue()).toBe('');
-    expect(await page.getByLabel('Firmenname').count()).toBe(0);
+    expect(await page.getByLabel('Firmenname').isVisible()).toBe(false);
   });
 
   it('reveals company name, address, building size and the regards choice for a price inquiry', async () => {
@@ -131,7 +133,7 @@ describe('the footer contact form', () => {
       await expect(page.getByRole('checkbox', { name: regard }).isVisible()).resolves.toBe(true);
     }
     await page.getByLabel('Betreff').selectOption('application');
-    expect(await page.getByLabel('Firmenname').count()).toBe(0);
+    expect(await page.getByLabel('Firmenname').isVisible()).toBe(false);
   });
 
   it('names missing fields in the spec order and words, marks each field, and sends nothing', async () => {
@@ -291,7 +293,9 @@ describe('the footer contact form', () => {
     expect((await answer).status()).toBe(201);
     const { reference } = await (await answer).json();
     await expect(notice(page, 'success').textContent()).resolves.toBe('Your Request is received');
-    expect(await page.getByLabel('Company name').count()).toBe(0);
+    // The form is emptied: the subject is none, so the price-inquiry fields are hidden again.
+    expect(await page.getByLabel('Company name').isVisible()).toBe(false);
+    expect(await page.getByLabel('Company name').inputValue()).toBe('');
 
     // Stored with every file, as staff see it.
     const login = await fetch(`${site.url}/api/v1/login/Auth`, {

@@ -118,10 +118,11 @@ export function useSite(env: Record<string, string> = {}) {
       return server!;
     },
     /** A fresh page in a fresh context (own storage), with console errors and outside requests recorded. */
-    async page(options: { viewport?: { width: number; height: number }; locale?: string } = {}) {
+    async page(options: { viewport?: { width: number; height: number }; locale?: string; javaScriptEnabled?: boolean } = {}) {
       const context = await browser!.newContext({
         viewport: options.viewport ?? viewports.desktop,
         locale: options.locale ?? 'de-DE',
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
       });
       contexts.push(context);
       const page = await context.newPage();

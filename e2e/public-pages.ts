@@ -16,14 +16,17 @@ export const publicPages = [
 export const withLang = (path: string, lang: 'de' | 'en') => (lang === 'en' ? `${path}?lang=en` : path);
 
 /**
- * Resolves once React has hydrated the element (it then carries React's internal keys), so that
- * a test does not click on markup that is not interactive yet.
+ * Resolves once the page's island script has run (web/src/islands/main.ts marks the window), so
+ * that a test does not check behaviour the script adds before it is there.
  */
-export async function hydrated(page: Page, selector = 'main h1'): Promise<void> {
-  await page.waitForFunction((sel) => {
-    const element = document.querySelector(sel);
-    return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  }, selector);
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as Window & { __islands?: boolean }).__islands === true);
+}
+
+/** Focuses into the footer form and resolves once its island (React) has taken it over. */
+export async function contactFormHydrated(page: Page): Promise<void> {
+  await page.locator('#contact-form select[name=subject]').focus();
+  await page.locator('#contact-form[data-hydrated]').waitFor();
 }
 
 const require = createRequire(import.meta.url);

@@ -189,7 +189,7 @@ export type ContactFormState = {
   values?: InquiryValues;
   errors?: Partial<Record<InquiryField, FieldErrorKind>>;
   notice?:
-    | { kind: 'success' | 'failure' | 'tooMany' | 'filesAgain' }
+    | { kind: 'success' | 'failure' | 'tooMany' | 'tooLarge' }
     | { kind: 'missing' | 'missingPrice' | 'invalid'; fields: InquiryField[] }
     | { kind: 'malware' | 'attachments'; files: string[] };
 };

@@ -49,6 +49,8 @@ function required(node, found = { classes: [], elements: [] }) {
 
 export function criticalCss(css, html) {
   const classes = classesIn(html);
+  // `js` is put on <html> by the page's head script before the first paint (src/lib/language.ts).
+  classes.add('js');
   const elements = elementsIn(html);
   const canMatch = (selector) => {
     const needs = required(selector);

@@ -4,6 +4,7 @@ import { enhanceCounters } from './counters';
 import { enhanceFaq } from './faq';
 import { enhanceGallery } from './gallery';
 import { enhanceJobsSearch } from './jobs-search';
+import { enhanceLanguageLinks } from './language-links';
 import { enhanceMapConsent } from './map-consent';
 import { enhanceMenus } from './menus';
 
@@ -34,6 +35,7 @@ function hydrateOnInteraction(element: HTMLElement, hydrate: (element: HTMLEleme
 function start(): void {
   loadStylesheetOnIntent();
   enhanceMenus();
+  enhanceLanguageLinks();
   enhanceCounters();
   enhanceFaq();
   enhanceMapConsent();

@@ -98,9 +98,11 @@ export function refusedState(error: unknown, fields: Map<string, string[]> | und
     const files = (error.extra.errors ?? []).map((e) => e.message.replace(/: malware found$/, ''));
     return { values, notice: { kind: 'malware', files } };
   }
-  if (error.status === 413 || error.status === 415 || named.includes(contactFormExtras.attachment)) {
-    const files = (error.extra.errors ?? []).map((e) => e.message);
-    return { values, notice: { kind: 'attachments', files: files.length > 0 ? files : [error.message] } };
+  if (error.status === 413) return { values, notice: { kind: 'tooLarge' } };
+  if (error.status === 415 || named.includes(contactFormExtras.attachment)) {
+    // The messages name the file first ("plan.exe: type not accepted"): the visitor gets the names.
+    const files = (error.extra.errors ?? []).map((e) => e.message.replace(/: [^:]*$/, ''));
+    return { values, notice: { kind: 'attachments', files } };
   }
   return { values, notice: { kind: 'failure' } };
 }

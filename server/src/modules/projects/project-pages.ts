@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  type GalleryState,
   type Project,
   type SiteLanguage,
   companyInterpolation,
   contentLanguageOf,
   galleryListQuery,
+  pageLengthOptions,
   pageUrl,
   parseGalleryState,
   pickText,
@@ -64,6 +66,30 @@ export function projectHead(project: Project, lang: SiteLanguage, texts: Texts, 
 }
 
 /**
+ * The gallery view's own address in the head (canonical, language alternates, og:url): every
+ * view — /Projects?category=3&page=2 — is a page of its own for search engines, with its
+ * defaults left out (page 1, 10 rows), as the gallery's own links write them.
+ */
+export function galleryViewHead(html: string, state: GalleryState): string {
+  const params = new URLSearchParams();
+  if (state.category) params.set('category', String(state.category));
+  if (state.page > 1) params.set('page', String(state.page));
+  if (state.rows !== pageLengthOptions[0]) params.set('rows', String(state.rows));
+  const query = params.toString();
+  if (!query) return html;
+  const headEnd = html.indexOf('</head>');
+  const head = html
+    .slice(0, headEnd)
+    .replace(/(<link rel="(?:canonical|alternate)"[^>]*href="[^"]*\/Projects)(\?lang=en)?"/g, (_, start: string, en?: string) =>
+      en ? `${start}?${query}&amp;lang=en"` : `${start}?${query}"`,
+    )
+    .replace(/(<meta property="og:url" content="[^"]*\/Projects)(\?lang=en)?"/g, (_, start: string, en?: string) =>
+      en ? `${start}?${query}&amp;lang=en"` : `${start}?${query}"`,
+    );
+  return head + html.slice(headEnd);
+}
+
+/**
  * The gallery and a project's page, rendered with the current data: the HTML has the cards and
  * the texts in it (for the first paint and for crawlers). The finished page is kept per content
  * version (pages.routes.ts), so no edit is ever hidden behind it. An unknown project sends the
@@ -92,7 +118,7 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
         const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
         const data = { ...extra, [projectListUrl(query)]: cards, [projectApi.categories]: categories };
         const html = await renderer.render(prerendered, 'projects', url, lang, data);
-        return { html: html ?? prerendered, rendered: html !== undefined };
+        return { html: html === undefined ? prerendered : galleryViewHead(html, state), rendered: html !== undefined };
       },
     },
 

@@ -4,6 +4,7 @@ import {
   type ContactFormState,
   type InquiryField,
   type InquiryValues,
+  attachmentLimits,
   contactFormExtras,
   fieldMaxLength,
   inquirySubjects,
@@ -33,6 +34,7 @@ const noticeText: Record<string, string> = {
   success: 'notices.success',
   failure: 'notices.failure',
   tooMany: 'notices.tooMany',
+  tooLarge: 'notices.tooLarge',
   missing: 'notices.missingFields',
   missingPrice: 'notices.missingPriceFields',
   invalid: 'notices.invalidFields',
@@ -142,6 +144,9 @@ export function ContactForm({ state, returnTo }: ContactFormProps) {
             {t(noticeText[notice.kind] ?? 'notices.failure', {
               fields: 'fields' in notice ? notice.fields.map((f) => t(`fields.${f}`)).join(', ') : '',
               files: 'files' in notice ? notice.files.join(', ') : '',
+              maxFiles: attachmentLimits.maxFiles,
+              maxFileMb: attachmentLimits.maxFileBytes / (1024 * 1024),
+              maxTotalMb: attachmentLimits.maxTotalBytes / (1024 * 1024),
             })}
           </p>
         )}

@@ -58,6 +58,8 @@ export function useContactForm(initial: ContactFormState | undefined) {
 
   useEffect(() => {
     formToken.current = fetchFormToken();
+    // Says that the script has taken the form over (tests and the island runtime wait for it).
+    form.current?.closest('[data-island]')?.setAttribute('data-hydrated', '');
   }, []);
 
   /** A field changed: its mark goes (event delegation on the form). */

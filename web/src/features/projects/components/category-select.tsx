@@ -36,6 +36,7 @@ export function CategorySelect({ label, placeholder, options, value }: Props) {
             <a
               href={option.href}
               aria-current={option.id === value ? 'true' : undefined}
+              data-gallery-focus="category"
               className="block px-3 py-2 text-slate-800 hover:bg-brand-50 hover:text-brand-900 aria-[current=true]:font-semibold"
             >
               {option.label}

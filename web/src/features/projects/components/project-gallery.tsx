@@ -103,7 +103,7 @@ export function ProjectGallery() {
     );
   } else {
     body = (
-      <ul className={gridClass} aria-label={t('gridLabel')}>
+      <ul className={gridClass} aria-label={t('gridLabel')} data-cards>
         {list.data.map((project, index) => (
           <li key={project.id}>
             <ProjectCard project={project} priority={index === 0} />

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { formData, generalMessage, pdfFile, pngFile, priceInquiry } from './contact-test-kit';
+
+/** A browser's own form post: multipart, asking for HTML, with whatever cookie it holds. */
+async function postForm(
+  base: string,
+  fields: Record<string, string | string[]>,
+  cookie = '',
+  files = [] as Awaited<ReturnType<typeof pngFile>>[],
+) {
+  const response = await fetch(`${base}/api/v1/Contact`, {
+    method: 'POST',
+    body: formData(fields, files),
+    headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', cookie },
+    redirect: 'manual',
+  });
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    html: await response.text(),
+    headers: response.headers,
+  };
+}
+
+/** What the form's stylesheet asks for at the first focus: the signed moment the visitor began. */
+async function formStart(base: string, cookie = ''): Promise<{ status: number; cookie: string; setCookie: string | null }> {
+  const response = await fetch(`${base}/api/v1/Contact/FormStart`, { headers: { cookie } });
+  const setCookie = response.headers.get('set-cookie');
+  return { status: response.status, cookie: setCookie ? setCookie.split(';')[0]! : cookie, setCookie };
+}
+
+describe.each(databaseKinds)('the footer form sent without JavaScript, on %s', (kind) => {
+  it('is stored like the script’s inquiry and answered with 303 back to its page, at the success notice', async () => {
+    const { url } = await startTestApp(kind);
+    const res = await postForm(url, { ...priceInquiry, Regards: ['lps', 'earthing'], returnTo: '/Projects?page=2&lang=en' }, '', [
+      await pngFile(),
+      pdfFile(),
+    ]);
+    expect(res.status).toBe(303);
+    expect(res.location).toBe('/Projects?page=2&lang=en&inquiry=sent#contact-form');
+    const token = await signIn(url);
+    const list = await api(url, 'GET', '/api/v1/Inquiry', { token });
+    expect(list.body.data[0]).toMatchObject({ subject: 'priceInquiry', attachmentCount: 2 });
+    const detail = await api(url, 'GET', `/api/v1/Inquiry/${list.body.data[0].id}`, { token });
+    expect(detail.body.regards).toEqual(['lps', 'earthing']);
+    // The page it leads to shows the notice, made for this answer alone.
+    const page = await fetch(`${url}/Projects?page=2&inquiry=sent`);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(await page.text()).toMatch(/data-notification="success"[^>]*>Ihre Anfrage ist eingegangen/);
+  });
+
+  it('shows the page again with the spec’s notice, the marked fields and every value typed, and stores nothing', async () => {
+    const { url } = await startTestApp(kind);
+    const res = await postForm(url, {
+      ...generalMessage,
+      lastName: '',
+      message: 'Zeile <eins>\nZeile zwei',
+      returnTo: '/aboutus',
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.html).toMatch(/data-notification="error"[^>]*>Fehlende Felder: Nachname</);
+    expect(res.html).toContain('<h1'); // the About page, whole
+    expect(res.html).toMatch(/name="lastName"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="lastName"/);
+    expect(res.html).toContain(`value="${generalMessage.firstName}"`);
+    // Escaped as text, never markup.
+    expect(res.html).toContain('Zeile &lt;eins&gt;\nZeile zwei</textarea>');
+    expect(res.html).toContain('Bitte wählen Sie Ihre Dateien noch einmal aus');
+    const price = await postForm(url, { ...generalMessage, subject: 'priceInquiry', returnTo: '/aboutus?lang=en' });
+    expect(price.status).toBe(400);
+    expect(price.html).toContain('Missing price inquiry fields: Building size, Company address, Company name, Areas of interest');
+    const token = await signIn(url);
+    expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).body.count).toBe(0);
+  });
+
+  it('names a refused file, and never leads elsewhere than a page of this site', async () => {
+    const { url } = await startTestApp(kind);
+    const exe = { name: 'tool.exe', type: 'application/octet-stream', data: Buffer.from('MZ\x90\x00 not a document') };
+    const refused = await postForm(url, { ...generalMessage, returnTo: '/jobs' }, '', [exe]);
+    expect(refused.status).toBe(415);
+    expect(refused.html).toMatch(/data-notification="error"[^>]*>Bitte entfernen Sie diese Anhänge: tool\.exe/);
+    for (const returnTo of ['https://evil.example/', '//evil.example/x', '/dashboard', 'javascript:alert(1)', '/no/such/page']) {
+      const res = await postForm(url, { ...generalMessage, returnTo });
+      expect(res.status, returnTo).toBe(303);
+      expect(res.location, returnTo).toBe('/contactus?inquiry=sent#contact-form');
+    }
+  });
+
+  it('measures the fill time from the form-start cookie: too quick or without one is spam, a cookie is not renewed', async () => {
+    const { url } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '1' });
+    const start = await formStart(url);
+    expect(start.status).toBe(204);
+    expect(start.setCookie).toMatch(
+      /^contact-form-start=\d{13}\.[\w-]+; Max-Age=86400; Path=\/api\/v1\/Contact; HttpOnly; SameSite=Strict$/,
+    );
+    // A valid cookie is kept: opening another page does not restart the clock.
+    expect((await formStart(url, start.cookie)).setCookie).toBeNull();
+    const quick = await postForm(url, { ...generalMessage, returnTo: '/' }, start.cookie);
+    const none = await postForm(url, { ...generalMessage, returnTo: '/' });
+    await new Promise((r) => setTimeout(r, 1100));
+    const human = await postForm(url, { ...generalMessage, returnTo: '/' }, start.cookie);
+    for (const res of [quick, none, human]) expect(res.status).toBe(303);
+    const token = await signIn(url);
+    const spam = await api(url, 'GET', '/api/v1/Inquiry?Spam=true', { token });
+    const all = await api(url, 'GET', '/api/v1/Inquiry', { token });
+    expect(spam.body.count).toBe(2);
+    expect(all.body.count).toBe(1);
+  });
+
+  it('answers the script (it asks for JSON) as before: 201 and problem details', async () => {
+    const { url } = await startTestApp(kind);
+    const bad = await fetch(`${url}/api/v1/Contact`, {
+      method: 'POST',
+      body: formData({ ...generalMessage, phone: '' }),
+      headers: { accept: 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
+  });
+});
