@@ -159,9 +159,8 @@ async function receiveFile(
   return { ...temp, fileName: nameForType(fileName, contentType), chosenName: fileName, contentType };
 }
 
-/** Reads every part: text fields into lists, files streamed to temporary storage. */
-async function readParts(parts: AsyncIterable<Multipart>, store: AttachmentStore) {
-  const fields = new Map<string, string[]>();
+/** Reads every part: text fields into lists (into `fields`, as they come), files streamed to temporary storage. */
+async function readParts(parts: AsyncIterable<Multipart>, store: AttachmentStore, fields: Map<string, string[]>) {
   const files: ReceivedFile[] = [];
   const total = { bytes: 0 };
   let current: string | undefined;
@@ -229,7 +228,7 @@ export type ContactDeps = {
   log?: FastifyBaseLogger;
   /** Told of every inquiry stored, and whether it was kept as spam (the metrics count them). */
   onStored?: (spam: boolean) => void;
-  /** Given the text fields once they are read (a form sent without JavaScript is shown again with them). */
+  /** Given the text fields as they are read, also when reading stops at a refused file (a form sent without JavaScript is shown again with them). */
   onFields?: (fields: Map<string, string[]>) => void;
   /** The form-start cookie's token: the fill time of a form sent without JavaScript (it has no token field). */
   formStartToken?: string | undefined;
@@ -272,8 +271,9 @@ async function scanFiles(files: ReceivedFile[], deps: ContactDeps): Promise<void
  */
 export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: ContactDeps): Promise<ContactCreated> {
   const { db, store, config } = deps;
-  const { fields, files } = await readParts(parts, store);
+  const fields = new Map<string, string[]>();
   deps.onFields?.(fields);
+  const { files } = await readParts(parts, store, fields);
   const text = (name: string) => (fields.get(name)?.[0] ?? '').trim();
   let committed = false;
   // Set when the database connection failed during the insert: the database may have committed

@@ -53,8 +53,7 @@ const noticeText: Record<string, string> = {
 export function ContactForm({ state, returnTo }: ContactFormProps) {
   const { t, i18n } = useTranslation('contact');
   const id = 'contact';
-  const form = useContactForm(state);
-  const { errors } = form;
+  const { formRef, errors, onFieldInput, attachments, problems, sending, submit } = useContactForm(state);
   const values: Partial<InquiryValues> = state?.values ?? {};
   const notice = state?.notice;
 
@@ -123,14 +122,14 @@ export function ContactForm({ state, returnTo }: ContactFormProps) {
         <p className="mt-3 max-w-md leading-relaxed">{t('intro')}</p>
       </div>
       <form
-        ref={form.form}
+        ref={formRef}
         method="post"
         action="/api/v1/Contact"
         encType="multipart/form-data"
         noValidate
         aria-label={t('formLabel')}
-        onSubmit={(event) => void form.submit(event)}
-        onInput={(event) => form.onFieldInput((event.target as HTMLInputElement).name)}
+        onSubmit={(event) => void submit(event)}
+        onInput={(event) => onFieldInput((event.target as HTMLInputElement).name)}
         className="contact-form grid gap-4 rounded-lg bg-white p-5 text-slate-800 shadow-xl sm:grid-cols-2 sm:p-8"
       >
         {notice && (
@@ -243,10 +242,10 @@ export function ContactForm({ state, returnTo }: ContactFormProps) {
         )}
 
         <AttachmentField
-          files={form.attachments.files}
-          problems={form.problems}
-          onAdd={form.attachments.add}
-          onRemove={form.attachments.remove}
+          files={attachments.files}
+          problems={problems}
+          onAdd={attachments.add}
+          onRemove={attachments.remove}
           chooseAgain={notice !== undefined && notice.kind !== 'success'}
         />
 
@@ -268,10 +267,10 @@ export function ContactForm({ state, returnTo }: ContactFormProps) {
           </p>
           <button
             type="submit"
-            disabled={form.sending}
+            disabled={sending}
             className="flex-none rounded-md bg-accent-400 px-6 py-3 font-semibold text-brand-950 shadow hover:bg-accent-300 disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {form.sending ? t('sending') : t('send')}
+            {sending ? t('sending') : t('send')}
           </button>
         </div>
       </form>

@@ -50,7 +50,7 @@ export function useContactForm(initial: ContactFormState | undefined) {
   const { t, i18n } = useTranslation('contact');
   const [errors, setErrors] = useState<Partial<Record<InquiryField, FieldErrorKind>>>(initial?.errors ?? {});
   const [sending, setSending] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   // When the form became interactive, as the server signed it (the spam check's fill time).
   const formToken = useRef<Promise<string>>(undefined);
   const attachments = useAttachments();
@@ -59,7 +59,7 @@ export function useContactForm(initial: ContactFormState | undefined) {
   useEffect(() => {
     formToken.current = fetchFormToken();
     // Says that the script has taken the form over (tests and the island runtime wait for it).
-    form.current?.closest('[data-island]')?.setAttribute('data-hydrated', '');
+    formRef.current?.closest('[data-island]')?.setAttribute('data-hydrated', '');
   }, []);
 
   /** A field changed: its mark goes (event delegation on the form). */
@@ -124,5 +124,5 @@ export function useContactForm(initial: ContactFormState | undefined) {
     }
   }
 
-  return { form, errors, onFieldInput, attachments, problems, sending, submit };
+  return { formRef, errors, onFieldInput, attachments, problems, sending, submit };
 }
