@@ -10,6 +10,7 @@ import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { projectPageFillers } from './modules/projects/project-pages';
+import { projectSitemapSource } from './modules/projects/project-sitemap';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { mediaRoutes } from './media/media.routes';
 import { contentReads } from './plugins/app/content-reads';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     siteUrl: config.siteUrl,
     fillers: projectPageFillers(app, createPageRenderer(config.webDist, app.log)),
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
+    sitemap: { version: () => app.contentReads.version(), sources: [projectSitemapSource(app.db)] },
   });
 
   // The operations paths are not pages: /metrics without METRICS_TOKEN is a plain 404, not a redirect.
