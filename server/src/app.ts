@@ -23,6 +23,7 @@ import { getOrCreateSetting } from './modules/auth/settings.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';
 import { pageRoutes } from './modules/pages/pages.routes';
+import { siteFilesRoutes } from './modules/pages/site-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { inquiryServices } from './plugins/app/inquiries';
 import { problemDetails, sendProblem } from './plugins/app/problem-details';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
     sitemap: { version: () => app.contentReads.version(), sources: [projectSitemapSource(app.db)] },
   });
+  await app.register(siteFilesRoutes, { webDist: config.webDist, siteUrl: config.siteUrl });
 
   // The operations paths are not pages: /metrics without METRICS_TOKEN is a plain 404, not a redirect.
   const notPages = new Set<string>(Object.values(operationsPaths));
@@ -162,7 +164,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const path = request.url.split('?')[0]!.toLowerCase();
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|assets|media)(\/|$)/.test(path) &&
+      !/^\/(api|assets|media|\.well-known)(\/|$)/.test(path) &&
       !notPages.has(path.replace(/\/+$/, ''));
     if (isPage) return reply.redirect('/', 302);
     return sendProblem(reply, 404, 'not_found', `No resource at ${request.method} ${path}`);

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type PageKey,
@@ -195,11 +193,4 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, opt
   app.get('/robots.txt', (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
-
-  // The icon the pages link to; it sits beside the pages in the web build, outside /assets.
-  app.get('/favicon.svg', (_request, reply) => {
-    const file = path.join(options.webDist, 'favicon.svg');
-    if (!fs.existsSync(file)) return sendProblem(reply, 404, 'not_found', 'No favicon in the web build');
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.readFileSync(file));
-  });
 };
