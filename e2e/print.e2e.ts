@@ -65,7 +65,9 @@ describe('printing', () => {
       const page = await site.page();
       await page.goto(site.url + path, { waitUntil: 'networkidle' });
       await page.emulateMedia({ media: 'print' });
-      const pages = pdfPages(await page.pdf({ format: 'A4' }));
+      // With the margins a browser's print dialog sets by default (page.pdf has none).
+      const margin = { top: '10mm', bottom: '10mm', left: '10mm', right: '10mm' };
+      const pages = pdfPages(await page.pdf({ format: 'A4', margin }));
       expect(pages, path).toBeGreaterThan(0);
       expect(pages, path).toBeLessThanOrEqual(most);
       await page.close();

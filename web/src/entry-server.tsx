@@ -100,12 +100,11 @@ export async function render(
     `<meta property="og:locale" content="${lang === 'de' ? 'de_DE' : 'en_GB'}" />`,
     ...(indexable ? [`<meta property="og:url" content="${absolute(path, lang)}" />`] : []),
     // The link preview's picture, for every page without its own (a project's page puts its
-    // photo in its place) — drawn by web/scripts/site-images.mjs.
+    // photo in its place) — drawn by web/scripts/site-images.mjs. Its type and alt text are
+    // left out: every byte here is in the first response, within 14 KB (decision 009).
     `<meta property="og:image" content="${new URL(siteImages.ogImage.url, buildOrigin).href}" />`,
-    `<meta property="og:image:type" content="${siteImages.ogImage.type}" />`,
     `<meta property="og:image:width" content="${siteImages.ogImage.width}" />`,
     `<meta property="og:image:height" content="${siteImages.ogImage.height}" />`,
-    `<meta property="og:image:alt" content="${escapeHtml(`${company.name} – ${t('site.slogan')}`)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     ...(page === 'home' ? [organisationJsonLd(lang, description)] : []),
   ].join('\n    ');
