@@ -1,8 +1,18 @@
 import zlib from 'node:zlib';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { indexablePages } from '@blitz/contract';
+import { buildApp } from '../../app';
+import { insertProject } from '../projects/projects.repository';
 import { dataUrl, testPhoto } from '../projects/test-pictures';
-import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { api, databaseKinds, freshDatabase, signIn, startTestApp, tempDir, testConfig } from '../../test/helper';
 import { type SitemapEntry, keptSitemap, robotsTxt, sitemapXml, staticSitemapEntries } from './site-index';
 
 describe('sitemap.xml', () => {
@@ -192,6 +202,71 @@ describe.each(databaseKinds)('/sitemap.xml over HTTP on %s', (kind) => {
     const one = await get({ 'if-none-match': two.headers.get('etag')! });
     expect(one.status).toBe(200);
     expect(projectLocs(one.xml)).toEqual([`/project/${second.id}`, `/project/${second.id}?lang=en`]);
+  });
+});
+
+/**
+ * Counts the reads of the projects table and of the content version as the database answers them
+ * (a query compiled once and run again too), leaving out what the app's timers read meanwhile.
+ */
+class QueryCounter implements KyselyPlugin {
+  projects = 0;
+  versions = 0;
+  private readonly kinds = new WeakMap<object, 'projects' | 'versions'>();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const node = args.node;
+    if (node.kind === 'SelectQueryNode') {
+      const from = JSON.stringify(node.from);
+      if (from.includes('"projects"')) this.kinds.set(args.queryId, 'projects');
+      else if (from.includes('"settings"') && JSON.stringify(node.where).includes('content_version'))
+        this.kinds.set(args.queryId, 'versions');
+    }
+    return node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const kind = this.kinds.get(args.queryId);
+    if (kind) this[kind]++;
+    return args.result;
+  }
+}
+
+describe.each(databaseKinds)('/sitemap.xml under load on %s', (kind) => {
+  it('costs one version read per request; the projects are read again only after a change', async () => {
+    const dataDir = tempDir();
+    const handle = await freshDatabase(kind, dataDir);
+    const counter = new QueryCounter();
+    const db = handle.db.withPlugin(counter);
+    const app = await buildApp(testConfig(dataDir), { database: { kind, db }, logger: false });
+    try {
+      const add = (i: number) =>
+        insertProject(db, {
+          location: `Ort ${i}`,
+          workDuration: '',
+          client: '',
+          categoryId: null,
+          picture: null,
+          texts: { title: [{ content: `Projekt ${i}`, language: 2 }], content: [], scope: [] },
+        });
+      for (let i = 0; i < 30; i++) await add(i);
+      const get = async () => {
+        const [projects, versions] = [counter.projects, counter.versions];
+        const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+        expect(res.statusCode).toBe(200);
+        const locs = res.body.match(/<loc>[^<]*\/project\//g)?.length ?? 0;
+        return { projectReads: counter.projects - projects, versionReads: counter.versions - versions, locs };
+      };
+      expect(await get()).toEqual({ projectReads: 1, versionReads: 1, locs: 60 });
+      // A crawler's burst: the version alone, each time.
+      for (let i = 0; i < 10; i++) expect(await get()).toEqual({ projectReads: 0, versionReads: 1, locs: 60 });
+      const [projects, versions] = [counter.projects, counter.versions];
+      await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/sitemap.xml' })));
+      expect([counter.projects - projects, counter.versions - versions]).toEqual([0, 20]);
+      await add(30);
+      expect(await get()).toEqual({ projectReads: 1, versionReads: 1, locs: 62 });
+      expect(await get()).toEqual({ projectReads: 0, versionReads: 1, locs: 62 });
+    } finally {
+      await app.close();
+    }
   });
 });
 
