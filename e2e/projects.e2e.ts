@@ -34,7 +34,7 @@ const newest = { de: 'Neubau eines Rechenzentrums, Blitzschutzklasse I', en: 'Ne
 const cards = (page: Page) => page.locator('main ul[data-cards] > li');
 const cardTitles = (page: Page) => page.locator('main ul[data-cards] > li h2').allTextContents();
 // The category filter: a disclosure whose summary names the chosen category.
-const combobox = (page: Page) => page.locator('main [data-gallery-focus="category"]');
+const combobox = (page: Page) => page.locator('main summary[data-gallery-focus="category"]');
 const categoryMenu = (page: Page) => page.locator('main details[data-menu]');
 const step = (page: Page, rel: 'prev' | 'next') => page.locator(`main [data-gallery-focus="${rel}"]`);
 const allLink = (page: Page) => page.locator('main [data-gallery-focus="all"]');

@@ -122,12 +122,12 @@ describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Anzeigen' }).click();
     await page.waitForURL(/rows=20/);
     expect(await page.locator('[data-gallery] ul[data-cards] > li').count()).toBe(20);
-    await page.locator('[data-gallery-focus=category]').click();
+    await page.locator('summary[data-gallery-focus=category]').click();
     const category = page.locator('details[data-menu] a[href*="category="]').first();
     const name = (await category.textContent())!;
     await category.click();
     await page.waitForURL(/category=\d+/);
-    expect(await page.locator('[data-gallery-focus=category]').textContent()).toContain(name);
+    expect(await page.locator('summary[data-gallery-focus=category]').textContent()).toContain(name);
     await page.locator('[data-gallery-focus=all]').click();
     await page.waitForURL((url) => !url.search.includes('category'));
     expect(page.url()).toContain('rows=20');

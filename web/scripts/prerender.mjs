@@ -40,7 +40,14 @@ if (!islandsEntry) throw new Error('the build has no island script (src/islands/
 const publicTemplate = template
   .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
   .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => '')
-  .replace('</body>', () => `  <script type="module" src="/${islandsEntry.file}"></script>\n  </body>`)
+  // Its few imports (modules it shares with the admin application) are named up front, so that
+  // they load beside it rather than after it.
+  .replace(
+    '</body>',
+    () =>
+      `${(islandsEntry.imports ?? []).map((key) => `  <link rel="modulepreload" href="/${viteManifest[key].file}" />\n`).join('')}` +
+      `  <script type="module" src="/${islandsEntry.file}"></script>\n  </body>`,
+  )
   // Without JavaScript the full stylesheet is never added: a page the server renders differently
   // from its prerendered HTML (a gallery view, a form sent back with its notices) needs it then.
   .replace('</head>', () =>

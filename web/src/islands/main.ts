@@ -20,7 +20,28 @@ type EarlyWindow = Window & { __early?: Element[]; __islands?: boolean };
 
 const interactions = ['focusin', 'pointerdown', 'keydown', 'input', 'change', 'dragenter'] as const;
 
-/** Loads and hydrates an island at the first interaction inside it. */
+/** Whether the visitor has begun with a form before this script ran: focus in it, or a field changed. */
+function touched(element: HTMLElement): boolean {
+  if (element.contains(document.activeElement)) return true;
+  return [
+    ...element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select'),
+  ].some((field) => {
+    if (field instanceof HTMLSelectElement)
+      return (
+        field.selectedIndex !==
+        Math.max(
+          0,
+          [...field.options].findIndex((o) => o.defaultSelected),
+        )
+      );
+    if (field.type === 'checkbox' || field.type === 'radio')
+      return (field as HTMLInputElement).checked !== (field as HTMLInputElement).defaultChecked;
+    if (field.type === 'file') return ((field as HTMLInputElement).files?.length ?? 0) > 0;
+    return field.value !== field.defaultValue;
+  });
+}
+
+/** Loads and hydrates an island at the first interaction inside it, or at once if the visitor already began. */
 function hydrateOnInteraction(element: HTMLElement, hydrate: (element: HTMLElement) => Promise<void>): void {
   const start = () => {
     for (const type of interactions) element.removeEventListener(type, start, true);
@@ -29,6 +50,7 @@ function hydrateOnInteraction(element: HTMLElement, hydrate: (element: HTMLEleme
       console.error(error);
     });
   };
+  if (touched(element)) return start();
   for (const type of interactions) element.addEventListener(type, start, { capture: true, passive: true });
 }
 
