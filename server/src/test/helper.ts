@@ -22,6 +22,11 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+/** Runs `cleanup` after the current test, before those registered earlier. */
+export function onCleanup(cleanup: () => Promise<void>): void {
+  cleanups.push(cleanup);
+}
+
 export function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-test-'));
   cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import { createDiskStorage } from './disk';
+import type { ObjectStorage } from './object-storage';
+import { createS3Client, createS3Storage } from './s3';
+
+/** The two kinds of objects a site stores, in the same backend under two folders or prefixes. */
+export type SiteStorage = {
+  /** Public pictures, served at /media/ (or from MEDIA_PUBLIC_URL). */
+  media: ObjectStorage;
+  /** Inquiry attachments, personal data: never public. */
+  attachments: ObjectStorage;
+  /** Lets go of the connections (S3); nothing on disk. */
+  close(): void;
+};
+
+/** Folder (disk, under DATA_DIR) and key prefix (S3) of each kind: the same names in both. */
+export const storageFolders = { media: 'media', attachments: 'inquiries' } as const;
+
+/**
+ * The site's storage: S3-compatible object storage when S3_BUCKET is set (nothing of it is then
+ * kept on this instance's disk), else DATA_DIR/media and DATA_DIR/inquiries.
+ */
+export function createSiteStorage(config: Pick<Config, 'dataDir' | 'objectStorage'>): SiteStorage {
+  const s3 = config.objectStorage;
+  if (s3) {
+    const client = createS3Client(s3);
+    return {
+      media: createS3Storage(client, s3.bucket, `${storageFolders.media}/`),
+      attachments: createS3Storage(client, s3.bucket, `${storageFolders.attachments}/`),
+      close: () => client.destroy(),
+    };
+  }
+  return {
+    media: createDiskStorage(path.join(config.dataDir, storageFolders.media)),
+    attachments: createDiskStorage(path.join(config.dataDir, storageFolders.attachments), { private: true }),
+    close: () => {},
+  };
+}
