@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { onCleanup, tempDir } from '../test/helper';
-import { type StorageKind, startS3Server, storageKinds } from '../test/s3-server';
+import { type StorageKind, onCleanup, storageKinds, tempDir, testS3 } from '../test/helper';
 import { createDiskStorage } from './disk';
 import { type ObjectStorage, countingStream, listAll, readAll } from './object-storage';
 import { createS3Client, createS3Storage } from './s3';
@@ -14,7 +13,7 @@ async function storagesOn(kind: StorageKind): Promise<{ a: ObjectStorage; b: Obj
     const root = tempDir();
     return { a: createDiskStorage(path.join(root, 'a')), b: createDiskStorage(path.join(root, 'b'), { private: true }), root };
   }
-  const s3 = await startS3Server();
+  const s3 = await testS3();
   const client = createS3Client(s3.settings);
   onCleanup(async () => client.destroy());
   return { a: createS3Storage(client, s3.settings.bucket, 'a/'), b: createS3Storage(client, s3.settings.bucket, 'b/') };

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import type { Config } from '../config';
 import { createDiskStorage } from './disk';
 import type { ObjectStorage } from './object-storage';
-import { createS3Client, createS3Storage } from './s3';
+import { type S3Settings, createS3Client, createS3Storage } from './s3';
 
 /** The two kinds of objects a site stores, in the same backend under two folders or prefixes. */
 export type SiteStorage = {
@@ -21,7 +20,7 @@ export const storageFolders = { media: 'media', attachments: 'inquiries' } as co
  * The site's storage: S3-compatible object storage when S3_BUCKET is set (nothing of it is then
  * kept on this instance's disk), else DATA_DIR/media and DATA_DIR/inquiries.
  */
-export function createSiteStorage(config: Pick<Config, 'dataDir' | 'objectStorage'>): SiteStorage {
+export function createSiteStorage(config: { dataDir: string; objectStorage?: S3Settings | undefined }): SiteStorage {
   const s3 = config.objectStorage;
   if (s3) {
     const client = createS3Client(s3);

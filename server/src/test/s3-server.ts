@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import S3rver from 's3rver';
 import type { S3Settings } from '../storage/s3';
-import { onCleanup, tempDir } from './helper';
 
 export type TestS3 = {
   settings: S3Settings;
@@ -14,12 +13,11 @@ export type TestS3 = {
 };
 
 /**
- * A real S3 protocol server (s3rver: the S3 REST API over HTTP, objects in a temporary folder)
- * on a free loopback port, with one empty bucket; stopped after the test. The app and the tests
- * talk to it with the real AWS SDK, signatures and all.
+ * A real S3 protocol server (s3rver: the S3 REST API over HTTP, its objects in `directory`) on a
+ * free loopback port, with one empty bucket. The app and the tests talk to it with the real AWS
+ * SDK, signatures and all. helper.ts's `testS3` stops it after the test.
  */
-export async function startS3Server(): Promise<TestS3> {
-  const directory = tempDir();
+export async function startS3Server(directory: string): Promise<TestS3> {
   const bucket = `test-${crypto.randomBytes(6).toString('hex')}`;
   let port = 0;
   let server: S3rver | undefined;
@@ -37,7 +35,6 @@ export async function startS3Server(): Promise<TestS3> {
     await closed;
   };
   await start();
-  onCleanup(stop);
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   const settings: S3Settings = {
     endpoint: `http://127.0.0.1:${port}`,
@@ -61,10 +58,3 @@ export async function startS3Server(): Promise<TestS3> {
   };
 }
 
-export type StorageKind = 'disk' | 's3';
-export const storageKinds: StorageKind[] = ['disk', 's3'];
-
-/** What the app needs to use `kind`: nothing for disk (DATA_DIR), a fresh bucket for S3. */
-export async function storageEnv(kind: StorageKind): Promise<Record<string, string>> {
-  return kind === 's3' ? (await startS3Server()).env : {};
-}

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { listAll } from '../../storage/object-storage';
 
 // Shared by the contact tests: valid form values, real files, and a multipart POST.
 
@@ -89,4 +91,15 @@ export async function until<T>(probe: () => Promise<T | undefined> | T | undefin
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * The attachments in the app's storage (disk or S3) by key, and on disk the temporary files of
+ * uploads in progress too (as `.incoming/<name>`).
+ */
+export async function storedObjects(app: FastifyInstance): Promise<string[]> {
+  const keys = (await listAll(app.attachments)).map((e) => e.key);
+  if (app.attachments.kind !== 'disk') return keys;
+  const incoming = path.join(app.attachments.location, '.incoming');
+  return [...keys, ...(fs.existsSync(incoming) ? fs.readdirSync(incoming).map((n) => `.incoming/${n}`) : [])];
 }
