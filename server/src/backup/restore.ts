@@ -21,7 +21,7 @@ import {
 } from './archive-format';
 import { type Table, advanceSequence, appliedMigrations, countRows, insertRows, kindOf, listTables } from './backup.repository';
 import type { Site } from './backup';
-import { holdsObjects, storageOf } from './site-files';
+import { countObjects, storageOf } from './site-files';
 import type { FileStore } from './archive-format';
 import { pictureObjectOptions } from '../media/media-storage';
 import type { ObjectStorage } from '../storage/object-storage';
@@ -117,11 +117,12 @@ async function checkEmptyTarget(db: Kysely<any>, storage: SiteStorage, archiveMi
   }
   for (const store of ['media', 'attachments'] as const) {
     const objects = storageOf(storage, store);
-    if (await holdsObjects(objects)) found.push(`${store} files in ${objects.location}`);
+    const count = await countObjects(objects);
+    if (count > 0) found.push(`${count} ${store} file${count === 1 ? '' : 's'} in ${objects.location}`);
   }
   if (found.length > 0) {
     throw new RestoreError(
-      `The target is not empty: it has ${found.join(', ')}; restore only into an empty database and storage`,
+      `The target is not empty: it has ${found.join(', ')}; restore only into an empty database and an empty DATA_DIR or bucket`,
     );
   }
   const applied = await appliedMigrations(db);
@@ -138,10 +139,20 @@ async function checkEmptyTarget(db: Kysely<any>, storage: SiteStorage, archiveMi
  * Streams the entry into storage (disk or S3) under its key, checking its size and SHA-256 as the
  * last bytes pass: a damaged entry fails the write, and storage keeps nothing of it.
  */
-async function restoreFile(entry: AsyncIterable<Buffer>, listed: ManifestEntry, storage: ObjectStorage, store: FileStore, key: string) {
-  const { stream } = measured(entry, () => {
-    throw new RestoreError(`${listed.path} in the archive is damaged: its checksum or size differs from the manifest's`);
-  }, listed);
+async function restoreFile(
+  entry: AsyncIterable<Buffer>,
+  listed: ManifestEntry,
+  storage: ObjectStorage,
+  store: FileStore,
+  key: string,
+) {
+  const { stream } = measured(
+    entry,
+    () => {
+      throw new RestoreError(`${listed.path} in the archive is damaged: its checksum or size differs from the manifest's`);
+    },
+    listed,
+  );
   await storage.put(key, stream, store === 'media' ? pictureObjectOptions(key) : {});
 }
 

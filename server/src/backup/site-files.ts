@@ -24,8 +24,9 @@ export const fileReferences: Record<string, (row: Record<string, unknown>) => Fi
   },
 };
 
-/** Whether the storage holds any object (a restore target must hold none). */
-export async function holdsObjects(storage: ObjectStorage): Promise<boolean> {
-  for await (const object of storage.list()) return object !== undefined;
-  return false;
+/** How many objects the storage holds (a restore target must hold none). */
+export async function countObjects(storage: ObjectStorage): Promise<number> {
+  let count = 0;
+  for await (const object of storage.list()) if (object) count++;
+  return count;
 }

@@ -23,7 +23,8 @@ const incomingFolder = '.incoming';
  */
 export function createDiskStorage(root: string, options: DiskStorageOptions = {}): ObjectStorage {
   const incoming = path.join(root, incomingFolder);
-  fs.mkdirSync(incoming, { recursive: true, mode: options.private ? 0o700 : 0o755 });
+  const folderMode = options.private ? 0o700 : 0o755;
+  fs.mkdirSync(incoming, { recursive: true, mode: folderMode });
   const fileOf = (key: string) => path.join(root, ...checkedKey(key).split('/'));
   const mode = options.private ? 0o600 : 0o644;
 
@@ -36,6 +37,8 @@ export function createDiskStorage(root: string, options: DiskStorageOptions = {}
       const temp = path.join(incoming, `${crypto.randomBytes(12).toString('hex')}.part`);
       let size = 0;
       try {
+        // Made again if it went (a folder removed by hand, a volume mounted anew).
+        await fsp.mkdir(incoming, { recursive: true, mode: folderMode });
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
         const out = fs.createWriteStream(temp, { flags: 'wx', mode });
         await pipeline(source, async function* (chunks: AsyncIterable<Buffer>) {
