@@ -94,10 +94,6 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).max(1024).optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
-  MEDIA_PUBLIC_URL: z
-    .string()
-    .regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, 'must be an http(s) address such as https://cdn.example.de/media, without query')
-    .optional(),
 });
 
 export type Config = {
@@ -158,8 +154,6 @@ export type Config = {
   sampleMediaDir: string;
   /** S3-compatible object storage for pictures and attachments (S3_*); undefined: under DATA_DIR. */
   objectStorage: S3Settings | undefined;
-  /** Where browsers load pictures from instead of the site's /media/ (a CDN in front of the bucket), no trailing slash. */
-  mediaPublicUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -280,14 +274,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),
     sampleMediaDir: path.resolve(serverRoot, 'dist/sample-media'),
     objectStorage,
-    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 
 /** S3_BUCKET turns object storage on; the other S3_* variables only say how to reach it. */
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
-    throw new ConfigError('Invalid environment variable S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together');
+    throw new ConfigError(
+      'Invalid environment variable S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    );
   }
   if (!e.S3_BUCKET) {
     if (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)

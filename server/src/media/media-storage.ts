@@ -15,7 +15,7 @@ export const immutableCaching = 'public, max-age=31536000, immutable';
 
 /**
  * How a picture is stored: with its type and caching, which a CDN reading the bucket directly
- * (MEDIA_PUBLIC_URL) passes on as the site's /media/ route would answer.
+ * passes on as the site's /media/ route would answer.
  */
 export function pictureObjectOptions(key: string): PutOptions {
   const type = mediaContentTypes[key.slice(key.lastIndexOf('.') + 1)];

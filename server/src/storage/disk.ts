@@ -41,12 +41,16 @@ export function createDiskStorage(root: string, options: DiskStorageOptions = {}
         await fsp.mkdir(incoming, { recursive: true, mode: folderMode });
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
         const out = fs.createWriteStream(temp, { flags: 'wx', mode });
-        await pipeline(source, async function* (chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            size += chunk.length;
-            yield chunk;
-          }
-        }, out);
+        await pipeline(
+          source,
+          async function* (chunks: AsyncIterable<Buffer>) {
+            for await (const chunk of chunks) {
+              size += chunk.length;
+              yield chunk;
+            }
+          },
+          out,
+        );
         await fsyncPath(temp);
         await fsp.mkdir(path.dirname(file), { recursive: true });
         await fsp.rename(temp, file);

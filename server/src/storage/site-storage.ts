@@ -5,7 +5,7 @@ import { type S3Settings, createS3Client, createS3Storage } from './s3';
 
 /** The two kinds of objects a site stores, in the same backend under two folders or prefixes. */
 export type SiteStorage = {
-  /** Public pictures, served at /media/ (or from MEDIA_PUBLIC_URL). */
+  /** Public pictures, served at /media/. */
   media: ObjectStorage;
   /** Inquiry attachments, personal data: never public. */
   attachments: ObjectStorage;

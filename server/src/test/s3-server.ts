@@ -57,4 +57,3 @@ export async function startS3Server(directory: string): Promise<TestS3> {
     start,
   };
 }
-

@@ -77,7 +77,8 @@ export function samplePictureSource(prebuiltDir: string | undefined) {
   return async (scene: Scene, media: ObjectStorage): Promise<StoredPicture> => {
     const known = manifest.pictures[sceneId(scene)];
     if (prebuiltDir && known && known.variants.every((v) => fs.existsSync(fileOf(prebuiltDir, v.key)))) {
-      for (const v of known.variants) await media.put(v.key, await fsp.readFile(fileOf(prebuiltDir, v.key)), pictureObjectOptions(v.key));
+      for (const v of known.variants)
+        await media.put(v.key, await fsp.readFile(fileOf(prebuiltDir, v.key)), pictureObjectOptions(v.key));
       return known;
     }
     const encoded = await processPicture(await renderScene(scene));

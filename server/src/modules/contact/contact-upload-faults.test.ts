@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { api, databaseKinds, freshDatabase, signIn, startTestApp, tempDir, testConfig } from '../../test/helper';
+import { api, backends, databaseKinds, freshDatabase, signIn, startTestApp, tempDir, testConfig } from '../../test/helper';
 import { kill, serverProcessEnvironment, startServerProcess } from '../../test/server-process';
-import { generalMessage, pdfFile, postContact, storedFiles, until } from './contact-test-kit';
+import { generalMessage, pdfFile, postContact, storedFiles, storedObjects, until, uploadUnderway } from './contact-test-kit';
 
 // Uploads cut off half-way (by a shutdown, by the client, by a full disk): an inquiry is either
 // stored whole or not at all, and no temporary file outlives the request.
@@ -104,27 +104,27 @@ describe.each(databaseKinds)('SIGTERM during an upload on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds)('an upload the client abandons on %s', (kind) => {
+describe.each(backends)('an upload the client abandons on $name', (kind) => {
   it('stores nothing, removes the temporary file, and the next inquiry goes through', async () => {
-    const { url, app, config } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0' });
+    const { url, app } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0' });
     const upload = stalledUpload(url, 600_000);
-    await until(() => temporary(config.dataDir).length > 0 || undefined);
+    await uploadUnderway(app.attachments);
     upload.abort();
     expect((await upload.response).status).toBe(0);
-    await until(() => storedFiles(config.dataDir).length === 0 || undefined);
+    await until(async () => (await storedObjects(app)).length === 0 || undefined);
     expect(await app.db.selectFrom('inquiries').select('id').execute()).toEqual([]);
     expect((await postContact(url, generalMessage, [pdfFile()])).status).toBe(201);
   });
 });
 
-describe.each(databaseKinds)('an upload the client stalls on %s', (kind) => {
+describe.each(backends)('an upload the client stalls on $name', (kind) => {
   it('is cut off once nothing has moved for IDLE_TIMEOUT_MS: nothing stored, no file left, the next inquiry goes through', async () => {
-    const { url, app, config } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0', IDLE_TIMEOUT_MS: '1000' });
+    const { url, app } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0', IDLE_TIMEOUT_MS: '1000' });
     const upload = stalledUpload(url, 600_000);
-    await until(() => temporary(config.dataDir).length > 0 || undefined);
+    await uploadUnderway(app.attachments);
     // The client neither sends the rest nor gives up: the server must not wait for it for good.
     expect((await upload.response).status).toBe(0);
-    await until(() => storedFiles(config.dataDir).length === 0 || undefined);
+    await until(async () => (await storedObjects(app)).length === 0 || undefined);
     expect(await app.db.selectFrom('inquiries').select('id').execute()).toEqual([]);
     expect((await postContact(url, generalMessage, [pdfFile()])).status).toBe(201);
   });

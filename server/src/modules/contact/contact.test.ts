@@ -144,7 +144,7 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
 
     const token = await signIn(url);
     expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).body.count).toBe(0);
-    expect((await storedObjects(app))).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
   });
 
   it('checks the e-mail address as the form does: at most 254 characters and 64 before the @', async () => {
@@ -214,7 +214,7 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('payload_too_large');
     expect(res.body.detail).toMatch(/larger than/);
-    expect((await storedObjects(app))).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
   });
 
   it('refuses one file over 10 MB, naming it', async () => {
@@ -222,7 +222,7 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     const res = await postContact(url, generalMessage, [await pngFile(), pdfFile('scan.pdf', 11 * MB)]);
     expect(res.status).toBe(413);
     expect(res.body.detail).toBe('Attachment "scan.pdf" is larger than 10 MB');
-    expect((await storedObjects(app))).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
   });
 
   it('refuses more than 25 MB together', async () => {
@@ -234,7 +234,7 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     ]);
     expect(res.status).toBe(413);
     expect(res.body.detail).toBe('Attachments together are larger than 25 MB');
-    expect((await storedObjects(app))).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
   });
 
   it('refuses more than 10 files', async () => {
@@ -243,7 +243,7 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     const res = await postContact(url, generalMessage, files);
     expect(res.status).toBe(413);
     expect(res.body.detail).toBe('Too many attachments: at most 10 files');
-    expect((await storedObjects(app))).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
     expect((await postContact(url, generalMessage, files.slice(0, 10))).status).toBe(201);
   });
 
@@ -259,7 +259,7 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
       data: Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff'),
     };
     expect((await postContact(url, generalMessage, [exe])).status).toBe(415);
-    expect((await storedObjects(app))).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
   });
 
   it('refuses an empty file with a clear message at once, and stores nothing', async () => {
@@ -269,7 +269,7 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('Attachment "leer.pdf" is empty');
     expect(res.body.errors).toEqual([{ field: 'attachment', message: 'leer.pdf: empty file' }]);
-    expect((await storedObjects(app))).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
     expect((await postContact(url, generalMessage, [await pngFile()])).status).toBe(201);
   });
 

@@ -152,11 +152,11 @@ describe.each(backends)('the inquiry inbox API on $name', (kind) => {
     const { url, app } = await startTestApp(kind);
     const created = await postContact(url, generalMessage, [await pngFile(), pdfFile()]);
     const kept = await postContact(url, generalMessage, [await pngFile()]);
-    expect((await storedObjects(app))).toHaveLength(3);
+    expect(await storedObjects(app)).toHaveLength(3);
     const token = await signIn(url);
     const removed = await api(url, 'DELETE', `/api/v1/Inquiry/${created.body.id}`, { token });
     expect(removed.status).toBe(204);
-    expect((await storedObjects(app))).toHaveLength(1);
+    expect(await storedObjects(app)).toHaveLength(1);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${created.body.id}`, { token })).status).toBe(404);
     expect((await api(url, 'DELETE', `/api/v1/Inquiry/${created.body.id}`, { token })).status).toBe(404);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${kept.body.id}`, { token })).body.attachments).toHaveLength(1);
@@ -203,7 +203,7 @@ describe.each(backends)('the inquiry inbox API on $name', (kind) => {
     expect(await applyRetention(app.db, app.attachments, new Date(Date.now() + 179 * 86_400_000))).toBe(0);
     expect(await applyRetention(app.db, app.attachments, new Date(Date.now() + 181 * 86_400_000))).toBe(1);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${application.body.id}`, { token })).status).toBe(404);
-    expect((await storedObjects(app))).toHaveLength(1);
+    expect(await storedObjects(app)).toHaveLength(1);
 
     const saved = await api(url, 'PUT', '/api/v1/Inquiry/Retention', {
       token,
@@ -218,7 +218,7 @@ describe.each(backends)('the inquiry inbox API on $name', (kind) => {
     expect(await applyRetention(app.db, app.attachments, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${price.body.id}`, { token })).status).toBe(404);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${general.body.id}`, { token })).status).toBe(200);
-    expect((await storedObjects(app))).toHaveLength(0);
+    expect(await storedObjects(app)).toHaveLength(0);
   });
 
   it('sweeps files that no inquiry refers to (left by a crash before the row), but only old ones', async () => {
