@@ -12,7 +12,6 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type Project, projectListSchema, projectSchema } from '@blitz/contract';
 import { buildApp } from '../../app';
-import { type DatabaseKind } from '../../db/database';
 import {
   type Backend,
   api,
