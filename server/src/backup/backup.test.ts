@@ -104,7 +104,7 @@ describe.each(pairs.map(([from, to]) => ({ from, to, name: `${sideName(from)}, r
       const keys = (await site.query<{ storage_key: string }>('select storage_key from inquiry_attachments')).map(
         (r) => r.storage_key,
       );
-      const targetStorage = createSiteStorage(target);
+      const targetStorage = await createSiteStorage(target);
       const stored = (await listAll(targetStorage.attachments)).map((e) => e.key);
       targetStorage.close();
       expect(stored.sort()).toEqual(keys.sort());

@@ -206,7 +206,7 @@ export async function createBackup(site: Site, file: string, options: BackupOpti
     throw new BackupError(`There is no database at ${site.database.file} (DATA_DIR): nothing to back up`);
   }
   const { db } = await openDatabase(site.database.kind === 'postgres' ? { ...site.database, poolSize: 1 } : site.database);
-  const storage = createSiteStorage(site);
+  const storage = await createSiteStorage(site);
   const maxAttempts = options.maxAttempts ?? 5;
   let staging: string | undefined;
   try {

@@ -70,7 +70,7 @@ describe.each(databaseKinds)('restore into %s', (kind) => {
 
   it('refuses a target whose bucket already holds attachments', async () => {
     const target = await emptySite(kind, 's3');
-    const storage = createSiteStorage(target);
+    const storage = await createSiteStorage(target);
     await storage.attachments.put('a'.repeat(32), Buffer.from('x'));
     storage.close();
     await expect(restoreBackup(target, archive)).rejects.toThrow(

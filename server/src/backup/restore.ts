@@ -222,7 +222,7 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
 
   const sqliteFileExisted = site.database.kind === 'sqlite' && fs.existsSync(site.database.file);
   let db: Kysely<any> | undefined;
-  const storage = createSiteStorage(site);
+  const storage = await createSiteStorage(site);
   const written: { store: FileStore; key: string }[] = [];
   let committed = false;
   let migrated = false;

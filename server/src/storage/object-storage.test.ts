@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type StorageKind, onCleanup, storageKinds, tempDir, testS3 } from '../test/helper';
 import { createDiskStorage } from './disk';
 import { type ObjectStorage, countingStream, listAll, readAll } from './object-storage';
-import { createS3Client, createS3Storage } from './s3';
+import { connectS3, createS3Storage } from './s3';
 
 /** Two storages of one backend side by side (as media and attachments are), and the disk root. */
 async function storagesOn(kind: StorageKind): Promise<{ a: ObjectStorage; b: ObjectStorage; root?: string }> {
@@ -14,9 +14,9 @@ async function storagesOn(kind: StorageKind): Promise<{ a: ObjectStorage; b: Obj
     return { a: createDiskStorage(path.join(root, 'a')), b: createDiskStorage(path.join(root, 'b'), { private: true }), root };
   }
   const s3 = await testS3();
-  const client = createS3Client(s3.settings);
-  onCleanup(async () => client.destroy());
-  return { a: createS3Storage(client, s3.settings.bucket, 'a/'), b: createS3Storage(client, s3.settings.bucket, 'b/') };
+  const connection = await connectS3(s3.settings);
+  onCleanup(async () => connection.client.destroy());
+  return { a: createS3Storage(connection, s3.settings.bucket, 'a/'), b: createS3Storage(connection, s3.settings.bucket, 'b/') };
 }
 
 const bytes = (n: number, seed = 1) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) % 256));

@@ -1,14 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
 import { type ObjectStorage, checkedKey, countingStream, isObjectKey } from './object-storage';
 
 /** How to reach the bucket (config.ts, S3_*). */
@@ -26,8 +18,18 @@ export type S3Settings = {
 /** One part of a multipart upload is held in memory while it is sent; 5 MiB is S3's least. */
 const partBytes = 8 * 1024 * 1024;
 
-export function createS3Client(settings: S3Settings): S3Client {
-  return new S3Client({
+/**
+ * The SDK, loaded when a site uses S3 and not before: it costs a site on disk about 150 ms of
+ * start-up and 35 MB (a static import would be hoisted into the server bundle).
+ */
+type Sdk = typeof ClientS3 & typeof LibStorage;
+
+/** A client for the bucket's service, with the SDK it was made with. */
+export type S3Connection = { client: ClientS3.S3Client; sdk: Sdk };
+
+export async function connectS3(settings: S3Settings): Promise<S3Connection> {
+  const sdk: Sdk = { ...(await import('@aws-sdk/client-s3')), ...(await import('@aws-sdk/lib-storage')) };
+  const client = new sdk.S3Client({
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -39,17 +41,19 @@ export function createS3Client(settings: S3Settings): S3Client {
     // A store that does not answer is a failed request (retried by the SDK, then an error), not a hang.
     requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
   });
+  return { client, sdk };
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+const isMissing = (error: unknown, sdk: Sdk) =>
+  error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404);
 
 /**
  * Objects in an S3-compatible bucket under `prefix` (`media/`, `inquiries/`). The bucket stays
  * private: pictures are served through the site (or a CDN given read access), attachments only
  * to staff through the inbox.
  */
-export function createS3Storage(client: S3Client, bucket: string, prefix: string): ObjectStorage {
+export function createS3Storage({ client, sdk }: S3Connection, bucket: string, prefix: string): ObjectStorage {
+  const { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, Upload } = sdk;
   const full = (key: string) => prefix + checkedKey(key);
   return {
     kind: 's3',
@@ -96,7 +100,7 @@ export function createS3Storage(client: S3Client, bucket: string, prefix: string
         if (!(answer.Body instanceof Readable)) throw new Error('the S3 client returned no stream');
         return { stream: answer.Body, size: answer.ContentLength ?? 0 };
       } catch (error) {
-        if (isMissing(error)) return undefined;
+        if (isMissing(error, sdk)) return undefined;
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createDiskStorage } from './disk';
 import type { ObjectStorage } from './object-storage';
-import { type S3Settings, createS3Client, createS3Storage } from './s3';
+import { type S3Settings, connectS3, createS3Storage } from './s3';
 
 /** The two kinds of objects a site stores, in the same backend under two folders or prefixes. */
 export type SiteStorage = {
@@ -20,14 +20,17 @@ export const storageFolders = { media: 'media', attachments: 'inquiries' } as co
  * The site's storage: S3-compatible object storage when S3_BUCKET is set (nothing of it is then
  * kept on this instance's disk), else DATA_DIR/media and DATA_DIR/inquiries.
  */
-export function createSiteStorage(config: { dataDir: string; objectStorage?: S3Settings | undefined }): SiteStorage {
+export async function createSiteStorage(config: {
+  dataDir: string;
+  objectStorage?: S3Settings | undefined;
+}): Promise<SiteStorage> {
   const s3 = config.objectStorage;
   if (s3) {
-    const client = createS3Client(s3);
+    const connection = await connectS3(s3);
     return {
-      media: createS3Storage(client, s3.bucket, `${storageFolders.media}/`),
-      attachments: createS3Storage(client, s3.bucket, `${storageFolders.attachments}/`),
-      close: () => client.destroy(),
+      media: createS3Storage(connection, s3.bucket, `${storageFolders.media}/`),
+      attachments: createS3Storage(connection, s3.bucket, `${storageFolders.attachments}/`),
+      close: () => connection.client.destroy(),
     };
   }
   return {

@@ -233,7 +233,7 @@ describe.each(backends)('a server killed with SIGKILL on $name', (kind) => {
 
   it('in the middle of an upload leaves no inquiry behind, and the half file is swept later', async () => {
     const { env, dataDir } = await environment();
-    const attachments = attachmentsIn(dataDir, env);
+    const attachments = await attachmentsIn(dataDir, env);
     const first = await startServerProcess(env);
     // A body that sends its fields and part of a file, then stalls until the server is gone.
     const boundary = 'x-boundary';

@@ -118,8 +118,8 @@ export async function uploadUnderway(storage: ObjectStorage): Promise<void> {
 }
 
 /** The attachments storage of a site whose environment is `env` (DATA_DIR, or the bucket S3_* names), closed after the test. */
-export function attachmentsIn(dataDir: string, env: Record<string, string>): ObjectStorage {
-  const storage = createSiteStorage(testConfig(dataDir, env));
+export async function attachmentsIn(dataDir: string, env: Record<string, string>): Promise<ObjectStorage> {
+  const storage = await createSiteStorage(testConfig(dataDir, env));
   onCleanup(async () => storage.close());
   return storage.attachments;
 }

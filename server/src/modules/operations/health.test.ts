@@ -12,7 +12,7 @@ import { until } from '../contact/contact-test-kit';
 import { writeFakePages } from '../../test/fake-web-build';
 import { freePort } from '../../test/free-port';
 import { api, captureLog, databaseKinds, tempDir, testConfig, testDatabaseUrl, testS3 } from '../../test/helper';
-import { createS3Client } from '../../storage/s3';
+import { connectS3 } from '../../storage/s3';
 import { relayedPostgres } from '../../test/tcp-proxy';
 
 const closing: (() => Promise<unknown>)[] = [];
@@ -171,7 +171,7 @@ describe.each(databaseKinds)('health and readiness on %s', (kind) => {
     expect(fs.existsSync(path.join(dataDir, 'media'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'inquiries'))).toBe(false);
     // The probes leave nothing behind in the bucket either.
-    const client = createS3Client(s3.settings);
+    const { client } = await connectS3(s3.settings);
     const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }));
     client.destroy();
     expect(listed.Contents ?? []).toEqual([]);

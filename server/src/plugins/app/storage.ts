@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 /** The site's storage (storage/site-storage.ts): DATA_DIR, or the S3 bucket when S3_BUCKET is set. */
 export const siteStorage = fp(async (app: FastifyInstance, options: { storage?: SiteStorage }) => {
-  const storage = options.storage ?? createSiteStorage(app.config);
+  const storage = options.storage ?? (await createSiteStorage(app.config));
   app.decorate('media', storage.media);
   app.decorate('attachments', storage.attachments);
   app.addHook('onReady', async () => {
