@@ -66,14 +66,25 @@ type Snapshot = Pick<Manifest, 'migrations' | 'sequences'> & {
 const sha256 = () => crypto.createHash('sha256');
 
 /**
- * Copies the object named by a row into the staging folder, from disk or S3 alike: once opened,
- * a deletion of the original cannot take the bytes away (an open file on disk; S3 serves a GET
- * begun before a DELETE whole).
+ * Takes the object named by a row into the staging folder: on disk as a hard link (no space, and
+ * a deletion of the original cannot take the bytes away), else copied, from S3 or where a link is
+ * impossible (another file system). Once opened, a deletion cannot take the bytes away either (an
+ * open file; S3 serves a GET begun before a DELETE whole).
  */
 async function stageFile(storage: SiteStorage, staging: string, table: string, ref: FileRef): Promise<string> {
   const staged = path.join(staging, fileEntryName(ref.store, ref.key));
   await fsp.mkdir(path.dirname(staged), { recursive: true });
-  const object = await storageOf(storage, ref.store).open(ref.key);
+  const objects = storageOf(storage, ref.store);
+  if (objects.linkTo) {
+    try {
+      if (await objects.linkTo(ref.key, staged)) return staged;
+      throw new FileVanishedError(table, ref);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (error instanceof FileVanishedError || (code !== 'EXDEV' && code !== 'EPERM' && code !== 'EMLINK')) throw error;
+    }
+  }
+  const object = await objects.open(ref.key);
   if (!object) throw new FileVanishedError(table, ref);
   await pipeline(object.stream, fs.createWriteStream(staged, { flags: 'wx', mode: 0o600 }));
   return staged;

@@ -95,6 +95,16 @@ export function createDiskStorage(root: string, options: DiskStorageOptions = {}
       }
     },
 
+    async linkTo(key, file) {
+      try {
+        await fsp.link(fileOf(key), file);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    },
+
     async removeIncomplete(olderThanMs) {
       const cutoff = Date.now() - olderThanMs;
       let removed = 0;

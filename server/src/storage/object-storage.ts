@@ -38,6 +38,12 @@ export type ObjectStorage = {
    * multipart upload is no object; the bucket's lifecycle rule aborts them (README).
    */
   removeIncomplete(olderThanMs: number): Promise<number>;
+  /**
+   * Disk only: makes `file` (which must not exist) a hard link to the object, so that a backup
+   * takes it without copying and keeps its bytes even if the object is removed a moment later.
+   * False when there is no such object; throws where a link is impossible (another file system).
+   */
+  linkTo?(key: string, file: string): Promise<boolean>;
 };
 
 /**
