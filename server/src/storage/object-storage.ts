@@ -96,3 +96,22 @@ export async function readAll(object: StoredObject): Promise<Buffer> {
   for await (const chunk of object.stream as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
+
+/**
+ * True when object storage failed in a way that may pass (503, try again): the S3 service could
+ * not be reached, or answered with a server error or throttling. The AWS SDK marks every error
+ * it throws with `$metadata` (after its own retries); a refusal such as wrong keys is a fault
+ * of the deployment, a 500.
+ */
+export function isObjectStorageUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error) || !('$metadata' in error)) return false;
+  const sdkError = error as Error & {
+    code?: unknown;
+    $fault?: unknown;
+    $retryable?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  const status = sdkError.$metadata?.httpStatusCode;
+  // Without an HTTP status the request never got an answer: a network error (ECONNREFUSED, …).
+  return status === undefined ? typeof sdkError.code === 'string' : status >= 500 || status === 429 || !!sdkError.$retryable;
+}

@@ -4,7 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { api, backends, databaseKinds, freshDatabase, signIn, startTestApp, tempDir, testConfig } from '../../test/helper';
+import {
+  api,
+  backends,
+  databaseKinds,
+  freshDatabase,
+  signIn,
+  startTestApp,
+  tempDir,
+  testConfig,
+  testS3,
+} from '../../test/helper';
 import { kill, serverProcessEnvironment, startServerProcess } from '../../test/server-process';
 import { generalMessage, pdfFile, postContact, storedFiles, storedObjects, until, uploadUnderway } from './contact-test-kit';
 
@@ -209,5 +219,33 @@ describe.runIf(canMountTmpfs())('a full disk under the SQLite database', () => {
     } finally {
       spawnSync('umount', ['-l', dataDir]);
     }
+  });
+});
+
+describe.each(databaseKinds)('object storage that cannot be reached, on %s', (kind) => {
+  it('refuses an inquiry with files with 503 and Retry-After, stores nothing, and takes it once S3 is back', async () => {
+    const s3 = await testS3();
+    const { url, app } = await startTestApp(kind, { ...s3.env, CONTACT_MIN_FILL_SECONDS: '0' });
+    await s3.stop();
+    const refused = await postContact(url, generalMessage, [pdfFile()]);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect(refused.body).toMatchObject({ code: 'service_unavailable' });
+    expect(await app.db.selectFrom('inquiries').select('id').execute()).toEqual([]);
+
+    await s3.start();
+    const taken = await postContact(url, generalMessage, [pdfFile()]);
+    expect(taken.status).toBe(201);
+    expect(await storedObjects(app)).toHaveLength(1);
+
+    // A download while S3 is away is a 503 too, not a broken file or a 500.
+    const token = await signIn(url);
+    const detail = await api(url, 'GET', `/api/v1/Inquiry/${taken.body.id}`, { token });
+    await s3.stop();
+    const download = await api(url, 'GET', `/api/v1/Inquiry/${taken.body.id}/Attachment/${detail.body.attachments[0].id}`, {
+      token,
+    });
+    expect(download.status).toBe(503);
+    expect(download.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
 });
