@@ -37,8 +37,10 @@ export function createDiskStorage(root: string, options: DiskStorageOptions = {}
       const temp = path.join(incoming, `${crypto.randomBytes(12).toString('hex')}.part`);
       let size = 0;
       try {
-        // Made again if it went (a folder removed by hand, a volume mounted anew).
-        await fsp.mkdir(incoming, { recursive: true, mode: folderMode });
+        // Made again if it went (a folder removed by hand, a volume mounted anew). Synchronously:
+        // the body must be taken before anything is awaited, or an error it raises meanwhile (a
+        // size limit) would find no listener.
+        fs.mkdirSync(incoming, { recursive: true, mode: folderMode });
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
         const out = fs.createWriteStream(temp, { flags: 'wx', mode });
         await pipeline(
