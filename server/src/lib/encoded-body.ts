@@ -17,13 +17,17 @@ export type EncodedBody = { raw: Buffer; br: Buffer; gzip: Buffer };
  * stream compressor per response costs CPU on every request, and each brotli encoder allocates
  * megabytes of native memory that the process keeps.)
  */
-export async function encodeBody(text: string): Promise<EncodedBody> {
+export async function encodeBody(
+  text: string,
+  // A large body (a sitemap of thousands of projects) at a lower quality: brotli 11 takes seconds on megabytes.
+  brotliQuality: number = zlib.constants.BROTLI_MAX_QUALITY,
+): Promise<EncodedBody> {
   const raw = Buffer.from(text, 'utf8');
   const [br, gz] = await Promise.all([
     brotli(raw, {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
       },
     }),
