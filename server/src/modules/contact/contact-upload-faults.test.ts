@@ -12,11 +12,22 @@ import {
   signIn,
   startTestApp,
   tempDir,
+  storageEnv,
   testConfig,
   testS3,
 } from '../../test/helper';
 import { kill, serverProcessEnvironment, startServerProcess } from '../../test/server-process';
-import { generalMessage, pdfFile, postContact, storedFiles, storedObjects, until, uploadUnderway } from './contact-test-kit';
+import {
+  attachmentsIn,
+  generalMessage,
+  pdfFile,
+  postContact,
+  storedFiles,
+  storedObjects,
+  until,
+  uploadUnderway,
+} from './contact-test-kit';
+import { listAll } from '../../storage/object-storage';
 
 // Uploads cut off half-way (by a shutdown, by the client, by a full disk): an inquiry is either
 // stored whole or not at all, and no temporary file outlives the request.
@@ -65,12 +76,16 @@ const temporary = (dataDir: string) => storedFiles(dataDir).filter((f) => f.incl
 const exited = (child: { once: (e: 'exit', f: (code: number | null) => void) => void }) =>
   new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-describe.each(databaseKinds)('SIGTERM during an upload on %s', (kind) => {
+describe.each(backends)('SIGTERM during an upload on $name', (kind) => {
+  const environment = async (grace: string) =>
+    serverProcessEnvironment(kind.db, { SHUTDOWN_GRACE_MS: grace, ...(await storageEnv(kind.storage)) });
+
   it('lets an upload that finishes within the grace period be stored whole', async () => {
-    const { dataDir, env } = await serverProcessEnvironment(kind, { SHUTDOWN_GRACE_MS: '8000' });
+    const { dataDir, env } = await environment('8000');
+    const attachments = await attachmentsIn(dataDir, env);
     const first = await startServerProcess(env);
     const upload = stalledUpload(first.url, 600_000);
-    await until(() => temporary(dataDir).length > 0 || undefined);
+    await uploadUnderway(attachments);
     const exit = exited(first.child);
     first.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
@@ -86,23 +101,25 @@ describe.each(databaseKinds)('SIGTERM during an upload on %s', (kind) => {
       const detail = await api(second.url, 'GET', `/api/v1/Inquiry/${list.body.data[0].id}`, { token });
       expect(detail.body.attachments.map((a: { size: number }) => a.size)).toEqual([upload.size]);
       expect(temporary(dataDir)).toEqual([]);
-      expect(storedFiles(dataDir)).toHaveLength(1);
+      expect(await listAll(attachments)).toHaveLength(1);
     } finally {
       await kill(second.child);
     }
   });
 
   it('cuts off an upload that outlasts the grace period: nothing stored, no file left', async () => {
-    const { dataDir, env } = await serverProcessEnvironment(kind, { SHUTDOWN_GRACE_MS: '300' });
+    const { dataDir, env } = await environment('300');
+    const attachments = await attachmentsIn(dataDir, env);
     const first = await startServerProcess(env);
     const upload = stalledUpload(first.url, 600_000);
-    await until(() => temporary(dataDir).length > 0 || undefined);
+    await uploadUnderway(attachments);
     const exit = exited(first.child);
     first.child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect((await upload.response).status).toBe(0);
     upload.finish();
-    expect(storedFiles(dataDir)).toEqual([]);
+    expect(temporary(dataDir)).toEqual([]);
+    expect(await listAll(attachments)).toEqual([]);
 
     const second = await startServerProcess(env);
     try {
