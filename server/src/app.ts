@@ -14,7 +14,7 @@ import { projectSitemapSource } from './modules/projects/project-sitemap';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { mediaRoutes } from './media/media.routes';
 import { contentReads } from './plugins/app/content-reads';
-import { mediaStorage } from './plugins/app/media';
+import { siteStorage } from './plugins/app/storage';
 import { sampleContent } from './plugins/app/sample-content';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { type FormTokens, createFormTokens } from './modules/contact/form-token';
@@ -133,7 +133,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cookie);
   await app.register(authGuard);
   await app.register(contentReads);
-  await app.register(mediaStorage);
+  await app.register(siteStorage);
   await app.register(sampleContent);
   await app.register(inquiryServices);
   await app.register(operationsRoutes);

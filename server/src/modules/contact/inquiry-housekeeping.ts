@@ -7,7 +7,8 @@ import {
   retentionSettingsSchema,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
-import type { AttachmentStore } from '../../media/attachment-store';
+import { sweepAttachments } from '../../media/attachment-store';
+import type { ObjectStorage } from '../../storage/object-storage';
 import {
   deleteInquiries,
   idsOlderThan,
@@ -20,7 +21,7 @@ const day = 24 * 3600_000;
 /** What the spam checks caught is kept this long for a look, then deleted. */
 export const spamRetentionDays = 30;
 /** Files younger than this may belong to an upload still in progress: the sweep leaves them. */
-const orphanAgeMs = 3600_000;
+export const orphanAgeMs = 3600_000;
 const everyMs = 3600_000;
 
 export async function readRetention(db: Db): Promise<RetentionSettings> {
@@ -41,7 +42,7 @@ export async function writeRetention(db: Db, settings: RetentionSettings): Promi
 }
 
 /** Deletes inquiries past their retention, with their files; returns how many went. */
-export async function applyRetention(db: Db, store: AttachmentStore, now = new Date()): Promise<number> {
+export async function applyRetention(db: Db, store: ObjectStorage, now = new Date()): Promise<number> {
   const settings = await readRetention(db);
   const rules: { filter: { subject?: InquirySubject; spam?: boolean }; days: number | null }[] = [
     ...inquirySubjects.map((subject) => ({ filter: { subject }, days: settings[subject] })),
@@ -63,14 +64,14 @@ export async function applyRetention(db: Db, store: AttachmentStore, now = new D
 }
 
 /** Retention and the orphan-file sweep, hourly and once at start. */
-export function createInquiryHousekeeping(db: Db, store: AttachmentStore, log: FastifyBaseLogger) {
+export function createInquiryHousekeeping(db: Db, store: ObjectStorage, log: FastifyBaseLogger) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const run = () => {
     running ??= (async () => {
       try {
         const expired = await applyRetention(db, store);
-        const orphans = await store.sweep((keys) => referencedKeys(db, keys), orphanAgeMs);
+        const orphans = await sweepAttachments(store, (keys) => referencedKeys(db, keys), orphanAgeMs);
         if (expired || orphans) log.info({ expired, orphans }, 'inquiry housekeeping');
       } catch (error) {
         log.error({ err: error }, 'inquiry housekeeping failed');

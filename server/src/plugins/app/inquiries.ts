@@ -2,15 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailTransport } from '../../mail/mail-transport';
 import { type Outbox, createOutbox } from '../../mail/outbox';
-import { type AttachmentStore, attachmentDirIn, createDiskAttachmentStore } from '../../media/attachment-store';
 import { type MalwareScanner, clamdScanner } from '../../media/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
 import { createInquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Inquiry attachments, under DATA_DIR/inquiries (never served publicly). */
-    attachmentStore: AttachmentStore;
     /** Scans each attachment before its inquiry is stored (CLAMD_URL); undefined without. */
     malwareScanner: MalwareScanner | undefined;
     outbox: Outbox;
@@ -23,7 +20,7 @@ declare module 'fastify' {
  * hourly retention and orphan-file sweep.
  */
 export const inquiryServices = fp(async (app: FastifyInstance) => {
-  const store = createDiskAttachmentStore(attachmentDirIn(app.config.dataDir));
+  const store = app.attachments;
   const transport = createMailTransport(app.config.smtpUrl, app.log, {
     connectMs: app.config.mail.smtpTimeoutMs,
     dataMs: app.config.mail.smtpDataTimeoutMs,
@@ -45,7 +42,6 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
     },
   });
   const housekeeping = createInquiryHousekeeping(app.db, store, app.log.child({ module: 'inquiries' }));
-  app.decorate('attachmentStore', store);
   const { clamd } = app.config;
   app.decorate('malwareScanner', clamd ? clamdScanner(clamd.address, clamd.timeoutMs) : undefined);
   app.decorate('outbox', outbox);
