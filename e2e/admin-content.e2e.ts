@@ -510,8 +510,8 @@ describe('on a phone, in German', () => {
   it('switching the language on the dashboard changes its texts and keeps the user there', async () => {
     const page = await dashboard('categories', { phone: true, lang: 'de' });
     await page.locator('main').getByRole('button', { name: 'Kategorie hinzufügen' }).waitFor();
-    await page.getByRole('button', { name: /Sprache/ }).click();
-    await page.getByRole('button', { name: 'ENGLISH' }).click();
+    await page.locator('summary', { hasText: /Sprache/ }).click();
+    await page.getByRole('link', { name: 'ENGLISH' }).click();
     await page.locator('main').getByRole('button', { name: 'Add Category' }).waitFor();
     await page.locator('main').getByText('Translation').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');

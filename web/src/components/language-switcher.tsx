@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { SiteLanguage } from '@blitz/contract';
+import { storeLanguage } from '../lib/language';
 
 // ENGLISH is the first option, as in the original dropdown.
 const options: SiteLanguage[] = ['en', 'de'];
@@ -15,7 +16,8 @@ function addressIn(lang: SiteLanguage, pathname: string, search: string): string
 /**
  * The language dropdown: a native disclosure whose choices are links (?lang=). Following one
  * loads the page in that language; the server keeps the choice in a cookie and the page's head
- * script stores it under `Language` (SPEC.md §4). Works without JavaScript.
+ * script stores it under `Language` (SPEC.md §4). Works without JavaScript. In the admin
+ * application (the one place this component runs in the browser) a choice switches live instead.
  */
 export function LanguageSwitcher({ onDark }: { onDark: boolean }) {
   const { t, i18n } = useTranslation('common');
@@ -44,6 +46,18 @@ export function LanguageSwitcher({ onDark }: { onDark: boolean }) {
               lang={lang}
               aria-current={lang === current ? 'true' : undefined}
               className="block w-full px-4 py-2 text-left text-sm font-semibold hover:bg-brand-50 aria-[current=true]:text-brand-700"
+              onClick={(event) => {
+                event.preventDefault();
+                event.currentTarget.closest('details')?.removeAttribute('open');
+                storeLanguage(lang);
+                const url = new URL(window.location.href);
+                if (url.searchParams.has('lang')) {
+                  url.searchParams.set('lang', lang);
+                  window.history.replaceState(window.history.state, '', url);
+                }
+                document.documentElement.lang = lang;
+                void i18n.changeLanguage(lang);
+              }}
             >
               {t(`language.options.${lang}`)}
             </a>

@@ -9,7 +9,11 @@ export function enhanceGallery(root: ParentNode = document): void {
   if (!root.querySelector('[data-gallery]')) return;
   let loading: AbortController | undefined;
 
-  async function show(url: URL, how: 'push' | 'pop'): Promise<void> {
+  /** The control the keyboard is on (its data-gallery-focus), taken before anything moves it. */
+  const focusedControl = () =>
+    document.activeElement?.closest('[data-gallery-focus]')?.getAttribute('data-gallery-focus') ?? undefined;
+
+  async function show(url: URL, how: 'push' | 'pop', focused = focusedControl()): Promise<void> {
     const current = document.querySelector<HTMLElement>('[data-gallery]');
     if (!current) return;
     loading?.abort();
@@ -26,7 +30,6 @@ export function enhanceGallery(root: ParentNode = document): void {
       const address = new URL(response.url);
       if (how === 'push') window.history.pushState(null, '', address);
       else if (address.href !== window.location.href) window.history.replaceState(null, '', address);
-      const focused = document.activeElement?.closest('[data-gallery-focus]')?.getAttribute('data-gallery-focus');
       current.replaceWith(next);
       document.title = page.title;
       const top = next.getBoundingClientRect().top;
@@ -56,8 +59,9 @@ export function enhanceGallery(root: ParentNode = document): void {
     const url = new URL(link.href);
     if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) return;
     event.preventDefault();
+    const focused = focusedControl();
     link.closest('details')?.removeAttribute('open');
-    void show(url, 'push');
+    void show(url, 'push', focused);
   });
   document.addEventListener('submit', (event) => {
     const form = event.target;
