@@ -5,6 +5,7 @@ import type { MediaStorage } from '../../media/media-storage';
 import { insertCategory } from '../../modules/categories/categories.repository';
 import { insertProject, isContentEmpty } from '../../modules/projects/projects.repository';
 import type { Db } from '../database';
+import { claimSetting, readSetting } from '../settings.repository';
 import { inTransaction } from '../transaction';
 import { type SampleProject, sampleCategories, sampleProjects } from './sample-content';
 import type { Scene } from './sample-pictures';
@@ -31,7 +32,7 @@ export async function seedSampleContent(
   projects: readonly SampleProject[] = sampleProjects,
 ): Promise<boolean> {
   const { db, media, log } = deps;
-  const done = await db.selectFrom('settings').select('key').where('key', '=', doneKey).executeTakeFirst();
+  const done = (await readSetting(db, doneKey)) !== undefined;
   if (done || !(await isContentEmpty(db))) return false;
 
   const started = Date.now();
@@ -39,12 +40,8 @@ export async function seedSampleContent(
   for (const project of projects) pictures.push(await pictureOf(project.scene, media));
 
   const written = await inTransaction(db, async (trx) => {
-    const claimed = await trx
-      .insertInto('settings')
-      .values({ key: doneKey, value: new Date().toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0 || !(await isContentEmpty(trx))) return false;
+    const claimed = await claimSetting(trx, doneKey, new Date().toISOString());
+    if (!claimed || !(await isContentEmpty(trx))) return false;
     const categoryIds = new Map<string, number>();
     for (const category of sampleCategories) {
       categoryIds.set(category.key, await insertCategory(trx, { name: category.name, translation: both(category.title) }));
