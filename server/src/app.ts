@@ -10,6 +10,8 @@ import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoryModule } from './modules/categories/categories.module';
 import { type ContentModule, contentPageFillers } from './modules/content/content-module';
+import { companyModule } from './modules/company/company.module';
+import { jobModule } from './modules/jobs/jobs.module';
 import { projectModule } from './modules/projects/projects.module';
 import { mediaRoutes } from './media/media.routes';
 import { contentReads } from './plugins/app/content-reads';
@@ -58,7 +60,7 @@ export type AppOptions = {
 const apiPrefix = '/api/v1';
 
 /** The site's editable content, each a module of its own (modules/content/content-module.ts). */
-const contentModules: readonly ContentModule[] = [categoryModule, projectModule];
+const contentModules: readonly ContentModule[] = [categoryModule, projectModule, jobModule, companyModule];
 
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {

@@ -3,8 +3,11 @@ import { sendProblem } from '../plugins/app/problem-details';
 
 const contentTypes: Record<string, string> = { avif: 'image/avif', webp: 'image/webp' };
 
-/** Only what the picture pipeline writes is public: `projects/<content hash>-<width>.<avif|webp>`. */
-const publicKey = /^projects\/([a-f0-9]{20})-\d{1,4}\.(avif|webp)$/;
+/**
+ * Only what the picture pipeline writes is public: `projects/<content hash>-<width>.<avif|webp>`,
+ * and the company settings' pictures (logos, portrait) under `company/`.
+ */
+const publicKey = /^(?:projects|company)\/([a-f0-9]{20})-\d{1,4}\.(avif|webp)$/;
 
 /**
  * Serves public media. Names carry the hash of their content, so an answer never changes:

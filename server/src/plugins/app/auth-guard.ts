@@ -8,6 +8,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for every route that needs a signed-in admin. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest of a read that shows staff more than visitors: with a bearer token it is
+     * `requireAdmin` (a bad token is a 401, not a silent visitor's view); without one it lets
+     * the request through as a visitor's (`request.admin` stays undefined).
+     */
+    identifyAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     admin: AuthenticatedUser | undefined;
@@ -75,6 +81,10 @@ export const authGuard = fp(async (app: FastifyInstance) => {
         'Set up two-step sign-in first (POST /api/v1/login/SecondFactor/Setup)',
       );
     }
+  });
+
+  app.decorate('identifyAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization !== undefined) await app.requireAdmin(request, reply);
   });
 
   app.addHook('onResponse', async (request, reply) => {
