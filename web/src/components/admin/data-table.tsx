@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dangerButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
+import { dangerButton, secondaryButton, smallButton } from './button-classes';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; className?: string };
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pictureLimits } from '@blitz/contract';
 import type { FailureReason } from '../../../components/admin/command-failure';
-import { FileField } from './form-field';
+import { FileField } from '../../../components/admin/form-field';
 import { megabytes, pictureFileProblem, picturePixelsProblem } from './picture-check';
 
 type PictureFieldProps = {
