@@ -18,8 +18,9 @@ import {
 export type JobFields = z.output<typeof jobCreateSchema>;
 
 export function toJob(record: JobRecord): Job {
-  const { texts, ...rest } = record;
-  return { ...rest, ...texts };
+  const { id, texts, ...rest } = record;
+  // The id and the title first: the order a reader of the JSON looks for them.
+  return { id, ...texts, ...rest };
 }
 
 function valuesOf(fields: JobFields): JobValues {

@@ -23,8 +23,7 @@ export function CompanyPanel() {
       </h2>
       <p className="mb-6 max-w-3xl text-slate-700">{t('company.intro')}</p>
       {settings.data ? (
-        // Keyed by the saved version: after a save the form starts from what the server kept.
-        <CompanyForm key={settings.data.updatedAt ?? 'sample'} settings={settings.data} />
+        <CompanyForm settings={settings.data} />
       ) : (
         <ListStatus query={settings} />
       )}
@@ -56,7 +55,13 @@ function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
 
   const submit = handleSubmit((values) => {
     setSaved(false);
-    save.mutate(companySettingsInput(values), { onSuccess: () => setSaved(true) });
+    save.mutate(companySettingsInput(values), {
+      // The form goes on from what the server kept (a new picture is now its stored address).
+      onSuccess: (kept) => {
+        form.reset(companyFormValues(kept));
+        setSaved(true);
+      },
+    });
   });
 
   const c = 'company.fields';
