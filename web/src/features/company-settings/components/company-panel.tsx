@@ -22,11 +22,7 @@ export function CompanyPanel() {
         {t('company.heading')}
       </h2>
       <p className="mb-6 max-w-3xl text-slate-700">{t('company.intro')}</p>
-      {settings.data ? (
-        <CompanyForm settings={settings.data} />
-      ) : (
-        <ListStatus query={settings} />
-      )}
+      {settings.data ? <CompanyForm settings={settings.data} /> : <ListStatus query={settings} />}
     </section>
   );
 }
