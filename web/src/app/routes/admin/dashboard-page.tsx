@@ -80,7 +80,18 @@ function Sections() {
   ];
   return (
     <>
-      <SampleCompanyNotice onOpen={() => setParams({ tab: 'company' }, { replace: true })} />
+      <SampleCompanyNotice
+        onOpen={() =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('tab', 'company');
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
       <DashboardTabs sections={sections} label={t('dashboard.sections')} />
     </>
   );
