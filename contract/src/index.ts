@@ -9,3 +9,5 @@ export * from './page-data';
 export * from './problem';
 export * from './project';
 export * from './routes';
+export * from './job';
+export * from './company-settings';

@@ -8,10 +8,12 @@ import { type DatabaseHandle, type Db, openDatabase, sqliteFileIn } from './db/d
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { authRoutes } from './modules/auth/auth.routes';
-import { categoryRoutes } from './modules/categories/categories.routes';
-import { projectPageFillers } from './modules/projects/project-pages';
+import { categoryModule } from './modules/categories/categories.module';
+import { type ContentModule, contentPageFillers } from './modules/content/content-module';
+import { companyModule } from './modules/company/company.module';
+import { jobModule } from './modules/jobs/jobs.module';
 import { projectSitemapSource } from './modules/projects/project-sitemap';
-import { projectRoutes } from './modules/projects/projects.routes';
+import { projectModule } from './modules/projects/projects.module';
 import { mediaRoutes } from './media/media.routes';
 import { contentReads } from './plugins/app/content-reads';
 import { siteStorage } from './plugins/app/storage';
@@ -19,10 +21,9 @@ import { sampleContent } from './plugins/app/sample-content';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { type FormTokens, createFormTokens } from './modules/contact/form-token';
 import { inboxRoutes } from './modules/contact/inbox.routes';
-import { getOrCreateSetting } from './modules/auth/settings.repository';
+import { getOrCreateSetting } from './db/settings.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';
-import { jobsPageFiller } from './modules/pages/jobs-page';
 import { pageRoutes } from './modules/pages/pages.routes';
 import { siteFilesRoutes } from './modules/pages/site-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
@@ -59,6 +60,9 @@ export type AppOptions = {
 };
 
 const apiPrefix = '/api/v1';
+
+/** The site's editable content, each a module of its own (modules/content/content-module.ts). */
+const contentModules: readonly ContentModule[] = [categoryModule, projectModule, jobModule, companyModule];
 
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -141,8 +145,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (api) => {
       await api.register(authRoutes);
-      await api.register(categoryRoutes);
-      await api.register(projectRoutes);
+      for (const module of contentModules) await api.register(module.routes);
       await api.register(contactRoutes);
       await api.register(inboxRoutes);
     },
@@ -155,7 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     webDist: config.webDist,
     siteUrl: config.siteUrl,
     renderer,
-    fillers: { ...projectPageFillers(app, renderer), jobs: jobsPageFiller(app, renderer) },
+    fillers: contentPageFillers(app, renderer, contentModules),
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
     sitemap: { version: () => app.contentReads.version(), sources: [projectSitemapSource(app.db)] },
   });

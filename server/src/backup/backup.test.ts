@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultCompanySettings, jobApi, settingsApi } from '@blitz/contract';
 import type { DatabaseKind } from '../db/database';
 import { testPhoto } from '../modules/projects/test-pictures';
 import { type StorageKind, api, backends, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../test/helper';
@@ -168,8 +169,23 @@ describe.each(backends)('backup on $name', (kind) => {
 describe.runIf(databaseKinds.includes('postgres'))('moving a site between databases', () => {
   it('SQLite → PostgreSQL → SQLite gives back equal data in every table', async () => {
     const source = await startTestApp('sqlite', siteEnv);
-    await createProjectWithPicture(source.url, await signIn(source.url), await testPhoto(400, 300, 'png'));
+    const token = await signIn(source.url);
+    await createProjectWithPicture(source.url, token, await testPhoto(400, 300, 'png'));
     for (let i = 0; i < 3; i++) await postInquiry(source.url);
+    // Job openings and the company details (with an uploaded portrait) travel too.
+    const job = {
+      title: [
+        { content: 'Monteur', language: 2 },
+        { content: 'Installer', language: 1 },
+      ],
+      location: 'Hanau',
+      employmentType: 'FULL_TIME',
+      published: true,
+    };
+    expect((await api(source.url, 'POST', jobApi.list, { token, body: job })).status).toBe(201);
+    const portrait = `data:image/png;base64,${(await testPhoto(300, 400, 'png')).toString('base64')}`;
+    const company = { ...defaultCompanySettings, person: { ...defaultCompanySettings.person, picture: portrait } };
+    expect((await api(source.url, 'PUT', settingsApi.settings, { token, body: company })).status).toBe(200);
     const first = path.join(tempDir(), 'first.tar.gz');
     await createBackup(await siteOfTestApp(source), first);
 
@@ -191,6 +207,9 @@ describe.runIf(databaseKinds.includes('postgres'))('moving a site between databa
       );
     const original = await tablesOf(first);
     expect(original['db/inquiries.jsonl']).toHaveLength(3);
+    expect(original['db/jobs.jsonl']).toHaveLength(1);
+    expect(original['db/job_texts.jsonl']).toHaveLength(2);
+    expect(original['db/settings.jsonl']!.some((row) => row.includes('"key":"company"'))).toBe(true);
     expect(await tablesOf(second)).toEqual(original);
     expect(await tablesOf(third)).toEqual(original);
     const files = async (file: string) => (await readArchive(file)).filter((e) => e.name.startsWith('files/'));

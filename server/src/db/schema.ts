@@ -124,6 +124,26 @@ export type MailAttemptsTable = {
   error: string | null;
 };
 
+export type JobsTable = {
+  id: Generated<number>;
+  location: string;
+  employment_type: string;
+  /** `YYYY-MM-DD`; null: from now on. */
+  start_date: string | null;
+  /** `YYYY-MM-DD`, the last day visitors see the job; null: no end. */
+  valid_through: string | null;
+  contact: string;
+  /** 1 when visitors may see it. */
+  published: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type JobTextField = 'title' | 'tasks' | 'profile' | 'offer' | 'howToApply';
+
+export type JobTextsTable = { job_id: number; field: JobTextField; language: number; content: string };
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -138,4 +158,6 @@ export type Database = {
   inquiry_attachments: InquiryAttachmentsTable;
   mail_outbox: MailOutboxTable;
   mail_attempts: MailAttemptsTable;
+  jobs: JobsTable;
+  job_texts: JobTextsTable;
 };

@@ -2,8 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sendProblem } from '../plugins/app/problem-details';
 import { immutableCaching, mediaContentTypes } from './media-storage';
 
-/** Only what the picture pipeline writes is public: `projects/<content hash>-<width>.<avif|webp>`. */
-const publicKey = /^projects\/([a-f0-9]{20})-\d{1,4}\.(avif|webp)$/;
+/**
+ * Only what the picture pipeline writes is public: `projects/<content hash>-<width>.<avif|webp>`,
+ * and the company settings' pictures (logos, portrait) under `company/`.
+ */
+const publicKey = /^(?:projects|company)\/([a-f0-9]{20})-\d{1,4}\.(avif|webp)$/;
 
 /**
  * Serves public media from the site's storage (disk or a private bucket). Names carry the hash of

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ContentLanguage } from '@blitz/contract';
+import { ContentLanguage, company } from '@blitz/contract';
 import type { StoredPicture } from '../../media/image-pipeline';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { insertCategory } from '../../modules/categories/categories.repository';
 import { insertProject, isContentEmpty } from '../../modules/projects/projects.repository';
 import type { Db } from '../database';
+import { claimSetting, readSetting } from '../settings.repository';
 import { inTransaction } from '../transaction';
 import { type SampleProject, sampleCategories, sampleProjects } from './sample-content';
+import { hasJobs, insertJob } from '../../modules/jobs/jobs.repository';
+import { sampleJobs } from './sample-jobs';
 import type { Scene } from './sample-pictures';
 
 export type PictureSource = (scene: Scene, media: ObjectStorage) => Promise<StoredPicture>;
@@ -31,7 +34,7 @@ export async function seedSampleContent(
   projects: readonly SampleProject[] = sampleProjects,
 ): Promise<boolean> {
   const { db, media, log } = deps;
-  const done = await db.selectFrom('settings').select('key').where('key', '=', doneKey).executeTakeFirst();
+  const done = (await readSetting(db, doneKey)) !== undefined;
   if (done || !(await isContentEmpty(db))) return false;
 
   const started = Date.now();
@@ -39,12 +42,8 @@ export async function seedSampleContent(
   for (const project of projects) pictures.push(await pictureOf(project.scene, media));
 
   const written = await inTransaction(db, async (trx) => {
-    const claimed = await trx
-      .insertInto('settings')
-      .values({ key: doneKey, value: new Date().toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0 || !(await isContentEmpty(trx))) return false;
+    const claimed = await claimSetting(trx, doneKey, new Date().toISOString());
+    if (!claimed || !(await isContentEmpty(trx))) return false;
     const categoryIds = new Map<string, number>();
     for (const category of sampleCategories) {
       categoryIds.set(category.key, await insertCategory(trx, { name: category.name, translation: both(category.title) }));
@@ -63,5 +62,42 @@ export async function seedSampleContent(
     return true;
   });
   if (written) log.info({ projects: projects.length, ms: Date.now() - started }, 'sample categories and projects added');
+  return written;
+}
+
+/** Set once the sample jobs were written: jobs staff deleted never come back. */
+const jobsDoneKey = 'sample_jobs';
+
+/**
+ * Writes the sample job openings into an empty jobs table, once, published, in one transaction
+ * with the record that it was done. A site that had only the fixed jobs before jobs were data
+ * gets them too: its jobs page goes on showing what it showed. Answers whether it wrote them.
+ */
+export async function seedSampleJobs(deps: { db: Db; log: FastifyBaseLogger }): Promise<boolean> {
+  const { db, log } = deps;
+  if ((await readSetting(db, jobsDoneKey)) !== undefined) return false;
+  const written = await inTransaction(db, async (trx) => {
+    if (!(await claimSetting(trx, jobsDoneKey, new Date().toISOString())) || (await hasJobs(trx))) return false;
+    for (const [position, job] of sampleJobs.entries()) {
+      await insertJob(trx, {
+        location: job.location,
+        employmentType: job.employmentType,
+        startDate: null,
+        validThrough: null,
+        contact: company.jobsContact,
+        published: true,
+        position,
+        texts: {
+          title: both(job.title),
+          tasks: both(job.tasks),
+          profile: both(job.profile),
+          offer: both(job.offer),
+          howToApply: both(job.howToApply),
+        },
+      });
+    }
+    return true;
+  });
+  if (written) log.info({ jobs: sampleJobs.length }, 'sample job openings added');
   return written;
 }

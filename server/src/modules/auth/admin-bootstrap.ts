@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError } from '../../config';
 import type { Db } from '../../db/database';
 import { checkPasswordPolicy, hashPassword } from './passwords';
-import { getOrCreateSetting } from './settings.repository';
+import { getOrCreateSetting } from '../../db/settings.repository';
 import { countUsers, findUserByName, insertUser } from './users.repository';
 
 export function randomPassword(): string {

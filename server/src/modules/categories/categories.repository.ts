@@ -1,7 +1,7 @@
 import type { ContentLanguage, LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { bumpContentVersion } from '../projects/content-version.repository';
+import { bumpContentVersion } from '../content/content-version.repository';
 
 export type CategoryRecord = { id: number; name: string; translation: LocalizedText[] };
 export type CategoryValues = { name: string; translation: LocalizedText[] };

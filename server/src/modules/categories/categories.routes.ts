@@ -8,7 +8,8 @@ import {
 } from '@blitz/contract';
 import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/query-keys';
-import { sendRead } from '../projects/content-reads';
+import { sendRead } from '../content/content-reads';
+import { readCategories } from './category-reads';
 import { changeCategory, createCategory, removeCategory } from './categories.service';
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +20,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/Category',
     { preValidation: caseInsensitiveQuery(['Language']), schema: { querystring: categoryListQuerySchema } },
     async (request, reply) => {
-      return sendRead(request, reply, await app.contentReads.categories(request.query.Language));
+      return sendRead(request, reply, await readCategories(app, request.query.Language));
     },
   );
 

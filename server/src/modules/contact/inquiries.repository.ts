@@ -1,6 +1,7 @@
 import { type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DeliveryStatus, InquirySubject, Regard } from '@blitz/contract';
 import type { Db } from '../../db/database';
+import { readSetting, writeSetting } from '../../db/settings.repository';
 import type { Database, InquiriesTable, InquiryAttachmentsTable } from '../../db/schema';
 import { containsPattern, foldText } from '../../lib/text-search';
 import { inTransaction } from '../../db/transaction';
@@ -318,13 +319,9 @@ export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string
 const retentionKey = 'inquiry_retention_days';
 
 export async function readRetentionSetting(db: Db): Promise<string | undefined> {
-  return (await db.selectFrom('settings').select('value').where('key', '=', retentionKey).executeTakeFirst())?.value;
+  return readSetting(db, retentionKey);
 }
 
 export async function writeRetentionSetting(db: Db, value: string): Promise<void> {
-  await db
-    .insertInto('settings')
-    .values({ key: retentionKey, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
+  await writeSetting(db, retentionKey, value);
 }

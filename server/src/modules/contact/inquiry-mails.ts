@@ -1,9 +1,10 @@
-import { type InquirySubject, type Regard, attachmentTypes, company, formatFileSize } from '@blitz/contract';
+import { type CompanySettings, type InquirySubject, type Regard, attachmentTypes, formatFileSize } from '@blitz/contract';
 import type { Config } from '../../config';
 import type { MailMessage } from '../../mail/mail-transport';
 import type { OutboxHandler } from '../../mail/outbox';
 import type { OutboxKind, OutboxStatus } from '../../mail/outbox.repository';
 import type { ObjectStorage, StoredObject } from '../../storage/object-storage';
+import { getCompanySettings } from '../company/company-settings.service';
 import { type Inquiry, type StoredAttachment, attachmentsOf, findInquiry, setDeliveryStatus } from './inquiries.repository';
 
 // Mail texts are not UI texts of the web app: the mail to the company is always German, the
@@ -76,6 +77,7 @@ export function inquiryMail(
   inquiry: Inquiry,
   attachments: (StoredAttachment & { object: StoredObject })[],
   config: Config,
+  company: CompanySettings,
 ): MailMessage {
   const fields: [string, string | null][] = [
     ['Art der Anfrage', subjectNames.de[inquiry.subject]],
@@ -141,7 +143,12 @@ export function inquiryMail(
  * they sent. It never repeats anything they typed (not even their name or file names), so the
  * form cannot be used to send someone else a message of the sender's choosing.
  */
-export function confirmationMail(inquiry: Inquiry, attachments: StoredAttachment[], config: Config): MailMessage {
+export function confirmationMail(
+  inquiry: Inquiry,
+  attachments: StoredAttachment[],
+  config: Config,
+  company: CompanySettings,
+): MailMessage {
   const lang = inquiry.language;
   const de = lang === 'de';
   const fields = de
@@ -208,7 +215,9 @@ export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Rec
     const inquiry = inquiryId === null ? undefined : await findInquiry(db, inquiryId);
     // Caught spam is never mailed, whatever is queued.
     if (!inquiry || inquiry.spam) return undefined;
-    return { inquiry, attachments: await attachmentsOf(db, inquiry.id) };
+    // The company details as staff last saved them (dashboard), not as the release shipped them.
+    const { settings: company } = await getCompanySettings(db);
+    return { inquiry, attachments: await attachmentsOf(db, inquiry.id), company };
   };
   return {
     inquiry: {
@@ -227,7 +236,7 @@ export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Rec
           for (const a of opened) a.object.stream.destroy();
           throw error;
         }
-        return inquiryMail(found.inquiry, opened, config);
+        return inquiryMail(found.inquiry, opened, config, found.company);
       },
       async settled(db, entry, status) {
         if (entry.inquiryId !== null) await setDeliveryStatus(db, entry.inquiryId, deliveryOf[status]);
@@ -236,7 +245,7 @@ export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Rec
     confirmation: {
       async render(db, entry) {
         const found = await load(db, entry.inquiryId);
-        return found && confirmationMail(found.inquiry, found.attachments, config);
+        return found && confirmationMail(found.inquiry, found.attachments, config, found.company);
       },
     },
   };

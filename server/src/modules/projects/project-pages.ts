@@ -18,6 +18,8 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, builtTranslations, escapeHtml, interpolate, replaceHead } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/pages.routes';
+import { readCategories } from '../categories/category-reads';
+import { readProject, readProjectPage } from './project-reads';
 
 type Texts = ReturnType<ReturnType<typeof builtTranslations>>;
 
@@ -104,10 +106,7 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
         const address = new URL(url, 'http://x');
         const state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
         const query = galleryListQuery(state, contentLanguageOf(lang));
-        const [{ value: list }, { value: categories }] = await Promise.all([
-          app.contentReads.projectPage(query),
-          app.contentReads.categories(),
-        ]);
+        const [{ value: list }, { value: categories }] = await Promise.all([readProjectPage(app, query), readCategories(app)]);
         // A link past the last page (projects were removed since) leads to the last page.
         const pages = Math.max(1, Math.ceil(list.count / state.rows));
         if (state.page > pages) {
@@ -129,7 +128,7 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
         if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: '/' };
         let project: Project;
         try {
-          project = (await app.contentReads.project(Number(id))).value;
+          project = (await readProject(app, Number(id))).value;
         } catch (error) {
           if (error instanceof HttpError && error.status === 404) return { redirect: '/' };
           throw error;

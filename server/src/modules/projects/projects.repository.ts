@@ -3,7 +3,7 @@ import type { ContentLanguage, LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { containsPattern, foldText } from '../../lib/text-search';
-import { bumpContentVersion } from './content-version.repository';
+import { bumpContentVersion } from '../content/content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
 import type { StoredPicture } from '../../media/image-pipeline';
 import { translationsOf } from '../categories/categories.repository';

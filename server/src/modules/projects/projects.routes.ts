@@ -10,7 +10,8 @@ import {
 } from '@blitz/contract';
 import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/query-keys';
-import { sendRead } from './content-reads';
+import { sendRead } from '../content/content-reads';
+import { readProject, readProjectPage } from './project-reads';
 import { changeProject, createProject, removeProject } from './projects.service';
 
 /** Room for the largest accepted picture as a data URL, plus the texts; beyond it the answer is 413. */
@@ -28,7 +29,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: projectListQuerySchema },
     },
     async (request, reply) => {
-      return sendRead(request, reply, await app.contentReads.projectPage(request.query));
+      return sendRead(request, reply, await readProjectPage(app, request.query));
     },
   );
 
@@ -36,7 +37,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/Project/:id',
     { preValidation: caseInsensitiveQuery(['Language']), schema: { params: idParamSchema, querystring: languageQuerySchema } },
     async (request, reply) => {
-      return sendRead(request, reply, await app.contentReads.project(request.params.id, request.query.Language));
+      return sendRead(request, reply, await readProject(app, request.params.id, request.query.Language));
     },
   );
 

@@ -8,6 +8,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for every route that needs a signed-in admin. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest of a read that shows staff more than visitors (drafts): with a valid token of
+     * an admin who may use the dashboard, `request.admin` is set and the answer is not stored;
+     * otherwise the request is a visitor's. A stale token left in a browser must not break a
+     * public page, so a bad one is not a 401 here; it is still logged as a refused token.
+     */
+    identifyAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     admin: AuthenticatedUser | undefined;
@@ -75,6 +82,26 @@ export const authGuard = fp(async (app: FastifyInstance) => {
         'Set up two-step sign-in first (POST /api/v1/login/SecondFactor/Setup)',
       );
     }
+  });
+
+  app.decorate('identifyAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    const result = await authenticate(app.db, app.tokenKeys, token, { idleMs: app.config.sessionIdleMs, activity: true });
+    if ('rejected' in result) {
+      logSecurityEvent(request.log, 'info', 'token_rejected', {
+        reason: result.rejected,
+        method: request.method,
+        route: routeOf(request),
+        ip: request.ip,
+      });
+      return;
+    }
+    const { user } = result;
+    // Until the password and the second factor are in order, the dashboard shows nothing: nor does this.
+    if (user.passwordChangeRequired || (app.config.secondFactorRequired && !user.secondFactorEnabled)) return;
+    request.admin = user;
+    reply.header('cache-control', 'no-store');
   });
 
   app.addHook('onResponse', async (request, reply) => {

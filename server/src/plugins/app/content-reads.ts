@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type ContentReads, createContentReads } from '../../modules/projects/content-reads';
+import { type ContentReads, createContentReads } from '../../modules/content/content-reads';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Public reads of projects and categories, kept per content version (modules/projects/content-reads.ts). */
+    /** Public reads of the site's content, kept per content version (modules/content/content-reads.ts). */
     contentReads: ContentReads;
   }
 }

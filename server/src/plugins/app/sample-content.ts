@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { samplePictureSource } from '../../db/seed/sample-media';
-import { seedSampleContent } from '../../db/seed/seed';
+import { seedSampleContent, seedSampleJobs } from '../../db/seed/seed';
 
 /**
- * On an empty database (unless SEED_SAMPLE=false), the sample categories and projects are in
+ * On an empty database (unless SEED_SAMPLE=false), the sample categories, projects and jobs are in
  * place before the server answers its first request, so a new installation shows a full gallery.
  */
 export const sampleContent = fp(async (app: FastifyInstance) => {
@@ -15,6 +15,11 @@ export const sampleContent = fp(async (app: FastifyInstance) => {
     } catch (error) {
       // The site works without its sample content; a failure here must not keep it from starting.
       app.log.error({ err: error }, 'could not add the sample content');
+    }
+    try {
+      await seedSampleJobs({ db: app.db, log: app.log });
+    } catch (error) {
+      app.log.error({ err: error }, 'could not add the sample job openings');
     }
   });
 });

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { CategoriesPanel } from '../../../features/admin/components/categories-panel';
 import { DashboardHeader } from '../../../features/admin/components/dashboard-header';
 import { type DashboardSection, DashboardTabs } from '../../../features/admin/components/dashboard-tabs';
@@ -12,7 +13,10 @@ import { RequiredSecondFactor } from '../../../features/admin/components/require
 import { useSecondFactorStatus } from '../../../features/admin/api/second-factor';
 import { SecondFactorPanel } from '../../../features/admin/components/second-factor-panel';
 import { SessionsPanel } from '../../../features/admin/components/sessions-panel';
+import { CompanyPanel } from '../../../features/company-settings/components/company-panel';
+import { SampleCompanyNotice } from '../../../features/company-settings/components/sample-company-notice';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
+import { JobsPanel } from '../../../features/job-editing/components/jobs-panel';
 import { usePageMeta } from '../../../lib/page-meta';
 import { createQueryClient } from '../../../lib/query-client';
 
@@ -64,12 +68,31 @@ function Dashboard({ session }: { session: AdminSession }) {
 
 function Sections() {
   const { t } = useTranslation(['admin', 'inbox']);
+  const [, setParams] = useSearchParams();
   const sections: DashboardSection[] = [
     { id: 'categories', label: t('tabs.categories'), render: () => <CategoriesPanel /> },
     { id: 'projects', label: t('tabs.projects'), render: () => <ProjectsPanel /> },
+    { id: 'jobs', label: t('tabs.jobs'), render: () => <JobsPanel /> },
+    { id: 'company', label: t('tabs.company'), render: () => <CompanyPanel /> },
     { id: 'inquiries', label: t('inbox:tab'), render: () => <InboxPanel /> },
     { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
     { id: 'second-factor', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },
   ];
-  return <DashboardTabs sections={sections} label={t('dashboard.sections')} />;
+  return (
+    <>
+      <SampleCompanyNotice
+        onOpen={() =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('tab', 'company');
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
+      <DashboardTabs sections={sections} label={t('dashboard.sections')} />
+    </>
+  );
 }

@@ -4,10 +4,10 @@ import type { Category } from '@blitz/contract';
 import { useCategories } from '../api/get-categories';
 import { useRowActions } from '../hooks/use-row-actions';
 import { CategoryModal } from './category-modal';
-import { DataTable } from './data-table';
-import { ListStatus } from './list-status';
-import { LocalizedList } from './localized-list';
-import { PanelHeader } from './panel-header';
+import { DataTable } from '../../../components/admin/data-table';
+import { ListStatus } from '../../../components/admin/list-status';
+import { LocalizedList } from '../../../components/admin/localized-list';
+import { PanelHeader } from '../../../components/admin/panel-header';
 
 /** Categories: table with ID, Name, Translation and Actions; Add, Edit, Delete. */
 export function CategoriesPanel() {

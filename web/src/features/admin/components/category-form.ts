@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Category, type CategoryInput, ContentLanguage, categoryLimits } from '@blitz/contract';
-import { localizedTexts, textIn } from './localized-fields';
+import { localizedTexts, textIn } from '../../../components/admin/localized-fields';
 
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
 

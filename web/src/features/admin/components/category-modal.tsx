@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { Category } from '@blitz/contract';
 import { useSaveCategory } from '../api/save-category';
 import { categoryFormSchema, categoryFormValues, categoryInput } from './category-form';
-import { fieldError, formIssueKeys } from './form-errors';
-import { TextField } from './form-field';
+import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
+import { TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
-import { ModalForm } from './modal-form';
+import { ModalForm } from '../../../components/admin/modal-form';
 
 type CategoryModalProps = {
   open: boolean;

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from './form-field';
+import { TextField } from '../../../components/admin/form-field';
 
 /** "Current password", asked again before a change to how the user signs in; first in its form, so focused. */
 export function CurrentPasswordField(

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { loginRequestSchema } from '@blitz/contract';
 import { login } from '../api/login';
 import { primaryButton } from '../../../components/admin/button-classes';
-import { formIssueKeys } from './form-errors';
-import { TextField } from './form-field';
+import { formIssueKeys } from '../../../components/admin/form-errors';
+import { TextField } from '../../../components/admin/form-field';
 import { SecondFactorCodeField } from './second-factor-code-field';
 import { type LoginFailure, isCodeRequest, loginFailure } from './login-failure';
 

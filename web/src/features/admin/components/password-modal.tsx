@@ -7,11 +7,11 @@ import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { notify } from '../../../lib/notify';
 import { changePassword } from '../api/change-password';
 import { useSecondFactorStatus } from '../api/second-factor';
-import { formIssueKeys } from './form-errors';
+import { formIssueKeys } from '../../../components/admin/form-errors';
 import { CurrentPasswordField } from './current-password-field';
-import { TextField } from './form-field';
+import { TextField } from '../../../components/admin/form-field';
 import { SecondFactorCodeField } from './second-factor-code-field';
-import { ModalForm } from './modal-form';
+import { ModalForm } from '../../../components/admin/modal-form';
 import { type PasswordFormValues, passwordFieldError, passwordFormSchema } from './password-form';
 
 /**

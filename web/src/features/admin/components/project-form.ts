@@ -7,7 +7,7 @@ import {
   localizedTextSchema,
   projectCreateSchema,
 } from '@blitz/contract';
-import { localizedTexts, textIn } from './localized-fields';
+import { localizedTexts, textIn } from '../../../components/admin/localized-fields';
 
 // The limits come from the contract's own field schemas, so that form and server agree.
 const titleText = projectCreateSchema.shape.title.element.shape.content;

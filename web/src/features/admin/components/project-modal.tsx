@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, pickText } from '@blitz/contract';
 import { useSaveProject } from '../api/save-project';
 import type { FailureReason } from '../../../components/admin/command-failure';
-import { fieldError, formIssueKeys } from './form-errors';
-import { SelectField, TextAreaField, TextField } from './form-field';
+import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
+import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
-import { ModalForm } from './modal-form';
+import { ModalForm } from '../../../components/admin/modal-form';
 import { PictureField } from './picture-field';
 import { noCategory, projectCreatePayload, projectFormSchema, projectFormValues, projectUpdatePayload } from './project-form';
 

@@ -4,11 +4,11 @@ import { type Project, contentLanguageOf, pickText } from '@blitz/contract';
 import { adminPageLength, useAdminProjects } from '../api/get-admin-projects';
 import { useCategories } from '../api/get-categories';
 import { useRowActions } from '../hooks/use-row-actions';
-import { DataTable } from './data-table';
-import { ListStatus } from './list-status';
-import { LocalizedList } from './localized-list';
+import { DataTable } from '../../../components/admin/data-table';
+import { ListStatus } from '../../../components/admin/list-status';
+import { LocalizedList } from '../../../components/admin/localized-list';
 import { Pager } from '../../../components/admin/pager';
-import { PanelHeader } from './panel-header';
+import { PanelHeader } from '../../../components/admin/panel-header';
 import { ProjectModal } from './project-modal';
 
 /** Projects: table with ID, Title per language, Location, Client, Category and Actions; paged; Add, Edit, Delete. */

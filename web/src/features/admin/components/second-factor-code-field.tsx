@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from './form-field';
+import { TextField } from '../../../components/admin/form-field';
 
 /** "Code": six digits from the authenticator app or a recovery code (letters), as at sign-in. */
 export function SecondFactorCodeField(props: Omit<ComponentProps<typeof TextField>, 'label' | 'hint' | 'required'>) {

@@ -8,8 +8,8 @@ import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { notify } from '../../../lib/notify';
 import { useConfirmSecondFactorSetup, useReloadAfterSetup, useStartSecondFactorSetup } from '../api/second-factor';
 import { CurrentPasswordField } from './current-password-field';
-import { TextField } from './form-field';
-import { ModalForm } from './modal-form';
+import { TextField } from '../../../components/admin/form-field';
+import { ModalForm } from '../../../components/admin/modal-form';
 import { useSecondFactorForm } from '../hooks/use-second-factor-form';
 import { groupSecret, setupCodeSchema, setupPasswordSchema } from './second-factor-form';
 

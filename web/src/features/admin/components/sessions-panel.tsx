@@ -5,7 +5,7 @@ import { secondaryButton, smallButton } from '../../../components/admin/button-c
 import { clearToken } from '../../../lib/auth-token';
 import { useDateTime } from '../../../lib/use-date-time';
 import { useEndSignInSession, useSignInSessions } from '../api/sign-in-sessions';
-import { ListStatus } from './list-status';
+import { ListStatus } from '../../../components/admin/list-status';
 
 /**
  * Where the account is signed in: each sign-in with when it began and was last used, this one

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { formIssueKeys } from '../components/form-errors';
+import { formIssueKeys } from '../../../components/admin/form-errors';
 import { secondFactorRefusal } from '../components/second-factor-form';
 
 type Fields = Record<string, string>;

@@ -1,5 +1,5 @@
 import { pictureLimits } from '@blitz/contract';
-import type { FailureReason } from '../../../components/admin/command-failure';
+import type { FailureReason } from './command-failure';
 
 export const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
 

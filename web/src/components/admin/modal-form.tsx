@@ -1,7 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { primaryButton, secondaryButton } from '../../../components/admin/button-classes';
-import { CommandError } from '../../../components/admin/command-error';
+import { primaryButton, secondaryButton } from './button-classes';
+import { CommandError } from './command-error';
 
 type ModalFormProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;

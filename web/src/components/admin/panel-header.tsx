@@ -1,5 +1,5 @@
-import { primaryButton } from '../../../components/admin/button-classes';
-import { CommandError } from '../../../components/admin/command-error';
+import { primaryButton } from './button-classes';
+import { CommandError } from './command-error';
 
 type PanelHeaderProps = {
   id: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PageRenderer } from './page-renderer';
-import type { PageFiller } from './pages.routes';
+import type { PageRenderer } from '../pages/page-renderer';
+import type { PageFiller } from '../pages/pages.routes';
 
 /**
  * The jobs page per address: /jobs?q=… is the search form's answer without JavaScript, the table

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dangerButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
+import { dangerButton, secondaryButton, smallButton } from './button-classes';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; className?: string };
 
@@ -15,6 +15,8 @@ type DataTableProps<Row> = {
   actionsHeader: string;
   onEdit: (row: Row) => void;
   onDelete: (row: Row) => void;
+  /** More buttons of a row, before Edit and Delete (publish, move up and down). */
+  rowActions?: (row: Row) => ReactNode;
   /** Disables the row actions while a change is under way. */
   busy?: boolean;
   /** Shown instead of rows: loading, or the load failed. */
@@ -75,7 +77,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   </td>
                 ))}
                 <td role="cell" className="px-4 py-3 max-sm:px-0 max-sm:pt-3">
-                  <div className="flex justify-end gap-2 max-sm:justify-start">
+                  <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+                    {props.rowActions?.(row)}
                     {(
                       [
                         ['actions.edit', secondaryButton, props.onEdit],

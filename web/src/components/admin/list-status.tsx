@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
+import { secondaryButton, smallButton } from './button-classes';
 
 /** What a table shows instead of rows while its list loads or after the load failed; null once loaded. */
 export function ListStatus({ query }: { query: Pick<UseQueryResult, 'isPending' | 'isError' | 'refetch'> }) {

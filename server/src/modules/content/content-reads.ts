@@ -1,11 +1,8 @@
-import type { CategoryList, ContentLanguage, Project, ProjectList, ProjectListQuery } from '@blitz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { type EncodedBody, encodeBody, sendEncoded } from '../../lib/encoded-body';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { getCategories } from '../categories/categories.service';
 import { readContentVersion } from './content-version.repository';
-import { getProject, getProjectPage } from './projects.service';
 
 /** An answer, its JSON as sent, and that JSON compressed (made on first use, then kept with it). */
 export type Read<T> = { value: T; json: string; encoded: () => Promise<EncodedBody> };
@@ -34,13 +31,16 @@ export async function sendRead(request: FastifyRequest, reply: FastifyReply, rea
 export type ContentReads = {
   /** The current content version: what is made from these reads is valid for it only. */
   version(): Promise<string>;
-  projectPage(query: ProjectListQuery): Promise<Read<ProjectList>>;
-  project(id: number, language?: ContentLanguage): Promise<Read<Project>>;
-  categories(language?: ContentLanguage): Promise<Read<CategoryList>>;
+  /**
+   * The answer kept under `key` for the current content version, or `load()`'s, then kept. A
+   * key starts with the name of the module that reads (`project 7 2`, `jobs {…}`), so that the
+   * modules sharing this cache never meet.
+   */
+  read<T>(key: string, load: () => Promise<T>): Promise<Read<T>>;
 };
 
 /**
- * The public reads of projects and categories. An answer is kept, serialised, with the content
+ * The public reads of the site's content. An answer is kept, serialised, with the content
  * version it was read under; each request first reads the current version (one indexed row) and
  * uses the kept answer only if it still matches. Every write changes the version in its own
  * transaction, so no answer from before an edit is served after it — by this instance or by any
@@ -49,20 +49,17 @@ export type ContentReads = {
  */
 export function createContentReads(db: Db, size = 500, onLookup?: (hit: boolean) => void): ContentReads {
   const cache = new VersionedCache<Read<unknown>>(size);
-  async function read<T>(key: string, load: () => Promise<T>): Promise<Read<T>> {
-    // The version is read first: what follows is at least as new as it, never older.
-    const version = await readContentVersion(db);
-    const kept = cache.get(key, version);
-    onLookup?.(kept !== undefined);
-    if (kept) return kept as Read<T>;
-    const fresh = keptRead(await load());
-    cache.set(key, version, fresh);
-    return fresh;
-  }
   return {
     version: () => readContentVersion(db),
-    projectPage: (query) => read(`page ${JSON.stringify(query)}`, () => getProjectPage(db, query)),
-    project: (id, language) => read(`project ${id} ${language ?? ''}`, () => getProject(db, id, language)),
-    categories: (language) => read(`categories ${language ?? ''}`, () => getCategories(db, language)),
+    async read<T>(key: string, load: () => Promise<T>): Promise<Read<T>> {
+      // The version is read first: what follows is at least as new as it, never older.
+      const version = await readContentVersion(db);
+      const kept = cache.get(key, version);
+      onLookup?.(kept !== undefined);
+      if (kept) return kept as Read<T>;
+      const fresh = keptRead(await load());
+      cache.set(key, version, fresh);
+      return fresh;
+    },
   };
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { company } from './company';
+import {
+  companySettingsInputSchema,
+  companySettingsSchema,
+  defaultCompanySettings,
+  isSampleCompany,
+  mapUrls,
+} from './company-settings';
+
+describe('company settings', () => {
+  it('default to the shipped placeholder company, which is valid and flagged as the sample', () => {
+    expect(companySettingsSchema.parse(defaultCompanySettings)).toEqual(defaultCompanySettings);
+    expect(isSampleCompany(defaultCompanySettings)).toBe(true);
+    expect(
+      isSampleCompany({ ...defaultCompanySettings, legalName: 'Blitz GmbH', vatId: 'DE123456789', email: 'info@blitz.de' }),
+    ).toBe(false);
+  });
+
+  it('give the map addresses the site used for the default position', () => {
+    expect(mapUrls(company.map.latitude, company.map.longitude)).toEqual({
+      embedUrl: company.map.embedUrl,
+      linkUrl: company.map.linkUrl,
+    });
+  });
+
+  it('check an e-mail address, a VAT ID, a phone number and the six statistics', () => {
+    const issues = (patch: Record<string, unknown>) => {
+      const result = companySettingsInputSchema.safeParse({ ...defaultCompanySettings, ...patch });
+      return result.success ? [] : result.error.issues.map((i) => i.path.join('.'));
+    };
+    expect(issues({ email: 'info@' })).toEqual(['email']);
+    expect(issues({ vatId: 'DE12345' })).toEqual(['vatId']);
+    expect(issues({ vatId: '123456789' })).toEqual(['vatId']);
+    expect(issues({ vatId: 'de 123 456 789' })).toEqual([]);
+    expect(issues({ vatId: 'ATU12345678' })).toEqual([]);
+    expect(issues({ phone: 'call us' })).toEqual(['phone']);
+    expect(issues({ statistics: defaultCompanySettings.statistics.slice(1) })).toEqual(['statistics']);
+    expect(issues({ website: 'javascript:alert(1)' })).toEqual(['website']);
+    expect(issues({ person: { ...defaultCompanySettings.person, picture: '/media/projects/x-480.webp' } })).toEqual([
+      'person.picture',
+    ]);
+  });
+});

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { hasUniqueLanguages } from './category';
+import { company } from './company';
+import { contentLanguageSchema } from './languages';
+import { pictureDataUrlSchema } from './project';
+
+/** The company settings API (issue 16): GET for everyone, PUT with the whole object for staff. */
+export const settingsApi = { settings: '/api/v1/Settings' } as const;
+
+/**
+ * A picture of the settings (a partner's logo, the About page's person): the name of a picture
+ * the web app ships (`ferrum`, `ceo-portrait`), a `/media/…` address the server made from an
+ * upload, or — in a PUT only — a new upload as a data URL, which the server stores and answers
+ * with its address.
+ */
+export const shippedPictureNames = ['ferrum', 'ohmwerk', 'voltara', 'ceo-portrait'] as const;
+export const storedPictureSchema = z.union([
+  z.enum(shippedPictureNames),
+  z.string().regex(/^\/media\/company\/[a-f0-9]{20}-\d{1,4}\.webp$/, 'must be a shipped picture, a stored one or a data URL'),
+]);
+const pictureInputSchema = z.union([storedPictureSchema, pictureDataUrlSchema]);
+
+const line = (max: number) => z.string().trim().max(max);
+const required = (max: number) => z.string().trim().min(1).max(max);
+
+/** Localised short text: at most one per language; both may be empty (the web app falls back). */
+const localized = (max: number) =>
+  z
+    .array(z.strictObject({ content: z.string().trim().max(max), language: contentLanguageSchema }))
+    .max(2)
+    .refine(hasUniqueLanguages, 'each language may appear once');
+
+/** Limits the dashboard form shows and the server enforces. */
+export const companySettingsLimits = { maxPartners: 12, statistics: 6, maxManagingDirectors: 5 } as const;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be a web address starting with https://');
+
+const fields = <P extends z.ZodType>(picture: P) => ({
+  name: required(100),
+  legalName: required(200),
+  legalForm: line(50),
+  street: required(200),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z -]{3,10}$/, 'must be a postal code'),
+  city: required(100),
+  country: required(100),
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as DE'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ()/-]{4,28}[0-9]$/, 'must be a phone number such as +49 6181 123456'),
+  email: z.string().trim().max(254).pipe(z.email('must be an e-mail address')),
+  website: httpUrl,
+  managingDirectors: z.array(required(100)).min(1).max(companySettingsLimits.maxManagingDirectors),
+  /** Named on the jobs page as the person to ask about applications. */
+  jobsContact: line(100),
+  register: z.strictObject({ court: line(100), number: line(50) }),
+  /** An EU VAT identification number: two letters and 2–12 characters; a German one is DE and nine digits. */
+  vatId: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}(?=[0-9A-Z+*]*\d)[0-9A-Z+*]{2,12}$/, 'must be a VAT ID such as DE123456789')
+        .refine((value) => !value.startsWith('DE') || /^DE\d{9}$/.test(value), 'a German VAT ID is DE and nine digits'),
+    ),
+  taxNumber: line(50),
+  supervisoryChamber: line(200),
+  foundedYear: z.number().int().min(1800).max(2100),
+  map: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  openingHours: localized(200),
+  partners: z.array(z.strictObject({ name: required(100), url: httpUrl, logo: picture })).max(companySettingsLimits.maxPartners),
+  /** The six figures of the home page's statistics strip, in order. */
+  statistics: z
+    .array(z.strictObject({ value: z.number().int().min(0).max(1_000_000_000), label: localized(100) }))
+    .length(companySettingsLimits.statistics),
+  /** The person the About page shows with a quote. */
+  person: z.strictObject({ name: required(100), position: localized(100), quote: localized(1000), picture }),
+});
+
+/** The company details as visitors get them. */
+export const companySettingsSchema = z.strictObject(fields(storedPictureSchema));
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/** `PUT /Settings`: the whole object; a picture may be a new upload (data URL). */
+export const companySettingsInputSchema = z.strictObject(fields(pictureInputSchema));
+export type CompanySettingsInput = z.input<typeof companySettingsInputSchema>;
+
+/** What staff get besides: whether the placeholder company is still in place, and when it last changed. */
+export const companySettingsReadSchema = companySettingsSchema.extend({
+  isSample: z.boolean().optional(),
+  updatedAt: z.string().nullable().optional(),
+});
+export type CompanySettingsRead = z.infer<typeof companySettingsReadSchema>;
+
+const both = (de: string, en: string) => [
+  { content: en, language: 1 as const },
+  { content: de, language: 2 as const },
+];
+
+/** The settings of a new site: exactly the placeholder company the site shipped with (company.ts). */
+export const defaultCompanySettings: CompanySettings = {
+  name: company.name,
+  legalName: company.legalName,
+  legalForm: company.legalForm,
+  street: company.street,
+  postalCode: company.postalCode,
+  city: company.city,
+  country: company.country,
+  countryCode: company.countryCode,
+  phone: company.phone,
+  email: company.email,
+  website: company.website,
+  managingDirectors: [company.ceo.name],
+  jobsContact: company.jobsContact,
+  register: { court: company.register.court, number: company.register.number },
+  vatId: company.vatId,
+  taxNumber: company.taxNumber,
+  supervisoryChamber: company.supervisoryChamber,
+  foundedYear: company.foundedYear,
+  map: { latitude: company.map.latitude, longitude: company.map.longitude },
+  openingHours: both('Mo.–Fr. 7:00–16:30 Uhr', 'Mon–Fri, 7 am – 4:30 pm'),
+  partners: company.partners.map((p) => ({ name: p.name, url: p.url, logo: p.logo })),
+  statistics: [
+    { value: company.statistics.substations, label: both('Geschützte Umspannwerke', 'Substations protected') },
+    { value: company.statistics.roofArea, label: both('Geschützte Dachfläche (m²)', 'Roof area protected (m²)') },
+    {
+      value: company.statistics.groundingCable,
+      label: both('Verlegte Erdungs\u00adleitungen (m)', 'Earthing conductors installed (m)'),
+    },
+    { value: company.statistics.dataCenters, label: both('Betreute Rechenzentren', 'Data centres protected') },
+    { value: company.statistics.activeProjects, label: both('Laufende Projekte', 'Active projects') },
+    { value: company.statistics.completedProjects, label: both('Abge\u00adschlossene Projekte', 'Completed projects') },
+  ],
+  person: {
+    name: company.ceo.name,
+    position: both(company.ceo.title.de, company.ceo.title.en),
+    quote: both(
+      'Einen guten Blitzschutz bemerkt man nicht – bis zu dem Tag, an dem er gebraucht wird. Deshalb bauen wir jede Anlage so, als käme der Einschlag schon morgen.',
+      'You don’t notice good lightning protection – until the day you need it. That’s why we build every system as if the strike were coming tomorrow.',
+    ),
+    picture: 'ceo-portrait',
+  },
+};
+
+/**
+ * Whether the placeholder company is still in place: its legal name, VAT ID or e-mail address is
+ * still the sample's. The dashboard asks the first admin to put the real details in.
+ */
+export function isSampleCompany(settings: CompanySettings): boolean {
+  return (
+    settings.legalName === defaultCompanySettings.legalName ||
+    settings.vatId === defaultCompanySettings.vatId ||
+    settings.email === defaultCompanySettings.email
+  );
+}
+
+/** The OpenStreetMap addresses of a map position: the (consent-gated) embed and the link to open it. */
+export function mapUrls(latitude: number, longitude: number): { embedUrl: string; linkUrl: string } {
+  const round = (n: number) => Number(n.toFixed(4));
+  const bbox = [longitude - 0.01, latitude - 0.005, longitude + 0.01, latitude + 0.005].map(round).join('%2C');
+  return {
+    embedUrl: `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${round(latitude)}%2C${round(longitude)}`,
+    linkUrl: `https://www.openstreetmap.org/?mlat=${round(latitude)}&mlon=${round(longitude)}#map=16/${round(latitude)}/${round(longitude)}`,
+  };
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { emptyAsUndefined, hasUniqueLanguages } from './category';
+import { projectListLimits } from './gallery';
+import { contentLanguageSchema, localizedTextSchema } from './languages';
+
+/** Paths of the job openings API, shared by the server, the web client and the browser tests. */
+export const jobApi = {
+  list: '/api/v1/Job',
+  one: (id: number | string) => `/api/v1/Job/${id}`,
+} as const;
+
+/**
+ * Kinds of employment: schema.org's `employmentType` values (JobPosting), with APPRENTICESHIP
+ * added for the German dual training (Ausbildung), which schema.org leaves to OTHER.
+ */
+export const employmentTypes = [
+  'FULL_TIME',
+  'PART_TIME',
+  'APPRENTICESHIP',
+  'INTERN',
+  'TEMPORARY',
+  'CONTRACTOR',
+  'OTHER',
+] as const;
+export type EmploymentType = (typeof employmentTypes)[number];
+
+/** Limits of a job's fields, shared by the server and the dashboard form. */
+export const jobLimits = { titleMaxLength: 300, lineMaxLength: 200, textMaxLength: 20_000, maxPosition: 1_000_000 } as const;
+
+/** A calendar date, `YYYY-MM-DD`, that exists (no 31 February). */
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'is not a date of the calendar');
+
+/** Today's date in Berlin, where the company is (a job valid through today is shown all day). */
+export function berlinDate(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(now);
+}
+
+export const jobSchema = z.object({
+  id: z.number().int(),
+  title: z.array(localizedTextSchema),
+  tasks: z.array(localizedTextSchema),
+  profile: z.array(localizedTextSchema),
+  offer: z.array(localizedTextSchema),
+  howToApply: z.array(localizedTextSchema),
+  location: z.string(),
+  employmentType: z.enum(employmentTypes),
+  /** null: from now on. */
+  startDate: z.string().nullable(),
+  /** null: until it is unpublished or deleted; otherwise visitors see it through this day (Berlin). */
+  validThrough: z.string().nullable(),
+  contact: z.string(),
+  published: z.boolean(),
+  position: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobListSchema = z.object({ data: z.array(jobSchema), count: z.number().int() });
+export type JobList = z.infer<typeof jobListSchema>;
+
+const jobTextsSchema = z
+  .array(z.strictObject({ content: z.string().trim().max(jobLimits.textMaxLength), language: contentLanguageSchema }))
+  .max(2)
+  .refine(hasUniqueLanguages, 'each language may appear once');
+
+const jobFieldsSchema = {
+  /** A job is listed under its title, in both languages. */
+  title: z
+    .array(z.strictObject({ content: z.string().trim().min(1).max(jobLimits.titleMaxLength), language: contentLanguageSchema }))
+    .max(2)
+    .refine(hasUniqueLanguages, 'each language may appear once')
+    .superRefine((titles, context) => {
+      for (const [language, name] of [
+        [2, 'German'],
+        [1, 'English'],
+      ] as const) {
+        if (!titles.some((t) => t.language === language))
+          context.addIssue({ code: 'custom', message: `the ${name} title is missing` });
+      }
+    }),
+  tasks: jobTextsSchema.default([]),
+  profile: jobTextsSchema.default([]),
+  offer: jobTextsSchema.default([]),
+  howToApply: jobTextsSchema.default([]),
+  location: z.string().trim().min(1).max(jobLimits.lineMaxLength),
+  employmentType: z.enum(employmentTypes),
+  startDate: isoDateSchema.nullable().default(null),
+  validThrough: isoDateSchema.nullable().default(null),
+  contact: z.string().trim().max(jobLimits.lineMaxLength).default(''),
+  published: z.boolean().default(false),
+  /** Where the job stands in the list (ascending); left out: after the last one. */
+  position: z.number().int().min(0).max(jobLimits.maxPosition).optional(),
+};
+
+export const jobCreateSchema = z.strictObject(jobFieldsSchema);
+export type JobCreate = z.input<typeof jobCreateSchema>;
+
+/** `PUT /Job` carries the id in the body, as `PUT /Project` does; a left-out position keeps the job's place. */
+export const jobUpdateSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647), ...jobFieldsSchema });
+export type JobUpdate = z.input<typeof jobUpdateSchema>;
+
+export const jobListQuerySchema = z.object({
+  /** Case-insensitive part of the title (in either language, or the one asked for) or of the location. */
+  Title: z.preprocess(emptyAsUndefined, z.string().trim().max(200).optional()),
+  PageLength: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(projectListLimits.maxPageLength).default(projectListLimits.defaultPageLength),
+  ),
+  PageNumber: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(projectListLimits.maxPageNumber).default(1)),
+  Language: z.preprocess(emptyAsUndefined, z.coerce.number().pipe(contentLanguageSchema).optional()),
+});
+export type JobListQuery = z.output<typeof jobListQuerySchema>;
+export type JobListParams = z.input<typeof jobListQuerySchema>;

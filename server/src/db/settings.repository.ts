@@ -1,0 +1,51 @@
+import type { CompiledQuery } from 'kysely';
+import type { Db } from './database';
+
+/**
+ * The one place that reads and writes the `settings` table: small named values of the whole
+ * site (the signing key, the content version, the inquiry retention, whether the sample content
+ * was written, the company details). Every module keeps its own key and goes through here.
+ */
+
+// The content version is read before every public read: its query is built and compiled once
+// per database and key, not per call.
+const compiled = new WeakMap<Db, Map<string, CompiledQuery<{ value: string }>>>();
+
+export async function readSetting(db: Db, key: string): Promise<string | undefined> {
+  let byKey = compiled.get(db);
+  if (!byKey) compiled.set(db, (byKey = new Map()));
+  let query = byKey.get(key);
+  if (!query) {
+    query = db.selectFrom('settings').select('value').where('key', '=', key).compile();
+    byKey.set(key, query);
+  }
+  const { rows } = await db.executeQuery(query);
+  return rows[0]?.value;
+}
+
+/** Stores `value` under `key`, replacing what was there. */
+export async function writeSetting(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/** Stores `value` under `key` only if nothing is there; answers whether this call stored it. */
+export async function claimSetting(db: Db, key: string, value: string): Promise<boolean> {
+  const result = await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Stores `value` under `key` unless one is there already, and returns the one that is kept. */
+export async function getOrCreateSetting(db: Db, key: string, create: () => string): Promise<string> {
+  await claimSetting(db, key, create());
+  const value = await readSetting(db, key);
+  if (value === undefined) throw new Error(`setting ${key} vanished`);
+  return value;
+}

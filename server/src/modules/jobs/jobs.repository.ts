@@ -1,0 +1,164 @@
+import type { Selectable } from 'kysely';
+import type { ContentLanguage, EmploymentType, LocalizedText } from '@blitz/contract';
+import { type Db, nowIso } from '../../db/database';
+import type { JobTextField, JobsTable } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { bumpContentVersion } from '../content/content-version.repository';
+
+export type JobTexts = Record<JobTextField, LocalizedText[]>;
+
+export type JobRecord = {
+  id: number;
+  location: string;
+  employmentType: EmploymentType;
+  startDate: string | null;
+  validThrough: string | null;
+  contact: string;
+  published: boolean;
+  position: number;
+  texts: JobTexts;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type JobValues = Omit<JobRecord, 'id' | 'position' | 'createdAt' | 'updatedAt'> & {
+  /** Left out: a new job goes after the last one, a changed one keeps its place. */
+  position?: number | undefined;
+};
+
+/** What a reader may see: visitors only published jobs still valid on `today`; staff everything. */
+export type JobVisibility = { kind: 'staff' } | { kind: 'visitor'; today: string };
+
+const textFields: JobTextField[] = ['title', 'tasks', 'profile', 'offer', 'howToApply'];
+
+function visible(db: Db, visibility: JobVisibility) {
+  let query = db.selectFrom('jobs');
+  if (visibility.kind === 'visitor') {
+    query = query
+      .where('published', '=', 1)
+      // Dates are YYYY-MM-DD text: their order is the calendar's on both databases.
+      .where((eb) => eb.or([eb('valid_through', 'is', null), eb('valid_through', '>=', visibility.today)]));
+  }
+  return query;
+}
+
+async function withTexts(db: Db, rows: Selectable<JobsTable>[], language?: ContentLanguage): Promise<JobRecord[]> {
+  if (rows.length === 0) return [];
+  let query = db
+    .selectFrom('job_texts')
+    .select(['job_id', 'field', 'language', 'content'])
+    .where(
+      'job_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('job_id')
+    .orderBy('field')
+    .orderBy('language');
+  if (language) query = query.where('language', '=', language);
+  const texts = new Map<number, JobTexts>(
+    rows.map((r) => [r.id, { title: [], tasks: [], profile: [], offer: [], howToApply: [] }]),
+  );
+  for (const t of await query.execute()) {
+    texts.get(t.job_id)?.[t.field].push({ content: t.content, language: t.language as ContentLanguage });
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    location: row.location,
+    employmentType: row.employment_type as EmploymentType,
+    startDate: row.start_date,
+    validThrough: row.valid_through,
+    contact: row.contact,
+    published: row.published === 1,
+    position: row.position,
+    texts: texts.get(row.id)!,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
+}
+
+/**
+ * Every job the reader may see, in list order. Jobs are few (a company has a handful open), so
+ * the list is read whole and the title search and the paging are done by the service.
+ */
+export async function listJobs(db: Db, visibility: JobVisibility, language?: ContentLanguage): Promise<JobRecord[]> {
+  const rows = await visible(db, visibility).selectAll().orderBy('position').orderBy('id').execute();
+  return withTexts(db, rows, language);
+}
+
+export async function findJob(
+  db: Db,
+  id: number,
+  visibility: JobVisibility,
+  language?: ContentLanguage,
+): Promise<JobRecord | undefined> {
+  const row = await visible(db, visibility).selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await withTexts(db, [row], language))[0] : undefined;
+}
+
+function textRows(jobId: number, texts: JobTexts) {
+  return textFields.flatMap((field) =>
+    texts[field].filter((t) => t.content !== '').map((t) => ({ job_id: jobId, field, language: t.language, content: t.content })),
+  );
+}
+
+function columns(values: JobValues) {
+  return {
+    location: values.location,
+    employment_type: values.employmentType,
+    start_date: values.startDate,
+    valid_through: values.validThrough,
+    contact: values.contact,
+    published: values.published ? 1 : 0,
+  };
+}
+
+export async function insertJob(db: Db, values: JobValues): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    const now = nowIso();
+    const last = await trx
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .executeTakeFirst();
+    const position = values.position ?? (last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1);
+    const { id } = await trx
+      .insertInto('jobs')
+      .values({ ...columns(values), position, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rows = textRows(id, values.texts);
+    if (rows.length > 0) await trx.insertInto('job_texts').values(rows).execute();
+    return id;
+  });
+}
+
+/** Replaces every field (the position only if given); false if there is no such job. */
+export async function updateJob(db: Db, id: number, values: JobValues): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    const result = await trx
+      .updateTable('jobs')
+      .set({ ...columns(values), ...(values.position === undefined ? {} : { position: values.position }), updated_at: nowIso() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx.deleteFrom('job_texts').where('job_id', '=', id).execute();
+    const rows = textRows(id, values.texts);
+    if (rows.length > 0) await trx.insertInto('job_texts').values(rows).execute();
+    return true;
+  });
+}
+
+export async function deleteJob(db: Db, id: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    await trx.deleteFrom('job_texts').where('job_id', '=', id).execute();
+    const result = await trx.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
+}
+
+export async function hasJobs(db: Db): Promise<boolean> {
+  return (await db.selectFrom('jobs').select('id').limit(1).executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamSchema, jobCreateSchema, jobListQuerySchema, jobUpdateSchema, languageQuerySchema } from '@blitz/contract';
+import { caseInsensitiveQuery } from '../../lib/query-keys';
+import { sendRead } from '../content/content-reads';
+import { readJob, readJobPage } from './job-reads';
+import { changeJob, createJob, getJob, getJobPage, removeJob } from './jobs.service';
+
+/** Job openings (issue 16): visitors see the published ones still valid; signed-in staff see all. */
+export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The sign-in check comes first, before the body is even read.
+  const guarded = { onRequest: app.requireAdmin };
+  // A read with a token is staff's (drafts included), checked like a write; without one, a visitor's.
+  const reader = { onRequest: app.identifyAdmin };
+
+  app.get(
+    '/Job',
+    {
+      ...reader,
+      preValidation: caseInsensitiveQuery(Object.keys(jobListQuerySchema.shape)),
+      schema: { querystring: jobListQuerySchema },
+    },
+    async (request, reply) => {
+      if (request.admin) return getJobPage(app.db, request.query, { kind: 'staff' });
+      return sendRead(request, reply, await readJobPage(app, request.query));
+    },
+  );
+
+  app.get(
+    '/Job/:id',
+    {
+      ...reader,
+      preValidation: caseInsensitiveQuery(['Language']),
+      schema: { params: idParamSchema, querystring: languageQuerySchema },
+    },
+    async (request, reply) => {
+      if (request.admin) return getJob(app.db, request.params.id, { kind: 'staff' }, request.query.Language);
+      return sendRead(request, reply, await readJob(app, request.params.id, request.query.Language));
+    },
+  );
+
+  app.post('/Job', { ...guarded, schema: { body: jobCreateSchema } }, async (request, reply) => {
+    return reply.status(201).send(await createJob(app.db, request.body));
+  });
+
+  app.put('/Job', { ...guarded, schema: { body: jobUpdateSchema } }, async (request) => {
+    const { id, ...fields } = request.body;
+    return changeJob(app.db, id, fields);
+  });
+
+  app.delete('/Job/:id', { ...guarded, schema: { params: idParamSchema } }, async (request, reply) => {
+    await removeJob(app.db, request.params.id);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import { type ContentLanguage, type Job, type JobList, type JobListQuery, type jobCreateSchema } from '@blitz/contract';
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/http-error';
+import { foldText } from '../../lib/text-search';
+import {
+  type JobRecord,
+  type JobValues,
+  type JobVisibility,
+  deleteJob,
+  findJob,
+  insertJob,
+  listJobs,
+  updateJob,
+} from './jobs.repository';
+
+/** The fields of a create or update payload, as the contract's schema gives them. */
+export type JobFields = z.output<typeof jobCreateSchema>;
+
+export function toJob(record: JobRecord): Job {
+  const { id, texts, ...rest } = record;
+  // The id and the title first: the order a reader of the JSON looks for them.
+  return { id, ...texts, ...rest };
+}
+
+function valuesOf(fields: JobFields): JobValues {
+  const { title, tasks, profile, offer, howToApply, ...rest } = fields;
+  return { ...rest, texts: { title, tasks, profile, offer, howToApply } };
+}
+
+/** Whether a job's title (in the language asked for, or either) or its location contains `search`. */
+function matches(record: JobRecord, search: string): boolean {
+  const needle = foldText(search);
+  return [record.location, ...record.texts.title.map((t) => t.content)].some((text) => foldText(text).includes(needle));
+}
+
+/** One page of the jobs a reader may see, in list order, and the number of all matches. */
+export async function getJobPage(db: Db, query: JobListQuery, visibility: JobVisibility): Promise<JobList> {
+  let records = await listJobs(db, visibility, query.Language);
+  if (query.Title) records = records.filter((r) => matches(r, query.Title!));
+  const start = (query.PageNumber - 1) * query.PageLength;
+  return { data: records.slice(start, start + query.PageLength).map(toJob), count: records.length };
+}
+
+/** A job as the reader may see it; a draft or an expired job is unknown to a visitor. */
+export async function getJob(db: Db, id: number, visibility: JobVisibility, language?: ContentLanguage): Promise<Job> {
+  const record = await findJob(db, id, visibility, language);
+  if (!record) throw notFound('Job');
+  return toJob(record);
+}
+
+export async function createJob(db: Db, fields: JobFields): Promise<Job> {
+  const id = await insertJob(db, valuesOf(fields));
+  return getJob(db, id, { kind: 'staff' });
+}
+
+export async function changeJob(db: Db, id: number, fields: JobFields): Promise<Job> {
+  if (!(await updateJob(db, id, valuesOf(fields)))) throw notFound('Job');
+  return getJob(db, id, { kind: 'staff' });
+}
+
+export async function removeJob(db: Db, id: number): Promise<void> {
+  if (!(await deleteJob(db, id))) throw notFound('Job');
+}

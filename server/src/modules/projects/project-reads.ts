@@ -1,0 +1,13 @@
+import type { ContentLanguage, Project, ProjectList, ProjectListQuery } from '@blitz/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Read } from '../content/content-reads';
+import { getProject, getProjectPage } from './projects.service';
+
+/** The public reads of projects, kept per content version (content/content-reads.ts). */
+export function readProjectPage(app: FastifyInstance, query: ProjectListQuery): Promise<Read<ProjectList>> {
+  return app.contentReads.read(`projects ${JSON.stringify(query)}`, () => getProjectPage(app.db, query));
+}
+
+export function readProject(app: FastifyInstance, id: number, language?: ContentLanguage): Promise<Read<Project>> {
+  return app.contentReads.read(`project ${id} ${language ?? ''}`, () => getProject(app.db, id, language));
+}

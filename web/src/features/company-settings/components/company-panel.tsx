@@ -1,0 +1,243 @@
+import { type ReactNode, useId, useState } from 'react';
+import { type Path, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type CompanySettingsRead, companySettingsLimits } from '@blitz/contract';
+import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
+import { CommandError } from '../../../components/admin/command-error';
+import { fieldError } from '../../../components/admin/form-errors';
+import { TextAreaField, TextField } from '../../../components/admin/form-field';
+import { ListStatus } from '../../../components/admin/list-status';
+import { useCompanySettings, useSaveCompanySettings } from '../api/company-settings';
+import { type CompanyFormValues, companyFormResolver, companyFormValues, companySettingsInput } from './company-form';
+import { PictureChoice } from './picture-choice';
+
+/** The company details (admin only): grouped sections, inline messages, one Save for the whole object. */
+export function CompanyPanel() {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  const settings = useCompanySettings();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-2 text-2xl font-bold text-brand-900">
+        {t('company.heading')}
+      </h2>
+      <p className="mb-6 max-w-3xl text-slate-700">{t('company.intro')}</p>
+      {settings.data ? <CompanyForm settings={settings.data} /> : <ListStatus query={settings} />}
+    </section>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <legend className="px-1 text-lg font-bold text-brand-900">{title}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveCompanySettings();
+  const [saved, setSaved] = useState(false);
+  const form = useForm<CompanyFormValues>({ resolver: companyFormResolver, defaultValues: companyFormValues(settings) });
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const partners = useFieldArray({ control, name: 'partners' });
+
+  const submit = handleSubmit((values) => {
+    setSaved(false);
+    save.mutate(companySettingsInput(values), {
+      // The form goes on from what the server kept (a new picture is now its stored address).
+      onSuccess: (kept) => {
+        form.reset(companyFormValues(kept));
+        setSaved(true);
+      },
+    });
+  });
+
+  const c = 'company.fields';
+  const text = (name: Path<CompanyFormValues>, required = false, props: Record<string, unknown> = {}) => (
+    <TextField
+      label={t(`${c}.${labelKey(name)}`)}
+      required={required}
+      error={fieldError(t, errorAt(errors, name))}
+      {...props}
+      {...register(name)}
+    />
+  );
+  // A text in both languages: German first (the site's default), English beside it.
+  const pair = (base: 'openingHours' | 'personPosition' | 'personQuote', multiline = false) => {
+    const Field = multiline ? TextAreaField : TextField;
+    return (
+      <>
+        <Field
+          label={t(`${c}.inGerman`, { field: t(`${c}.${base}`) })}
+          lang="de"
+          error={fieldError(t, errorAt(errors, `${base}De`))}
+          {...register(`${base}De`)}
+        />
+        <Field
+          label={t(`${c}.inEnglish`, { field: t(`${c}.${base}`) })}
+          lang="en"
+          error={fieldError(t, errorAt(errors, `${base}En`))}
+          {...register(`${base}En`)}
+        />
+      </>
+    );
+  };
+
+  return (
+    <form noValidate className="space-y-6" onSubmit={(event) => void submit(event)}>
+      <Section title={t('company.sections.company')}>
+        {text('name', true)}
+        {text('legalName', true)}
+        {text('legalForm')}
+        {text('foundedYear', true, { inputMode: 'numeric' })}
+      </Section>
+      <Section title={t('company.sections.address')}>
+        {text('street', true)}
+        {text('postalCode', true)}
+        {text('city', true)}
+        {text('country', true)}
+        {text('countryCode', true, { maxLength: 2, autoCapitalize: 'characters' })}
+        <div className="hidden sm:block" />
+        {text('latitude', true, { inputMode: 'decimal', hint: t(`${c}.mapHint`) })}
+        {text('longitude', true, { inputMode: 'decimal' })}
+      </Section>
+      <Section title={t('company.sections.contact')}>
+        {text('phone', true, { type: 'tel', autoComplete: 'off' })}
+        {text('email', true, { type: 'email' })}
+        {text('website', true, { type: 'url' })}
+        {text('jobsContact')}
+        {pair('openingHours')}
+      </Section>
+      <Section title={t('company.sections.register')}>
+        <TextAreaField
+          label={t(`${c}.managingDirectors`)}
+          hint={t(`${c}.managingDirectorsHint`, { max: companySettingsLimits.maxManagingDirectors })}
+          required
+          rows={2}
+          error={fieldError(t, errors.managingDirectors)}
+          {...register('managingDirectors')}
+        />
+        {text('vatId', true, { hint: t(`${c}.vatIdHint`) })}
+        {text('registerCourt')}
+        {text('registerNumber')}
+        {text('taxNumber')}
+        {text('supervisoryChamber')}
+      </Section>
+      <Section title={t('company.sections.statistics')}>
+        <p className="text-sm text-slate-700 sm:col-span-2">{t('company.statisticsIntro')}</p>
+        {Array.from({ length: companySettingsLimits.statistics }, (_, i) => (
+          <fieldset key={i} className="grid gap-3 rounded border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-[8rem_1fr_1fr]">
+            <legend className="px-1 text-sm font-semibold text-slate-700">{t('company.statistic', { number: i + 1 })}</legend>
+            {text(`statistics.${i}.value`, true, { inputMode: 'numeric' })}
+            <TextField
+              label={t(`${c}.inGerman`, { field: t(`${c}.label`) })}
+              lang="de"
+              error={fieldError(t, errorAt(errors, `statistics.${i}.labelDe`))}
+              {...register(`statistics.${i}.labelDe`)}
+            />
+            <TextField
+              label={t(`${c}.inEnglish`, { field: t(`${c}.label`) })}
+              lang="en"
+              error={fieldError(t, errorAt(errors, `statistics.${i}.labelEn`))}
+              {...register(`statistics.${i}.labelEn`)}
+            />
+          </fieldset>
+        ))}
+      </Section>
+      <Section title={t('company.sections.partners')}>
+        {partners.fields.map((field, i) => (
+          <fieldset key={field.id} className="grid gap-3 rounded border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-semibold text-slate-700">{t('company.partner', { number: i + 1 })}</legend>
+            {text(`partners.${i}.name`, true)}
+            {text(`partners.${i}.url`, true, { type: 'url' })}
+            <PictureField form={form} name={`partners.${i}.logo`} label={t(`${c}.logo`)} />
+            <div className="flex items-end justify-end">
+              <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => partners.remove(i)}>
+                {t('company.removePartner', { number: i + 1 })}
+              </button>
+            </div>
+          </fieldset>
+        ))}
+        {partners.fields.length < companySettingsLimits.maxPartners && (
+          <div className="sm:col-span-2">
+            <button
+              type="button"
+              className={`${secondaryButton} ${smallButton}`}
+              onClick={() => partners.append({ name: '', url: 'https://', logo: 'ferrum' })}
+            >
+              {t('company.addPartner')}
+            </button>
+          </div>
+        )}
+      </Section>
+      <Section title={t('company.sections.person')}>
+        {text('personName', true)}
+        <PictureField form={form} name="personPicture" label={t(`${c}.personPicture`)} />
+        {pair('personPosition')}
+        {pair('personQuote', true)}
+      </Section>
+      <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-4 border-t border-slate-200 bg-white/95 py-3">
+        {save.error ? (
+          <div className="mr-auto">
+            <CommandError error={save.error} />
+          </div>
+        ) : null}
+        {Object.keys(errors).length > 0 && (
+          <p role="alert" className="mr-auto text-sm font-medium text-red-700">
+            {t('company.fixErrors')}
+          </p>
+        )}
+        {saved && !save.isPending && (
+          <p role="status" className="text-sm font-medium text-green-800">
+            {t('company.saved')}
+          </p>
+        )}
+        <button type="submit" className={primaryButton} disabled={save.isPending}>
+          {save.isPending ? t('actions.saving') : t('actions.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PictureField({
+  form,
+  name,
+  label,
+}: {
+  form: UseFormReturn<CompanyFormValues>;
+  name: `partners.${number}.logo` | 'personPicture';
+  label: string;
+}) {
+  const { t } = useTranslation('admin');
+  const value = useWatch({ control: form.control, name });
+  return (
+    <PictureChoice
+      label={label}
+      value={value}
+      onChange={(next) => form.setValue(name, next, { shouldDirty: true })}
+      error={fieldError(t, errorAt(form.formState.errors, name))}
+    />
+  );
+}
+
+/** The locale key of a field's label: `partners.1.url` → `partnerUrl`, `statistics.2.value` → `value`. */
+function labelKey(name: string): string {
+  const partner = /^partners\.\d+\.(\w)(\w*)$/.exec(name);
+  if (partner) return `partner${partner[1]!.toUpperCase()}${partner[2]}`;
+  return name.replace(/^statistics\.\d+\./, '');
+}
+
+/** The error of a field by its path (`partners.1.url`), as react-hook-form nests them. */
+function errorAt(errors: object, path: string): { message?: string } | undefined {
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as
+    { message?: string } | undefined;
+}

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type Job, employmentTypes } from '@blitz/contract';
+import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
+import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
+import { ModalDialog } from '../../../components/admin/modal-dialog';
+import { ModalForm } from '../../../components/admin/modal-form';
+import { useSaveJob } from '../api/jobs';
+import { type JobFormValues, jobCreatePayload, jobFormSchema, jobFormValues, jobUpdatePayload } from './job-form';
+
+/** Add Job / Edit Job: every text in English and German side by side (stacked on a phone). */
+export function JobModal({ open, job, onClose }: { open: boolean; job: Job | undefined; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <ModalDialog open={open} onClose={onClose} size="tall" title={job ? t('jobs.modal.editTitle') : t('jobs.modal.addTitle')}>
+      <JobForm job={job} onDone={onClose} />
+    </ModalDialog>
+  );
+}
+
+type PairField = 'title' | 'tasks' | 'profile' | 'offer' | 'howToApply';
+
+function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveJob();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<JobFormValues>({ resolver: zodResolver(jobFormSchema, formIssueKeys), defaultValues: jobFormValues(job) });
+
+  const submit = handleSubmit((values) => {
+    const parsed = jobFormSchema.parse(values);
+    save.mutate(job ? jobUpdatePayload(job, parsed) : jobCreatePayload(parsed), { onSuccess: onDone });
+  });
+
+  const m = 'jobs.modal';
+  // One text in both languages: English and German beside each other, German first (the site's default).
+  const pair = (field: PairField, multiline: boolean, required = false) => {
+    const Field = multiline ? TextAreaField : TextField;
+    return (
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="sr-only">{t(`${m}.${field}`)}</legend>
+        <Field
+          label={t(`${m}.inGerman`, { field: t(`${m}.${field}`) })}
+          lang="de"
+          required={required}
+          error={fieldError(t, errors[`${field}De`])}
+          {...(field === 'title' ? { 'data-autofocus': true } : {})}
+          {...register(`${field}De`)}
+        />
+        <Field
+          label={t(`${m}.inEnglish`, { field: t(`${m}.${field}`) })}
+          lang="en"
+          required={required}
+          error={fieldError(t, errors[`${field}En`])}
+          {...register(`${field}En`)}
+        />
+      </fieldset>
+    );
+  };
+
+  return (
+    <ModalForm onSubmit={(event) => void submit(event)} onCancel={onDone} saving={save.isPending} error={save.error}>
+      {pair('title', false, true)}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t(`${m}.location`)} required error={fieldError(t, errors.location)} {...register('location')} />
+        <SelectField label={t(`${m}.employmentType`)} required {...register('employmentType')}>
+          {employmentTypes.map((type) => (
+            <option key={type} value={type}>
+              {t(`jobs.employmentTypes.${type}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          type="date"
+          label={t(`${m}.startDate`)}
+          hint={t(`${m}.startDateHint`)}
+          error={fieldError(t, errors.startDate)}
+          {...register('startDate')}
+        />
+        <TextField
+          type="date"
+          label={t(`${m}.validThrough`)}
+          hint={t(`${m}.validThroughHint`)}
+          error={fieldError(t, errors.validThrough)}
+          {...register('validThrough')}
+        />
+        <TextField label={t(`${m}.contact`)} error={fieldError(t, errors.contact)} {...register('contact')} />
+        <label className="flex items-center gap-3 self-end pb-2 text-sm font-semibold text-slate-800">
+          <input type="checkbox" className="size-5 accent-brand-700" {...register('published')} />
+          {t(`${m}.published`)}
+        </label>
+      </div>
+      {pair('tasks', true)}
+      {pair('profile', true)}
+      {pair('offer', true)}
+      {pair('howToApply', true)}
+    </ModalForm>
+  );
+}
