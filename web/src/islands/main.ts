@@ -20,25 +20,27 @@ type EarlyWindow = Window & { __early?: Element[]; __islands?: boolean };
 
 const interactions = ['focusin', 'pointerdown', 'keydown', 'input', 'change', 'dragenter'] as const;
 
+/** Whether a field differs from what the page was served with. */
+function changed(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): boolean {
+  if (field instanceof HTMLSelectElement) {
+    const served = Math.max(
+      0,
+      [...field.options].findIndex((option) => option.defaultSelected),
+    );
+    return field.selectedIndex !== served;
+  }
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
+    return field.checked !== field.defaultChecked;
+  if (field instanceof HTMLInputElement && field.type === 'file') return (field.files?.length ?? 0) > 0;
+  return field.value !== field.defaultValue;
+}
+
 /** Whether the visitor has begun with a form before this script ran: focus in it, or a field changed. */
 function touched(element: HTMLElement): boolean {
   if (element.contains(document.activeElement)) return true;
   return [
     ...element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select'),
-  ].some((field) => {
-    if (field instanceof HTMLSelectElement)
-      return (
-        field.selectedIndex !==
-        Math.max(
-          0,
-          [...field.options].findIndex((o) => o.defaultSelected),
-        )
-      );
-    if (field.type === 'checkbox' || field.type === 'radio')
-      return (field as HTMLInputElement).checked !== (field as HTMLInputElement).defaultChecked;
-    if (field.type === 'file') return ((field as HTMLInputElement).files?.length ?? 0) > 0;
-    return field.value !== field.defaultValue;
-  });
+  ].some(changed);
 }
 
 /** Loads and hydrates an island at the first interaction inside it, or at once if the visitor already began. */
