@@ -18,6 +18,8 @@ const publicRoutes = new Set([
   'POST /api/v1/login/Verfy',
   'POST /api/v1/Contact',
   'GET /api/v1/Contact/FormToken',
+  // The no-JavaScript form's start time (a signed cookie), asked for by its stylesheet.
+  'GET /api/v1/Contact/FormStart',
 ]);
 
 async function startWithRoutes(kind: 'sqlite' | 'postgres') {
