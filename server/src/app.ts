@@ -23,6 +23,7 @@ import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/
 import { createPageRenderer } from './modules/pages/page-renderer';
 import { pageRoutes } from './modules/pages/pages.routes';
 import { authGuard } from './plugins/app/auth-guard';
+import { housekeeping } from './plugins/app/housekeeping';
 import { inquiryServices } from './plugins/app/inquiries';
 import { problemDetails, sendProblem } from './plugins/app/problem-details';
 import { storableText } from './plugins/app/storable-text';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mediaStorage);
   await app.register(sampleContent);
   await app.register(inquiryServices);
+  await app.register(housekeeping);
   await app.register(operationsRoutes);
 
   await app.register(

@@ -124,6 +124,9 @@ export type MailAttemptsTable = {
   error: string | null;
 };
 
+/** Background work that one instance at a time does (housekeeping): who holds it, until when. */
+export type LeasesTable = { name: string; owner: string; until: string };
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -138,4 +141,5 @@ export type Database = {
   inquiry_attachments: InquiryAttachmentsTable;
   mail_outbox: MailOutboxTable;
   mail_attempts: MailAttemptsTable;
+  leases: LeasesTable;
 };

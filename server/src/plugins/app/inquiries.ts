@@ -5,7 +5,6 @@ import { type Outbox, createOutbox } from '../../mail/outbox';
 import { type AttachmentStore, attachmentDirIn, createDiskAttachmentStore } from '../../media/attachment-store';
 import { type MalwareScanner, clamdScanner } from '../../media/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
-import { createInquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,8 +18,8 @@ declare module 'fastify' {
 
 /**
  * The background side of contact inquiries: the mail outbox (started when the app is ready,
- * stopped before it closes, so no mail is cut off mid-send by the database closing) and the
- * hourly retention and orphan-file sweep.
+ * stopped before it closes, so no mail is cut off mid-send by the database closing). Retention
+ * and the orphan-file sweep run in housekeeping (plugins/app/housekeeping.ts).
  */
 export const inquiryServices = fp(async (app: FastifyInstance) => {
   const store = createDiskAttachmentStore(attachmentDirIn(app.config.dataDir));
@@ -44,7 +43,6 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
       if (status === 'failed') metrics.inquiryMailsFailed.inc();
     },
   });
-  const housekeeping = createInquiryHousekeeping(app.db, store, app.log.child({ module: 'inquiries' }));
   app.decorate('attachmentStore', store);
   const { clamd } = app.config;
   app.decorate('malwareScanner', clamd ? clamdScanner(clamd.address, clamd.timeoutMs) : undefined);
@@ -54,9 +52,8 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
     if (transport.mode === 'log')
       app.log.info('SMTP_URL is not set: inquiries are stored and their mails written to the log, not sent');
     outbox.start();
-    housekeeping.start();
   });
   app.addHook('preClose', async () => {
-    await Promise.all([outbox.stop(), housekeeping.stop()]);
+    await outbox.stop();
   });
 });
