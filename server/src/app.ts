@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type DatabaseHandle, type Db, openDatabase, sqliteFileIn } from './db/database';
+import { lockDataDir } from './db/instance-lock';
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -84,12 +85,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // SQLite: one server per data directory (db/instance-lock.ts); a second stops here.
+  const unlock = !options.database && !config.databaseUrl ? lockDataDir(config.dataDir) : undefined;
   const database =
     options.database ??
     (await openDatabase(
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) },
-    ));
-  if (!options.database) app.addHook('onClose', async () => database.db.destroy());
+    ).catch((error: unknown) => {
+      unlock?.();
+      throw error;
+    }));
+  if (!options.database)
+    app.addHook('onClose', async () => {
+      await database.db.destroy();
+      unlock?.();
+    });
   await migrateToLatest(database.db);
   await ensureAdmin(database.db, config.admin, app.log);
   if (!config.jwtSecret) {
