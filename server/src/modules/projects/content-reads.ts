@@ -1,19 +1,22 @@
 import type { CategoryList, ContentLanguage, Project, ProjectList, ProjectListQuery } from '@blitz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { type EncodedBody, encodeBody, sendEncoded } from '../../lib/encoded-body';
+import { type EncodedBody, freshBody, sendEncoded } from '../../lib/encoded-body';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { getCategories } from '../categories/categories.service';
 import { readContentVersion } from './content-version.repository';
 import { getProject, getProjectPage } from './projects.service';
 
-/** An answer, its JSON as sent, and that JSON compressed (made on first use, then kept with it). */
-export type Read<T> = { value: T; json: string; encoded: () => Promise<EncodedBody> };
+/**
+ * An answer, its JSON as sent, and that JSON's compressed forms: each made when a client first
+ * takes it, fast, and made again at the best quality once the answer is sent again and again
+ * (lib/encoded-body.ts), so that an answer asked for once costs little and one in demand is small.
+ */
+export type Read<T> = { value: T; json: string; body: EncodedBody };
 
 function keptRead<T>(value: T): Read<T> {
   const json = JSON.stringify(value);
-  let encoded: Promise<EncodedBody> | undefined;
-  return { value, json, encoded: () => (encoded ??= encodeBody(json)) };
+  return { value, json, body: freshBody(json) };
 }
 
 const jsonType = 'application/json; charset=utf-8';
@@ -28,7 +31,7 @@ const compressFrom = 1024;
 export async function sendRead(request: FastifyRequest, reply: FastifyReply, read: Read<unknown>) {
   reply.header('cache-control', 'no-cache').type(jsonType);
   if (read.json.length < compressFrom) return reply.send(read.json);
-  return sendEncoded(request, reply, await read.encoded());
+  return sendEncoded(request, reply, read.body);
 }
 
 export type ContentReads = {
