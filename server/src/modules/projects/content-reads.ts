@@ -1,6 +1,7 @@
 import type { CategoryList, ContentLanguage, Project, ProjectList, ProjectListQuery } from '@blitz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
+import { coalescedRead } from '../../lib/coalesced-read';
 import { type EncodedBody, freshBody, sendEncoded } from '../../lib/encoded-body';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { getCategories } from '../categories/categories.service';
@@ -52,9 +53,12 @@ export type ContentReads = {
  */
 export function createContentReads(db: Db, size = 500, onLookup?: (hit: boolean) => void): ContentReads {
   const cache = new VersionedCache<Read<unknown>>(size);
+  // Requests arriving together share a read of the version that began after they arrived: on
+  // PostgreSQL one round trip serves them all instead of one each (decision 018).
+  const currentVersion = coalescedRead(() => readContentVersion(db));
   async function read<T>(key: string, load: () => Promise<T>): Promise<Read<T>> {
     // The version is read first: what follows is at least as new as it, never older.
-    const version = await readContentVersion(db);
+    const version = await currentVersion();
     const kept = cache.get(key, version);
     onLookup?.(kept !== undefined);
     if (kept) return kept as Read<T>;
@@ -63,7 +67,7 @@ export function createContentReads(db: Db, size = 500, onLookup?: (hit: boolean)
     return fresh;
   }
   return {
-    version: () => readContentVersion(db),
+    version: currentVersion,
     projectPage: (query) => read(`page ${JSON.stringify(query)}`, () => getProjectPage(db, query)),
     project: (id, language) => read(`project ${id} ${language ?? ''}`, () => getProject(db, id, language)),
     categories: (language) => read(`categories ${language ?? ''}`, () => getCategories(db, language)),
