@@ -120,7 +120,7 @@ export async function refine(body: EncodedBody): Promise<void> {
   body.fresh = undefined;
 }
 
-/** Resolves once every refinement asked for so far is done (tests, and a clean shutdown). */
+/** Resolves once every refinement asked for so far is done (for tests). */
 export function refinementsDone(): Promise<void> {
   return refinements;
 }
