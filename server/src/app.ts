@@ -11,10 +11,11 @@ import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { projectPageFillers } from './modules/projects/project-pages';
+import { projectSitemapSource } from './modules/projects/project-sitemap';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { mediaRoutes } from './media/media.routes';
 import { contentReads } from './plugins/app/content-reads';
-import { mediaStorage } from './plugins/app/media';
+import { siteStorage } from './plugins/app/storage';
 import { sampleContent } from './plugins/app/sample-content';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { type FormTokens, createFormTokens } from './modules/contact/form-token';
@@ -23,6 +24,7 @@ import { getOrCreateSetting } from './modules/auth/settings.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';
 import { pageRoutes } from './modules/pages/pages.routes';
+import { siteFilesRoutes } from './modules/pages/site-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { housekeeping } from './plugins/app/housekeeping';
 import { inquiryServices } from './plugins/app/inquiries';
@@ -141,7 +143,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cookie);
   await app.register(authGuard);
   await app.register(contentReads);
-  await app.register(mediaStorage);
+  await app.register(siteStorage);
   await app.register(sampleContent);
   await app.register(inquiryServices);
   await app.register(housekeeping);
@@ -164,7 +166,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     siteUrl: config.siteUrl,
     fillers: projectPageFillers(app, createPageRenderer(config.webDist, app.log)),
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
+    sitemap: { version: () => app.contentReads.version(), sources: [projectSitemapSource(app.db)] },
   });
+  await app.register(siteFilesRoutes, { webDist: config.webDist, siteUrl: config.siteUrl });
 
   // The operations paths are not pages: /metrics without METRICS_TOKEN is a plain 404, not a redirect.
   const notPages = new Set<string>(Object.values(operationsPaths));
@@ -172,7 +176,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const path = request.url.split('?')[0]!.toLowerCase();
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|assets|media)(\/|$)/.test(path) &&
+      !/^\/(api|assets|media|\.well-known)(\/|$)/.test(path) &&
       !notPages.has(path.replace(/\/+$/, ''));
     if (isPage) return reply.redirect('/', 302);
     return sendProblem(reply, 404, 'not_found', `No resource at ${request.method} ${path}`);

@@ -117,4 +117,63 @@ describe('loadConfig', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('keeps pictures and attachments under DATA_DIR unless S3_BUCKET names a bucket', () => {
+    expect(loadConfig({}).objectStorage).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'blitz-site',
+        S3_ENDPOINT: 'https://s3.example.net/',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).objectStorage,
+    ).toEqual({
+      endpoint: 'https://s3.example.net',
+      region: 'eu-central-1',
+      bucket: 'blitz-site',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    // Without keys or endpoint: AWS itself, with the SDK's own credentials (an instance role).
+    expect(loadConfig({ S3_BUCKET: 'blitz-site' }).objectStorage).toEqual({
+      endpoint: undefined,
+      region: 'us-east-1',
+      bucket: 'blitz-site',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'No_Such Bucket' }, 'S3_BUCKET: must be a bucket name'],
+    [{ S3_BUCKET: 'ab' }, 'S3_BUCKET: must be a bucket name'],
+    [{ S3_BUCKET: 'blitz', S3_ENDPOINT: 'ftp://s3.example.net' }, 'S3_ENDPOINT: must be an http(s) origin'],
+    [{ S3_BUCKET: 'blitz', S3_ENDPOINT: 'https://s3.example.net/path' }, 'S3_ENDPOINT: must be an http(s) origin'],
+    [{ S3_BUCKET: 'blitz', S3_FORCE_PATH_STYLE: 'perhaps' }, 'S3_FORCE_PATH_STYLE'],
+    [
+      { S3_BUCKET: 'blitz', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' },
+      'S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    ],
+    [{ S3_ENDPOINT: 'https://s3.example.net' }, 'S3_BUCKET: S3_ENDPOINT or S3 keys are set, but no bucket'],
+  ])('refuses S3 settings that cannot work: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(`Invalid environment variable ${message}`);
+  });
+
+  it('reads the S3 keys from files (S3_ACCESS_KEY_ID_FILE, S3_SECRET_ACCESS_KEY_FILE)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-secret-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'id'), 'AKIAFROMFILE\n');
+      fs.writeFileSync(path.join(dir, 'secret'), 'secret-from-file\n');
+      const config = loadConfig({
+        S3_BUCKET: 'blitz-site',
+        S3_ACCESS_KEY_ID_FILE: path.join(dir, 'id'),
+        S3_SECRET_ACCESS_KEY_FILE: path.join(dir, 'secret'),
+      });
+      expect(config.objectStorage?.credentials).toEqual({ accessKeyId: 'AKIAFROMFILE', secretAccessKey: 'secret-from-file' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type InquirySubject, company } from '@blitz/contract';
 import { type ClamdAddress, parseClamdUrl } from './media/malware-scanner';
+import type { S3Settings } from './storage/s3';
 
 const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -80,6 +81,19 @@ const envSchema = z.object({
     .max(7 * 86_400_000)
     .default(15 * 60_000),
   WEB_DIST: z.string().optional(),
+  // Object storage (S3-compatible) for pictures and attachments; unset S3_BUCKET: DATA_DIR.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an http(s) origin such as https://s3.eu-central-1.amazonaws.com')
+    .optional(),
+  S3_REGION: z.string().trim().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(1024).optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
 });
 
 export type Config = {
@@ -138,6 +152,8 @@ export type Config = {
   webDist: string;
   /** The sample pictures `npm run build` renders in advance (missing ones are rendered on seeding). */
   sampleMediaDir: string;
+  /** S3-compatible object storage for pictures and attachments (S3_*); undefined: under DATA_DIR. */
+  objectStorage: S3Settings | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -161,7 +177,15 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
 }
 
 /** Variables with secrets in them, which may instead be read from a file named by `NAME_FILE`. */
-const secretVariables = ['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'ADMIN_PASSWORD', 'METRICS_TOKEN'] as const;
+const secretVariables = [
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'ADMIN_PASSWORD',
+  'METRICS_TOKEN',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
 
 /**
  * `JWT_SECRET_FILE=/run/secrets/jwt` instead of `JWT_SECRET=…`: how container platforms and
@@ -203,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid environment variable ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together');
   }
+  const objectStorage = s3Settings(e);
   const serverRoot = path.resolve(import.meta.dirname, '..');
   return {
     port: e.PORT,
@@ -248,5 +273,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     readyOutboxMaxAgeMs: e.READY_OUTBOX_MAX_AGE_MS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),
     sampleMediaDir: path.resolve(serverRoot, 'dist/sample-media'),
+    objectStorage,
+  };
+}
+
+/** S3_BUCKET turns object storage on; the other S3_* variables only say how to reach it. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid environment variable S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    );
+  }
+  if (!e.S3_BUCKET) {
+    if (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)
+      throw new ConfigError('Invalid environment variable S3_BUCKET: S3_ENDPOINT or S3 keys are set, but no bucket');
+    return undefined;
+  }
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }

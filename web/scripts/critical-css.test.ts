@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain build script without type declarations
 import { criticalCss, withoutUnusedThemeVariables } from './critical-css.mjs';
@@ -6,6 +7,39 @@ describe('critical CSS', () => {
   it('keeps the rules the HTML can match and drops the others', () => {
     const css = '.a{color:red}.b{color:blue}p .c{margin:0}div .a{padding:0}@media (width>=40rem){.b{color:green}}';
     expect(criticalCss(css, '<div class="a"></div>')).toBe('.a{color:red}div .a{padding:0}');
+  });
+
+  it('keeps the print rules of styles.css, so that a page printed before any interaction prints cleanly', () => {
+    // The print block is plain CSS (no Tailwind syntax): it goes through lightningcss as written.
+    const styles = fs.readFileSync(new URL('../src/styles.css', import.meta.url), 'utf8');
+    const print = styles.slice(styles.indexOf('@media print'));
+    // A project page's template as the build prerenders it: its loading state has no <img> yet.
+    const page =
+      '<a href="#main" class="sr-only">skip</a><header class="surface-dark"><nav><a href="/">Name</a><ul><li>Menu</li></ul><div>DE</div></nav></header>' +
+      '<main><div class="surface-dark"><svg aria-hidden="true"></svg><div><h1>Titel</h1></div></div><div class="skeleton"></div><h2>Leistungen</h2></main>' +
+      '<footer class="surface-dark"><div><section><h2>Kontakt</h2><form></form></section></div><div><address></address></div><nav></nav><div></div></footer>';
+    const kept = criticalCss(print, page);
+    expect(kept.startsWith('@media print{')).toBe(true);
+    for (const rule of [
+      '.surface-dark{background:0 0}',
+      '.surface-dark,.surface-dark *{color:#0b2545}',
+      'header{position:static}',
+      // The project's picture is named by its src, so the rule stays although the template has no img.
+      'main [src]{width:auto;height:auto;max-height:110mm}',
+    ])
+      expect(kept).toContain(rule);
+    const hidden = kept.match(/([^{}]*)\{display:none\}/)![1]!.split(',');
+    for (const selector of [
+      'header nav>:not(:first-child)',
+      'a[href=\\#main]',
+      'form',
+      'footer>div:has(form)',
+      '#location-map',
+      '[aria-labelledby*=map]',
+      'footer nav',
+      'footer nav~div',
+    ])
+      expect(hidden).toContain(selector);
   });
 
   it('keeps the theme variables in use, also through other variables, and drops the rest', () => {

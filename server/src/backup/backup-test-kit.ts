@@ -10,24 +10,29 @@ import { onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { type DatabaseKind, openDatabase } from '../db/database';
 import { type UploadFile, generalMessage, pdfFile, pngFile, postContact } from '../modules/contact/contact-test-kit';
-import { type TestApp, api, tempDir, testConfig, testDatabaseUrl } from '../test/helper';
+import { type StorageKind, type TestApp, api, tempDir, testConfig, testDatabaseUrl, testS3 } from '../test/helper';
 import type { Site } from './backup';
 
 // Shared by the backup and restore tests: sites, inquiries with files, and archive surgery.
 
-/** The site behind a test app: its DATA_DIR and its database (the test's SQLite file or PostgreSQL schema). */
+/** The site behind a test app: its DATA_DIR, its bucket if any, and its database (the test's SQLite file or PostgreSQL schema). */
 export async function siteOfTestApp(testApp: TestApp): Promise<Site> {
   const { config, database } = testApp;
+  const storage = { dataDir: config.dataDir, objectStorage: config.objectStorage };
   if (database.kind === 'sqlite')
-    return { dataDir: config.dataDir, database: { kind: 'sqlite', file: path.join(config.dataDir, 'test.sqlite') } };
+    return { ...storage, database: { kind: 'sqlite', file: path.join(config.dataDir, 'test.sqlite') } };
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
-  return { dataDir: config.dataDir, database: { kind: 'postgres', url: testDatabaseUrl!, schema: rows[0]!.schema } };
+  return { ...storage, database: { kind: 'postgres', url: testDatabaseUrl!, schema: rows[0]!.schema } };
 }
 
-/** An empty site to restore into: a new DATA_DIR, and a SQLite file not yet made or a new PostgreSQL schema. */
-export async function emptySite(kind: DatabaseKind): Promise<Site> {
+/**
+ * An empty site to restore into: a new DATA_DIR (and with S3 storage a new bucket), and a SQLite
+ * file not yet made or a new PostgreSQL schema.
+ */
+export async function emptySite(kind: DatabaseKind, storage: StorageKind = 'disk'): Promise<Site> {
   const dataDir = tempDir();
-  if (kind === 'sqlite') return { dataDir, database: { kind: 'sqlite', file: path.join(dataDir, 'site.sqlite') } };
+  const objectStorage = storage === 's3' ? (await testS3()).settings : undefined;
+  if (kind === 'sqlite') return { dataDir, objectStorage, database: { kind: 'sqlite', file: path.join(dataDir, 'site.sqlite') } };
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: testDatabaseUrl });
   await client.connect();
@@ -39,7 +44,7 @@ export async function emptySite(kind: DatabaseKind): Promise<Site> {
     await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
     await dropper.end();
   });
-  return { dataDir, database: { kind: 'postgres', url: testDatabaseUrl!, schema } };
+  return { dataDir, objectStorage, database: { kind: 'postgres', url: testDatabaseUrl!, schema } };
 }
 
 /**
@@ -48,15 +53,13 @@ export async function emptySite(kind: DatabaseKind): Promise<Site> {
  */
 export async function startAppOn(site: Site): Promise<{ url: string; query: <T>(sql: string) => Promise<T[]> }> {
   const database = await openDatabase(site.database);
-  const app = await buildApp(
+  const config = testConfig(site.dataDir, {
+    ADMIN_USERNAME: 'another-admin',
+    ADMIN_PASSWORD: 'another password of the restored site',
     // The contact form's counts are rows too (restored with the rest): the limit of the posting source site.
-    testConfig(site.dataDir, {
-      ADMIN_USERNAME: 'another-admin',
-      ADMIN_PASSWORD: 'another password of the restored site',
-      CONTACT_RATE_LIMIT: '100000',
-    }),
-    { database, logger: false },
-  );
+    CONTACT_RATE_LIMIT: '100000',
+  });
+  const app = await buildApp({ ...config, objectStorage: site.objectStorage }, { database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   onTestFinished(async () => {
     await app.close();

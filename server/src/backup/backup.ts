@@ -20,21 +20,26 @@ import {
   tableEntryName,
 } from './archive-format';
 import { appliedMigrations, kindOf, listTables, sequencePositions, tableRows } from './backup.repository';
-import { type FileRef, fileReferences, filePath } from './site-files';
+import { type FileRef, fileReferences, storageOf } from './site-files';
 import { fsyncPath } from '../lib/fsync';
+import type { S3Settings } from '../storage/s3';
+import { type SiteStorage, createSiteStorage } from '../storage/site-storage';
 
-/** Where a site keeps its data: the database, and DATA_DIR for pictures and attachments. */
-export type Site = { dataDir: string; database: DatabaseOptions };
+/**
+ * Where a site keeps its data: the database, DATA_DIR, and pictures and attachments under DATA_DIR
+ * or, with `objectStorage` (S3_*), in a bucket.
+ */
+export type Site = { dataDir: string; database: DatabaseOptions; objectStorage?: S3Settings | undefined };
 
 export class BackupError extends Error {}
 
-/** A file named by a row of the snapshot was not on disk: deleted after the snapshot began, or lost. */
+/** A file named by a row of the snapshot was not in storage: deleted after the snapshot began, or lost. */
 class FileVanishedError extends Error {
   constructor(
     readonly table: string,
     readonly ref: FileRef,
   ) {
-    super(`a row of ${table} names the ${ref.store} file ${ref.key}, which is not on disk`);
+    super(`a row of ${table} names the ${ref.store} file ${ref.key}, which is not in storage`);
   }
 }
 
@@ -61,22 +66,27 @@ type Snapshot = Pick<Manifest, 'migrations' | 'sequences'> & {
 const sha256 = () => crypto.createHash('sha256');
 
 /**
- * Takes the file named by a row into the staging folder as a hard link: from then on a deletion
- * of the original cannot take the bytes away. Copied where a link is impossible (another file system).
+ * Takes the object named by a row into the staging folder: on disk as a hard link (no space, and
+ * a deletion of the original cannot take the bytes away), else copied, from S3 or where a link is
+ * impossible (another file system). Once opened, a deletion cannot take the bytes away either (an
+ * open file; S3 serves a GET begun before a DELETE whole).
  */
-async function stageFile(dataDir: string, staging: string, table: string, ref: FileRef): Promise<string> {
+async function stageFile(storage: SiteStorage, staging: string, table: string, ref: FileRef): Promise<string> {
   const staged = path.join(staging, fileEntryName(ref.store, ref.key));
   await fsp.mkdir(path.dirname(staged), { recursive: true });
-  try {
-    await fsp.link(filePath(dataDir, ref), staged);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new FileVanishedError(table, ref);
-    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'EMLINK') throw error;
-    await fsp.copyFile(filePath(dataDir, ref), staged).catch((e: NodeJS.ErrnoException) => {
-      throw e.code === 'ENOENT' ? new FileVanishedError(table, ref) : e;
-    });
+  const objects = storageOf(storage, ref.store);
+  if (objects.linkTo) {
+    try {
+      if (await objects.linkTo(ref.key, staged)) return staged;
+      throw new FileVanishedError(table, ref);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (error instanceof FileVanishedError || (code !== 'EXDEV' && code !== 'EPERM' && code !== 'EMLINK')) throw error;
+    }
   }
+  const object = await objects.open(ref.key);
+  if (!object) throw new FileVanishedError(table, ref);
+  await pipeline(object.stream, fs.createWriteStream(staged, { flags: 'wx', mode: 0o600 }));
   return staged;
 }
 
@@ -86,7 +96,7 @@ async function stageFile(dataDir: string, staging: string, table: string, ref: F
  * the read transaction of this connection sees the database as of its first read, while the
  * site goes on writing through its own connection.
  */
-async function takeSnapshot(db: Kysely<any>, dataDir: string, staging: string, options: BackupOptions): Promise<Snapshot> {
+async function takeSnapshot(db: Kysely<any>, storage: SiteStorage, staging: string, options: BackupOptions): Promise<Snapshot> {
   const transaction =
     kindOf(db) === 'postgres'
       ? db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only')
@@ -122,7 +132,7 @@ async function takeSnapshot(db: Kysely<any>, dataDir: string, staging: string, o
             const name = fileEntryName(ref.store, ref.key);
             if (taken.has(name)) continue;
             taken.add(name);
-            snapshot.files.push({ path: name, staged: await stageFile(dataDir, staging, table.name, ref) });
+            snapshot.files.push({ path: name, staged: await stageFile(storage, staging, table.name, ref) });
           }
         }
       } finally {
@@ -207,6 +217,7 @@ export async function createBackup(site: Site, file: string, options: BackupOpti
     throw new BackupError(`There is no database at ${site.database.file} (DATA_DIR): nothing to back up`);
   }
   const { db } = await openDatabase(site.database.kind === 'postgres' ? { ...site.database, poolSize: 1 } : site.database);
+  const storage = await createSiteStorage(site);
   const maxAttempts = options.maxAttempts ?? 5;
   let staging: string | undefined;
   try {
@@ -215,10 +226,10 @@ export async function createBackup(site: Site, file: string, options: BackupOpti
     while (!snapshot) {
       attempts++;
       await fsp.mkdir(site.dataDir, { recursive: true });
-      // In DATA_DIR, so that files can be hard-linked from their folders.
+      // In DATA_DIR: the site's own disk, which the archive's folder need not be.
       staging = await fsp.mkdtemp(path.join(site.dataDir, '.backup-'));
       try {
-        snapshot = await takeSnapshot(db as Kysely<any>, site.dataDir, staging, options);
+        snapshot = await takeSnapshot(db as Kysely<any>, storage, staging, options);
       } catch (error) {
         await fsp.rm(staging, { recursive: true, force: true });
         staging = undefined;
@@ -264,6 +275,7 @@ export async function createBackup(site: Site, file: string, options: BackupOpti
     };
   } finally {
     if (staging) await fsp.rm(staging, { recursive: true, force: true });
+    storage.close();
     await db.destroy();
   }
 }

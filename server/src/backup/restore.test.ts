@@ -12,6 +12,7 @@ import { type Site, createBackup } from './backup';
 import { createProjectWithPicture, emptySite, postInquiry, rewriteArchive, siteOfTestApp, startAppOn } from './backup-test-kit';
 import { appliedMigrations, countRows, listTables } from './backup.repository';
 import { restoreBackup } from './restore';
+import { createSiteStorage } from '../storage/site-storage';
 
 /** What a target holds after a refused or failed restore: rows per table, and files under DATA_DIR. */
 async function contentsOf(site: Site): Promise<{ rows: number; files: string[]; databaseFile: boolean }> {
@@ -64,6 +65,17 @@ describe.each(databaseKinds)('restore into %s', (kind) => {
     fs.mkdirSync(path.join(target.dataDir, 'media/projects'), { recursive: true });
     fs.writeFileSync(path.join(target.dataDir, 'media/projects/0123456789abcdef0123-480.avif'), 'x');
     await expect(restoreBackup(target, archive)).rejects.toThrow(/The target is not empty: it has 1 media file in .*media/);
+    expect((await contentsOf(target)).rows).toBe(0);
+  });
+
+  it('refuses a target whose bucket already holds attachments', async () => {
+    const target = await emptySite(kind, 's3');
+    const storage = await createSiteStorage(target);
+    await storage.attachments.put('a'.repeat(32), Buffer.from('x'));
+    storage.close();
+    await expect(restoreBackup(target, archive)).rejects.toThrow(
+      /The target is not empty: it has 1 attachments file in s3:\/\/test-[a-f0-9]+\/inquiries\//,
+    );
     expect((await contentsOf(target)).rows).toBe(0);
   });
 
@@ -210,7 +222,7 @@ describe('npm run admin -- backup / restore', () => {
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
     expect(again.stderr).toMatch(
-      /^Error: The target is not empty: it has .*2 inquiries rows, .*1 users row, .*2 media files in .*; restore only into an empty database and DATA_DIR\.\n$/,
+      /^Error: The target is not empty: it has .*2 inquiries rows, .*1 users row, .*2 media files in .*; restore only into an empty database and an empty DATA_DIR or bucket\.\n$/,
     );
   });
 });

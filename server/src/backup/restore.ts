@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,15 +20,21 @@ import {
 } from './archive-format';
 import { type Table, advanceSequence, appliedMigrations, countRows, insertRows, kindOf, listTables } from './backup.repository';
 import type { Site } from './backup';
-import { filePath, filesUnder, storeDir } from './site-files';
-import { fsyncPath } from '../lib/fsync';
+import { countObjects, storageOf } from './site-files';
+import type { FileStore } from './archive-format';
+import { pictureObjectOptions } from '../media/media-storage';
+import type { ObjectStorage } from '../storage/object-storage';
+import { type SiteStorage, createSiteStorage } from '../storage/site-storage';
 
 export class RestoreError extends Error {}
 
 type ArchiveEntry = AsyncIterable<Buffer> & { header: { name: string }; resume(): unknown };
 
-/** The entry's bytes, counted and hashed on their way through. */
-function measured(source: AsyncIterable<Buffer>) {
+/**
+ * The entry's bytes, counted and hashed on their way through; with `expected`, a stream that fails
+ * at its end (through `mismatch`) unless size and SHA-256 are the expected ones.
+ */
+function measured(source: AsyncIterable<Buffer>, mismatch?: () => never, expected?: { bytes: number; sha256: string }) {
   const hash = crypto.createHash('sha256');
   const seen = { bytes: 0, sha256: () => hash.digest('hex') };
   async function* chunks() {
@@ -38,6 +43,7 @@ function measured(source: AsyncIterable<Buffer>) {
       seen.bytes += chunk.length;
       yield chunk;
     }
+    if (expected && mismatch && (seen.bytes !== expected.bytes || seen.sha256() !== expected.sha256)) mismatch();
   }
   return { stream: Readable.from(chunks(), { objectMode: false }), seen };
 }
@@ -102,20 +108,20 @@ function checkSchema(manifest: Manifest): string {
 }
 
 /** Refuses a target that holds anything: rows in any table, pictures or attachments, or a newer schema. */
-async function checkEmptyTarget(db: Kysely<any>, site: Site, archiveMigration: string): Promise<void> {
+async function checkEmptyTarget(db: Kysely<any>, storage: SiteStorage, archiveMigration: string): Promise<void> {
   const found: string[] = [];
   for (const table of await listTables(db)) {
     const rows = await countRows(db, table.name);
     if (rows > 0) found.push(`${rows} ${table.name} row${rows === 1 ? '' : 's'}`);
   }
   for (const store of ['media', 'attachments'] as const) {
-    const files = await filesUnder(storeDir(site.dataDir, store));
-    if (files.length > 0)
-      found.push(`${files.length} ${store} file${files.length === 1 ? '' : 's'} in ${storeDir(site.dataDir, store)}`);
+    const objects = storageOf(storage, store);
+    const count = await countObjects(objects);
+    if (count > 0) found.push(`${count} ${store} file${count === 1 ? '' : 's'} in ${objects.location}`);
   }
   if (found.length > 0) {
     throw new RestoreError(
-      `The target is not empty: it has ${found.join(', ')}; restore only into an empty database and DATA_DIR`,
+      `The target is not empty: it has ${found.join(', ')}; restore only into an empty database and an empty DATA_DIR or bucket`,
     );
   }
   const applied = await appliedMigrations(db);
@@ -128,22 +134,25 @@ async function checkEmptyTarget(db: Kysely<any>, site: Site, archiveMigration: s
   }
 }
 
-/** Streams the entry to its final place (via a temporary name), checking its size and SHA-256 first. */
-async function restoreFile(entry: AsyncIterable<Buffer>, listed: ManifestEntry, final: string, mode: number): Promise<void> {
-  await fsp.mkdir(path.dirname(final), { recursive: true });
-  const temp = `${final}.${crypto.randomBytes(4).toString('hex')}.restoring`;
-  const { stream, seen } = measured(entry);
-  try {
-    await pipeline(stream, fs.createWriteStream(temp, { flags: 'wx', mode }));
-    if (seen.bytes !== listed.bytes || seen.sha256() !== listed.sha256) {
+/**
+ * Streams the entry into storage (disk or S3) under its key, checking its size and SHA-256 as the
+ * last bytes pass: a damaged entry fails the write, and storage keeps nothing of it.
+ */
+async function restoreFile(
+  entry: AsyncIterable<Buffer>,
+  listed: ManifestEntry,
+  storage: ObjectStorage,
+  store: FileStore,
+  key: string,
+) {
+  const { stream } = measured(
+    entry,
+    () => {
       throw new RestoreError(`${listed.path} in the archive is damaged: its checksum or size differs from the manifest's`);
-    }
-    await fsyncPath(temp);
-    await fsp.rename(temp, final);
-  } catch (error) {
-    await fsp.rm(temp, { force: true });
-    throw error;
-  }
+    },
+    listed,
+  );
+  await storage.put(key, stream, store === 'media' ? pictureObjectOptions(key) : {});
 }
 
 async function restoreTable(
@@ -213,7 +222,8 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
 
   const sqliteFileExisted = site.database.kind === 'sqlite' && fs.existsSync(site.database.file);
   let db: Kysely<any> | undefined;
-  const written: string[] = [];
+  const storage = await createSiteStorage(site);
+  const written: { store: FileStore; key: string }[] = [];
   let committed = false;
   let migrated = false;
   try {
@@ -221,7 +231,7 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
     const migration = checkSchema(manifest);
     const handle = await openDatabase(site.database);
     db = handle.db as Kysely<any>;
-    await checkEmptyTarget(db, site, migration);
+    await checkEmptyTarget(db, storage, migration);
     await migrateTo(handle.db, migration);
     migrated = true;
     const targetTables = new Map((await listTables(db)).map((t) => [t.name, t]));
@@ -243,10 +253,8 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
           if (listedFile) {
             const ref = parseFileEntryName(name);
             if (!ref) throw new RestoreError(`The archive names a file outside the site's folders: ${name}`);
-            const final = filePath(site.dataDir, ref);
-            written.push(final);
-            // As the site writes them: pictures readable by all, attachments by the site alone.
-            await restoreFile(entry, listedFile, final, ref.store === 'media' ? 0o644 : 0o600);
+            written.push(ref);
+            await restoreFile(entry, listedFile, storageOf(storage, ref.store), ref.store, ref.key);
             files[ref.store]++;
             bytes += listedFile.bytes;
           } else if (listedTable) {
@@ -285,8 +293,6 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
       await reading.catch((error: unknown) => {
         throw archiveReadError(error);
       });
-      // The renames made durable before the rows that name the files are.
-      for (const dir of new Set(written.map((f) => path.dirname(f)))) await fsyncPath(dir);
     });
     committed = true;
     return { manifest, tables: restored, files, bytes };
@@ -295,16 +301,18 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
     if (committed) throw error;
     const removed = await Promise.all(
       written.map((f) =>
-        fsp.rm(f, { force: true }).then(
-          () => true,
-          () => false,
-        ),
+        storageOf(storage, f.store)
+          .remove([f.key])
+          .then(
+            () => true,
+            () => false,
+          ),
       ),
     );
     const left = written.filter((_, i) => !removed[i]);
     let cleanup =
       left.length > 0
-        ? ` ${left.length} restored files could not be removed again: delete ${storeDir(site.dataDir, 'media')} and ${storeDir(site.dataDir, 'attachments')} by hand.`
+        ? ` ${left.length} restored files could not be removed again: delete the objects in ${storage.media.location} and ${storage.attachments.location} by hand.`
         : written.length > 0
           ? ' The files written were removed again.'
           : '';
@@ -318,6 +326,7 @@ export async function restoreBackup(site: Site, file: string): Promise<RestoreSu
     }
     throw new RestoreError(`${archiveReadError(error).message}.${cleanup}`);
   } finally {
+    storage.close();
     await db?.destroy();
   }
 }

@@ -1,18 +1,13 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { attachmentDirIn } from '../media/attachment-store';
 import type { StoredPicture } from '../media/image-pipeline';
-import { mediaDirIn } from '../media/media-storage';
+import type { ObjectStorage } from '../storage/object-storage';
+import type { SiteStorage } from '../storage/site-storage';
 import type { FileStore } from './archive-format';
 
 export type FileRef = { store: FileStore; key: string };
 
-export function storeDir(dataDir: string, store: FileStore): string {
-  return store === 'media' ? mediaDirIn(dataDir) : attachmentDirIn(dataDir);
-}
-
-export function filePath(dataDir: string, { store, key }: FileRef): string {
-  return path.join(storeDir(dataDir, store), ...key.split('/'));
+/** The storage (disk or S3) that holds the files of an archive's store. */
+export function storageOf(storage: SiteStorage, store: FileStore): ObjectStorage {
+  return store === 'media' ? storage.media : storage.attachments;
 }
 
 /**
@@ -29,11 +24,9 @@ export const fileReferences: Record<string, (row: Record<string, unknown>) => Fi
   },
 };
 
-/** Regular files under the folder (recursively), relative to it; none when it does not exist. */
-export async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+/** How many objects the storage holds (a restore target must hold none). */
+export async function countObjects(storage: ObjectStorage): Promise<number> {
+  let count = 0;
+  for await (const object of storage.list()) if (object) count++;
+  return count;
 }

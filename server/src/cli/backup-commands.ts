@@ -11,6 +11,7 @@ type Output = { write: (text: string) => void };
 export function siteOf(config: Config): Site {
   return {
     dataDir: config.dataDir,
+    objectStorage: config.objectStorage,
     database: config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) },
@@ -20,6 +21,9 @@ export function siteOf(config: Config): Site {
 const databaseName = (site: Site) =>
   site.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${site.database.file}`;
 
+const storageName = (config: Config) =>
+  config.objectStorage ? `${config.dataDir} and bucket ${config.objectStorage.bucket}` : config.dataDir;
+
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const rowList = (tables: { name: string; rows: number }[]) => tables.map((t) => `  ${t.name}: ${t.rows}`).join('\n');
@@ -28,7 +32,7 @@ export async function backupCommand(file: string, config: Config = loadConfig(),
   const site = siteOf(config);
   const summary = await createBackup(site, file);
   out.write(
-    `Backup of ${databaseName(site)} and ${config.dataDir} written to ${summary.file} (${megabytes(summary.bytes)}):\n` +
+    `Backup of ${databaseName(site)} and ${storageName(config)} written to ${summary.file} (${megabytes(summary.bytes)}):\n` +
       `${rowList(summary.tables)}\n` +
       `  pictures: ${summary.files.media} files, attachments: ${summary.files.attachments} files\n`,
   );
@@ -40,7 +44,7 @@ export async function restoreCommand(file: string, config: Config = loadConfig()
   const { manifest, tables, files, bytes } = await restoreBackup(site, file);
   out.write(
     `Restored ${file} (taken ${manifest.createdAt} from ${manifest.sourceDatabase}, release ${manifest.appVersion}) ` +
-      `into ${databaseName(site)} and ${config.dataDir}, schema ${manifest.migrations.at(-1)}:\n` +
+      `into ${databaseName(site)} and ${storageName(config)}, schema ${manifest.migrations.at(-1)}:\n` +
       `${rowList(tables)}\n` +
       `  pictures: ${files.media} files, attachments: ${files.attachments} files (${megabytes(bytes)}); every checksum matched\n` +
       `Start the site: it migrates the schema to this release's latest.\n`,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { sweepAttachments } from '../media/attachment-store';
 import { referencedKeys } from '../modules/contact/inquiries.repository';
 import { pdfFile, postContact, priceInquiry, storedFiles, until } from '../modules/contact/contact-test-kit';
 import { api, tempDir, testConfig, testDatabaseUrl } from '../test/helper';
@@ -81,7 +82,7 @@ describe.runIf(testDatabaseUrl)('PostgreSQL going away mid-run', () => {
       }, 20_000);
 
       // Files of inquiries that were not stored: none left once the sweep has run.
-      await app.attachmentStore.sweep((keys) => referencedKeys(app.db, keys), 0);
+      await sweepAttachments(app.attachments, (keys) => referencedKeys(app.db, keys), 0);
       expect(
         storedFiles(dataDir)
           .map((f) => path.basename(f))

@@ -60,11 +60,13 @@ export function compress(raw: Buffer, encoding: Encoding, quality: keyof typeof 
 /**
  * The body in all three encodings, compressed once and off the event loop (zlib's thread pool).
  * `best` (the default) for bodies kept and sent many times, such as the built pages; `fresh` for
- * one made for a request that is kept in case it is asked for again (refined after some uses).
+ * one made for a request that is kept in case it is asked for again (refined after some uses);
+ * `fast` for a large body that requests wait for (a sitemap of thousands of projects: brotli's
+ * best quality takes seconds on megabytes), kept at that quality.
  * (A stream compressor per response costs CPU on every request, and each brotli encoder
  * allocates megabytes of native memory that the process keeps.)
  */
-export async function encodeBody(text: string, quality: 'best' | 'fresh' = 'best'): Promise<FullyEncodedBody> {
+export async function encodeBody(text: string, quality: 'best' | 'fast' | 'fresh' = 'best'): Promise<FullyEncodedBody> {
   const raw = Buffer.from(text, 'utf8');
   const level = quality === 'best' ? 'best' : 'fast';
   const [br, gz] = await Promise.all([compress(raw, 'br', level), compress(raw, 'gzip', level)]);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db, DatabaseKind } from '../db/database';
@@ -115,8 +116,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     let status: OutboxStatus;
     let error: string | null = null;
     let nextAttemptAt: string | undefined;
+    let message: MailMessage | undefined;
     try {
-      const message = await handler.render(db, entry);
+      message = await handler.render(db, entry);
       if (!message) {
         status = 'failed';
         error = 'nothing to send (inquiry gone or not to be mailed)';
@@ -136,6 +138,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
         { outboxId: entry.id, kind: entry.kind, attempts: entry.attempts + 1, code, responseCode, giveUp },
         'mail not sent',
       );
+    } finally {
+      // Attachments are streams opened from storage for this try; one not read to its end (the
+      // log transport, a refused connection) would hold its file or its S3 connection open.
+      for (const attachment of message?.attachments ?? []) {
+        if (attachment.content instanceof Readable) attachment.content.destroy();
+      }
     }
     await record(entry, { status, attemptedAt: attemptedAt.toISOString(), error, nextAttemptAt });
   }

@@ -10,10 +10,46 @@ import { afterEach } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../db/database';
+import { type TestS3, startS3Server } from './s3-server';
 
 /** Every data-layer and API test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const testDatabaseUrl = process.env['TEST_DATABASE_URL'];
 export const databaseKinds: DatabaseKind[] = testDatabaseUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export type StorageKind = 'disk' | 's3';
+export const storageKinds: StorageKind[] = ['disk', 's3'];
+
+/** A database and a storage backend to run a test on. */
+export type Backend = { db: DatabaseKind; storage: StorageKind; name: string };
+
+/**
+ * What the tests of storage, pictures, attachments, mail, faults and housekeeping run on: every
+ * database and every storage backend at least once, without the whole product (the two do not
+ * meet: SQL never sees an object, storage never sees a row).
+ */
+export const backends: Backend[] = (
+  testDatabaseUrl
+    ? [
+        { db: 'sqlite', storage: 'disk' },
+        { db: 'postgres', storage: 's3' },
+      ]
+    : [
+        { db: 'sqlite', storage: 'disk' },
+        { db: 'sqlite', storage: 's3' },
+      ]
+).map((b) => ({ ...(b as { db: DatabaseKind; storage: StorageKind }), name: `${b.db} with ${b.storage} storage` }));
+
+/** A real S3 protocol server with an empty bucket, for this test (test/s3-server.ts). */
+export async function testS3(): Promise<TestS3> {
+  const s3 = await startS3Server(tempDir());
+  cleanups.push(() => s3.stop());
+  return s3;
+}
+
+/** The environment that puts the app's pictures and attachments on `storage`: DATA_DIR, or a fresh bucket. */
+export async function storageEnv(storage: StorageKind): Promise<Record<string, string>> {
+  return storage === 's3' ? (await testS3()).env : {};
+}
 
 export const testAdmin = { username: 'admin', password: 'correct horse battery staple' };
 
@@ -21,6 +57,11 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
+
+/** Runs `cleanup` after the current test, before those registered earlier. */
+export function onCleanup(cleanup: () => Promise<void>): void {
+  cleanups.push(cleanup);
+}
 
 export function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-test-'));
@@ -91,13 +132,14 @@ export function captureLog(): { stream: Writable; log: CapturedLog } {
 export type TestApp = { app: FastifyInstance; url: string; config: Config; database: DatabaseHandle; log: CapturedLog };
 
 /**
- * The real app on a fresh database, listening on a free port of the loopback interface. Its log
+ * The real app on a fresh database (and, for a backend with S3 storage, a fresh bucket), listening on a free port of the loopback interface. Its log
  * (level `info` unless LOG_LEVEL says otherwise) is kept in memory for the test to read.
  */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(on: DatabaseKind | Backend, env: Record<string, string> = {}): Promise<TestApp> {
+  const backend = typeof on === 'string' ? { db: on, storage: 'disk' as const } : on;
   const dataDir = tempDir();
-  const database = await freshDatabase(kind, dataDir);
-  const config = testConfig(dataDir, { LOG_LEVEL: 'info', ...env });
+  const database = await freshDatabase(backend.db, dataDir);
+  const config = testConfig(dataDir, { LOG_LEVEL: 'info', ...(await storageEnv(backend.storage)), ...env });
   const { stream, log } = captureLog();
   const app = await buildApp(config, { database, logStream: stream });
   await app.listen({ port: 0, host: '127.0.0.1' });

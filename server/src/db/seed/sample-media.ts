@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { type StoredPicture, encoderSettings, processPicture, storedPictureOf, variantWidths } from '../../media/image-pipeline';
-import type { MediaStorage } from '../../media/media-storage';
+import { pictureObjectOptions } from '../../media/media-storage';
+import type { ObjectStorage } from '../../storage/object-storage';
 import { type Scene, renderScene, sceneSvg } from './sample-pictures';
 
 /**
@@ -73,14 +74,15 @@ export async function buildSampleMedia(
 /** The picture of a scene, stored in `media`: copied from the prebuilt folder, or rendered now. */
 export function samplePictureSource(prebuiltDir: string | undefined) {
   const manifest = prebuiltDir ? readManifest(prebuiltDir) : { pictures: {} };
-  return async (scene: Scene, media: MediaStorage): Promise<StoredPicture> => {
+  return async (scene: Scene, media: ObjectStorage): Promise<StoredPicture> => {
     const known = manifest.pictures[sceneId(scene)];
     if (prebuiltDir && known && known.variants.every((v) => fs.existsSync(fileOf(prebuiltDir, v.key)))) {
-      for (const v of known.variants) await media.put(v.key, await fsp.readFile(fileOf(prebuiltDir, v.key)));
+      for (const v of known.variants)
+        await media.put(v.key, await fsp.readFile(fileOf(prebuiltDir, v.key)), pictureObjectOptions(v.key));
       return known;
     }
     const encoded = await processPicture(await renderScene(scene));
-    await Promise.all(encoded.variants.map((v) => media.put(v.key, v.data)));
+    await Promise.all(encoded.variants.map((v) => media.put(v.key, v.data, pictureObjectOptions(v.key))));
     return storedPictureOf(encoded);
   };
 }

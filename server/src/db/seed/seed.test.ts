@@ -4,7 +4,8 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { processPicture, storedPictureOf } from '../../media/image-pipeline';
-import { createDiskMediaStorage } from '../../media/media-storage';
+import { createDiskStorage } from '../../storage/disk';
+import type { ObjectStorage } from '../../storage/object-storage';
 import { api, databaseKinds, signIn, startTestApp, tempDir } from '../../test/helper';
 import { sampleCategories, sampleProjects } from './sample-content';
 import { buildSampleMedia, samplePictureSource } from './sample-media';
@@ -13,7 +14,7 @@ import { type PictureSource, seedSampleContent } from './seed';
 
 const log = pino({ level: 'silent' });
 
-async function stored(media: ReturnType<typeof createDiskMediaStorage>, key: string): Promise<boolean> {
+async function stored(media: ObjectStorage, key: string): Promise<boolean> {
   const object = await media.open(key);
   object?.stream.destroy();
   return object !== undefined;
@@ -59,7 +60,7 @@ describe('the sample content', () => {
     const scenes = sampleProjects.slice(0, 2).map((p) => p.scene);
     expect(await buildSampleMedia(dir, scenes)).toBe(2);
     expect(await buildSampleMedia(dir, scenes)).toBe(0);
-    const media = createDiskMediaStorage(path.join(tempDir(), 'media'));
+    const media = createDiskStorage(path.join(tempDir(), 'media'));
     const picture = await samplePictureSource(dir)(scenes[0]!, media);
     expect(picture.variants.map((v) => v.width)).toEqual([480, 480, 960, 960, 1600, 1600]);
     for (const v of picture.variants) expect(await stored(media, v.key)).toBe(true);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ContentLanguage } from '@blitz/contract';
 import type { StoredPicture } from '../../media/image-pipeline';
-import type { MediaStorage } from '../../media/media-storage';
+import type { ObjectStorage } from '../../storage/object-storage';
 import { insertCategory } from '../../modules/categories/categories.repository';
 import { insertProject, isContentEmpty } from '../../modules/projects/projects.repository';
 import type { Db } from '../database';
@@ -9,7 +9,7 @@ import { inTransaction } from '../transaction';
 import { type SampleProject, sampleCategories, sampleProjects } from './sample-content';
 import type { Scene } from './sample-pictures';
 
-export type PictureSource = (scene: Scene, media: MediaStorage) => Promise<StoredPicture>;
+export type PictureSource = (scene: Scene, media: ObjectStorage) => Promise<StoredPicture>;
 
 /** Set once the sample content was written (or found not wanted): it is never written twice. */
 const doneKey = 'sample_content';
@@ -26,7 +26,7 @@ const both = (texts: { de: string; en: string }) => [
  * duplicates or half a gallery. Answers whether it wrote anything.
  */
 export async function seedSampleContent(
-  deps: { db: Db; media: MediaStorage; log: FastifyBaseLogger },
+  deps: { db: Db; media: ObjectStorage; log: FastifyBaseLogger },
   pictureOf: PictureSource,
   projects: readonly SampleProject[] = sampleProjects,
 ): Promise<boolean> {

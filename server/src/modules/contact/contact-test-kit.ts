@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { type ObjectStorage, listAll } from '../../storage/object-storage';
+import { createSiteStorage } from '../../storage/site-storage';
+import { onCleanup, testConfig } from '../../test/helper';
 
 // Shared by the contact tests: valid form values, real files, and a multipart POST.
 
@@ -89,4 +93,33 @@ export async function until<T>(probe: () => Promise<T | undefined> | T | undefin
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * The attachments in the app's storage (disk or S3) by key, and on disk the temporary files of
+ * uploads in progress too (as `.incoming/<name>`).
+ */
+export async function storedObjects(app: FastifyInstance): Promise<string[]> {
+  const keys = (await listAll(app.attachments)).map((e) => e.key);
+  if (app.attachments.kind !== 'disk') return keys;
+  const incoming = path.join(app.attachments.location, '.incoming');
+  return [...keys, ...(fs.existsSync(incoming) ? fs.readdirSync(incoming).map((n) => `.incoming/${n}`) : [])];
+}
+
+/**
+ * Resolves once an upload's file has begun to reach storage: on disk its temporary file is there;
+ * on S3 nothing shows before the upload is whole (a body under one part is held in memory, then
+ * sent in one PutObject), so a moment for the bytes to arrive is all there is to wait for.
+ */
+export async function uploadUnderway(storage: ObjectStorage): Promise<void> {
+  if (storage.kind !== 'disk') return new Promise((r) => setTimeout(r, 500));
+  const incoming = path.join(storage.location, '.incoming');
+  await until(() => (fs.existsSync(incoming) && fs.readdirSync(incoming).length > 0) || undefined);
+}
+
+/** The attachments storage of a site whose environment is `env` (DATA_DIR, or the bucket S3_* names), closed after the test. */
+export async function attachmentsIn(dataDir: string, env: Record<string, string>): Promise<ObjectStorage> {
+  const storage = await createSiteStorage(testConfig(dataDir, env));
+  onCleanup(async () => storage.close());
+  return storage.attachments;
 }

@@ -4,9 +4,30 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { api, databaseKinds, freshDatabase, signIn, startTestApp, tempDir, testConfig } from '../../test/helper';
+import {
+  api,
+  backends,
+  databaseKinds,
+  freshDatabase,
+  signIn,
+  startTestApp,
+  tempDir,
+  storageEnv,
+  testConfig,
+  testS3,
+} from '../../test/helper';
 import { kill, serverProcessEnvironment, startServerProcess } from '../../test/server-process';
-import { generalMessage, pdfFile, postContact, storedFiles, until } from './contact-test-kit';
+import {
+  attachmentsIn,
+  generalMessage,
+  pdfFile,
+  postContact,
+  storedFiles,
+  storedObjects,
+  until,
+  uploadUnderway,
+} from './contact-test-kit';
+import { listAll } from '../../storage/object-storage';
 
 // Uploads cut off half-way (by a shutdown, by the client, by a full disk): an inquiry is either
 // stored whole or not at all, and no temporary file outlives the request.
@@ -55,12 +76,16 @@ const temporary = (dataDir: string) => storedFiles(dataDir).filter((f) => f.incl
 const exited = (child: { once: (e: 'exit', f: (code: number | null) => void) => void }) =>
   new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-describe.each(databaseKinds)('SIGTERM during an upload on %s', (kind) => {
+describe.each(backends)('SIGTERM during an upload on $name', (kind) => {
+  const environment = async (grace: string) =>
+    serverProcessEnvironment(kind.db, { SHUTDOWN_GRACE_MS: grace, ...(await storageEnv(kind.storage)) });
+
   it('lets an upload that finishes within the grace period be stored whole', async () => {
-    const { dataDir, env } = await serverProcessEnvironment(kind, { SHUTDOWN_GRACE_MS: '8000' });
+    const { dataDir, env } = await environment('8000');
+    const attachments = await attachmentsIn(dataDir, env);
     const first = await startServerProcess(env);
     const upload = stalledUpload(first.url, 600_000);
-    await until(() => temporary(dataDir).length > 0 || undefined);
+    await uploadUnderway(attachments);
     const exit = exited(first.child);
     first.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
@@ -76,23 +101,25 @@ describe.each(databaseKinds)('SIGTERM during an upload on %s', (kind) => {
       const detail = await api(second.url, 'GET', `/api/v1/Inquiry/${list.body.data[0].id}`, { token });
       expect(detail.body.attachments.map((a: { size: number }) => a.size)).toEqual([upload.size]);
       expect(temporary(dataDir)).toEqual([]);
-      expect(storedFiles(dataDir)).toHaveLength(1);
+      expect(await listAll(attachments)).toHaveLength(1);
     } finally {
       await kill(second.child);
     }
   });
 
   it('cuts off an upload that outlasts the grace period: nothing stored, no file left', async () => {
-    const { dataDir, env } = await serverProcessEnvironment(kind, { SHUTDOWN_GRACE_MS: '300' });
+    const { dataDir, env } = await environment('300');
+    const attachments = await attachmentsIn(dataDir, env);
     const first = await startServerProcess(env);
     const upload = stalledUpload(first.url, 600_000);
-    await until(() => temporary(dataDir).length > 0 || undefined);
+    await uploadUnderway(attachments);
     const exit = exited(first.child);
     first.child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect((await upload.response).status).toBe(0);
     upload.finish();
-    expect(storedFiles(dataDir)).toEqual([]);
+    expect(temporary(dataDir)).toEqual([]);
+    expect(await listAll(attachments)).toEqual([]);
 
     const second = await startServerProcess(env);
     try {
@@ -104,27 +131,27 @@ describe.each(databaseKinds)('SIGTERM during an upload on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds)('an upload the client abandons on %s', (kind) => {
+describe.each(backends)('an upload the client abandons on $name', (kind) => {
   it('stores nothing, removes the temporary file, and the next inquiry goes through', async () => {
-    const { url, app, config } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0' });
+    const { url, app } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0' });
     const upload = stalledUpload(url, 600_000);
-    await until(() => temporary(config.dataDir).length > 0 || undefined);
+    await uploadUnderway(app.attachments);
     upload.abort();
     expect((await upload.response).status).toBe(0);
-    await until(() => storedFiles(config.dataDir).length === 0 || undefined);
+    await until(async () => (await storedObjects(app)).length === 0 || undefined);
     expect(await app.db.selectFrom('inquiries').select('id').execute()).toEqual([]);
     expect((await postContact(url, generalMessage, [pdfFile()])).status).toBe(201);
   });
 });
 
-describe.each(databaseKinds)('an upload the client stalls on %s', (kind) => {
+describe.each(backends)('an upload the client stalls on $name', (kind) => {
   it('is cut off once nothing has moved for IDLE_TIMEOUT_MS: nothing stored, no file left, the next inquiry goes through', async () => {
-    const { url, app, config } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0', IDLE_TIMEOUT_MS: '1000' });
+    const { url, app } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0', IDLE_TIMEOUT_MS: '1000' });
     const upload = stalledUpload(url, 600_000);
-    await until(() => temporary(config.dataDir).length > 0 || undefined);
+    await uploadUnderway(app.attachments);
     // The client neither sends the rest nor gives up: the server must not wait for it for good.
     expect((await upload.response).status).toBe(0);
-    await until(() => storedFiles(config.dataDir).length === 0 || undefined);
+    await until(async () => (await storedObjects(app)).length === 0 || undefined);
     expect(await app.db.selectFrom('inquiries').select('id').execute()).toEqual([]);
     expect((await postContact(url, generalMessage, [pdfFile()])).status).toBe(201);
   });
@@ -209,5 +236,33 @@ describe.runIf(canMountTmpfs())('a full disk under the SQLite database', () => {
     } finally {
       spawnSync('umount', ['-l', dataDir]);
     }
+  });
+});
+
+describe.each(databaseKinds)('object storage that cannot be reached, on %s', (kind) => {
+  it('refuses an inquiry with files with 503 and Retry-After, stores nothing, and takes it once S3 is back', async () => {
+    const s3 = await testS3();
+    const { url, app } = await startTestApp(kind, { ...s3.env, CONTACT_MIN_FILL_SECONDS: '0' });
+    await s3.stop();
+    const refused = await postContact(url, generalMessage, [pdfFile()]);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect(refused.body).toMatchObject({ code: 'service_unavailable' });
+    expect(await app.db.selectFrom('inquiries').select('id').execute()).toEqual([]);
+
+    await s3.start();
+    const taken = await postContact(url, generalMessage, [pdfFile()]);
+    expect(taken.status).toBe(201);
+    expect(await storedObjects(app)).toHaveLength(1);
+
+    // A download while S3 is away is a 503 too, not a broken file or a 500.
+    const token = await signIn(url);
+    const detail = await api(url, 'GET', `/api/v1/Inquiry/${taken.body.id}`, { token });
+    await s3.stop();
+    const download = await api(url, 'GET', `/api/v1/Inquiry/${taken.body.id}/Attachment/${detail.body.attachments[0].id}`, {
+      token,
+    });
+    expect(download.status).toBe(503);
+    expect(download.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
 });

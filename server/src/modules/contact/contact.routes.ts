@@ -65,7 +65,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       app.metrics.inquiriesReceived.inc();
       const receipt = receiveInquiry(request.parts(), {
         db: app.db,
-        store: app.attachmentStore,
+        store: app.attachments,
         scanner: app.malwareScanner,
         config: app.config,
         kickOutbox: () => app.outbox.kick(),

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { pipeline } from 'node:stream';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -21,10 +22,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
-import type { AttachmentStore, TempFile } from '../../media/attachment-store';
+import { newAttachmentKey } from '../../media/attachment-store';
 import { detectContentType } from '../../media/content-type';
 import { type MalwareScanner, type ScanVerdict, ScannerUnavailableError } from '../../media/malware-scanner';
 import { logSecurityEvent } from '../../lib/security-log';
+import { type ObjectStorage, countingStream } from '../../storage/object-storage';
 import type { OutboxKind } from '../../mail/outbox.repository';
 import type { FormTokens } from './form-token';
 import { type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
@@ -119,12 +121,15 @@ function acceptedType(detected: { mime: string } | undefined, fileName: string):
   return undefined;
 }
 
-/** `fileName` as stored (its extension fitting its type); `chosenName` as the visitor's form lists it. */
-type ReceivedFile = TempFile & { fileName: string; chosenName: string; contentType: string };
+/**
+ * A file stored under its random `key` (not yet referenced by a row); `fileName` as stored (its
+ * extension fitting its type); `chosenName` as the visitor's form lists it.
+ */
+type ReceivedFile = { key: string; size: number } & { fileName: string; chosenName: string; contentType: string };
 
 async function receiveFile(
   part: MultipartFile,
-  store: AttachmentStore,
+  store: ObjectStorage,
   total: { bytes: number },
 ): Promise<ReceivedFile | undefined> {
   const fileName = cleanFileName(part.filename);
@@ -146,21 +151,29 @@ async function receiveFile(
       },
     );
   }
-  const temp = await store.writeTemp(detected.stream, (bytes) => {
+  const counter = countingStream((bytes) => {
     total.bytes += bytes;
     if (total.bytes > attachmentLimits.maxTotalBytes) {
       throw tooLarge(`Attachments together are larger than ${attachmentLimits.maxTotalBytes / MB} MB`);
     }
   });
+  // Straight to its final, random key: the object is stored (flushed, or acknowledged by S3)
+  // before any row names it, and a crash before the row leaves an object the sweep removes.
+  const key = newAttachmentKey();
+  const { size } = await store.put(
+    key,
+    pipeline(detected.stream, counter, () => {}),
+    { contentType },
+  );
   if (part.file.truncated) {
-    await store.discard([temp]);
+    await store.remove([key]);
     throw limitError({ code: 'FST_REQ_FILE_TOO_LARGE' }, fileName);
   }
-  return { ...temp, fileName: nameForType(fileName, contentType), chosenName: fileName, contentType };
+  return { key, size, fileName: nameForType(fileName, contentType), chosenName: fileName, contentType };
 }
 
-/** Reads every part: text fields into lists, files streamed to temporary storage. */
-async function readParts(parts: AsyncIterable<Multipart>, store: AttachmentStore) {
+/** Reads every part: text fields into lists, files streamed to storage. */
+async function readParts(parts: AsyncIterable<Multipart>, store: ObjectStorage) {
   const fields = new Map<string, string[]>();
   const files: ReceivedFile[] = [];
   const total = { bytes: 0 };
@@ -190,7 +203,7 @@ async function readParts(parts: AsyncIterable<Multipart>, store: AttachmentStore
       if (file) files.push(file);
     }
   } catch (error) {
-    await store.discard(files);
+    await store.remove(files.map((f) => f.key));
     throw limitError(error, current) ?? error;
   }
   return { fields, files };
@@ -220,7 +233,7 @@ function newReference(now: Date): string {
 
 export type ContactDeps = {
   db: Db;
-  store: AttachmentStore;
+  store: ObjectStorage;
   /** Scans each file before the inquiry is stored; undefined: no scan (CLAMD_URL unset). */
   scanner?: MalwareScanner | undefined;
   config: Config;
@@ -243,7 +256,9 @@ async function scanFiles(files: ReceivedFile[], deps: ContactDeps): Promise<void
   for (const file of files) {
     let verdict: ScanVerdict;
     try {
-      verdict = await scanner.scan(store.openTemp(file));
+      const object = await store.open(file.key);
+      if (!object) throw new Error(`attachment ${file.key} vanished before its scan`);
+      verdict = await scanner.scan(object.stream);
     } catch (error) {
       if (!(error instanceof ScannerUnavailableError)) throw error;
       deps.log?.error({ err: error }, 'the malware scanner could not be used (CLAMD_URL); inquiry refused with 503');
@@ -261,7 +276,7 @@ async function scanFiles(files: ReceivedFile[], deps: ContactDeps): Promise<void
 }
 
 /**
- * Receives one inquiry: files streamed to disk and flushed, fields checked exactly as the form
+ * Receives one inquiry: files streamed to storage (disk, flushed; or S3), fields checked exactly as the form
  * checks them, then the inquiry, its files and its queued mails stored in one transaction. Only
  * then does the caller answer 201; a crash before leaves at most unreferenced files, which the
  * housekeeping sweep removes.
@@ -306,7 +321,6 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
     }));
     const mails: OutboxKind[] = spam ? [] : config.contact.confirmationMail ? ['inquiry', 'confirmation'] : ['inquiry'];
 
-    await store.commit(files);
     const id = await insertInquiry(
       db,
       {
@@ -336,6 +350,6 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
     if (mails.length > 0) deps.kickOutbox();
     return { id, reference };
   } finally {
-    if (!committed && !outcomeUnknown) await store.discard(files);
+    if (!committed && !outcomeUnknown) await store.remove(files.map((f) => f.key));
   }
 }

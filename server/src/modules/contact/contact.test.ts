@@ -1,14 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
+import { api, backends, getOnce, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
-import { generalMessage, jpegFile, pdfFile, pngFile, postContact, priceInquiry, storedFiles, until } from './contact-test-kit';
+import { generalMessage, jpegFile, pdfFile, pngFile, postContact, priceInquiry, storedObjects, until } from './contact-test-kit';
 
 const fastMail = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', CONTACT_MIN_FILL_SECONDS: '0' };
 const MB = 1024 * 1024;
 
-describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
+describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
   it('stores a general message, answers 201 {id, reference} and mails it to the company and a confirmation to the visitor', async () => {
     const smtp = await SmtpSink.start();
     const { url } = await startTestApp(kind, {
@@ -128,7 +129,7 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
   });
 
   it('names the missing fields in the spec order, general ones first, and stores nothing', async () => {
-    const { url, config } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const missing = await postContact(url, { subject: 'priceInquiry', lastName: 'X', email: 'a@b.de' }, [await pngFile()]);
     expect(missing.status).toBe(400);
     expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -144,7 +145,7 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
 
     const token = await signIn(url);
     expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).body.count).toBe(0);
-    expect(storedFiles(config.dataDir)).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
   });
 
   it('checks the e-mail address as the form does: at most 254 characters and 64 before the @', async () => {
@@ -209,24 +210,24 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
   });
 
   it('refuses a 30 MB file with 413 naming the limit, and keeps no file of it', async () => {
-    const { url, config } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const res = await postContact(url, generalMessage, [pdfFile('huge.pdf', 30 * MB)]);
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('payload_too_large');
     expect(res.body.detail).toMatch(/larger than/);
-    expect(storedFiles(config.dataDir)).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
   });
 
   it('refuses one file over 10 MB, naming it', async () => {
-    const { url, config } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const res = await postContact(url, generalMessage, [await pngFile(), pdfFile('scan.pdf', 11 * MB)]);
     expect(res.status).toBe(413);
     expect(res.body.detail).toBe('Attachment "scan.pdf" is larger than 10 MB');
-    expect(storedFiles(config.dataDir)).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
   });
 
   it('refuses more than 25 MB together', async () => {
-    const { url, config } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const res = await postContact(url, generalMessage, [
       pdfFile('a.pdf', 9 * MB),
       pdfFile('b.pdf', 9 * MB),
@@ -234,21 +235,21 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     ]);
     expect(res.status).toBe(413);
     expect(res.body.detail).toBe('Attachments together are larger than 25 MB');
-    expect(storedFiles(config.dataDir)).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
   });
 
   it('refuses more than 10 files', async () => {
-    const { url, config } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const files = await Promise.all(Array.from({ length: 11 }, (_, i) => pngFile(`p${i}.png`)));
     const res = await postContact(url, generalMessage, files);
     expect(res.status).toBe(413);
     expect(res.body.detail).toBe('Too many attachments: at most 10 files');
-    expect(storedFiles(config.dataDir)).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
     expect((await postContact(url, generalMessage, files.slice(0, 10))).status).toBe(201);
   });
 
   it('refuses with 415 a file whose content is not an accepted type, whatever its name and declared type', async () => {
-    const { url, config } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const html = { name: 'angebot.pdf', type: 'application/pdf', data: Buffer.from('<!doctype html><script>alert(1)</script>') };
     const res = await postContact(url, generalMessage, [await pngFile(), html]);
     expect(res.status).toBe(415);
@@ -259,17 +260,17 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
       data: Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff'),
     };
     expect((await postContact(url, generalMessage, [exe])).status).toBe(415);
-    expect(storedFiles(config.dataDir)).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
   });
 
   it('refuses an empty file with a clear message at once, and stores nothing', async () => {
-    const { url, config } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const empty = { name: 'leer.pdf', type: 'application/pdf', data: Buffer.alloc(0) };
     const res = await postContact(url, generalMessage, [await pngFile(), empty]);
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('Attachment "leer.pdf" is empty');
     expect(res.body.errors).toEqual([{ field: 'attachment', message: 'leer.pdf: empty file' }]);
-    expect(storedFiles(config.dataDir)).toEqual([]);
+    expect(await storedObjects(app)).toEqual([]);
     expect((await postContact(url, generalMessage, [await pngFile()])).status).toBe(201);
   });
 
@@ -380,14 +381,16 @@ describe.each(databaseKinds)('POST /api/v1/Contact on %s', (kind) => {
     ]);
   });
 
-  it('writes the files under DATA_DIR/inquiries with random names, nothing left in the temporary folder', async () => {
-    const { url, config } = await startTestApp(kind);
+  it('stores the files under random names, nothing left in the temporary folder', async () => {
+    const { url, app, config } = await startTestApp(kind);
     const res = await postContact(url, generalMessage, [await pngFile('../../etc/passwd.png')]);
     expect(res.status).toBe(201);
-    const files = storedFiles(config.dataDir);
+    const files = await storedObjects(app);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/inquiries\/[a-f0-9]{32}$/);
-    expect(fs.statSync(files[0]!).mode & 0o077).toBe(0);
+    expect(files[0]).toMatch(/^[a-f0-9]{32}$/);
+    // On disk under DATA_DIR/inquiries, readable by the site alone; in S3 under the inquiries/ prefix.
+    if (kind.storage === 'disk') expect(fs.statSync(path.join(config.dataDir, 'inquiries', files[0]!)).mode & 0o077).toBe(0);
+    else expect(fs.existsSync(path.join(config.dataDir, 'inquiries'))).toBe(false);
     const token = await signIn(url);
     const detail = await api(url, 'GET', `/api/v1/Inquiry/${res.body.id}`, { token });
     expect(detail.body.attachments[0].fileName).toBe('passwd.png');

@@ -70,17 +70,14 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const attachment = await findAttachment(app.db, request.params.id, request.params.attachmentId);
       if (!attachment) throw notFound('Attachment');
-      const stream = app.attachmentStore.open(attachment.storageKey);
-      // Only answer once the file is known to be there; a missing file is a 404, not a broken download.
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => resolve());
-        stream.once('error', () => reject(notFound('Attachment file')));
-      });
+      // Opened before answering: a missing object is a 404, not a broken download.
+      const object = await app.attachments.open(attachment.storageKey);
+      if (!object) throw notFound('Attachment file');
       return reply
         .type(attachment.contentType)
         .header('content-disposition', contentDisposition(attachment.fileName))
-        .header('content-length', String(attachment.size))
-        .send(stream);
+        .header('content-length', String(object.size))
+        .send(object.stream);
     },
   );
 
@@ -97,7 +94,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/Inquiry/:id', { schema: { params: inquiryIdParamSchema } }, async (request, reply) => {
-    await deleteInquiry(app.db, app.attachmentStore, request.params.id);
+    await deleteInquiry(app.db, app.attachments, request.params.id);
     return reply.status(204).send();
   });
 };

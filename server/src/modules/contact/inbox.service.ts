@@ -2,7 +2,7 @@ import type { InquiryDetail, InquiryFilter, InquirySummary, MailDelivery } from 
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { mailsOfInquiry, requeueMail } from '../../mail/outbox.repository';
-import type { AttachmentStore } from '../../media/attachment-store';
+import type { ObjectStorage } from '../../storage/object-storage';
 import {
   type Inquiry,
   type InquiryListFilter,
@@ -105,7 +105,7 @@ export async function resendInquiry(db: Db, id: number, kick: () => void, confir
   return inquiryDetail(db, id);
 }
 
-export async function deleteInquiry(db: Db, store: AttachmentStore, id: number): Promise<void> {
+export async function deleteInquiry(db: Db, store: ObjectStorage, id: number): Promise<void> {
   await existing(db, id);
   await store.remove(await deleteInquiries(db, [id]));
 }

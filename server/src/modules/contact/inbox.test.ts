@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { api, backends, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
-import { generalMessage, pdfFile, pngFile, postContact, priceInquiry, storedFiles, until } from './contact-test-kit';
-import { applyRetention } from './inquiry-housekeeping';
+import { generalMessage, pdfFile, pngFile, postContact, priceInquiry, storedObjects, until } from './contact-test-kit';
+import { sweepAttachments } from '../../media/attachment-store';
+import { applyRetention, orphanAgeMs } from './inquiry-housekeeping';
 import { referencedKeys } from './inquiries.repository';
 
 const fastMail = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', CONTACT_MIN_FILL_SECONDS: '0' };
 
-describe.each(databaseKinds)('the inquiry inbox API on %s', (kind) => {
+describe.each(backends)('the inquiry inbox API on $name', (kind) => {
   it('lets nobody in without a valid token', async () => {
     const { url } = await startTestApp(kind);
     const created = await postContact(url, generalMessage, [await pngFile()]);
@@ -148,14 +149,14 @@ describe.each(databaseKinds)('the inquiry inbox API on %s', (kind) => {
   });
 
   it('deletes an inquiry with its files', async () => {
-    const { url, config } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const created = await postContact(url, generalMessage, [await pngFile(), pdfFile()]);
     const kept = await postContact(url, generalMessage, [await pngFile()]);
-    expect(storedFiles(config.dataDir)).toHaveLength(3);
+    expect(await storedObjects(app)).toHaveLength(3);
     const token = await signIn(url);
     const removed = await api(url, 'DELETE', `/api/v1/Inquiry/${created.body.id}`, { token });
     expect(removed.status).toBe(204);
-    expect(storedFiles(config.dataDir)).toHaveLength(1);
+    expect(await storedObjects(app)).toHaveLength(1);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${created.body.id}`, { token })).status).toBe(404);
     expect((await api(url, 'DELETE', `/api/v1/Inquiry/${created.body.id}`, { token })).status).toBe(404);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${kept.body.id}`, { token })).body.attachments).toHaveLength(1);
@@ -181,7 +182,7 @@ describe.each(databaseKinds)('the inquiry inbox API on %s', (kind) => {
   });
 
   it('keeps a retention setting and deletes inquiries (and files) past it, applications after 180 days by default', async () => {
-    const { url, app, config } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const token = await signIn(url);
     const defaults = await api(url, 'GET', '/api/v1/Inquiry/Retention', { token });
     expect(defaults.body).toEqual({ application: 180, priceInquiry: null, generalMessage: null });
@@ -199,10 +200,10 @@ describe.each(databaseKinds)('the inquiry inbox API on %s', (kind) => {
     const price = await postContact(url, priceInquiry, [await pngFile()]);
     const general = await postContact(url, generalMessage);
 
-    expect(await applyRetention(app.db, app.attachmentStore, new Date(Date.now() + 179 * 86_400_000))).toBe(0);
-    expect(await applyRetention(app.db, app.attachmentStore, new Date(Date.now() + 181 * 86_400_000))).toBe(1);
+    expect(await applyRetention(app.db, app.attachments, new Date(Date.now() + 179 * 86_400_000))).toBe(0);
+    expect(await applyRetention(app.db, app.attachments, new Date(Date.now() + 181 * 86_400_000))).toBe(1);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${application.body.id}`, { token })).status).toBe(404);
-    expect(storedFiles(config.dataDir)).toHaveLength(1);
+    expect(await storedObjects(app)).toHaveLength(1);
 
     const saved = await api(url, 'PUT', '/api/v1/Inquiry/Retention', {
       token,
@@ -214,26 +215,33 @@ describe.each(databaseKinds)('the inquiry inbox API on %s', (kind) => {
       priceInquiry: 30,
       generalMessage: 365,
     });
-    expect(await applyRetention(app.db, app.attachmentStore, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
+    expect(await applyRetention(app.db, app.attachments, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${price.body.id}`, { token })).status).toBe(404);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${general.body.id}`, { token })).status).toBe(200);
-    expect(storedFiles(config.dataDir)).toHaveLength(0);
+    expect(await storedObjects(app)).toHaveLength(0);
   });
 
-  it('sweeps files that no inquiry refers to (left by a crash before the commit), but only old ones', async () => {
-    const { url, app, config } = await startTestApp(kind);
+  it('sweeps files that no inquiry refers to (left by a crash before the row), but only old ones', async () => {
+    const { url, app } = await startTestApp(kind);
     await postContact(url, generalMessage, [await pngFile()]);
-    const dir = path.join(config.dataDir, 'inquiries');
-    const orphan = path.join(dir, 'f'.repeat(32));
-    const fresh = path.join(dir, 'e'.repeat(32));
-    const part = path.join(dir, '.incoming', `${'d'.repeat(32)}.part`);
-    for (const file of [orphan, fresh, part]) fs.writeFileSync(file, 'x');
-    const old = new Date(Date.now() - 2 * 3600_000);
-    fs.utimesSync(orphan, old, old);
-    fs.utimesSync(part, old, old);
-    const removed = await app.attachmentStore.sweep((keys) => referencedKeys(app.db, keys), 3600_000);
-    expect(removed).toBe(2);
-    expect(fs.existsSync(fresh)).toBe(true);
-    expect(storedFiles(config.dataDir)).toHaveLength(2);
+    const [referenced] = await storedObjects(app);
+    const orphan = 'f'.repeat(32);
+    await app.attachments.put(orphan, Buffer.from('x'));
+    // Not yet old: an upload whose inquiry may be being stored right now.
+    expect(await sweepAttachments(app.attachments, (keys) => referencedKeys(app.db, keys), orphanAgeMs)).toBe(0);
+    const later = new Date(Date.now() + 2 * orphanAgeMs);
+    expect(await sweepAttachments(app.attachments, (keys) => referencedKeys(app.db, keys), orphanAgeMs, later)).toBe(1);
+    expect(await storedObjects(app)).toEqual([referenced]);
+  });
+
+  it.runIf(kind.storage === 'disk')('sweeps temporary files a crash left on disk, but only old ones', async () => {
+    const { app, config } = await startTestApp(kind);
+    const incoming = path.join(config.dataDir, 'inquiries', '.incoming');
+    const [stale, fresh] = ['d', 'e'].map((c) => path.join(incoming, `${c.repeat(24)}.part`));
+    for (const file of [stale!, fresh!]) fs.writeFileSync(file, 'x');
+    const old = new Date(Date.now() - 2 * orphanAgeMs);
+    fs.utimesSync(stale!, old, old);
+    expect(await sweepAttachments(app.attachments, (keys) => referencedKeys(app.db, keys), orphanAgeMs)).toBe(1);
+    expect(fs.existsSync(fresh!)).toBe(true);
   });
 });

@@ -6,7 +6,8 @@ import {
   retentionSettingsSchema,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
-import type { AttachmentStore } from '../../media/attachment-store';
+import { sweepAttachments } from '../../media/attachment-store';
+import type { ObjectStorage } from '../../storage/object-storage';
 import type { HousekeepingTask } from '../housekeeping/housekeeping';
 import {
   deleteInquiries,
@@ -20,7 +21,7 @@ const day = 24 * 3600_000;
 /** What the spam checks caught is kept this long for a look, then deleted. */
 export const spamRetentionDays = 30;
 /** Files younger than this may belong to an upload still in progress: the sweep leaves them. */
-const orphanAgeMs = 3600_000;
+export const orphanAgeMs = 3600_000;
 
 export async function readRetention(db: Db): Promise<RetentionSettings> {
   const stored = await readRetentionSetting(db);
@@ -40,7 +41,7 @@ export async function writeRetention(db: Db, settings: RetentionSettings): Promi
 }
 
 /** Deletes inquiries past their retention, with their files; returns how many went. */
-export async function applyRetention(db: Db, store: AttachmentStore, now = new Date()): Promise<number> {
+export async function applyRetention(db: Db, store: ObjectStorage, now = new Date()): Promise<number> {
   const settings = await readRetention(db);
   const rules: { filter: { subject?: InquirySubject; spam?: boolean }; days: number | null }[] = [
     ...inquirySubjects.map((subject) => ({ filter: { subject }, days: settings[subject] })),
@@ -62,12 +63,12 @@ export async function applyRetention(db: Db, store: AttachmentStore, now = new D
 }
 
 /** Retention and the orphan-file sweep: a housekeeping task (modules/housekeeping). */
-export function inquiryHousekeeping(db: Db, store: AttachmentStore): HousekeepingTask {
+export function inquiryHousekeeping(db: Db, store: ObjectStorage): HousekeepingTask {
   return {
     name: 'inquiries',
     run: async () => {
       const expired = await applyRetention(db, store);
-      const orphans = await store.sweep((keys) => referencedKeys(db, keys), orphanAgeMs);
+      const orphans = await sweepAttachments(store, (keys) => referencedKeys(db, keys), orphanAgeMs);
       return { expired, orphans };
     },
   };

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { MailMessage } from '../../mail/mail-transport';
 import type { OutboxHandler } from '../../mail/outbox';
 import type { OutboxKind, OutboxStatus } from '../../mail/outbox.repository';
-import type { AttachmentStore } from '../../media/attachment-store';
+import type { ObjectStorage, StoredObject } from '../../storage/object-storage';
 import { type Inquiry, type StoredAttachment, attachmentsOf, findInquiry, setDeliveryStatus } from './inquiries.repository';
 
 // Mail texts are not UI texts of the web app: the mail to the company is always German, the
@@ -74,8 +74,7 @@ function escapeHtml(value: string): string {
  */
 export function inquiryMail(
   inquiry: Inquiry,
-  attachments: StoredAttachment[],
-  store: AttachmentStore,
+  attachments: (StoredAttachment & { object: StoredObject })[],
   config: Config,
 ): MailMessage {
   const fields: [string, string | null][] = [
@@ -131,11 +130,8 @@ export function inquiryMail(
     subject: inquiryMailSubject(inquiry),
     text,
     html,
-    attachments: attachments.map((a) => ({
-      filename: a.fileName,
-      contentType: a.contentType,
-      ...store.mailSource(a.storageKey),
-    })),
+    // Streamed from storage into the message as it is sent, never read whole into memory.
+    attachments: attachments.map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.object.stream })),
     headers: { 'X-Inquiry-Reference': inquiry.reference },
   };
 }
@@ -207,7 +203,7 @@ const deliveryOf: Record<OutboxStatus, Inquiry['deliveryStatus']> = {
 };
 
 /** What the outbox sends for an inquiry, and how it reports back to the inquiry's delivery status. */
-export function inquiryOutboxHandlers(store: AttachmentStore, config: Config): Record<OutboxKind, OutboxHandler> {
+export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Record<OutboxKind, OutboxHandler> {
   const load = async (db: Parameters<OutboxHandler['render']>[0], inquiryId: number | null) => {
     const inquiry = inquiryId === null ? undefined : await findInquiry(db, inquiryId);
     // Caught spam is never mailed, whatever is queued.
@@ -218,7 +214,20 @@ export function inquiryOutboxHandlers(store: AttachmentStore, config: Config): R
     inquiry: {
       async render(db, entry) {
         const found = await load(db, entry.inquiryId);
-        return found && inquiryMail(found.inquiry, found.attachments, store, config);
+        if (!found) return undefined;
+        // Opened now, closed by the outbox once the try is over (sent or not).
+        const opened: (StoredAttachment & { object: StoredObject })[] = [];
+        try {
+          for (const a of found.attachments) {
+            const object = await store.open(a.storageKey);
+            if (!object) throw new Error(`attachment ${a.storageKey} of inquiry ${found.inquiry.reference} is not in storage`);
+            opened.push({ ...a, object });
+          }
+        } catch (error) {
+          for (const a of opened) a.object.stream.destroy();
+          throw error;
+        }
+        return inquiryMail(found.inquiry, opened, config);
       },
       async settled(db, entry, status) {
         if (entry.inquiryId !== null) await setDeliveryStatus(db, entry.inquiryId, deliveryOf[status]);

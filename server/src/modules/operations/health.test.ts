@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { DatabaseHandle, DatabaseKind } from '../../db/database';
@@ -10,7 +11,8 @@ import type { Database } from '../../db/schema';
 import { until } from '../contact/contact-test-kit';
 import { writeFakePages } from '../../test/fake-web-build';
 import { freePort } from '../../test/free-port';
-import { api, captureLog, databaseKinds, tempDir, testConfig, testDatabaseUrl } from '../../test/helper';
+import { api, captureLog, databaseKinds, tempDir, testConfig, testDatabaseUrl, testS3 } from '../../test/helper';
+import { connectS3 } from '../../storage/s3';
 import { relayedPostgres } from '../../test/tcp-proxy';
 
 const closing: (() => Promise<unknown>)[] = [];
@@ -151,8 +153,28 @@ describe.each(databaseKinds)('health and readiness on %s', (kind) => {
     fs.renameSync(`${incoming}-away`, incoming);
     await readyzUntil(url, 200);
     // The probes leave nothing behind.
-    expect(fs.readdirSync(media)).toEqual([]);
+    expect(fs.readdirSync(media)).toEqual(['.incoming']);
+    expect(fs.readdirSync(path.join(media, '.incoming'))).toEqual([]);
     expect(fs.readdirSync(incoming)).toEqual([]);
+  });
+
+  it('/readyz: 503 while the S3 endpoint does not answer, 200 once it does; nothing of storage on this disk', async () => {
+    const s3 = await testS3();
+    const { url, dataDir } = await startApp(kind, s3.env);
+    expect((await ready(url)).status).toBe(200);
+    await s3.stop();
+    const down = await readyzUntil(url, 503);
+    expect(down.body.failing).toEqual(['storage']);
+    expect(down.body.checks.storage).toEqual({ ok: false, reason: 'error' });
+    await s3.start();
+    await readyzUntil(url, 200);
+    expect(fs.existsSync(path.join(dataDir, 'media'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'inquiries'))).toBe(false);
+    // The probes leave nothing behind in the bucket either.
+    const { client } = await connectS3(s3.settings);
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }));
+    client.destroy();
+    expect(listed.Contents ?? []).toEqual([]);
   });
 
   it('/readyz: 503 without the web build, 200 once it is there', async () => {

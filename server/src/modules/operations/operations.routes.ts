@@ -29,7 +29,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const readiness = createReadiness({
     db: app.db,
     media: app.media,
-    attachments: app.attachmentStore,
+    attachments: app.attachments,
     webDist: app.config.webDist,
     clamd: app.config.clamd?.address,
     outboxMaxAgeMs: app.config.readyOutboxMaxAgeMs,

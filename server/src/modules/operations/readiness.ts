@@ -9,9 +9,8 @@ import type { PageManifest } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { TimeoutError, withTimeout } from '../../lib/with-timeout';
 import { outboxBacklog } from '../../mail/outbox.repository';
-import type { AttachmentStore } from '../../media/attachment-store';
 import { type ClamdAddress, pingClamd } from '../../media/malware-scanner';
-import type { MediaStorage } from '../../media/media-storage';
+import type { ObjectStorage } from '../../storage/object-storage';
 
 /**
  * Why a check failed, in a word: no error text, path or address of the machine behind it leaves
@@ -45,8 +44,8 @@ const reuseForMs = 1000;
 
 export type ReadinessDeps = {
   db: Db;
-  media: MediaStorage;
-  attachments: AttachmentStore;
+  media: ObjectStorage;
+  attachments: ObjectStorage;
   webDist: string;
   clamd: ClamdAddress | undefined;
   outboxMaxAgeMs: number;
@@ -75,20 +74,20 @@ async function checkWebBuild(webDist: string): Promise<boolean> {
 }
 
 /**
- * Writes and removes a small object through each storage the app writes to, as an upload would:
- * a public media file, and an attachment's temporary file (flushed). A read-only or full disk,
- * a vanished folder or lost permissions fail it.
+ * Writes a small object through each storage the app writes to, streamed as an upload is, and
+ * removes it again: on disk a read-only or full disk, a vanished folder or lost permissions fail
+ * it; on S3 an unreachable endpoint, a missing bucket or wrong keys.
  */
-async function probeStorage(media: MediaStorage, attachments: AttachmentStore): Promise<void> {
-  // Unique per probe: instances sharing DATA_DIR probe at the same time without meeting.
+async function probeStorage(media: ObjectStorage, attachments: ObjectStorage): Promise<void> {
+  // Unique per probe: instances sharing DATA_DIR or a bucket probe at the same time without meeting.
   const key = `readyz-${crypto.randomBytes(8).toString('hex')}.probe`;
-  try {
-    await media.put(key, Buffer.from('ready\n'));
-  } finally {
-    await media.remove([key]).catch(() => {});
+  for (const storage of [media, attachments]) {
+    try {
+      await storage.put(key, Readable.from([Buffer.from('ready\n')]));
+    } finally {
+      await storage.remove([key]).catch(() => {});
+    }
   }
-  const temp = await attachments.writeTemp(Readable.from([Buffer.from('ready\n')]));
-  await attachments.discard([temp]);
 }
 
 /**

@@ -61,6 +61,25 @@ describe('filling a prerendered page', () => {
     expect(head.indexOf('Umspannwerk')).toBeLessThan(head.indexOf('</head>'));
   });
 
+  it('keeps the site’s link-preview picture unless the page brings its own', () => {
+    const withDefault = prerendered.replace(
+      '<style>',
+      '<meta property="og:image" content="https://x.example/assets/og-image-abcdefgh.png" />\n    <meta property="og:image:width" content="1200" />\n    <meta name="twitter:card" content="summary_large_image" />\n    <style>',
+    );
+    const without = replaceHead(withDefault, ['<meta property="og:title" content="Ohne Bild" />']);
+    expect(without).toContain('og-image-abcdefgh.png');
+    expect(without).toContain('<meta property="og:image:width" content="1200" />');
+    const own = replaceHead(withDefault, [
+      '<meta property="og:image" content="https://x.example/media/projects/p.webp" />',
+      '<meta property="og:image:width" content="1600" />',
+    ]);
+    expect(own).not.toContain('og-image-abcdefgh.png');
+    expect(own).not.toContain('content="1200"');
+    expect(own.match(/property="og:image"/g)).toHaveLength(1);
+    // The card type stays either way.
+    expect(own).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+
   it('fills {{placeholders}} as i18next does, leaving unknown ones', () => {
     expect(
       interpolate('{{projectTitle}} – Referenz | {{ companyName }} {{other}}', { projectTitle: 'A', companyName: 'B' }),

@@ -111,15 +111,20 @@ const replaceableHead = [
   /<title>[\s\S]*?<\/title>\s*/g,
   /<meta name="(?:description|robots)"[^>]*>\s*/g,
   /<link rel="(?:canonical|alternate)"[^>]*>\s*/g,
-  /<meta property="og:(?:title|description|type|url|image[:a-z_]*)"[^>]*>\s*/g,
+  /<meta property="og:(?:title|description|type|url)"[^>]*>\s*/g,
 ];
+/** The link preview's picture: the site's default one stays unless the page's head brings its own. */
+const previewImage = /<meta property="og:image[:a-z_]*"[^>]*>\s*/g;
 
 /** The document with its title, description, addresses and link-preview tags replaced by `tags`. */
 export function replaceHead(document: string, tags: string[]): string {
   const headEnd = document.indexOf('</head>');
   if (headEnd < 0) return document;
   let head = document.slice(0, headEnd);
-  for (const pattern of replaceableHead) head = head.replace(pattern, '');
+  const patterns = tags.some((tag) => tag.startsWith('<meta property="og:image"'))
+    ? [...replaceableHead, previewImage]
+    : replaceableHead;
+  for (const pattern of patterns) head = head.replace(pattern, '');
   return `${head}${tags.join('\n    ')}\n  ${document.slice(headEnd)}`;
 }
 

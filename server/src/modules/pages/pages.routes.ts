@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type PageKey,
@@ -16,7 +14,7 @@ import { sendEncoded } from '../../lib/encoded-body';
 import { sendProblem } from '../../plugins/app/problem-details';
 import { type FinishedPage, PageCache, finishPage, normalizedUrl } from './page-cache';
 import { PageFiles } from './page-files';
-import { robotsTxt, sitemapXml } from './site-index';
+import { type SitemapSource, keptSitemap, robotsTxt } from './site-index';
 
 const mapOrigin = new URL(company.map.embedUrl).origin;
 const oneYear = 365 * 24 * 3600;
@@ -79,6 +77,8 @@ export type PageRoutesOptions = {
   /** The public origin (SITE_URL) of the pages' absolute addresses, the sitemap and robots.txt. */
   siteUrl: string;
   fillers?: Partial<Record<PageKey, PageFiller>>;
+  /** The content version the sitemap is kept for, and its pages made from content (projects, …). */
+  sitemap?: { version: () => Promise<string>; sources: readonly SitemapSource[] };
   /** Told whether each lookup in the finished-page cache found the page (the metrics count them). */
   onCacheLookup?: (hit: boolean) => void;
 };
@@ -165,20 +165,32 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, opt
     app.get(pages[page].path, (request, reply) => servePage(page, request, reply));
   }
 
-  // Addresses for crawlers, absolute on the site's public origin (SITE_URL).
-  const sitemap = sitemapXml(options.siteUrl);
+  // Addresses for crawlers, absolute on the site's public origin (SITE_URL). The sitemap lists
+  // the pages made from content too, so it is kept per content version (site-index.ts) and
+  // revalidated by its ETag: a crawler that asks again after an edit gets the new one.
+  const version = options.sitemap?.version ?? (async () => '');
+  const sitemap = keptSitemap({ siteUrl: options.siteUrl, version, sources: options.sitemap?.sources ?? [] });
   const robots = robotsTxt(options.siteUrl);
-  app.get('/sitemap.xml', (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap),
-  );
+  app.get('/sitemap.xml', async (request, reply) => {
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache');
+    try {
+      const current = await version();
+      const etag = sitemap.etagFor(current);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('etag', etag).status(304).send();
+      const made = await sitemap.current(current);
+      return sendEncoded(request, reply.header('etag', made.etag), made);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      request.log.warn({ err: error }, 'database unavailable; no sitemap');
+      return sendProblem(
+        reply.header('retry-after', '5').header('cache-control', 'no-store'),
+        503,
+        'service_unavailable',
+        'The database is unavailable',
+      );
+    }
+  });
   app.get('/robots.txt', (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
-
-  // The icon the pages link to; it sits beside the pages in the web build, outside /assets.
-  app.get('/favicon.svg', (_request, reply) => {
-    const file = path.join(options.webDist, 'favicon.svg');
-    if (!fs.existsSync(file)) return sendProblem(reply, 404, 'not_found', 'No favicon in the web build');
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.readFileSync(file));
-  });
 };

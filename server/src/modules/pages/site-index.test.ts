@@ -1,6 +1,19 @@
+import zlib from 'node:zlib';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { indexablePages } from '@blitz/contract';
-import { robotsTxt, sitemapXml } from './site-index';
+import { buildApp } from '../../app';
+import { insertProject } from '../projects/projects.repository';
+import { dataUrl, testPhoto } from '../projects/test-pictures';
+import { api, databaseKinds, freshDatabase, signIn, startTestApp, tempDir, testConfig } from '../../test/helper';
+import { type SitemapEntry, keptSitemap, robotsTxt, sitemapXml, staticSitemapEntries } from './site-index';
 
 describe('sitemap.xml', () => {
   const xml = sitemapXml('https://www.blitz.example');
@@ -38,6 +51,226 @@ describe('sitemap.xml', () => {
 
   it('has no character that XML would need escaped', () => {
     expect(xml).not.toMatch(/&(?!#\d+;)/);
+  });
+});
+
+describe('sitemap entries from content', () => {
+  const xml = sitemapXml('https://www.blitz.example', [
+    { path: '/project/7', lastmod: '2026-11-20T09:30:15.123Z' },
+    { path: '/project/9', lastmod: 'not a date' },
+  ]);
+
+  it('lists each in both languages with its alternates and its last change to the second', () => {
+    const seven = xml.match(/<url><loc>https:\/\/www\.blitz\.example\/project\/7(\?lang=en)?<\/loc>.*?<\/url>/g)!;
+    expect(seven).toHaveLength(2);
+    for (const entry of seven) {
+      expect(entry).toContain('<lastmod>2026-11-20T09:30:15Z</lastmod>');
+      expect(entry).toContain('hreflang="de" href="https://www.blitz.example/project/7"');
+      expect(entry).toContain('hreflang="en" href="https://www.blitz.example/project/7?lang=en"');
+      expect(entry).toContain('hreflang="x-default" href="https://www.blitz.example/project/7"');
+    }
+  });
+
+  it('leaves out a date it cannot read rather than write a wrong one', () => {
+    const nine = xml.match(/<url><loc>https:\/\/www\.blitz\.example\/project\/9<\/loc>.*?<\/url>/)![0];
+    expect(nine).not.toContain('<lastmod>');
+  });
+});
+
+describe('keptSitemap', () => {
+  function counting(entries: () => SitemapEntry[]) {
+    let calls = 0;
+    let version = 'v1';
+    const sitemap = keptSitemap({
+      siteUrl: 'https://www.blitz.example',
+      version: async () => version,
+      sources: [
+        async () => {
+          calls++;
+          return entries();
+        },
+      ],
+    });
+    return {
+      sitemap,
+      calls: () => calls,
+      setVersion: (v: string) => void (version = v),
+      text: async (v: string) => (await sitemap.current(v)).raw.toString('utf8'),
+    };
+  }
+
+  it('asks its sources once per content version, however many requests come at once', async () => {
+    let projects = [{ path: '/project/1' }];
+    const kept = counting(() => projects);
+    const texts = await Promise.all(Array.from({ length: 20 }, () => kept.text('v1')));
+    expect(kept.calls()).toBe(1);
+    expect(new Set(texts).size).toBe(1);
+    expect(texts[0]).toContain('/project/1</loc>');
+    projects = [{ path: '/project/2' }];
+    expect(await kept.text('v1')).toContain('/project/1</loc>');
+    const next = await kept.text('v2');
+    expect(kept.calls()).toBe(2);
+    expect(next).toContain('/project/2</loc>');
+    expect(next).not.toContain('/project/1</loc>');
+    // The static pages stay in every version.
+    for (const { path } of staticSitemapEntries) expect(next).toContain(`<loc>https://www.blitz.example${path}</loc>`);
+  });
+
+  it('keeps no failed read: the next request asks again', async () => {
+    let fail = true;
+    const kept = counting(() => {
+      if (fail) throw new Error('database away');
+      return [{ path: '/project/3' }];
+    });
+    await expect(kept.text('v1')).rejects.toThrow('database away');
+    fail = false;
+    expect(await kept.text('v1')).toContain('/project/3</loc>');
+  });
+
+  it('sends compressed forms that decode to the same XML, under an ETag naming the version', async () => {
+    const kept = counting(() => [{ path: '/project/4' }]);
+    const made = await kept.sitemap.current('v9');
+    expect(zlib.brotliDecompressSync(made.br).equals(made.raw)).toBe(true);
+    expect(zlib.gunzipSync(made.gzip).equals(made.raw)).toBe(true);
+    expect(made.etag).toBe(kept.sitemap.etagFor('v9'));
+    expect(made.etag).toContain('v9');
+  });
+});
+
+describe.each(databaseKinds)('/sitemap.xml over HTTP on %s', (kind) => {
+  it('lists every project in both languages with its last change, and follows every addition and removal', async () => {
+    const site = 'https://www.blitz.example';
+    const { url } = await startTestApp(kind, { SITE_URL: site });
+    const token = await signIn(url);
+    const picture = dataUrl(await testPhoto(64, 48), 'image/png');
+    const create = async (title: string) => {
+      const res = await api(url, 'POST', '/api/v1/Project', {
+        token,
+        body: {
+          title: [
+            { content: title, language: 2 },
+            { content: title, language: 1 },
+          ],
+          content: [
+            { content: 'Fangstangen und Erdung.', language: 2 },
+            { content: 'Air terminals and earthing.', language: 1 },
+          ],
+          scopeOfWorks: [
+            { content: 'Montage', language: 2 },
+            { content: 'Installation', language: 1 },
+          ],
+          location: 'Hanau',
+          workDuration: '',
+          client: '',
+          categoryID: '0',
+          picture,
+        },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body as { id: number; updatedAt: string };
+    };
+    const projectLocs = (xml: string) =>
+      [...xml.matchAll(/<loc>([^<]*\/project\/[^<]*)<\/loc>/g)].map((m) => m[1]!.replace(site, '')).sort();
+    const get = async (headers: Record<string, string> = {}) => {
+      const res = await api(url, 'GET', '/sitemap.xml', { headers });
+      return { ...res, xml: res.text };
+    };
+
+    const empty = await get();
+    expect(empty.status).toBe(200);
+    expect(empty.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(projectLocs(empty.xml)).toEqual([]);
+    for (const { path } of staticSitemapEntries) expect(empty.xml).toContain(`<loc>${site}${path}</loc>`);
+
+    const first = await create('Erstes Projekt');
+    const second = await create('Zweites Projekt');
+    const two = await get();
+    expect(two.headers.get('etag')).not.toBe(empty.headers.get('etag'));
+    expect(projectLocs(two.xml)).toEqual(
+      [`/project/${first.id}`, `/project/${first.id}?lang=en`, `/project/${second.id}`, `/project/${second.id}?lang=en`].sort(),
+    );
+    const entry = two.xml.match(new RegExp(`<url><loc>${site}/project/${first.id}</loc>.*?</url>`))![0];
+    expect(entry).toContain(`<lastmod>${first.updatedAt.replace(/\.\d{3}Z$/, 'Z')}</lastmod>`);
+    expect(entry).toContain(`hreflang="en" href="${site}/project/${first.id}?lang=en"`);
+    expect(entry).toContain(`hreflang="x-default" href="${site}/project/${first.id}"`);
+
+    // Unchanged content: the crawler's copy is confirmed without a body.
+    const again = await get({ 'if-none-match': two.headers.get('etag')! });
+    expect(again.status).toBe(304);
+
+    expect((await api(url, 'DELETE', `/api/v1/Project/${first.id}`, { token })).status).toBe(204);
+    const one = await get({ 'if-none-match': two.headers.get('etag')! });
+    expect(one.status).toBe(200);
+    expect(projectLocs(one.xml)).toEqual([`/project/${second.id}`, `/project/${second.id}?lang=en`]);
+  });
+});
+
+/**
+ * Counts the reads of the projects table and of the content version as the database answers them
+ * (a query compiled once and run again too), leaving out what the app's timers read meanwhile.
+ */
+class QueryCounter implements KyselyPlugin {
+  projects = 0;
+  versions = 0;
+  private readonly kinds = new WeakMap<object, 'projects' | 'versions'>();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const node = args.node;
+    if (node.kind === 'SelectQueryNode') {
+      const from = JSON.stringify(node.from);
+      if (from.includes('"projects"')) this.kinds.set(args.queryId, 'projects');
+      else if (from.includes('"settings"') && JSON.stringify(node.where).includes('content_version'))
+        this.kinds.set(args.queryId, 'versions');
+    }
+    return node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const kind = this.kinds.get(args.queryId);
+    if (kind) this[kind]++;
+    return args.result;
+  }
+}
+
+describe.each(databaseKinds)('/sitemap.xml under load on %s', (kind) => {
+  it('costs at most one version read per request (a burst shares them); the projects are read again only after a change', async () => {
+    const dataDir = tempDir();
+    const handle = await freshDatabase(kind, dataDir);
+    const counter = new QueryCounter();
+    const db = handle.db.withPlugin(counter);
+    const app = await buildApp(testConfig(dataDir), { database: { kind, db }, logger: false });
+    try {
+      const add = (i: number) =>
+        insertProject(db, {
+          location: `Ort ${i}`,
+          workDuration: '',
+          client: '',
+          categoryId: null,
+          picture: null,
+          texts: { title: [{ content: `Projekt ${i}`, language: 2 }], content: [], scope: [] },
+        });
+      for (let i = 0; i < 30; i++) await add(i);
+      const get = async () => {
+        const [projects, versions] = [counter.projects, counter.versions];
+        const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+        expect(res.statusCode).toBe(200);
+        const locs = res.body.match(/<loc>[^<]*\/project\//g)?.length ?? 0;
+        return { projectReads: counter.projects - projects, versionReads: counter.versions - versions, locs };
+      };
+      expect(await get()).toEqual({ projectReads: 1, versionReads: 1, locs: 60 });
+      // A crawler's burst: the version alone, each time.
+      for (let i = 0; i < 10; i++) expect(await get()).toEqual({ projectReads: 0, versionReads: 1, locs: 60 });
+      const [projects, versions] = [counter.projects, counter.versions];
+      await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/sitemap.xml' })));
+      // A burst at once shares the version reads (lib/coalesced-read.ts): the one in flight, and
+      // at most one more for the requests that arrived while it ran.
+      expect(counter.projects - projects).toBe(0);
+      expect(counter.versions - versions).toBeGreaterThanOrEqual(1);
+      expect(counter.versions - versions).toBeLessThanOrEqual(2);
+      await add(30);
+      expect(await get()).toEqual({ projectReads: 1, versionReads: 1, locs: 62 });
+      expect(await get()).toEqual({ projectReads: 0, versionReads: 1, locs: 62 });
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -255,3 +255,9 @@ export async function isContentEmpty(db: Db): Promise<boolean> {
   ]);
   return !project && !category;
 }
+
+/** Every project's id and last change, for the sitemap (read once per content version). */
+export async function listProjectChanges(db: Db): Promise<{ id: number; updatedAt: string }[]> {
+  const rows = await db.selectFrom('projects').select(['id', 'updated_at']).orderBy('id').execute();
+  return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+}

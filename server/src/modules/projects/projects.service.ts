@@ -19,7 +19,8 @@ import {
   processPicture,
   storedPictureOf,
 } from '../../media/image-pipeline';
-import type { MediaStorage } from '../../media/media-storage';
+import { pictureObjectOptions } from '../../media/media-storage';
+import type { ObjectStorage } from '../../storage/object-storage';
 import { categoryExists } from '../categories/categories.repository';
 import {
   type ProjectRecord,
@@ -32,7 +33,7 @@ import {
   updateProject,
 } from './projects.repository';
 
-export type ProjectDeps = { db: Db; media: MediaStorage; log: FastifyBaseLogger };
+export type ProjectDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger };
 /** The fields of a create or update payload, as the contract's schema gives them. */
 export type ProjectFields = Omit<z.output<typeof projectCreateSchema>, 'picture'>;
 
@@ -108,7 +109,7 @@ async function storePicture(deps: ProjectDeps, dataUrl: string): Promise<StoredP
       ? new HttpError(413, 'payload_too_large', error.message, { errors })
       : new HttpError(400, 'validation', `Invalid field: picture (${error.message})`, { errors });
   }
-  await Promise.all(encoded.variants.map((v) => deps.media.put(v.key, v.data)));
+  await Promise.all(encoded.variants.map((v) => deps.media.put(v.key, v.data, pictureObjectOptions(v.key))));
   return storedPictureOf(encoded);
 }
 

@@ -12,8 +12,18 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type Project, projectListSchema, projectSchema } from '@blitz/contract';
 import { buildApp } from '../../app';
-import { type DatabaseKind } from '../../db/database';
-import { api, databaseKinds, freshDatabase, getOnce, signIn, startTestApp, tempDir, testConfig } from '../../test/helper';
+import {
+  type Backend,
+  api,
+  backends,
+  freshDatabase,
+  getOnce,
+  signIn,
+  startTestApp,
+  storageEnv,
+  tempDir,
+  testConfig,
+} from '../../test/helper';
 import { insertProject } from './projects.repository';
 import {
   dataUrl,
@@ -89,18 +99,20 @@ class QueryCounter implements KyselyPlugin {
   }
 }
 
-async function startCountingApp(kind: DatabaseKind) {
+async function startCountingApp(backend: Backend) {
   const dataDir = tempDir();
+  const kind = backend.db;
   const handle = await freshDatabase(kind, dataDir);
   const counter = new QueryCounter();
-  const app = await buildApp(testConfig(dataDir), { database: { kind, db: handle.db.withPlugin(counter) }, logger: false });
+  const config = testConfig(dataDir, await storageEnv(backend.storage));
+  const app = await buildApp(config, { database: { kind, db: handle.db.withPlugin(counter) }, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return { app, url, counter, close: () => app.close() };
 }
 
-describe.each(databaseKinds)('projects on %s', (kind) => {
+describe.each(backends)('projects on $name', (kind) => {
   it('creates a project with its picture as responsive AVIF and WebP variants, served with immutable caching', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);

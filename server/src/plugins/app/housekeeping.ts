@@ -9,7 +9,7 @@ const staleCountsAfterMs = 24 * 3600_000;
 
 /**
  * Hourly clean-up, on one instance at a time among those sharing the database: inquiries past
- * their retention and files no inquiry names (after inquiryServices, whose store it sweeps), and
+ * their retention and files no inquiry names (in the attachments storage), and
  * rate-limit and sign-in counts long over.
  */
 export const housekeeping = fp(async (app: FastifyInstance) => {
@@ -17,7 +17,7 @@ export const housekeeping = fp(async (app: FastifyInstance) => {
   const job = createHousekeeping(
     db,
     [
-      inquiryHousekeeping(db, app.attachmentStore),
+      inquiryHousekeeping(db, app.attachments),
       {
         name: 'rate-counts',
         run: async () => ({ stale: await deleteStaleAttempts(db, new Date(Date.now() - staleCountsAfterMs)) }),

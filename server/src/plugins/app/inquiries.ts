@@ -2,14 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailTransport } from '../../mail/mail-transport';
 import { type Outbox, createOutbox } from '../../mail/outbox';
-import { type AttachmentStore, attachmentDirIn, createDiskAttachmentStore } from '../../media/attachment-store';
 import { type MalwareScanner, clamdScanner } from '../../media/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Inquiry attachments, under DATA_DIR/inquiries (never served publicly). */
-    attachmentStore: AttachmentStore;
     /** Scans each attachment before its inquiry is stored (CLAMD_URL); undefined without. */
     malwareScanner: MalwareScanner | undefined;
     outbox: Outbox;
@@ -22,7 +19,7 @@ declare module 'fastify' {
  * and the orphan-file sweep run in housekeeping (plugins/app/housekeeping.ts).
  */
 export const inquiryServices = fp(async (app: FastifyInstance) => {
-  const store = createDiskAttachmentStore(attachmentDirIn(app.config.dataDir));
+  const store = app.attachments;
   const transport = createMailTransport(app.config.smtpUrl, app.log, {
     connectMs: app.config.mail.smtpTimeoutMs,
     dataMs: app.config.mail.smtpDataTimeoutMs,
@@ -43,7 +40,6 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
       if (status === 'failed') metrics.inquiryMailsFailed.inc();
     },
   });
-  app.decorate('attachmentStore', store);
   const { clamd } = app.config;
   app.decorate('malwareScanner', clamd ? clamdScanner(clamd.address, clamd.timeoutMs) : undefined);
   app.decorate('outbox', outbox);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, Problem } from '@blitz/contract';
 import { isDatabaseUnavailable, isStorageFull } from '../../db/errors';
+import { isObjectStorageUnavailable } from '../../storage/object-storage';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 
@@ -93,6 +94,16 @@ export const problemDetails = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       const code: ErrorCode = status === 429 ? 'too_many_requests' : status === 404 ? 'not_found' : 'validation';
       return sendProblem(reply, status, code, error.message);
+    }
+    if (isObjectStorageUnavailable(error)) {
+      request.log.warn({ err: error }, 'object storage unavailable');
+      reply.header('retry-after', String(retryAfter.database));
+      return sendProblem(
+        reply,
+        503,
+        'service_unavailable',
+        'The service is briefly unavailable; nothing was stored. Please try again shortly.',
+      );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
