@@ -167,6 +167,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     fillers: projectPageFillers(app, createPageRenderer(config.webDist, app.log)),
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
     sitemap: { version: () => app.contentReads.version(), sources: [projectSitemapSource(app.db)] },
+    mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin,
   });
   await app.register(siteFilesRoutes, { webDist: config.webDist, siteUrl: config.siteUrl });
 

@@ -6,7 +6,7 @@ import { type EncodedBody, freshBody, sendEncoded } from '../../lib/encoded-body
 import { VersionedCache } from '../../lib/versioned-cache';
 import { getCategories } from '../categories/categories.service';
 import { readContentVersion } from './content-version.repository';
-import { getProject, getProjectPage } from './projects.service';
+import { type MediaAddress, getProject, getProjectPage, mediaUrl } from './projects.service';
 
 /**
  * An answer, its JSON as sent, and that JSON's compressed forms: each made when a client first
@@ -51,7 +51,11 @@ export type ContentReads = {
  * other sharing the database — and a list page costs one small query instead of four and the
  * serialisation. A failed read (an unknown id) is not kept.
  */
-export function createContentReads(db: Db, size = 500, onLookup?: (hit: boolean) => void): ContentReads {
+export function createContentReads(
+  db: Db,
+  options: { size?: number; onLookup?: (hit: boolean) => void; mediaUrl?: MediaAddress } = {},
+): ContentReads {
+  const { size = 500, onLookup, mediaUrl: urlOf = mediaUrl } = options;
   const cache = new VersionedCache<Read<unknown>>(size);
   // Requests arriving together share a read of the version that began after they arrived: on
   // PostgreSQL one round trip serves them all instead of one each (decision 018).
@@ -68,8 +72,8 @@ export function createContentReads(db: Db, size = 500, onLookup?: (hit: boolean)
   }
   return {
     version: currentVersion,
-    projectPage: (query) => read(`page ${JSON.stringify(query)}`, () => getProjectPage(db, query)),
-    project: (id, language) => read(`project ${id} ${language ?? ''}`, () => getProject(db, id, language)),
+    projectPage: (query) => read(`page ${JSON.stringify(query)}`, () => getProjectPage(db, query, urlOf)),
+    project: (id, language) => read(`project ${id} ${language ?? ''}`, () => getProject(db, id, language, urlOf)),
     categories: (language) => read(`categories ${language ?? ''}`, () => getCategories(db, language)),
   };
 }

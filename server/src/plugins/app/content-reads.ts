@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ContentReads, createContentReads } from '../../modules/projects/content-reads';
+import { mediaAddress } from '../../modules/projects/projects.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,9 @@ export const contentReads = fp(async (app: FastifyInstance) => {
   const lookups = app.metrics.cacheLookups;
   app.decorate(
     'contentReads',
-    createContentReads(app.db, undefined, (hit) => lookups.inc({ cache: 'content', result: hit ? 'hit' : 'miss' })),
+    createContentReads(app.db, {
+      onLookup: (hit) => lookups.inc({ cache: 'content', result: hit ? 'hit' : 'miss' }),
+      mediaUrl: mediaAddress(app.config.mediaPublicUrl),
+    }),
   );
 });
