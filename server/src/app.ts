@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type DatabaseHandle, type Db, openDatabase, sqliteFileIn } from './db/database';
+import { lockDataDir } from './db/instance-lock';
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -27,6 +28,7 @@ import { createPageRenderer } from './modules/pages/page-renderer';
 import { pageRoutes } from './modules/pages/pages.routes';
 import { siteFilesRoutes } from './modules/pages/site-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
+import { housekeeping } from './plugins/app/housekeeping';
 import { inquiryServices } from './plugins/app/inquiries';
 import { problemDetails, sendProblem } from './plugins/app/problem-details';
 import { storableText } from './plugins/app/storable-text';
@@ -90,12 +92,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // SQLite: one server per data directory (db/instance-lock.ts); a second stops here.
+  const unlock = !options.database && !config.databaseUrl ? lockDataDir(config.dataDir) : undefined;
   const database =
     options.database ??
     (await openDatabase(
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) },
-    ));
-  if (!options.database) app.addHook('onClose', async () => database.db.destroy());
+    ).catch((error: unknown) => {
+      unlock?.();
+      throw error;
+    }));
+  if (!options.database)
+    app.addHook('onClose', async () => {
+      await database.db.destroy();
+      unlock?.();
+    });
   await migrateToLatest(database.db);
   await ensureAdmin(database.db, config.admin, app.log);
   if (!config.jwtSecret) {
@@ -140,6 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(siteStorage);
   await app.register(sampleContent);
   await app.register(inquiryServices);
+  await app.register(housekeeping);
   await app.register(operationsRoutes);
 
   await app.register(
@@ -161,6 +173,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     fillers: contentPageFillers(app, renderer, contentModules),
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
     sitemap: { version: () => app.contentReads.version(), sources: [projectSitemapSource(app.db)] },
+    mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin,
   });
   await app.register(siteFilesRoutes, { webDist: config.webDist, siteUrl: config.siteUrl });
 

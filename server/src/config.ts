@@ -94,6 +94,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).max(1024).optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
+  // Where pictures are public (a CDN in front of the bucket's media/ prefix); unset: the site's /media/.
+  MEDIA_PUBLIC_URL: z
+    .string()
+    .refine((v) => mediaBase(v) !== undefined, 'must be an http(s) address such as https://cdn.example.de/media/, without query')
+    .optional(),
 });
 
 export type Config = {
@@ -154,6 +159,8 @@ export type Config = {
   sampleMediaDir: string;
   /** S3-compatible object storage for pictures and attachments (S3_*); undefined: under DATA_DIR. */
   objectStorage: S3Settings | undefined;
+  /** Base address of picture URLs (MEDIA_PUBLIC_URL, ending in `/`); undefined: the site's own `/media/`. */
+  mediaPublicUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -274,7 +281,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),
     sampleMediaDir: path.resolve(serverRoot, 'dist/sample-media'),
     objectStorage,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL === undefined ? undefined : mediaBase(e.MEDIA_PUBLIC_URL),
   };
+}
+
+/** An http(s) address without query, fragment or credentials, as a base ending in `/`; else undefined. */
+function mediaBase(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password || /[?#]/.test(value)) {
+    return undefined;
+  }
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
 /** S3_BUCKET turns object storage on; the other S3_* variables only say how to reach it. */

@@ -2,6 +2,7 @@ import './production-default';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError } from './db/database';
+import { InstanceLockedError } from './db/instance-lock';
 import { NewerDatabaseError } from './db/migrate';
 
 /** Start-up failures the operator can fix get one clear line and exit code 1, no stack trace. */
@@ -22,7 +23,8 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof DatabaseUnavailableError || error instanceof NewerDatabaseError) fail(error.message);
+    if (error instanceof DatabaseUnavailableError || error instanceof NewerDatabaseError || error instanceof InstanceLockedError)
+      fail(error.message);
     throw error;
   }
   try {

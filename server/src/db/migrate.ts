@@ -17,6 +17,7 @@ import * as secondFactor from './migrations/2026-11-28_second-factor';
 import * as userDisabled from './migrations/2026-11-29_user-disabled';
 import * as inquirySearch from './migrations/2026-11-30_inquiry-search';
 import * as jobOpenings from './migrations/2026-12-01_job-openings';
+import * as leases from './migrations/2026-12-01_leases';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29_user-disabled': userDisabled,
   '2026-11-30_inquiry-search': inquirySearch,
   '2026-12-01_job-openings': jobOpenings,
+  '2026-12-01_leases': leases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

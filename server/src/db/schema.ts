@@ -143,6 +143,8 @@ export type JobsTable = {
 export type JobTextField = 'title' | 'tasks' | 'profile' | 'offer' | 'howToApply';
 
 export type JobTextsTable = { job_id: number; field: JobTextField; language: number; content: string };
+/** Background work that one instance at a time does (housekeeping): who holds it, until when. */
+export type LeasesTable = { name: string; owner: string; until: string };
 
 export type Database = {
   users: UsersTable;
@@ -160,4 +162,5 @@ export type Database = {
   mail_attempts: MailAttemptsTable;
   jobs: JobsTable;
   job_texts: JobTextsTable;
+  leases: LeasesTable;
 };

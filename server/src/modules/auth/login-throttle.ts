@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { clearThrottle, countAttempt, uncountAttempt } from './throttle.repository';
+import { clearThrottle, countAttempt, uncountAttempt } from '../rate-limits/attempts.repository';
 
 /**
  * Sign-in attempts counted per 15-minute window, kept in the database so that every instance

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { api, backends, getOnce, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
 import { generalMessage, jpegFile, pdfFile, pngFile, postContact, priceInquiry, storedObjects, until } from './contact-test-kit';
@@ -322,6 +323,22 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.body.code).toBe('too_many_requests');
+  });
+
+  it('counts the limit in the database: a second instance on the same database refuses the client too', async () => {
+    const first = await startTestApp(kind, { CONTACT_RATE_LIMIT: '2' });
+    const second = await buildApp(first.config, { database: first.database, logger: false });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const secondUrl = `http://127.0.0.1:${(second.server.address() as { port: number }).port}`;
+      expect((await postContact(first.url, generalMessage)).status).toBe(201);
+      expect((await postContact(secondUrl, generalMessage)).status).toBe(201);
+      const limited = [await postContact(first.url, generalMessage), await postContact(secondUrl, generalMessage)];
+      expect(limited.map((r) => r.status)).toEqual([429, 429]);
+      for (const r of limited) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(590);
+    } finally {
+      await second.close();
+    }
   });
 
   it('answers a bot (honeypot filled, sent too fast, or posting without the form) like anyone else, keeps it as spam and mails nothing', async () => {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   type InquirySubject,
   type RetentionSettings,
@@ -9,6 +8,7 @@ import {
 import type { Db } from '../../db/database';
 import { sweepAttachments } from '../../media/attachment-store';
 import type { ObjectStorage } from '../../storage/object-storage';
+import type { HousekeepingTask } from '../housekeeping/housekeeping';
 import {
   deleteInquiries,
   idsOlderThan,
@@ -22,7 +22,6 @@ const day = 24 * 3600_000;
 export const spamRetentionDays = 30;
 /** Files younger than this may belong to an upload still in progress: the sweep leaves them. */
 export const orphanAgeMs = 3600_000;
-const everyMs = 3600_000;
 
 export async function readRetention(db: Db): Promise<RetentionSettings> {
   const stored = await readRetentionSetting(db);
@@ -63,33 +62,14 @@ export async function applyRetention(db: Db, store: ObjectStorage, now = new Dat
   return removed;
 }
 
-/** Retention and the orphan-file sweep, hourly and once at start. */
-export function createInquiryHousekeeping(db: Db, store: ObjectStorage, log: FastifyBaseLogger) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= (async () => {
-      try {
-        const expired = await applyRetention(db, store);
-        const orphans = await sweepAttachments(store, (keys) => referencedKeys(db, keys), orphanAgeMs);
-        if (expired || orphans) log.info({ expired, orphans }, 'inquiry housekeeping');
-      } catch (error) {
-        log.error({ err: error }, 'inquiry housekeeping failed');
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  };
+/** Retention and the orphan-file sweep: a housekeeping task (modules/housekeeping). */
+export function inquiryHousekeeping(db: Db, store: ObjectStorage): HousekeepingTask {
   return {
-    start() {
-      void run();
-      timer = setInterval(() => void run(), everyMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
+    name: 'inquiries',
+    run: async () => {
+      const expired = await applyRetention(db, store);
+      const orphans = await sweepAttachments(store, (keys) => referencedKeys(db, keys), orphanAgeMs);
+      return { expired, orphans };
     },
   };
 }

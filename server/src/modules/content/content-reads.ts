@@ -1,16 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { type EncodedBody, encodeBody, sendEncoded } from '../../lib/encoded-body';
+import { coalescedRead } from '../../lib/coalesced-read';
+import { type EncodedBody, freshBody, sendEncoded } from '../../lib/encoded-body';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { readContentVersion } from './content-version.repository';
 
-/** An answer, its JSON as sent, and that JSON compressed (made on first use, then kept with it). */
-export type Read<T> = { value: T; json: string; encoded: () => Promise<EncodedBody> };
+/**
+ * An answer, its JSON as sent, and that JSON's compressed forms: each made when a client first
+ * takes it, fast, and made again at the best quality once the answer is sent again and again
+ * (lib/encoded-body.ts), so that an answer asked for once costs little and one in demand is small.
+ */
+export type Read<T> = { value: T; json: string; body: EncodedBody };
 
 function keptRead<T>(value: T): Read<T> {
   const json = JSON.stringify(value);
-  let encoded: Promise<EncodedBody> | undefined;
-  return { value, json, encoded: () => (encoded ??= encodeBody(json)) };
+  return { value, json, body: freshBody(json) };
 }
 
 const jsonType = 'application/json; charset=utf-8';
@@ -25,7 +29,7 @@ const compressFrom = 1024;
 export async function sendRead(request: FastifyRequest, reply: FastifyReply, read: Read<unknown>) {
   reply.header('cache-control', 'no-cache').type(jsonType);
   if (read.json.length < compressFrom) return reply.send(read.json);
-  return sendEncoded(request, reply, await read.encoded());
+  return sendEncoded(request, reply, read.body);
 }
 
 export type ContentReads = {
@@ -47,13 +51,20 @@ export type ContentReads = {
  * other sharing the database — and a list page costs one small query instead of four and the
  * serialisation. A failed read (an unknown id) is not kept.
  */
-export function createContentReads(db: Db, size = 500, onLookup?: (hit: boolean) => void): ContentReads {
+export function createContentReads(
+  db: Db,
+  options: { size?: number; onLookup?: (hit: boolean) => void } = {},
+): ContentReads {
+  const { size = 500, onLookup } = options;
   const cache = new VersionedCache<Read<unknown>>(size);
+  // Requests arriving together share a read of the version that began after they arrived: on
+  // PostgreSQL one round trip serves them all instead of one each (decision 018).
+  const currentVersion = coalescedRead(() => readContentVersion(db));
   return {
-    version: () => readContentVersion(db),
+    version: currentVersion,
     async read<T>(key: string, load: () => Promise<T>): Promise<Read<T>> {
       // The version is read first: what follows is at least as new as it, never older.
-      const version = await readContentVersion(db);
+      const version = await currentVersion();
       const kept = cache.get(key, version);
       onLookup?.(kept !== undefined);
       if (kept) return kept as Read<T>;

@@ -1,11 +1,11 @@
-import { type EncodedBody, encodeBody } from '../../lib/encoded-body';
+import { type FullyEncodedBody, encodeBody } from '../../lib/encoded-body';
 
 /** A finished page as sent: the HTML and its compressed forms, and the ETag of what it was made from. */
-export type FinishedPage = EncodedBody & { etag: string };
+export type FinishedPage = FullyEncodedBody & { etag: string };
 
-/** The page in all three encodings, compressed once (encodeBody). */
+/** The page in all three encodings, compressed fast now and at the best quality once it is in demand (encodeBody). */
 export async function finishPage(html: string, etag: string): Promise<FinishedPage> {
-  return { ...(await encodeBody(html)), etag };
+  return { ...(await encodeBody(html, 'fresh')), etag };
 }
 
 /**
@@ -15,7 +15,9 @@ export async function finishPage(html: string, etag: string): Promise<FinishedPa
  * before it is served, and the memory they took is free at once.
  */
 export class PageCache {
+  // With the size each was counted at: a page's forms shrink when they are refined.
   private readonly entries = new Map<string, FinishedPage>();
+  private readonly sizes = new Map<string, number>();
   private version: string | undefined;
   private bytes = 0;
 
@@ -45,6 +47,7 @@ export class PageCache {
     if (size > this.maxBytes) return;
     this.remove(key);
     this.entries.set(key, page);
+    this.sizes.set(key, size);
     this.bytes += size;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!);
   }
@@ -55,14 +58,14 @@ export class PageCache {
   }
 
   private remove(key: string): void {
-    const page = this.entries.get(key);
-    if (!page) return;
-    this.entries.delete(key);
-    this.bytes -= PageCache.size(page);
+    if (!this.entries.delete(key)) return;
+    this.bytes -= this.sizes.get(key)!;
+    this.sizes.delete(key);
   }
 
   private clear(): void {
     this.entries.clear();
+    this.sizes.clear();
     this.bytes = 0;
   }
 

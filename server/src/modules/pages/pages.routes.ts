@@ -25,13 +25,13 @@ import { type SitemapSource, keptSitemap, robotsTxt } from './site-index';
 const mapOrigin = new URL(company.map.embedUrl).origin;
 const oneYear = 365 * 24 * 3600;
 
-function pageCsp(page: PageKey, hashes: { scripts: string[]; styles: string[] }, https: boolean): string {
+function pageCsp(page: PageKey, hashes: { scripts: string[]; styles: string[] }, https: boolean, mediaOrigin?: string): string {
   const quoted = (list: string[]) => list.map((h) => ` '${h}'`).join('');
   return [
     "default-src 'self'",
     `script-src 'self'${quoted(hashes.scripts)}`,
     `style-src 'self'${quoted(hashes.styles)}`,
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
     "font-src 'self'",
     "connect-src 'self'",
     `frame-src ${pages[page].map ? mapOrigin : "'none'"}`,
@@ -107,6 +107,8 @@ export type PageRoutesOptions = {
   sitemap?: { version: () => Promise<string>; sources: readonly SitemapSource[] };
   /** Told whether each lookup in the finished-page cache found the page (the metrics count them). */
   onCacheLookup?: (hit: boolean) => void;
+  /** The origin pictures are served from when not the site's own (MEDIA_PUBLIC_URL): allowed in img-src. */
+  mediaOrigin?: string | undefined;
 };
 
 /**
@@ -163,7 +165,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     const relative = manifest.files[page]?.[lang] ?? '';
     const hashes = { scripts: manifest.scriptHashes, styles: manifest.pageStyleHashes?.[relative] ?? manifest.styleHashes };
     reply
-      .header('content-security-policy', pageCsp(page, hashes, request.protocol === 'https'))
+      .header('content-security-policy', pageCsp(page, hashes, request.protocol === 'https', options.mediaOrigin))
       .header('content-language', lang)
       .header('vary', 'Cookie, Accept-Encoding')
       .header('cache-control', pages[page].prerender ? 'no-cache' : 'no-store')

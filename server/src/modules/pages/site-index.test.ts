@@ -231,7 +231,7 @@ class QueryCounter implements KyselyPlugin {
 }
 
 describe.each(databaseKinds)('/sitemap.xml under load on %s', (kind) => {
-  it('costs one version read per request; the projects are read again only after a change', async () => {
+  it('costs at most one version read per request (a burst shares them); the projects are read again only after a change', async () => {
     const dataDir = tempDir();
     const handle = await freshDatabase(kind, dataDir);
     const counter = new QueryCounter();
@@ -260,7 +260,11 @@ describe.each(databaseKinds)('/sitemap.xml under load on %s', (kind) => {
       for (let i = 0; i < 10; i++) expect(await get()).toEqual({ projectReads: 0, versionReads: 1, locs: 60 });
       const [projects, versions] = [counter.projects, counter.versions];
       await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/sitemap.xml' })));
-      expect([counter.projects - projects, counter.versions - versions]).toEqual([0, 20]);
+      // A burst at once shares the version reads (lib/coalesced-read.ts): the one in flight, and
+      // at most one more for the requests that arrived while it ran.
+      expect(counter.projects - projects).toBe(0);
+      expect(counter.versions - versions).toBeGreaterThanOrEqual(1);
+      expect(counter.versions - versions).toBeLessThanOrEqual(2);
       await add(30);
       expect(await get()).toEqual({ projectReads: 1, versionReads: 1, locs: 62 });
       expect(await get()).toEqual({ projectReads: 0, versionReads: 1, locs: 62 });

@@ -12,13 +12,13 @@ import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/query-keys';
 import { sendRead } from '../content/content-reads';
 import { readProject, readProjectPage } from './project-reads';
-import { changeProject, createProject, removeProject } from './projects.service';
+import { changeProject, createProject, mediaAddress, removeProject } from './projects.service';
 
 /** Room for the largest accepted picture as a data URL, plus the texts; beyond it the answer is 413. */
 export const projectBodyLimit = pictureDataUrlMaxLength + 1024 * 1024;
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, media: app.media, log: app.log };
+  const deps = { db: app.db, media: app.media, log: app.log, mediaUrl: mediaAddress(app.config.mediaPublicUrl) };
   // The sign-in check comes first, before a (large) body is even read.
   const guarded = { onRequest: app.requireAdmin, bodyLimit: projectBodyLimit };
 

@@ -33,26 +33,36 @@ import {
   updateProject,
 } from './projects.repository';
 
-export type ProjectDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger };
+/** `mediaUrl`: the address a picture's file is served at (mediaAddress). */
+export type ProjectDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger; mediaUrl: MediaAddress };
 /** The fields of a create or update payload, as the contract's schema gives them. */
 export type ProjectFields = Omit<z.output<typeof projectCreateSchema>, 'picture'>;
 
-export const mediaUrl = (key: string) => `/media/${key}`;
+export type MediaAddress = (key: string) => string;
+
+/** Pictures served by the site itself, at /media/ (media.routes.ts). */
+export const mediaUrl: MediaAddress = (key) => `/media/${key}`;
+
+/** Picture addresses under MEDIA_PUBLIC_URL (a CDN in front of the bucket) when it is set, else the site's /media/. */
+export function mediaAddress(publicBase: string | undefined): MediaAddress {
+  return publicBase ? (key) => `${publicBase}${key}` : mediaUrl;
+}
 
 /** The width the `picture` URL has: what a content column shows at twice its CSS width. */
 const webSizedWidth = 960;
 
 function pictureFields(
   picture: StoredPicture | null,
+  urlOf: MediaAddress,
 ): Pick<Project, 'picture' | 'pictureSources' | 'pictureWidth' | 'pictureHeight'> {
   if (!picture || picture.variants.length === 0) return { picture: '', pictureSources: [] };
   const webp = picture.variants.filter((v) => v.type === 'image/webp').sort((a, b) => a.width - b.width);
   const webSized = [...webp].reverse().find((v) => v.width <= webSizedWidth) ?? webp[0] ?? picture.variants[0]!;
-  const pictureSources: PictureSource[] = picture.variants.map((v) => ({ url: mediaUrl(v.key), width: v.width, type: v.type }));
-  return { picture: mediaUrl(webSized.key), pictureSources, pictureWidth: picture.width, pictureHeight: picture.height };
+  const pictureSources: PictureSource[] = picture.variants.map((v) => ({ url: urlOf(v.key), width: v.width, type: v.type }));
+  return { picture: urlOf(webSized.key), pictureSources, pictureWidth: picture.width, pictureHeight: picture.height };
 }
 
-export function toProject(record: ProjectRecord): Project {
+export function toProject(record: ProjectRecord, urlOf: MediaAddress = mediaUrl): Project {
   return {
     id: record.id,
     title: record.texts.title,
@@ -63,7 +73,7 @@ export function toProject(record: ProjectRecord): Project {
     client: record.client,
     categoryID: record.categoryId,
     category: record.category,
-    ...pictureFields(record.picture),
+    ...pictureFields(record.picture, urlOf),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
@@ -73,7 +83,7 @@ export function toProject(record: ProjectRecord): Project {
  * One page of projects and the number of all matches: a fixed number of queries (count, page,
  * texts, category translations) whatever the page length.
  */
-export async function getProjectPage(db: Db, query: ProjectListQuery): Promise<ProjectList> {
+export async function getProjectPage(db: Db, query: ProjectListQuery, urlOf: MediaAddress = mediaUrl): Promise<ProjectList> {
   const filter = {
     title: query.Title,
     description: query.Description,
@@ -81,16 +91,25 @@ export async function getProjectPage(db: Db, query: ProjectListQuery): Promise<P
     language: query.Language,
   };
   const offset = (query.PageNumber - 1) * query.PageLength;
-  const count = await countProjects(db, filter);
-  // A page past the end is empty, not an error: the count tells the client where the end is.
-  const records = offset < count ? await listProjects(db, filter, { limit: query.PageLength, offset }) : [];
-  return { data: records.map(toProject), count };
+  // The count and the page do not depend on each other: on PostgreSQL they go out at once, one
+  // round trip less for every answer not kept (a page past the end is simply empty, not an
+  // error: the count tells the client where the end is).
+  const [count, records] = await Promise.all([
+    countProjects(db, filter),
+    listProjects(db, filter, { limit: query.PageLength, offset }),
+  ]);
+  return { data: records.map((r) => toProject(r, urlOf)), count };
 }
 
-export async function getProject(db: Db, id: number, language?: ContentLanguage): Promise<Project> {
+export async function getProject(
+  db: Db,
+  id: number,
+  language?: ContentLanguage,
+  urlOf: MediaAddress = mediaUrl,
+): Promise<Project> {
   const record = await findProject(db, id, language);
   if (!record) throw notFound('Project');
-  return toProject(record);
+  return toProject(record, urlOf);
 }
 
 /** Decodes, checks and re-encodes an uploaded picture and stores its variants. */
@@ -153,7 +172,7 @@ export async function createProject(deps: ProjectDeps, fields: ProjectFields, pi
     await releasePictures(deps, [picture]);
     throw error;
   }
-  return getProject(deps.db, id);
+  return getProject(deps.db, id, undefined, deps.mediaUrl);
 }
 
 /** `picture`: a data URL replaces it; anything else (left out, the URL as read) keeps the current one. */
@@ -177,7 +196,7 @@ export async function changeProject(
     throw notFound('Project');
   }
   if (replaced) await releasePictures(deps, [existing.picture], picture);
-  return getProject(deps.db, id);
+  return getProject(deps.db, id, undefined, deps.mediaUrl);
 }
 
 export async function removeProject(deps: ProjectDeps, id: number): Promise<void> {

@@ -13,6 +13,8 @@ export const contentReads = fp(async (app: FastifyInstance) => {
   const lookups = app.metrics.cacheLookups;
   app.decorate(
     'contentReads',
-    createContentReads(app.db, undefined, (hit) => lookups.inc({ cache: 'content', result: hit ? 'hit' : 'miss' })),
+    createContentReads(app.db, {
+      onLookup: (hit) => lookups.inc({ cache: 'content', result: hit ? 'hit' : 'miss' }),
+    }),
   );
 });

@@ -4,7 +4,6 @@ import { createMailTransport } from '../../mail/mail-transport';
 import { type Outbox, createOutbox } from '../../mail/outbox';
 import { type MalwareScanner, clamdScanner } from '../../media/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
-import { createInquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,8 +15,8 @@ declare module 'fastify' {
 
 /**
  * The background side of contact inquiries: the mail outbox (started when the app is ready,
- * stopped before it closes, so no mail is cut off mid-send by the database closing) and the
- * hourly retention and orphan-file sweep.
+ * stopped before it closes, so no mail is cut off mid-send by the database closing). Retention
+ * and the orphan-file sweep run in housekeeping (plugins/app/housekeeping.ts).
  */
 export const inquiryServices = fp(async (app: FastifyInstance) => {
   const store = app.attachments;
@@ -41,7 +40,6 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
       if (status === 'failed') metrics.inquiryMailsFailed.inc();
     },
   });
-  const housekeeping = createInquiryHousekeeping(app.db, store, app.log.child({ module: 'inquiries' }));
   const { clamd } = app.config;
   app.decorate('malwareScanner', clamd ? clamdScanner(clamd.address, clamd.timeoutMs) : undefined);
   app.decorate('outbox', outbox);
@@ -50,9 +48,8 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
     if (transport.mode === 'log')
       app.log.info('SMTP_URL is not set: inquiries are stored and their mails written to the log, not sent');
     outbox.start();
-    housekeeping.start();
   });
   app.addHook('preClose', async () => {
-    await Promise.all([outbox.stop(), housekeeping.stop()]);
+    await outbox.stop();
   });
 });

@@ -3,10 +3,14 @@ import type { Db } from '../../db/database';
 
 export type AttemptCount = { attempts: number; windowStartedAt: Date };
 
+// Counts per key in fixed windows, kept in the database (the table is named for its first user,
+// the sign-in throttle; the contact form's rate limit counts here too), so that every instance
+// sharing one database counts the same attempts.
+
 /**
- * Counts one more sign-in attempt under `key` in a single atomic statement, starting a new
- * window when the current one is older than `windowMs`. Atomic, so that a burst of parallel
- * requests cannot all pass the check before any of them is counted.
+ * Counts one more attempt under `key` in a single atomic statement, starting a new window when
+ * the current one is older than `windowMs`. Atomic, so that a burst of parallel requests — to
+ * one instance or to several — cannot all pass the check before any of them is counted.
  */
 export async function countAttempt(db: Db, key: string, now: Date, windowMs: number): Promise<AttemptCount> {
   const nowIso = now.toISOString();
@@ -36,4 +40,10 @@ export async function uncountAttempt(db: Db, key: string): Promise<void> {
 
 export async function clearThrottle(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_throttle').where('key', '=', key).execute();
+}
+
+/** Removes the counts whose window started before `before` (housekeeping); returns how many went. */
+export async function deleteStaleAttempts(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('login_throttle').where('window_started_at', '<', before.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { inquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
+import { createHousekeeping } from '../../modules/housekeeping/housekeeping';
+import { deleteStaleAttempts } from '../../modules/rate-limits/attempts.repository';
+
+/** Rate and sign-in counts whose window started this long ago are over (the longest window is 15 minutes). */
+const staleCountsAfterMs = 24 * 3600_000;
+
+/**
+ * Hourly clean-up, on one instance at a time among those sharing the database: inquiries past
+ * their retention and files no inquiry names (in the attachments storage), and
+ * rate-limit and sign-in counts long over.
+ */
+export const housekeeping = fp(async (app: FastifyInstance) => {
+  const { db } = app;
+  const job = createHousekeeping(
+    db,
+    [
+      inquiryHousekeeping(db, app.attachments),
+      {
+        name: 'rate-counts',
+        run: async () => ({ stale: await deleteStaleAttempts(db, new Date(Date.now() - staleCountsAfterMs)) }),
+      },
+    ],
+    app.log.child({ module: 'housekeeping' }),
+  );
+  app.addHook('onReady', async () => job.start());
+  app.addHook('preClose', async () => job.stop());
+});
