@@ -23,31 +23,38 @@ function formatDate(date: string, lang: string): string {
   );
 }
 
-/** A job opening's page: what the job is, what it asks and offers, and how to apply (the footer form, subject chosen). */
-function JobView({ job }: { job: Job }) {
+/**
+ * A job opening's page: what the job is, what it asks and offers, and how to apply (the footer
+ * form, subject chosen). Without a job it is a stand-in built of the same elements: the page
+ * prerendered without data then carries the styles (critical CSS) of the job the server renders into it.
+ */
+function JobView({ job }: { job: Job | undefined }) {
   const { t, i18n } = useTranslation('JobsPage');
   const { t: common } = useTranslation('common');
   const [params] = useSearchParams();
   const lang = i18n.language === 'en' ? 'en' : 'de';
   const language = contentLanguageOf(lang);
-  const title = pickText(job.title, language);
-  usePageMeta('job', { title: common('meta.jobDetail.titleWithJob', { jobTitle: title }) });
+  const title = job ? pickText(job.title, language) : '…';
+  usePageMeta('job', job && { title: common('meta.jobDetail.titleWithJob', { jobTitle: title }) });
   const langParam = params.get('lang');
   const withLang = (path: string) => (langParam ? `${path}${path.includes('?') ? '&' : '?'}lang=${langParam}` : path);
-  const facts: [string, string][] = [
-    [t('detail.location'), job.location],
-    [t('detail.employmentType'), t(`detail.employmentTypes.${job.employmentType}`)],
-    [t('detail.start'), job.startDate ? formatDate(job.startDate, lang) : t('detail.startNow')],
-    ...(job.validThrough ? [[t('detail.validThrough'), formatDate(job.validThrough, lang)] as [string, string]] : []),
-    [t('detail.contact'), job.contact || company.jobsContact],
-  ];
+  const facts: [string, string][] = job
+    ? [
+        [t('detail.location'), job.location],
+        [t('detail.employmentType'), t(`detail.employmentTypes.${job.employmentType}`)],
+        [t('detail.start'), job.startDate ? formatDate(job.startDate, lang) : t('detail.startNow')],
+        ...(job.validThrough ? [[t('detail.validThrough'), formatDate(job.validThrough, lang)] as [string, string]] : []),
+        [t('detail.contact'), job.contact || company.jobsContact],
+      ]
+    : [[t('detail.location'), '…']];
+  // The stand-in has a list and a paragraph, so that both kinds of text are styled from the first paint.
   const sections = (['tasks', 'profile', 'offer', 'howToApply'] as const)
-    .map((key) => [key, pickText(job[key], language)] as const)
+    .map((key) => [key, job ? pickText(job[key], language) : key === 'tasks' ? '…\n…' : '…'] as const)
     .filter(([, text]) => text.trim());
-  const apply = `${withLang(`${jobPath(job.id)}?${inquirySubjectParam}=application`)}#${contactFormAnchor}`;
+  const apply = `${withLang(`${jobPath(job?.id ?? 0)}?${inquirySubjectParam}=application`)}#${contactFormAnchor}`;
 
   return (
-    <article>
+    <article aria-busy={!job}>
       <PageHeader title={title} kicker={t('title')}>
         <div className="mt-6">
           <a
@@ -103,6 +110,5 @@ function JobView({ job }: { job: Job }) {
 
 /** A job's page: the server renders it with the job, and sends a visitor whose job it does not know to the jobs page. */
 export function JobDetail({ id }: { id: number }) {
-  const job = usePageData<Job>(jobApi.one(id));
-  return job ? <JobView job={job} /> : null;
+  return <JobView job={usePageData<Job>(jobApi.one(id))} />;
 }
