@@ -195,6 +195,12 @@ export type ContactFormState = {
 };
 export const contactFormStateKey = 'contact-form';
 
+/** The footer form's element id: a link to `#contact-form` leads to it. */
+export const contactFormAnchor = 'contact-form';
+
+/** The query parameter that chooses the footer form's subject (a job's apply link: ?subject=application#contact-form). */
+export const inquirySubjectParam = 'subject';
+
 /** The query parameter of the page a form sent without JavaScript returns to: its notice. */
 export const inquirySentParam = 'inquiry';
 

@@ -7,6 +7,8 @@ import { contentLanguageSchema, localizedTextSchema } from './languages';
 export const jobApi = {
   list: '/api/v1/Job',
   one: (id: number | string) => `/api/v1/Job/${id}`,
+  /** The visible jobs in one language, as the jobs page lists them (its page data's key). */
+  board: (language: number) => `/api/v1/Job?Language=${language}&PageLength=100`,
 } as const;
 
 /**

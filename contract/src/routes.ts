@@ -11,6 +11,7 @@ export const pages = {
   aboutus: { path: '/aboutus', prerender: true, map: false },
   contactus: { path: '/contactus', prerender: true, map: true },
   jobs: { path: '/jobs', prerender: true, map: false },
+  job: { path: '/jobs/:id', prerender: true, map: false },
   blitzschutz: { path: '/Blitzschutz', prerender: true, map: false },
   projects: { path: '/Projects', prerender: true, map: false },
   services: { path: '/Services', prerender: true, map: false },
@@ -35,6 +36,7 @@ export const indexablePages: PageKey[] = [
 ];
 
 export const projectPath = (id: number | string) => `/project/${id}`;
+export const jobPath = (id: number | string) => `/jobs/${id}`;
 
 /**
  * The public address of a page in a language (DESIGN.md §4): German, the default and x-default,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { berlinDate } from '@blitz/contract';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -12,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { categoryModule } from './modules/categories/categories.module';
 import { type ContentModule, contentPageFillers } from './modules/content/content-module';
 import { companyModule } from './modules/company/company.module';
+import { jobSitemapSource } from './modules/jobs/job-sitemap';
 import { jobModule } from './modules/jobs/jobs.module';
 import { projectSitemapSource } from './modules/projects/project-sitemap';
 import { projectModule } from './modules/projects/projects.module';
@@ -172,7 +174,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     renderer,
     fillers: contentPageFillers(app, renderer, contentModules),
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
-    sitemap: { version: () => app.contentReads.version(), sources: [projectSitemapSource(app.db)] },
+    sitemap: {
+      // Per Berlin day too: a job past its valid-through day leaves the sitemap at midnight.
+      version: async () => `${await app.contentReads.version()}-${berlinDate()}`,
+      sources: [projectSitemapSource(app.db), jobSitemapSource(app.db)],
+    },
     mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin,
   });
   await app.register(siteFilesRoutes, { webDist: config.webDist, siteUrl: config.siteUrl });

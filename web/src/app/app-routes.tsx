@@ -8,6 +8,7 @@ const ImprintPage = lazy(() => import('./routes/public/imprint-page'));
 const AboutPage = lazy(() => import('./routes/public/about-page'));
 const ContactPage = lazy(() => import('./routes/public/contact-page'));
 const JobsPage = lazy(() => import('./routes/public/jobs-page'));
+const JobPage = lazy(() => import('./routes/public/job-page'));
 const BlitzschutzPage = lazy(() => import('./routes/public/blitzschutz-page'));
 const ProjectsPage = lazy(() => import('./routes/public/projects-page'));
 const ServicesPage = lazy(() => import('./routes/public/services-page'));
@@ -29,6 +30,7 @@ export function AppRoutes() {
         <Route path="aboutus" element={<AboutPage />} />
         <Route path="contactus" element={<ContactPage />} />
         <Route path="jobs" element={<JobsPage />} />
+        <Route path="jobs/:id" element={<JobPage />} />
         <Route path="Blitzschutz" element={<BlitzschutzPage />} />
         <Route path="Projects" element={<ProjectsPage />} />
         <Route path="Services" element={<ServicesPage />} />

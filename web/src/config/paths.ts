@@ -19,4 +19,5 @@ export const metaKeyOf: Record<PageKey, string> = {
   login: 'login',
   dashboard: 'dashboard',
   project: 'projectDetail',
+  job: 'jobDetail',
 };

@@ -14,20 +14,15 @@ export function enhanceJobsSearch(root: ParentNode = document): void {
   if (!board || !form || !input || !status) return;
   const rows = [...board.querySelectorAll<HTMLElement>('tr[data-job]')].map((row) => {
     const [name = '', location = ''] = (row.dataset['job'] ?? '').split('\n');
-    return { row, name, location, article: document.getElementById(row.dataset['anchor'] ?? '') };
+    return { row, name, location };
   });
   const noMatch = board.querySelector<HTMLElement>('[data-testid="no-match"]')?.closest('tr');
-  const details = board.querySelector<HTMLElement>('[data-job-details]');
   const plural = new Intl.PluralRules(document.documentElement.lang);
 
   const apply = () => {
     const shown = new Set(filterJobs(rows, input.value));
-    for (const job of rows) {
-      job.row.hidden = !shown.has(job);
-      if (job.article) job.article.hidden = !shown.has(job);
-    }
+    for (const job of rows) job.row.hidden = !shown.has(job);
     if (noMatch) noMatch.hidden = shown.size > 0;
-    if (details) details.hidden = shown.size === 0;
     const template =
       shown.size === 0 ? status.dataset['noMatch'] : status.dataset[plural.select(shown.size) === 'one' ? 'one' : 'other'];
     status.textContent = (template ?? '').replace('{count}', String(shown.size));

@@ -29,6 +29,7 @@ export const pageNamespace: Partial<Record<PageKey, Namespace | Namespace[]>> = 
   aboutus: 'aboutus',
   contactus: 'kontactus',
   jobs: 'JobsPage',
+  job: 'JobsPage',
   projects: 'projects',
   project: 'projects',
   login: 'admin',

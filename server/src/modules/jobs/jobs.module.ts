@@ -1,10 +1,6 @@
 import type { ContentModule } from '../content/content-module';
-import { jobsPageFiller } from './job-pages';
+import { jobPageFillers } from './job-pages';
 import { jobRoutes } from './jobs.routes';
 
-// The public jobs page is rendered per address (/jobs?q=…); its list still comes from the page's
-// texts, not yet from these jobs.
-export const jobModule: ContentModule = {
-  routes: jobRoutes,
-  pageFillers: (app, renderer) => ({ jobs: jobsPageFiller(app, renderer) }),
-};
+// The jobs page (/jobs?q=…) and a job's page (/jobs/{id}) are rendered per address with the jobs a visitor may see.
+export const jobModule: ContentModule = { routes: jobRoutes, pageFillers: jobPageFillers };

@@ -90,17 +90,21 @@ export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cach
   };
 }
 
-/** The site's common texts in a language, as the web build ships them (for the few the server needs). */
-export function builtTranslations(webDist: string): (lang: SiteLanguage) => Record<string, unknown> {
+/** The site's texts of a namespace (common by default) in a language, as the web build ships them (for the few the server needs). */
+export function builtTranslations(webDist: string, namespace = 'common'): (lang: SiteLanguage) => Record<string, unknown> {
   const cache = new Map<SiteLanguage, Record<string, unknown>>();
   return (lang) => {
     let texts = cache.get(lang);
     if (!texts) {
       try {
-        texts = JSON.parse(fs.readFileSync(path.join(webDist, 'assets', 'i18n', `${lang}.json`), 'utf8')) as Record<
-          string,
-          unknown
-        >;
+        texts = JSON.parse(
+          fs.readFileSync(
+            namespace === 'common'
+              ? path.join(webDist, 'assets', 'i18n', `${lang}.json`)
+              : path.join(webDist, 'assets', 'i18n', namespace, `${lang}.json`),
+            'utf8',
+          ),
+        ) as Record<string, unknown>;
       } catch {
         texts = {};
       }

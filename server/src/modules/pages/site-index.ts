@@ -8,7 +8,7 @@ const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.cha
 export type SitemapEntry = { path: string; lastmod?: string };
 
 /**
- * Pages made from content staff edit (the projects now, job openings later): each source lists
+ * Pages made from content staff edit (projects, job openings): each source lists
  * its pages as they are now. A source is asked once per content version, not per request.
  */
 export type SitemapSource = () => Promise<readonly SitemapEntry[]>;

@@ -1,4 +1,4 @@
-export type Job = { name: string; location: string; details?: string };
+export type Job = { name: string; location: string };
 
 /**
  * The jobs whose name or location contains the query, ignoring case (SPEC.md §4). Surrounding

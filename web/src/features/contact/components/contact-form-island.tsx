@@ -1,10 +1,17 @@
 import { useLocation } from 'react-router';
-import { type ContactFormState, contactFormStateKey, inquirySentParam } from '@blitz/contract';
+import {
+  type ContactFormState,
+  contactFormAnchor,
+  contactFormStateKey,
+  inquirySentParam,
+  inquirySubjectParam,
+  inquirySubjects,
+} from '@blitz/contract';
 import { usePageData } from '../../../lib/page-data';
 import { ContactForm, type ContactFormProps } from './contact-form';
 
 /** The element the island runtime hydrates (islands/main.ts), with the props it hydrates with. */
-export const contactIsland = { id: 'contact-form', name: 'contact-form' } as const;
+export const contactIsland = { id: contactFormAnchor, name: 'contact-form' } as const;
 
 /**
  * The footer's contact form as an island: the server renders it into every page with the props
@@ -15,9 +22,11 @@ export function ContactFormIsland() {
   const state = usePageData<ContactFormState>(contactFormStateKey);
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
+  // ?subject=application (a job's apply link) chooses the subject, in the HTML itself: no script needed.
+  const subject = inquirySubjects.find((s) => s === params.get(inquirySubjectParam));
   params.delete(inquirySentParam);
   const query = params.toString();
-  const props: ContactFormProps = { state, returnTo: query ? `${pathname}?${query}` : pathname };
+  const props: ContactFormProps = { state, returnTo: query ? `${pathname}?${query}` : pathname, ...(subject ? { subject } : {}) };
   return (
     <div id={contactIsland.id} className="scroll-mt-24" data-island={contactIsland.name} data-props={JSON.stringify(props)}>
       <ContactForm {...props} />

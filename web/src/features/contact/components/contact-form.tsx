@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   type ContactFormState,
   type InquiryField,
+  type InquirySubject,
   type InquiryValues,
   attachmentLimits,
   contactFormExtras,
@@ -28,6 +29,8 @@ export type ContactFormProps = {
   state?: ContactFormState | undefined;
   /** The page's address, where the server leads a send without JavaScript back to. */
   returnTo: string;
+  /** The subject chosen before anything was sent (?subject= in the page's address). */
+  subject?: InquirySubject;
 };
 
 const noticeText: Record<string, string> = {
@@ -50,7 +53,7 @@ const noticeText: Record<string, string> = {
  * in place. The fields are uncontrolled, so nothing typed before the script arrived is lost; the
  * price-inquiry fields are revealed by CSS alone (styles.css, .price-fields).
  */
-export function ContactForm({ state, returnTo }: ContactFormProps) {
+export function ContactForm({ state, returnTo, subject }: ContactFormProps) {
   const { t, i18n } = useTranslation('contact');
   const id = 'contact';
   const { formRef, errors, onFieldInput, attachments, problems, sending, submit } = useContactForm(state);
@@ -155,7 +158,7 @@ export function ContactForm({ state, returnTo }: ContactFormProps) {
         {field(
           'subject',
           (props) => (
-            <select {...props} name="subject" required defaultValue={values.subject ?? ''} className={inputClass}>
+            <select {...props} name="subject" required defaultValue={values.subject ?? subject ?? ''} className={inputClass}>
               <option value="">{t('subjectPlaceholder')}</option>
               {inquirySubjects.map((s) => (
                 <option key={s} value={s}>

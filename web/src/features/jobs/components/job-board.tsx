@@ -1,26 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { company } from '@blitz/contract';
-import { IconArrowRight, IconMapPin } from '../../../components/icons';
+import { type JobList, contentLanguageOf, jobApi, jobPath, pickText } from '@blitz/contract';
 import { paths } from '../../../config/paths';
-import { translationList } from '../../../lib/translation-list';
-import { type Job, filterJobs } from '../filter-jobs';
-
-const jobAnchor = (index: number) => `job-${index + 1}`;
+import { usePageData } from '../../../lib/page-data';
+import { filterJobs } from '../filter-jobs';
 
 /** The query parameter of the jobs search: /jobs?q=… */
 export const jobSearchParam = 'q';
 
 /**
  * The vacancies: a search form (GET /jobs?q=…, answered by the server) that filters the table by
- * job title or location, and a description of each job shown. The page script filters the same
- * rows as the visitor types (islands/jobs-search.ts), with the address following.
+ * job title or location, each row leading to the job's own page. The jobs are those a visitor may
+ * see, in the page's language, which the server renders the page with (page data). The page
+ * script filters the same rows as the visitor types (islands/jobs-search.ts), with the address
+ * following.
  */
 export function JobBoard() {
-  const { t } = useTranslation('JobsPage');
+  const { t, i18n } = useTranslation('JobsPage');
   const [params] = useSearchParams();
   const query = params.get(jobSearchParam) ?? '';
-  const jobs = translationList<Job>(t, 'jobs').map((job, index) => ({ ...job, anchor: jobAnchor(index) }));
+  const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
+  const list = usePageData<JobList>(jobApi.board(language));
+  const jobs = (list?.data ?? []).map((job) => ({ id: job.id, name: pickText(job.title, language), location: job.location }));
   const shown = new Set(filterJobs(jobs, query));
   const lang = params.get('lang');
   return (
@@ -77,9 +78,9 @@ export function JobBoard() {
               </td>
             </tr>
             {jobs.map((job) => (
-              <tr key={job.anchor} data-job={`${job.name}\n${job.location}`} data-anchor={job.anchor} hidden={!shown.has(job)}>
+              <tr key={job.id} data-job={`${job.name}\n${job.location}`} hidden={!shown.has(job)}>
                 <td className="px-5 py-4 font-medium">
-                  <a href={`#${job.anchor}`} className="link">
+                  <a href={lang ? `${jobPath(job.id)}?lang=${lang}` : jobPath(job.id)} className="link">
                     {job.name}
                   </a>
                 </td>
@@ -88,34 +89,6 @@ export function JobBoard() {
             ))}
           </tbody>
         </table>
-      </div>
-      <div className="mt-12 space-y-6" hidden={shown.size === 0} data-job-details>
-        <h2 className="text-2xl font-bold text-brand-900">{t('detailsHeading')}</h2>
-        {jobs.map((job) => (
-          <article
-            key={job.anchor}
-            id={job.anchor}
-            hidden={!shown.has(job)}
-            aria-labelledby={`${job.anchor}-title`}
-            className="scroll-mt-24 rounded-xl p-6 ring-1 ring-brand-100"
-          >
-            <h3 id={`${job.anchor}-title`} className="text-xl font-semibold text-brand-900">
-              {job.name}
-            </h3>
-            <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-              <IconMapPin className="h-4 w-4" />
-              {job.location}
-            </p>
-            <p className="mt-4 leading-relaxed text-slate-700">{job.details}</p>
-            <a
-              href={`mailto:${company.email}?subject=${encodeURIComponent(t('applySubject', { job: job.name }))}`}
-              className="mt-5 inline-flex items-center gap-2 rounded-md bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900"
-            >
-              {t('applyButton')}
-              <IconArrowRight className="h-5 w-5" />
-            </a>
-          </article>
-        ))}
       </div>
     </div>
   );

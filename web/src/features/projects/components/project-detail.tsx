@@ -8,7 +8,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { usePageData } from '../../../lib/page-data';
 import { categoryName } from './category-name';
 import { ProjectPicture } from './project-picture';
-import { LineList, Paragraphs } from './text-blocks';
+import { LineList, Paragraphs } from '../../../components/text-blocks';
 
 const detailSizes = '(min-width: 1280px) 816px, (min-width: 1024px) calc(66vw - 40px), calc(100vw - 32px)';
 const pictureClass = 'h-auto w-full rounded-lg object-cover shadow-md';
