@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFakePages } from '../../test/fake-web-build';
+import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, signIn, startTestApp, tempDir } from '../../test/helper';
 import { formData, generalMessage, pdfFile, pngFile, priceInquiry } from './contact-test-kit';
 
@@ -11,23 +9,13 @@ import { formData, generalMessage, pdfFile, pngFile, priceInquiry } from './cont
  * e2e/without-javascript.e2e.ts.)
  */
 function webBuildShowingFormState(): string {
-  const root = tempDir();
-  const dist = path.join(root, 'dist');
-  writeFakePages(
-    dist,
+  return writeFakeWebBuild(
+    tempDir(),
     (key, lang) =>
       `<!doctype html><html lang="${lang}"><head><title>${key}</title></head><body><div id="root"></div></body></html>`,
+    `const state = JSON.stringify(data['contact-form'] ?? null).replace(/</g, '&lt;');
+      return { html: '<main data-page="' + page + '" data-url="' + url + '" data-lang="' + lang + '">' + state + '</main>', head: '' };`,
   );
-  fs.mkdirSync(path.join(root, 'server'));
-  fs.writeFileSync(path.join(root, 'server/package.json'), '{"type":"module"}');
-  fs.writeFileSync(
-    path.join(root, 'server/entry-server.js'),
-    `export async function render(page, url, lang, data) {
-      const state = JSON.stringify(data['contact-form'] ?? null).replace(/</g, '&lt;');
-      return { html: '<main data-page="' + page + '" data-url="' + url + '" data-lang="' + lang + '">' + state + '</main>', head: '' };
-    }`,
-  );
-  return dist;
 }
 
 /** The footer form's state the page was rendered with. */

@@ -51,10 +51,7 @@ export type ContentReads = {
  * other sharing the database — and a list page costs one small query instead of four and the
  * serialisation. A failed read (an unknown id) is not kept.
  */
-export function createContentReads(
-  db: Db,
-  options: { size?: number; onLookup?: (hit: boolean) => void } = {},
-): ContentReads {
+export function createContentReads(db: Db, options: { size?: number; onLookup?: (hit: boolean) => void } = {}): ContentReads {
   const { size = 500, onLookup } = options;
   const cache = new VersionedCache<Read<unknown>>(size);
   // Requests arriving together share a read of the version that began after they arrived: on

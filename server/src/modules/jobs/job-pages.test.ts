@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { berlinDate } from '@blitz/contract';
-import { writeFakePages } from '../../test/fake-web-build';
+import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, signIn, startTestApp, tempDir } from '../../test/helper';
 
 /**
@@ -10,23 +8,13 @@ import { api, databaseKinds, signIn, startTestApp, tempDir } from '../../test/he
  * production, without Vite: the bundle renders the address and every text of its data.
  */
 function fakeWebBuildWithRenderer(): string {
-  const root = tempDir();
-  const dist = path.join(root, 'dist');
-  writeFakePages(
-    dist,
+  return writeFakeWebBuild(
+    tempDir(),
     (key, lang) =>
       `<!doctype html><html lang="${lang}"><head><title>${key}</title><meta name="robots" content="noindex, nofollow" /></head><body><div id="root"><p>skeleton</p></div></body></html>`,
+    `const texts = JSON.stringify(data).match(/"content":"[^"]*"/g) ?? [];
+      return { html: '<main data-url="' + url + '" data-lang="' + lang + '">' + texts.join(' ') + '</main>', head: '' };`,
   );
-  fs.mkdirSync(path.join(root, 'server'));
-  fs.writeFileSync(path.join(root, 'server/package.json'), '{"type":"module"}');
-  fs.writeFileSync(
-    path.join(root, 'server/entry-server.js'),
-    `export async function render(page, url, lang, data) {
-      const texts = JSON.stringify(data).match(/"content":"[^"]*"/g) ?? [];
-      return { html: '<main data-url="' + url + '" data-lang="' + lang + '">' + texts.join(' ') + '</main>', head: '' };
-    }`,
-  );
-  return dist;
 }
 
 const both = (de: string, en: string) => [

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { writeFakePages } from '../../test/fake-web-build';
+import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
 import { dataUrl, testPhoto } from '../projects/test-pictures';
 import { PageCache, finishPage, normalizedUrl } from './page-cache';
@@ -13,23 +11,13 @@ import { PageCache, finishPage, normalizedUrl } from './page-cache';
  * address and the titles of the projects in the data.
  */
 function fakeWebBuildWithRenderer(): string {
-  const root = tempDir();
-  const dist = path.join(root, 'dist');
-  writeFakePages(
-    dist,
+  return writeFakeWebBuild(
+    tempDir(),
     (key, lang) =>
       `<!doctype html><html lang="${lang}"><head><title>${key}</title></head><body><div id="root"><p>skeleton</p></div></body></html>`,
+    `const titles = JSON.stringify(data).match(/"content":"[^"]*"/g) ?? [];
+      return { html: '<main data-url="' + url + '" data-lang="' + lang + '">' + titles.join(' ') + '${'x'.repeat(3000)}</main>', head: '' };`,
   );
-  fs.mkdirSync(path.join(root, 'server'));
-  fs.writeFileSync(path.join(root, 'server/package.json'), '{"type":"module"}');
-  fs.writeFileSync(
-    path.join(root, 'server/entry-server.js'),
-    `export async function render(page, url, lang, data) {
-      const titles = JSON.stringify(data).match(/"content":"[^"]*"/g) ?? [];
-      return { html: '<main data-url="' + url + '" data-lang="' + lang + '">' + titles.join(' ') + '${'x'.repeat(3000)}</main>', head: '' };
-    }`,
-  );
-  return dist;
 }
 
 const projectBody = async (title: string) => ({

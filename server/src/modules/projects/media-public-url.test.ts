@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { writeFakePages } from '../../test/fake-web-build';
+import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, backends, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
 import { dataUrl, testPhoto } from './test-pictures';
 
@@ -13,20 +11,12 @@ const cdn = 'https://cdn.blitz.example/bilder/';
 
 /** A web build whose server bundle renders the page's data as JSON, so the picture addresses show in the HTML. */
 function webBuildRenderingData(): string {
-  const root = tempDir();
-  const dist = path.join(root, 'dist');
-  writeFakePages(
-    dist,
+  return writeFakeWebBuild(
+    tempDir(),
     (key, lang) =>
       `<!doctype html><html lang="${lang}"><head><title>${key}</title></head><body><div id="root"></div></body></html>`,
+    `return { html: '<main>' + JSON.stringify(data) + '</main>', head: '' };`,
   );
-  fs.mkdirSync(path.join(root, 'server'));
-  fs.writeFileSync(path.join(root, 'server/package.json'), '{"type":"module"}');
-  fs.writeFileSync(
-    path.join(root, 'server/entry-server.js'),
-    `export async function render(page, url, lang, data) { return { html: '<main>' + JSON.stringify(data) + '</main>', head: '' }; }`,
-  );
-  return dist;
 }
 
 const imgSrc = (csp: string | string[] | undefined) =>
