@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasUniqueLanguages } from './category';
-import { company } from './company';
+import { company, companyInterpolation } from './company';
 import { contentLanguageSchema } from './languages';
 import { pictureDataUrlSchema } from './project';
 
@@ -179,5 +179,26 @@ export function mapUrls(latitude: number, longitude: number): { embedUrl: string
   return {
     embedUrl: `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${round(latitude)}%2C${round(longitude)}`,
     linkUrl: `https://www.openstreetmap.org/?mlat=${round(latitude)}&mlon=${round(longitude)}#map=16/${round(latitude)}/${round(longitude)}`,
+  };
+}
+
+/** The values every translation may interpolate ("{{companyName}}", see company.ts), from saved details. */
+export function companyInterpolationOf(settings: CompanySettings): Record<keyof typeof companyInterpolation, string> {
+  return {
+    companyName: settings.name,
+    legalName: settings.legalName,
+    street: settings.street,
+    postalCode: settings.postalCode,
+    city: settings.city,
+    phone: settings.phone,
+    email: settings.email,
+    ceoName: settings.managingDirectors.join(', '),
+    jobsContact: settings.jobsContact,
+    registerCourt: settings.register.court,
+    registerNumber: settings.register.number,
+    vatId: settings.vatId,
+    taxNumber: settings.taxNumber,
+    supervisoryChamber: settings.supervisoryChamber,
+    website: settings.website,
   };
 }

@@ -11,3 +11,4 @@ export * from './project';
 export * from './routes';
 export * from './job';
 export * from './company-settings';
+export * from './site-text';

@@ -1,7 +1,17 @@
 import type { Resource } from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { type PageKey, type SiteLanguage, company, indexablePages, pageUrl, pages, siteLanguages } from '@blitz/contract';
+import {
+  type CompanySettings,
+  type PageKey,
+  type SiteLanguage,
+  company,
+  companyInterpolationOf,
+  indexablePages,
+  pageUrl,
+  pages,
+  siteLanguages,
+} from '@blitz/contract';
 import { App } from './app/app';
 import { AppRoutes } from './app/app-routes';
 import { metaKeyOf } from './config/paths';
@@ -9,6 +19,7 @@ import siteImages from './config/site-images.json';
 import { createServerI18n } from './lib/i18n';
 import { languageRedirectScript } from './lib/language';
 import { type PageData, PageDataProvider } from './lib/page-data';
+import { type SiteContent, SiteContentProvider, defaultSiteContent } from './lib/site-content';
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
 
@@ -33,7 +44,7 @@ const absolute = (pathname: string, lang: SiteLanguage) => pageUrl(pathname, lan
 export { languageRedirectScript, pages, siteLanguages };
 
 /** Structured data of the home page: who the company is and where (schema.org). */
-function organisationJsonLd(lang: SiteLanguage, description: string): string {
+function organisationJsonLd(lang: SiteLanguage, description: string, _company: CompanySettings): string {
   const data = {
     '@context': 'https://schema.org',
     '@type': 'Electrician',
@@ -57,17 +68,28 @@ function organisationJsonLd(lang: SiteLanguage, description: string): string {
 }
 
 /**
+ * What the server renders a page with at request time: the texts of the page's language as
+ * published (every namespace; the shipped ones at build time) and the site's content.
+ */
+export type RenderContent = SiteContent & { texts?: Resource[string] };
+
+/**
  * Renders one page in one language: its markup, and the head that goes with it. `data` holds
- * API answers the page renders with (the server passes them when it renders a project page per
- * request; the build passes none).
+ * API answers the page renders with (the server passes them when it renders a page per request;
+ * the build passes none), `content` the published texts and the company's details.
  */
 export async function render(
   page: PageKey,
   url: string,
   lang: SiteLanguage,
   data?: PageData,
+  content: RenderContent = defaultSiteContent,
 ): Promise<{ html: string; head: string }> {
-  const i18n = await createServerI18n(lang, resources);
+  const i18n = await createServerI18n(
+    lang,
+    content.texts ? { [lang]: content.texts } : resources,
+    companyInterpolationOf(content.company),
+  );
   const t = i18n.getFixedT(lang, 'common');
   const metaKey = metaKeyOf[page];
   const title = t(`meta.${metaKey}.title`);
@@ -99,7 +121,7 @@ export async function render(
     `<meta property="og:image:width" content="${siteImages.ogImage.width}" />`,
     `<meta property="og:image:height" content="${siteImages.ogImage.height}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
-    ...(page === 'home' ? [organisationJsonLd(lang, description)] : []),
+    ...(page === 'home' ? [organisationJsonLd(lang, description, content.company)] : []),
   ].join('\n    ');
 
   if (!pages[page].prerender) return { html: '', head };
@@ -109,11 +131,13 @@ export async function render(
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <PageDataProvider value={data}>
-      <App i18n={i18n}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </App>
+      <SiteContentProvider value={content}>
+        <App i18n={i18n}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </App>
+      </SiteContentProvider>
     </PageDataProvider>,
     // Boundaries larger than progressiveChunkSize (12.8 KB by default) would be written out of
     // order, moved into place by inline scripts: every page is written in order instead.

@@ -61,10 +61,15 @@ const baseOptions = {
 } as const;
 
 /** Server side: every text given up front, so that rendering never waits. */
-export async function createServerI18n(lang: SiteLanguage, resources: Resource): Promise<I18n> {
+export async function createServerI18n(
+  lang: SiteLanguage,
+  resources: Resource,
+  company: Record<string, string> = companyInterpolation,
+): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     ...baseOptions,
+    interpolation: { ...baseOptions.interpolation, defaultVariables: { ...company, year: new Date().getFullYear() } },
     lng: lang,
     resources,
     ns: [...namespaces],

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { type SiteLanguage, siteLanguages } from './languages';
+
+/** Paths of the page texts API (decision 022). */
+export const siteTextApi = {
+  /** `GET`: every editable text with its default, published text and draft (staff); `PUT`: save a draft. */
+  texts: '/api/v1/Text',
+  /** `POST`: make every draft live. */
+  publish: '/api/v1/Text/Publish',
+  /** `POST`: show this browser the public pages with the drafts (a cookie); `DELETE`: stop. */
+  preview: '/api/v1/Text/Preview',
+} as const;
+
+/**
+ * The locale namespaces visitors read, in the order the dashboard groups them (by page). The
+ * dashboard's own texts (admin, inbox) are not content.
+ */
+export const editableTextNamespaces = [
+  'common',
+  'homepage',
+  'servicespage',
+  'BlitzSchutz',
+  'aboutus',
+  'kontactus',
+  'JobsPage',
+  'projects',
+  'ImprintPage',
+  'contact',
+] as const;
+export type EditableTextNamespace = (typeof editableTextNamespaces)[number];
+
+export function isEditableTextNamespace(value: unknown): value is EditableTextNamespace {
+  return (editableTextNamespaces as readonly unknown[]).includes(value);
+}
+
+/** Limits of a page text, shared by the server and the dashboard. */
+export const siteTextLimits = { keyMaxLength: 200, contentMaxLength: 20_000 } as const;
+
+/**
+ * One text of a locale file, addressed by its path (`faq.items.3.answer`). A list of strings
+ * (a service's bullets) is one text, its items one per line (`lines`), so that staff edit it as
+ * text with line breaks, not as JSON.
+ */
+export type TextLeaf = { key: string; value: string; lines: boolean };
+
+type Tree = Record<string, unknown>;
+
+/** Every text of a locale file, in the file's order. */
+export function flattenTexts(tree: unknown, prefix = ''): TextLeaf[] {
+  const leaves: TextLeaf[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (typeof node === 'string') leaves.push({ key: path, value: node, lines: false });
+    else if (Array.isArray(node) && node.every((item) => typeof item === 'string'))
+      leaves.push({ key: path, value: node.join('\n'), lines: true });
+    else if (node && typeof node === 'object')
+      for (const [name, child] of Object.entries(node)) walk(child, path ? `${path}.${name}` : name);
+  };
+  walk(tree, prefix);
+  return leaves;
+}
+
+/** A text's lines as a list's items: blank lines dropped, each trimmed. */
+export function textLines(value: string): string[] {
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A copy of a locale file with some of its texts replaced (`key` → text). A key the file does
+ * not have is left out (a text of an older release); a list takes the text's lines.
+ */
+export function applyTexts<T>(tree: T, replaced: ReadonlyMap<string, string>): T {
+  if (replaced.size === 0) return tree;
+  const copy = structuredClone(tree) as unknown as Tree;
+  for (const [key, value] of replaced) {
+    const names = key.split('.');
+    let node: unknown = copy;
+    for (const name of names.slice(0, -1)) node = node && typeof node === 'object' ? (node as Tree)[name] : undefined;
+    const last = names.at(-1)!;
+    if (!node || typeof node !== 'object' || !(last in node)) continue;
+    const current = (node as Tree)[last];
+    if (typeof current === 'string') (node as Tree)[last] = value;
+    else if (Array.isArray(current) && current.every((item) => typeof item === 'string')) (node as Tree)[last] = textLines(value);
+  }
+  return copy as unknown as T;
+}
+
+/** The `{{name}}` placeholders a text uses. */
+export function textPlaceholders(value: string): string[] {
+  return [...new Set([...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!))];
+}
+
+/** `PUT /Text`: a draft of one text in one language; `content: null` puts the shipped default back. */
+export const siteTextChangeSchema = z.strictObject({
+  namespace: z.enum(editableTextNamespaces),
+  key: z.string().min(1).max(siteTextLimits.keyMaxLength),
+  language: z.enum(siteLanguages),
+  content: z
+    .string()
+    .max(siteTextLimits.contentMaxLength)
+    .refine((value) => value.trim() !== '', 'must not be empty (a text is never published empty; reset it to the default instead)')
+    .nullable(),
+});
+export type SiteTextChange = z.infer<typeof siteTextChangeSchema>;
+
+/** One language of a text: the shipped default, what visitors read (null: the default) and the draft. */
+export type SiteTextState = {
+  default: string;
+  /** The published replacement of the default; null: visitors read the default. */
+  published: string | null;
+  /** Whether a draft waits for publishing; `draft` null with `hasDraft` means "back to the default". */
+  hasDraft: boolean;
+  draft: string | null;
+};
+
+/** One editable text in both languages. */
+export type SiteTextEntry = {
+  namespace: EditableTextNamespace;
+  key: string;
+  /** A list edited one item per line. */
+  lines: boolean;
+} & Record<SiteLanguage, SiteTextState>;
+
+/** `GET /Text`: every editable text, and how many drafts wait. */
+export type SiteTextList = { data: SiteTextEntry[]; count: number; drafts: number };
+
+/** `POST /Text/Publish`: how many drafts went live. */
+export type SiteTextPublished = { published: number };
+
+/** A state's text as visitors read it now, and as the preview shows it. */
+export const liveText = (state: SiteTextState): string => state.published ?? state.default;
+export const draftText = (state: SiteTextState): string => (state.hasDraft ? (state.draft ?? state.default) : liveText(state));
