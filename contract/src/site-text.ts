@@ -100,7 +100,10 @@ export const siteTextChangeSchema = z.strictObject({
   content: z
     .string()
     .max(siteTextLimits.contentMaxLength)
-    .refine((value) => value.trim() !== '', 'must not be empty (a text is never published empty; reset it to the default instead)')
+    .refine(
+      (value) => value.trim() !== '',
+      'must not be empty (a text is never published empty; reset it to the default instead)',
+    )
     .nullable(),
 });
 export type SiteTextChange = z.infer<typeof siteTextChangeSchema>;
@@ -132,3 +135,30 @@ export type SiteTextPublished = { published: number };
 /** A state's text as visitors read it now, and as the preview shows it. */
 export const liveText = (state: SiteTextState): string => state.published ?? state.default;
 export const draftText = (state: SiteTextState): string => (state.hasDraft ? (state.draft ?? state.default) : liveText(state));
+
+// The answers' schemas, so that the web client checks them like every other answer (STYLE.md);
+// `satisfies` keeps them and the types above the same.
+export const siteTextStateSchema = z.object({
+  default: z.string(),
+  published: z.string().nullable(),
+  hasDraft: z.boolean(),
+  draft: z.string().nullable(),
+}) satisfies z.ZodType<SiteTextState>;
+
+export const siteTextEntrySchema = z.object({
+  namespace: z.enum(editableTextNamespaces),
+  key: z.string(),
+  lines: z.boolean(),
+  de: siteTextStateSchema,
+  en: siteTextStateSchema,
+}) satisfies z.ZodType<SiteTextEntry>;
+
+export const siteTextListSchema = z.object({
+  data: z.array(siteTextEntrySchema),
+  count: z.number().int().nonnegative(),
+  drafts: z.number().int().nonnegative(),
+}) satisfies z.ZodType<SiteTextList>;
+
+export const siteTextPublishedSchema = z.object({
+  published: z.number().int().nonnegative(),
+}) satisfies z.ZodType<SiteTextPublished>;
