@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { draftProblem } from './draft-check';
+
+describe('checking a draft before it is saved', () => {
+  it('accepts a text, with or without the default’s placeholders', () => {
+    expect(draftProblem('Fachbetrieb aus {{city}}', 'Blitzschutz-Fachbetrieb aus {{city}}')).toBeUndefined();
+    expect(draftProblem('Fachbetrieb', 'Blitzschutz-Fachbetrieb aus {{city}}')).toBeUndefined();
+    expect(draftProblem('{{ city }} und mehr', 'aus {{city}}')).toBeUndefined();
+  });
+
+  it('refuses an empty text and a placeholder the default does not have', () => {
+    expect(draftProblem(' \n ', 'Text')).toEqual({ key: 'texts.problems.empty' });
+    expect(draftProblem('Aus {{town}} und {{land}}', 'Aus {{city}}')).toEqual({
+      key: 'texts.problems.placeholder',
+      values: { names: '{{town}}, {{land}}' },
+    });
+  });
+});
