@@ -17,6 +17,7 @@ import { CompanyPanel } from '../../../features/company-settings/components/comp
 import { SampleCompanyNotice } from '../../../features/company-settings/components/sample-company-notice';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { JobsPanel } from '../../../features/job-editing/components/jobs-panel';
+import { TextsPanel } from '../../../features/text-editing/components/texts-panel';
 import { usePageMeta } from '../../../lib/page-meta';
 import { createQueryClient } from '../../../lib/query-client';
 
@@ -74,6 +75,7 @@ function Sections() {
     { id: 'projects', label: t('tabs.projects'), render: () => <ProjectsPanel /> },
     { id: 'jobs', label: t('tabs.jobs'), render: () => <JobsPanel /> },
     { id: 'company', label: t('tabs.company'), render: () => <CompanyPanel /> },
+    { id: 'texts', label: t('tabs.texts'), render: () => <TextsPanel /> },
     { id: 'inquiries', label: t('inbox:tab'), render: () => <InboxPanel /> },
     { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
     { id: 'second-factor', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },

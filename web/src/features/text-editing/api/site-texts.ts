@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type SiteTextChange,
+  type SiteTextEntry,
+  type SiteTextList,
+  siteTextApi,
+  siteTextEntrySchema,
+  siteTextListSchema,
+  siteTextPublishedSchema,
+} from '@blitz/contract';
+import { apiBase, apiRequest } from '../../../lib/api-client';
+import { draftCount } from '../completeness';
+
+// The texts API's paths come from the contract; apiRequest takes them relative to /api/v1.
+const path = (full: string) => full.slice(apiBase.length);
+
+export const siteTextsQueryKey = ['site-texts'] as const;
+
+/** Every editable text with its default, live text and draft (staff only). */
+export const siteTextsQueryOptions = () =>
+  queryOptions({
+    queryKey: siteTextsQueryKey,
+    queryFn: ({ signal }) => apiRequest(path(siteTextApi.texts), { schema: siteTextListSchema, admin: true, signal }),
+  });
+
+export const useSiteTexts = () => useQuery(siteTextsQueryOptions());
+
+export function saveTextDraft(change: SiteTextChange) {
+  return apiRequest(path(siteTextApi.texts), { method: 'PUT', body: change, schema: siteTextEntrySchema, admin: true });
+}
+
+/** The list with one text replaced by the server's answer; the drafts count follows. */
+export function withEntry(list: SiteTextList, saved: SiteTextEntry): SiteTextList {
+  let drafts = list.drafts;
+  const data = list.data.map((entry) => {
+    if (entry.namespace !== saved.namespace || entry.key !== saved.key) return entry;
+    drafts += draftCount(saved) - draftCount(entry);
+    return saved;
+  });
+  return { ...list, data, drafts };
+}
+
+/**
+ * Saves a draft of one text in one language (`content: null`: back to the default). The answer
+ * replaces that text in the list, so that ~800 texts are not loaded again after each change.
+ */
+export function useSaveTextDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveTextDraft,
+    onSuccess: (saved) =>
+      queryClient.setQueryData<SiteTextList>(siteTextsQueryKey, (list) => (list ? withEntry(list, saved) : list)),
+  });
+}
+
+export function usePublishTexts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(path(siteTextApi.publish), { method: 'POST', schema: siteTextPublishedSchema, admin: true }),
+    // A failed publish reloads too: someone else may have published meanwhile.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: siteTextsQueryKey }),
+  });
+}
+
+/** Starts (true) or ends (false) this browser's preview of the drafts: the server sets or clears a cookie. */
+export function usePreview() {
+  return useMutation({
+    mutationFn: (on: boolean) => apiRequest(path(siteTextApi.preview), { method: on ? 'POST' : 'DELETE', admin: true }),
+  });
+}
