@@ -51,7 +51,7 @@ export function PublishBar({ drafts }: { drafts: number }) {
           {t('texts.previewEnd')}
         </button>
       </div>
-      <div role="status" className="empty:hidden">
+      <div role="status">
         {message && (
           <p className="max-w-3xl rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">{message}</p>
         )}

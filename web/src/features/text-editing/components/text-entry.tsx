@@ -56,7 +56,10 @@ function StatusBadges({ state }: { state: SiteTextState }) {
   );
 }
 
-/** Rows enough for the text as it wraps at about 60 characters, at most 12 (it scrolls beyond). */
+/**
+ * Rows enough for the text as it wraps at about 60 characters, at most 12 (it scrolls beyond);
+ * browsers that size a field to its content (field-sizing) do so instead.
+ */
 function rowsFor(text: string): number {
   const rows = text.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 60)), 0);
   return Math.min(12, Math.max(1, rows));
@@ -89,6 +92,9 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
   const problem = dirty ? draftProblem(value, state.default) : undefined;
   const placeholders = textPlaceholders(state.default);
   const languageName = t(`texts.language.${language}`);
+  // While a draft waits, what visitors read now is shown under the field (once, if it is the default).
+  const live = liveText(state);
+  const liveShown = state.hasDraft && live !== current;
   const context = `${entry.key} (${languageName})`;
 
   const send = (content: string | null, after?: () => void) => {
@@ -136,7 +142,7 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
         }}
         aria-invalid={problem ? true : undefined}
         aria-describedby={hints || undefined}
-        className={`${controlClass} resize-y`}
+        className={`${controlClass} field-sizing-content max-h-96 resize-y`}
       />
       {entry.lines && (
         <p id={`${id}-lines`} className="mt-1 text-sm text-slate-600">
@@ -172,7 +178,7 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
           </>
         )}
         {!dirty && state.hasDraft && (
-          <button type="button" className={button} disabled={save.isPending} onClick={() => send(liveText(state))}>
+          <button type="button" className={button} disabled={save.isPending} onClick={() => send(live)}>
             {t('texts.discardDraft')}
             <span className="sr-only"> {context}</span>
           </button>
@@ -184,7 +190,7 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
           </button>
         )}
       </div>
-      <p role="status" className="text-sm text-green-800 empty:hidden">
+      <p role="status" className="text-sm text-green-800">
         {saved && !dirty ? t('texts.saved') : ''}
       </p>
       {save.error ? (
@@ -192,10 +198,12 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
           <CommandError error={save.error} />
         </div>
       ) : null}
-      {state.hasDraft && liveText(state) !== current && (
-        <Reference label={t('texts.liveText')} text={liveText(state)} language={language} />
+      {liveShown && (
+        <Reference label={t(live === state.default ? 'texts.liveIsDefault' : 'texts.liveText')} text={live} language={language} />
       )}
-      {value !== state.default && <Reference label={t('texts.defaultText')} text={state.default} language={language} />}
+      {value !== state.default && !(liveShown && live === state.default) && (
+        <Reference label={t('texts.defaultText')} text={state.default} language={language} />
+      )}
     </div>
   );
 }
