@@ -100,7 +100,10 @@ export const siteTextChangeSchema = z.strictObject({
   content: z
     .string()
     .max(siteTextLimits.contentMaxLength)
-    .refine((value) => value.trim() !== '', 'must not be empty (a text is never published empty; reset it to the default instead)')
+    .refine(
+      (value) => value.trim() !== '',
+      'must not be empty (a text is never published empty; reset it to the default instead)',
+    )
     .nullable(),
 });
 export type SiteTextChange = z.infer<typeof siteTextChangeSchema>;
