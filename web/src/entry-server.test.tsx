@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CompanySettings,
   type Job,
+  type PageData,
   type PageKey,
   type SiteLanguage,
   defaultCompanySettings,
@@ -48,7 +49,7 @@ const saved: CompanySettings = {
 };
 const content = { company: saved, sampleCompany: isSampleCompany(saved), preview: false };
 
-async function page(key: PageKey, lang: SiteLanguage, options: { content?: typeof content; url?: string; data?: object } = {}) {
+async function page(key: PageKey, lang: SiteLanguage, options: { content?: typeof content; url?: string; data?: PageData } = {}) {
   const { html, head } = await render(key, options.url ?? pages[key].path, lang, options.data, options.content ?? content);
   // Text as a reader gets it: markup and soft hyphens gone, entities of the few escaped characters undone.
   const text = html
