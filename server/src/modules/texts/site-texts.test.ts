@@ -194,7 +194,7 @@ describe.each(databaseKinds)('the page texts, on %s', (kind) => {
     expect(preview.headers.get('cache-control')).toBe('no-store');
     expect(preview.headers.get('x-robots-tag')).toContain('noindex');
     // Visitors, before and after, and a forged cookie: the page as published.
-    for (const headers of [{}, { cookie: 'content-preview=forged.token.value' }]) {
+    for (const headers of [{}, { cookie: 'content-preview=forged.token.value' }] as Record<string, string>[]) {
       const page = await api(url, 'GET', '/', { headers });
       expect(page.text).not.toContain('Entwurf des Slogans');
       expect(page.text).not.toContain('PREVIEW');
