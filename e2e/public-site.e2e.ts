@@ -545,7 +545,7 @@ describe('about, contact, services and imprint', () => {
     const page = await site.page();
     await page.goto(site.url + '/aboutus');
     const portrait = page.locator('main img').first();
-    expect(await portrait.getAttribute('alt')).toBe('Porträtillustration von Max Mustermann, Geschäftsführer von Musterblitz');
+    expect(await portrait.getAttribute('alt')).toBe('Porträt von Max Mustermann, Geschäftsführer von Musterblitz');
     expect(await portrait.getAttribute('width')).toBe('480');
     expect(await page.locator('main blockquote').innerText()).toMatch(/Einen guten Blitzschutz bemerkt man nicht/);
     expect(await page.locator('main h2').allInnerTexts()).toEqual(['Was wir tun', 'Warum wir es tun', 'Wie wir arbeiten']);

@@ -6,6 +6,7 @@ import {
   defaultCompanySettings,
   isSampleCompany,
   mapUrls,
+  phoneHref,
 } from './company-settings';
 
 describe('company settings', () => {
@@ -15,6 +16,17 @@ describe('company settings', () => {
     expect(
       isSampleCompany({ ...defaultCompanySettings, legalName: 'Blitz GmbH', vatId: 'DE123456789', email: 'info@blitz.de' }),
     ).toBe(false);
+    // Each of the three still the sample's is enough; the legal name carries no language's marker.
+    expect(isSampleCompany({ ...defaultCompanySettings, vatId: 'DE123456789', email: 'info@blitz.de' })).toBe(true);
+    expect(isSampleCompany({ ...defaultCompanySettings, legalName: 'Blitz GmbH', email: 'info@blitz.de' })).toBe(true);
+    expect(isSampleCompany({ ...defaultCompanySettings, legalName: 'Blitz GmbH', vatId: 'DE123456789' })).toBe(true);
+    expect(defaultCompanySettings.legalName).not.toMatch(/Platzhalter|placeholder|\(/i);
+  });
+
+  it('dial a phone number as typed: digits and a leading plus, without the national (0)', () => {
+    expect(phoneHref(company.phone)).toBe(company.phoneHref);
+    expect(phoneHref('+49 (0)6181 123-456')).toBe('tel:+496181123456');
+    expect(phoneHref('06181 / 12 34 56')).toBe('tel:06181123456');
   });
 
   it('give the map addresses the site used for the default position', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasUniqueLanguages } from './category';
-import { company, companyInterpolation } from './company';
+import { company, type companyInterpolation } from './company';
 import { contentLanguageSchema } from './languages';
 import { pictureDataUrlSchema } from './project';
 
@@ -180,6 +180,17 @@ export function mapUrls(latitude: number, longitude: number): { embedUrl: string
     embedUrl: `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${round(latitude)}%2C${round(longitude)}`,
     linkUrl: `https://www.openstreetmap.org/?mlat=${round(latitude)}&mlon=${round(longitude)}#map=16/${round(latitude)}/${round(longitude)}`,
   };
+}
+
+/**
+ * The `tel:` address of a phone number as staff typed it (`+49 (0)6181 123-456` →
+ * `tel:+496181123456`): digits and a leading plus only; the national "(0)" of an international
+ * number is not dialled.
+ */
+export function phoneHref(phone: string): string {
+  const international = phone.trim().startsWith('+');
+  const digits = (international ? phone.replace(/\(0\)/g, '') : phone).replace(/\D/g, '');
+  return `tel:${international ? '+' : ''}${digits}`;
 }
 
 /** The values every translation may interpolate ("{{companyName}}", see company.ts), from saved details. */

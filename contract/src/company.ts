@@ -1,9 +1,10 @@
 // The company's own details: the one place a real company puts its data.
 // Every page, the imprint, the mail sender and the structured data read from here.
-// The defaults are an obvious placeholder company.
+// The defaults are an obvious placeholder company; while it is in place, the public pages mark
+// its legal name as a sample in the visitor's language (isSampleCompany, web's useLegalName).
 export const company = {
   name: 'Musterblitz',
-  legalName: 'Musterblitz Blitzschutz GmbH (Platzhalter)',
+  legalName: 'Musterblitz Blitzschutz GmbH',
   legalForm: 'GmbH',
   street: 'Musterstraße 1',
   postalCode: '63450',

@@ -20,6 +20,9 @@ const publicRoutes = new Set([
   'GET /api/v1/Contact/FormToken',
   // The no-JavaScript form's start time (a signed cookie), asked for by its stylesheet.
   'GET /api/v1/Contact/FormStart',
+  // Ending a preview of the page texts only takes the drafts away from this browser.
+  'DELETE /api/v1/Text/Preview',
+  'POST /api/v1/Text/Preview/End',
 ]);
 
 async function startWithRoutes(kind: 'sqlite' | 'postgres') {

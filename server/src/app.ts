@@ -15,6 +15,10 @@ import { type ContentModule, contentPageFillers } from './modules/content/conten
 import { companyModule } from './modules/company/company.module';
 import { jobSitemapSource } from './modules/jobs/job-sitemap';
 import { jobModule } from './modules/jobs/jobs.module';
+import { createPageContents } from './modules/texts/page-contents';
+import { shippedTexts } from './modules/texts/shipped-texts';
+import { textsModule } from './modules/texts/texts.module';
+import { translationRoutes } from './modules/texts/translation.routes';
 import { projectSitemapSource } from './modules/projects/project-sitemap';
 import { projectModule } from './modules/projects/projects.module';
 import { mediaRoutes } from './media/media.routes';
@@ -65,8 +69,6 @@ export type AppOptions = {
 
 const apiPrefix = '/api/v1';
 
-/** The site's editable content, each a module of its own (modules/content/content-module.ts). */
-const contentModules: readonly ContentModule[] = [categoryModule, projectModule, jobModule, companyModule];
 
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -156,6 +158,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(housekeeping);
   await app.register(operationsRoutes);
 
+  // The site's editable content, each a module of its own (modules/content/content-module.ts).
+  const shipped = shippedTexts(config.webDist, config.webLocales);
+  const contentModules: readonly ContentModule[] = [categoryModule, projectModule, jobModule, companyModule, textsModule(shipped)];
   await app.register(
     async (api) => {
       await api.register(authRoutes);
@@ -167,12 +172,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   await app.register(mediaRoutes);
   await app.register(webAssets, { webDist: config.webDist });
-  const renderer = createPageRenderer(config.webDist, app.log);
+  const renderer = createPageRenderer(config.webDist, config.siteUrl, app.log);
+  await app.register(translationRoutes, { shipped });
   await app.register(pageRoutes, {
     webDist: config.webDist,
     siteUrl: config.siteUrl,
     renderer,
     fillers: contentPageFillers(app, renderer, contentModules),
+    contents: createPageContents(app, shipped),
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
     sitemap: {
       // Per Berlin day too: a job past its valid-through day leaves the sitemap at midnight.

@@ -157,6 +157,8 @@ export type Config = {
   webDist: string;
   /** The sample pictures `npm run build` renders in advance (missing ones are rendered on seeding). */
   sampleMediaDir: string;
+  /** The web app's locale files: the shipped page texts when there is no web build (npm run dev, tests). */
+  webLocales: string;
   /** S3-compatible object storage for pictures and attachments (S3_*); undefined: under DATA_DIR. */
   objectStorage: S3Settings | undefined;
   /** Base address of picture URLs (MEDIA_PUBLIC_URL, ending in `/`); undefined: the site's own `/media/`. */
@@ -280,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     readyOutboxMaxAgeMs: e.READY_OUTBOX_MAX_AGE_MS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),
     sampleMediaDir: path.resolve(serverRoot, 'dist/sample-media'),
+    webLocales: path.resolve(serverRoot, '../web/src/locales'),
     objectStorage,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL === undefined ? undefined : mediaBase(e.MEDIA_PUBLIC_URL),
   };

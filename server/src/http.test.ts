@@ -161,9 +161,11 @@ describe.each(databaseKinds)('HTTP basics on %s', (kind) => {
     const script = await api(url, 'GET', '/assets/index-AbCd1234.js');
     expect(script.status).toBe(200);
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Translations are served as published (decision 022), revalidated by the content version.
     const texts = await api(url, 'GET', '/assets/i18n/de.json');
     expect(texts.status).toBe(200);
-    expect(texts.headers.get('cache-control')).toBe('public, no-cache');
+    expect(texts.headers.get('cache-control')).toBe('no-cache');
+    expect(texts.headers.get('etag')).toMatch(/^"i18n-/);
   });
 
   it('answers 503 for pages while the web app is not built, without failing the API', async () => {

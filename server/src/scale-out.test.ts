@@ -7,6 +7,7 @@ import { generalMessage, pdfFile, postContact, until } from './modules/contact/c
 import { dataUrl, testPhoto } from './modules/projects/test-pictures';
 import { type ObjectStorage, listAll } from './storage/object-storage';
 import { createSiteStorage } from './storage/site-storage';
+import { writeFakeWebBuild } from './test/fake-web-build';
 import { api, onCleanup, tempDir, testAdmin, testDatabaseUrl, testS3 } from './test/helper';
 import { RoundRobinProxy } from './test/round-robin-proxy';
 import { kill, serverProcessEnvironment, startServerProcess } from './test/server-process';
@@ -133,6 +134,71 @@ describe.runIf(testDatabaseUrl)('two instances sharing PostgreSQL and S3 behind 
       expect(gone.status).toBe(404);
       // Its pictures went from the bucket with it.
       await until(async () => ((await keysIn(bucket.media)).length === 0 ? true : undefined));
+    } finally {
+      await stop();
+    }
+  });
+
+  it('a published text, a new job and a changed phone number show on the pages of both on the next request', async () => {
+    // A web build whose server bundle renders the slogan, the phone and the jobs it is given.
+    const webDist = writeFakeWebBuild(
+      tempDir(),
+      (key, lang) =>
+        `<!doctype html><html lang="${lang}"><head><title>${key}</title></head><body><div id="root"></div></body></html>`,
+      `const jobs = JSON.stringify(data ?? {}).match(/"content":"[^"]*"/g) ?? [];
+      return { html: '<main>' + [content?.texts?.homepage?.hero?.slogan, content?.company?.phone, ...jobs].join(' | ') + '</main>', head: '' };`,
+    );
+    const { url, stop } = await twoInstances({ WEB_DIST: webDist });
+    try {
+      const token = (await api(url, 'POST', '/api/v1/login/Auth', { body: testAdmin })).body.jwtToken as string;
+      const bothServe = async (path: string, text: string) => {
+        const pages = [await api(url, 'GET', path), await api(url, 'GET', path)];
+        expect(new Set(pages.map(servedBy))).toEqual(new Set(['0', '1']));
+        for (const page of pages) expect(page.text, `${path} from ${servedBy(page)}`).toContain(text);
+      };
+      await bothServe('/jobs', '<main>');
+
+      await api(url, 'PUT', '/api/v1/Text', {
+        token,
+        body: { namespace: 'homepage', key: 'hero.slogan', language: 'en', content: 'Grounded on both instances' },
+      });
+      expect((await api(url, 'POST', '/api/v1/Text/Publish', { token })).body).toEqual({ published: 1 });
+      await bothServe('/?lang=en', 'Grounded on both instances');
+
+      const job = await api(url, 'POST', '/api/v1/Job', {
+        token,
+        body: {
+          title: [
+            { content: 'Monteur für beide Instanzen', language: 2 },
+            { content: 'Fitter for both instances', language: 1 },
+          ],
+          tasks: [],
+          profile: [],
+          offer: [],
+          howToApply: [],
+          location: 'Hanau',
+          employmentType: 'FULL_TIME',
+          contact: '',
+          published: true,
+        },
+      });
+      expect(job.status).toBe(201);
+      await bothServe('/jobs', 'Monteur für beide Instanzen');
+
+      const settings = (await api(url, 'GET', '/api/v1/Settings', { token })).body;
+      delete settings.isSample;
+      delete settings.updatedAt;
+      expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...settings, phone: '+49 6181 424242' } })).status).toBe(
+        200,
+      );
+      await bothServe('/aboutus', '+49 6181 424242');
+      // The browser's translations name the same version on both.
+      const texts = [
+        await api(url, 'GET', '/assets/i18n/homepage/en.json'),
+        await api(url, 'GET', '/assets/i18n/homepage/en.json'),
+      ];
+      expect(texts[0]!.headers.get('etag')).toBe(texts[1]!.headers.get('etag'));
+      expect(texts.map((t) => t.body.hero.slogan)).toEqual(['Grounded on both instances', 'Grounded on both instances']);
     } finally {
       await stop();
     }

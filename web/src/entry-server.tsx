@@ -43,25 +43,35 @@ const absolute = (pathname: string, lang: SiteLanguage) => pageUrl(pathname, lan
 
 export { languageRedirectScript, pages, siteLanguages };
 
-/** Structured data of the home page: who the company is and where (schema.org). */
-function organisationJsonLd(lang: SiteLanguage, description: string, _company: CompanySettings): string {
+/**
+ * Structured data of the home page: who the company is and where (schema.org), from the details
+ * staff saved. `Electrician` is a LocalBusiness (via HomeAndConstructionBusiness), so it says both
+ * without a second type. The opening hours are free text in the settings, not the
+ * `Mo-Fr 07:00-16:30` form schema.org's `openingHours` asks for, and are left out.
+ */
+function organisationJsonLd(lang: SiteLanguage, description: string, settings: CompanySettings): string {
   const data = {
     '@context': 'https://schema.org',
     '@type': 'Electrician',
-    name: company.legalName,
+    name: settings.name,
+    legalName: settings.legalName,
     url: absolute('/', lang),
+    // The site's 512 px icon, as the job postings' hiring organisation shows it; the link preview's picture.
+    logo: new URL('/icon-512.png', buildOrigin).href,
+    image: new URL(siteImages.ogImage.url, buildOrigin).href,
     description,
-    telephone: company.phone,
-    email: company.email,
-    foundingDate: String(company.foundedYear),
+    telephone: settings.phone,
+    email: settings.email,
+    foundingDate: String(settings.foundedYear),
+    vatID: settings.vatId,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: company.street,
-      postalCode: company.postalCode,
-      addressLocality: company.city,
-      addressCountry: company.countryCode,
+      streetAddress: settings.street,
+      postalCode: settings.postalCode,
+      addressLocality: settings.city,
+      addressCountry: settings.countryCode,
     },
-    geo: { '@type': 'GeoCoordinates', latitude: company.map.latitude, longitude: company.map.longitude },
+    geo: { '@type': 'GeoCoordinates', latitude: settings.map.latitude, longitude: settings.map.longitude },
   };
   // '<' escaped, so that no text can close the script element.
   return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
@@ -85,11 +95,17 @@ export async function render(
   data?: PageData,
   content: RenderContent = defaultSiteContent,
 ): Promise<{ html: string; head: string }> {
-  const i18n = await createServerI18n(
-    lang,
-    content.texts ? { [lang]: content.texts } : resources,
-    companyInterpolationOf(content.company),
-  );
+  const texts = content.texts ? { [lang]: content.texts } : resources;
+  const values = companyInterpolationOf(content.company);
+  let i18n = await createServerI18n(lang, texts, values);
+  // While the placeholder company is in place, every text naming its legal name marks it as a
+  // sample in the page's language (the components do the same: useLegalName).
+  if (content.sampleCompany) {
+    i18n = await createServerI18n(lang, texts, {
+      ...values,
+      legalName: i18n.t('common:sampleCompany', { name: values.legalName }),
+    });
+  }
   const t = i18n.getFixedT(lang, 'common');
   const metaKey = metaKeyOf[page];
   const title = t(`meta.${metaKey}.title`);
@@ -109,7 +125,7 @@ export async function render(
         ].join('\n    ')
       : '<meta name="robots" content="noindex, nofollow" />',
     `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(content.company.name)}" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:locale" content="${lang === 'de' ? 'de_DE' : 'en_GB'}" />`,

@@ -20,6 +20,9 @@ function texts(value: unknown): string[] {
 
 const files = fs.readdirSync(path.join(dir, 'de')).filter((f) => f.endsWith('.json'));
 
+/** Values a page passes to one of its texts, besides the company's details. */
+const passedByPage: Record<string, string[]> = { 'aboutus.json': ['name', 'position'] };
+
 describe('locale files', () => {
   it('exist in German and English for the same namespaces', () => {
     expect(
@@ -47,8 +50,10 @@ describe('locale files', () => {
         for (const text of texts(read(lang, file))) {
           expect(text.trim(), `${lang}/${file}`).not.toBe('');
           for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g)) {
-            // Company data, the year, and values the code passes (count, job, projectTitle, fields…).
-            const known = name! in companyInterpolation || ['year', 'count', 'job', 'projectTitle'].includes(name!);
+            // Company data, the year, and values the code passes (count, job, projectTitle, fields,
+            // the About page's person…).
+            const passed = ['year', 'count', 'job', 'projectTitle', ...(passedByPage[file] ?? [])];
+            const known = name! in companyInterpolation || passed.includes(name!);
             if (
               [
                 'homepage.json',

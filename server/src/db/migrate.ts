@@ -18,6 +18,7 @@ import * as userDisabled from './migrations/2026-11-29_user-disabled';
 import * as inquirySearch from './migrations/2026-11-30_inquiry-search';
 import * as jobOpenings from './migrations/2026-12-01_job-openings';
 import * as leases from './migrations/2026-12-01_leases';
+import * as siteTexts from './migrations/2026-12-02_site-texts';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30_inquiry-search': inquirySearch,
   '2026-12-01_job-openings': jobOpenings,
   '2026-12-01_leases': leases,
+  '2026-12-02_site-texts': siteTexts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -146,6 +146,19 @@ export type JobTextsTable = { job_id: number; field: JobTextField; language: num
 /** Background work that one instance at a time does (housekeeping): who holds it, until when. */
 export type LeasesTable = { name: string; owner: string; until: string };
 
+/** A page text staff changed (decision 022), per language; absent: the shipped default, no draft. */
+export type SiteTextsTable = {
+  namespace: string;
+  key: string;
+  language: string;
+  /** What visitors read instead of the default; null: the default. */
+  published: string | null;
+  draft: string | null;
+  /** 1 while a draft waits for publishing (with `draft` null: back to the default). */
+  has_draft: number;
+  updated_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -163,4 +176,5 @@ export type Database = {
   jobs: JobsTable;
   job_texts: JobTextsTable;
   leases: LeasesTable;
+  site_texts: SiteTextsTable;
 };

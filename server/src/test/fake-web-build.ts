@@ -23,7 +23,7 @@ export function writeFakePages(dist: string, html: (page: string, lang: string) 
 /**
  * A web build with a server bundle beside it (`server/entry-server.js`, as Vite builds it), so
  * that pages are rendered per request as in production, without Vite. `render` is the body of
- * the bundle's `render(page, url, lang, data)` function, returning `{ html, head }`. Answers the
+ * the bundle's `render(page, url, lang, data, content)` function, returning `{ html, head }`. Answers the
  * client folder (`dist`) to start the server with (WEB_DIST).
  */
 export function writeFakeWebBuild(root: string, html: (page: string, lang: string) => string, render: string): string {
@@ -33,7 +33,7 @@ export function writeFakeWebBuild(root: string, html: (page: string, lang: strin
   fs.writeFileSync(path.join(root, 'server/package.json'), '{"type":"module"}');
   fs.writeFileSync(
     path.join(root, 'server/entry-server.js'),
-    `export async function render(page, url, lang, data) {\n${render}\n}`,
+    `export async function render(page, url, lang, data, content) {\n${render}\n}`,
   );
   return dist;
 }

@@ -6,10 +6,14 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { SiteLanguage } from '@blitz/contract';
 import { afterEach } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../db/database';
+import type { PageContent } from '../modules/pages/page-content';
+import { createPageContents } from '../modules/texts/page-contents';
+import { shippedTexts } from '../modules/texts/shipped-texts';
 import { type TestS3, startS3Server } from './s3-server';
 
 /** Every data-layer and API test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -198,4 +202,9 @@ export function getOnce(
       })
       .on('error', reject);
   });
+}
+
+/** What the public pages show now (published texts, company details), as the pages are rendered with. */
+export async function shownContent(app: FastifyInstance, lang: SiteLanguage): Promise<PageContent> {
+  return createPageContents(app, shippedTexts(app.config.webDist, app.config.webLocales)).published(lang);
 }

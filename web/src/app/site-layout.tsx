@@ -5,6 +5,7 @@ import { Footer } from '../components/footer';
 import { Navbar } from '../components/navbar';
 import { Notifications } from '../components/notifications';
 import { PageFallback } from '../components/page-fallback';
+import { PreviewBanner } from '../components/preview-banner';
 import { ContactFormIsland } from '../features/contact/components/contact-form-island';
 import { useNavigationScroll } from '../lib/use-navigation-scroll';
 
@@ -22,6 +23,7 @@ export function SiteLayout() {
       >
         {t('skipToContent')}
       </a>
+      <PreviewBanner />
       <Navbar coloured={!onHome} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageFallback />}>

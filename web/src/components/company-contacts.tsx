@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { company } from '@blitz/contract';
+import { phoneHref } from '@blitz/contract';
+import { useCompany, useLegalName } from '../lib/site-content';
 import { IconMail, IconMapPin, IconPhone } from './icons';
 
 type Props = {
@@ -12,9 +13,11 @@ type Props = {
   children?: ReactNode;
 };
 
-/** The company's address, phone and e-mail, as the footer, the home page and the contact page show them. */
+/** The company's address, phone and e-mail as staff saved them, as the footer, the home page and the contact page show them. */
 export function CompanyContacts({ tone, labelsVisible = false, children }: Props) {
   const { t } = useTranslation('common');
+  const company = useCompany();
+  const legalName = useLegalName();
   const icon = `mt-0.5 h-5 w-5 flex-none ${tone === 'dark' ? 'text-accent-400' : 'text-brand-600'}`;
   const link = tone === 'dark' ? 'rounded-sm text-brand-100 underline-offset-4 hover:text-white hover:underline' : 'link';
   const label = (text: string) =>
@@ -30,7 +33,7 @@ export function CompanyContacts({ tone, labelsVisible = false, children }: Props
         <div>
           {label(t('footer.addressLabel'))}
           <address className="not-italic">
-            {company.legalName}
+            {legalName}
             <br />
             {company.street}
             <br />
@@ -42,7 +45,7 @@ export function CompanyContacts({ tone, labelsVisible = false, children }: Props
         <IconPhone className={icon} />
         <div>
           {label(t('footer.phoneLabel'))}
-          <a href={company.phoneHref} className={link}>
+          <a href={phoneHref(company.phone)} className={link}>
             {company.phone}
           </a>
         </div>

@@ -1,5 +1,13 @@
 import { createContext, useContext } from 'react';
-import { type CompanySettings, defaultCompanySettings, isSampleCompany } from '@blitz/contract';
+import { useTranslation } from 'react-i18next';
+import {
+  type CompanySettings,
+  type LocalizedText,
+  contentLanguageOf,
+  defaultCompanySettings,
+  isSampleCompany,
+  pickText,
+} from '@blitz/contract';
 
 /**
  * What a public page is rendered with besides its texts: the company's saved details (decision
@@ -30,4 +38,21 @@ export function useSiteContent(): SiteContent {
 /** The company's details as staff saved them. */
 export function useCompany(): CompanySettings {
   return useContext(SiteContentContext).company;
+}
+
+/**
+ * The company's legal name as pages show it: while the placeholder company is in place, marked
+ * as a sample in the page's language (common:sampleCompany), as the texts' {{legalName}} is.
+ */
+export function useLegalName(): string {
+  const { company, sampleCompany } = useSiteContent();
+  const { t } = useTranslation('common');
+  return sampleCompany ? t('sampleCompany', { name: company.legalName }) : company.legalName;
+}
+
+/** Picks a localised text of the details (opening hours, a statistic's label) in the page's language, else the other one. */
+export function useLocalizedText(): (texts: readonly LocalizedText[]) => string {
+  const { i18n } = useTranslation();
+  const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
+  return (texts) => pickText(texts, language);
 }

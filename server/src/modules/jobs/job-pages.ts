@@ -4,7 +4,7 @@ import {
   type Job,
   type SiteLanguage,
   berlinDate,
-  companyInterpolation,
+  companyInterpolationOf,
   contentLanguageOf,
   jobApi,
   jobPath,
@@ -13,12 +13,11 @@ import {
   textExcerpt,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, builtTranslations, escapeHtml, interpolate, replaceHead } from '../pages/page-renderer';
+import { type PageRenderer, escapeHtml, interpolate, replaceHead } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/pages.routes';
-import { readCompanySettings } from '../company/company-reads';
 import { readJob, readJobPage } from './job-reads';
 
-type Texts = ReturnType<ReturnType<typeof builtTranslations>>;
+type Texts = Record<string, unknown>;
 
 function text(texts: Texts, path: string): string | undefined {
   const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], texts);
@@ -113,7 +112,7 @@ export function jobHead(
   const language = contentLanguageOf(lang);
   const jobTitle = pickText(job.title, language);
   const template = text(texts.common, 'meta.jobDetail.titleWithJob') ?? '{{jobTitle}} | {{companyName}}';
-  const title = interpolate(template, { ...companyInterpolation, companyName: company.name, jobTitle });
+  const title = interpolate(template, { ...companyInterpolationOf(company), jobTitle });
   const description = textExcerpt(`${jobTitle}, ${job.location}. ${pickText(job.tasks, language)}`);
   const address = (l: SiteLanguage) => pageUrl(jobPath(job.id), l, siteUrl);
   return [
@@ -138,22 +137,20 @@ export function jobHead(
  * and an expired job disappears at midnight. A job a visitor may not see leads to the jobs page.
  */
 export function jobPageFillers(app: FastifyInstance, renderer: PageRenderer): { jobs: PageFiller; job: PageFiller } {
-  const commonTexts = builtTranslations(app.config.webDist);
-  const jobTexts = builtTranslations(app.config.webDist, 'JobsPage');
   return {
     jobs: {
       version: () => jobsVersion(app),
-      async fill(_request, lang, prerendered, url, extra) {
+      async fill(_request, lang, prerendered, url, content, extra) {
         const language = contentLanguageOf(lang);
         const { value: list } = await readJobPage(app, { PageLength: 100, PageNumber: 1, Language: language });
-        const html = await renderer.render(prerendered, 'jobs', url, lang, { ...extra, [jobApi.board(language)]: list });
+        const html = await renderer.render(prerendered, 'jobs', url, lang, { ...extra, [jobApi.board(language)]: list }, content);
         return { html: html ?? prerendered, rendered: html !== undefined };
       },
     },
 
     job: {
       version: () => jobsVersion(app),
-      async fill(request, lang, prerendered, url, extra) {
+      async fill(request, lang, prerendered, url, content, extra) {
         const back = new URL(url, 'http://x').searchParams.has('lang') ? `/jobs?lang=${lang}` : '/jobs';
         const id = (request.params as { id?: string }).id ?? '';
         if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: back };
@@ -165,12 +162,17 @@ export function jobPageFillers(app: FastifyInstance, renderer: PageRenderer): { 
           if (error instanceof HttpError && error.status === 404) return { redirect: back };
           throw error;
         }
-        const { value: company } = await readCompanySettings(app);
-        const html = await renderer.render(prerendered, 'job', url, lang, { ...extra, [jobApi.one(job.id)]: job });
+        const html = await renderer.render(prerendered, 'job', url, lang, { ...extra, [jobApi.one(job.id)]: job }, content);
         return {
           html: replaceHead(
             html ?? prerendered,
-            jobHead(job, lang, { common: commonTexts(lang), jobs: jobTexts(lang) }, company, app.config.siteUrl),
+            jobHead(
+              job,
+              lang,
+              { common: content.render.texts['common'] ?? {}, jobs: content.render.texts['JobsPage'] ?? {} },
+              content.render.company,
+              app.config.siteUrl,
+            ),
           ),
           rendered: html !== undefined,
         };

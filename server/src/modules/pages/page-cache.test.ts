@@ -148,7 +148,7 @@ describe.each(databaseKinds)('rendered pages kept per content version, over HTTP
     const { body: project } = await api(url, 'POST', '/api/v1/Project', { token, body: await projectBody('Halle 4') });
     const first = await getOnce(`${url}/project/${project.id}`, { 'accept-encoding': 'gzip' });
     expect(first.status).toBe(200);
-    expect(zlib.gunzipSync(first.body).toString()).toContain('<title>Halle 4 | Musterblitz</title>');
+    expect(zlib.gunzipSync(first.body).toString()).toContain('<title>Halle 4 – Referenz | Musterblitz</title>');
     const etag = first.headers['etag']!;
     expect((await getOnce(`${url}/project/${project.id}`, { 'if-none-match': etag })).status).toBe(304);
 
@@ -164,7 +164,7 @@ describe.each(databaseKinds)('rendered pages kept per content version, over HTTP
     expect(edit.status).toBeLessThan(300);
     const edited = await getOnce(`${url}/project/${project.id}`, { 'accept-encoding': 'gzip', 'if-none-match': etag });
     expect(edited.status).toBe(200);
-    expect(zlib.gunzipSync(edited.body).toString()).toContain('<title>Halle 5 | Musterblitz</title>');
+    expect(zlib.gunzipSync(edited.body).toString()).toContain('<title>Halle 5 – Referenz | Musterblitz</title>');
 
     expect((await api(url, 'DELETE', `/api/v1/Project/${project.id}`, { token })).status).toBeLessThan(300);
     const gone = await getOnce(`${url}/project/${project.id}`);

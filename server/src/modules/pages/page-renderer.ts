@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { withSiteOrigin } from './site-origin';
+import type { PageContent, RenderContent } from './page-content';
 import {
   type PageData,
   type PageKey,
@@ -12,7 +14,14 @@ import {
   serializePageData,
 } from '@blitz/contract';
 
-type Render = (page: PageKey, url: string, lang: SiteLanguage, data?: PageData) => Promise<{ html: string; head: string }>;
+type Render = (
+  page: PageKey,
+  url: string,
+  lang: SiteLanguage,
+  data?: PageData,
+  content?: RenderContent,
+) => Promise<{ html: string; head: string }>;
+type RenderBundle = { render: Render; buildOrigin?: string };
 
 const rootStart = '<div id="root">';
 
@@ -33,9 +42,32 @@ export function fillDocument(document: string, html: string, data: PageData): st
 }
 
 export type PageRenderer = {
-  /** The page rendered with `data` into its prerendered `document`; undefined if that cannot be done. */
-  render(document: string, page: PageKey, url: string, lang: SiteLanguage, data: PageData): Promise<string | undefined>;
+  /**
+   * The page rendered with `data` and `content` (the texts and company details; the shipped ones
+   * if not given) into its prerendered `document`; undefined if that cannot be done.
+   */
+  render(
+    document: string,
+    page: PageKey,
+    url: string,
+    lang: SiteLanguage,
+    data: PageData,
+    content?: PageContent,
+  ): Promise<string | undefined>;
 };
+
+/**
+ * The document with the head rendered with the page's content in place of the built one: its
+ * title, description and link preview tags, its structured data. The language script stays as
+ * built (its CSP hash); the head's addresses get the site's origin.
+ */
+function withRenderedHead(document: string, head: string, origin: { from: string; to: string }): string {
+  const tags = head
+    .split(/\n\s*/)
+    .filter((tag) => tag && !tag.startsWith('<script>'))
+    .map((tag) => withSiteOrigin(`${tag}</head>`, origin.from, origin.to).slice(0, -'</head>'.length));
+  return replaceHead(document, tags, { all: true });
+}
 
 /**
  * Renders pages per request with the web app's server bundle (built beside the client, in
@@ -43,9 +75,9 @@ export type PageRenderer = {
  * project. If the bundle is missing or rendering fails, the caller serves the prerendered page
  * and the browser loads the data itself.
  */
-export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cacheSize = 200): PageRenderer {
+export function createPageRenderer(webDist: string, siteUrl: string, log: FastifyBaseLogger, cacheSize = 200): PageRenderer {
   const bundle = path.resolve(webDist, '../server/entry-server.js');
-  let loading: Promise<Render | undefined> | undefined;
+  let loading: Promise<RenderBundle | undefined> | undefined;
   // Rendering a page takes far longer than reading its data. The result is kept under the hash
   // of everything it is made from (page, address, language, the data itself): an edit changes
   // the data, so a kept page can never be out of date, and several instances need no shared cache.
@@ -53,7 +85,7 @@ export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cach
   const load = () =>
     (loading ??= fs.existsSync(bundle)
       ? import(pathToFileURL(bundle).href).then(
-          (module: { render: Render }) => module.render,
+          (module: RenderBundle) => module,
           (error: unknown) => {
             log.error({ err: error }, 'cannot load the web app’s server bundle; pages are served as prerendered');
             return undefined;
@@ -62,11 +94,15 @@ export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cach
       : Promise.resolve(undefined));
 
   return {
-    async render(document, page, url, lang, data) {
-      const render = await load();
-      if (!render) return undefined;
+    async render(document, page, url, lang, data, content) {
+      const bundle = await load();
+      if (!bundle) return undefined;
       const json = serializePageData(data);
-      const key = crypto.createHash('sha256').update(`${page}\n${url}\n${lang}\n${json}\n`).update(document).digest('base64');
+      const key = crypto
+        .createHash('sha256')
+        .update(`${page}\n${url}\n${lang}\n${content?.key ?? ''}\n${json}\n`)
+        .update(document)
+        .digest('base64');
       const kept = rendered.get(key);
       if (kept !== undefined) {
         rendered.delete(key);
@@ -74,10 +110,14 @@ export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cach
         return kept;
       }
       try {
-        const { html } = await render(page, url, lang, data);
-        const filled = fillDocument(document, html, data);
-        // A page made for one answer (a visitor's form with what they typed) is never kept.
-        if (filled !== undefined && !(contactFormStateKey in data)) {
+        const { html, head } = await bundle.render(page, url, lang, data, content?.render);
+        let filled = fillDocument(document, html, data);
+        // Made with changed texts or details: the head too (the shipped one was built with the defaults).
+        if (filled !== undefined && content && !content.shipped) {
+          filled = withRenderedHead(filled, head, { from: bundle.buildOrigin ?? siteUrl, to: new URL(siteUrl).origin });
+        }
+        // A page made for one answer (a visitor's form with what they typed) or a preview is never kept.
+        if (filled !== undefined && !(contactFormStateKey in data) && !content?.preview) {
           rendered.set(key, filled);
           if (rendered.size > cacheSize) rendered.delete(rendered.keys().next().value!);
         }
@@ -125,17 +165,28 @@ const replaceableHead = [
   /<link rel="(?:canonical|alternate)"[^>]*>\s*/g,
   /<meta property="og:(?:title|description|type|url)"[^>]*>\s*/g,
 ];
+/** And what a head rendered anew replaces besides: the site's name, the locale, the card, structured data. */
+const renderedHead = [
+  /<meta property="og:(?:site_name|locale)"[^>]*>\s*/g,
+  /<meta name="twitter:card"[^>]*>\s*/g,
+  /<script type="application\/ld\+json">[\s\S]*?<\/script>\s*/g,
+];
 /** The link preview's picture: the site's default one stays unless the page's head brings its own. */
 const previewImage = /<meta property="og:image[:a-z_]*"[^>]*>\s*/g;
 
-/** The document with its title, description, addresses and link-preview tags replaced by `tags`. */
-export function replaceHead(document: string, tags: string[]): string {
+/**
+ * The document with its title, description, addresses and link-preview tags replaced by `tags`;
+ * with `all`, every tag of the app's head (a head rendered anew).
+ */
+export function replaceHead(document: string, tags: string[], options: { all?: boolean } = {}): string {
   const headEnd = document.indexOf('</head>');
   if (headEnd < 0) return document;
   let head = document.slice(0, headEnd);
-  const patterns = tags.some((tag) => tag.startsWith('<meta property="og:image"'))
-    ? [...replaceableHead, previewImage]
-    : replaceableHead;
+  const patterns = [
+    ...replaceableHead,
+    ...(options.all ? renderedHead : []),
+    ...(options.all || tags.some((tag) => tag.startsWith('<meta property="og:image"')) ? [previewImage] : []),
+  ];
   for (const pattern of patterns) head = head.replace(pattern, '');
   return `${head}${tags.join('\n    ')}\n  ${document.slice(headEnd)}`;
 }

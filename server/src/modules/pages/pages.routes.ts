@@ -17,6 +17,7 @@ import {
 import { isDatabaseUnavailable } from '../../db/errors';
 import { sendEncoded } from '../../lib/encoded-body';
 import { sendProblem } from '../../plugins/app/problem-details';
+import type { PageContent, PageContents } from './page-content';
 import { type FinishedPage, PageCache, finishPage, normalizedUrl } from './page-cache';
 import { PageFiles } from './page-files';
 import type { PageRenderer } from './page-renderer';
@@ -53,11 +54,12 @@ function pageLanguage(request: FastifyRequest): { lang: 'de' | 'en'; fromQuery: 
 }
 
 /**
- * A page whose content comes from the database (the gallery, a project). `version` reads the
- * current version of that content (the one the API's kept answers go by); `fill`, given the
- * request, its address (normalized: the page is rendered for exactly that address) and the
- * prerendered HTML, answers the HTML rendered with the current data — `rendered: false` if only
- * the prerendered page could be given, which is then not kept — or where to go instead.
+ * A page whose data comes from the database (the gallery, a project). `version` reads the
+ * current version of that data (the one the API's kept answers go by); `fill`, given the
+ * request, its address (normalized: the page is rendered for exactly that address), the
+ * prerendered HTML and the texts and company details to render with, answers the HTML rendered
+ * with the current data — `rendered: false` if only the prerendered page could be given, which
+ * is then not kept — or where to go instead.
  */
 export type PageFiller = {
   version(): Promise<string>;
@@ -66,10 +68,22 @@ export type PageFiller = {
     lang: SiteLanguage,
     prerendered: string,
     url: string,
+    content: PageContent,
     /** More data to render with (the footer form's state): the page is then made for this answer alone. */
     extra?: PageData,
   ): Promise<{ html: string; rendered: boolean } | { redirect: string }>;
 };
+
+/** A page with no data of its own, rendered with the texts and company details (decision 022). */
+function contentFiller(page: PageKey, renderer: PageRenderer | undefined, version: () => Promise<string>): PageFiller {
+  return {
+    version,
+    async fill(_request, _lang, prerendered, url, content, extra) {
+      const html = await renderer?.render(prerendered, page, url, _lang, extra ?? {}, content);
+      return { html: html ?? prerendered, rendered: html !== undefined };
+    },
+  };
+}
 
 /** Serves a page made for one answer: with the footer form's state (a form sent without JavaScript). */
 export type ServeFormPage = (
@@ -109,6 +123,8 @@ export type PageRoutesOptions = {
   onCacheLookup?: (hit: boolean) => void;
   /** The origin pictures are served from when not the site's own (MEDIA_PUBLIC_URL): allowed in img-src. */
   mediaOrigin?: string | undefined;
+  /** The texts and company details every page is rendered with. */
+  contents: PageContents;
 };
 
 /**
@@ -126,6 +142,8 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
   // being made, so that a burst of requests for one page renders and compresses it once.
   const finished = new PageCache();
   const making = new Map<string, Promise<FinishedPage | { redirect: string } | { html: string; rendered: boolean }>>();
+  const fillerOf = (page: PageKey): PageFiller =>
+    options.fillers?.[page] ?? contentFiller(page, options.renderer, () => options.contents.version());
 
   /** A page made for this answer alone (with the footer form's state): not kept, not cached. */
   async function serveWithState(
@@ -140,13 +158,39 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     if (!file) return sendProblem(reply, 503, 'service_unavailable', 'The web app is not built; run npm run build');
     const prerendered = file.raw.toString('utf8');
     const extra = { [contactFormStateKey]: state };
-    const filler = options.fillers?.[page];
-    const made = filler
-      ? await filler.fill(request, lang, prerendered, normalizedUrl(url), extra)
+    const content = (await options.contents.preview(request, lang)) ?? (await options.contents.published(lang));
+    const filler = fillerOf(page);
+    const made = content
+      ? await filler.fill(request, lang, prerendered, normalizedUrl(url), content, extra)
       : { html: (await options.renderer?.render(prerendered, page, url, lang, extra)) ?? prerendered };
     if ('redirect' in made) return reply.header('cache-control', 'no-store').redirect(made.redirect, 303);
     reply.removeHeader('etag');
     return reply.header('cache-control', 'no-store').send(made.html);
+  }
+
+  /**
+   * The page without its data: the app shows its error state and offers to retry; crawlers are
+   * told to come back rather than index an empty gallery.
+   */
+  function withoutData(request: FastifyRequest, reply: FastifyReply, prerendered: Buffer, error: unknown) {
+    request.log.warn({ err: error }, 'database unavailable; page served without its data');
+    reply.removeHeader('etag');
+    return reply.status(503).header('retry-after', '5').header('cache-control', 'no-store').send(prerendered);
+  }
+
+  /** A page with the drafts of the texts, for the staff member previewing them: made for this request alone. */
+  async function servePreview(
+    page: PageKey,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    lang: SiteLanguage,
+    prerendered: string,
+    content: PageContent,
+  ) {
+    const made = await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(request.url), content);
+    reply.removeHeader('etag').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+    if ('redirect' in made) return reply.redirect(made.redirect, 302);
+    return reply.send(made.html);
   }
 
   async function servePage(page: PageKey, request: FastifyRequest, reply: FastifyReply) {
@@ -174,8 +218,18 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
     const state = requestedFormState(request);
     if (state) return serveWithState(page, request, reply, request.url, state);
-    const filler = options.fillers?.[page];
-    if (filler) {
+    let content: PageContent | undefined;
+    try {
+      content = (await options.contents.preview(request, lang)) ?? (await options.contents.published(lang));
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (options.fillers?.[page]) return withoutData(request, reply, file.raw, error);
+      // The texts and details cannot be read: the page as built rather than none.
+      request.log.warn({ err: error }, 'database unavailable; page served as prerendered');
+    }
+    if (content?.preview) return servePreview(page, request, reply, lang, file.raw.toString('utf8'), content);
+    const filler = options.fillers?.[page] ?? (content && !content.shipped ? fillerOf(page) : undefined);
+    if (filler && content) {
       const url = normalizedUrl(request.url);
       const key = `${lang} ${url}`;
       let made;
@@ -191,7 +245,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
         let pending = making.get(makingKey);
         if (!pending) {
           pending = (async () => {
-            const filled = await filler.fill(request, lang, file.raw.toString('utf8'), url);
+            const filled = await filler.fill(request, lang, file.raw.toString('utf8'), url, content);
             if ('redirect' in filled || !filled.rendered) return filled;
             const page = await finishPage(filled.html, etag);
             finished.set(key, version, page);
@@ -202,11 +256,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
         made = await pending;
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
-        // The page without its data: the app shows its error state and offers to retry; crawlers
-        // are told to come back rather than index an empty gallery.
-        request.log.warn({ err: error }, 'database unavailable; page served without its data');
-        reply.removeHeader('etag');
-        return reply.status(503).header('retry-after', '5').header('cache-control', 'no-store').send(file.raw);
+        return withoutData(request, reply, file.raw, error);
       }
       if ('redirect' in made) return reply.removeHeader('etag').header('cache-control', 'no-store').redirect(made.redirect, 302);
       if ('html' in made) {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from '../../plugins/app/problem-details';
+import { readCompanySettings } from '../company/company-reads';
 import { securityTxt, siteIcons, webManifest } from './site-files';
 
 export type SiteFilesRoutesOptions = {
@@ -33,6 +34,8 @@ function send(request: FastifyRequest, reply: FastifyReply, type: string, file: 
  * The addresses browsers, phones and crawlers ask for at the site's root: the icons, the web app
  * manifest and security.txt. (Unserved, they would fall to the unknown-page redirect and get
  * the 72 KB home page.) The link-preview picture is an asset of the web build (/assets/og-image-…).
+ * The manifest and security.txt name the company as staff saved it: each is made again when the
+ * detail it names changes (read per content version, company-reads.ts), else kept.
  */
 export const siteFilesRoutes: FastifyPluginAsync<SiteFilesRoutesOptions> = async (app, options) => {
   // Read on first request and kept: a few kilobytes, and the build may be made after the server starts.
@@ -50,13 +53,20 @@ export const siteFilesRoutes: FastifyPluginAsync<SiteFilesRoutesOptions> = async
     });
   }
 
-  const manifest = kept(webManifest());
-  app.get('/site.webmanifest', (request, reply) => send(request, reply, 'application/manifest+json; charset=utf-8', manifest));
+  let manifest: { name: string; file: Kept } | undefined;
+  app.get('/site.webmanifest', async (request, reply) => {
+    const { name } = (await readCompanySettings(app)).value;
+    if (manifest?.name !== name) manifest = { name, file: kept(webManifest(name)) };
+    return send(request, reply, 'application/manifest+json; charset=utf-8', manifest.file);
+  });
 
-  let security: { day: string; file: Kept } | undefined;
-  app.get('/.well-known/security.txt', (request, reply) => {
+  let security: { day: string; email: string; file: Kept } | undefined;
+  app.get('/.well-known/security.txt', async (request, reply) => {
+    const { email } = (await readCompanySettings(app)).value;
     const today = new Date().toISOString().slice(0, 10);
-    if (security?.day !== today) security = { day: today, file: kept(securityTxt(options.siteUrl)) };
+    if (security?.day !== today || security.email !== email) {
+      security = { day: today, email, file: kept(securityTxt(options.siteUrl, email)) };
+    }
     return send(request, reply, 'text/plain; charset=utf-8', security.file);
   });
   // RFC 9116 §3: the old address may lead to the file under /.well-known.

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { company } from '@blitz/contract';
-import { databaseKinds, getOnce, startTestApp } from '../../test/helper';
+import { company, defaultCompanySettings, settingsApi } from '@blitz/contract';
+import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
 import { securityTxt } from './site-files';
 
 // The files the web build copies to its root come from web/public, where
@@ -27,10 +27,10 @@ function icoImages(ico: Buffer): { width: number; height: number; data: Buffer }
 describe('security.txt', () => {
   it('names the company’s address, an expiry less than a year ahead, the languages and its canonical address', () => {
     const now = new Date('2026-11-23T15:42:10Z');
-    const text = securityTxt('https://www.blitz.example', now);
+    const text = securityTxt('https://www.blitz.example', 'security@blitz.example', now);
     expect(text).toBe(
       [
-        `Contact: mailto:${company.email}`,
+        'Contact: mailto:security@blitz.example',
         'Expires: 2027-11-23T00:00:00Z',
         'Preferred-Languages: de, en',
         'Canonical: https://www.blitz.example/.well-known/security.txt',
@@ -121,5 +121,24 @@ describe.each(databaseKinds)('site files over HTTP on %s', (kind) => {
     const ogMeta = await sharp(og.body).metadata();
     expect([ogMeta.width, ogMeta.height]).toEqual([1200, 630]);
     expect([siteImages.ogImage.width, siteImages.ogImage.height]).toEqual([1200, 630]);
+  });
+
+  it('names the company as staff saved it in security.txt and the manifest, from the next request on', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: webPublic, SITE_URL: 'https://www.blitz.example' });
+    const security = async () => (await getOnce(`${url}/.well-known/security.txt`)).body.toString('utf8');
+    const manifest = async () => JSON.parse((await getOnce(`${url}/site.webmanifest`)).body.toString('utf8')) as { name: string };
+    expect(await security()).toContain(`Contact: mailto:${defaultCompanySettings.email}\n`);
+    expect((await manifest()).name).toBe(defaultCompanySettings.name);
+    const before = await getOnce(`${url}/.well-known/security.txt`);
+
+    const token = await signIn(url);
+    const body = { ...defaultCompanySettings, name: 'Blitzwerk', email: 'sicherheit@blitzwerk.de' };
+    expect((await api(url, 'PUT', settingsApi.settings, { token, body })).status).toBe(200);
+
+    expect(await security()).toContain('Contact: mailto:sicherheit@blitzwerk.de\n');
+    expect((await manifest()).name).toBe('Blitzwerk');
+    // A copy kept by its ETag is not the current one any more.
+    const again = await getOnce(`${url}/.well-known/security.txt`, { 'if-none-match': String(before.headers['etag']) });
+    expect(again.status).toBe(200);
   });
 });

@@ -1,5 +1,3 @@
-import { company } from '@blitz/contract';
-
 /** The navbar's navy (brand-900 in web/src/styles.css, index.html's theme-color) and the pages' white. */
 const themeColour = '#0b2545';
 const backgroundColour = '#ffffff';
@@ -22,13 +20,14 @@ export const siteIcons = [
 
 /**
  * The web app manifest: the name and icons a phone shows for the site added to its home screen.
- * The site stays a website (display: browser); the manifest is for its name, icons and colours.
+ * The site stays a website (display: browser); the manifest is for its name (the company's, as
+ * staff saved it), icons and colours.
  */
-export function webManifest(): string {
+export function webManifest(companyName: string): string {
   return JSON.stringify({
     id: '/',
-    name: company.name,
-    short_name: company.name,
+    name: companyName,
+    short_name: companyName,
     lang: 'de',
     dir: 'ltr',
     start_url: '/',
@@ -47,14 +46,15 @@ export function webManifest(): string {
 const day = 24 * 3600 * 1000;
 
 /**
- * /.well-known/security.txt (RFC 9116): whom to tell about a security problem. `Expires` is
- * required and must not lie more than a year ahead: it is written at serve time, a year from the
- * start of the current day (the same all day, so that caches and ETags hold).
+ * /.well-known/security.txt (RFC 9116): whom to tell about a security problem — the company's
+ * e-mail address as staff saved it. `Expires` is required and must not lie more than a year
+ * ahead: it is written at serve time, a year from the start of the current day (the same all day,
+ * so that caches and ETags hold).
  */
-export function securityTxt(siteUrl: string, now = new Date()): string {
+export function securityTxt(siteUrl: string, email: string, now = new Date()): string {
   const expires = new Date(Math.floor(now.getTime() / day) * day + 365 * day);
   return [
-    `Contact: mailto:${company.email}`,
+    `Contact: mailto:${email}`,
     `Expires: ${expires.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
     'Preferred-Languages: de, en',
     `Canonical: ${new URL('/.well-known/security.txt', siteUrl).href}`,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { projectListUrl } from '@blitz/contract';
-import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { api, databaseKinds, shownContent, signIn, startTestApp } from '../../test/helper';
 import { type PageRenderer, fillDocument } from '../pages/page-renderer';
 import { projectPageFillers } from './project-pages';
 import { insertProject } from './projects.repository';
@@ -45,6 +45,7 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
       'de',
       prerendered,
       '/Projects?page=2&rows=10',
+      await shownContent(app, 'de'),
     );
     expect('html' in filled && filled.html).toContain(projectListUrl({ PageLength: 10, PageNumber: 2, Language: 2 }));
     const list = calls[0]!.data[projectListUrl({ PageLength: 10, PageNumber: 2, Language: 2 })] as {
@@ -63,13 +64,21 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
         'en',
         prerendered,
         '/Projects?page=5&rows=10&lang=en',
+        await shownContent(app, 'en'),
       ),
     ).toEqual({
       redirect: '/Projects?page=2&rows=10&lang=en',
     });
     // Nonsense in the address is the first page, not an error.
     expect(
-      'html' in (await fillers.projects.fill(request('/Projects?page=x&rows=7'), 'de', prerendered, '/Projects?page=x&rows=7')),
+      'html' in
+        (await fillers.projects.fill(
+          request('/Projects?page=x&rows=7'),
+          'de',
+          prerendered,
+          '/Projects?page=x&rows=7',
+          await shownContent(app, 'de'),
+        )),
     ).toBe(true);
   });
 
@@ -95,13 +104,14 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
       'de',
       prerendered,
       `/project/${project.id}`,
+      await shownContent(app, 'de'),
     );
     if (!('html' in filled)) throw new Error('expected a page');
     expect(calls[0]!.data[`/api/v1/Project/${project.id}`]).toMatchObject({ id: project.id });
     const html = filled.html;
     expect(html.match(/<title>/g)).toHaveLength(1);
-    // The built translations are missing in this test: the title falls back to "{title} | {company}".
-    expect(html).toContain('<title>Umspannwerk &#60;Nord&#62; &#38; Süd | Musterblitz</title>');
+    // The shipped title template, with the project's title and the company's name filled in.
+    expect(html).toContain('<title>Umspannwerk &#60;Nord&#62; &#38; Süd – Referenz | Musterblitz</title>');
     expect(html).not.toContain('noindex');
     expect(html).toMatch(/<meta name="description" content="Erdungsanlage nach DIN EN 50522\. [^"]{50,}…" \/>/);
     expect(html).toContain(`<link rel="canonical" href="https://www.example.com/project/${project.id}" />`);
@@ -118,11 +128,21 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
       'en',
       prerendered,
       `/project/${project.id}?lang=en`,
+      await shownContent(app, 'en'),
     );
     expect('html' in english && english.html).toContain('<meta property="og:title" content="Substation north" />');
 
     for (const id of ['424242', 'abc', '0', '99999999999', '']) {
-      expect(await fillers.project.fill(request(`/project/${id}`, { id }), 'de', prerendered, `/project/${id}`), id).toEqual({
+      expect(
+        await fillers.project.fill(
+          request(`/project/${id}`, { id }),
+          'de',
+          prerendered,
+          `/project/${id}`,
+          await shownContent(app, 'de'),
+        ),
+        id,
+      ).toEqual({
         redirect: '/',
       });
     }
@@ -147,6 +167,7 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
       'en',
       prerendered,
       `/project/${project.id}?lang=en`,
+      await shownContent(app, 'en'),
     );
     if (!('html' in filled)) throw new Error('expected a page');
     const site = 'https://www.blitzschutz-example.de';
@@ -171,10 +192,18 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
       texts: { title: [{ content: 'Halle 4', language: 2 }], content: [], scope: [] },
     });
     const fillers = projectPageFillers(app, { render: async () => undefined });
-    const filled = await fillers.project.fill(request(`/project/${id}`, { id: String(id) }), 'de', prerendered, `/project/${id}`);
+    const filled = await fillers.project.fill(
+      request(`/project/${id}`, { id: String(id) }),
+      'de',
+      prerendered,
+      `/project/${id}`,
+      await shownContent(app, 'de'),
+    );
     expect('html' in filled && filled.html).toContain('<p>skeleton</p>');
-    expect('html' in filled && filled.html).toContain('<title>Halle 4 | Musterblitz</title>');
-    expect(await fillers.projects.fill(request('/Projects'), 'de', prerendered, '/Projects')).toEqual({
+    expect('html' in filled && filled.html).toContain('<title>Halle 4 – Referenz | Musterblitz</title>');
+    expect(
+      await fillers.projects.fill(request('/Projects'), 'de', prerendered, '/Projects', await shownContent(app, 'de')),
+    ).toEqual({
       html: prerendered,
       rendered: false,
     });

@@ -16,12 +16,12 @@ import {
   textExcerpt,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, builtTranslations, escapeHtml, interpolate, replaceHead } from '../pages/page-renderer';
+import { type PageRenderer, escapeHtml, interpolate, replaceHead } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/pages.routes';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
 
-type Texts = ReturnType<ReturnType<typeof builtTranslations>>;
+type Texts = Record<string, unknown>;
 
 function text(texts: Texts, path: string): string | undefined {
   const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], texts);
@@ -32,11 +32,17 @@ function text(texts: Texts, path: string): string | undefined {
  * A project page's own head: its title and description for search engines, its address in both
  * languages, and a link preview showing its picture (Open Graph).
  */
-export function projectHead(project: Project, lang: SiteLanguage, texts: Texts, siteUrl: string): string[] {
+export function projectHead(
+  project: Project,
+  lang: SiteLanguage,
+  texts: Texts,
+  siteUrl: string,
+  company: Record<string, string> = companyInterpolation,
+): string[] {
   const language = contentLanguageOf(lang);
   const projectTitle = pickText(project.title, language) || project.location;
   const template = text(texts, 'meta.projectDetail.titleWithProject') ?? '{{projectTitle}} | {{companyName}}';
-  const title = interpolate(template, { ...companyInterpolation, projectTitle });
+  const title = interpolate(template, { ...company, projectTitle });
   const description = textExcerpt(
     pickText(project.content, language) || pickText(project.scopeOfWorks, language) || projectTitle,
   );
@@ -98,11 +104,10 @@ export function galleryViewHead(html: string, state: GalleryState): string {
  * visitor to the home page, as the spec says.
  */
 export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer): { projects: PageFiller; project: PageFiller } {
-  const texts = builtTranslations(app.config.webDist);
   return {
     projects: {
       version: () => app.contentReads.version(),
-      async fill(_request, lang, prerendered, url, extra) {
+      async fill(_request, lang, prerendered, url, content, extra) {
         const address = new URL(url, 'http://x');
         const state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
         const query = galleryListQuery(state, contentLanguageOf(lang));
@@ -116,14 +121,14 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
         // The cards show no long texts: the page carries the list without them (a third of its size).
         const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
         const data = { ...extra, [projectListUrl(query)]: cards, [projectApi.categories]: categories };
-        const html = await renderer.render(prerendered, 'projects', url, lang, data);
+        const html = await renderer.render(prerendered, 'projects', url, lang, data, content);
         return { html: html === undefined ? prerendered : galleryViewHead(html, state), rendered: html !== undefined };
       },
     },
 
     project: {
       version: () => app.contentReads.version(),
-      async fill(request, lang, prerendered, url, extra) {
+      async fill(request, lang, prerendered, url, content, extra) {
         const id = (request.params as { id?: string }).id ?? '';
         if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: '/' };
         let project: Project;
@@ -133,12 +138,22 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
           if (error instanceof HttpError && error.status === 404) return { redirect: '/' };
           throw error;
         }
-        const html = await renderer.render(prerendered, 'project', url, lang, {
-          ...extra,
-          [projectApi.one(project.id)]: project,
-        });
+        const html = await renderer.render(
+          prerendered,
+          'project',
+          url,
+          lang,
+          {
+            ...extra,
+            [projectApi.one(project.id)]: project,
+          },
+          content,
+        );
         return {
-          html: replaceHead(html ?? prerendered, projectHead(project, lang, texts(lang), app.config.siteUrl)),
+          html: replaceHead(
+            html ?? prerendered,
+            projectHead(project, lang, content.render.texts['common'] ?? {}, app.config.siteUrl, content.interpolation),
+          ),
           rendered: html !== undefined,
         };
       },

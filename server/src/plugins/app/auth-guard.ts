@@ -15,6 +15,12 @@ declare module 'fastify' {
      * public page, so a bad one is not a 401 here; it is still logged as a refused token.
      */
     identifyAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * The admin a token signs in, if it is valid and the admin may use the dashboard (password
+     * changed, second factor set up where required); a refused token is logged. For reads that
+     * show staff more than visitors (identifyAdmin, the preview of page texts).
+     */
+    staffWithToken: (request: FastifyRequest, token: string) => Promise<AuthenticatedUser | undefined>;
   }
   interface FastifyRequest {
     admin: AuthenticatedUser | undefined;
@@ -84,9 +90,7 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.decorate('identifyAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = bearerToken(request);
-    if (!token) return;
+  app.decorate('staffWithToken', async (request: FastifyRequest, token: string) => {
     const result = await authenticate(app.db, app.tokenKeys, token, { idleMs: app.config.sessionIdleMs, activity: true });
     if ('rejected' in result) {
       logSecurityEvent(request.log, 'info', 'token_rejected', {
@@ -95,11 +99,18 @@ export const authGuard = fp(async (app: FastifyInstance) => {
         route: routeOf(request),
         ip: request.ip,
       });
-      return;
+      return undefined;
     }
     const { user } = result;
     // Until the password and the second factor are in order, the dashboard shows nothing: nor does this.
-    if (user.passwordChangeRequired || (app.config.secondFactorRequired && !user.secondFactorEnabled)) return;
+    if (user.passwordChangeRequired || (app.config.secondFactorRequired && !user.secondFactorEnabled)) return undefined;
+    return user;
+  });
+
+  app.decorate('identifyAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request);
+    const user = token && (await app.staffWithToken(request, token));
+    if (!user) return;
     request.admin = user;
     reply.header('cache-control', 'no-store');
   });

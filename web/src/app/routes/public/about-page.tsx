@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { company } from '@blitz/contract';
-import ceoPortrait from '../../../assets/illustrations/ceo-portrait.svg?no-inline';
 import { IconCog, IconShield, IconTarget } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
+import { companyPictureSource } from '../../../lib/company-pictures';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useCompany, useLocalizedText } from '../../../lib/site-content';
 
 const blocks = [
   { key: 'what', Icon: IconTarget },
@@ -14,35 +14,45 @@ const blocks = [
 export default function AboutPage() {
   const { t } = useTranslation('aboutus');
   usePageMeta('aboutus');
+  // The person, their position, quote and picture as staff saved them (decision 019).
+  const { person } = useCompany();
+  const localized = useLocalizedText();
+  const position = localized(person.position);
+  const quote = localized(person.quote);
   return (
     <>
       <PageHeader title={t('title')} />
       <div className="mx-auto max-w-7xl px-4 py-14 md:py-20">
         <div className="grid grid-cols-1 gap-10 md:grid-cols-[minmax(0,20rem)_1fr] md:items-start lg:gap-16">
           <figure className="mx-auto w-full max-w-xs md:mx-0">
+            {/* An uploaded portrait may have another shape: it fills the shipped one's frame. */}
             <img
-              src={ceoPortrait}
-              alt={t('ceoImageAlt')}
+              src={companyPictureSource(person.picture)}
+              alt={position ? t('personImageAlt', { name: person.name, position }) : person.name}
               width="480"
               height="560"
               decoding="async"
-              className="w-full rounded-2xl bg-brand-100 shadow-md ring-1 ring-brand-100"
+              className="aspect-[480/560] w-full rounded-2xl bg-brand-100 object-cover shadow-md ring-1 ring-brand-100"
             />
             <figcaption className="mt-4">
-              <span className="block text-lg font-semibold text-brand-900">{company.ceo.name}</span>
-              <span className="block text-slate-600">{t('position')}</span>
+              <span className="block text-lg font-semibold text-brand-900">{person.name}</span>
+              {position && <span className="block text-slate-600">{position}</span>}
             </figcaption>
           </figure>
           <div>
             <p className="text-lg leading-relaxed text-slate-800 md:text-xl">{t('summary')}</p>
-            <figure className="mt-10 border-l-4 border-accent-400 pl-6">
-              <blockquote className="text-xl leading-relaxed font-medium text-brand-900 italic md:text-2xl">
-                <p>
-                  <q>{t('quote')}</q>
-                </p>
-              </blockquote>
-              <figcaption className="mt-4 text-slate-600">— {t('quoteAttribution')}</figcaption>
-            </figure>
+            {quote && (
+              <figure className="mt-10 border-l-4 border-accent-400 pl-6">
+                <blockquote className="text-xl leading-relaxed font-medium text-brand-900 italic md:text-2xl">
+                  <p>
+                    <q>{quote}</q>
+                  </p>
+                </blockquote>
+                <figcaption className="mt-4 text-slate-600">
+                  — {position ? t('quoteAttribution', { name: person.name, position }) : person.name}
+                </figcaption>
+              </figure>
+            )}
           </div>
         </div>
         <div className="mt-16 grid grid-cols-1 gap-6 md:mt-20 lg:grid-cols-3">

@@ -4,10 +4,13 @@ import { IconClock } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { LocationMap } from '../../../features/map/components/location-map';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useCompany, useLocalizedText } from '../../../lib/site-content';
 
 export default function ContactPage() {
   const { t } = useTranslation('kontactus');
   usePageMeta('contactus');
+  const localized = useLocalizedText();
+  const openingHours = localized(useCompany().openingHours);
   return (
     <>
       <PageHeader title={t('headline')} intro={t('intro')} />
@@ -18,13 +21,15 @@ export default function ContactPage() {
           </h2>
           <div className="mt-6 text-slate-800">
             <CompanyContacts tone="light" labelsVisible>
-              <li className="flex gap-3">
-                <IconClock className="mt-0.5 h-5 w-5 flex-none text-brand-600" />
-                <div>
-                  <span className="block text-sm font-semibold text-slate-600">{t('openingHoursLabel')}</span>
-                  {t('openingHours')}
-                </div>
-              </li>
+              {openingHours && (
+                <li className="flex gap-3">
+                  <IconClock className="mt-0.5 h-5 w-5 flex-none text-brand-600" />
+                  <div>
+                    <span className="block text-sm font-semibold text-slate-600">{t('openingHoursLabel')}</span>
+                    {openingHours}
+                  </div>
+                </li>
+              )}
             </CompanyContacts>
           </div>
         </section>

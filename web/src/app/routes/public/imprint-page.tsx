@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { PageHeader } from '../../../components/page-header';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useSiteContent } from '../../../lib/site-content';
 import { translationList } from '../../../lib/translation-list';
 
 type LegalSection = { id?: string; heading: string; paragraphs: string[] };
@@ -60,6 +61,7 @@ const anchors = [
 export default function ImprintPage() {
   const { t } = useTranslation('ImprintPage');
   usePageMeta('impressum');
+  const { sampleCompany } = useSiteContent();
   return (
     <>
       <PageHeader title={t('title')} />
@@ -83,10 +85,13 @@ export default function ImprintPage() {
             </ul>
           </nav>
           <div className="max-w-3xl">
-            <p className="rounded-lg bg-amber-50 p-5 leading-relaxed text-amber-950 ring-1 ring-amber-200">
-              {t('placeholderNotice')}
-            </p>
-            <p className="mt-5 text-sm text-slate-600">
+            {/* Until staff put the real company in, the page says that its details are a placeholder's. */}
+            {sampleCompany && (
+              <p className="mb-5 rounded-lg bg-amber-50 p-5 leading-relaxed text-amber-950 ring-1 ring-amber-200">
+                {t('placeholderNotice')}
+              </p>
+            )}
+            <p className="text-sm text-slate-600">
               {t('lastUpdated')} · {t('languageNote')}
             </p>
             <LegalPart id="imprint" heading={t('imprint.heading')} first>

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { company } from '@blitz/contract';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { PageHeader } from '../../../components/page-header';
 import { JobBoard } from '../../../features/jobs/components/job-board';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useCompany } from '../../../lib/site-content';
 import { translationList } from '../../../lib/translation-list';
 
 export default function JobsPage() {
   const { t } = useTranslation('JobsPage');
   usePageMeta('jobs');
+  const company = useCompany();
   return (
     <>
       <PageHeader title={t('title')} intro={t('subtitle')} />

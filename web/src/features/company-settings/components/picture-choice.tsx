@@ -3,19 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FailureReason } from '../../../components/admin/command-failure';
 import { controlClass } from '../../../components/admin/form-field';
 import { pictureFileProblem } from '../../../components/admin/picture-check';
-
-// The pictures the web app ships: the defaults of the logos and the About page's portrait.
-const shipped = import.meta.glob<string>(['../../../assets/partners/*.svg', '../../../assets/illustrations/ceo-portrait.svg'], {
-  eager: true,
-  import: 'default',
-  query: '?no-inline',
-});
-
-/** The address a picture value can be shown from: a shipped picture by its name, else the value itself. */
-export function pictureSource(value: string): string | undefined {
-  if (value.startsWith('data:') || value.startsWith('/media/')) return value;
-  return Object.entries(shipped).find(([file]) => file.endsWith(`/${value}.svg`))?.[1];
-}
+import { companyPictureSource } from '../../../lib/company-pictures';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -40,7 +28,7 @@ export function PictureChoice({ label, value, onChange, error }: PictureChoicePr
   const { t } = useTranslation('admin');
   const id = useId();
   const [problem, setProblem] = useState<FailureReason>();
-  const source = pictureSource(value);
+  const source = companyPictureSource(value);
   const message = problem ? t(problem.key as 'validation.imageOnly', problem.values ?? {}) : error;
 
   async function choose(file: File | undefined) {

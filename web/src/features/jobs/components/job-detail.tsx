@@ -1,21 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  type Job,
-  company,
-  contactFormAnchor,
-  contentLanguageOf,
-  inquirySubjectParam,
-  jobApi,
-  jobPath,
-  pickText,
-} from '@blitz/contract';
+import { type Job, contactFormAnchor, contentLanguageOf, inquirySubjectParam, jobApi, jobPath, pickText } from '@blitz/contract';
 import { IconArrowRight } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { LineList } from '../../../components/text-blocks';
 import { paths } from '../../../config/paths';
 import { usePageData } from '../../../lib/page-data';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useCompany } from '../../../lib/site-content';
 
 function formatDate(date: string, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(
@@ -32,6 +24,7 @@ function JobView({ job }: { job: Job | undefined }) {
   const { t, i18n } = useTranslation('JobsPage');
   const { t: common } = useTranslation('common');
   const [params] = useSearchParams();
+  const { jobsContact } = useCompany();
   const lang = i18n.language === 'en' ? 'en' : 'de';
   const language = contentLanguageOf(lang);
   const title = job ? pickText(job.title, language) : '…';
@@ -44,7 +37,7 @@ function JobView({ job }: { job: Job | undefined }) {
         [t('detail.employmentType'), t(`detail.employmentTypes.${job.employmentType}`)],
         [t('detail.start'), job.startDate ? formatDate(job.startDate, lang) : t('detail.startNow')],
         ...(job.validThrough ? [[t('detail.validThrough'), formatDate(job.validThrough, lang)] as [string, string]] : []),
-        [t('detail.contact'), job.contact || company.jobsContact],
+        [t('detail.contact'), job.contact || jobsContact],
       ]
     : [[t('detail.location'), '…']];
   // The stand-in has a list and a paragraph, so that both kinds of text are styled from the first paint.

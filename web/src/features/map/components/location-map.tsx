@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { company } from '@blitz/contract';
+import { mapUrls } from '@blitz/contract';
 import mapArt from '../../../assets/illustrations/map-placeholder.svg?no-inline';
 import { ExternalLink } from '../../../components/external-link';
 import { IconExternal, IconMapPin } from '../../../components/icons';
 import { paths } from '../../../config/paths';
+import { useCompany } from '../../../lib/site-content';
 
 const buttonBase = 'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2.5 text-sm font-semibold';
 
@@ -16,8 +17,10 @@ const buttonBase = 'inline-flex items-center justify-center gap-2 rounded-md px-
  */
 export function LocationMap({ className = '' }: { className?: string }) {
   const { t } = useTranslation('common');
+  const { latitude, longitude } = useCompany().map;
+  const { embedUrl, linkUrl } = mapUrls(latitude, longitude);
   return (
-    <div id="location-map" className={className} data-map={company.map.embedUrl} data-map-title={t('map.iframeTitle')}>
+    <div id="location-map" className={className} data-map={embedUrl} data-map-title={t('map.iframeTitle')}>
       <div
         data-map-frame
         className="relative h-[26rem] overflow-hidden rounded-xl bg-brand-50 ring-1 ring-brand-100 md:h-auto md:min-h-[24rem] md:aspect-[16/10]"
@@ -61,10 +64,7 @@ export function LocationMap({ className = '' }: { className?: string }) {
               >
                 {t('map.consent.loadButton')}
               </button>
-              <ExternalLink
-                href={company.map.linkUrl}
-                className={`${buttonBase} text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50`}
-              >
+              <ExternalLink href={linkUrl} className={`${buttonBase} text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50`}>
                 {t('map.consent.openInNewTab')}
                 <IconExternal className="h-4 w-4" />
               </ExternalLink>
@@ -73,7 +73,7 @@ export function LocationMap({ className = '' }: { className?: string }) {
         </div>
       </div>
       <div data-map-shown hidden className="mt-3 flex flex-wrap justify-between gap-2 text-sm">
-        <ExternalLink href={company.map.linkUrl} className="link inline-flex items-center gap-1">
+        <ExternalLink href={linkUrl} className="link inline-flex items-center gap-1">
           {t('map.consent.openInNewTab')}
           <IconExternal className="h-4 w-4" />
         </ExternalLink>

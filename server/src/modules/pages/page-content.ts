@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { CompanySettings, SiteLanguage } from '@blitz/contract';
+
+/** What the web app's render() takes besides the page's data: its texts and the company's details. */
+export type RenderContent = {
+  /** Every namespace's texts of the page's language, as published (or as drafts, in a preview). */
+  texts: Record<string, Record<string, unknown>>;
+  company: CompanySettings;
+  sampleCompany: boolean;
+  preview: boolean;
+};
+
+/**
+ * What every public page is made from besides its own data (decision 022): the page texts staff
+ * published and the company's details, in one language. Made per content version, or fresh for
+ * a preview of drafts.
+ */
+export type PageContent = {
+  /** Names this content: the content version, or a token of its own for a preview (never kept). */
+  key: string;
+  /** The shipped texts and the default company: the prerendered page is the page as it is. */
+  shipped: boolean;
+  /** The drafts applied, for signed-in staff only: not kept, not indexed. */
+  preview: boolean;
+  render: RenderContent;
+  /** A text of the page's language (`meta.home.title`), its company placeholders filled; undefined if none. */
+  text(namespace: string, key: string): string | undefined;
+  /** The values of the company placeholders (`{{companyName}}`) from the saved details. */
+  interpolation: Record<string, string>;
+};
+
+export type PageContents = {
+  /** The content version the published content is made for. */
+  version(): Promise<string>;
+  /** What visitors see now, kept per content version. */
+  published(lang: SiteLanguage): Promise<PageContent>;
+  /** The drafts, if this request is from signed-in staff previewing them; undefined otherwise. */
+  preview(request: FastifyRequest, lang: SiteLanguage): Promise<PageContent | undefined>;
+};

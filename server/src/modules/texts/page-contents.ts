@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import {
+  type CompanySettings,
+  type SiteLanguage,
+  companyInterpolationOf,
+  defaultCompanySettings,
+  isSampleCompany,
+} from '@blitz/contract';
+import { readCompanySettings } from '../company/company-reads';
+import type { PageContent, PageContents } from '../pages/page-content';
+import { interpolate } from '../pages/page-renderer';
+import { previewCookieName } from './preview-cookie';
+import type { ShippedTexts } from './shipped-texts';
+import { type SiteTexts, draftSiteTexts, readSiteTexts, readTextsChanged } from './text-reads';
+
+function pageContent(
+  key: string,
+  texts: SiteTexts,
+  company: CompanySettings,
+  options: { shipped: boolean; preview: boolean },
+): PageContent {
+  const interpolation = companyInterpolationOf(company);
+  return {
+    key,
+    ...options,
+    render: { texts, company, sampleCompany: isSampleCompany(company), preview: options.preview },
+    interpolation,
+    text(namespace, path) {
+      const value = path
+        .split('.')
+        .reduce<unknown>((node, name) => (node as Record<string, unknown> | undefined)?.[name], texts[namespace]);
+      return typeof value === 'string' ? interpolate(value, interpolation) : undefined;
+    },
+  };
+}
+
+/**
+ * The content of the public pages (pages/page-content.ts): the published texts over the shipped
+ * ones and the company's saved details, made once per content version and language; or, for
+ * staff with the preview cookie, the drafts.
+ */
+export function createPageContents(app: FastifyInstance, shipped: ShippedTexts): PageContents {
+  const made = new Map<SiteLanguage, { version: string; content: PageContent }>();
+  return {
+    version: () => app.contentReads.version(),
+    async published(lang) {
+      const version = await app.contentReads.version();
+      const kept = made.get(lang);
+      if (kept?.version === version) return kept.content;
+      const [{ value: texts }, { value: changed }, { value: company }] = await Promise.all([
+        readSiteTexts(app, shipped, lang),
+        readTextsChanged(app),
+        readCompanySettings(app),
+      ]);
+      const shippedContent = !changed && isDeepStrictEqual(company, defaultCompanySettings);
+      const content = pageContent(version, texts, company, { shipped: shippedContent, preview: false });
+      made.set(lang, { version, content });
+      return content;
+    },
+
+    async preview(request, lang) {
+      const token = request.cookies[previewCookieName(request.protocol === 'https')];
+      if (!token || !(await app.staffWithToken(request, token))) return undefined;
+      const [texts, { value: company }] = await Promise.all([draftSiteTexts(app.db, shipped, lang), readCompanySettings(app)]);
+      return pageContent(`preview-${crypto.randomUUID()}`, texts, company, { shipped: false, preview: true });
+    },
+  };
+}

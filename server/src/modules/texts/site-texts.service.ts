@@ -1,0 +1,87 @@
+import {
+  type SiteLanguage,
+  type SiteTextChange,
+  type SiteTextEntry,
+  type SiteTextList,
+  type SiteTextState,
+  companyInterpolation,
+  siteLanguages,
+  textLines,
+  textPlaceholders,
+} from '@blitz/contract';
+import type { Db } from '../../db/database';
+import { badRequest, notFound } from '../../lib/http-error';
+import { type SiteTextRow, findSiteTextRow, listSiteTextRows, saveSiteTextDraft } from './site-texts.repository';
+import { type ShippedTexts, editableKeys } from './shipped-texts';
+
+/** Placeholders every text may use: the company's details (company.ts) and the year. */
+const sharedPlaceholders = new Set([...Object.keys(companyInterpolation), 'year']);
+
+function state(defaultText: string, row: SiteTextRow | undefined): SiteTextState {
+  return {
+    default: defaultText,
+    published: row?.published ?? null,
+    hasDraft: row?.has_draft === 1,
+    draft: row?.has_draft === 1 ? row.draft : null,
+  };
+}
+
+const rowId = (namespace: string, key: string, language: string) => `${namespace}\n${key}\n${language}`;
+
+/** Every editable text in both languages with its default, published text and draft. */
+export async function listSiteTexts(db: Db, shipped: ShippedTexts): Promise<SiteTextList> {
+  const rows = new Map((await listSiteTextRows(db)).map((row) => [rowId(row.namespace, row.key, row.language), row]));
+  const data = editableKeys(shipped).map(({ namespace, key }) =>
+    entry(shipped, namespace, key, (lang) => rows.get(rowId(namespace, key, lang))),
+  );
+  return { data, count: data.length, drafts: [...rows.values()].filter((row) => row.has_draft === 1).length };
+}
+
+function entry(
+  shipped: ShippedTexts,
+  namespace: SiteTextEntry['namespace'],
+  key: string,
+  row: (lang: SiteLanguage) => SiteTextRow | undefined,
+): SiteTextEntry {
+  const leaf = (lang: SiteLanguage) => shipped.leaves(lang, namespace).get(key);
+  const lines = siteLanguages.some((lang) => leaf(lang)?.lines);
+  return {
+    namespace,
+    key,
+    lines,
+    de: state(leaf('de')?.value ?? '', row('de')),
+    en: state(leaf('en')?.value ?? '', row('en')),
+  };
+}
+
+/**
+ * Saves a draft of one text in one language (`content: null`: back to the default). A draft equal
+ * to what visitors read already is no draft. Refused: a text the shipped files do not have, and a
+ * placeholder the text cannot fill (it would show as `{{name}}`).
+ */
+export async function changeSiteText(db: Db, shipped: ShippedTexts, change: SiteTextChange): Promise<SiteTextEntry> {
+  const { namespace, key, language } = change;
+  const leaf = shipped.leaves(language, namespace).get(key);
+  if (!leaf) throw notFound(`Text ${namespace}:${key} (${language})`);
+  let content = change.content;
+  if (content !== null) {
+    content = leaf.lines ? textLines(content).join('\n') : content.trim();
+    const allowed = new Set([...textPlaceholders(leaf.value), ...sharedPlaceholders]);
+    const unknown = textPlaceholders(content).filter((name) => !allowed.has(name));
+    if (unknown.length > 0) {
+      throw badRequest(
+        'content',
+        `unknown placeholder ${unknown.map((name) => `{{${name}}}`).join(', ')}; this text can use ${[...allowed].map((name) => `{{${name}}}`).join(', ')}`,
+      );
+    }
+    if (content === leaf.value) content = null;
+  }
+  const row = await findSiteTextRow(db, { namespace, key, language });
+  const published = row?.published ?? null;
+  // What visitors read stays: no draft. Otherwise the draft is the text, or the default (null).
+  const unchanged = content === published;
+  await saveSiteTextDraft(db, { namespace, key, language }, { hasDraft: !unchanged, draft: content });
+  const rows = new Map<string, SiteTextRow | undefined>();
+  for (const lang of siteLanguages) rows.set(lang, await findSiteTextRow(db, { namespace, key, language: lang }));
+  return entry(shipped, namespace, key, (lang) => rows.get(lang));
+}

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { companyInterpolationOf, isSiteLanguage } from '@blitz/contract';
+import { sendProblem } from '../../plugins/app/problem-details';
+import { sendRead } from '../content/content-reads';
+import { readCompanySettings } from '../company/company-reads';
+import { interpolate } from '../pages/page-renderer';
+import type { ShippedTexts } from './shipped-texts';
+import { readSiteTexts } from './text-reads';
+
+/** Every string of a locale file with the company's placeholders filled (the others, `{{count}}`, stay). */
+function withCompany(node: unknown, values: Record<string, string>): unknown {
+  if (typeof node === 'string') return interpolate(node, values);
+  if (Array.isArray(node)) return node.map((item) => withCompany(item, values));
+  if (node && typeof node === 'object')
+    return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, withCompany(child, values)]));
+  return node;
+}
+
+/**
+ * The translations the browser loads (`/assets/i18n/{lang}.json`, `/assets/i18n/{namespace}/{lang}.json`)
+ * as published, with the company's saved details in them: the same texts the server rendered the
+ * page with. Revalidated by an ETag naming the content version, so that a browser never mixes the
+ * texts of two versions (decision 022).
+ */
+export const translationRoutes: FastifyPluginAsync<{ shipped: ShippedTexts }> = async (app, { shipped }) => {
+  async function serve(request: FastifyRequest, reply: FastifyReply, namespace: string, file: string) {
+    const lang = file.replace(/\.json$/, '');
+    if (!file.endsWith('.json') || !isSiteLanguage(lang) || !shipped.namespaces().includes(namespace)) {
+      return sendProblem(reply, 404, 'not_found', `No translations at ${request.url.split('?')[0]}`);
+    }
+    const version = await app.contentReads.version();
+    const etag = `"i18n-${version}"`;
+    reply.header('etag', etag).header('vary', 'Accept-Encoding');
+    if (request.headers['if-none-match'] === etag) return reply.header('cache-control', 'no-cache').status(304).send();
+    const read = await app.contentReads.read(`translations ${lang} ${namespace}`, async () => {
+      const [{ value: texts }, { value: company }] = await Promise.all([
+        readSiteTexts(app, shipped, lang),
+        readCompanySettings(app),
+      ]);
+      return withCompany(texts[namespace] ?? {}, companyInterpolationOf(company));
+    });
+    return sendRead(request, reply, read);
+  }
+  app.get<{ Params: { file: string } }>('/assets/i18n/:file', (request, reply) =>
+    serve(request, reply, 'common', request.params.file),
+  );
+  app.get<{ Params: { namespace: string; file: string } }>('/assets/i18n/:namespace/:file', (request, reply) =>
+    serve(request, reply, request.params.namespace, request.params.file),
+  );
+};

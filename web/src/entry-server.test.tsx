@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CompanySettings,
+  type Job,
+  type PageData,
+  type PageKey,
+  type SiteLanguage,
+  defaultCompanySettings,
+  isSampleCompany,
+  jobApi,
+  jobPath,
+  pages,
+} from '@blitz/contract';
+import { render } from './entry-server';
+import { defaultSiteContent } from './lib/site-content';
+
+const both = (de: string, en: string) => [
+  { content: en, language: 1 as const },
+  { content: de, language: 2 as const },
+];
+
+/** A company that shares no detail with the placeholder, as staff would save it. */
+const saved: CompanySettings = {
+  ...defaultCompanySettings,
+  name: 'Blitzwerk',
+  legalName: 'Blitzwerk Hanau GmbH',
+  street: 'Am Funkenberg 7',
+  postalCode: '60311',
+  city: 'Frankfurt am Main',
+  phone: '+49 (0)69 987654',
+  email: 'info@blitzwerk.de',
+  managingDirectors: ['Ada Ampère'],
+  jobsContact: 'Jule Joule',
+  register: { court: 'Amtsgericht Frankfurt am Main', number: 'HRB 12345' },
+  vatId: 'DE123456789',
+  foundedYear: 1999,
+  map: { latitude: 50.1109, longitude: 8.6821 },
+  openingHours: both('Mo.–Do. 8–17 Uhr', 'Mon–Thu 8 am – 5 pm'),
+  partners: [{ name: 'Erdwerk Partner', url: 'https://erdwerk.example/', logo: '/media/company/0123456789abcdef0123-1.webp' }],
+  statistics: defaultCompanySettings.statistics.map((statistic, index) =>
+    index === 0 ? { value: 4321, label: both('Geprüfte Windräder', 'Wind turbines inspected') } : statistic,
+  ),
+  person: {
+    name: 'Ada Ampère',
+    position: both('Inhaberin', 'Owner'),
+    quote: both('Jeder Einschlag findet seinen Weg.', 'Every strike finds its way.'),
+    picture: '/media/company/fedcba9876543210fedc-2.webp',
+  },
+};
+const content = { company: saved, sampleCompany: isSampleCompany(saved), preview: false };
+
+async function page(key: PageKey, lang: SiteLanguage, options: { content?: typeof content; url?: string; data?: PageData } = {}) {
+  const { html, head } = await render(key, options.url ?? pages[key].path, lang, options.data, options.content ?? content);
+  // Text as a reader gets it: markup and soft hyphens gone, entities of the few escaped characters undone.
+  const text = html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\u00ad/g, '')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+  return { html, head, text };
+}
+
+describe('public pages render the company details staff saved', () => {
+  it('uses a company that is not the sample', () => {
+    expect(content.sampleCompany).toBe(false);
+  });
+
+  it('home: footer and contacts, statistics, partners, map and structured data', async () => {
+    const { html, head, text } = await page('home', 'en');
+    expect(text).toContain('Blitzwerk Hanau GmbH Am Funkenberg 7 60311 Frankfurt am Main');
+    expect(html).toContain('href="tel:+4969987654"');
+    expect(html).toContain('href="mailto:info@blitzwerk.de"');
+    expect(text).toContain('Blitzwerk in figures');
+    expect(text).toContain('Wind turbines inspected');
+    expect(html).toMatch(/data-target="4321"/);
+    expect(html).toContain('href="https://erdwerk.example/"');
+    expect(html).toContain('src="/media/company/0123456789abcdef0123-1.webp" alt="Erdwerk Partner"');
+    expect(html).toContain('marker=50.1109%2C8.6821');
+    expect(text).toContain('© ' + new Date().getFullYear() + ' Blitzwerk Hanau GmbH.');
+    expect(text).not.toMatch(/Musterblitz|Musterstraße|Hanau GmbH \(|sample company/);
+
+    expect(head).toContain('<meta property="og:site_name" content="Blitzwerk" />');
+    const jsonLd = JSON.parse(head.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
+    expect(jsonLd).toMatchObject({
+      '@type': 'Electrician',
+      name: 'Blitzwerk',
+      legalName: 'Blitzwerk Hanau GmbH',
+      telephone: '+49 (0)69 987654',
+      email: 'info@blitzwerk.de',
+      foundingDate: '1999',
+      vatID: 'DE123456789',
+      logo: 'https://www.example.com/icon-512.png',
+      address: {
+        streetAddress: 'Am Funkenberg 7',
+        postalCode: '60311',
+        addressLocality: 'Frankfurt am Main',
+        addressCountry: 'DE',
+      },
+      geo: { latitude: 50.1109, longitude: 8.6821 },
+    });
+  });
+
+  it('home in German: the labels in German', async () => {
+    const { text } = await page('home', 'de');
+    expect(text).toContain('Geprüfte Windräder');
+    expect(text).toContain('4.321');
+  });
+
+  it('has no partner strip without partners', async () => {
+    const { html } = await page('home', 'en', { content: { ...content, company: { ...saved, partners: [] } } });
+    expect(html).not.toContain('partners-heading');
+  });
+
+  it('about: the person, position, quote and picture', async () => {
+    const { html, text } = await page('aboutus', 'en');
+    expect(html).toContain('src="/media/company/fedcba9876543210fedc-2.webp" alt="Portrait of Ada Ampère, Owner at Blitzwerk"');
+    expect(text).toContain('Ada Ampère Owner');
+    expect(text).toContain('Every strike finds its way.');
+    expect(text).toContain('— Ada Ampère, Owner');
+    expect((await page('aboutus', 'de')).text).toContain('Jeder Einschlag findet seinen Weg.');
+  });
+
+  it('contact: address, phone, opening hours and the map', async () => {
+    const { html, text } = await page('contactus', 'en');
+    expect(text).toContain('Office hours Mon–Thu 8 am – 5 pm');
+    expect(text).toContain('+49 (0)69 987654');
+    expect(html).toContain('https://www.openstreetmap.org/?mlat=50.1109&amp;mlon=8.6821#map=16/50.1109/8.6821');
+    expect((await page('contactus', 'de')).text).toContain('Mo.–Do. 8–17 Uhr');
+  });
+
+  it('jobs: the e-mail address and the person to ask; a job without its own contact names the latter', async () => {
+    const { text } = await page('jobs', 'en');
+    expect(text).toContain('info@blitzwerk.de');
+    expect(text).toContain('Jule Joule');
+    const job: Job = {
+      id: 3,
+      title: both('Monteur', 'Fitter'),
+      tasks: [],
+      profile: [],
+      offer: [],
+      howToApply: [],
+      location: 'Frankfurt am Main',
+      employmentType: 'FULL_TIME',
+      startDate: null,
+      validThrough: null,
+      contact: '',
+      published: true,
+      position: 1,
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    };
+    const detail = await page('job', 'en', { url: jobPath(3), data: { [jobApi.one(3)]: job } });
+    expect(detail.text).toContain('Contact person Jule Joule');
+  });
+
+  it('imprint: the saved details, without the placeholder notice', async () => {
+    const { text } = await page('impressum', 'en');
+    expect(text).toContain('Blitzwerk Hanau GmbH');
+    expect(text).toContain('Register court: Amtsgericht Frankfurt am Main');
+    expect(text).toContain('VAT identification number');
+    expect(text).toContain('DE123456789');
+    expect(text).not.toContain('are placeholders');
+  });
+});
+
+describe('the placeholder company', () => {
+  it('is marked as a sample in the page’s language, and English pages never say "Platzhalter"', async () => {
+    expect(defaultSiteContent.sampleCompany).toBe(true);
+    for (const key of ['home', 'aboutus', 'contactus', 'jobs', 'impressum'] as const) {
+      const en = await page(key, 'en', { content: defaultSiteContent });
+      expect(en.html, key).not.toMatch(/Platzhalter|Beispielfirma/);
+      expect(en.text, key).toContain('Musterblitz Blitzschutz GmbH (sample company)');
+      const de = await page(key, 'de', { content: defaultSiteContent });
+      expect(de.text, key).toContain('Musterblitz Blitzschutz GmbH (Beispielfirma)');
+      expect(de.html, key).not.toContain('sample company');
+    }
+  });
+
+  it('has the imprint say that its details are placeholders', async () => {
+    expect((await page('impressum', 'en', { content: defaultSiteContent })).text).toContain('are placeholders');
+    expect((await page('impressum', 'de', { content: defaultSiteContent })).text).toContain('sind Platzhalter');
+  });
+});
