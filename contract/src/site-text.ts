@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyInterpolation } from './company';
 import { type SiteLanguage, siteLanguages } from './languages';
 
 /** Paths of the page texts API (decision 022). */
@@ -90,6 +91,18 @@ export function applyTexts<T>(tree: T, replaced: ReadonlyMap<string, string>): T
 /** The `{{name}}` placeholders a text uses. */
 export function textPlaceholders(value: string): string[] {
   return [...new Set([...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!))];
+}
+
+/** Placeholders every text may use: the company's details (company.ts) and the year. */
+export const sharedTextPlaceholders: readonly string[] = [...Object.keys(companyInterpolation), 'year'];
+
+/**
+ * The placeholders a page text can fill: its default's own and the shared ones. The server
+ * refuses a text with any other (it would show as `{{name}}`); the dashboard says so first.
+ */
+export function unknownTextPlaceholders(content: string, defaultText: string): string[] {
+  const allowed = new Set([...textPlaceholders(defaultText), ...sharedTextPlaceholders]);
+  return textPlaceholders(content).filter((name) => !allowed.has(name));
 }
 
 /** `PUT /Text`: a draft of one text in one language; `content: null` puts the shipped default back. */

@@ -4,18 +4,16 @@ import {
   type SiteTextEntry,
   type SiteTextList,
   type SiteTextState,
-  companyInterpolation,
+  sharedTextPlaceholders,
   siteLanguages,
   textLines,
   textPlaceholders,
+  unknownTextPlaceholders,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-error';
 import { type SiteTextRow, findSiteTextRow, listSiteTextRows, saveSiteTextDraft } from './site-texts.repository';
 import { type ShippedTexts, editableKeys } from './shipped-texts';
-
-/** Placeholders every text may use: the company's details (company.ts) and the year. */
-const sharedPlaceholders = new Set([...Object.keys(companyInterpolation), 'year']);
 
 function state(defaultText: string, row: SiteTextRow | undefined): SiteTextState {
   return {
@@ -66,12 +64,12 @@ export async function changeSiteText(db: Db, shipped: ShippedTexts, change: Site
   let content = change.content;
   if (content !== null) {
     content = leaf.lines ? textLines(content).join('\n') : content.trim();
-    const allowed = new Set([...textPlaceholders(leaf.value), ...sharedPlaceholders]);
-    const unknown = textPlaceholders(content).filter((name) => !allowed.has(name));
+    const unknown = unknownTextPlaceholders(content, leaf.value);
     if (unknown.length > 0) {
+      const allowed = [...textPlaceholders(leaf.value), ...sharedTextPlaceholders];
       throw badRequest(
         'content',
-        `unknown placeholder ${unknown.map((name) => `{{${name}}}`).join(', ')}; this text can use ${[...allowed].map((name) => `{{${name}}}`).join(', ')}`,
+        `unknown placeholder ${unknown.map((name) => `{{${name}}}`).join(', ')}; this text can use ${allowed.map((name) => `{{${name}}}`).join(', ')}`,
       );
     }
     if (content === leaf.value) content = null;

@@ -6,6 +6,8 @@ describe('checking a draft before it is saved', () => {
     expect(draftProblem('Fachbetrieb aus {{city}}', 'Blitzschutz-Fachbetrieb aus {{city}}')).toBeUndefined();
     expect(draftProblem('Fachbetrieb', 'Blitzschutz-Fachbetrieb aus {{city}}')).toBeUndefined();
     expect(draftProblem('{{ city }} und mehr', 'aus {{city}}')).toBeUndefined();
+    // The company's details and the year fit every text.
+    expect(draftProblem('{{companyName}} seit {{year}}', 'Wir')).toBeUndefined();
   });
 
   it('refuses an empty text and a placeholder the default does not have', () => {

@@ -1,4 +1,4 @@
-import { textPlaceholders } from '@blitz/contract';
+import { unknownTextPlaceholders } from '@blitz/contract';
 
 /** Why a draft cannot be saved, as the admin namespace's message key and its values; undefined: it can. */
 export type DraftProblem = { key: 'texts.problems.empty' } | { key: 'texts.problems.placeholder'; values: { names: string } };
@@ -6,12 +6,11 @@ export type DraftProblem = { key: 'texts.problems.empty' } | { key: 'texts.probl
 /**
  * The server's rules for a draft (decision 022), checked before it is sent, so that the message
  * is in the admin's language and next to the text: not empty, and no `{{placeholder}}` the
- * default does not have (it would show as is on the page).
+ * text cannot fill (it would show as is on the page).
  */
 export function draftProblem(content: string, defaultText: string): DraftProblem | undefined {
   if (content.trim() === '') return { key: 'texts.problems.empty' };
-  const known = new Set(textPlaceholders(defaultText));
-  const unknown = textPlaceholders(content).filter((name) => !known.has(name));
+  const unknown = unknownTextPlaceholders(content, defaultText);
   if (unknown.length > 0)
     return { key: 'texts.problems.placeholder', values: { names: unknown.map((n) => `{{${n}}}`).join(', ') } };
   return undefined;
