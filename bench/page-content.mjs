@@ -4,7 +4,8 @@
 // kept per content version; then how long a publish takes to show: the time from sending
 // `POST /Text/Publish` to the first `GET /` that has the new text (polled back to back).
 // The built server on SQLite; RUNS (5) runs of DURATION (10) seconds per case, alternating;
-// printed as median and min–max.
+// printed as median and min–max. BEFORE names the server.js of an older build (e.g. a worktree of
+// the release before this one) to load its prerendered home page in the same rounds.
 // Run: npm run build && npm run bench -- page-content   (not a CI gate; docs/benchmarks.md has the figures)
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -33,6 +34,9 @@ async function call(method, route, body, token) {
   return res.status === 204 ? undefined : res.json();
 }
 const token = (await call('POST', '/api/v1/login/Auth', admin)).jwtToken;
+const before = process.env.BEFORE
+  ? await startBuiltServer('page-content-before', { SEED_SAMPLE: 'true' }, { entry: process.env.BEFORE })
+  : undefined;
 const slogan = (content) =>
   call('PUT', '/api/v1/Text', { namespace: 'homepage', key: 'hero.slogan', language: 'de', content }, token);
 
@@ -43,8 +47,8 @@ const stats = (values) => {
 };
 const show = ({ median, min, max }, digits = 1) => `${median.toFixed(digits)} (${min.toFixed(digits)}–${max.toFixed(digits)})`;
 
-async function load() {
-  const result = await autocannon({ url: `${url}/`, connections, duration, headers: { 'accept-encoding': 'br' } });
+async function load(base = url) {
+  const result = await autocannon({ url: `${base}/`, connections, duration, headers: { 'accept-encoding': 'br' } });
   if (result.non2xx || result.errors || result.timeouts) throw new Error(`non-2xx ${result.non2xx}, errors ${result.errors}`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -67,8 +71,9 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-const results = { prerendered: [], rendered: [] };
+const results = { prerendered: [], rendered: [], ...(before ? { before: [] } : {}) };
 for (let run = 0; run < runs; run++) {
+  if (before) results.before.push(await load(before.url));
   for (const [name, prepare] of Object.entries(cases)) {
     await prepare();
     await fetch(`${url}/`, { headers: { 'accept-encoding': 'br' } }); // rendered and kept before the load
@@ -103,3 +108,4 @@ console.log(
     .join(' ')}`,
 );
 await server.stop();
+await before?.stop();

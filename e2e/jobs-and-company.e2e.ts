@@ -56,6 +56,10 @@ describe('job openings', () => {
       published: true,
     });
     expect(job!.tasks).toEqual([{ content: 'Montage von Fangeinrichtungen', language: 2 }]);
+    // A visitor finds it on the jobs page on the next request, in either language.
+    const visitor = await site.page();
+    await visitor.goto(`${site.url}/jobs?lang=en`);
+    await visitor.locator('main').getByRole('link', { name: 'Lightning protection installer (m/f/d)' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
   });
@@ -88,6 +92,14 @@ describe('company details', () => {
     });
     // Legal name, VAT ID and e-mail are no longer the sample's: the notice goes.
     await main.getByText('The website still shows the sample company').waitFor({ state: 'detached' });
+    // Visitors read the new details on every page at once, and no sample mark.
+    const visitor = await site.page();
+    for (const path of ['/contactus?lang=en', '/impressum']) {
+      await visitor.goto(site.url + path);
+      await visitor.locator('footer').getByText('+49 6181 987654').first().waitFor();
+      expect(await visitor.content(), path).toContain('Blitzwerk Hanau GmbH');
+      expect(await visitor.content(), path).not.toMatch(/sample company|Beispielfirma|Platzhalter/);
+    }
     expect(await axeViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // The built server as `npm start` runs it, for the benchmarks that need one of their own: a free
 // port, a fresh data directory, request logging off (LOG_LEVEL=warn), the server's errors on this
-// terminal. SERVER names another server.js. With `logFile`, its stdout (the JSON log, at the
+// terminal. SERVER (or the `entry` option) names another server.js. With `logFile`, its stdout (the JSON log, at the
 // LOG_LEVEL in `env`) goes to that file instead.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,10 +12,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 const entry = path.resolve(process.env.SERVER ?? path.join(root, 'server/dist/server.js'));
 
 /** Starts it with `env` added, once it answers `GET /api/v1/Category`; `stop()` ends it and removes its data. */
-export async function startBuiltServer(name, env = {}, { logFile } = {}) {
+export async function startBuiltServer(name, env = {}, { logFile, entry: server = entry } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `blitz-bench-${name}-`));
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [server], {
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', logFile ? fs.openSync(logFile, 'w') : 'ignore', 'inherit'],
   });

@@ -27,13 +27,24 @@ export async function getCompanySettings(db: Db): Promise<{ settings: CompanySet
   const row = await readCompanySettingsRow(db);
   if (!row) return { settings: defaultCompanySettings, updatedAt: null };
   const parsed = companySettingsSchema.safeParse(row.settings);
-  if (parsed.success) return { settings: parsed.data, updatedAt: row.updatedAt };
+  if (parsed.success) return { settings: withoutOldSampleMark(parsed.data), updatedAt: row.updatedAt };
   const merged: Record<string, unknown> = { ...defaultCompanySettings };
   for (const [field, value] of Object.entries(row.settings as Record<string, unknown>)) {
     const single = companySettingsSchema.shape[field as keyof CompanySettings]?.safeParse(value);
     if (single?.success) merged[field] = single.data;
   }
-  return { settings: companySettingsSchema.parse(merged), updatedAt: row.updatedAt };
+  return { settings: withoutOldSampleMark(companySettingsSchema.parse(merged)), updatedAt: row.updatedAt };
+}
+
+/**
+ * The placeholder's legal name of releases before decision 022 carried a German sample mark,
+ * "(Platzhalter)"; saved unchanged, it is today's placeholder name, which pages mark as a sample
+ * in the visitor's language.
+ */
+function withoutOldSampleMark(settings: CompanySettings): CompanySettings {
+  return settings.legalName === `${defaultCompanySettings.legalName} (Platzhalter)`
+    ? { ...settings, legalName: defaultCompanySettings.legalName }
+    : settings;
 }
 
 /** What staff read: the details, whether they are still the placeholder's, and when they changed. */

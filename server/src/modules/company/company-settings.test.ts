@@ -4,6 +4,7 @@ import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/he
 import { SmtpSink } from '../../test/smtp-sink';
 import { generalMessage, postContact } from '../contact/contact-test-kit';
 import { dataUrl, svgWithScript, testPhoto } from '../projects/test-pictures';
+import { writeCompanySettingsRow } from './company-settings.repository';
 
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 
@@ -28,6 +29,14 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
     const staff = await api(url, 'GET', settingsApi.settings, { token });
     expect(companySettingsReadSchema.parse(staff.body)).toMatchObject({ isSample: true, updatedAt: null });
     expect(staff.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('reads a placeholder saved by an older release, with its German sample mark, as today’s placeholder', async () => {
+    const { app, url } = await startTestApp(kind);
+    const old = { ...defaultCompanySettings, legalName: `${defaultCompanySettings.legalName} (Platzhalter)`, phone: '+49 6181 555' };
+    await writeCompanySettingsRow(app.db, { settings: old, updatedAt: new Date().toISOString() });
+    const read = await api(url, 'GET', settingsApi.settings);
+    expect(read.body).toEqual({ ...defaultCompanySettings, phone: '+49 6181 555' });
   });
 
   it('replaces the whole object; everyone reads the new details on the next request', async () => {

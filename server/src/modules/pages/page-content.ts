@@ -23,8 +23,6 @@ export type PageContent = {
   /** The drafts applied, for signed-in staff only: not kept, not indexed. */
   preview: boolean;
   render: RenderContent;
-  /** A text of the page's language (`meta.home.title`), its company placeholders filled; undefined if none. */
-  text(namespace: string, key: string): string | undefined;
   /** The values of the company placeholders (`{{companyName}}`) from the saved details. */
   interpolation: Record<string, string>;
 };

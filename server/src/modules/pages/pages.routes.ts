@@ -234,7 +234,8 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
       const key = `${lang} ${url}`;
       let made;
       try {
-        const version = await filler.version();
+        // A page with no data of its own is made from the content alone: its version is the content's key.
+        const version = options.fillers?.[page] ? await filler.version() : content.key;
         // The ETag names what the page is made from: the build's page, its language, the content version.
         const etag = `"${file.etag.slice(1, -1)}-${lang}-${version}"`;
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('etag', etag).status(304).send();

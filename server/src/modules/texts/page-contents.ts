@@ -10,7 +10,6 @@ import {
 } from '@blitz/contract';
 import { readCompanySettings } from '../company/company-reads';
 import type { PageContent, PageContents } from '../pages/page-content';
-import { interpolate } from '../pages/page-renderer';
 import { previewCookieName } from './preview-cookie';
 import type { ShippedTexts } from './shipped-texts';
 import { type SiteTexts, draftSiteTexts, readSiteTexts, readTextsChanged } from './text-reads';
@@ -27,12 +26,6 @@ function pageContent(
     ...options,
     render: { texts, company, sampleCompany: isSampleCompany(company), preview: options.preview },
     interpolation,
-    text(namespace, path) {
-      const value = path
-        .split('.')
-        .reduce<unknown>((node, name) => (node as Record<string, unknown> | undefined)?.[name], texts[namespace]);
-      return typeof value === 'string' ? interpolate(value, interpolation) : undefined;
-    },
   };
 }
 
