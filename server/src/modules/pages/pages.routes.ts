@@ -218,9 +218,11 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
     const state = requestedFormState(request);
     if (state) return serveWithState(page, request, reply, request.url, state);
+    // The dashboard's pages (not prerendered) show no page texts: they are served as built.
+    const showsContent = pages[page].prerender;
     let content: PageContent | undefined;
     try {
-      content = (await options.contents.preview(request, lang)) ?? (await options.contents.published(lang));
+      if (showsContent) content = (await options.contents.preview(request, lang)) ?? (await options.contents.published(lang));
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       if (options.fillers?.[page]) return withoutData(request, reply, file.raw, error);
