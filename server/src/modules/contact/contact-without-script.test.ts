@@ -106,6 +106,30 @@ describe.each(databaseKinds)('the footer form sent without JavaScript, on %s', (
     expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).body.count).toBe(0);
   });
 
+  it('keeps every value typed when refused as one post too many, and says so', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: webBuildShowingFormState(), CONTACT_RATE_LIMIT: '1' });
+    const start = await formStart(url);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await postForm(url, { ...generalMessage, returnTo: '/jobs' }, start.cookie)).status).toBe(303);
+    const refused = await postForm(
+      url,
+      { ...priceInquiry, message: 'Noch eine Frage', returnTo: '/jobs?lang=en' },
+      start.cookie,
+      [await pngFile()],
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    const shown = formState(refused.html);
+    expect(shown.page).toBe('jobs');
+    expect(shown.url).toBe('/jobs?lang=en');
+    expect(shown.state.notice).toEqual({ kind: 'tooMany' });
+    expect(shown.state.values).toMatchObject({
+      firstName: 'Erika',
+      message: 'Noch eine Frage',
+      CompanyName: 'Beispiel Logistik GmbH',
+    });
+  });
+
   it('names a refused file, and never leads elsewhere than a page of this site', async () => {
     const { url } = await startTestApp(kind, { WEB_DIST: webBuildShowingFormState() });
     const exe = { name: 'tool.exe', type: 'application/octet-stream', data: Buffer.from('MZ\x90\x00 not a document') };

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../lib/http-error';
 import { multipartSupport } from '../../plugins/external/multipart';
 import { rateLimiting } from '../../plugins/external/rate-limit';
+import { readFormFields } from './form-fields';
 import { answerRefusedForm, returnTarget, sentAddress, wantsPage } from './contact-page-answers';
 import { maxRequestBytes, multipartLimits, receiveInquiry, tooLarge } from './contact.service';
 
@@ -56,11 +57,16 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     const refused = error instanceof HttpError || isDatabaseUnavailable(error);
     if (request.method !== 'POST' || !wantsPage(request) || !refused) throw error;
     if (isDatabaseUnavailable(error)) request.log.warn({ err: error }, 'database unavailable; form shown again');
+    // Refused before its body was read (too many posts): the typed values are read now, so that
+    // the form comes back with them, as with every other refusal.
+    const typed =
+      typedFields.get(request) ??
+      (error instanceof HttpError && error.status === 429 ? await readFormFields(request) : undefined);
     return answerRefusedForm(
       request,
       reply,
       error instanceof HttpError ? error : new HttpError(503, 'service_unavailable', 'unavailable'),
-      typedFields.get(request),
+      typed,
     );
   });
 

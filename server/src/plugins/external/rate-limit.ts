@@ -12,6 +12,9 @@ import { databaseRateLimitStore } from '../../modules/rate-limits/rate-limit-sto
 export const rateLimiting = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
     global: false,
+    // After the content type is known (a multipart body is not read by then): a form post refused
+    // as one too many can still read its typed values and show them again (contact.routes.ts).
+    hook: 'preHandler',
     store: databaseRateLimitStore(app.db),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'too_many_requests', `Too many requests; try again in ${context.after}`, {
