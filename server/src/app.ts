@@ -69,7 +69,6 @@ export type AppOptions = {
 
 const apiPrefix = '/api/v1';
 
-
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -160,7 +159,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // The site's editable content, each a module of its own (modules/content/content-module.ts).
   const shipped = shippedTexts(config.webDist, config.webLocales);
-  const contentModules: readonly ContentModule[] = [categoryModule, projectModule, jobModule, companyModule, textsModule(shipped)];
+  const contentModules: readonly ContentModule[] = [
+    categoryModule,
+    projectModule,
+    jobModule,
+    companyModule,
+    textsModule(shipped),
+  ];
   await app.register(
     async (api) => {
       await api.register(authRoutes);

@@ -33,7 +33,11 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
 
   it('reads a placeholder saved by an older release, with its German sample mark, as today’s placeholder', async () => {
     const { app, url } = await startTestApp(kind);
-    const old = { ...defaultCompanySettings, legalName: `${defaultCompanySettings.legalName} (Platzhalter)`, phone: '+49 6181 555' };
+    const old = {
+      ...defaultCompanySettings,
+      legalName: `${defaultCompanySettings.legalName} (Platzhalter)`,
+      phone: '+49 6181 555',
+    };
     await writeCompanySettingsRow(app.db, { settings: old, updatedAt: new Date().toISOString() });
     const read = await api(url, 'GET', settingsApi.settings);
     expect(read.body).toEqual({ ...defaultCompanySettings, phone: '+49 6181 555' });

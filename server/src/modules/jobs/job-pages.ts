@@ -13,16 +13,9 @@ import {
   textExcerpt,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, escapeHtml, interpolate, replaceHead } from '../pages/page-renderer';
+import { type PageRenderer, type Texts, escapeHtml, interpolate, replaceHead, textAt } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/pages.routes';
 import { readJob, readJobPage } from './job-reads';
-
-type Texts = Record<string, unknown>;
-
-function text(texts: Texts, path: string): string | undefined {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], texts);
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** The jobs a visitor may see change with an edit (the content version) and at midnight in Berlin (valid-through). */
 async function jobsVersion(app: FastifyInstance): Promise<string> {
@@ -75,7 +68,7 @@ export function jobPostingJsonLd(
   ];
   const description = sections
     .filter(([, value]) => value.trim())
-    .map(([key, value]) => `<h2>${escapeHtml(text(jobTexts, `detail.${key}`) ?? key)}</h2>${htmlLines(value)}`)
+    .map(([key, value]) => `<h2>${escapeHtml(textAt(jobTexts, `detail.${key}`) ?? key)}</h2>${htmlLines(value)}`)
     .join('');
   const title = pickText(job.title, language);
   const data = {
@@ -111,7 +104,7 @@ export function jobHead(
 ): string[] {
   const language = contentLanguageOf(lang);
   const jobTitle = pickText(job.title, language);
-  const template = text(texts.common, 'meta.jobDetail.titleWithJob') ?? '{{jobTitle}} | {{companyName}}';
+  const template = textAt(texts.common, 'meta.jobDetail.titleWithJob') ?? '{{jobTitle}} | {{companyName}}';
   const title = interpolate(template, { ...companyInterpolationOf(company), jobTitle });
   const description = textExcerpt(`${jobTitle}, ${job.location}. ${pickText(job.tasks, language)}`);
   const address = (l: SiteLanguage) => pageUrl(jobPath(job.id), l, siteUrl);

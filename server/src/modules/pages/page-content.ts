@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CompanySettings, SiteLanguage } from '@blitz/contract';
 
 /** What the web app's render() takes besides the page's data: its texts and the company's details. */
@@ -19,7 +19,7 @@ export type PageContent = {
   /** Names this content: the content version, or a token of its own for a preview (never kept). */
   key: string;
   /** The shipped texts and the default company: the prerendered page is the page as it is. */
-  shipped: boolean;
+  asBuilt: boolean;
   /** The drafts applied, for signed-in staff only: not kept, not indexed. */
   preview: boolean;
   render: RenderContent;
@@ -30,8 +30,14 @@ export type PageContent = {
 export type PageContents = {
   /** The content version the published content is made for. */
   version(): Promise<string>;
-  /** What visitors see now, kept per content version. */
+  /**
+   * What visitors see now, kept per content version; while the database is unavailable, what
+   * was read last (it fails only if nothing was read yet).
+   */
   published(lang: SiteLanguage): Promise<PageContent>;
-  /** The drafts, if this request is from signed-in staff previewing them; undefined otherwise. */
-  preview(request: FastifyRequest, lang: SiteLanguage): Promise<PageContent | undefined>;
+  /**
+   * The drafts, if this request is from signed-in staff previewing them; undefined otherwise (a
+   * preview cookie that no longer signs anyone in is cleared on `reply`).
+   */
+  preview(request: FastifyRequest, reply: FastifyReply, lang: SiteLanguage): Promise<PageContent | undefined>;
 };

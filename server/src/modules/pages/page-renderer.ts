@@ -113,7 +113,7 @@ export function createPageRenderer(webDist: string, siteUrl: string, log: Fastif
         const { html, head } = await bundle.render(page, url, lang, data, content?.render);
         let filled = fillDocument(document, html, data);
         // Made with changed texts or details: the head too (the shipped one was built with the defaults).
-        if (filled !== undefined && content && !content.shipped) {
+        if (filled !== undefined && content && !content.asBuilt) {
           filled = withRenderedHead(filled, head, { from: bundle.buildOrigin ?? siteUrl, to: new URL(siteUrl).origin });
         }
         // A page made for one answer (a visitor's form with what they typed) or a preview is never kept.
@@ -130,28 +130,13 @@ export function createPageRenderer(webDist: string, siteUrl: string, log: Fastif
   };
 }
 
-/** The site's texts of a namespace (common by default) in a language, as the web build ships them (for the few the server needs). */
-export function builtTranslations(webDist: string, namespace = 'common'): (lang: SiteLanguage) => Record<string, unknown> {
-  const cache = new Map<SiteLanguage, Record<string, unknown>>();
-  return (lang) => {
-    let texts = cache.get(lang);
-    if (!texts) {
-      try {
-        texts = JSON.parse(
-          fs.readFileSync(
-            namespace === 'common'
-              ? path.join(webDist, 'assets', 'i18n', `${lang}.json`)
-              : path.join(webDist, 'assets', 'i18n', namespace, `${lang}.json`),
-            'utf8',
-          ),
-        ) as Record<string, unknown>;
-      } catch {
-        texts = {};
-      }
-      cache.set(lang, texts);
-    }
-    return texts;
-  };
+/** A locale file's tree, as pages render with it. */
+export type Texts = Record<string, unknown>;
+
+/** The text at a path of a locale file's tree (`meta.jobDetail.titleWithJob`), if it is one. */
+export function textAt(texts: Texts, key: string): string | undefined {
+  const value = key.split('.').reduce<unknown>((node, name) => (node as Texts | undefined)?.[name], texts);
+  return typeof value === 'string' ? value : undefined;
 }
 
 export function escapeHtml(value: string): string {

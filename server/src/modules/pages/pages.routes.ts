@@ -16,6 +16,7 @@ import {
 } from '@blitz/contract';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { sendEncoded } from '../../lib/encoded-body';
+import { matchesEtag } from '../../lib/etag';
 import { sendProblem } from '../../plugins/app/problem-details';
 import type { PageContent, PageContents } from './page-content';
 import { type FinishedPage, PageCache, finishPage, normalizedUrl } from './page-cache';
@@ -78,8 +79,8 @@ export type PageFiller = {
 function contentFiller(page: PageKey, renderer: PageRenderer | undefined, version: () => Promise<string>): PageFiller {
   return {
     version,
-    async fill(_request, _lang, prerendered, url, content, extra) {
-      const html = await renderer?.render(prerendered, page, url, _lang, extra ?? {}, content);
+    async fill(_request, lang, prerendered, url, content, extra) {
+      const html = await renderer?.render(prerendered, page, url, lang, extra ?? {}, content);
       return { html: html ?? prerendered, rendered: html !== undefined };
     },
   };
@@ -99,15 +100,6 @@ declare module 'fastify' {
     /** Renders a page with the footer form's state, for the contact route's answers to forms sent without JavaScript. */
     serveFormPage: ServeFormPage;
   }
-}
-
-/** Whether an If-None-Match header names this ETag (a list, weak or strong, or `*`). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
 }
 
 export type PageRoutesOptions = {
@@ -158,10 +150,17 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     if (!file) return sendProblem(reply, 503, 'service_unavailable', 'The web app is not built; run npm run build');
     const prerendered = file.raw.toString('utf8');
     const extra = { [contactFormStateKey]: state };
-    const content = (await options.contents.preview(request, lang)) ?? (await options.contents.published(lang));
-    const filler = fillerOf(page);
+    // The form comes back even while the database is down (its refusal may be why): with the
+    // texts and details last read, or as built.
+    const content = await options.contents
+      .published(lang)
+      .then(async (published) => (await options.contents.preview(request, reply, lang)) ?? published)
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        return undefined;
+      });
     const made = content
-      ? await filler.fill(request, lang, prerendered, normalizedUrl(url), content, extra)
+      ? await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(url), content, extra)
       : { html: (await options.renderer?.render(prerendered, page, url, lang, extra)) ?? prerendered };
     if ('redirect' in made) return reply.header('cache-control', 'no-store').redirect(made.redirect, 303);
     reply.removeHeader('etag');
@@ -220,24 +219,30 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     if (state) return serveWithState(page, request, reply, request.url, state);
     // The dashboard's pages (not prerendered) show no page texts: they are served as built.
     const showsContent = pages[page].prerender;
+    const ownData = options.fillers?.[page];
     let content: PageContent | undefined;
+    let dataVersion = '';
     try {
-      if (showsContent) content = (await options.contents.preview(request, lang)) ?? (await options.contents.published(lang));
+      // The version of the page's own data first: what it is then rendered from is at least as
+      // new as the version it is kept under, never older.
+      if (ownData) dataVersion = await ownData.version();
+      if (showsContent)
+        content = (await options.contents.preview(request, reply, lang)) ?? (await options.contents.published(lang));
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      if (options.fillers?.[page]) return withoutData(request, reply, file.raw, error);
-      // The texts and details cannot be read: the page as built rather than none.
-      request.log.warn({ err: error }, 'database unavailable; page served as prerendered');
+      // Neither the data nor the texts and details (none read since the start): not the sample's
+      // details in place of the company's, but "come back".
+      return withoutData(request, reply, file.raw, error);
     }
     if (content?.preview) return servePreview(page, request, reply, lang, file.raw.toString('utf8'), content);
-    const filler = options.fillers?.[page] ?? (content && !content.shipped ? fillerOf(page) : undefined);
+    const filler = ownData ?? (content && !content.asBuilt ? fillerOf(page) : undefined);
     if (filler && content) {
       const url = normalizedUrl(request.url);
       const key = `${lang} ${url}`;
       let made;
       try {
         // A page with no data of its own is made from the content alone: its version is the content's key.
-        const version = options.fillers?.[page] ? await filler.version() : content.key;
+        const version = ownData ? dataVersion : content.key;
         // The ETag names what the page is made from: the build's page, its language, the content version.
         const etag = `"${file.etag.slice(1, -1)}-${lang}-${version}"`;
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('etag', etag).status(304).send();

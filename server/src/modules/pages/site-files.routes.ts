@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { matchesEtag } from '../../lib/etag';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from '../../plugins/app/problem-details';
 import { readCompanySettings } from '../company/company-reads';
@@ -24,7 +25,7 @@ function kept(body: Buffer | string): Kept {
 /** Sends a small file with its ETag, or 304 when the client's copy is the same. */
 function send(request: FastifyRequest, reply: FastifyReply, type: string, file: Kept) {
   reply.type(type).header('cache-control', oneDay).header('etag', file.etag);
-  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+  if (matchesEtag(request.headers['if-none-match'], file.etag)) {
     return reply.status(304).send();
   }
   return reply.send(file.body);

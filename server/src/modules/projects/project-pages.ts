@@ -16,17 +16,10 @@ import {
   textExcerpt,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, escapeHtml, interpolate, replaceHead } from '../pages/page-renderer';
+import { type PageRenderer, type Texts, escapeHtml, interpolate, replaceHead, textAt } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/pages.routes';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
-
-type Texts = Record<string, unknown>;
-
-function text(texts: Texts, path: string): string | undefined {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], texts);
-  return typeof value === 'string' ? value : undefined;
-}
 
 /**
  * A project page's own head: its title and description for search engines, its address in both
@@ -41,7 +34,7 @@ export function projectHead(
 ): string[] {
   const language = contentLanguageOf(lang);
   const projectTitle = pickText(project.title, language) || project.location;
-  const template = text(texts, 'meta.projectDetail.titleWithProject') ?? '{{projectTitle}} | {{companyName}}';
+  const template = textAt(texts, 'meta.projectDetail.titleWithProject') ?? '{{projectTitle}} | {{companyName}}';
   const title = interpolate(template, { ...company, projectTitle });
   const description = textExcerpt(
     pickText(project.content, language) || pickText(project.scopeOfWorks, language) || projectTitle,

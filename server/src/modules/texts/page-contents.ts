@@ -10,7 +10,8 @@ import {
 } from '@blitz/contract';
 import { readCompanySettings } from '../company/company-reads';
 import type { PageContent, PageContents } from '../pages/page-content';
-import { previewCookieName } from './preview-cookie';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { previewCookie } from './preview-cookie';
 import type { ShippedTexts } from './shipped-texts';
 import { type SiteTexts, draftSiteTexts, readSiteTexts, readTextsChanged } from './text-reads';
 
@@ -18,7 +19,7 @@ function pageContent(
   key: string,
   texts: SiteTexts,
   company: CompanySettings,
-  options: { shipped: boolean; preview: boolean },
+  options: { asBuilt: boolean; preview: boolean },
 ): PageContent {
   const interpolation = companyInterpolationOf(company);
   return {
@@ -39,25 +40,37 @@ export function createPageContents(app: FastifyInstance, shipped: ShippedTexts):
   return {
     version: () => app.contentReads.version(),
     async published(lang) {
-      const version = await app.contentReads.version();
       const kept = made.get(lang);
+      let version: string;
+      try {
+        version = await app.contentReads.version();
+      } catch (error) {
+        if (kept && isDatabaseUnavailable(error)) return kept.content;
+        throw error;
+      }
       if (kept?.version === version) return kept.content;
       const [{ value: texts }, { value: changed }, { value: company }] = await Promise.all([
         readSiteTexts(app, shipped, lang),
         readTextsChanged(app),
         readCompanySettings(app),
       ]);
-      const shippedContent = !changed && isDeepStrictEqual(company, defaultCompanySettings);
-      const content = pageContent(version, texts, company, { shipped: shippedContent, preview: false });
+      const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanySettings);
+      const content = pageContent(version, texts, company, { asBuilt, preview: false });
       made.set(lang, { version, content });
       return content;
     },
 
-    async preview(request, lang) {
-      const token = request.cookies[previewCookieName(request.protocol === 'https')];
-      if (!token || !(await app.staffWithToken(request, token))) return undefined;
+    async preview(request, reply, lang) {
+      const cookie = previewCookie(request.protocol === 'https');
+      const token = request.cookies[cookie.name];
+      if (!token) return undefined;
+      // Looking at pages is no activity of the sign-in: a preview left open lets it idle out.
+      if (!(await app.staffWithToken(request, token, { activity: false }))) {
+        reply.clearCookie(cookie.name, cookie.options);
+        return undefined;
+      }
       const [texts, { value: company }] = await Promise.all([draftSiteTexts(app.db, shipped, lang), readCompanySettings(app)]);
-      return pageContent(`preview-${crypto.randomUUID()}`, texts, company, { shipped: false, preview: true });
+      return pageContent(`preview-${crypto.randomUUID()}`, texts, company, { asBuilt: false, preview: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type SiteLanguage, type TextLeaf, editableTextNamespaces, flattenTexts, siteLanguages } from '@blitz/contract';
@@ -13,6 +14,8 @@ export type ShippedTexts = {
   /** Every namespace the build ships (the dashboard's too). */
   namespaces(): string[];
   tree(lang: SiteLanguage, namespace: string): TextTree;
+  /** Names these texts (a hash of them all): a new build with other defaults has another. */
+  id(): string;
   /** The editable texts of a namespace in a language, by key. */
   leaves(lang: SiteLanguage, namespace: string): ReadonlyMap<string, TextLeaf>;
 };
@@ -39,7 +42,17 @@ export function shippedTexts(webDist: string, sourceLocales: string): ShippedTex
     return found;
   };
   let namespaces: string[] | undefined;
+  let id: string | undefined;
   return {
+    id() {
+      if (id === undefined) {
+        const hash = crypto.createHash('sha256');
+        for (const namespace of this.namespaces())
+          for (const lang of siteLanguages) hash.update(JSON.stringify(tree(lang, namespace)));
+        id = hash.digest('base64url').slice(0, 12);
+      }
+      return id;
+    },
     namespaces() {
       if (!namespaces) {
         const list = (dir: string, pattern: RegExp) => {

@@ -30,16 +30,17 @@ export async function findSiteTextRow(db: Db, id: SiteTextId): Promise<SiteTextR
     .executeTakeFirst();
 }
 
-/** Stores a text's draft state; a row with neither a published text nor a draft is removed. */
-export async function saveSiteTextDraft(
-  db: Db,
-  id: SiteTextId,
-  draft: { hasDraft: boolean; draft: string | null },
-): Promise<void> {
+/**
+ * Saves a draft of a text (`content` null: back to the default), in one transaction with the
+ * read of what visitors see: a draft equal to that is no draft. A row with neither a published
+ * text nor a draft is removed.
+ */
+export async function saveSiteTextDraft(db: Db, id: SiteTextId, content: string | null): Promise<void> {
   await inTransaction(db, async (trx) => {
     const row = await findSiteTextRow(trx, id);
     const published = row?.published ?? null;
-    if (published === null && !draft.hasDraft) {
+    const hasDraft = content !== published;
+    if (published === null && !hasDraft) {
       await trx
         .deleteFrom('site_texts')
         .where('namespace', '=', id.namespace)
@@ -48,11 +49,7 @@ export async function saveSiteTextDraft(
         .execute();
       return;
     }
-    const values = {
-      draft: draft.hasDraft ? draft.draft : null,
-      has_draft: draft.hasDraft ? 1 : 0,
-      updated_at: new Date().toISOString(),
-    };
+    const values = { draft: hasDraft ? content : null, has_draft: hasDraft ? 1 : 0, updated_at: new Date().toISOString() };
     await trx
       .insertInto('site_texts')
       .values({ ...id, published, ...values })
@@ -61,23 +58,22 @@ export async function saveSiteTextDraft(
   });
 }
 
-/** Makes every draft live in one transaction, and changes the content version; answers how many. */
+/**
+ * Makes every draft live and changes the content version, in one transaction; answers how many.
+ * One statement moves each draft over, so that a draft saved meanwhile is either published or
+ * stays a draft, never lost.
+ */
 export async function publishSiteTextDrafts(db: Db): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const drafts = await trx.selectFrom('site_texts').selectAll().where('has_draft', '=', 1).execute();
-    if (drafts.length === 0) return 0;
-    const now = new Date().toISOString();
-    for (const row of drafts) {
-      await trx
-        .updateTable('site_texts')
-        .set({ published: row.draft, draft: null, has_draft: 0, updated_at: now })
-        .where('namespace', '=', row.namespace)
-        .where('key', '=', row.key)
-        .where('language', '=', row.language)
-        .execute();
-    }
+    const result = await trx
+      .updateTable('site_texts')
+      .set((eb) => ({ published: eb.ref('draft'), draft: null, has_draft: 0, updated_at: new Date().toISOString() }))
+      .where('has_draft', '=', 1)
+      .executeTakeFirst();
+    const published = Number(result.numUpdatedRows);
+    if (published === 0) return 0;
     await trx.deleteFrom('site_texts').where('published', 'is', null).where('has_draft', '=', 0).execute();
     await bumpContentVersion(trx);
-    return drafts.length;
+    return published;
   });
 }

@@ -32,7 +32,9 @@ export async function listSiteTexts(db: Db, shipped: ShippedTexts): Promise<Site
   const data = editableKeys(shipped).map(({ namespace, key }) =>
     entry(shipped, namespace, key, (lang) => rows.get(rowId(namespace, key, lang))),
   );
-  return { data, count: data.length, drafts: [...rows.values()].filter((row) => row.has_draft === 1).length };
+  // Drafts of texts a later release no longer has are neither listed nor counted (nor shown).
+  const drafts = data.reduce((sum, e) => sum + siteLanguages.filter((lang) => e[lang].hasDraft).length, 0);
+  return { data, count: data.length, drafts };
 }
 
 function entry(
@@ -57,13 +59,21 @@ function entry(
  * to what visitors read already is no draft. Refused: a text the shipped files do not have, and a
  * placeholder the text cannot fill (it would show as `{{name}}`).
  */
+/**
+ * A trimmed text with the spaces its default begins or ends with: a text followed by a link in
+ * the page ("… in our ") keeps its space before the link.
+ */
+function withEdgesOf(defaultText: string, trimmed: string): string {
+  return `${/^\s*/.exec(defaultText)![0]}${trimmed}${/\s*$/.exec(defaultText)![0]}`;
+}
+
 export async function changeSiteText(db: Db, shipped: ShippedTexts, change: SiteTextChange): Promise<SiteTextEntry> {
   const { namespace, key, language } = change;
   const leaf = shipped.leaves(language, namespace).get(key);
   if (!leaf) throw notFound(`Text ${namespace}:${key} (${language})`);
   let content = change.content;
   if (content !== null) {
-    content = leaf.lines ? textLines(content).join('\n') : content.trim();
+    content = leaf.lines ? textLines(content).join('\n') : withEdgesOf(leaf.value, content.trim());
     const unknown = unknownTextPlaceholders(content, leaf.value);
     if (unknown.length > 0) {
       const allowed = [...textPlaceholders(leaf.value), ...sharedTextPlaceholders];
@@ -74,11 +84,7 @@ export async function changeSiteText(db: Db, shipped: ShippedTexts, change: Site
     }
     if (content === leaf.value) content = null;
   }
-  const row = await findSiteTextRow(db, { namespace, key, language });
-  const published = row?.published ?? null;
-  // What visitors read stays: no draft. Otherwise the draft is the text, or the default (null).
-  const unchanged = content === published;
-  await saveSiteTextDraft(db, { namespace, key, language }, { hasDraft: !unchanged, draft: content });
+  await saveSiteTextDraft(db, { namespace, key, language }, content);
   const rows = new Map<string, SiteTextRow | undefined>();
   for (const lang of siteLanguages) rows.set(lang, await findSiteTextRow(db, { namespace, key, language: lang }));
   return entry(shipped, namespace, key, (lang) => rows.get(lang));

@@ -82,6 +82,13 @@ describe.each(databaseKinds)('the page texts, on %s', (kind) => {
     const unknownPlaceholder = await put({ ...slogan, language: 'de', content: 'Hallo {{unknown}}' });
     expect(unknownPlaceholder.text).toContain('{{unknown}}');
 
+    // A text followed by a link keeps the space its default ends with.
+    const privacy = await put({ namespace: 'contact', key: 'privacy.before', language: 'de', content: 'Mehr dazu in der ' });
+    expect(privacy.status).toBe(200);
+    expect(privacy.body.de.default).toMatch(/ $/);
+    expect(privacy.body.de.draft).toBe('Mehr dazu in der ');
+    await put({ namespace: 'contact', key: 'privacy.before', language: 'de', content: null });
+
     const published = await api(url, 'POST', '/api/v1/Text/Publish', { token });
     expect(published.body).toEqual({ published: 1 });
     let entry = find((await api(url, 'GET', '/api/v1/Text', { token })).body, 'homepage', 'hero.slogan');

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { companyInterpolationOf, isSiteLanguage } from '@blitz/contract';
+import { matchesEtag } from '../../lib/etag';
 import { sendProblem } from '../../plugins/app/problem-details';
 import { sendRead } from '../content/content-reads';
 import { readCompanySettings } from '../company/company-reads';
@@ -28,10 +29,10 @@ export const translationRoutes: FastifyPluginAsync<{ shipped: ShippedTexts }> = 
     if (!file.endsWith('.json') || !isSiteLanguage(lang) || !shipped.namespaces().includes(namespace)) {
       return sendProblem(reply, 404, 'not_found', `No translations at ${request.url.split('?')[0]}`);
     }
-    const version = await app.contentReads.version();
-    const etag = `"i18n-${version}"`;
+    // Named by the build's texts and the content version: a new release or a publish is a new file.
+    const etag = `"i18n-${shipped.id()}-${await app.contentReads.version()}"`;
     reply.header('etag', etag).header('vary', 'Accept-Encoding');
-    if (request.headers['if-none-match'] === etag) return reply.header('cache-control', 'no-cache').status(304).send();
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('cache-control', 'no-cache').status(304).send();
     const read = await app.contentReads.read(`translations ${lang} ${namespace}`, async () => {
       const [{ value: texts }, { value: company }] = await Promise.all([
         readSiteTexts(app, shipped, lang),

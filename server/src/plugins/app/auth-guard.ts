@@ -18,9 +18,14 @@ declare module 'fastify' {
     /**
      * The admin a token signs in, if it is valid and the admin may use the dashboard (password
      * changed, second factor set up where required); a refused token is logged. For reads that
-     * show staff more than visitors (identifyAdmin, the preview of page texts).
+     * show staff more than visitors (identifyAdmin, the preview of page texts); a use of the
+     * token counts as activity of its sign-in unless `activity: false`.
      */
-    staffWithToken: (request: FastifyRequest, token: string) => Promise<AuthenticatedUser | undefined>;
+    staffWithToken: (
+      request: FastifyRequest,
+      token: string,
+      options?: { activity?: boolean },
+    ) => Promise<AuthenticatedUser | undefined>;
   }
   interface FastifyRequest {
     admin: AuthenticatedUser | undefined;
@@ -90,8 +95,11 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.decorate('staffWithToken', async (request: FastifyRequest, token: string) => {
-    const result = await authenticate(app.db, app.tokenKeys, token, { idleMs: app.config.sessionIdleMs, activity: true });
+  app.decorate('staffWithToken', async (request: FastifyRequest, token: string, options: { activity?: boolean } = {}) => {
+    const result = await authenticate(app.db, app.tokenKeys, token, {
+      idleMs: app.config.sessionIdleMs,
+      activity: options.activity ?? true,
+    });
     if ('rejected' in result) {
       logSecurityEvent(request.log, 'info', 'token_rejected', {
         reason: result.rejected,
