@@ -8,6 +8,7 @@
 // Options (environment): RUNS=3 (Lighthouse runs per page, the median by performance is kept;
 // every run's scores are counted too: how many reached 100, TBT median and range), LANGS=de
 // (de,en for both languages: ?lang=en for English),
+// PAGES=/,/contactus,/impressum (these pages only, each with RUNS runs, in every language of LANGS),
 // LIGHTHOUSE=lighthouse@12.8.2 (the last major that runs on Node 20; fetched by npx, not a
 // dependency of the project), CHROMIUM_PATH=/usr/bin/chromium.
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,10 +26,11 @@ const lighthouse = process.env.LIGHTHOUSE ?? 'lighthouse@12.8.2';
 const runs = Number(process.env.RUNS ?? 3);
 const languages = (process.env.LANGS ?? 'de').split(',');
 const inLanguage = (pagePath, lang) => (lang === 'de' ? pagePath : `${pagePath}?lang=${lang}`);
-const pages = ['/', '/Services', '/Blitzschutz', '/jobs', '/impressum', '/Projects'].flatMap((p) =>
+const chosenPages = process.env.PAGES?.split(',');
+const pages = (chosenPages ?? ['/', '/Services', '/Blitzschutz', '/jobs', '/impressum', '/Projects']).flatMap((p) =>
   languages.map((l) => inLanguage(p, l)),
 );
-const extraPages = ['/aboutus', '/contactus'].flatMap((p) => languages.map((l) => inLanguage(p, l)));
+const extraPages = chosenPages ? [] : ['/aboutus', '/contactus'].flatMap((p) => languages.map((l) => inLanguage(p, l)));
 
 async function startServer() {
   const entry = path.join(root, 'server/dist/server.js');
@@ -121,6 +123,20 @@ function runLighthouse(url) {
     blamed,
     mainThread: report.audits['mainthread-work-breakdown']?.displayValue,
     bootup: report.audits['bootup-time']?.displayValue,
+    // Where the main thread's time went: by kind of work, by script, and the long tasks (ms, simulated).
+    mainThreadByGroup: Object.fromEntries(
+      (report.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => [i.group, Math.round(i.duration)]),
+    ),
+    bootupByScript: (report.audits['bootup-time']?.details?.items ?? []).map((i) => ({
+      url: i.url,
+      totalMs: Math.round(i.total),
+      scriptingMs: Math.round(i.scripting),
+    })),
+    longTasks: (report.audits['long-tasks']?.details?.items ?? []).map((i) => ({
+      url: i.url,
+      startMs: Math.round(i.startTime),
+      durationMs: Math.round(i.duration),
+    })),
   };
 }
 
@@ -195,6 +211,17 @@ try {
       tbtMsRange: [Math.min(...tbts), Math.max(...tbts)],
       clsMax: Math.max(...reports.map((r) => r.cls)),
       lcpMsRange: [Math.min(...reports.map((r) => r.lcpMs)), Math.max(...reports.map((r) => r.lcpMs))],
+      // Every run's figures, for medians and ranges of any of them.
+      everyRun: reports.map((r) => ({
+        performance: r.scores.performance,
+        tbtMs: r.tbtMs,
+        lcpMs: r.lcpMs,
+        fcpMs: r.fcpMs,
+        cls: r.cls,
+        longTasks: r.longTasks,
+        mainThreadByGroup: r.mainThreadByGroup,
+        bootupByScript: r.bootupByScript,
+      })),
       ...budgets,
     });
     console.error(

@@ -3,6 +3,8 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+// @ts-expect-error -- a plain build script without type declarations
+import { islandBudget } from './scripts/island-budget.mjs';
 
 const localesDir = path.resolve(import.meta.dirname, 'src/locales');
 
@@ -42,7 +44,16 @@ function translations(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), translations()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    translations(),
+    islandBudget({
+      root: path.resolve(import.meta.dirname, '..'),
+      islandsEntry: 'src/islands/main.ts',
+      contactIsland: 'src/islands/contact-island.tsx',
+    }),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

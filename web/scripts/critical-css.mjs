@@ -29,16 +29,36 @@ export function classesIn(html) {
 }
 
 /**
+ * Pseudo-elements that exist only inside inputs of some types, each with those types: Tailwind's
+ * preflight styles them, and a page without such an input does not need the rules.
+ */
+const inputPseudoElements = [
+  [/^-webkit-(datetime-edit|date-and-time-value)/, ['date', 'time', 'datetime-local', 'month', 'week']],
+  [/^-webkit-(inner|outer)-spin-button$/, ['number', 'date', 'time', 'datetime-local', 'month', 'week']],
+  [/^-webkit-search-/, ['search']],
+];
+
+/** The type of every input in the HTML (`text` when it has none). */
+export function inputTypesIn(html) {
+  return new Set(
+    [...html.matchAll(/<input\b([^>]*)>/gi)].map((m) => /\stype="([^"]*)"/i.exec(m[1])?.[1].toLowerCase() ?? 'text'),
+  );
+}
+
+/**
  * The classes and element names a selector requires. What sits under :not() or :has() is left
  * out (its absence does not exclude a match), and so are :is()/:where() lists of several
  * alternatives (one may be enough); a single :is()/:where() selector counts.
  */
-function required(node, found = { classes: [], elements: [] }) {
+function required(node, found = { classes: [], elements: [], inputTypes: [] }) {
   if (Array.isArray(node)) {
     for (const item of node) required(item, found);
   } else if (node && typeof node === 'object') {
     if (node.type === 'class') found.classes.push(node.name);
-    else if (node.type === 'type') found.elements.push(node.name.toLowerCase());
+    else if (node.type === 'pseudo-element' && node.kind === 'custom') {
+      const types = inputPseudoElements.find(([name]) => name.test(node.name))?.[1];
+      if (types) found.inputTypes.push(types);
+    } else if (node.type === 'type') found.elements.push(node.name.toLowerCase());
     else if (node.type === 'pseudo-class' && (node.kind === 'not' || node.kind === 'has')) return found;
     else if (node.type === 'pseudo-class' && (node.kind === 'is' || node.kind === 'where') && node.selectors.length > 1)
       return found;
@@ -52,9 +72,14 @@ export function criticalCss(css, html) {
   // `js` is put on <html> by the page's head script before the first paint (src/lib/language.ts).
   classes.add('js');
   const elements = elementsIn(html);
+  const inputTypes = inputTypesIn(html);
   const canMatch = (selector) => {
     const needs = required(selector);
-    return needs.classes.every((name) => classes.has(name)) && needs.elements.every((name) => elements.has(name));
+    return (
+      needs.classes.every((name) => classes.has(name)) &&
+      needs.elements.every((name) => elements.has(name)) &&
+      needs.inputTypes.every((types) => types.some((type) => inputTypes.has(type)))
+    );
   };
   const { code } = transform({
     filename: 'critical.css',
@@ -75,7 +100,7 @@ export function criticalCss(css, html) {
   });
   // Media and @supports blocks left empty by the pruning are dropped as well.
   const pruned = code.toString().replace(/@(media|supports)[^{}]*\{\}/g, '');
-  return withoutUnusedThemeVariables(pruned, html);
+  return withoutUnusedRegistrations(withoutUnusedThemeVariables(pruned, html), html);
 }
 
 // Tailwind declares the theme's variables on `:root,:host` (colours again in @supports blocks).
@@ -114,4 +139,22 @@ export function withoutUnusedThemeVariables(css, html = '') {
       return kept.length ? `:root,:host{${kept.join(';')}}` : '';
     })
     .replace(/@(supports|layer)[^{}]*\{\}/g, '');
+}
+
+const propertyRule = /@property (--[\w-]+)\{[^{}]*\}/g;
+const keyframesRule = /@keyframes ([\w-]+)\{(?:[^{}]*\{[^{}]*\})*\}/g;
+
+/**
+ * Drops the @property registrations of variables that nothing left in the page's CSS (or its
+ * HTML) reads, and the @keyframes no rule left names: Tailwind registers every variable of every
+ * utility it generated (rotations, gradients, filters…) and keeps its animations beside them. A
+ * registration matters only where its variable is read (its initial value, its inheritance), so
+ * one without a reader changes nothing. Works on lightningcss's minified output.
+ */
+export function withoutUnusedRegistrations(css, html = '') {
+  const rest = css.replace(propertyRule, '').replace(keyframesRule, '');
+  const read = new Set(references(rest + html));
+  return css
+    .replace(propertyRule, (rule, name) => (read.has(name) ? rule : ''))
+    .replace(keyframesRule, (rule, name) => (new RegExp(`(^|[^\\w-])${name}($|[^\\w-])`).test(rest) ? rule : ''));
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain build script without type declarations
-import { criticalCss, withoutUnusedThemeVariables } from './critical-css.mjs';
+import { criticalCss, withoutUnusedRegistrations, withoutUnusedThemeVariables } from './critical-css.mjs';
 
 describe('critical CSS', () => {
   it('keeps the rules the HTML can match and drops the others', () => {
@@ -57,6 +57,34 @@ describe('critical CSS', () => {
     const css = ':root,:host{--color-red:#f00;--color-blue:#00f}.x{color:blue}';
     expect(withoutUnusedThemeVariables(css, '<p style="color:var(--color-red)"></p>')).toBe(
       ':root,:host{--color-red:#f00}.x{color:blue}',
+    );
+  });
+  it('drops the registrations of variables nothing reads and the animations nothing names', () => {
+    const css =
+      '.border{border-style:var(--tw-border-style);border-width:1px}.animate-pulse{animation:var(--animate-pulse)}' +
+      ':root,:host{--animate-pulse:pulse 2s infinite}' +
+      '@property --tw-border-style{syntax:"*";inherits:false;initial-value:solid}' +
+      '@property --tw-rotate-x{syntax:"*";inherits:false}@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
+      '@keyframes spin{to{transform:rotate(360deg)}}@keyframes pulse{50%{opacity:.5}}';
+    expect(withoutUnusedRegistrations(css, '<p style="box-shadow:var(--tw-shadow)"></p>')).toBe(
+      '.border{border-style:var(--tw-border-style);border-width:1px}.animate-pulse{animation:var(--animate-pulse)}' +
+        ':root,:host{--animate-pulse:pulse 2s infinite}' +
+        '@property --tw-border-style{syntax:"*";inherits:false;initial-value:solid}' +
+        '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
+        '@keyframes pulse{50%{opacity:.5}}',
+    );
+  });
+
+  it('keeps the pseudo-elements of date, number and search inputs only for a page that has such an input', () => {
+    const css =
+      '::-webkit-datetime-edit{padding-block:0}::-webkit-inner-spin-button{height:auto}' +
+      '::-webkit-search-decoration{-webkit-appearance:none}::placeholder{opacity:1}';
+    expect(criticalCss(css, '<form><input name="a"><input type="file"></form>')).toBe('::placeholder{opacity:1}');
+    expect(criticalCss(css, '<form><input type="search" name="q"></form>')).toBe(
+      '::-webkit-search-decoration{-webkit-appearance:none}::placeholder{opacity:1}',
+    );
+    expect(criticalCss(css, '<input type="date">')).toBe(
+      '::-webkit-datetime-edit{padding-block:0}::-webkit-inner-spin-button{height:auto}::placeholder{opacity:1}',
     );
   });
 });
