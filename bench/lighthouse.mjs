@@ -9,6 +9,8 @@
 // every run's scores are counted too: how many reached 100, TBT median and range), LANGS=de
 // (de,en for both languages: ?lang=en for English),
 // PAGES=/,/contactus,/impressum (these pages only, each with RUNS runs, in every language of LANGS),
+// PUBLISHED=1 (the pages rendered per request with staff content: before measuring, the slogan
+// and the company's phone are changed through the API, so that no page is the prerendered file),
 // LIGHTHOUSE=lighthouse@12.8.2 (the last major that runs on Node 20; fetched by npx, not a
 // dependency of the project), CHROMIUM_PATH=/usr/bin/chromium.
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,13 +34,47 @@ const pages = (chosenPages ?? ['/', '/Services', '/Blitzschutz', '/jobs', '/impr
 );
 const extraPages = chosenPages ? [] : ['/aboutus', '/contactus'].flatMap((p) => languages.map((l) => inLanguage(p, l)));
 
+const staff = { username: 'bench', password: 'bench-password-123456' };
+
+/** Changes the slogan (both languages) and the company's phone: every page is then rendered per request. */
+async function publishStaffContent(url) {
+  const call = async (method, route, body, token) => {
+    const res = await fetch(url + route, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${route}: ${res.status}`);
+    return res.json();
+  };
+  const { jwtToken } = await call('POST', '/api/v1/login/Auth', staff);
+  for (const [language, content] of [
+    ['de', 'Wir leiten Blitze sicher in die Erde – seit 2005.'],
+    ['en', 'We guide lightning safely to earth – since 2005.'],
+  ]) {
+    await call('PUT', '/api/v1/Text', { namespace: 'homepage', key: 'hero.slogan', language, content }, jwtToken);
+  }
+  await call('POST', '/api/v1/Text/Publish', undefined, jwtToken);
+  const { isSample, updatedAt, ...settings } = await call('GET', '/api/v1/Settings', undefined, jwtToken);
+  await call('PUT', '/api/v1/Settings', { ...settings, phone: '+49 6181 424242' }, jwtToken);
+}
+
 async function startServer() {
   const entry = path.join(root, 'server/dist/server.js');
   if (!fs.existsSync(entry)) throw new Error('Build first: npm run build');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-bench-lh-'));
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: staff.username,
+      ADMIN_PASSWORD: staff.password,
+      SECOND_FACTOR: 'optional',
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -184,6 +220,7 @@ if (load > os.cpus().length)
     `Note: load average ${load.toFixed(1)} on ${os.cpus().length} CPUs — Lighthouse's simulated throttling scales the measured CPU time, so busy machines give worse figures.`,
   );
 const server = await startServer();
+if (process.env.PUBLISHED === '1') await publishStaffContent(server.url);
 const results = [];
 try {
   for (const pagePath of [...pages, ...extraPages]) {
