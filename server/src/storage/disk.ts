@@ -36,13 +36,14 @@ export function createDiskStorage(root: string, options: DiskStorageOptions = {}
       const file = fileOf(key);
       const temp = path.join(incoming, `${crypto.randomBytes(12).toString('hex')}.part`);
       let size = 0;
+      let out: fs.WriteStream | undefined;
       try {
         // Made again if it went (a folder removed by hand, a volume mounted anew). Synchronously:
         // the body must be taken before anything is awaited, or an error it raises meanwhile (a
         // size limit) would find no listener.
         fs.mkdirSync(incoming, { recursive: true, mode: folderMode });
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-        const out = fs.createWriteStream(temp, { flags: 'wx', mode });
+        out = fs.createWriteStream(temp, { flags: 'wx', mode });
         await pipeline(
           source,
           async function* (chunks: AsyncIterable<Buffer>) {
@@ -58,6 +59,10 @@ export function createDiskStorage(root: string, options: DiskStorageOptions = {}
         await fsp.rename(temp, file);
         await fsyncPath(path.dirname(file));
       } catch (error) {
+        // The file is created when the stream has opened it, which may be after the body failed:
+        // removed once the stream is closed, or it would be left behind.
+        const stream = out;
+        if (stream && !stream.closed) await new Promise<void>((resolve) => stream.once('close', () => resolve()));
         await fsp.rm(temp, { force: true });
         throw error;
       }
