@@ -20,8 +20,8 @@ function withCompany(node: unknown, values: Record<string, string>): unknown {
 /**
  * The translations the browser loads (`/assets/i18n/{lang}.json`, `/assets/i18n/{namespace}/{lang}.json`)
  * as published, with the company's saved details in them: the same texts the server rendered the
- * page with. Revalidated by an ETag naming the content version, so that a browser never mixes the
- * texts of two versions (decision 022).
+ * page with. Revalidated by an ETag naming the build's texts and the content version, so that a
+ * browser never mixes the texts of two versions or two releases (decision 022).
  */
 export const translationRoutes: FastifyPluginAsync<{ shipped: ShippedTexts }> = async (app, { shipped }) => {
   async function serve(request: FastifyRequest, reply: FastifyReply, namespace: string, file: string) {
