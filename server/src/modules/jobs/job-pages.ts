@@ -13,7 +13,7 @@ import {
   textExcerpt,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, type Texts, escapeHtml, interpolate, replaceHead, textAt } from '../pages/page-renderer';
+import { type PageRenderer, type Texts, escapeHtml, interpolate, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/pages.routes';
 import { readJob, readJobPage } from './job-reads';
 
@@ -109,16 +109,7 @@ export function jobHead(
   const description = textExcerpt(`${jobTitle}, ${job.location}. ${pickText(job.tasks, language)}`);
   const address = (l: SiteLanguage) => pageUrl(jobPath(job.id), l, siteUrl);
   return [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<link rel="canonical" href="${address(lang)}" />`,
-    `<link rel="alternate" hreflang="de" href="${address('de')}" />`,
-    `<link rel="alternate" hreflang="en" href="${address('en')}" />`,
-    `<link rel="alternate" hreflang="x-default" href="${address('de')}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:title" content="${escapeHtml(jobTitle)}" />`,
-    `<meta property="og:description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:url" content="${address(lang)}" />`,
+    ...ownPageHead({ title, description, address, lang, ogType: 'website', ogTitle: jobTitle }),
     jobPostingJsonLd(job, lang, texts.jobs, company, siteUrl),
   ];
 }

@@ -160,6 +160,33 @@ const renderedHead = [
 const previewImage = /<meta property="og:image[:a-z_]*"[^>]*>\s*/g;
 
 /**
+ * The head of a page made from one piece of content (a project, a job): its title and
+ * description, its address in each language, and its link preview (the tags `replaceHead` swaps).
+ */
+export function ownPageHead(page: {
+  title: string;
+  description: string;
+  address: (lang: SiteLanguage) => string;
+  lang: SiteLanguage;
+  ogType: 'article' | 'website';
+  ogTitle: string;
+}): string[] {
+  const { address, lang } = page;
+  return [
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    `<link rel="canonical" href="${address(lang)}" />`,
+    `<link rel="alternate" hreflang="de" href="${address('de')}" />`,
+    `<link rel="alternate" hreflang="en" href="${address('en')}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${address('de')}" />`,
+    `<meta property="og:type" content="${page.ogType}" />`,
+    `<meta property="og:title" content="${escapeHtml(page.ogTitle)}" />`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+    `<meta property="og:url" content="${address(lang)}" />`,
+  ];
+}
+
+/**
  * The document with its title, description, addresses and link-preview tags replaced by `tags`;
  * with `all`, every tag of the app's head (a head rendered anew).
  */

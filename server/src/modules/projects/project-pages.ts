@@ -16,7 +16,7 @@ import {
   textExcerpt,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, type Texts, escapeHtml, interpolate, replaceHead, textAt } from '../pages/page-renderer';
+import { type PageRenderer, type Texts, escapeHtml, interpolate, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/pages.routes';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
@@ -41,18 +41,7 @@ export function projectHead(
   );
   const address = (l: SiteLanguage) => pageUrl(projectPath(project.id), l, siteUrl);
   const image = project.pictureSources.filter((s) => s.type === 'image/webp').sort((a, b) => b.width - a.width)[0];
-  const tags = [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<link rel="canonical" href="${address(lang)}" />`,
-    `<link rel="alternate" hreflang="de" href="${address('de')}" />`,
-    `<link rel="alternate" hreflang="en" href="${address('en')}" />`,
-    `<link rel="alternate" hreflang="x-default" href="${address('de')}" />`,
-    `<meta property="og:type" content="article" />`,
-    `<meta property="og:title" content="${escapeHtml(projectTitle)}" />`,
-    `<meta property="og:description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:url" content="${address(lang)}" />`,
-  ];
+  const tags = ownPageHead({ title, description, address, lang, ogType: 'article', ogTitle: projectTitle });
   if (image && project.pictureWidth && project.pictureHeight) {
     const height = Math.round((project.pictureHeight * image.width) / project.pictureWidth);
     tags.push(
