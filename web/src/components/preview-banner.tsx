@@ -4,7 +4,7 @@ import { siteTextApi } from '@blitz/contract';
 import { useSiteContent } from '../lib/site-content';
 
 /**
- * Above a page rendered with the drafts of the texts (for the staff member previewing them): says
+ * On a page rendered with the drafts of the texts (for the staff member previewing them): says
  * so, and ends the preview with a plain form (the pages work without JavaScript).
  */
 export function PreviewBanner() {
@@ -14,7 +14,11 @@ export function PreviewBanner() {
   if (!preview) return null;
   const returnTo = encodeURIComponent(`${pathname}${search}`);
   return (
-    <div role="status" className="bg-amber-100 px-4 py-2 text-sm text-amber-950 ring-1 ring-amber-300">
+    // Fixed to the bottom of the window: on the home page the navbar lies over the top of the page.
+    <div
+      role="status"
+      className="fixed inset-x-0 bottom-0 z-50 border-t-2 border-amber-400 bg-amber-100 px-4 py-2 text-sm text-amber-950 shadow-lg"
+    >
       <form
         method="post"
         action={`${siteTextApi.preview}/End?returnTo=${returnTo}`}

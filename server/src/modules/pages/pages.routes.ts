@@ -189,7 +189,9 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     const made = await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(request.url), content);
     reply.removeHeader('etag').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
     if ('redirect' in made) return reply.redirect(made.redirect, 302);
-    return reply.send(made.html);
+    // The full stylesheet at once: the page's inline CSS was cut to the built page, which has no
+    // preview banner (and a draft may need rules the built page did not).
+    return reply.send(made.html.replace(/<noscript>\s*(<link rel="stylesheet"[^>]*>)\s*<\/noscript>/, '$1'));
   }
 
   async function servePage(page: PageKey, request: FastifyRequest, reply: FastifyReply) {
