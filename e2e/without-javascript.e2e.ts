@@ -165,6 +165,8 @@ describe('without JavaScript', () => {
     await page.goto(`${site.url}/contactus`);
     await expect(page.locator('[data-map-load]').isVisible()).resolves.toBe(false);
     expect(await page.locator('[data-map-consent] a[target=_blank]').getAttribute('href')).toMatch(/openstreetmap/);
+    // The web app manifest is linked without the script too.
+    expect(await page.locator('head link[rel=manifest]').getAttribute('href')).toBe('/site.webmanifest');
   });
 });
 

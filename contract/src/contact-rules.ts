@@ -67,8 +67,11 @@ export const attachmentTypes: { mime: string; extensions: string[]; kind: 'image
   { mime: 'application/vnd.oasis.opendocument.spreadsheet', extensions: ['ods'], kind: 'document' },
 ];
 
-/** The `accept` attribute of the file input. */
-export const attachmentAccept = attachmentTypes.flatMap((t) => [t.mime, ...t.extensions.map((e) => `.${e}`)]).join(',');
+/**
+ * The `accept` attribute of the file input: the file endings alone, which browsers map to their
+ * types for the file picker (the types beside them doubled the attribute, sent in every page).
+ */
+export const attachmentAccept = attachmentTypes.flatMap((t) => t.extensions.map((e) => `.${e}`)).join(',');
 
 export function extensionOf(fileName: string): string {
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(fileName);

@@ -20,7 +20,7 @@ export type EncodedBody = {
   raw: Buffer;
   br?: Buffer | undefined;
   gzip?: Buffer | undefined;
-  fresh?: { uses: number } | undefined;
+  fresh?: { uses: number; refining?: boolean } | undefined;
   /** Forms being made, so that requests arriving meanwhile wait for the same one. */
   making?: Partial<Record<Encoding, Promise<Buffer>>>;
 };
@@ -98,16 +98,27 @@ let queued = 0;
 /** Counts a compressed send of a fresh body; at `refineAfterUses` its forms are remade at the best quality. */
 export function noteUse(body: EncodedBody): void {
   if (!body.fresh || ++body.fresh.uses !== refineAfterUses) return;
+  refineSoon(body);
+}
+
+/**
+ * Remakes a fresh body's forms at the best quality in the background, after the refinements
+ * already asked for. With too many waiting it is left fresh, to be tried again after as many uses.
+ */
+export function refineSoon(body: EncodedBody): void {
+  if (!body.fresh || body.fresh.refining) return;
   if (queued >= maxQueuedRefinements) {
     body.fresh.uses = 0;
     return;
   }
   queued++;
+  body.fresh.refining = true;
   refinements = refinements.then(async () => {
     try {
       await refine(body);
     } catch {
       // Left fresh: its fast forms stay correct.
+      if (body.fresh) body.fresh = { uses: 0 };
     } finally {
       queued--;
     }

@@ -14,7 +14,6 @@ const permissionsPolicy = [
   'midi=()',
   'payment=()',
   'usb=()',
-  'interest-cohort=()',
 ].join(', ');
 
 /** Default CSP for everything that is not an HTML page (API, media, assets, errors). */
@@ -33,6 +32,12 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
+    // Headers for browsers long gone (IE's download dialog and XSS filter, Flash's cross-domain
+    // files): every page's first response must fit one round trip (decision 009), and these
+    // carried nothing a browser of today reads.
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', lockedDownCsp);
