@@ -58,7 +58,7 @@ async function publishStaffContent(url) {
     await call('PUT', '/api/v1/Text', { namespace: 'homepage', key: 'hero.slogan', language, content }, jwtToken);
   }
   await call('POST', '/api/v1/Text/Publish', undefined, jwtToken);
-  const { isSample, updatedAt, ...settings } = await call('GET', '/api/v1/Settings', undefined, jwtToken);
+  const { isSample: _isSample, updatedAt: _updatedAt, ...settings } = await call('GET', '/api/v1/Settings', undefined, jwtToken);
   await call('PUT', '/api/v1/Settings', { ...settings, phone: '+49 6181 424242' }, jwtToken);
 }
 
