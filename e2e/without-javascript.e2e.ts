@@ -170,6 +170,28 @@ describe('without JavaScript', () => {
   });
 });
 
+describe('with the script', () => {
+  it('links the web app manifest once the page has loaded, not while it loads', async () => {
+    const page = await site.page();
+    await page.addInitScript(() => {
+      const linked = () => document.head.querySelector(':scope > link[rel=manifest]') !== null;
+      const seen = window as Window & { manifestLinked?: Record<string, boolean> };
+      seen.manifestLinked = {};
+      document.addEventListener('DOMContentLoaded', () => (seen.manifestLinked!['domContentLoaded'] = linked()));
+      window.addEventListener('load', () => (seen.manifestLinked!['load'] = linked()));
+    });
+    await page.goto(`${site.url}/Blitzschutz`);
+    await expect.poll(() => page.locator('head > link[rel=manifest]').getAttribute('href')).toBe('/site.webmanifest');
+    expect(await page.evaluate(() => (window as Window & { manifestLinked?: unknown }).manifestLinked)).toEqual({
+      domContentLoaded: false,
+      load: false,
+    });
+    // The page's own copy for browsers without the script stays inert text.
+    expect(await page.locator('head link[rel=manifest]').count()).toBe(1);
+    expect(page.errors).toEqual([]);
+  });
+});
+
 describe('before the script arrives', () => {
   it('loses nothing typed, chosen or clicked while the page’s scripts are held back', async () => {
     const page = await site.page();

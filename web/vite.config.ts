@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, type UserConfig, defineConfig } from 'vite';
 // @ts-expect-error -- a plain build script without type declarations
 import { islandBudget } from './scripts/island-budget.mjs';
 
@@ -43,27 +43,66 @@ function translations(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    translations(),
-    islandBudget({
-      root: path.resolve(import.meta.dirname, '..'),
-      islandsEntry: 'src/islands/main.ts',
-      contactIsland: 'src/islands/contact-island.tsx',
-    }),
-  ],
+const islandBudgetOptions = {
+  root: path.resolve(import.meta.dirname, '..'),
+  islandsEntry: 'src/islands/main.ts',
+  contactIsland: 'src/islands/contact-island.tsx',
+};
+
+/**
+ * The stylesheet the application build emitted, as the island script's `styles.css?url`: the
+ * islands build links that file rather than emitting a second copy of the site's CSS.
+ */
+function applicationStylesheet(): Plugin {
+  const virtualId = '\0application-stylesheet';
+  return {
+    name: 'application-stylesheet',
+    enforce: 'pre',
+    resolveId(source) {
+      return source.endsWith('/styles.css?url') ? virtualId : undefined;
+    },
+    load(id) {
+      if (id !== virtualId) return undefined;
+      const manifest = JSON.parse(
+        fs.readFileSync(path.resolve(import.meta.dirname, 'dist/client/.vite/manifest.json'), 'utf8'),
+      ) as Record<string, { file: string; src?: string }>;
+      const stylesheet = Object.values(manifest).find((item) => item.src?.endsWith('src/styles.css'));
+      if (!stylesheet) throw new Error('the application build emitted no src/styles.css: build it first');
+      return `export default ${JSON.stringify(`/${stylesheet.file}`)};`;
+    },
+  };
+}
+
+/** The admin application (index.html): the single-page app of /login and /dashboard. */
+const application: UserConfig = {
+  plugins: [react(), tailwindcss(), translations()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     target: 'es2022',
     cssCodeSplit: true,
-    // Two entries: the admin application (index.html) and the public pages' island script. The
-    // manifest tells the prerenderer which file the latter became.
     manifest: true,
-    rollupOptions: { input: { main: 'index.html', islands: 'src/islands/main.ts' } },
   },
   ssr: { noExternal: ['@blitz/contract'] },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
-});
+};
+
+/**
+ * The public pages' script (`vite build --mode islands`, after the application's build, into the
+ * same folder): built on its own so that it shares no chunk with the admin application and is one
+ * file, one request, before the first interaction (decision 021). The contact form's island is
+ * its lazy chunk. The manifest tells the prerenderer which file the entry became.
+ */
+const islands: UserConfig = {
+  plugins: [applicationStylesheet(), react(), islandBudget(islandBudgetOptions)],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: false,
+    copyPublicDir: false,
+    target: 'es2022',
+    manifest: '.vite/islands-manifest.json',
+    rollupOptions: { input: { islands: islandBudgetOptions.islandsEntry } },
+  },
+};
+
+export default defineConfig(({ mode }) => (mode === 'islands' ? islands : application));

@@ -1,11 +1,13 @@
-// Holds the public pages' JavaScript to decision 021 at build time. The bundler decides which
-// chunk a module lands in from which entries reach it, and the admin application shares React,
-// i18next and the contact form with the contact island: an import added in the wrong place could
-// move admin code, the router or zod into what a visitor loads. So the client build fails when
-//  - the island script and what it imports statically (all a public page runs before the first
-//    interaction) exceed the budget (gzip), or
+// Holds the public pages' JavaScript to decision 021 at build time (the islands build,
+// `vite build --mode islands`, which shares no chunk with the admin application). The build fails
+// when
+//  - the island script imports another chunk statically: before the first interaction a public
+//    page loads one file, one request (a second request on a new connection adds a round trip
+//    before Lighthouse counts the page as painted), or
+//  - the island script exceeds the budget (gzip), or
 //  - the contact form's island, with everything it imports, contains a module outside its
-//    allow-list: React, react-dom, i18next and the form's own code.
+//    allow-list: React, react-dom, i18next and the form's own code (an import added in the wrong
+//    place could otherwise move admin code, the router or zod into what a visitor loads).
 // It prints both figures with every build.
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -71,6 +73,7 @@ export function checkIslands(bundle, { root, islandsEntry, contactIsland }) {
     onInteraction: { files: onInteraction, gzip: size(onInteraction) },
   };
   const problems = [];
+  if (before.size > 1) problems.push(`the public pages' script is ${before.size} files (${[...before].join(', ')}), not one`);
   if (figures.beforeInteraction.gzip > beforeInteractionBudget)
     problems.push(
       `the public pages' script (${[...before].join(', ')}) is ${kb(figures.beforeInteraction.gzip)} gzip, over the budget of ${kb(beforeInteractionBudget)}`,

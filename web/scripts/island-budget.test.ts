@@ -34,18 +34,27 @@ describe('island budget', () => {
       expect(allowedInIsland(id, root)).toBe(false);
   });
 
-  it('measures what a page loads before the first interaction and what the island adds, shared chunks once', () => {
+  it('measures what a page loads before the first interaction and what the island adds', () => {
     const bundle = {
-      'islands.js': chunk('islands.js', '/repo/web/src/islands/main.ts', ['/repo/web/src/islands/main.ts'], ['shared.js']),
-      'shared.js': chunk('shared.js', null, ['/repo/web/src/lib/stylesheet.ts']),
-      'contact-island.js': chunk('contact-island.js', '/repo/web/src/islands/contact-island.tsx', [], ['react.js', 'shared.js']),
+      'islands.js': chunk('islands.js', '/repo/web/src/islands/main.ts', ['/repo/web/src/islands/main.ts']),
+      'contact-island.js': chunk('contact-island.js', '/repo/web/src/islands/contact-island.tsx', [], ['react.js', 'islands.js']),
       'react.js': chunk('react.js', null, ['/repo/node_modules/react/index.js']),
-      'main.js': chunk('main.js', '/repo/web/index.html', ['/repo/node_modules/react-router/index.js'], ['react.js']),
     };
     const { figures, problems } = checkIslands(bundle, options);
     expect(problems).toEqual([]);
-    expect(figures.beforeInteraction.files).toEqual(['islands.js', 'shared.js']);
+    expect(figures.beforeInteraction.files).toEqual(['islands.js']);
     expect(figures.onInteraction.files).toEqual(['contact-island.js', 'react.js']);
+  });
+
+  it('fails a build whose page script is more than one file', () => {
+    const bundle = {
+      'islands.js': chunk('islands.js', '/repo/web/src/islands/main.ts', ['/repo/web/src/islands/main.ts'], ['shared.js']),
+      'shared.js': chunk('shared.js', null, ['/repo/web/src/lib/stylesheet.ts']),
+      'contact-island.js': chunk('contact-island.js', '/repo/web/src/islands/contact-island.tsx', [], ['shared.js']),
+    };
+    const { figures, problems } = checkIslands(bundle, options);
+    expect(figures.beforeInteraction.files).toEqual(['islands.js', 'shared.js']);
+    expect(problems).toEqual(["the public pages' script is 2 files (islands.js, shared.js), not one"]);
   });
 
   it('fails a build whose island pulls in the router, or whose page script outgrows the budget', () => {

@@ -5,6 +5,7 @@ import { enhanceFaq } from './faq';
 import { enhanceGallery } from './gallery';
 import { enhanceJobsSearch } from './jobs-search';
 import { enhanceLanguageLinks } from './language-links';
+import { linkManifestAfterLoad } from './manifest-link';
 import { enhanceMapConsent } from './map-consent';
 import { enhanceMenus } from './menus';
 
@@ -66,6 +67,7 @@ function start(): void {
   enhanceJobsSearch();
   enhanceGallery();
   enhanceAnalyticsOptOut();
+  linkManifestAfterLoad();
   const contact = document.querySelector<HTMLElement>('[data-island="contact-form"]');
   if (contact) {
     hydrateOnInteraction(contact, (element) => import('./contact-island').then((island) => island.hydrateContactForm(element)));
