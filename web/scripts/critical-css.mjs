@@ -100,7 +100,7 @@ export function criticalCss(css, html) {
   });
   // Media and @supports blocks left empty by the pruning are dropped as well.
   const pruned = code.toString().replace(/@(media|supports)[^{}]*\{\}/g, '');
-  return withoutUnusedRegistrations(withoutUnusedThemeVariables(pruned, html), html);
+  return withoutUnusedRegistrations(withoutUnusedThemeVariables(withThemeConstantsInlined(pruned, html), html), html);
 }
 
 // Tailwind declares the theme's variables on `:root,:host` (colours again in @supports blocks).
@@ -139,6 +139,58 @@ export function withoutUnusedThemeVariables(css, html = '') {
       return kept.length ? `:root,:host{${kept.join(';')}}` : '';
     })
     .replace(/@(supports|layer)[^{}]*\{\}/g, '');
+}
+
+/** The end of the `var(…)` that starts at `start`: the index after its closing parenthesis. */
+function endOfCall(text, start) {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/**
+ * Writes the value of each theme variable that is a constant — declared once, in the theme block,
+ * and set nowhere else (no other rule, no style attribute of the HTML) — where a rule reads it,
+ * then lets lightningcss fold what that makes constant (`calc(.25rem * 4)` is `1rem`). Tailwind
+ * reads its theme through variables (`padding:calc(var(--spacing) * 4)`); on a page's first
+ * response each reference costs bytes, and the theme block that declares them more (about 450
+ * bytes of a page's compressed HTML). The variables nothing reads any more are then dropped by
+ * withoutUnusedThemeVariables; the full stylesheet declares them all again.
+ */
+export function withThemeConstantsInlined(css, html = '') {
+  const declared = new Map();
+  const setCount = new Map();
+  for (const [, name] of (css + html).matchAll(/[{;\s"](--[\w-]+):/g)) setCount.set(name, (setCount.get(name) ?? 0) + 1);
+  for (const [, body] of css.matchAll(themeBlock))
+    for (const declaration of body.split(';')) {
+      const colon = declaration.indexOf(':');
+      declared.set(declaration.slice(0, colon), declaration.slice(colon + 1));
+    }
+  const constants = new Map([...declared].filter(([name]) => setCount.get(name) === 1));
+  const inlined = (text, expanding = new Set()) => {
+    // Left inside color-mix(): lightningcss would compute the mix, a colour that may differ from
+    // the browser's by 1 of 255, and the page would change a shade when the full stylesheet came.
+    const mixes = [...text.matchAll(/color-mix\(/g)].map((m) => [m.index, endOfCall(text, m.index)]);
+    let out = '';
+    let from = 0;
+    for (const match of text.matchAll(/var\(\s*(--[\w-]+)\s*[,)]/g)) {
+      if (match.index < from || mixes.some(([start, end]) => match.index > start && match.index < end)) continue;
+      const value = constants.get(match[1]);
+      // A variable that refers to itself, however indirectly, is left to the browser (it is invalid).
+      if (value === undefined || expanding.has(match[1])) continue;
+      const end = endOfCall(text, match.index);
+      // Tokens stay apart, as they do when the browser substitutes a variable.
+      const before = /[\w.%)-]$/.test(text.slice(from, match.index)) ? ' ' : '';
+      const after = /^[\w.#(-]/.test(text.slice(end)) ? ' ' : '';
+      out += text.slice(from, match.index) + before + inlined(value, new Set([...expanding, match[1]])) + after;
+      from = end;
+    }
+    return out + text.slice(from);
+  };
+  return transform({ filename: 'critical.css', code: Buffer.from(inlined(css)), minify: true }).code.toString();
 }
 
 const propertyRule = /@property (--[\w-]+)\{[^{}]*\}/g;

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain build script without type declarations
-import { criticalCss, withoutUnusedRegistrations, withoutUnusedThemeVariables } from './critical-css.mjs';
+import {
+  criticalCss,
+  withThemeConstantsInlined,
+  withoutUnusedRegistrations,
+  withoutUnusedThemeVariables,
+} from './critical-css.mjs';
 
 describe('critical CSS', () => {
   it('keeps the rules the HTML can match and drops the others', () => {
@@ -51,6 +56,43 @@ describe('critical CSS', () => {
       ':root,:host{--font-sans:system-ui;--default-font:var(--font-sans);--spacing:.25rem}' +
         'body{font-family:var(--default-font)}.p-2{padding:calc(var(--spacing) * 2)}',
     );
+  });
+
+  it('writes the value of a constant theme variable where a rule reads it, and folds what that makes constant', () => {
+    const css =
+      ':root,:host{--spacing:.25rem;--color-red:#f00;--font-sans:system-ui;--default-font:var(--font-sans)}' +
+      '.p-4{padding:calc(var(--spacing) * 4)}.t{color:var(--color-red)}body{font-family:var(--default-font,serif)}';
+    expect(withThemeConstantsInlined(css)).toBe(
+      ':root,:host{--spacing:.25rem;--color-red:red;--font-sans:system-ui;--default-font:system-ui}' +
+        '.p-4{padding:1rem}.t{color:red}body{font-family:system-ui}',
+    );
+    // With the references gone, the declarations go too.
+    expect(criticalCss(css, '<body><p class="p-4 t"></p></body>')).toBe(
+      '.p-4{padding:1rem}.t{color:red}body{font-family:system-ui}',
+    );
+  });
+
+  it('leaves a theme variable that is set anywhere else as a reference: a rule or the HTML may change it', () => {
+    const css =
+      ':root,:host{--color-red:#f00;--color-blue:#00f}.warn{--color-red:#c00}.t{color:var(--color-red)}.u{color:var(--color-blue)}';
+    const kept = withThemeConstantsInlined(css, '<p style="--color-blue:#009"></p>');
+    expect(kept).toContain('.t{color:var(--color-red)}');
+    expect(kept).toContain('.u{color:var(--color-blue)}');
+  });
+
+  it('keeps the tokens of an inlined value apart from their neighbours', () => {
+    const css = ':root,:host{--a:1px;--b:2px}.m{margin:var(--a)var(--b)}';
+    expect(withThemeConstantsInlined(css)).toBe(':root,:host{--a:1px;--b:2px}.m{margin:1px 2px}');
+  });
+
+  it('leaves the variables inside color-mix(), which lightningcss would otherwise compute', () => {
+    const css = ':root,:host{--color-white:#fff}.bg{background-color:color-mix(in oklab, var(--color-white) 95%, transparent)}';
+    expect(withThemeConstantsInlined(css)).toContain('color-mix(in oklab, var(--color-white) 95%, transparent)');
+  });
+
+  it('stops at a variable that refers to itself', () => {
+    const css = ':root,:host{--a:var(--b);--b:var(--a)}.m{margin:var(--a)}';
+    expect(withThemeConstantsInlined(css)).toContain('.m{margin:var(--a)}');
   });
 
   it('keeps a variable the HTML refers to in a style attribute', () => {
