@@ -59,7 +59,7 @@ if (
   !/<noscript><link rel="manifest"/.test(publicTemplate) ||
   !publicTemplate.includes('<link rel="expect"')
 ) {
-  throw new Error('could not replace the application entry, or the manifest link, in the public template');
+  throw new Error('could not replace the application entry or the manifest link, or add the expect link, in the public template');
 }
 
 function compress(file) {
