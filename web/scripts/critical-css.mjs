@@ -108,19 +108,25 @@ const themeBlock = /:root,:host\{([^{}]*)\}/g;
 const references = (text) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]);
 
 /**
+ * Every declaration of the theme blocks, as `{ name, value }`. Works on lightningcss's minified
+ * output, where a theme block is a flat list of `--name:value` declarations separated by semicolons.
+ */
+function themeDeclarations(css) {
+  return [...css.matchAll(themeBlock)].flatMap(([, body]) =>
+    body.split(';').map((declaration) => {
+      const colon = declaration.indexOf(':');
+      return { name: declaration.slice(0, colon), value: declaration.slice(colon + 1) };
+    }),
+  );
+}
+
+/**
  * Drops the theme variables that nothing left in the page's CSS (or its HTML) refers to, directly
  * or through another variable: most of the palette and scale serves other pages. The full
- * stylesheet that follows declares them all again. Works on lightningcss's minified output, where
- * a theme block is a flat list of `--name:value` declarations separated by semicolons.
+ * stylesheet that follows declares them all again.
  */
 export function withoutUnusedThemeVariables(css, html = '') {
-  const declarations = [];
-  for (const [, body] of css.matchAll(themeBlock)) {
-    for (const declaration of body.split(';')) {
-      const colon = declaration.indexOf(':');
-      declarations.push({ name: declaration.slice(0, colon), value: declaration.slice(colon + 1) });
-    }
-  }
+  const declarations = themeDeclarations(css);
   const used = new Set(references(css.replace(themeBlock, '') + html));
   for (let grew = true; grew;) {
     grew = false;
@@ -161,15 +167,13 @@ function endOfCall(text, start) {
  * withoutUnusedThemeVariables; the full stylesheet declares them all again.
  */
 export function withThemeConstantsInlined(css, html = '') {
-  const declared = new Map();
   const setCount = new Map();
   for (const [, name] of (css + html).matchAll(/[{;\s"](--[\w-]+):/g)) setCount.set(name, (setCount.get(name) ?? 0) + 1);
-  for (const [, body] of css.matchAll(themeBlock))
-    for (const declaration of body.split(';')) {
-      const colon = declaration.indexOf(':');
-      declared.set(declaration.slice(0, colon), declaration.slice(colon + 1));
-    }
-  const constants = new Map([...declared].filter(([name]) => setCount.get(name) === 1));
+  const constants = new Map(
+    themeDeclarations(css)
+      .filter(({ name }) => setCount.get(name) === 1)
+      .map(({ name, value }) => [name, value]),
+  );
   const inlined = (text, expanding = new Set()) => {
     // Left inside color-mix(): lightningcss would compute the mix, a colour that may differ from
     // the browser's by 1 of 255, and the page would change a shade when the full stylesheet came.
