@@ -46,6 +46,15 @@ describe.each(databaseKinds)('HTTP basics on %s', (kind) => {
     }
   });
 
+  it('names accept-encoding once in Vary on a page compressed per response', async () => {
+    // Without the server bundle the gallery is sent as built, compressed by the compression plugin.
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeWebBuild() });
+    const res = await getOnce(`${url}/Projects`, { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toBe('cookie, accept-encoding');
+  });
+
   it('puts the security headers and the locked-down CSP on media files too', async () => {
     const { url, config } = await startTestApp(kind);
     const key = 'projects/0123456789abcdef0123-480.webp';

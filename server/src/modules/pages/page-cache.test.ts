@@ -105,7 +105,7 @@ describe.each(databaseKinds)('rendered pages kept per content version, over HTTP
     expect(html).toContain('data-url="/Projects"');
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(br.headers['content-language']).toBe('de');
-    expect(br.headers['vary']).toBe('Cookie, Accept-Encoding');
+    expect(br.headers['vary']).toBe('cookie, accept-encoding');
     expect(br.headers['cache-control']).toBe('no-cache');
     expect(br.headers['content-security-policy']).toContain("script-src 'self' 'sha256-abc='");
     const etag = br.headers['etag']!;
@@ -175,6 +175,7 @@ describe.each(databaseKinds)('rendered pages kept per content version, over HTTP
     const first = await getOnce(`${url}/project/${project.id}`, { 'accept-encoding': 'gzip' });
     expect(first.status).toBe(200);
     expect(zlib.gunzipSync(first.body).toString()).toContain('<title>Halle 4 – Referenz | Musterblitz</title>');
+    expect(first.headers['vary']).toBe('cookie, accept-encoding');
     const etag = first.headers['etag']!;
     expect((await getOnce(`${url}/project/${project.id}`, { 'if-none-match': etag })).status).toBe(304);
 

@@ -211,7 +211,8 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     reply
       .header('content-security-policy', pageCsp(page, hashes, request.protocol === 'https', options.mediaOrigin))
       .header('content-language', lang)
-      .header('vary', 'Cookie, Accept-Encoding')
+      // Lower case as @fastify/compress matches it: it would name accept-encoding a second time.
+      .header('vary', 'cookie, accept-encoding')
       .header('cache-control', pages[page].prerender ? 'no-cache' : 'no-store')
       .header('etag', file.etag)
       .type('text/html; charset=utf-8');
