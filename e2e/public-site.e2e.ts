@@ -511,6 +511,23 @@ describe('lightning-protection FAQ', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(150);
   });
 
+  it('shows the closed questions of a row as cards of one height, each opened from anywhere on it', async () => {
+    const page = await site.page({ viewport: { width: 1280, height: 900 } });
+    await page.goto(site.url + '/Blitzschutz');
+    const items = page.locator('[data-faq] details');
+    const boxes = await Promise.all([0, 1, 2, 3].map((i) => items.nth(i).boundingBox()));
+    // One row of four on a desktop, the questions of different lengths (three and four lines).
+    expect(new Set(boxes.map((box) => Math.round(box!.y))).size).toBe(1);
+    const questions = await Promise.all([0, 1, 2, 3].map((i) => items.nth(i).locator('h2').boundingBox()));
+    expect(new Set(questions.map((box) => Math.round(box!.height))).size).toBeGreaterThan(1);
+    expect(new Set(boxes.map((box) => Math.round(box!.height))).size).toBe(1);
+    // Below the shorter question, the card still opens its answer.
+    const shortest = questions.findIndex((box) => box!.height === Math.min(...questions.map((q) => q!.height)));
+    const card = boxes[shortest]!;
+    await page.mouse.click(card.x + card.width / 2, card.y + card.height - 8);
+    expect(await items.nth(shortest).getAttribute('open')).toBe('');
+  });
+
   it('works by keyboard, with the answers about outer and inner protection', async () => {
     const page = await site.page();
     await page.goto(site.url + '/Blitzschutz?lang=en');

@@ -4,8 +4,9 @@ export type FaqItem = { question: string; answer: string[]; itemsHeading?: strin
 
 /**
  * The FAQ as native disclosures (<details name="faq">): without JavaScript an answer opens and
- * closes, and the browser keeps one open at a time. Closed, the questions sit side by side; with
- * one open the layout stacks (CSS :has). The page script adds the scrolling: to the opened answer,
+ * closes, and the browser keeps one open at a time. Closed, the questions sit side by side, the
+ * cards of a row as tall as its longest question, all of each card a button; with one open the
+ * layout stacks (CSS :has). The page script adds the scrolling: to the opened answer,
  * and back to the page title on closing (islands/faq.ts).
  */
 export function FaqAccordion({ items, label, titleId }: { items: FaqItem[]; label: string; titleId: string }) {
@@ -19,9 +20,9 @@ export function FaqAccordion({ items, label, titleId }: { items: FaqItem[]; labe
         <li key={item.question} className="list-none">
           <details
             name="faq"
-            className="group rounded-xl bg-white shadow-sm ring-1 ring-brand-100 transition-shadow open:shadow-lg open:ring-brand-300 hover:shadow-md"
+            className="group h-full rounded-xl bg-white shadow-sm ring-1 ring-brand-100 transition-shadow open:shadow-lg open:ring-brand-300 hover:shadow-md"
           >
-            <summary className="block cursor-pointer list-none rounded-xl [&::-webkit-details-marker]:hidden">
+            <summary className="block h-full cursor-pointer list-none rounded-xl [&::-webkit-details-marker]:hidden">
               <h2 className="flex w-full items-start justify-between gap-4 p-5 text-left text-lg font-semibold text-brand-900 md:p-6">
                 <span className="flex gap-4">
                   <span className="text-brand-500" aria-hidden="true">
