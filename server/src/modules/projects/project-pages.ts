@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  type ContactFormState,
   type GalleryState,
   type Project,
   type SiteLanguage,
   companyInterpolation,
+  contactFormStateKey,
   contentLanguageOf,
   galleryListQuery,
   pageLengthOptions,
@@ -17,7 +19,7 @@ import {
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, escapeHtml, interpolate, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
-import type { PageFiller } from '../pages/pages.routes';
+import { type PageFiller, pageIdOf } from '../pages/pages.routes';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
 
@@ -94,9 +96,11 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
         const state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
         const query = galleryListQuery(state, contentLanguageOf(lang));
         const [{ value: list }, { value: categories }] = await Promise.all([readProjectPage(app, query), readCategories(app)]);
-        // A link past the last page (projects were removed since) leads to the last page.
+        // A link past the last page (projects were removed since) leads to the last page; but a
+        // form sent from it and refused is shown in place (extra: the form's state), values and all.
         const pages = Math.max(1, Math.ceil(list.count / state.rows));
-        if (state.page > pages) {
+        const refusedForm = (extra?.[contactFormStateKey] as ContactFormState | undefined)?.values !== undefined;
+        if (state.page > pages && !refusedForm) {
           address.searchParams.set('page', String(pages));
           return { redirect: `${address.pathname}${address.search}` };
         }
@@ -110,8 +114,8 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
 
     project: {
       version: () => app.contentReads.version(),
-      async fill(request, lang, prerendered, url, content, extra) {
-        const id = (request.params as { id?: string }).id ?? '';
+      async fill(_request, lang, prerendered, url, content, extra) {
+        const id = pageIdOf(url);
         if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: '/' };
         let project: Project;
         try {
