@@ -19,6 +19,7 @@ import {
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, escapeHtml, interpolate, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
+import { normalizedUrl } from '../pages/page-cache';
 import { type PageFiller, pageIdOf } from '../pages/pages.routes';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
@@ -93,16 +94,22 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
       version: () => app.contentReads.version(),
       async fill(_request, lang, prerendered, url, content, extra) {
         const address = new URL(url, 'http://x');
-        const state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
-        const query = galleryListQuery(state, contentLanguageOf(lang));
-        const [{ value: list }, { value: categories }] = await Promise.all([readProjectPage(app, query), readCategories(app)]);
-        // A link past the last page (projects were removed since) leads to the last page; but a
-        // form sent from it and refused is shown in place (extra: the form's state), values and all.
+        let state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
+        let query = galleryListQuery(state, contentLanguageOf(lang));
+        const [first, { value: categories }] = await Promise.all([readProjectPage(app, query), readCategories(app)]);
+        let list = first.value;
+        // A link past the last page (projects were removed since) leads to the last page. A form
+        // sent from it and refused (extra: the form's state, with what was typed) is answered in
+        // place instead, with the last page's cards: a redirect would lose the values.
         const pages = Math.max(1, Math.ceil(list.count / state.rows));
-        const refusedForm = (extra?.[contactFormStateKey] as ContactFormState | undefined)?.values !== undefined;
-        if (state.page > pages && !refusedForm) {
+        if (state.page > pages) {
           address.searchParams.set('page', String(pages));
-          return { redirect: `${address.pathname}${address.search}` };
+          const last = `${address.pathname}${address.search}`;
+          if ((extra?.[contactFormStateKey] as ContactFormState | undefined)?.values === undefined) return { redirect: last };
+          url = normalizedUrl(last);
+          state = { ...state, page: pages };
+          query = galleryListQuery(state, contentLanguageOf(lang));
+          list = (await readProjectPage(app, query)).value;
         }
         // The cards show no long texts: the page carries the list without them (a third of its size).
         const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
