@@ -370,6 +370,71 @@ describe('the footer contact form', () => {
     expect(await notice(page, 'error').count()).toBe(0);
   });
 
+  it('holds Send pressed before the form’s script arrived, then checks it there: nothing is sent, the notice fades after 3 s', async () => {
+    const address = `${site.url}/Services?lang=en`;
+    const pageScript = (await (await fetch(address)).text()).match(/<script type="module" src="([^"]+)"/)![1]!;
+    // Slow scripts: the page's own (Send pressed before it ran), or only the form's island
+    // (pressed after the page's script ran, while React and the form's code were on their way).
+    for (const held of ['every script', 'the form’s script'] as const) {
+      const page = await site.page();
+      const requests = contactRequests(page);
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname.endsWith('.js'),
+        async (route) => {
+          if (held === 'every script' || new URL(route.request().url()).pathname !== pageScript) await arrived;
+          await route.continue();
+        },
+      );
+      await page.goto(address, { waitUntil: 'commit' });
+      if (held === 'the form’s script') await hydrated(page);
+      await page.getByRole('button', { name: 'Send request' }).click();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(page.url(), held).toBe(address);
+      expect(await page.locator('#contact-form[data-hydrated]').count(), held).toBe(0);
+      release();
+      const shown = notice(page, 'error');
+      await expect(shown.textContent(), held).resolves.toBe(
+        'Missing fields: Subject, First name, Last name, Phone, E-mail, Message',
+      );
+      const at = Date.now();
+      await page.waitForFunction(() => document.querySelector('[data-notification=error]') === null, undefined, {
+        timeout: 6000,
+      });
+      expect(Date.now() - at, held).toBeGreaterThan(2500);
+      expect(requests, held).toEqual([]);
+      expect(page.url(), held).toBe(address);
+      expect(page.errors, held).toEqual([]);
+    }
+  });
+
+  it('sends a held form to the server when the form’s script cannot load: the server’s answer, as without JavaScript', async () => {
+    const address = `${site.url}/Services?lang=en`;
+    const pageScript = (await (await fetch(address)).text()).match(/<script type="module" src="([^"]+)"/)![1]!;
+    const page = await site.page();
+    const requests = contactRequests(page);
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith('.js') && url.pathname !== pageScript,
+      async (route) => {
+        await arrived;
+        await route.abort();
+      },
+    );
+    await page.goto(address);
+    await hydrated(page);
+    await page.getByLabel('First name').fill('Erika');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/Contact'));
+    await page.getByRole('button', { name: 'Send request' }).click();
+    release();
+    expect((await answered).status()).toBe(400);
+    await expect(notice(page, 'error').textContent()).resolves.toBe('Missing fields: Subject, Last name, Phone, E-mail, Message');
+    expect(await page.getByLabel('First name').inputValue()).toBe('Erika');
+    expect(requests).toEqual(['POST']);
+  });
+
   it('has no accessibility violations in the form, also with errors marked and the overlay open', async () => {
     const page = await site.page();
     await openForm(page);

@@ -131,4 +131,32 @@ describe('page texts', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
   });
+  it('the banner’s own button ends the preview, with and without JavaScript, back on the page it was on', async () => {
+    const started = await fetch(site.url + siteTextApi.preview, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await apiLogin(site.url)}` },
+    });
+    expect(started.status).toBe(204);
+    const [name, value] = started.headers.get('set-cookie')!.split(';')[0]!.split('=') as [string, string];
+    for (const [javaScriptEnabled, path, button] of [
+      [true, '/jobs?lang=en', 'End preview'],
+      [false, '/aboutus', 'Vorschau beenden'],
+    ] as const) {
+      const page = await site.page({ viewport: viewports.phone, javaScriptEnabled });
+      await page.context().addCookies([{ name, value, url: site.url, httpOnly: true, sameSite: 'Strict' }]);
+      await page.goto(site.url + path);
+      const banner = page.getByRole('status').filter({ has: page.getByRole('button', { name: button }) });
+      await banner.waitFor();
+      const ended = page.waitForResponse((r) => r.url().includes('/api/v1/Text/Preview/End'));
+      const back = page.waitForResponse((r) => r.url() === site.url + path && r.request().method() === 'GET');
+      await banner.getByRole('button', { name: button }).click();
+      expect((await ended).status()).toBe(303);
+      expect((await back).status()).toBe(200);
+      await page.waitForLoadState();
+      expect(page.url()).toBe(site.url + path);
+      expect(await page.getByRole('button', { name: button }).count()).toBe(0);
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain(name);
+      expect(page.errors).toEqual([]);
+    }
+  });
 });

@@ -111,6 +111,36 @@ describe('without JavaScript', () => {
     );
   });
 
+  it('shows a refused form in place on a project’s page and a job’s page, values kept', async () => {
+    const page = await site.page({ javaScriptEnabled: false, viewport: viewports.phone });
+    await page.goto(`${site.url}/Projects?lang=en`);
+    const project = (await page.locator('[data-gallery] ul[data-cards] a[href*="/project/"]').first().getAttribute('href'))!;
+    await page.goto(`${site.url}/jobs`);
+    const job = (await page.locator('main a[href^="/jobs/"]').first().getAttribute('href'))!;
+    for (const path of [
+      new URL(project, site.url).pathname + '?lang=en',
+      `${new URL(job, site.url).pathname}?subject=application`,
+    ]) {
+      await page.goto(site.url + path);
+      const heading = await page.locator('main h1').first().innerText();
+      const form = page.locator('#contact-form form');
+      await form.locator('input[name=firstName]').fill('Erika');
+      await form.locator('textarea[name=message]').fill('Meine Bewerbung,\nlang getippt');
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/Contact'));
+      await form.locator('button[type=submit]').click();
+      expect((await answer).status(), path).toBe(400);
+      await page.waitForLoadState();
+      // The same page, not the home page or the jobs list.
+      expect(await page.locator('main h1').first().innerText(), path).toBe(heading);
+      expect(await page.locator('[data-notification=error]').textContent(), path).toMatch(/^(Missing fields|Fehlende Felder): /);
+      const again = page.locator('#contact-form form');
+      expect(await again.locator('input[name=firstName]').inputValue(), path).toBe('Erika');
+      expect(await again.locator('textarea[name=message]').inputValue(), path).toBe('Meine Bewerbung,\nlang getippt');
+      if (path.includes('subject=application'))
+        expect(await again.locator('select[name=subject]').inputValue(), path).toBe('application');
+    }
+  });
+
   it('filters and pages the gallery by links and forms, each view at its own address', async () => {
     const page = await site.page({ javaScriptEnabled: false });
     await page.goto(`${site.url}/Projects`);

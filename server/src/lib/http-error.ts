@@ -1,4 +1,11 @@
-import type { ErrorCode } from '@blitz/contract';
+import type { ErrorCode, InquiryCheck } from '@blitz/contract';
+
+/**
+ * What a refusal of a form's content was, for a caller that answers it in its own words (the
+ * footer form sent without JavaScript): the failed check and its fields, or the files refused.
+ * Read instead of the message, which is free to change.
+ */
+export type Refusal = Pick<Extract<InquiryCheck, { ok: false }>, 'step' | 'fields'> | { files: string[] };
 
 /** An expected failure a handler or service raises; the error handler turns it into problem+json. */
 export class HttpError extends Error {
@@ -6,7 +13,11 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { errors?: { field: string; message: string }[]; headers?: Record<string, string> } = {},
+    readonly extra: {
+      errors?: { field: string; message: string }[];
+      headers?: Record<string, string>;
+      refusal?: Refusal;
+    } = {},
   ) {
     super(message);
   }

@@ -17,9 +17,36 @@ import { enhanceMenus } from './menus';
  * Clicks on [data-early-click] controls made before this script ran were held by the page's
  * head script (lib/language.ts) and are replayed here.
  */
-type EarlyWindow = Window & { __early?: Element[]; __islands?: boolean };
+type EarlyWindow = Window & {
+  __early?: Element[];
+  __islands?: boolean;
+  /** A form sent inside an island not yet hydrated, and the button that sent it: held by the head script. */
+  __submit?: [HTMLFormElement, HTMLElement | null] | null;
+};
 
-const interactions = ['focusin', 'pointerdown', 'keydown', 'input', 'change', 'dragenter'] as const;
+const interactions = ['focusin', 'pointerdown', 'keydown', 'input', 'change', 'dragenter', 'submit'] as const;
+
+/** The send held for a form inside this element, taken (so that it is replayed once). */
+function takeHeldSubmit(element: HTMLElement): [HTMLFormElement, HTMLElement | null] | undefined {
+  const early = window as EarlyWindow;
+  const held = early.__submit;
+  if (!held || !element.contains(held[0])) return undefined;
+  early.__submit = null;
+  return held;
+}
+
+/** Resolves once the island's code has taken the element over: it marks it `data-hydrated` (use-contact-form.ts). */
+function whenHydrated(element: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    if (element.hasAttribute('data-hydrated')) return resolve();
+    const observer = new MutationObserver(() => {
+      if (!element.hasAttribute('data-hydrated')) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(element, { attributes: true, attributeFilter: ['data-hydrated'] });
+  });
+}
 
 /** Whether a field differs from what the page was served with. */
 function changed(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): boolean {
@@ -39,19 +66,34 @@ function changed(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEleme
 /** Whether the visitor has begun with a form before this script ran: focus in it, or a field changed. */
 function touched(element: HTMLElement): boolean {
   if (element.contains(document.activeElement)) return true;
+  const held = (window as EarlyWindow).__submit;
+  if (held && element.contains(held[0])) return true;
   return [
     ...element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select'),
   ].some(changed);
 }
 
-/** Loads and hydrates an island at the first interaction inside it, or at once if the visitor already began. */
+/**
+ * Loads and hydrates an island at the first interaction inside it, or at once if the visitor
+ * already began. A send that arrived before it was ready (held by the head script) is replayed
+ * through the island's own handler, so its checks run and nothing goes out unchecked (SPEC.md §5).
+ */
 function hydrateOnInteraction(element: HTMLElement, hydrate: (element: HTMLElement) => Promise<void>): void {
   const start = () => {
     for (const type of interactions) element.removeEventListener(type, start, true);
-    hydrate(element).catch((error: unknown) => {
-      // The form still works without its script: the browser sends it to the server.
-      console.error(error);
-    });
+    hydrate(element)
+      .then(() => whenHydrated(element))
+      .then(() => {
+        const held = takeHeldSubmit(element);
+        if (held) held[0].requestSubmit(held[1]);
+      })
+      .catch((error: unknown) => {
+        // The form still works without its script: the browser sends it to the server, a held
+        // send at once, the next ones as they come (the head script no longer holds them).
+        console.error(error);
+        element.setAttribute('data-island-failed', '');
+        takeHeldSubmit(element)?.[0].submit();
+      });
   };
   if (touched(element)) return start();
   for (const type of interactions) element.addEventListener(type, start, { capture: true, passive: true });

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type ContactFormState,
   type FieldErrorKind,
-  type InquiryField,
   type InquiryValues,
   type PageKey,
   contactFormExtras,
@@ -14,6 +13,7 @@ import {
   splitRegards,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
+import { requestOrigin, sameOriginPath } from '../../lib/same-origin-path';
 
 /**
  * Answers to the footer form sent by a browser without JavaScript (an ordinary form post, which
@@ -39,20 +39,17 @@ function pageOf(pathname: string): PageKey | undefined {
   });
 }
 
-/** Where to go back to: the form's `returnTo` (a path on this site), else its Referer, else the contact page. */
+/**
+ * Where to go back to: the form's `returnTo`, else its Referer, else the contact page; each
+ * through the one same-origin check (lib/same-origin-path.ts), and only a public page that
+ * carries the form (a project's, a job's, a gallery view: whatever the address).
+ */
 export function returnTarget(request: FastifyRequest, returnTo: string | undefined): { page: PageKey; url: string } {
-  const candidates = [returnTo, request.headers.referer];
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      const address = new URL(candidate, 'http://site.invalid');
-      // Only paths of this site: an absolute address elsewhere (an open redirect) is ignored.
-      if (candidate.startsWith('//') || (address.host !== 'site.invalid' && address.host !== request.host)) continue;
-      const page = pageOf(address.pathname);
-      if (page && page !== 'login' && page !== 'dashboard') return { page, url: `${address.pathname}${address.search}` };
-    } catch {
-      // not an address
-    }
+  const origin = requestOrigin(request);
+  for (const candidate of [returnTo, request.headers.referer]) {
+    const url = sameOriginPath(candidate, origin);
+    const page = url === undefined ? undefined : pageOf(new URL(url, origin).pathname);
+    if (url !== undefined && page && page !== 'login' && page !== 'dashboard') return { page, url };
   }
   return { page: 'contactus', url: pages.contactus.path };
 }
@@ -74,36 +71,27 @@ export function typedValues(fields: Map<string, string[]>): InquiryValues {
   return values;
 }
 
-/** The form's state for a refusal: the notice of SPEC.md §8 (or the limit that was broken) and the marked fields. */
+/**
+ * The form's state for a refusal: the notice of SPEC.md §8 (or the limit that was broken) and the
+ * marked fields, from the refusal's structured data (`{step, fields}`, `{files}`): never from its
+ * message, which may be reworded.
+ */
 export function refusedState(error: unknown, fields: Map<string, string[]> | undefined): ContactFormState {
   const values = fields ? typedValues(fields) : undefined;
   if (!(error instanceof HttpError)) return { values, notice: { kind: 'failure' } };
-  const named = (error.extra.errors ?? []).map((e) => e.field);
-  if (error.status === 400 && error.code === 'validation' && !named.includes(contactFormExtras.attachment)) {
-    const kind = error.message.startsWith('Missing price')
-      ? 'missingPrice'
-      : error.message.startsWith('Missing')
-        ? 'missing'
-        : 'invalid';
-    const marks = named as InquiryField[];
-    const mark: FieldErrorKind = kind === 'invalid' ? 'invalid' : 'required';
+  const refusal = error.extra.refusal;
+  if (refusal && 'step' in refusal) {
+    const mark: FieldErrorKind = refusal.step === 'invalid' ? 'invalid' : 'required';
     return {
       values,
-      errors: Object.fromEntries(marks.map((f) => [f, f === 'email' && mark === 'invalid' ? 'email' : mark])),
-      notice: { kind, fields: marks },
+      errors: Object.fromEntries(refusal.fields.map((f) => [f, f === 'email' && mark === 'invalid' ? 'email' : mark])),
+      notice: { kind: refusal.step, fields: refusal.fields },
     };
   }
+  if (refusal && error.code === 'malware_found') return { values, notice: { kind: 'malware', files: refusal.files } };
+  if (refusal) return { values, notice: { kind: 'attachments', files: refusal.files } };
   if (error.status === 429) return { values, notice: { kind: 'tooMany' } };
-  if (error.code === 'malware_found') {
-    const files = (error.extra.errors ?? []).map((e) => e.message.replace(/: malware found$/, ''));
-    return { values, notice: { kind: 'malware', files } };
-  }
   if (error.status === 413) return { values, notice: { kind: 'tooLarge' } };
-  if (error.status === 415 || named.includes(contactFormExtras.attachment)) {
-    // The messages name the file first ("plan.exe: type not accepted"): the visitor gets the names.
-    const files = (error.extra.errors ?? []).map((e) => e.message.replace(/: [^:]*$/, ''));
-    return { values, notice: { kind: 'attachments', files } };
-  }
   return { values, notice: { kind: 'failure' } };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, signIn, startTestApp, tempDir } from '../../test/helper';
+import { dataUrl, testPhoto } from '../projects/test-pictures';
 import { formData, generalMessage, pdfFile, pngFile, priceInquiry } from './contact-test-kit';
 
 /**
@@ -104,6 +105,52 @@ describe.each(databaseKinds)('the footer form sent without JavaScript, on %s', (
     });
     const token = await signIn(url);
     expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).body.count).toBe(0);
+  });
+
+  it('answers a refusal in place on every page that carries the form: a project’s, a job’s, a gallery page past the last', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: webBuildShowingFormState() });
+    const token = await signIn(url);
+    const both = (de: string, en: string) => [
+      { content: de, language: 2 },
+      { content: en, language: 1 },
+    ];
+    const project = await api(url, 'POST', '/api/v1/Project', {
+      token,
+      body: { title: both('Umspannwerk', 'Substation'), picture: dataUrl(await testPhoto(64, 48)) },
+    });
+    expect(project.status).toBe(201);
+    const job = await api(url, 'POST', '/api/v1/Job', {
+      token,
+      body: {
+        title: both('Monteur', 'Fitter'),
+        tasks: both('Montage', 'Installing'),
+        location: 'Hanau',
+        employmentType: 'FULL_TIME',
+        published: true,
+      },
+    });
+    expect(job.status, job.text).toBe(201);
+    const cases = [
+      [`/project/${project.body.id}`, 'project', `/project/${project.body.id}`],
+      [`/project/${project.body.id}?lang=en`, 'project', `/project/${project.body.id}?lang=en`],
+      [`/jobs/${job.body.id}?subject=application`, 'job', `/jobs/${job.body.id}?subject=application`],
+      // Past the last page: the last page's cards, in place.
+      ['/Projects?page=9', 'projects', '/Projects?page=1'],
+      ['/Projects?page=9&rows=20&lang=en', 'projects', '/Projects?lang=en&page=1&rows=20'],
+      // A project removed meanwhile: the contact page, with everything typed.
+      ['/project/424242', 'contactus', '/contactus'],
+    ] as const;
+    for (const [returnTo, page, shownUrl] of cases) {
+      const res = await postForm(url, { ...generalMessage, subject: 'application', phone: '', returnTo });
+      expect(res.status, returnTo).toBe(400);
+      expect(res.location, returnTo).toBeNull();
+      const shown = formState(res.html);
+      expect(shown, returnTo).toMatchObject({ page, url: shownUrl });
+      expect(shown.state.notice).toEqual({ kind: 'missing', fields: ['phone'] });
+      expect(shown.state.values).toMatchObject({ subject: 'application', firstName: 'Erika', message: generalMessage.message });
+    }
+    // Asked for by a visitor, a gallery page past the last still leads to the last.
+    expect((await api(url, 'GET', '/Projects?page=9')).headers.get('location')).toBe('/Projects?page=1');
   });
 
   it('keeps every value typed when refused as one post too many, and says so', async () => {

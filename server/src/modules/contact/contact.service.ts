@@ -137,6 +137,7 @@ async function receiveFile(
   if (detected.empty) {
     throw new HttpError(400, 'validation', `Attachment "${fileName}" is empty`, {
       errors: [{ field: contentFormField, message: `${fileName}: empty file` }],
+      refusal: { files: [fileName] },
     });
   }
   const contentType = acceptedType(detected.type, fileName);
@@ -148,6 +149,7 @@ async function receiveFile(
       `Attachment "${fileName}" is not an accepted type (images, PDF, Office documents)`,
       {
         errors: [{ field: contentFormField, message: `${fileName}: type not accepted` }],
+        refusal: { files: [fileName] },
       },
     );
   }
@@ -273,6 +275,7 @@ async function scanFiles(files: ReceivedFile[], deps: ContactDeps): Promise<void
       if (deps.log) logSecurityEvent(deps.log, 'warn', 'malware_refused', { signature: verdict.signature });
       throw new HttpError(422, 'malware_found', `Attachment "${file.chosenName}" contains malware`, {
         errors: [{ field: contentFormField, message: `${file.chosenName}: malware found` }],
+        refusal: { files: [file.chosenName] },
       });
     }
   }
@@ -304,6 +307,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
     if (!check.ok) {
       throw new HttpError(400, 'validation', stepDetail[check.step] + check.fields.join(', '), {
         errors: check.fields.map((field) => ({ field, message: fieldMessage(check.step, field) })),
+        refusal: { step: check.step, fields: check.fields },
       });
     }
 

@@ -254,6 +254,7 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     const res = await postContact(url, generalMessage, [await pngFile(), html]);
     expect(res.status).toBe(415);
     expect(res.body.detail).toContain('angebot.pdf');
+    expect(res.body.files).toEqual(['angebot.pdf']);
     const exe = {
       name: 'cv.docx',
       type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

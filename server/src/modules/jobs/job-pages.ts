@@ -14,7 +14,7 @@ import {
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, escapeHtml, interpolate, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
-import type { PageFiller } from '../pages/pages.routes';
+import { type PageFiller, pageIdOf } from '../pages/pages.routes';
 import { readJob, readJobPage } from './job-reads';
 
 /** The jobs a visitor may see change with an edit (the content version) and at midnight in Berlin (valid-through). */
@@ -134,9 +134,9 @@ export function jobPageFillers(app: FastifyInstance, renderer: PageRenderer): { 
 
     job: {
       version: () => jobsVersion(app),
-      async fill(request, lang, prerendered, url, content, extra) {
+      async fill(_request, lang, prerendered, url, content, extra) {
         const back = new URL(url, 'http://x').searchParams.has('lang') ? `/jobs?lang=${lang}` : '/jobs';
-        const id = (request.params as { id?: string }).id ?? '';
+        const id = pageIdOf(url);
         if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: back };
         const language = contentLanguageOf(lang);
         let job: Job;

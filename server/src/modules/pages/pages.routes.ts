@@ -74,6 +74,15 @@ export type PageFiller = {
   ): Promise<{ html: string; rendered: boolean } | { redirect: string }>;
 };
 
+/**
+ * The id in a page's address (`/project/3`, `/jobs/1`): read from the address the page is made
+ * for, not from the request, since a form answer makes the page of another address (the one the
+ * form was sent from) in a request to the contact route.
+ */
+export function pageIdOf(url: string): string {
+  return new URL(url, 'http://x').pathname.split('/').filter(Boolean)[1] ?? '';
+}
+
 /** A page with no data of its own, rendered with the texts and company details (decision 022). */
 function contentFiller(page: PageKey, renderer: PageRenderer | undefined, version: () => Promise<string>): PageFiller {
   return {
@@ -161,6 +170,10 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     const made = content
       ? await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(url), content, extra)
       : { html: (await options.renderer?.render(prerendered, page, url, lang, extra)) ?? prerendered };
+    // A refused form whose page is gone meanwhile (a project removed): shown on the contact page
+    // rather than lost in a redirect.
+    if ('redirect' in made && state.values && page !== 'contactus')
+      return app.serveFormPage('contactus', request, reply, pages.contactus.path, state);
     if ('redirect' in made) return reply.header('cache-control', 'no-store').redirect(made.redirect, 303);
     reply.removeHeader('etag');
     return reply.header('cache-control', 'no-store').send(made.html);

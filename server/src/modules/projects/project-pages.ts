@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  type ContactFormState,
   type GalleryState,
   type Project,
   type SiteLanguage,
   companyInterpolation,
+  contactFormStateKey,
   contentLanguageOf,
   galleryListQuery,
   pageLengthOptions,
@@ -17,7 +19,8 @@ import {
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, escapeHtml, interpolate, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
-import type { PageFiller } from '../pages/pages.routes';
+import { normalizedUrl } from '../pages/page-cache';
+import { type PageFiller, pageIdOf } from '../pages/pages.routes';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
 
@@ -91,14 +94,22 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
       version: () => app.contentReads.version(),
       async fill(_request, lang, prerendered, url, content, extra) {
         const address = new URL(url, 'http://x');
-        const state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
-        const query = galleryListQuery(state, contentLanguageOf(lang));
-        const [{ value: list }, { value: categories }] = await Promise.all([readProjectPage(app, query), readCategories(app)]);
-        // A link past the last page (projects were removed since) leads to the last page.
+        let state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
+        let query = galleryListQuery(state, contentLanguageOf(lang));
+        const [first, { value: categories }] = await Promise.all([readProjectPage(app, query), readCategories(app)]);
+        let list = first.value;
+        // A link past the last page (projects were removed since) leads to the last page. A form
+        // sent from it and refused (extra: the form's state, with what was typed) is answered in
+        // place instead, with the last page's cards: a redirect would lose the values.
         const pages = Math.max(1, Math.ceil(list.count / state.rows));
         if (state.page > pages) {
           address.searchParams.set('page', String(pages));
-          return { redirect: `${address.pathname}${address.search}` };
+          const last = `${address.pathname}${address.search}`;
+          if ((extra?.[contactFormStateKey] as ContactFormState | undefined)?.values === undefined) return { redirect: last };
+          url = normalizedUrl(last);
+          state = { ...state, page: pages };
+          query = galleryListQuery(state, contentLanguageOf(lang));
+          list = (await readProjectPage(app, query)).value;
         }
         // The cards show no long texts: the page carries the list without them (a third of its size).
         const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
@@ -110,8 +121,8 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
 
     project: {
       version: () => app.contentReads.version(),
-      async fill(request, lang, prerendered, url, content, extra) {
-        const id = (request.params as { id?: string }).id ?? '';
+      async fill(_request, lang, prerendered, url, content, extra) {
+        const id = pageIdOf(url);
         if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: '/' };
         let project: Project;
         try {

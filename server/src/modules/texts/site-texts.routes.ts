@@ -1,24 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteTextChangeSchema } from '@blitz/contract';
+import { requestOrigin, sameOriginPath } from '../../lib/same-origin-path';
 import { previewCookie } from './preview-cookie';
 import { bearerToken } from '../../plugins/app/auth-guard';
 import { publishSiteTextDrafts } from './site-texts.repository';
 import { changeSiteText, listSiteTexts } from './site-texts.service';
 import type { ShippedTexts } from './shipped-texts';
-
-/**
- * A path of this site to go back to, or `/`. Parsed as a browser would (it drops tabs and line
- * breaks: `/\t/evil.example` is `//evil.example`), then only its path and query are kept.
- */
-export function sameSitePath(value: unknown): string {
-  if (typeof value !== 'string') return '/';
-  try {
-    const address = new URL(value, 'http://site.invalid');
-    return address.origin === 'http://site.invalid' ? `${address.pathname}${address.search}` : '/';
-  } catch {
-    return '/';
-  }
-}
 
 /** A preview lasts as long as the sign-in it was started with, at most this long. */
 const previewSeconds = 12 * 3600;
@@ -46,10 +33,20 @@ export function siteTextRoutes(shipped: ShippedTexts): FastifyPluginAsyncZod {
       const { name, options } = previewCookie(request.protocol === 'https');
       return reply.clearCookie(name, options).header('cache-control', 'no-store').status(204).send();
     });
-    app.post('/Text/Preview/End', async (request, reply) => {
-      const { name, options } = previewCookie(request.protocol === 'https');
-      const target = sameSitePath((request.query as { returnTo?: unknown }).returnTo);
-      return reply.clearCookie(name, options).header('cache-control', 'no-store').redirect(target, 303);
+    // The banner's form is sent as the browser encodes a form (urlencoded, and empty: all it
+    // names is in the address); its body is not read, only accepted, and small.
+    await app.register(async (end) => {
+      end.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 4096 },
+        (_request, _body, done) => done(null, undefined),
+      );
+      end.post('/Text/Preview/End', async (request, reply) => {
+        const { name, options } = previewCookie(request.protocol === 'https');
+        const returnTo = (request.query as { returnTo?: unknown }).returnTo;
+        const target = sameOriginPath(returnTo, requestOrigin(request)) ?? '/';
+        return reply.clearCookie(name, options).header('cache-control', 'no-store').redirect(target, 303);
+      });
     });
   };
 }

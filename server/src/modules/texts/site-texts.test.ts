@@ -217,4 +217,43 @@ describe.each(databaseKinds)('the page texts, on %s', (kind) => {
     await api(url, 'POST', '/api/v1/login/Logout', { token });
     expect((await api(url, 'GET', '/', { headers: { cookie } })).text).not.toContain('Entwurf des Slogans');
   });
+
+  it('ends by the banner’s form as a browser sends it, and leads back only to a page of this site', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const cookie = (await api(url, 'POST', '/api/v1/Text/Preview', { token })).headers.get('set-cookie')!.split(';')[0]!;
+    // A form without fields: urlencoded and empty, as Chromium and Firefox send it.
+    for (const raw of ['', 'unused=1']) {
+      const ended = await api(url, 'POST', '/api/v1/Text/Preview/End?returnTo=%2Fproject%2F3%3Flang%3Den', {
+        raw,
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(ended.status, raw).toBe(303);
+      expect(ended.headers.get('location')).toBe('/project/3?lang=en');
+      expect(ended.headers.get('set-cookie')).toMatch(/^content-preview=;/);
+    }
+    // Resolved as a browser resolves it, then only its path: never a way to another site.
+    for (const returnTo of [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/./\\evil.example',
+      '/\t/evil.example',
+      '//evil.example',
+      'javascript:alert(1)',
+    ]) {
+      const ended = await api(url, 'POST', `/api/v1/Text/Preview/End?returnTo=${encodeURIComponent(returnTo)}`, {
+        raw: '',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(ended.status, returnTo).toBe(303);
+      expect(ended.headers.get('location'), returnTo).toBe('/');
+    }
+    // The body is accepted, not read: a large one is refused as such, not a 500.
+    const large = await api(url, 'POST', '/api/v1/Text/Preview/End', {
+      raw: `a=${'x'.repeat(10_000)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(large.status).toBe(413);
+  });
 });

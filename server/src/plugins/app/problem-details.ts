@@ -24,6 +24,7 @@ export function sendProblem(
   code: ErrorCode,
   detail: string,
   errors?: Problem['errors'],
+  files?: Problem['files'],
 ): FastifyReply {
   if (rejectionsLogged.has(status)) {
     const { request } = reply;
@@ -43,6 +44,7 @@ export function sendProblem(
     detail,
     code,
     ...(errors ? { errors } : {}),
+    ...(files ? { files } : {}),
   };
   return reply.status(status).type('application/problem+json; charset=utf-8').send(body);
 }
@@ -73,7 +75,9 @@ export const problemDetails = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
-      return sendProblem(reply, error.status, error.code, error.message, error.extra.errors);
+      const refusal = error.extra.refusal;
+      const files = refusal && 'files' in refusal ? refusal.files : undefined;
+      return sendProblem(reply, error.status, error.code, error.message, error.extra.errors, files);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => {

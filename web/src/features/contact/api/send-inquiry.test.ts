@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { inquiryRefusal } from './send-inquiry';
 
 describe('inquiryRefusal', () => {
-  it('names the files the server found to be malware', () => {
+  it('names the files the server found to be malware, from the refusal’s data, whatever its messages say', () => {
     const body = JSON.stringify({
       status: 422,
       code: 'malware_found',
-      errors: [{ field: 'attachment', message: 'angebot: 2026.pdf: malware found' }],
+      errors: [{ field: 'attachment', message: 'Schadsoftware gefunden' }],
+      files: ['angebot: 2026.pdf'],
     });
     expect(inquiryRefusal(422, body)).toMatchObject({ status: 422, code: 'malware_found', malwareFiles: ['angebot: 2026.pdf'] });
   });

@@ -30,22 +30,16 @@ export class InquiryRefused extends Error {
 
 /** Reads a refusal's problem+json by hand (the form stays free of the schema library). */
 export function inquiryRefusal(status: number, body: string): InquiryRefused {
-  let problem: { code?: unknown; errors?: unknown } = {};
+  let problem: { code?: unknown; files?: unknown } = {};
   try {
     problem = JSON.parse(body) as typeof problem;
   } catch {
     // not problem+json (a proxy's page): status only
   }
   const code = typeof problem.code === 'string' ? problem.code : undefined;
-  const errors = Array.isArray(problem.errors) ? (problem.errors as { message?: unknown }[]) : [];
-  const malwareFiles =
-    code === 'malware_found'
-      ? errors.flatMap((e) =>
-          typeof e.message === 'string' && e.message.endsWith(': malware found')
-            ? [e.message.slice(0, -': malware found'.length)]
-            : [],
-        )
-      : [];
+  // The files the refusal names, as data (`files`): never read out of a message's wording.
+  const files = Array.isArray(problem.files) ? (problem.files as unknown[]) : [];
+  const malwareFiles = code === 'malware_found' ? files.filter((f): f is string => typeof f === 'string') : [];
   return new InquiryRefused(status, code, malwareFiles);
 }
 
