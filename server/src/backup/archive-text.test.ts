@@ -151,7 +151,8 @@ describe.each(databaseKinds)('text in an archive, on %s', (kind) => {
       expect(await storedObjects(target)).toEqual(files);
     };
 
-    const every = storable(kind)(everything.join(''));
+    // Joined with a letter between: two lone surrogates side by side may make a pair.
+    const every = storable(kind)(everything.join('x'));
     await fc.assert(
       fc.asyncProperty(
         fc.array(textArbitrary(kind), { minLength: textColumns.length, maxLength: textColumns.length }),
