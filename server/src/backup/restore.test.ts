@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { migrateTo, migrateToLatest, migrationNames } from '../db/migrate';
 import { testPhoto } from '../modules/projects/test-pictures';
-import { databaseKinds, signIn, startTestApp, tempDir } from '../test/helper';
+import { databaseKinds, signIn, startTestApp, tempDir, testConfig } from '../test/helper';
 import type { Kysely } from 'kysely';
 import { type Site, createBackup } from './backup';
 import {
@@ -19,6 +19,7 @@ import {
   startAppOn,
 } from './backup-test-kit';
 import { checkArchive } from './archive-reader';
+import { restoreCommand } from '../cli/backup-commands';
 import { appliedMigrations, countRows, listTables } from './backup.repository';
 import { restoreBackup } from './restore';
 import { createSiteStorage } from '../storage/site-storage';
@@ -252,6 +253,15 @@ describe('checking an archive without a target', () => {
       /^The archive lacks 2 files its rows name \(a row of settings names the media file company\/[a-f0-9]{20}-\d+\.webp, …\)$/,
     );
     await expect(checkArchive(path.join(archiveDir, 'absent.tar.gz'))).rejects.toThrow(/^There is no file .*absent\.tar\.gz$/);
+  });
+
+  it('restore prints a warning naming each file the archive lacks', async () => {
+    let printed = '';
+    const code = await restoreCommand(withoutCompanyPictures, testConfig(tempDir()), { write: (text) => (printed += text) });
+    expect(code).toBe(0);
+    expect(printed).toMatch(
+      /\nWarning: the archive lacks 2 files its rows name \(taken by a release that left them out\), restored without them: settings → media\/company\/[a-f0-9]{20}-\d+\.webp, settings → media\/company\/[a-f0-9]{20}-\d+\.webp\n/,
+    );
   });
 });
 
