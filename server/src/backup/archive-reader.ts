@@ -231,9 +231,13 @@ export async function openArchive(file: string): Promise<ArchiveReader> {
             for await (const line of jsonLines(stream, name)) {
               if (line === '') continue;
               const row = parseRow(line, listedTable, columns, ++rows);
-              for (const ref of filesOfRow(listedTable.name, row)) {
-                referenced.set(fileEntryName(ref.store, ref.key), { table: listedTable.name, ref });
+              let refs: FileRef[];
+              try {
+                refs = filesOfRow(listedTable.name, row);
+              } catch (error) {
+                throw new ArchiveError(`${name} in the archive: row ${rows}: ${(error as Error).message}`, { cause: error });
               }
+              for (const ref of refs) referenced.set(fileEntryName(ref.store, ref.key), { table: listedTable.name, ref });
               yield row;
             }
             finished = true;

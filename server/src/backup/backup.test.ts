@@ -201,6 +201,18 @@ describe.each(backends)('backup on $name', (kind) => {
     expect(stored.filter((o) => !claimed.has(o))).toEqual([]);
   });
 
+  it('fails with a clear message, and writes no archive, when a row names its files in a form it cannot read', async () => {
+    const source = await startTestApp(kind, siteEnv);
+    await createProjectWithPicture(source.url, await signIn(source.url), await testPhoto(400, 300, 'png'));
+    await (source.database.db as Kysely<any>).updateTable('projects').set({ picture: '{"variants": [' }).execute();
+    const file = path.join(tempDir(), 'site.tar.gz');
+    await expect(createBackup(await siteOfTestApp(source), file)).rejects.toThrow(
+      /^a row of projects names its files in a form this release cannot read \(.*JSON.*\)$/,
+    );
+    expect(fs.readdirSync(path.dirname(file))).toEqual([]);
+    expect(fs.readdirSync(source.config.dataDir).filter((n) => n.startsWith('.backup-'))).toEqual([]);
+  });
+
   it('reads its archive back before reporting success, and leaves none when it does not read back', async () => {
     const source = await startTestApp(kind, siteEnv);
     await postInquiry(source.url);

@@ -249,6 +249,12 @@ describe('checking an archive without a target', () => {
       name === 'db/inquiries.jsonl' ? Buffer.from(data.toString().replace(/\}\n$/, '\n')) : data,
     );
     await expect(checkArchive(cut)).rejects.toThrow('db/inquiries.jsonl in the archive is damaged: row 2 is not JSON');
+    const unreadable = await rewriteArchive(archive, (name, data) =>
+      name === 'db/projects.jsonl' ? Buffer.from(data.toString().replace(/"picture":"\{/, '"picture":"{{')) : data,
+    );
+    await expect(checkArchive(unreadable)).rejects.toThrow(
+      /^db\/projects\.jsonl in the archive: row 1: a row of projects names its files in a form this release cannot read \(.*JSON.*\)$/,
+    );
     await expect(checkArchive(withoutCompanyPictures)).rejects.toThrow(
       /^The archive lacks 2 files its rows name \(a row of settings names the media file company\/[a-f0-9]{20}-\d+\.webp, …\)$/,
     );
