@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultCompanySettings, jobApi, settingsApi } from '@blitz/contract';
 import type { DatabaseKind } from '../db/database';
+import { generalMessage, postContact } from '../modules/contact/contact-test-kit';
 import { testPhoto } from '../modules/projects/test-pictures';
 import { type StorageKind, api, backends, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../test/helper';
 import { listAll } from '../storage/object-storage';
@@ -211,6 +212,23 @@ describe.each(backends)('backup on $name', (kind) => {
     );
     expect(fs.readdirSync(path.dirname(file))).toEqual([]);
     expect(fs.readdirSync(source.config.dataDir).filter((n) => n.startsWith('.backup-'))).toEqual([]);
+  });
+
+  it("restores a visitor's message with U+2028 and U+2029 in it, and the archive holds them escaped", async () => {
+    const source = await startTestApp(kind, siteEnv);
+    const message = 'Guten Tag\u2028Zeile zwei\u2029Absatz 👋';
+    const sent = await postContact(source.url, { ...generalMessage, message });
+    expect(sent.status).toBe(201);
+    const file = path.join(tempDir(), 'site.tar.gz');
+    await createBackup(await siteOfTestApp(source), file);
+    const inquiries = (await readArchive(file)).find((e) => e.name === 'db/inquiries.jsonl')!.data.toString();
+    expect(inquiries).toContain('Guten Tag\\u2028Zeile zwei\\u2029Absatz');
+
+    const target = await emptySite(kind.db, kind.storage);
+    await restoreBackup(target, file);
+    const site = await startAppOn(target);
+    const detail = await api(site.url, 'GET', `/api/v1/Inquiry/${sent.body.id}`, { token: await signIn(site.url) });
+    expect(detail.body.message).toBe(message);
   });
 
   it('reads its archive back before reporting success, and leaves none when it does not read back', async () => {

@@ -297,6 +297,7 @@ describe('npm run admin -- backup / restore', () => {
     expect(backup.stdout).toMatch(/^Backup of SQLite .* written to .*again\.tar\.gz/);
     expect(backup.stdout).toMatch(/inquiries: 2\n/);
     expect(backup.stdout).toMatch(/attachments: 4 files/);
+    expect(backup.stdout).toMatch(/\nRead back and checked: every row parsed, every checksum matched\.\n$/);
 
     const target = tempDir();
     const restore = await runAdmin(['restore', file], { DATA_DIR: target });
