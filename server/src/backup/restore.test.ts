@@ -19,7 +19,7 @@ import {
   startAppOn,
 } from './backup-test-kit';
 import { checkArchive } from './archive-reader';
-import { restoreCommand } from '../cli/backup-commands';
+import { checkCommand, restoreCommand } from '../cli/backup-commands';
 import { appliedMigrations, countRows, listTables } from './backup.repository';
 import { restoreBackup } from './restore';
 import { createSiteStorage } from '../storage/site-storage';
@@ -259,6 +259,18 @@ describe('checking an archive without a target', () => {
       /^The archive lacks 2 files its rows name \(a row of settings names the media file company\/[a-f0-9]{20}-\d+\.webp, …\)$/,
     );
     await expect(checkArchive(path.join(archiveDir, 'absent.tar.gz'))).rejects.toThrow(/^There is no file .*absent\.tar\.gz$/);
+  });
+
+  it('restore --check refuses an archive of a newer schema, which this release could not restore', async () => {
+    const newer = await rewriteArchive(archive, (name, data) => {
+      if (name !== 'manifest.json') return data;
+      const manifest = JSON.parse(data.toString());
+      manifest.migrations.push('2099-01-01_from-the-future');
+      return Buffer.from(JSON.stringify(manifest));
+    });
+    await expect(checkCommand(newer, { write: () => {} })).rejects.toThrow(
+      /^The archive comes from a newer release: its schema has migration 2099-01-01_from-the-future/,
+    );
   });
 
   it('restore prints a warning naming each file the archive lacks', async () => {

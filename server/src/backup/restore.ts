@@ -33,7 +33,8 @@ export type RestoreSummary = {
 /** Rows per INSERT: far below SQLite's and PostgreSQL's limits on bound parameters. */
 const maxParametersPerInsert = 4000;
 
-function checkSchema(manifest: Manifest): string {
+/** The archive's schema (its last migration); refuses one from a release newer than this one. */
+export function checkSchema(manifest: Manifest): string {
   const last = manifest.migrations.at(-1)!;
   const unknown = manifest.migrations.filter((m) => !migrationNames.includes(m));
   if (unknown.length > 0) {

@@ -2,7 +2,7 @@ import { type Config, loadConfig } from '../config';
 import { sqliteFileIn } from '../db/database';
 import { type Site, createBackup } from '../backup/backup';
 import { checkArchive } from '../backup/archive-reader';
-import { type RestoreSummary, restoreBackup } from '../backup/restore';
+import { type RestoreSummary, checkSchema, restoreBackup } from '../backup/restore';
 
 // npm run admin -- backup FILE / restore FILE / restore --check FILE. The work is in ../backup/; this maps the
 // configuration onto a site and prints what was done.
@@ -61,9 +61,13 @@ const missingList = (missing: RestoreSummary['missingFiles']) =>
     : `Warning: the archive lacks ${missing.length} file${missing.length === 1 ? '' : 's'} its rows name (taken by a release ` +
       `that left them out), restored without them: ${missing.map((m) => `${m.table} → ${m.ref.store}/${m.ref.key}`).join(', ')}\n`;
 
-/** Reads the archive as a restore would, with no target: exit code 0 only when every row, size and checksum matched. */
+/**
+ * Reads the archive as a restore would, with no target: exit code 0 only when every row, size and
+ * checksum matched and this release knows its schema.
+ */
 export async function checkCommand(file: string, out: Output = process.stdout): Promise<number> {
   const { manifest, tables, files, bytes } = await checkArchive(file);
+  checkSchema(manifest);
   const rows = tables.reduce((sum, t) => sum + t.rows, 0);
   out.write(
     `${file} (taken ${manifest.createdAt} from ${manifest.sourceDatabase}, release ${manifest.appVersion}, ` +
