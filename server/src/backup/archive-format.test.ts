@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeValue, encodeRow, encodeValue, parseFileEntryName } from './archive-format';
+import { decodeValue, encodeRow, encodeValue, parseFileEntryName, rowLine } from './archive-format';
 
 describe('archive values', () => {
   it('writes what either database hands out as plain JSON', () => {
@@ -36,6 +36,16 @@ describe('archive values', () => {
     expect(decodeValue(1, 'int4', 'postgres')).toBe(1);
     expect(decodeValue({ base64: 'AAH/' }, 'bytea', 'postgres')).toEqual(Buffer.from([0, 1, 255]));
     expect(decodeValue('2026-11-23T08:00:00.000Z', 'timestamptz', 'postgres')).toBe('2026-11-23T08:00:00.000Z');
+  });
+
+  it('writes a row as one line, with the characters other tools break lines at escaped', () => {
+    const row = { message: 'Guten Tag\u2028Zeile zwei\u2029Absatz\u0085Ende\n\r\ud800', note: '\\u2028 stays text' };
+    const line = rowLine(row);
+    expect(line).toBe(
+      '{"message":"Guten Tag\\u2028Zeile zwei\\u2029Absatz\\u0085Ende\\n\\r\\ud800","note":"\\\\u2028 stays text"}\n',
+    );
+    expect(line.slice(0, -1)).not.toMatch(/[\n\r\u0085\u2028\u2029]/);
+    expect(JSON.parse(line)).toEqual(row);
   });
 
   it('names files only inside their folders', () => {

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { attachmentKeyPattern } from '../media/attachment-store';
 import { mediaKeyPattern } from '../media/media-storage';
+import type { StoreName } from '../storage/stored-files';
 
 /**
  * The backup archive: a gzip-compressed tar whose entries come in this order:
  *
  *   manifest.json              what follows, with sizes and SHA-256 (first, so a restore can refuse early)
- *   files/media/<key>          project pictures, as under DATA_DIR/media
+ *   files/media/<key>          pictures (projects, company), as under DATA_DIR/media
  *   files/attachments/<key>    inquiry attachments, as under DATA_DIR/inquiries
- *   db/<table>.jsonl           one JSON object per row, parents before children (foreign keys)
+ *   db/<table>.jsonl           one JSON object per row and line, parents before children (foreign keys)
  *
  * Rows are data, not a database file, so an archive of SQLite restores into PostgreSQL and back.
  */
@@ -16,7 +17,7 @@ export const manifestName = 'manifest.json';
 export const archiveFormat = 'blitz-site-backup';
 export const archiveFormatVersion = 1;
 
-export type FileStore = 'media' | 'attachments';
+export type FileStore = StoreName;
 
 const entrySchema = z.object({
   path: z.string(),
@@ -58,6 +59,15 @@ export function parseFileEntryName(name: string): { store: FileStore; key: strin
   const key = match[2]!;
   const valid = store === 'media' ? mediaKeyPattern.test(key) : attachmentKeyPattern.test(key);
   return valid ? { store, key } : undefined;
+}
+
+/**
+ * One row as one line of its table's entry: JSON, with U+2028, U+2029 and U+0085 escaped as well
+ * (JSON allows them raw, but Node's readline, Python's splitlines and others break lines there).
+ * Readers split on "\n" only, so archives written before the escaping still read.
+ */
+export function rowLine(row: Record<string, ArchiveValue>): string {
+  return `${JSON.stringify(row).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 
 export type ArchiveValue = string | number | boolean | null | { base64: string };

@@ -7,10 +7,12 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import tarStream from 'tar-stream';
 import { onTestFinished } from 'vitest';
+import { defaultCompanySettings, projectApi, settingsApi } from '@blitz/contract';
 import { buildApp } from '../app';
 import { type DatabaseKind, openDatabase } from '../db/database';
 import { type UploadFile, generalMessage, pdfFile, pngFile, postContact } from '../modules/contact/contact-test-kit';
-import { type StorageKind, type TestApp, api, tempDir, testConfig, testDatabaseUrl, testS3 } from '../test/helper';
+import { testPhoto } from '../modules/projects/test-pictures';
+import { type StorageKind, type TestApp, api, getOnce, tempDir, testConfig, testDatabaseUrl, testS3 } from '../test/helper';
 import type { Site } from './backup';
 
 // Shared by the backup and restore tests: sites, inquiries with files, and archive surgery.
@@ -131,6 +133,45 @@ export async function createProjectWithPicture(url: string, token: string, pictu
   });
   if (res.status !== 201) throw new Error(`POST /api/v1/Project answered ${res.status}: ${res.text}`);
   return res.body;
+}
+
+/** Saves the company details with an uploaded portrait and an uploaded logo for the first partner. */
+export async function saveCompanyPictures(url: string, token: string): Promise<any> {
+  const dataUrl = async (width: number, height: number) =>
+    `data:image/png;base64,${(await testPhoto(width, height, 'png')).toString('base64')}`;
+  const [first, ...others] = defaultCompanySettings.partners;
+  const body = {
+    ...defaultCompanySettings,
+    partners: [{ ...first!, logo: await dataUrl(320, 120) }, ...others],
+    person: { ...defaultCompanySettings.person, picture: await dataUrl(300, 400) },
+  };
+  const res = await api(url, 'PUT', settingsApi.settings, { token, body });
+  if (res.status !== 200) throw new Error(`PUT ${settingsApi.settings} answered ${res.status}: ${res.text}`);
+  return res.body;
+}
+
+/**
+ * Every /media/ address the site's APIs report (projects, one by one too, and the company
+ * details as visitors and as staff read them), each with the bytes the site serves for it.
+ */
+export async function reportedMedia(url: string, token: string): Promise<Map<string, Buffer>> {
+  const projects = await api(url, 'GET', projectApi.list);
+  const answers = [
+    projects.text,
+    ...(await Promise.all(
+      (projects.body.data as { id: number }[]).map(async (p) => (await api(url, 'GET', projectApi.one(p.id))).text),
+    )),
+    (await api(url, 'GET', settingsApi.settings)).text,
+    (await api(url, 'GET', settingsApi.settings, { token })).text,
+  ];
+  const addresses = new Set(answers.flatMap((text) => text.match(/\/media\/[a-z0-9_./-]+\.[a-z0-9]+/g) ?? []));
+  const served = new Map<string, Buffer>();
+  for (const address of [...addresses].sort()) {
+    const res = await getOnce(`${url}${address}`);
+    if (res.status !== 200) throw new Error(`${address}, reported by the API, answers ${res.status}`);
+    served.set(address, res.body);
+  }
+  return served;
 }
 
 /** Every entry of an archive, in memory (test archives are small). */

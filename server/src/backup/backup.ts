@@ -17,10 +17,12 @@ import {
   encodeRow,
   fileEntryName,
   manifestName,
+  rowLine,
   tableEntryName,
 } from './archive-format';
+import { type ArchiveCheck, checkArchive } from './archive-reader';
 import { appliedMigrations, kindOf, listTables, sequencePositions, tableRows } from './backup.repository';
-import { type FileRef, fileReferences, storageOf } from './site-files';
+import { type FileRef, filesOfRow, namesFiles, storageOf } from './site-files';
 import { fsyncPath } from '../lib/fsync';
 import type { S3Settings } from '../storage/s3';
 import { type SiteStorage, createSiteStorage } from '../storage/site-storage';
@@ -48,6 +50,8 @@ export type BackupOptions = {
   maxAttempts?: number;
   /** Tests: runs once the snapshot is fixed, before any file is taken. */
   afterSnapshot?: () => Promise<void>;
+  /** Tests: runs on the archive written under its temporary name, before it is read back and checked. */
+  beforeCheck?: (partial: string) => Promise<void>;
 };
 
 export type BackupSummary = {
@@ -56,6 +60,8 @@ export type BackupSummary = {
   attempts: number;
   tables: { name: string; rows: number }[];
   files: Record<'media' | 'attachments', number>;
+  /** What reading the finished archive back found (as restore reads it): every row, size and SHA-256 matched. */
+  checked: ArchiveCheck;
 };
 
 type Snapshot = Pick<Manifest, 'migrations' | 'sequences'> & {
@@ -111,24 +117,23 @@ async function takeSnapshot(db: Kysely<any>, storage: SiteStorage, staging: stri
     const taken = new Set<string>();
     // Tables that name files first: the sooner a file is linked, the narrower the window in which
     // its deletion makes the snapshot start over. The archive keeps the foreign-key order.
-    const referencing = (t: { name: string }) => (t.name in fileReferences ? 0 : 1);
+    const referencing = (t: { name: string }) => (namesFiles(t.name) ? 0 : 1);
     for (const table of [...tables].sort((a, b) => referencing(a) - referencing(b))) {
       const entry = tableEntryName(table.name);
       const out = fs.createWriteStream(path.join(staging, entry), { flags: 'wx', mode: 0o600 });
       const closed = once(out, 'close');
       const hash = sha256();
       const types = new Map(table.columns.map((c) => [c.name, c.type]));
-      const references = fileReferences[table.name];
       let rows = 0;
       let bytes = 0;
       try {
         for await (const row of tableRows(trx, table.name)) {
-          const line = Buffer.from(`${JSON.stringify(encodeRow(row, types))}\n`);
+          const line = Buffer.from(rowLine(encodeRow(row, types)));
           hash.update(line);
           bytes += line.length;
           rows++;
           if (!out.write(line)) await once(out, 'drain');
-          for (const ref of references?.(row) ?? []) {
+          for (const ref of filesOfRow(table.name, row)) {
             const name = fileEntryName(ref.store, ref.key);
             if (taken.has(name)) continue;
             taken.add(name);
@@ -176,8 +181,16 @@ async function addEntry(pack: tarStream.Pack, name: string, source: string | Buf
   });
 }
 
-/** Writes the tar.gz under a temporary name, flushes it, then renames it: FILE is whole or absent. */
-async function writeArchive(file: string, manifest: Manifest, staged: { path: string; source: string; bytes: number }[]) {
+/**
+ * Writes the tar.gz under a temporary name, flushes it, reads it back as a restore would (every
+ * row parsed, every size and SHA-256 checked), then renames it: FILE is whole, checked, or absent.
+ */
+async function writeArchive(
+  file: string,
+  manifest: Manifest,
+  staged: { path: string; source: string; bytes: number }[],
+  options: BackupOptions,
+): Promise<{ bytes: number; checked: ArchiveCheck }> {
   const partial = `${file}.${crypto.randomBytes(4).toString('hex')}.partial`;
   const pack = tarStream.pack();
   const writing = pipeline(pack, zlib.createGzip(), fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
@@ -192,14 +205,21 @@ async function writeArchive(file: string, manifest: Manifest, staged: { path: st
     pack.finalize();
     await writing;
     await fsyncPath(partial);
+    await options.beforeCheck?.(partial);
+    const checked = await checkArchive(partial).catch((error: unknown) => {
+      throw new BackupError(
+        `The archive written does not read back: ${error instanceof Error ? error.message : String(error)}; ` +
+          `it was removed, and nothing was written to ${file}`,
+      );
+    });
     await fsp.rename(partial, file);
+    return { bytes: (await fsp.stat(file)).size, checked };
   } catch (error) {
     pack.destroy();
     await writing.catch(() => {});
     await fsp.rm(partial, { force: true });
     throw error;
   }
-  return (await fsp.stat(file)).size;
 }
 
 /**
@@ -264,7 +284,7 @@ export async function createBackup(site: Site, file: string, options: BackupOpti
       ...files,
       ...snapshot.tables.map((t) => ({ path: t.path, source: path.join(staging!, t.path), bytes: t.bytes })),
     ];
-    const bytes = await writeArchive(target, manifest, entries);
+    const { bytes, checked } = await writeArchive(target, manifest, entries, options);
     const count = (store: string) => files.filter((f) => f.path.startsWith(`files/${store}/`)).length;
     return {
       file: target,
@@ -272,6 +292,7 @@ export async function createBackup(site: Site, file: string, options: BackupOpti
       attempts,
       tables: snapshot.tables.map((t) => ({ name: t.name, rows: t.rows })),
       files: { media: count('media'), attachments: count('attachments') },
+      checked,
     };
   } finally {
     if (staging) await fsp.rm(staging, { recursive: true, force: true });

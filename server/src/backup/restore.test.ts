@@ -6,10 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { migrateTo, migrateToLatest, migrationNames } from '../db/migrate';
 import { testPhoto } from '../modules/projects/test-pictures';
-import { databaseKinds, signIn, startTestApp, tempDir } from '../test/helper';
+import { databaseKinds, signIn, startTestApp, tempDir, testConfig } from '../test/helper';
 import type { Kysely } from 'kysely';
 import { type Site, createBackup } from './backup';
-import { createProjectWithPicture, emptySite, postInquiry, rewriteArchive, siteOfTestApp, startAppOn } from './backup-test-kit';
+import {
+  createProjectWithPicture,
+  emptySite,
+  postInquiry,
+  rewriteArchive,
+  saveCompanyPictures,
+  siteOfTestApp,
+  startAppOn,
+} from './backup-test-kit';
+import { checkArchive } from './archive-reader';
+import { checkCommand, restoreCommand } from '../cli/backup-commands';
 import { appliedMigrations, countRows, listTables } from './backup.repository';
 import { restoreBackup } from './restore';
 import { createSiteStorage } from '../storage/site-storage';
@@ -36,6 +46,8 @@ async function contentsOf(site: Site): Promise<{ rows: number; files: string[]; 
 
 let archiveDir: string;
 let archive: string;
+/** An archive as releases before the company pictures were declared wrote it: the settings name two pictures it lacks. */
+let withoutCompanyPictures: string;
 
 beforeAll(async () => {
   // One small site's archive, taken from SQLite: a project with its picture, two inquiries with files.
@@ -47,6 +59,22 @@ beforeAll(async () => {
   archive = path.join(archiveDir, 'site.tar.gz');
   await createBackup(await siteOfTestApp(source), archive);
   await source.app.close();
+
+  const company = await startTestApp('sqlite', { LOG_LEVEL: 'silent' });
+  await saveCompanyPictures(company.url, await signIn(company.url));
+  const complete = path.join(archiveDir, 'company.tar.gz');
+  await createBackup(await siteOfTestApp(company), complete);
+  await company.app.close();
+  const left = (name: string) => name.startsWith('files/media/company/');
+  const incomplete = await rewriteArchive(complete, (name, data) => {
+    if (left(name)) return undefined;
+    if (name !== 'manifest.json') return data;
+    const manifest = JSON.parse(data.toString());
+    manifest.files = manifest.files.filter((f: { path: string }) => !left(f.path));
+    return Buffer.from(JSON.stringify(manifest));
+  });
+  withoutCompanyPictures = path.join(archiveDir, 'without-company-pictures.tar.gz');
+  fs.copyFileSync(incomplete, withoutCompanyPictures);
 });
 
 afterAll(() => fs.rmSync(archiveDir, { recursive: true, force: true }));
@@ -178,6 +206,15 @@ describe.each(databaseKinds)('restore into %s', (kind) => {
     }
   });
 
+  it('restores an archive that lacks files its rows name, and names them (archives of releases that left them out)', async () => {
+    const target = await emptySite(kind);
+    const { missingFiles } = await restoreBackup(target, withoutCompanyPictures);
+    expect(missingFiles.map((m) => `${m.table} ${m.ref.store} ${m.ref.key}`)).toEqual([
+      expect.stringMatching(/^settings media company\/[a-f0-9]{20}-\d+\.webp$/),
+      expect.stringMatching(/^settings media company\/[a-f0-9]{20}-\d+\.webp$/),
+    ]);
+  });
+
   it('refuses a file that is not a backup archive', async () => {
     const notArchive = path.join(tempDir(), 'notes.tar.gz');
     fs.writeFileSync(notArchive, 'just some text');
@@ -197,7 +234,69 @@ function runAdmin(args: string[], env: Record<string, string>): Promise<{ code: 
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
+describe('checking an archive without a target', () => {
+  it('reads every row, size and checksum, and names what is damaged or missing', async () => {
+    const checked = await checkArchive(archive);
+    expect(checked.tables.find((t) => t.name === 'inquiries')?.rows).toBe(2);
+    expect(checked.files.attachments).toBe(4);
+    const damaged = await rewriteArchive(archive, (name, data) =>
+      name === 'db/inquiries.jsonl' ? Buffer.from(data.toString().replace('Anfrage', 'Anfrake')) : data,
+    );
+    await expect(checkArchive(damaged)).rejects.toThrow(
+      "db/inquiries.jsonl in the archive is damaged: its checksum or row count differs from the manifest's",
+    );
+    const cut = await rewriteArchive(archive, (name, data) =>
+      name === 'db/inquiries.jsonl' ? Buffer.from(data.toString().replace(/\}\n$/, '\n')) : data,
+    );
+    await expect(checkArchive(cut)).rejects.toThrow('db/inquiries.jsonl in the archive is damaged: row 2 is not JSON');
+    const unreadable = await rewriteArchive(archive, (name, data) =>
+      name === 'db/projects.jsonl' ? Buffer.from(data.toString().replace(/"picture":"\{/, '"picture":"{{')) : data,
+    );
+    await expect(checkArchive(unreadable)).rejects.toThrow(
+      /^db\/projects\.jsonl in the archive: row 1: a row of projects names its files in a form this release cannot read \(.*JSON.*\)$/,
+    );
+    await expect(checkArchive(withoutCompanyPictures)).rejects.toThrow(
+      /^The archive lacks 2 files its rows name \(a row of settings names the media file company\/[a-f0-9]{20}-\d+\.webp, …\)$/,
+    );
+    await expect(checkArchive(path.join(archiveDir, 'absent.tar.gz'))).rejects.toThrow(/^There is no file .*absent\.tar\.gz$/);
+  });
+
+  it('restore --check refuses an archive of a newer schema, which this release could not restore', async () => {
+    const newer = await rewriteArchive(archive, (name, data) => {
+      if (name !== 'manifest.json') return data;
+      const manifest = JSON.parse(data.toString());
+      manifest.migrations.push('2099-01-01_from-the-future');
+      return Buffer.from(JSON.stringify(manifest));
+    });
+    await expect(checkCommand(newer, { write: () => {} })).rejects.toThrow(
+      /^The archive comes from a newer release: its schema has migration 2099-01-01_from-the-future/,
+    );
+  });
+
+  it('restore prints a warning naming each file the archive lacks', async () => {
+    let printed = '';
+    const code = await restoreCommand(withoutCompanyPictures, testConfig(tempDir()), { write: (text) => (printed += text) });
+    expect(code).toBe(0);
+    expect(printed).toMatch(
+      /\nWarning: the archive lacks 2 files its rows name \(taken by a release that left them out\), restored without them: settings → media\/company\/[a-f0-9]{20}-\d+\.webp, settings → media\/company\/[a-f0-9]{20}-\d+\.webp\n/,
+    );
+  });
+});
+
 describe('npm run admin -- backup / restore', () => {
+  it('restore --check reads an archive with no target: exit code 0 when whole, 1 with one line when not', async () => {
+    const whole = await runAdmin(['restore', '--check', archive], {});
+    expect(whole.stderr).toBe('');
+    expect(whole.code).toBe(0);
+    expect(whole.stdout).toMatch(
+      /^.*site\.tar\.gz \(taken .* from sqlite, release .*\) reads whole:\n {2}\d+ tables, \d+ rows, pictures: 2 files, attachments: 4 files \(.* MB\); every row parsed, every checksum matched, every file its rows name present\n$/,
+    );
+    const incomplete = await runAdmin(['restore', '--check', withoutCompanyPictures], {});
+    expect(incomplete.code).toBe(1);
+    expect(incomplete.stdout).toBe('');
+    expect(incomplete.stderr).toMatch(/^Error: The archive lacks 2 files its rows name \(.*\)\n$/);
+  });
+
   it('backs up DATA_DIR, restores it elsewhere, and refuses a second restore with one line and exit code 1', async () => {
     const source = tempDir();
     // A site made by restoring the test archive, then backed up and restored again through the command.
@@ -210,6 +309,7 @@ describe('npm run admin -- backup / restore', () => {
     expect(backup.stdout).toMatch(/^Backup of SQLite .* written to .*again\.tar\.gz/);
     expect(backup.stdout).toMatch(/inquiries: 2\n/);
     expect(backup.stdout).toMatch(/attachments: 4 files/);
+    expect(backup.stdout).toMatch(/\nRead back and checked: every row parsed, every checksum matched\.\n$/);
 
     const target = tempDir();
     const restore = await runAdmin(['restore', file], { DATA_DIR: target });

@@ -1,28 +1,36 @@
-import type { StoredPicture } from '../media/image-pipeline';
+import { storedFiles } from '../stored-files';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { SiteStorage } from '../storage/site-storage';
+import type { StoredFileRef } from '../storage/stored-files';
 import type { FileStore } from './archive-format';
 
-export type FileRef = { store: FileStore; key: string };
+export type FileRef = StoredFileRef;
 
 /** The storage (disk or S3) that holds the files of an archive's store. */
 export function storageOf(storage: SiteStorage, store: FileStore): ObjectStorage {
   return store === 'media' ? storage.media : storage.attachments;
 }
 
+/** Whether rows of this table name stored files (by a module's declaration in stored-files.ts). */
+export const namesFiles = (table: string) => storedFiles.some((declaration) => declaration.table === table);
+
 /**
- * Where rows name files: a backup holds exactly the files that rows of its snapshot name. A new
- * table or column that names stored files must be added here (the backup tests notice a picture
- * or attachment missing from the archive).
+ * The files a row names, by every module's declaration for its table (server/src/stored-files.ts):
+ * a backup holds exactly the files that rows of its snapshot name.
  */
-export const fileReferences: Record<string, (row: Record<string, unknown>) => FileRef[]> = {
-  inquiry_attachments: (row) => [{ store: 'attachments', key: String(row['storage_key']) }],
-  projects: (row) => {
-    if (typeof row['picture'] !== 'string') return [];
-    const picture = JSON.parse(row['picture']) as StoredPicture;
-    return picture.variants.map((v) => ({ store: 'media', key: v.key }));
-  },
-};
+export function filesOfRow(table: string, row: Record<string, unknown>): FileRef[] {
+  const refs: FileRef[] = [];
+  for (const declaration of storedFiles) {
+    if (declaration.table !== table) continue;
+    try {
+      refs.push(...declaration.filesOf(row));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`a row of ${table} names its files in a form this release cannot read (${reason})`, { cause: error });
+    }
+  }
+  return refs;
+}
 
 /** How many objects the storage holds (a restore target must hold none). */
 export async function countObjects(storage: ObjectStorage): Promise<number> {

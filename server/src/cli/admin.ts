@@ -1,4 +1,4 @@
-import { backupCommand, restoreCommand } from './backup-commands';
+import { backupCommand, checkCommand, restoreCommand } from './backup-commands';
 import { migrateDownCommand, migrateStatusCommand, migrateUpCommand } from './migrate-commands';
 import {
   disableUserCommand,
@@ -16,15 +16,17 @@ const usage = `Usage:
   npm run admin -- disable-user NAME          NAME cannot sign in any more; their sign-ins end at once
   npm run admin -- enable-user NAME           NAME can sign in again
   npm run admin -- backup FILE                write a backup of the running site (database, pictures,
-                                              attachments) to FILE, a .tar.gz; see docs/backup.md
+                                              attachments) to FILE, a .tar.gz, and read it back; see docs/backup.md
   npm run admin -- restore FILE               restore FILE into an empty database and DATA_DIR
+  npm run admin -- restore --check FILE       read FILE as restore would, with no target: every row, size
+                                              and checksum; exit code 1 unless all is whole
   npm run admin -- migrate status             the database's migrations: applied (when) and pending
   npm run admin -- migrate up                 apply the pending migrations (npm start does it too)
   npm run admin -- migrate down               undo the last applied migration, before starting an older release
   npm run admin -- help
 
 The commands but restore work on the database DATA_DIR or DATABASE_URL names, which must exist:
-they never create one (npm start does). The account commands also refuse a database with
+they never create one (npm start does); restore --check reads FILE alone. The account commands also refuse a database with
 migrations pending.
 
 The password must have at least 12 characters and must not be easy to guess (a common password,
@@ -42,6 +44,7 @@ const commands: Record<string, (...args: string[]) => Promise<number>> = {
   'enable-user NAME': (name) => enableUserCommand(name!),
   'backup FILE': (file) => backupCommand(file!),
   'restore FILE': (file) => restoreCommand(file!),
+  'restore --check FILE': (file) => checkCommand(file!),
   'migrate status': () => migrateStatusCommand(),
   'migrate up': () => migrateUpCommand(),
   'migrate down': () => migrateDownCommand(),

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { readSetting, writeSetting } from '../../db/settings.repository';
 import { inTransaction } from '../../db/transaction';
+import type { StoredFiles } from '../../storage/stored-files';
 import { bumpContentVersion } from '../content/content-version.repository';
 
 /** The company details are one JSON document in the settings table: read and replaced whole. */
@@ -20,3 +21,35 @@ export async function writeCompanySettingsRow(db: Db, stored: StoredCompanySetti
     await writeSetting(trx, key, JSON.stringify(stored));
   });
 }
+
+const mediaPrefix = '/media/';
+
+/**
+ * The addresses of the stored (uploaded) pictures a company document shows: the portrait and the
+ * partners' logos under /media/ (shipped pictures are not stored). Read leniently: a document a
+ * later release no longer accepts still names its pictures.
+ */
+export function storedPictureUrls(settings: unknown): string[] {
+  const document = (settings ?? {}) as { person?: { picture?: unknown }; partners?: unknown };
+  const partners = Array.isArray(document.partners) ? (document.partners as { logo?: unknown }[]) : [];
+  return [...partners.map((p) => p?.logo), document.person?.picture].filter(
+    (url): url is string => typeof url === 'string' && url.startsWith(mediaPrefix),
+  );
+}
+
+/** The media key of a stored picture's address, or undefined for any other address. */
+export const pictureKeyOf = (url: string) => (url.startsWith(mediaPrefix) ? url.slice(mediaPrefix.length) : undefined);
+
+/** The company row of the settings table names its pictures in the media store. */
+export const companyStoredFiles: StoredFiles = {
+  table: 'settings',
+  columns: ['key', 'value'],
+  filesOf: (row) => {
+    if (row['key'] !== key || typeof row['value'] !== 'string') return [];
+    const stored = JSON.parse(row['value']) as Partial<StoredCompanySettings> | null;
+    return storedPictureUrls(stored?.settings).flatMap((url) => {
+      const picture = pictureKeyOf(url);
+      return picture ? [{ store: 'media' as const, key: picture }] : [];
+    });
+  },
+};

@@ -13,7 +13,7 @@ import { HttpError, badRequest } from '../../lib/http-error';
 import { PictureError, decodePictureDataUrl, processPicture } from '../../media/image-pipeline';
 import { pictureObjectOptions } from '../../media/media-storage';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { readCompanySettingsRow, writeCompanySettingsRow } from './company-settings.repository';
+import { pictureKeyOf, readCompanySettingsRow, storedPictureUrls, writeCompanySettingsRow } from './company-settings.repository';
 
 export type CompanySettingsDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger };
 type Input = z.output<typeof companySettingsInputSchema>;
@@ -54,12 +54,9 @@ export async function getCompanySettingsForStaff(db: Db): Promise<CompanySetting
 }
 
 const mediaUrl = (key: string) => `/media/${key}`;
-const pictureKeyOf = (url: string) => (url.startsWith('/media/') ? url.slice('/media/'.length) : undefined);
 
 /** Every stored (uploaded) picture the settings show. */
-function storedPictures(settings: CompanySettings): string[] {
-  return [...settings.partners.map((p) => p.logo), settings.person.picture].filter((p) => p.startsWith('/media/'));
-}
+const storedPictures = (settings: CompanySettings): string[] => storedPictureUrls(settings);
 
 /**
  * Stores an uploaded picture: decoded, checked and re-encoded by the picture pipeline, kept as

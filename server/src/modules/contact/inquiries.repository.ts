@@ -6,6 +6,7 @@ import type { Database, InquiriesTable, InquiryAttachmentsTable } from '../../db
 import { containsPattern, foldText } from '../../lib/text-search';
 import { inTransaction } from '../../db/transaction';
 import { type OutboxKind, enqueueMail } from '../../mail/outbox.repository';
+import type { StoredFiles } from '../../storage/stored-files';
 
 export type Inquiry = {
   id: number;
@@ -325,3 +326,10 @@ export async function readRetentionSetting(db: Db): Promise<string | undefined> 
 export async function writeRetentionSetting(db: Db, value: string): Promise<void> {
   await writeSetting(db, retentionKey, value);
 }
+
+/** An inquiry attachment's file in the attachments store. */
+export const attachmentStoredFiles: StoredFiles = {
+  table: 'inquiry_attachments',
+  columns: ['storage_key'],
+  filesOf: (row) => [{ store: 'attachments', key: String(row['storage_key']) }],
+};

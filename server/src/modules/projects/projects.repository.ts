@@ -6,6 +6,7 @@ import { containsPattern, foldText } from '../../lib/text-search';
 import { bumpContentVersion } from '../content/content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
 import type { StoredPicture } from '../../media/image-pipeline';
+import type { StoredFiles } from '../../storage/stored-files';
 import { translationsOf } from '../categories/categories.repository';
 
 export type ProjectTexts = Record<ProjectTextField, LocalizedText[]>;
@@ -261,3 +262,14 @@ export async function listProjectChanges(db: Db): Promise<{ id: number; updatedA
   const rows = await db.selectFrom('projects').select(['id', 'updated_at']).orderBy('id').execute();
   return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
 }
+
+/** A project's picture (every size and format) in the media store. */
+export const projectStoredFiles: StoredFiles = {
+  table: 'projects',
+  columns: ['picture'],
+  filesOf: (row) => {
+    if (typeof row['picture'] !== 'string') return [];
+    const picture = JSON.parse(row['picture']) as StoredPicture;
+    return picture.variants.map((v) => ({ store: 'media', key: v.key }));
+  },
+};
