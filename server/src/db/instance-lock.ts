@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { DatabaseUnavailableError } from './database';
 
 /** Another server process already serves this data directory. */
 export class InstanceLockedError extends Error {}
@@ -133,8 +134,9 @@ export async function holdSharedSiteLock(url: string, log: Log, retryMs = 1000):
 /**
  * Holds the site for a schema-changing admin command (`what`: "migrate down", "restore") until
  * the returned release, or refuses with one line naming what to stop: on SQLite the server's lock
- * on DATA_DIR, on PostgreSQL the running servers' shared lock. With no DATA_DIR on SQLite there is
- * no site and nothing to hold, unless `create` (a restore makes the folder).
+ * on DATA_DIR, on PostgreSQL the running servers' shared lock. With no database file on SQLite
+ * there is no site and nothing to hold (nor any file to leave behind), unless `create` (a restore
+ * makes the site).
  */
 export async function holdSiteExclusively(
   site: { databaseUrl: string | undefined; dataDir: string },
@@ -142,7 +144,7 @@ export async function holdSiteExclusively(
   { create = false }: { create?: boolean } = {},
 ): Promise<() => Promise<void>> {
   if (!site.databaseUrl) {
-    if (!create && !fs.existsSync(site.dataDir)) return async () => {};
+    if (!create && !fs.existsSync(path.join(site.dataDir, 'site.sqlite'))) return async () => {};
     try {
       const release = lockDataDir(site.dataDir, `npm run admin -- ${what}`);
       return async () => release();
@@ -160,7 +162,9 @@ export async function holdSiteExclusively(
   }
   const client = new pg.Client({ connectionString: site.databaseUrl, connectionTimeoutMillis: 5000 });
   client.on('error', () => {});
-  await client.connect();
+  await client.connect().catch((error: unknown) => {
+    throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL: ${(error as Error).message}`);
+  });
   try {
     const { rows } = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(${lockKey}) as ok`);
     if (!rows[0]?.ok) {
