@@ -5,8 +5,8 @@ import { berlinDate } from '@blitz/contract';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { type DatabaseHandle, type Db, openDatabase, sqliteFileIn } from './db/database';
-import { lockDataDir } from './db/instance-lock';
+import { type DatabaseHandle, DatabaseUnavailableError, type Db, openDatabase, sqliteFileIn } from './db/database';
+import { type SharedSiteLock, holdSharedSiteLock, lockDataDir } from './db/instance-lock';
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -105,9 +105,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       unlock?.();
       throw error;
     }));
+  // PostgreSQL: every server holds the site lock shared, so that the admin commands that change
+  // the schema refuse while any runs (decision 023). Taken before migrating: servers starting
+  // together all hold it, and Kysely's migrator lets one of them migrate at a time.
+  let siteLock: SharedSiteLock | undefined;
+  if (!options.database && config.databaseUrl) {
+    const url = config.databaseUrl;
+    siteLock = await holdSharedSiteLock(url, app.log).catch(async (error: unknown) => {
+      await database.db.destroy();
+      throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL: ${(error as Error).message}`);
+    });
+  }
   if (!options.database)
     app.addHook('onClose', async () => {
       await database.db.destroy();
+      await siteLock?.release();
       unlock?.();
     });
   await migrateToLatest(database.db);

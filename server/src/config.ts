@@ -80,6 +80,7 @@ const envSchema = z.object({
     .min(1_000)
     .max(7 * 86_400_000)
     .default(15 * 60_000),
+  READY_STORAGE_PROBE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   WEB_DIST: z.string().optional(),
   // Object storage (S3-compatible) for pictures and attachments; unset S3_BUCKET: DATA_DIR.
   S3_BUCKET: z
@@ -153,6 +154,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** /readyz fails once the oldest due mail has waited longer than this (the outbox is stuck). */
   readyOutboxMaxAgeMs: number;
+  /** How long /readyz reuses a passed storage probe (a write and a delete per store) before probing again. */
+  readyStorageProbeMs: number;
   /** Folder of the built web app (index, prerendered pages, assets). */
   webDist: string;
   /** The sample pictures `npm run build` renders in advance (missing ones are rendered on seeding). */
@@ -280,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     logFormat: e.LOG_FORMAT === 'auto' ? (terminal ? 'pretty' : 'json') : e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
     readyOutboxMaxAgeMs: e.READY_OUTBOX_MAX_AGE_MS,
+    readyStorageProbeMs: e.READY_STORAGE_PROBE_MS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),
     sampleMediaDir: path.resolve(serverRoot, 'dist/sample-media'),
     webLocales: path.resolve(serverRoot, '../web/src/locales'),

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ConfigError } from '../config';
 import { type DatabaseKind, type Db, openDatabase, sqliteFileIn } from '../db/database';
+import { holdSiteExclusively } from '../db/instance-lock';
 import { migrateDown, migrationNames } from '../db/migrate';
 import { currentTotp } from '../modules/auth/second-factor';
 import { api, databaseKinds, freshDatabase, tempDir, testConfig, testDatabaseUrl } from '../test/helper';
@@ -251,6 +252,65 @@ describe.each(databaseKinds)('npm run admin on %s', { timeout: 120_000 }, (kind)
     expect(status.stdout).toMatch(/, 1 of a newer release\.\n$/);
   });
 
+  it('migrate up and down and restore refuse while a server runs on the site, naming it; the read-only commands work beside it', async () => {
+    const site = await newSite(kind);
+    expect(await login(site, 'admin', 'the-first-password')).toBe(200);
+    const running = (what: string, servers = 1) =>
+      kind === 'sqlite'
+        ? `Error: a server is running on this site (DATA_DIR ${site.dataDir}, pid ${process.pid}): stop it before ${what}\n`
+        : `Error: a server is running on this site (PostgreSQL, ${servers} instance(s) connected): stop ${servers > 1 ? 'them all' : 'it'} before ${what}\n`;
+    const backup = path.join(tempDir(), 'site.tar.gz');
+    await withServer(site, async (url) => {
+      for (const [args, what] of [
+        [['migrate', 'down'], 'migrate down'],
+        [['migrate', 'up'], 'migrate up'],
+        [['restore', path.join(tempDir(), 'any.tar.gz')], 'restore'],
+      ] as const) {
+        const refused = await runAdmin([...args], site);
+        expect(refused.code, what).toBe(1);
+        expect(refused.stderr).toBe(running(what));
+      }
+      for (const args of [['migrate', 'status'], ['list-users'], ['backup', backup]]) {
+        const read = await runAdmin(args, site);
+        expect(read.code, `${args.join(' ')}: ${read.stderr}`).toBe(0);
+      }
+      // Nothing was undone: the server still has its whole schema (it has no web build here).
+      expect((await api(url, 'GET', '/readyz')).body).toEqual({ status: 'fail', failing: ['webBuild'] });
+      if (kind === 'postgres') {
+        // Several servers on one PostgreSQL: the line counts them.
+        await withServer(site, async () => {
+          expect((await runAdmin(['migrate', 'down'], site)).stderr).toBe(running('migrate down', 2));
+        });
+      }
+    });
+    // Once the server has stopped, the command runs.
+    const down = await runAdmin(['migrate', 'down'], site);
+    expect(down.code, down.stderr).toBe(0);
+    expect(down.stdout).toMatch(/^Undid /);
+  });
+
+  it('a server does not start while a schema-changing command holds the site', async () => {
+    const site = await newSite(kind);
+    expect(await login(site, 'admin', 'the-first-password')).toBe(200);
+    const release = await holdSiteExclusively({ dataDir: site.dataDir, databaseUrl: site.env['DATABASE_URL'] }, 'migrate down');
+    try {
+      if (kind === 'sqlite') {
+        await expect(login(site, 'admin', 'the-first-password')).rejects.toThrow(
+          `an admin command is changing this site (npm run admin -- migrate down, pid ${process.pid}, DATA_DIR ${site.dataDir}); start the server once it has finished`,
+        );
+      } else {
+        // It waits for the command to finish, then starts.
+        const started = login(site, 'admin', 'the-first-password');
+        const early = await Promise.race([started, new Promise((resolve) => setTimeout(() => resolve('waiting'), 1500))]);
+        expect(early).toBe('waiting');
+        await release();
+        expect(await started).toBe(200);
+      }
+    } finally {
+      await release();
+    }
+  });
+
   it('list-users, disable-user and enable-user', async () => {
     const site = await newSite(kind);
     expect(await login(site, 'admin', 'the-first-password')).toBe(200);
@@ -298,5 +358,37 @@ describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
     await expect(start).rejects.toThrow(ConfigError);
     await expect(start).rejects.toThrow(/^Invalid environment variable ADMIN_PASSWORD: is too easy to guess/);
     expect(await database.db.selectFrom('users').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe.runIf(testDatabaseUrl)('the PostgreSQL site lock of a running server', () => {
+  it('is taken again when its connection drops, so that migrate down keeps refusing', async () => {
+    const site = await newSite('postgres');
+    const holders = () =>
+      withSiteDb(site, async (db) =>
+        (
+          await sql<{ pid: number }>`select pid from pg_locks
+            where locktype = 'advisory' and granted and mode = 'ShareLock'
+              and classid = ${0x626c6974}::oid and objid = hashtext(current_schema())::oid`.execute(db)
+        ).rows.map((r) => r.pid),
+      );
+    await withServer(site, async () => {
+      const [first] = await holders();
+      expect(first).toBeDefined();
+      await withSiteDb(site, (db) => sql`select pg_terminate_backend(${first})`.execute(db));
+      const deadline = Date.now() + 10_000;
+      let now: number[] = [];
+      while (Date.now() < deadline) {
+        now = await holders();
+        if (now.length === 1 && now[0] !== first) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(now).toHaveLength(1);
+      expect(now[0]).not.toBe(first);
+      const refused = await runAdmin(['migrate', 'down'], site);
+      expect(refused.stderr).toBe(
+        'Error: a server is running on this site (PostgreSQL, 1 instance(s) connected): stop it before migrate down\n',
+      );
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { type Config, loadConfig } from '../config';
 import { sqliteFileIn } from '../db/database';
+import { holdSiteExclusively } from '../db/instance-lock';
 import { type Site, createBackup } from '../backup/backup';
 import { checkArchive } from '../backup/archive-reader';
 import { type RestoreSummary, checkSchema, restoreBackup } from '../backup/restore';
@@ -43,7 +44,9 @@ export async function backupCommand(file: string, config: Config = loadConfig(),
 
 export async function restoreCommand(file: string, config: Config = loadConfig(), out: Output = process.stdout): Promise<number> {
   const site = siteOf(config);
-  const { manifest, tables, files, bytes, missingFiles } = await restoreBackup(site, file);
+  // The target is empty, but a server on it would serve a schema changing under it: it is stopped first.
+  const release = await holdSiteExclusively(config, 'restore', { create: true });
+  const { manifest, tables, files, bytes, missingFiles } = await restoreBackup(site, file).finally(release);
   out.write(
     `Restored ${file} (taken ${manifest.createdAt} from ${manifest.sourceDatabase}, release ${manifest.appVersion}) ` +
       `into ${databaseName(site)} and ${storageName(config)}, schema ${manifest.migrations.at(-1)}:\n` +

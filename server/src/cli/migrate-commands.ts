@@ -18,7 +18,7 @@ export async function migrateStatusCommand(): Promise<number> {
 }
 
 export async function migrateUpCommand(): Promise<number> {
-  const applied = await withSiteDatabase((db) => migrateToLatest(db), { pendingAllowed: true });
+  const applied = await withSiteDatabase((db) => migrateToLatest(db), { pendingAllowed: true, changesSchema: 'migrate up' });
   process.stdout.write(
     applied.length ? applied.map((name) => `Applied ${name}.\n`).join('') : 'Nothing to apply: the database is up to date.\n',
   );
@@ -35,7 +35,7 @@ export async function migrateDownCommand(): Promise<number> {
       }
       return migrateDown(db);
     },
-    { pendingAllowed: true },
+    { pendingAllowed: true, changesSchema: 'migrate down' },
   );
   process.stdout.write(
     undone

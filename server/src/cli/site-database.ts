@@ -1,5 +1,6 @@
 import { loadConfig } from '../config';
 import { DatabaseMissingError, type Db, openDatabase, sqliteFileIn } from '../db/database';
+import { holdSiteExclusively } from '../db/instance-lock';
 import { hasMigrationTable, pendingMigrations } from '../db/migrate';
 
 /** Where the configuration points, for messages: the SQLite file, or the PostgreSQL URL without its password. */
@@ -16,12 +17,22 @@ export function databaseLocation(config: { databaseUrl: string | undefined; data
  * never create one (a mistyped DATA_DIR would otherwise get a new, empty site). Unless
  * `pendingAllowed`, it must also carry every migration of this release and none of a newer one:
  * migrations are applied by `npm start` or `migrate up`, not as a side effect of another command.
+ * With `changesSchema` (the command's words, "migrate down"), it holds the site for the command
+ * and refuses while a server runs on it (db/instance-lock.ts).
  */
 export async function withSiteDatabase<T>(
   work: (db: Db) => Promise<T>,
-  { pendingAllowed = false }: { pendingAllowed?: boolean } = {},
+  { pendingAllowed = false, changesSchema }: { pendingAllowed?: boolean; changesSchema?: string } = {},
 ): Promise<T> {
   const config = loadConfig();
+  if (changesSchema) {
+    const release = await holdSiteExclusively(config, changesSchema);
+    try {
+      return await withSiteDatabase(work, { pendingAllowed });
+    } finally {
+      await release();
+    }
+  }
   const missing = new Error(
     `no site database at ${databaseLocation(config)}; start the site once (npm start) or check DATA_DIR / DATABASE_URL`,
   );

@@ -28,3 +28,12 @@ export const unauthorized = (detail = 'A valid sign-in token is required') => ne
 export const conflict = (detail: string) => new HttpError(409, 'conflict', detail);
 export const badRequest = (field: string, message: string) =>
   new HttpError(400, 'validation', `Invalid field: ${field}`, { errors: [{ field, message }] });
+
+/** Seconds a client is asked to wait after a database outage; a full disk needs an operator. */
+export const retryAfterSeconds = { database: 5, storage: 300 } as const;
+
+/** The outage answers (an unreachable database, a full disk) as errors, for handlers that answer with pages. */
+export const serviceUnavailable = (cause: 'database' | 'storage') =>
+  new HttpError(503, 'service_unavailable', 'unavailable', {
+    headers: { 'retry-after': String(retryAfterSeconds[cause]) },
+  });

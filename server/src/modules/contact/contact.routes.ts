@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactCreatedSchema, contactFormTokenSchema } from '@blitz/contract';
-import { isDatabaseUnavailable } from '../../db/errors';
-import { HttpError } from '../../lib/http-error';
+import { isDatabaseUnavailable, isStorageFull } from '../../db/errors';
+import { HttpError, serviceUnavailable } from '../../lib/http-error';
 import { multipartSupport } from '../../plugins/external/multipart';
 import { rateLimiting } from '../../plugins/external/rate-limit';
 import { readFormFields } from './form-fields';
@@ -54,20 +54,18 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // A form post from a browser without JavaScript gets pages, not problem details.
   const typedFields = new WeakMap<object, Map<string, string[]>>();
   app.setErrorHandler(async (error, request, reply) => {
-    const refused = error instanceof HttpError || isDatabaseUnavailable(error);
-    if (request.method !== 'POST' || !wantsPage(request) || !refused) throw error;
-    if (isDatabaseUnavailable(error)) request.log.warn({ err: error }, 'database unavailable; form shown again');
+    // An outage (the database away, the disk full) too: the visitor gets the page with the form
+    // again, with the 503 and Retry-After that the script's post gets as problem details.
+    const outage = isDatabaseUnavailable(error) ? 'database' : isStorageFull(error) ? 'storage' : undefined;
+    if (request.method !== 'POST' || !wantsPage(request) || !(error instanceof HttpError || outage)) throw error;
+    if (outage === 'database') request.log.warn({ err: error }, 'database unavailable; form shown again');
+    if (outage === 'storage') request.log.error({ err: error }, 'storage full; form shown again');
     // Refused before its body was read (too many posts): the typed values are read now, so that
     // the form comes back with them, as with every other refusal.
     const typed =
       typedFields.get(request) ??
       (error instanceof HttpError && error.status === 429 ? await readFormFields(request) : undefined);
-    return answerRefusedForm(
-      request,
-      reply,
-      error instanceof HttpError ? error : new HttpError(503, 'service_unavailable', 'unavailable'),
-      typed,
-    );
+    return answerRefusedForm(request, reply, error instanceof HttpError ? error : serviceUnavailable(outage!), typed);
   });
 
   // Asked for by the form's stylesheet at the first focus into it (styles.css, .contact-form):

@@ -14,6 +14,7 @@ import { freePort } from '../../test/free-port';
 import { api, captureLog, databaseKinds, tempDir, testConfig, testDatabaseUrl, testS3 } from '../../test/helper';
 import { connectS3 } from '../../storage/s3';
 import { relayedPostgres } from '../../test/tcp-proxy';
+import { migrateDown, migrateToLatest } from '../../db/migrate';
 
 const closing: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -64,7 +65,10 @@ async function startApp(kind: DatabaseKind, env: Record<string, string> = {}) {
   const database = kind === 'sqlite' ? replaceableSqlite(path.join(dataDir, 'site.sqlite')) : await relayedDatabase(dataDir);
   if (kind === 'sqlite') closing.push(() => database.handle.db.destroy());
   const { stream, log } = captureLog();
-  const config = testConfig(dataDir, { WEB_DIST: webDist, LOG_LEVEL: 'info', ...env });
+  // Storage probed at every evaluation (not once a minute), unless a test says otherwise.
+  // An empty value in `env` leaves the setting unset.
+  const settings = Object.entries({ METRICS_TOKEN: metricsToken, READY_STORAGE_PROBE_MS: '1000', ...env }).filter(([, v]) => v);
+  const config = testConfig(dataDir, { WEB_DIST: webDist, LOG_LEVEL: 'info', ...Object.fromEntries(settings) });
   const app = await buildApp(config, { database: database.handle, logStream: stream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   closing.push(() => app.close());
@@ -72,7 +76,10 @@ async function startApp(kind: DatabaseKind, env: Record<string, string> = {}) {
   return { app, url, dataDir, webDist, database, log };
 }
 
-const ready = (url: string) => api(url, 'GET', '/readyz');
+const metricsToken = 'the-metrics-token-of-the-tests';
+
+/** /readyz with the metrics token: the checks' details. */
+const ready = (url: string) => api(url, 'GET', '/readyz', { token: metricsToken });
 
 /** Polls /readyz until it answers `status` (a result is reused for a second), and answers that. */
 async function readyzUntil(url: string, status: number) {
@@ -103,6 +110,7 @@ describe.each(databaseKinds)('health and readiness on %s', (kind) => {
       failing: [],
       checks: {
         database: { ok: true },
+        schema: { ok: true },
         storage: { ok: true },
         webBuild: { ok: true },
         outbox: { ok: true, oldestDueAgeSeconds: null },
@@ -116,7 +124,7 @@ describe.each(databaseKinds)('health and readiness on %s', (kind) => {
     const down = await readyzUntil(url, 503);
     expect(down.headers.get('content-type')).toMatch(/^application\/json/);
     expect(down.body.status).toBe('fail');
-    expect(down.body.failing).toEqual(['database', 'outbox']);
+    expect(down.body.failing).toEqual(['database', 'schema', 'outbox']);
     expect(down.body.checks.database).toEqual({ ok: false, reason: 'error' });
     expect(down.body.checks.storage).toEqual({ ok: true });
     // No error text, address or path of the machine in the public answer; the log has the details.
@@ -243,8 +251,66 @@ describe.each(databaseKinds)('health and readiness on %s', (kind) => {
     expect(down.body.checks.clamd).toEqual({ ok: false, reason: 'error' });
   });
 
-  it('the operations paths are never redirected like unknown pages; /metrics without METRICS_TOKEN is a 404', async () => {
+  it('/readyz without the metrics token: the status and the failing checks’ names, no details', async () => {
+    const absent = await startApp(kind, { CLAMD_URL: `tcp://127.0.0.1:${await freePort()}` });
+    const open = await api(absent.url, 'GET', '/readyz');
+    expect(open.status).toBe(503);
+    expect(open.headers.get('cache-control')).toBe('no-store');
+    // Neither how long the oldest mail has waited, nor why a check failed.
+    expect(open.body).toEqual({ status: 'fail', failing: ['clamd'] });
+    // A wrong token gets the same, and is a security event; the right one the details.
+    const wrong = await api(absent.url, 'GET', '/readyz', { token: 'not-the-metrics-token' });
+    expect(wrong.body).toEqual({ status: 'fail', failing: ['clamd'] });
+    expect(absent.log.lines().some((l) => l['security']?.event === 'token_rejected' && l['security']?.route === '/readyz')).toBe(
+      true,
+    );
+    expect((await ready(absent.url)).body.checks.clamd).toEqual({ ok: false, reason: 'error' });
+
     const { url } = await startApp(kind);
+    expect(await api(url, 'GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ok', failing: [] } });
+    expect((await api(url, 'GET', '/readyz')).text).toBe('{"status":"ok","failing":[]}');
+  });
+
+  it('/readyz: the storage probe (a write and a delete per store) runs at most once per READY_STORAGE_PROBE_MS', async () => {
+    const { url, app, dataDir } = await startApp(kind, { READY_STORAGE_PROBE_MS: '60000' });
+    const puts = { media: 0, attachments: 0 };
+    for (const store of ['media', 'attachments'] as const) {
+      const put = app[store].put.bind(app[store]);
+      app[store].put = (...args: Parameters<typeof put>) => {
+        puts[store]++;
+        return put(...args);
+      };
+    }
+    expect((await ready(url)).status).toBe(200);
+    expect(puts).toEqual({ media: 1, attachments: 1 });
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1100)); // past the reuse of the whole answer
+      expect((await ready(url)).status).toBe(200);
+    }
+    expect(puts).toEqual({ media: 1, attachments: 1 });
+    // The price: storage that breaks is seen at the next probe, within the interval.
+    const media = path.join(dataDir, 'media');
+    fs.rmSync(media, { recursive: true, force: true });
+    fs.writeFileSync(media, 'not a folder');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await ready(url)).status).toBe(200);
+    fs.rmSync(media);
+  });
+
+  it('/readyz: 503 naming the schema once its migrations are not this release’s (after a migrate down), 200 when they are', async () => {
+    const { url, app } = await startApp(kind);
+    expect((await ready(url)).status).toBe(200);
+    await migrateDown(app.db);
+    const down = await readyzUntil(url, 503);
+    expect(down.body.failing).toEqual(['schema']);
+    expect(down.body.checks.schema).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await api(url, 'GET', '/readyz')).toMatchObject({ body: { status: 'fail', failing: ['schema'] } });
+    await migrateToLatest(app.db);
+    await readyzUntil(url, 200);
+  });
+
+  it('the operations paths are never redirected like unknown pages; /metrics without METRICS_TOKEN is a 404', async () => {
+    const { url } = await startApp(kind, { METRICS_TOKEN: '' });
     for (const route of ['/metrics', '/Metrics', '/metrics/']) {
       const res = await api(url, 'GET', route);
       expect(res.status, route).toBe(404);

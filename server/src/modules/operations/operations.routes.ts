@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { unauthorized } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { bearerToken } from '../../plugins/app/auth-guard';
-import { createReadiness, readinessSchema } from './readiness';
+import { createReadiness, readinessAnswerSchema } from './readiness';
 
 /** The paths of the operations routes; not pages, so an unknown one is never redirected. */
 export const operationsPaths = { health: '/healthz', ready: '/readyz', metrics: '/metrics' } as const;
@@ -33,24 +33,40 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
     webDist: app.config.webDist,
     clamd: app.config.clamd?.address,
     outboxMaxAgeMs: app.config.readyOutboxMaxAgeMs,
+    storageProbeMs: app.config.readyStorageProbeMs,
     log: app.log.child({ module: 'readiness' }),
   });
+  const token = app.config.metricsToken;
+  const expected = token === undefined ? undefined : digest(token);
+  // Compared as digests of equal length, in constant time: the answer's timing tells nothing.
+  const holdsToken = (given: string | undefined) =>
+    given !== undefined && expected !== undefined && crypto.timingSafeEqual(digest(given), expected);
+
   app.get(
     operationsPaths.ready,
-    { schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
-    async (_request, reply) => {
+    { schema: { response: { 200: readinessAnswerSchema, 503: readinessAnswerSchema } } },
+    async (request, reply) => {
       const result = await readiness.evaluate();
-      return reply.status(result.status === 'ok' ? 200 : 503).send(result);
+      reply.status(result.status === 'ok' ? 200 : 503);
+      // A load balancer needs the status and the names; the details are the operator's (the metrics token).
+      const given = bearerToken(request);
+      if (holdsToken(given)) return reply.send(result);
+      if (given !== undefined && expected !== undefined) {
+        logSecurityEvent(request.log, 'warn', 'token_rejected', {
+          reason: 'wrong_metrics_token',
+          method: request.method,
+          route: operationsPaths.ready,
+          ip: request.ip,
+        });
+      }
+      return reply.send({ status: result.status, failing: result.failing });
     },
   );
 
-  const token = app.config.metricsToken;
   if (token === undefined) return;
-  const expected = digest(token);
   app.get(operationsPaths.metrics, async (request, reply) => {
     const given = bearerToken(request);
-    // Compared as digests of equal length, in constant time: the answer's timing tells nothing.
-    if (given === undefined || !crypto.timingSafeEqual(digest(given), expected)) {
+    if (!holdsToken(given)) {
       logSecurityEvent(request.log, 'warn', 'token_rejected', {
         reason: given === undefined ? 'missing' : 'wrong_metrics_token',
         method: request.method,

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { PageManifest } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { TimeoutError, withTimeout } from '../../lib/with-timeout';
+import { migrationNames, migrationStatus } from '../../db/migrate';
 import { outboxBacklog } from '../../mail/outbox.repository';
 import { type ClamdAddress, pingClamd } from '../../media/malware-scanner';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -16,7 +17,7 @@ import type { ObjectStorage } from '../../storage/object-storage';
  * Why a check failed, in a word: no error text, path or address of the machine behind it leaves
  * the server (the answer is public); the log has the details.
  */
-const reason = z.enum(['timeout', 'error', 'missing', 'stuck']);
+const reason = z.enum(['timeout', 'error', 'missing', 'stuck', 'mismatch']);
 const checkSchema = z.object({ ok: z.boolean(), reason: reason.optional() });
 
 export const readinessSchema = z.object({
@@ -25,6 +26,8 @@ export const readinessSchema = z.object({
   failing: z.array(z.string()),
   checks: z.object({
     database: checkSchema,
+    /** The database's applied migrations are exactly this release's (not after a `migrate down`, nor a newer release's). */
+    schema: checkSchema,
     storage: checkSchema,
     webBuild: checkSchema,
     /** Only where CLAMD_URL is set. */
@@ -34,6 +37,13 @@ export const readinessSchema = z.object({
 });
 
 export type Readiness = z.infer<typeof readinessSchema>;
+
+/**
+ * What /readyz tells anyone: whether the instance is ready and the names of the failing checks.
+ * The checks' details (how long the oldest mail has waited, whether ClamAV is configured) only
+ * with the metrics token.
+ */
+export const readinessAnswerSchema = readinessSchema.extend({ checks: readinessSchema.shape.checks.optional() });
 type Check = z.infer<typeof checkSchema>;
 
 /** Each check's limit: all run at once, so /readyz answers within about this long, even with PostgreSQL hanging. */
@@ -42,6 +52,9 @@ export const checkTimeoutMs = 1500;
 /** A result this young is answered again instead of checking anew: a flood of probes costs no more than one per second. */
 const reuseForMs = 1000;
 
+/** A failed storage probe is tried again after this long (or the interval, if shorter), so that a mended store is seen soon. */
+const storageRetryAfterFailureMs = 5000;
+
 export type ReadinessDeps = {
   db: Db;
   media: ObjectStorage;
@@ -49,6 +62,8 @@ export type ReadinessDeps = {
   webDist: string;
   clamd: ClamdAddress | undefined;
   outboxMaxAgeMs: number;
+  /** A passed storage probe is reused this long: each probe writes and deletes an object per store (on S3, paid requests). */
+  storageProbeMs: number;
   log: FastifyBaseLogger;
 };
 
@@ -73,6 +88,12 @@ async function checkWebBuild(webDist: string): Promise<boolean> {
   return present.every(Boolean);
 }
 
+/** The applied migrations are exactly the ones this release knows, no fewer and none of a newer release. */
+async function checkMigrations(db: Db): Promise<boolean> {
+  const status = await migrationStatus(db);
+  return status.length === migrationNames.length && status.every((m) => m.known && m.appliedAt !== null);
+}
+
 /**
  * Writes a small object through each storage the app writes to, streamed as an upload is, and
  * removes it again: on disk a read-only or full disk, a vanished folder or lost permissions fail
@@ -91,14 +112,15 @@ async function probeStorage(media: ObjectStorage, attachments: ObjectStorage): P
 }
 
 /**
- * The readiness of this instance to take traffic: the database answers, storage takes writes, the
+ * The readiness of this instance to take traffic: the database answers with this release's schema, storage takes writes, the
  * web build is there, ClamAV answers (where configured), and the outbox is not stuck. Checks run
  * in parallel, each bounded by `checkTimeoutMs`; one evaluation runs at a time, and its result is
- * reused for a second. A change between ready and not ready is logged with the failing checks.
+ * reused for a second; the storage probe's for `storageProbeMs` while it passes. A change between ready and not ready is logged with the failing checks.
  */
 export function createReadiness(deps: ReadinessDeps): { evaluate(): Promise<Readiness> } {
   let running: Promise<Readiness> | undefined;
   let last: { at: number; result: Readiness } | undefined;
+  let lastStorage: { at: number; result: { check: Check } } | undefined;
 
   async function run<T>(name: string, work: () => Promise<T>): Promise<{ check: Check; value?: T }> {
     try {
@@ -110,16 +132,30 @@ export function createReadiness(deps: ReadinessDeps): { evaluate(): Promise<Read
     }
   }
 
+  /** The storage probe, at most once per `storageProbeMs` while it passes; a failure is probed again after a few seconds. */
+  async function storage(): Promise<{ check: Check }> {
+    const age = lastStorage ? Date.now() - lastStorage.at : Infinity;
+    const reuseFor = lastStorage?.result.check.ok
+      ? deps.storageProbeMs
+      : Math.min(storageRetryAfterFailureMs, deps.storageProbeMs);
+    if (lastStorage && age < reuseFor) return lastStorage.result;
+    const result = await run('storage', () => probeStorage(deps.media, deps.attachments));
+    lastStorage = { at: Date.now(), result };
+    return result;
+  }
+
   async function evaluate(): Promise<Readiness> {
     const now = new Date();
-    const [database, storage, webBuild, clamd, outbox] = await Promise.all([
+    const [database, schema, storageResult, webBuild, clamd, outbox] = await Promise.all([
       run('database', () => sql`select 1`.execute(deps.db)),
-      run('storage', () => probeStorage(deps.media, deps.attachments)),
+      run('schema', () => checkMigrations(deps.db)),
+      storage(),
       run('webBuild', () => checkWebBuild(deps.webDist)),
       deps.clamd ? run('clamd', () => pingClamd(deps.clamd!, checkTimeoutMs)) : undefined,
       run('outbox', () => outboxBacklog(deps.db, now.toISOString())),
     ]);
     const webBuildCheck: Check = webBuild.check.ok && !webBuild.value ? { ok: false, reason: 'missing' } : webBuild.check;
+    const schemaCheck: Check = schema.check.ok && !schema.value ? { ok: false, reason: 'mismatch' } : schema.check;
     const oldestDueAt = outbox.value?.oldestDueAt;
     const oldestDueAgeSeconds = oldestDueAt ? Math.max(0, Math.round((now.getTime() - Date.parse(oldestDueAt)) / 1000)) : null;
     const outboxCheck: Check =
@@ -128,7 +164,8 @@ export function createReadiness(deps: ReadinessDeps): { evaluate(): Promise<Read
         : outbox.check;
     const checks: Readiness['checks'] = {
       database: database.check,
-      storage: storage.check,
+      schema: schemaCheck,
+      storage: storageResult.check,
       webBuild: webBuildCheck,
       ...(clamd ? { clamd: clamd.check } : {}),
       outbox: { ...outboxCheck, oldestDueAgeSeconds },

@@ -5,11 +5,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, Problem } from '@blitz/contract';
 import { isDatabaseUnavailable, isStorageFull } from '../../db/errors';
 import { isObjectStorageUnavailable } from '../../storage/object-storage';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, retryAfterSeconds } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 
-/** Seconds a client is asked to wait after a database outage; a full disk needs an operator. */
-const retryAfter = { database: 5, storage: 300 };
+const retryAfter = retryAfterSeconds;
 
 /**
  * Refusals that may be an attempt to get past a control (input validation, size and type limits,
