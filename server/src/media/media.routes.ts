@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sendProblem } from '../plugins/app/problem-details';
+import { sendProblem } from '../lib/send-problem';
 import { immutableCaching, mediaContentTypes } from './media-storage';
 
 /**

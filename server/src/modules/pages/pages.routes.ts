@@ -17,7 +17,7 @@ import {
 import { isDatabaseUnavailable } from '../../db/errors';
 import { sendEncoded } from '../../lib/encoded-body';
 import { matchesEtag } from '../../lib/etag';
-import { sendProblem } from '../../plugins/app/problem-details';
+import { sendProblem } from '../../lib/send-problem';
 import type { PageContent, PageContents } from './page-content';
 import { type FinishedPage, PageCache, finishPage, normalizedUrl } from './page-cache';
 import { PageFiles } from './page-files';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { matchesEtag } from '../../lib/etag';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sendProblem } from '../../plugins/app/problem-details';
+import { sendProblem } from '../../lib/send-problem';
 import { readCompanySettings } from '../company/company-reads';
 import { securityTxt, siteIcons, webManifest } from './site-files';
 

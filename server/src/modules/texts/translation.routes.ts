@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { companyInterpolationOf, isSiteLanguage } from '@blitz/contract';
 import { matchesEtag } from '../../lib/etag';
-import { sendProblem } from '../../plugins/app/problem-details';
+import { sendProblem } from '../../lib/send-problem';
 import { sendRead } from '../content/content-reads';
 import { readCompanySettings } from '../company/company-reads';
 import { interpolate } from '../pages/page-renderer';
