@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 
 const issuer = 'blitzschutz-site';
@@ -63,4 +64,10 @@ export function createTokenKeys(secret: string, ttlSeconds: number): TokenKeys {
       }
     },
   };
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i);
+  return match?.[1];
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
-import { bearerToken } from '../../plugins/app/auth-guard';
+import { bearerToken } from '../auth/tokens';
 import { createReadiness, readinessAnswerSchema } from './readiness';
 
 /** The paths of the operations routes; not pages, so an unknown one is never redirected. */

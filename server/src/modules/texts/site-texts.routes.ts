@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteTextChangeSchema } from '@blitz/contract';
 import { requestOrigin, sameOriginPath } from '../../lib/same-origin-path';
 import { previewCookie } from './preview-cookie';
-import { bearerToken } from '../../plugins/app/auth-guard';
+import { bearerToken } from '../auth/tokens';
 import { publishSiteTextDrafts } from './site-texts.repository';
 import { changeSiteText, listSiteTexts } from './site-texts.service';
 import type { ShippedTexts } from './shipped-texts';

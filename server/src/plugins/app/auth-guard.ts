@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthenticatedUser, authenticate } from '../../modules/auth/auth.service';
+import { bearerToken } from '../../modules/auth/tokens';
 import { HttpError, unauthorized } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 
@@ -30,12 +31,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     admin: AuthenticatedUser | undefined;
   }
-}
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i);
-  return match?.[1];
 }
 
 /** The route pattern (`/api/v1/Inquiry/:id`), not the address: ids and queries stay out of the event. */
