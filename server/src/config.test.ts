@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, parseClamdUrl } from './config';
 
 describe('loadConfig', () => {
   it('has working defaults for npm start', () => {
@@ -174,6 +174,17 @@ describe('loadConfig', () => {
       expect(config.objectStorage?.credentials).toEqual({ accessKeyId: 'AKIAFROMFILE', secretAccessKey: 'secret-from-file' });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('parseClamdUrl', () => {
+  it('takes tcp://host:port and unix:///path, nothing else', () => {
+    expect(parseClamdUrl('tcp://127.0.0.1:3310')).toEqual({ host: '127.0.0.1', port: 3310 });
+    expect(parseClamdUrl('tcp://clamav:3310')).toEqual({ host: 'clamav', port: 3310 });
+    expect(parseClamdUrl('unix:///run/clamav/clamd.ctl')).toEqual({ path: '/run/clamav/clamd.ctl' });
+    for (const bad of ['', 'clamav:3310', 'tcp://host', 'tcp://host:0', 'tcp://host:70000', 'unix://relative', 'http://x:1']) {
+      expect(parseClamdUrl(bad), bad).toBeUndefined();
     }
   });
 });

@@ -2,8 +2,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { type InquirySubject, company } from '@blitz/contract';
-import { type ClamdAddress, parseClamdUrl } from './media/malware-scanner';
-import type { S3Settings } from './storage/s3';
+
+/** Where clamd listens: a TCP address or a Unix socket (CLAMD_URL). */
+export type ClamdAddress = { host: string; port: number } | { path: string };
+
+/** `tcp://host:port` or `unix:///path/to/clamd.ctl`; undefined for anything else. */
+export function parseClamdUrl(value: string): ClamdAddress | undefined {
+  if (value.startsWith('unix://')) {
+    const socketPath = value.slice('unix://'.length);
+    return socketPath.startsWith('/') ? { path: socketPath } : undefined;
+  }
+  const match = /^tcp:\/\/([^:/]+):(\d{1,5})$/.exec(value);
+  const port = Number(match?.[2]);
+  return match && port > 0 && port < 65536 ? { host: match[1]!, port } : undefined;
+}
+
+/** How to reach the bucket (S3_*). */
+export type S3Settings = {
+  /** Omitted: AWS itself, from the region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Omitted: the SDK's default chain (instance role, AWS_* variables, shared files). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `bucket.host/key` (virtual-hosted, AWS's default) or `host/bucket/key` (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean;
+};
 
 const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 

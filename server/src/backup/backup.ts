@@ -24,7 +24,7 @@ import { type ArchiveCheck, checkArchive } from './archive-reader';
 import { appliedMigrations, kindOf, listTables, sequencePositions, tableRows } from './backup.repository';
 import { type FileRef, filesOfRow, namesFiles, storageOf } from './site-files';
 import { fsyncPath } from '../lib/fsync';
-import type { S3Settings } from '../storage/s3';
+import type { S3Settings } from '../config';
 import { type SiteStorage, createSiteStorage } from '../storage/site-storage';
 
 /**

@@ -1,19 +1,8 @@
 import { Readable, pipeline } from 'node:stream';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as LibStorage from '@aws-sdk/lib-storage';
+import type { S3Settings } from '../config';
 import { type ObjectStorage, checkedKey, countingStream, isObjectKey } from './object-storage';
-
-/** How to reach the bucket (config.ts, S3_*). */
-export type S3Settings = {
-  /** Omitted: AWS itself, from the region. */
-  endpoint: string | undefined;
-  region: string;
-  bucket: string;
-  /** Omitted: the SDK's default chain (instance role, AWS_* variables, shared files). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** `bucket.host/key` (virtual-hosted, AWS's default) or `host/bucket/key` (MinIO and most self-hosted servers). */
-  forcePathStyle: boolean;
-};
 
 /** One part of a multipart upload is held in memory while it is sent; 5 MiB is S3's least. */
 const partBytes = 8 * 1024 * 1024;

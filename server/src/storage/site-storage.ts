@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { createDiskStorage } from './disk';
 import type { ObjectStorage } from './object-storage';
-import { type S3Settings, connectS3, createS3Storage } from './s3';
+import type { S3Settings } from '../config';
+import { connectS3, createS3Storage } from './s3';
 
 /** The two kinds of objects a site stores, in the same backend under two folders or prefixes. */
 export type SiteStorage = {

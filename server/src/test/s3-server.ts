@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import S3rver from 's3rver';
-import type { S3Settings } from '../storage/s3';
+import type { S3Settings } from '../config';
 
 export type TestS3 = {
   settings: S3Settings;

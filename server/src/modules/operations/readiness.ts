@@ -10,7 +10,8 @@ import type { Db } from '../../db/database';
 import { TimeoutError, withTimeout } from '../../lib/with-timeout';
 import { migrationNames, migrationStatus } from '../../db/migrate';
 import { outboxBacklog } from '../../mail/outbox.repository';
-import { type ClamdAddress, pingClamd } from '../../media/malware-scanner';
+import type { ClamdAddress } from '../../config';
+import { pingClamd } from '../../media/malware-scanner';
 import type { ObjectStorage } from '../../storage/object-storage';
 
 /**
