@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { sampleProjects } from '../db/seed/sample-content';
-import { buildSampleMedia } from '../db/seed/sample-media';
+import { sampleProjects } from '../sample-content/sample-content';
+import { buildSampleMedia } from '../sample-content/sample-media';
 
 // Run by `npm run build`: renders the sample projects' pictures into the given folder, once
 // (later builds reuse them until the drawing or the encoder settings change).

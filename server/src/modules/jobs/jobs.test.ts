@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { berlinDate, jobApi, jobListSchema, jobSchema } from '@blitz/contract';
-import { seedSampleJobs } from '../../db/seed/seed';
+import { seedSampleJobs } from '../../sample-content/seed';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
 
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);

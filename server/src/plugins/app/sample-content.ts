@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { samplePictureSource } from '../../db/seed/sample-media';
-import { seedSampleContent, seedSampleJobs } from '../../db/seed/seed';
+import { samplePictureSource } from '../../sample-content/sample-media';
+import { seedSampleContent, seedSampleJobs } from '../../sample-content/seed';
 
 /**
  * On an empty database (unless SEED_SAMPLE=false), the sample categories, projects and jobs are in

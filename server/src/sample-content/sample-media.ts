@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { type StoredPicture, encoderSettings, processPicture, storedPictureOf, variantWidths } from '../../media/image-pipeline';
-import { pictureObjectOptions } from '../../media/media-storage';
-import type { ObjectStorage } from '../../storage/object-storage';
+import { type StoredPicture, encoderSettings, processPicture, storedPictureOf, variantWidths } from '../media/image-pipeline';
+import { pictureObjectOptions } from '../media/media-storage';
+import type { ObjectStorage } from '../storage/object-storage';
 import { type Scene, renderScene, sceneSvg } from './sample-pictures';
 
 /**

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ContentLanguage, company } from '@blitz/contract';
-import type { StoredPicture } from '../../media/image-pipeline';
-import type { ObjectStorage } from '../../storage/object-storage';
-import { insertCategory } from '../../modules/categories/categories.repository';
-import { insertProject, isContentEmpty } from '../../modules/projects/projects.repository';
-import type { Db } from '../database';
-import { claimSetting, readSetting } from '../settings.repository';
-import { inTransaction } from '../transaction';
+import type { StoredPicture } from '../media/image-pipeline';
+import type { ObjectStorage } from '../storage/object-storage';
+import { insertCategory } from '../modules/categories/categories.repository';
+import { insertProject, isContentEmpty } from '../modules/projects/projects.repository';
+import type { Db } from '../db/database';
+import { claimSetting, readSetting } from '../db/settings.repository';
+import { inTransaction } from '../db/transaction';
 import { type SampleProject, sampleCategories, sampleProjects } from './sample-content';
-import { hasJobs, insertJob } from '../../modules/jobs/jobs.repository';
+import { hasJobs, insertJob } from '../modules/jobs/jobs.repository';
 import { sampleJobs } from './sample-jobs';
 import type { Scene } from './sample-pictures';
 
