@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
 import { generalMessage, pdfFile, postContact, until } from './modules/contact/contact-test-kit';
-import { dataUrl, testPhoto } from './modules/projects/test-pictures';
+import { dataUrl, testPhoto } from './test/pictures';
 import { type ObjectStorage, listAll } from './storage/object-storage';
 import { createSiteStorage } from './storage/site-storage';
 import { writeFakeWebBuild } from './test/fake-web-build';

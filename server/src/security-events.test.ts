@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { throttlePolicy } from './modules/auth/login-throttle';
 import { generalMessage, pngFile, postContact, until } from './modules/contact/contact-test-kit';
-import { dataUrl, svgWithScript } from './modules/projects/test-pictures';
+import { dataUrl, svgWithScript } from './test/pictures';
 import { type CapturedLog, api, databaseKinds, startTestApp } from './test/helper';
 
 // The security log (SECURITY.md, "Logging inventory"): which events are written, with what, and

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultCompanySettings, jobApi, settingsApi } from '@blitz/contract';
 import type { DatabaseKind } from '../db/database';
 import { generalMessage, postContact } from '../modules/contact/contact-test-kit';
-import { testPhoto } from '../modules/projects/test-pictures';
+import { testPhoto } from '../test/pictures';
 import { type StorageKind, api, backends, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../test/helper';
 import { listAll } from '../storage/object-storage';
 import { createSiteStorage } from '../storage/site-storage';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { migrateTo, migrateToLatest, migrationNames } from '../db/migrate';
-import { testPhoto } from '../modules/projects/test-pictures';
+import { testPhoto } from '../test/pictures';
 import { databaseKinds, signIn, startTestApp, tempDir, testConfig } from '../test/helper';
 import type { Kysely } from 'kysely';
 import { type Site, createBackup } from './backup';

@@ -1,13 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  decompressionBomb,
-  htmlPage,
-  photoWithGps,
-  pngHeaderWithGarbage,
-  svgWithScript,
-  testPhoto,
-} from '../modules/projects/test-pictures';
+import { decompressionBomb, htmlPage, photoWithGps, pngHeaderWithGarbage, svgWithScript, testPhoto } from '../test/pictures';
 import { PictureError, decodePictureDataUrl, processPicture, widthsFor } from './image-pipeline';
 
 async function rejection(input: Buffer): Promise<PictureError> {

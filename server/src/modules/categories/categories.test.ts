@@ -1,7 +1,7 @@
 import { categoryListSchema, categorySchema } from '@blitz/contract';
 import { describe, expect, it } from 'vitest';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
-import { dataUrl, testPhoto } from '../projects/test-pictures';
+import { dataUrl, testPhoto } from '../../test/pictures';
 
 const industry = {
   name: 'industry',

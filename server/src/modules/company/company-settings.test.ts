@@ -3,7 +3,7 @@ import { companySettingsReadSchema, companySettingsSchema, defaultCompanySetting
 import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
 import { generalMessage, postContact } from '../contact/contact-test-kit';
-import { dataUrl, svgWithScript, testPhoto } from '../projects/test-pictures';
+import { dataUrl, svgWithScript, testPhoto } from '../../test/pictures';
 import { writeCompanySettingsRow } from './company-settings.repository';
 
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);

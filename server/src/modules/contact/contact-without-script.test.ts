@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, signIn, startTestApp, tempDir } from '../../test/helper';
-import { dataUrl, testPhoto } from '../projects/test-pictures';
+import { dataUrl, testPhoto } from '../../test/pictures';
 import { formData, generalMessage, pdfFile, pngFile, priceInquiry } from './contact-test-kit';
 
 /**

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
-import { dataUrl, testPhoto } from '../projects/test-pictures';
+import { dataUrl, testPhoto } from '../../test/pictures';
 import { compress, refinementsDone } from '../../lib/encoded-body';
 import { PageCache, finishPage, normalizedUrl } from './page-cache';
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { indexablePages } from '@blitz/contract';
 import { buildApp } from '../../app';
 import { insertProject } from '../projects/projects.repository';
-import { dataUrl, testPhoto } from '../projects/test-pictures';
+import { dataUrl, testPhoto } from '../../test/pictures';
 import { api, databaseKinds, freshDatabase, signIn, startTestApp, tempDir, testConfig } from '../../test/helper';
 import { type SitemapEntry, keptSitemap, robotsTxt, sitemapXml, staticSitemapEntries } from './site-index';
 

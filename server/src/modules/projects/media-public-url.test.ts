@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, backends, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
-import { dataUrl, testPhoto } from './test-pictures';
+import { dataUrl, testPhoto } from '../../test/pictures';
 
 // MEDIA_PUBLIC_URL: picture addresses under a public base (a CDN in front of the bucket's media/
 // prefix) instead of the site's /media/, and the pages' Content-Security-Policy allowing it.

@@ -5,7 +5,7 @@ import { api, databaseKinds, shownContent, signIn, startTestApp } from '../../te
 import { type PageRenderer, fillDocument } from '../pages/page-renderer';
 import { projectPageFillers } from './project-pages';
 import { insertProject } from './projects.repository';
-import { dataUrl, testPhoto } from './test-pictures';
+import { dataUrl, testPhoto } from '../../test/pictures';
 
 const prerendered = `<html lang="de"><head><title>Referenzprojekt | Musterblitz</title><meta name="robots" content="noindex, nofollow" /></head><body><div id="root"><p>skeleton</p></div></body></html>`;
 

@@ -33,7 +33,7 @@ import {
   pngHeaderWithGarbage,
   svgWithScript,
   testPhoto,
-} from './test-pictures';
+} from '../../test/pictures';
 
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 

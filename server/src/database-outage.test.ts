@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { sweepAttachments } from '../media/attachment-store';
-import { referencedKeys } from '../modules/contact/inquiries.repository';
-import { pdfFile, postContact, priceInquiry, storedFiles, until } from '../modules/contact/contact-test-kit';
-import { api, tempDir, testConfig, testDatabaseUrl } from '../test/helper';
-import { SmtpSink } from '../test/smtp-sink';
-import { relayedPostgres } from '../test/tcp-proxy';
+import { buildApp } from './app';
+import { sweepAttachments } from './media/attachment-store';
+import { referencedKeys } from './modules/contact/inquiries.repository';
+import { pdfFile, postContact, priceInquiry, storedFiles, until } from './modules/contact/contact-test-kit';
+import { api, tempDir, testConfig, testDatabaseUrl } from './test/helper';
+import { SmtpSink } from './test/smtp-sink';
+import { relayedPostgres } from './test/tcp-proxy';
 
 // PostgreSQL "stopped" mid-run: the app reaches it through a TCP relay that the test cuts (every
 // connection reset, new ones refused) and restores. To the app that is a stopped and restarted
