@@ -1,6 +1,7 @@
-// npm test: every check the project has — types first (cheap, and they catch what tests miss;
-// style is `npm run lint`'s business), unit and API tests (SQLite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then a fresh build, then the browser tests against it.
+// npm test: every check the project has — types first (cheap, and they catch what tests miss),
+// then ESLint, which holds the walls between folders (decision 024; formatting is `npm run
+// lint`'s business), unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
+// then a fresh build, then the browser tests against it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +35,7 @@ console.log(
     : 'API tests run on SQLite (set TEST_DATABASE_URL for PostgreSQL too)',
 );
 run('typecheck', 'npm', ['run', 'typecheck']);
+run('lint', 'npx', ['eslint', '.']);
 run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]);
 run('build', 'npm', ['run', 'build']);
 run(
