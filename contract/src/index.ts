@@ -3,6 +3,7 @@ export * from './category';
 export * from './company';
 export * from './contact';
 export * from './contact-rules';
+export * from './one-line';
 export * from './gallery';
 export * from './languages';
 export * from './page-data';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyAsUndefined, hasUniqueLanguages } from './category';
 import { projectListLimits } from './gallery';
 import { contentLanguageSchema, localizedTextSchema } from './languages';
+import { oneLine } from './one-line';
 
 /** Paths of the job openings API, shared by the server, the web client and the browser tests. */
 export const jobApi = {
@@ -75,7 +76,12 @@ const jobTextsSchema = z
 const jobFieldsSchema = {
   /** A job is listed under its title, in both languages. */
   title: z
-    .array(z.strictObject({ content: z.string().trim().min(1).max(jobLimits.titleMaxLength), language: contentLanguageSchema }))
+    .array(
+      z.strictObject({
+        content: oneLine(z.string().trim().min(1).max(jobLimits.titleMaxLength)),
+        language: contentLanguageSchema,
+      }),
+    )
     .max(2)
     .refine(hasUniqueLanguages, 'each language may appear once')
     .superRefine((titles, context) => {
@@ -91,11 +97,11 @@ const jobFieldsSchema = {
   profile: jobTextsSchema.default([]),
   offer: jobTextsSchema.default([]),
   howToApply: jobTextsSchema.default([]),
-  location: z.string().trim().min(1).max(jobLimits.lineMaxLength),
+  location: oneLine(z.string().trim().min(1).max(jobLimits.lineMaxLength)),
   employmentType: z.enum(employmentTypes),
   startDate: isoDateSchema.nullable().default(null),
   validThrough: isoDateSchema.nullable().default(null),
-  contact: z.string().trim().max(jobLimits.lineMaxLength).default(''),
+  contact: oneLine(z.string().trim().max(jobLimits.lineMaxLength)).default(''),
   published: z.boolean().default(false),
   /** Where the job stands in the list (ascending); left out: after the last one. */
   position: z.number().int().min(0).max(jobLimits.maxPosition).optional(),
