@@ -44,6 +44,19 @@ export function berlinDate(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(now);
 }
 
+/**
+ * The last second of a day in Berlin with Berlin's offset that day (`2099-12-31T23:59:59+01:00`,
+ * `2099-07-31T23:59:59+02:00`): a job's valid-through as JobPosting wants it, a moment and not a
+ * wall-clock time a search engine reads in its own zone. Summer time begins and ends at 01:00 UTC,
+ * so the offset at 22:00 UTC is the offset at the day's last second.
+ */
+export function berlinEndOfDay(date: string): string {
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${date}T22:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return `${date}T23:59:59${/[+-]\d{2}:\d{2}$/.exec(zone ?? '')?.[0] ?? '+00:00'}`;
+}
+
 export const jobSchema = z.object({
   id: z.number().int(),
   title: z.array(localizedTextSchema),

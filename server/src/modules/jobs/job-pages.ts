@@ -4,6 +4,7 @@ import {
   type Job,
   type SiteLanguage,
   berlinDate,
+  berlinEndOfDay,
   companyInterpolationOf,
   contentLanguageOf,
   jobApi,
@@ -78,7 +79,7 @@ export function jobPostingJsonLd(
     description: description || `<p>${escapeHtml(title)}</p>`,
     identifier: { '@type': 'PropertyValue', name: company.name, value: String(job.id) },
     datePosted: job.createdAt.slice(0, 10),
-    ...(job.validThrough ? { validThrough: `${job.validThrough}T23:59:59` } : {}),
+    ...(job.validThrough ? { validThrough: berlinEndOfDay(job.validThrough) } : {}),
     employmentType: job.employmentType === 'APPRENTICESHIP' ? 'OTHER' : job.employmentType,
     ...(job.startDate ? { jobStartDate: job.startDate } : {}),
     hiringOrganization: {
