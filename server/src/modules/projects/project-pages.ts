@@ -4,19 +4,21 @@ import {
   type Project,
   type SiteLanguage,
   companyInterpolation,
+  fillPlaceholders,
   contentLanguageOf,
   galleryListQuery,
   pageLengthOptions,
   pageUrl,
   parseGalleryState,
   pickText,
+  sharedPlaceholderValues,
   projectApi,
   projectListUrl,
   projectPath,
   textExcerpt,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, type Texts, escapeHtml, interpolate, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
+import { type PageRenderer, type Texts, escapeHtml, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/pages.routes';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
@@ -35,7 +37,7 @@ export function projectHead(
   const language = contentLanguageOf(lang);
   const projectTitle = pickText(project.title, language) || project.location;
   const template = textAt(texts, 'meta.projectDetail.titleWithProject') ?? '{{projectTitle}} | {{companyName}}';
-  const title = interpolate(template, { ...company, projectTitle });
+  const title = fillPlaceholders(template, { ...company, projectTitle });
   const description = textExcerpt(
     pickText(project.content, language) || pickText(project.scopeOfWorks, language) || projectTitle,
   );
@@ -134,7 +136,13 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
         return {
           html: replaceHead(
             html ?? prerendered,
-            projectHead(project, lang, content.render.texts['common'] ?? {}, app.config.siteUrl, content.interpolation),
+            projectHead(
+              project,
+              lang,
+              content.render.texts['common'] ?? {},
+              app.config.siteUrl,
+              sharedPlaceholderValues(content.render.company),
+            ),
           ),
           rendered: html !== undefined,
         };
