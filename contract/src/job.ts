@@ -12,6 +12,9 @@ export const jobApi = {
   board: (language: number) => `/api/v1/Job?Language=${language}&PageLength=100`,
 } as const;
 
+/** The jobs page's search in its address (`/jobs?q=…`): the search form's answer without JavaScript. */
+export const jobSearchParam = 'q';
+
 /**
  * Kinds of employment: schema.org's `employmentType` values (JobPosting), with APPRENTICESHIP
  * added for the German dual training (Ausbildung), which schema.org leaves to OTHER.
