@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './berlin-time';
 export * from './category';
 export * from './company';
 export * from './contact';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { berlinYear } from './berlin-time';
 import { companyInterpolation } from './company';
 import { type CompanySettings, companyInterpolationOf } from './company-settings';
 import { type SiteLanguage, siteLanguages } from './languages';
@@ -96,10 +97,6 @@ export function textPlaceholders(value: string): string[] {
 
 /** Placeholders every text may use: the company's details (company.ts) and the year. */
 export const sharedTextPlaceholders: readonly string[] = [...Object.keys(companyInterpolation), 'year'];
-
-/** The year in Berlin, the value of `{{year}}`. */
-export const berlinYear = (now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(now);
 
 /** The values of the shared placeholders: the company's saved details and the year (Berlin). */
 export function sharedPlaceholderValues(settings: CompanySettings, now = new Date()): Record<string, string> {
