@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasUniqueLanguages } from './category';
 import { company, type companyInterpolation } from './company';
 import { contentLanguageSchema } from './languages';
+import { oneLine } from './one-line';
 import { pictureDataUrlSchema } from './project';
 
 /** The company settings API (issue 16): GET for everyone, PUT with the whole object for staff. */
@@ -20,30 +21,32 @@ export const storedPictureSchema = z.union([
 ]);
 const pictureInputSchema = z.union([storedPictureSchema, pictureDataUrlSchema]);
 
-const line = (max: number) => z.string().trim().max(max);
-const required = (max: number) => z.string().trim().min(1).max(max);
+// Every text field is one line (it may reach a mail header, the manifest or JSON-LD), but the quote.
+const line = (max: number) => oneLine(z.string().trim().max(max));
+const required = (max: number) => oneLine(z.string().trim().min(1).max(max));
 
 /** Localised short text: at most one per language; both may be empty (the web app falls back). */
-const localized = (max: number) =>
+const localized = (max: number, lines: 'one' | 'many' = 'one') =>
   z
-    .array(z.strictObject({ content: z.string().trim().max(max), language: contentLanguageSchema }))
+    .array(
+      z.strictObject({
+        content: lines === 'one' ? line(max) : z.string().trim().max(max),
+        language: contentLanguageSchema,
+      }),
+    )
     .max(2)
     .refine(hasUniqueLanguages, 'each language may appear once');
 
 /** Limits the dashboard form shows and the server enforces. */
 export const companySettingsLimits = { maxPartners: 12, statistics: 6, maxManagingDirectors: 5 } as const;
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be a web address starting with https://');
+const httpUrl = line(500).refine((value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be a web address starting with https://');
 
 const fields = <P extends z.ZodType>(picture: P) => ({
   name: required(100),
@@ -92,7 +95,7 @@ const fields = <P extends z.ZodType>(picture: P) => ({
     .array(z.strictObject({ value: z.number().int().min(0).max(1_000_000_000), label: localized(100) }))
     .length(companySettingsLimits.statistics),
   /** The person the About page shows with a quote. */
-  person: z.strictObject({ name: required(100), position: localized(100), quote: localized(1000), picture }),
+  person: z.strictObject({ name: required(100), position: localized(100), quote: localized(1000, 'many'), picture }),
 });
 
 /** The company details as visitors get them. */

@@ -110,6 +110,18 @@ const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
 /** Bidirectional overrides and isolates: in a one-line value they only serve to disguise it (`rechnung\u202Egnp.jpg`). */
 export const bidiControl = /[\u202a-\u202e\u2066-\u2069]/;
 
+/** Line breaks of every kind a mail reader, a browser or a JSON-LD parser may honour. */
+export const lineBreak = /[\n\v\f\r\u0085\u2028\u2029]/;
+
+/**
+ * Whether a value is one line: no line break and no bidirectional control. The contact form's
+ * one-line fields and every one-line field of the contract (company settings, jobs, page texts)
+ * are checked by this one function.
+ */
+export function isOneLine(value: string): boolean {
+  return !lineBreak.test(value) && !bidiControl.test(value);
+}
+
 /**
  * RFC 2047 encoded-word syntax (`=?UTF-8?Q?=0D=0ABcc:…?=`): mail readers decode it in headers,
  * line breaks included, so no value that reaches a header may carry it.
@@ -136,7 +148,7 @@ export function checkInquiry(values: InquiryValues): InquiryCheck {
   for (const field of Object.keys(fieldMaxLength) as (keyof typeof fieldMaxLength)[]) {
     const value = values[field] ?? '';
     const singleLine = (singleLineFields as readonly string[]).includes(field);
-    const notOneLine = singleLine && (/[\r\n\u2028\u2029]/.test(value) || bidiControl.test(value));
+    const notOneLine = singleLine && !isOneLine(value);
     const forgesHeader = (headerFields as readonly string[]).includes(field) && encodedWord.test(value);
     if (value.trim().length > fieldMaxLength[field] || notOneLine || forgesHeader || controlCharacter.test(value))
       invalid.push(field);

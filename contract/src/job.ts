@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyAsUndefined, hasUniqueLanguages } from './category';
 import { projectListLimits } from './gallery';
 import { contentLanguageSchema, localizedTextSchema } from './languages';
+import { oneLine } from './one-line';
 
 /** Paths of the job openings API, shared by the server, the web client and the browser tests. */
 export const jobApi = {
@@ -10,6 +11,9 @@ export const jobApi = {
   /** The visible jobs in one language, as the jobs page lists them (its page data's key). */
   board: (language: number) => `/api/v1/Job?Language=${language}&PageLength=100`,
 } as const;
+
+/** The jobs page's search in its address (`/jobs?q=…`): the search form's answer without JavaScript. */
+export const jobSearchParam = 'q';
 
 /**
  * Kinds of employment: schema.org's `employmentType` values (JobPosting), with APPRENTICESHIP
@@ -41,6 +45,19 @@ export const isoDateSchema = z
 /** Today's date in Berlin, where the company is (a job valid through today is shown all day). */
 export function berlinDate(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(now);
+}
+
+/**
+ * The last second of a day in Berlin with Berlin's offset that day (`2099-12-31T23:59:59+01:00`,
+ * `2099-07-31T23:59:59+02:00`): a job's valid-through as JobPosting wants it, a moment and not a
+ * wall-clock time a search engine reads in its own zone. Summer time begins and ends at 01:00 UTC,
+ * so the offset at 22:00 UTC is the offset at the day's last second.
+ */
+export function berlinEndOfDay(date: string): string {
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${date}T22:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return `${date}T23:59:59${/[+-]\d{2}:\d{2}$/.exec(zone ?? '')?.[0] ?? '+00:00'}`;
 }
 
 export const jobSchema = z.object({
@@ -75,7 +92,12 @@ const jobTextsSchema = z
 const jobFieldsSchema = {
   /** A job is listed under its title, in both languages. */
   title: z
-    .array(z.strictObject({ content: z.string().trim().min(1).max(jobLimits.titleMaxLength), language: contentLanguageSchema }))
+    .array(
+      z.strictObject({
+        content: oneLine(z.string().trim().min(1).max(jobLimits.titleMaxLength)),
+        language: contentLanguageSchema,
+      }),
+    )
     .max(2)
     .refine(hasUniqueLanguages, 'each language may appear once')
     .superRefine((titles, context) => {
@@ -91,11 +113,11 @@ const jobFieldsSchema = {
   profile: jobTextsSchema.default([]),
   offer: jobTextsSchema.default([]),
   howToApply: jobTextsSchema.default([]),
-  location: z.string().trim().min(1).max(jobLimits.lineMaxLength),
+  location: oneLine(z.string().trim().min(1).max(jobLimits.lineMaxLength)),
   employmentType: z.enum(employmentTypes),
   startDate: isoDateSchema.nullable().default(null),
   validThrough: isoDateSchema.nullable().default(null),
-  contact: z.string().trim().max(jobLimits.lineMaxLength).default(''),
+  contact: oneLine(z.string().trim().max(jobLimits.lineMaxLength)).default(''),
   published: z.boolean().default(false),
   /** Where the job stands in the list (ascending); left out: after the last one. */
   position: z.number().int().min(0).max(jobLimits.maxPosition).optional(),

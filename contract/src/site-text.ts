@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { berlinYear } from './berlin-time';
 import { companyInterpolation } from './company';
+import { type CompanySettings, companyInterpolationOf } from './company-settings';
 import { type SiteLanguage, siteLanguages } from './languages';
 
 /** Paths of the page texts API (decision 022). */
@@ -95,6 +97,23 @@ export function textPlaceholders(value: string): string[] {
 
 /** Placeholders every text may use: the company's details (company.ts) and the year. */
 export const sharedTextPlaceholders: readonly string[] = [...Object.keys(companyInterpolation), 'year'];
+
+/** The values of the shared placeholders: the company's saved details and the year (Berlin). */
+export function sharedPlaceholderValues(settings: CompanySettings, now = new Date()): Record<string, string> {
+  return { ...companyInterpolationOf(settings), year: berlinYear(now) };
+}
+
+/**
+ * Fills a text's `{{name}}` placeholders as i18next does (spaces inside the braces allowed); a
+ * name without a value stays as written. The one fill function for every text the server sends
+ * out — a page's head, JSON-LD, the browser's translations (issue 27, point 10); the web app's
+ * i18next fills the same names with the same values (`sharedPlaceholderValues`).
+ */
+export function fillPlaceholders(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
 
 /**
  * The placeholders a page text can fill: its default's own and the shared ones. The server

@@ -10,6 +10,8 @@ import {
   jobApi,
   jobPath,
   pages,
+  sharedTextPlaceholders,
+  siteLanguages,
 } from '@blitz/contract';
 import { render } from './entry-server';
 import { defaultSiteContent } from './lib/site-content';
@@ -180,5 +182,35 @@ describe('the placeholder company', () => {
   it('has the imprint say that its details are placeholders', async () => {
     expect((await page('impressum', 'en', { content: defaultSiteContent })).text).toContain('are placeholders');
     expect((await page('impressum', 'de', { content: defaultSiteContent })).text).toContain('sind Platzhalter');
+  });
+});
+
+// Issue 27, point 10: every text carrying every shared placeholder, rendered into every page and
+// its head (and the home page's JSON-LD), leaves none of them unfilled.
+describe('every placeholder in every text', () => {
+  const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
+  const everyPlaceholder = sharedTextPlaceholders.map((name) => `{{${name}}}`).join(' ');
+  const unfilled = new RegExp(`\\{\\{\\s*(${sharedTextPlaceholders.join('|')})\\s*\\}\\}`);
+  const withPlaceholders = (node: unknown): unknown =>
+    typeof node === 'string'
+      ? `${node} ${everyPlaceholder}`
+      : Array.isArray(node)
+        ? node.map(withPlaceholders)
+        : node && typeof node === 'object'
+          ? Object.fromEntries(Object.entries(node).map(([key, child]) => [key, withPlaceholders(child)]))
+          : node;
+
+  it.each(siteLanguages)('is filled on every page in %s', async (lang) => {
+    const texts: Record<string, Record<string, unknown>> = {};
+    for (const [file, tree] of Object.entries(localeFiles)) {
+      const [, fileLang, namespace] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
+      if (fileLang === lang) texts[namespace!] = withPlaceholders(tree) as Record<string, unknown>;
+    }
+    for (const key of (Object.keys(pages) as PageKey[]).filter((k) => pages[k].prerender && !pages[k].path.includes(':'))) {
+      const { html, head } = await page(key, lang, { content: { ...content, texts } as typeof content });
+      expect(unfilled.exec(head)?.[0], `${key} head`).toBeUndefined();
+      expect(unfilled.exec(html)?.[0], `${key} page`).toBeUndefined();
+      expect(head, key).toContain('Blitzwerk');
+    }
   });
 });

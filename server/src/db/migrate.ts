@@ -19,6 +19,7 @@ import * as inquirySearch from './migrations/2026-11-30_inquiry-search';
 import * as jobOpenings from './migrations/2026-12-01_job-openings';
 import * as leases from './migrations/2026-12-01_leases';
 import * as siteTexts from './migrations/2026-12-02_site-texts';
+import * as usedFormTokens from './migrations/2026-12-03_used-form-tokens';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01_job-openings': jobOpenings,
   '2026-12-01_leases': leases,
   '2026-12-02_site-texts': siteTexts,
+  '2026-12-03_used-form-tokens': usedFormTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

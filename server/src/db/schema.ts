@@ -159,6 +159,9 @@ export type SiteTextsTable = {
   updated_at: string;
 };
 
+/** A contact form token an inquiry spent, until it would have expired anyway. */
+export type UsedFormTokensTable = { id: string; expires_at: string };
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -177,4 +180,5 @@ export type Database = {
   job_texts: JobTextsTable;
   leases: LeasesTable;
   site_texts: SiteTextsTable;
+  used_form_tokens: UsedFormTokensTable;
 };

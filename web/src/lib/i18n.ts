@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type PageKey, type SiteLanguage, companyInterpolation, siteLanguages } from '@blitz/contract';
+import { type PageKey, type SiteLanguage, berlinYear, companyInterpolation, siteLanguages } from '@blitz/contract';
 import { translationBackend } from './translation-backend';
 
 /** Translation scopes of SPEC.md §7, plus the common texts and the projects and admin areas. */
@@ -56,7 +56,7 @@ const baseOptions = {
   // Only the page's language is loaded (the other language is fetched only when a load fails,
   // see translation-backend.ts); a key missing from it shows the key's text, on server and client alike.
   fallbackLng: false,
-  interpolation: { escapeValue: false, defaultVariables: { ...companyInterpolation, year: new Date().getFullYear() } },
+  interpolation: { escapeValue: false, defaultVariables: { ...companyInterpolation, year: berlinYear() } },
   react: { useSuspense: true },
 } as const;
 
@@ -69,7 +69,7 @@ export async function createServerI18n(
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     ...baseOptions,
-    interpolation: { ...baseOptions.interpolation, defaultVariables: { ...company, year: new Date().getFullYear() } },
+    interpolation: { ...baseOptions.interpolation, defaultVariables: { ...company, year: berlinYear() } },
     lng: lang,
     resources,
     ns: [...namespaces],

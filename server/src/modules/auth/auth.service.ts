@@ -3,7 +3,7 @@ import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
-import { recordSuccess, releaseAttempt, reserveAttempt } from './login-throttle';
+import { failedAtNameLock, passedNameLock, recordSuccess, releaseAttempt, reserveAttempt } from './login-throttle';
 import { burnVerifyTime, checkPasswordPolicy, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { hashRecoveryCode, isTotpCode, matchTotp } from './second-factor';
 import { spendRecoveryCode, spendTotpStep } from './second-factor.repository';
@@ -57,7 +57,8 @@ function tooManyAttempts(seconds: number): HttpError {
  */
 export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idleMs: number): Promise<string> {
   const { username, password, code, ip, log } = attempt;
-  const wait = await reserveAttempt(db, username, ip);
+  const { wait, twoFactorsMayPass } = await reserveAttempt(db, username, ip, { twoFactors: true });
+  if (wait > 0 && twoFactorsMayPass) return loginThroughNameLock(db, keys, attempt, idleMs, wait);
   if (wait > 0) {
     logSecurityEvent(log, 'warn', 'login_failed', { reason: 'throttled', retryAfterSeconds: wait, ip });
     throw tooManyAttempts(wait);
@@ -91,6 +92,34 @@ export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idl
   await recordSignIn(db, user.id, nowIso());
   logSecurityEvent(log, 'info', 'login_succeeded', { userId: user.id, method, ip });
   // A hash from weaker parameters is replaced while the password is at hand (ASVS 11.2.2).
+  if (needsRehash(user.passwordHash)) {
+    await replacePasswordHash(db, user.id, await hashPassword(password));
+    logSecurityEvent(log, 'info', 'password_rehashed', { userId: user.id });
+  }
+  return openSession(db, keys, user, idleMs);
+}
+
+/**
+ * A sign-in while the name's count is over, from an address that has not failed (issue 27, point
+ * 8): the lock stops guessing, and two factors are not a guess. Only the right password with a
+ * valid code passes; every other outcome gets the lock's 429, whatever was wrong, so that the
+ * lock answers no guess. A wrong password or code counts for the address (it will not pass
+ * again in its window); the name's count is not cleared.
+ */
+async function loginThroughNameLock(db: Db, keys: TokenKeys, attempt: SignInAttempt, idleMs: number, wait: number) {
+  const { username, password, code, ip, log } = attempt;
+  const user = await findUserByName(db, username);
+  const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
+  const spent = user && ok && !user.disabled && user.totpSecret && code ? await spendSecondFactorCode(db, user, code) : null;
+  if (!user || !spent) {
+    const wrong = !user || !ok || user.disabled || Boolean(user.totpSecret && code);
+    await failedAtNameLock(db, username, ip, wrong);
+    logSecurityEvent(log, 'warn', 'login_failed', { reason: 'throttled', retryAfterSeconds: wait, userId: user?.id ?? null, ip });
+    throw tooManyAttempts(wait);
+  }
+  await passedNameLock(db, username, ip);
+  await recordSignIn(db, user.id, nowIso());
+  logSecurityEvent(log, 'info', 'login_succeeded', { userId: user.id, method: `password+${spent}`, ip });
   if (needsRehash(user.passwordHash)) {
     await replacePasswordHash(db, user.id, await hashPassword(password));
     logSecurityEvent(log, 'info', 'password_rehashed', { userId: user.id });
@@ -139,7 +168,7 @@ export async function reauthenticate(
   check: () => Promise<ReauthFailure | undefined>,
 ): Promise<void> {
   const { ip, log, failedEvent } = context;
-  const wait = await reserveAttempt(db, user.username, ip);
+  const { wait } = await reserveAttempt(db, user.username, ip);
   if (wait > 0) {
     logSecurityEvent(log, 'warn', failedEvent, { reason: 'throttled', retryAfterSeconds: wait, userId: user.id, ip });
     throw tooManyAttempts(wait);

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/migrate';
 import { api, databaseKinds, freshDatabase, signIn, startTestApp, testAdmin } from '../../test/helper';
 import { ensureAdmin } from './admin-bootstrap';
-import { throttlePolicy } from './login-throttle';
+import { addressGroup, throttlePolicy } from './login-throttle';
 
 const auth = '/api/v1/login/Auth';
 const verify = '/api/v1/login/Verfy';
@@ -16,6 +16,19 @@ const sessions = '/api/v1/login/Sessions';
 function b64url(value: object | string): string {
   return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 }
+
+describe('the sign-in throttle’s clients', () => {
+  it('are IPv4 addresses, and IPv6 addresses by their /64', () => {
+    expect(addressGroup('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressGroup('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressGroup('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:0DB8:0001:0002:ffff:0:0:1')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64');
+    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressGroup('2001:db8:1:2:3:4:5:6')).not.toBe(addressGroup('2001:db8:1:3:3:4:5:6'));
+  });
+});
 
 describe.each(databaseKinds)('sign-in on %s', (kind) => {
   it('answers a token for the right name and password, which Verfy accepts', async () => {
@@ -145,6 +158,22 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
       headers: from('192.0.2.250'),
     });
     expect(capped.status).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64, however the address is written; a name locked by guessing holds for the password alone', async () => {
+    const { url } = await startTestApp(kind, { TRUST_PROXY: '127.0.0.1' });
+    const post = (ip: string, body: Record<string, string>) =>
+      api(url, 'POST', auth, { body, headers: { 'x-forwarded-for': ip } });
+    for (let i = 1; i <= throttlePolicy.maxFailuresPerUserAndIp; i++)
+      expect((await post(`2001:db8:1:2::${i}`, { ...testAdmin, password: `guess-${i}` })).status).toBe(401);
+    expect((await post('2001:db8:1:2:ffff:ffff:ffff:fffe', testAdmin)).status).toBe(429);
+    expect((await post('2001:0DB8:0001:0002:0:0:0:abcd', testAdmin)).status).toBe(429);
+    expect((await post('2001:db8:1:3::1', testAdmin)).status).toBe(200);
+    // Without a second factor, the name's lock lets no one through (issue 27, point 8).
+    for (let host = 1; host <= 10; host++)
+      for (let i = 0; i < throttlePolicy.maxFailuresPerUserAndIp; i++)
+        await post(`192.0.2.${host}`, { ...testAdmin, password: `spread-${host}-${i}` });
+    expect((await post('198.51.100.30', testAdmin)).status).toBe(429);
   });
 
   it('does not count refused attempts: 51 from one address leave the right password working from another (red-team finding)', async () => {

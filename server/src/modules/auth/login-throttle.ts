@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Db } from '../../db/database';
 import { clearThrottle, countAttempt, uncountAttempt } from '../rate-limits/attempts.repository';
 
@@ -11,7 +12,12 @@ import { clearThrottle, countAttempt, uncountAttempt } from '../rate-limits/atte
  *
  * Throttle, don't lock out (OWASP): an attempt that is refused is not counted at all, and the
  * name's count only takes attempts that the address's own limits let through, so one address
- * adds at most 5 to it; it takes ten addresses guessing at once to make the real user wait.
+ * adds at most 5 to it. Ten addresses guessing at once fill it; then the name's limit holds for
+ * guesses, but not for two factors (issue 27, point 8): from an address that has not failed in its
+ * window, the right password with a valid code passes (`reserveAttempt` with `twoFactors`).
+ *
+ * An IPv6 client counts by its /64, the block one subscriber or host usually holds: otherwise
+ * each address of it would be a new client.
  */
 export const throttlePolicy = {
   windowMs: 15 * 60_000,
@@ -20,47 +26,103 @@ export const throttlePolicy = {
   maxFailuresPerIp: 20,
 } as const;
 
+/**
+ * The client an address stands for: an IPv4 address itself (also when written IPv4-mapped), an
+ * IPv6 address its /64 (`2001:db8:1:2::/64`).
+ */
+export function addressGroup(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped && net.isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!net.isIPv6(address)) return ip;
+  // The first four groups: those before '::' and, if it stands within them, zeros for it.
+  const [head = '', tail] = address.split('::');
+  const before = head === '' ? [] : head.split(':');
+  const after = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups =
+    tail === undefined ? before : [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16).toString(16) : '0'))
+    .join(':')}::/64`;
+}
+
 const userKey = (username: string) => `user:${username.toLowerCase()}`;
-const userAndIpKey = (username: string, ip: string) => `user-ip:${ip}:${username.toLowerCase()}`;
-const ipKey = (ip: string) => `ip:${ip}`;
+const userAndIpKey = (username: string, ip: string) => `user-ip:${addressGroup(ip)}:${username.toLowerCase()}`;
+const ipKey = (ip: string) => `ip:${addressGroup(ip)}`;
 
 type Limit = [key: string, max: number];
 
-/** Counts this attempt under the keys; the seconds to wait if one is over its limit (0: go ahead). */
-async function count(db: Db, limits: Limit[], now: Date): Promise<number> {
+/** Counts this attempt under the keys: the seconds to wait if one is over its limit (0: go ahead), and the counts. */
+async function count(db: Db, limits: Limit[], now: Date): Promise<{ wait: number; attempts: number[] }> {
   const counts = await Promise.all(
     limits.map(async ([key, max]) => ({ ...(await countAttempt(db, key, now, throttlePolicy.windowMs)), max })),
   );
   const waits = counts
     .filter((c) => c.attempts > c.max)
     .map((c) => Math.ceil((c.windowStartedAt.getTime() + throttlePolicy.windowMs - now.getTime()) / 1000));
-  return Math.max(0, ...waits);
+  return { wait: Math.max(0, ...waits), attempts: counts.map((c) => c.attempts) };
 }
 
 const takeBack = (db: Db, limits: Limit[]) => Promise.all(limits.map(([key]) => uncountAttempt(db, key)));
 
 /**
+ * What the throttle says: `wait` 0 is go ahead; otherwise the seconds to wait. `twoFactorsMayPass`:
+ * only the name's count is over, and this address has not failed in its window — the right
+ * password with a valid code may pass; the attempt stays counted for the address until the
+ * caller knows (`passedNameLock` or `failedAtNameLock`).
+ */
+export type Reservation = { wait: number; twoFactorsMayPass: boolean };
+
+/**
  * Counts this attempt before the password is checked, and answers how many seconds the caller
  * must wait (0 = go ahead). Counting first is what makes the limits hold against parallel
- * requests; a refused attempt is then taken back, so that refusals never add up.
+ * requests; a refused attempt is then taken back, so that refusals never add up. With
+ * `twoFactors` (a full sign-in), an attempt the name's count alone refuses, from an address
+ * without failures, is left to the caller (`twoFactorsMayPass`).
  */
-export async function reserveAttempt(db: Db, username: string, ip: string, now = new Date()): Promise<number> {
+export async function reserveAttempt(
+  db: Db,
+  username: string,
+  ip: string,
+  options: { now?: Date; twoFactors?: boolean } = {},
+): Promise<Reservation> {
+  const now = options.now ?? new Date();
   const fromAddress: Limit[] = [
     [userAndIpKey(username, ip), throttlePolicy.maxFailuresPerUserAndIp],
     [ipKey(ip), throttlePolicy.maxFailuresPerIp],
   ];
-  const addressWait = await count(db, fromAddress, now);
-  if (addressWait > 0) {
+  const address = await count(db, fromAddress, now);
+  if (address.wait > 0) {
     await takeBack(db, fromAddress);
-    return addressWait;
+    return { wait: address.wait, twoFactorsMayPass: false };
   }
   const forName: Limit[] = [[userKey(username), throttlePolicy.maxFailuresPerUser]];
-  const nameWait = await count(db, forName, now);
-  if (nameWait > 0) {
-    await takeBack(db, [...fromAddress, ...forName]);
-    return nameWait;
+  const name = await count(db, forName, now);
+  if (name.wait > 0) {
+    // This attempt is the address's only one in its window: it has not failed.
+    const clean = address.attempts.every((n) => n === 1);
+    await takeBack(db, options.twoFactors && clean ? forName : [...fromAddress, ...forName]);
+    return { wait: name.wait, twoFactorsMayPass: Boolean(options.twoFactors) && clean };
   }
-  return 0;
+  return { wait: 0, twoFactorsMayPass: false };
+}
+
+/**
+ * Through the name's lock with password and code: the address gets its attempt back; the name's
+ * count stays, so that the real user signing in does not give guessers a new allowance.
+ */
+export async function passedNameLock(db: Db, username: string, ip: string): Promise<void> {
+  await Promise.all([clearThrottle(db, userAndIpKey(username, ip)), uncountAttempt(db, ipKey(ip))]);
+}
+
+/**
+ * Not through the name's lock: a wrong password or code stays counted for the address (it has
+ * failed now, and will not pass again in its window); anything else (no code, no second factor)
+ * is taken back, as every refused attempt is.
+ */
+export async function failedAtNameLock(db: Db, username: string, ip: string, wrong: boolean): Promise<void> {
+  if (!wrong) await Promise.all([userAndIpKey(username, ip), ipKey(ip)].map((key) => uncountAttempt(db, key)));
 }
 
 /** A successful sign-in clears the name's counts and gives the address its attempt back. */

@@ -158,6 +158,39 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
   });
 
+  it('lets the right password with a valid code through the name’s lock from an address that has not failed; nothing else', async () => {
+    const { url } = await startTestApp(kind, { TRUST_PROXY: '127.0.0.1' });
+    const { secret, recoveryCodes } = await enableSecondFactor(url, await signIn(url));
+    const post = (ip: string, body: Record<string, string>) =>
+      api(url, 'POST', auth, { body, headers: { 'x-forwarded-for': ip } });
+    // Eleven addresses, five guesses each (issue 27, point 8): ten fill the name's count.
+    for (let host = 1; host <= 11; host++)
+      for (let i = 0; i < throttlePolicy.maxFailuresPerUserAndIp; i++)
+        await post(`192.0.2.${host}`, { ...testAdmin, password: `guess-${host}-${i}` });
+    const right = (code?: string) => ({ ...testAdmin, ...(code ? { code } : {}) });
+    // The lock holds for an address that has failed (the eleventh's first guess counted), or is over its own limit.
+    expect((await post('192.0.2.11', right(freshCode(secret)))).status).toBe(429);
+    expect((await post('192.0.2.1', right(freshCode(secret)))).status).toBe(429);
+    // From an address that has not failed: the password alone, a wrong code or a wrong password get the lock's 429 …
+    expect((await post('198.51.100.7', right())).status).toBe(429);
+    expect((await post('198.51.100.8', { ...testAdmin, password: 'wrong-password-1', code: freshCode(secret) })).status).toBe(
+      429,
+    );
+    const wrongCode = String((Number(freshCode(secret)) + 1) % 1_000_000).padStart(6, '0');
+    expect((await post('198.51.100.9', right(wrongCode))).status).toBe(429);
+    // … and a wrong one counts there: the right code from it no longer passes.
+    expect((await post('198.51.100.8', right(freshCode(secret)))).status).toBe(429);
+    expect((await post('198.51.100.9', right(freshCode(secret)))).status).toBe(429);
+    // Right password and code: through. The name's count stays; the password alone still waits.
+    const through = await post('198.51.100.7', right(freshCode(secret)));
+    expect(through.status).toBe(200);
+    expect(through.body.jwtToken).toEqual(expect.any(String));
+    expect((await post('198.51.100.10', right())).status).toBe(429);
+    expect((await post('198.51.100.11', right(freshCode(secret, 0)))).status).toBe(429); // a code already used
+    // A recovery code is a second factor too.
+    expect((await post('198.51.100.12', right(recoveryCodes[0]))).status).toBe(200);
+  });
+
   it('lets a set-up be confirmed for ten minutes only, and counts wrong codes there like wrong passwords', async () => {
     const { url, database } = await startTestApp(kind);
     const token = await signIn(url);

@@ -161,6 +161,40 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
     expect((await api(url, 'GET', settingsApi.settings)).body).toEqual(defaultCompanySettings);
   });
 
+  it('refuses a line break or direction control in every one-line field, and takes line breaks in the quote', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const en = (content: string) => [{ content, language: 1 }];
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: 'Evil\r\nBcc: victim@example.org' }, 'name'],
+      [{ legalName: 'Blitzwerk\nGmbH' }, 'legalName'],
+      [{ legalForm: 'GmbH\u2028' + 'x' }, 'legalForm'],
+      [{ street: 'Am Blitz\r7' }, 'street'],
+      [{ city: 'Ha\u202Enau' }, 'city'],
+      [{ website: 'https://blitzwerk.de/\r\nx' }, 'website'],
+      [{ managingDirectors: ['Erika\nMuster'] }, 'managingDirectors.0'],
+      [{ jobsContact: 'Erika\u0085Muster' }, 'jobsContact'],
+      [{ register: { court: 'Amtsgericht\nHanau', number: 'HRB 1' } }, 'register.court'],
+      [{ openingHours: en('Mon–Fri\n7–16') }, 'openingHours.0.content'],
+      [{ partners: [{ name: 'P\nQ', url: 'https://p.example', logo: 'ferrum' }] }, 'partners.0.name'],
+      [{ person: { ...defaultCompanySettings.person, position: en('CEO\r\nBcc: x') } }, 'person.position.0.content'],
+    ];
+    for (const [patch, field] of cases) {
+      const res = await api(url, 'PUT', settingsApi.settings, { token, body: { ...realCompany, ...patch } });
+      expect(res.status, JSON.stringify(patch)).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(fields(res.body), JSON.stringify(patch)).toEqual([field]);
+    }
+    expect((await api(url, 'GET', settingsApi.settings)).body).toEqual(defaultCompanySettings);
+    const quote = en('Erste Zeile.\n\nZweiter Absatz.');
+    const saved = await api(url, 'PUT', settingsApi.settings, {
+      token,
+      body: { ...realCompany, person: { ...defaultCompanySettings.person, quote } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.person.quote).toEqual(quote);
+  });
+
   it('puts the saved company, not the placeholder, into the mails of an inquiry', async () => {
     const smtp = await SmtpSink.start();
     const { url } = await startTestApp(kind, {

@@ -5,6 +5,7 @@ import { HttpError, serviceUnavailable } from '../../lib/http-error';
 import { multipartSupport } from '../../plugins/external/multipart';
 import { rateLimiting } from '../../plugins/external/rate-limit';
 import { readFormFields } from './form-fields';
+import { isFormTokenSpent } from './form-tokens.repository';
 import { answerRefusedForm, returnTarget, sentAddress, wantsPage } from './contact-page-answers';
 import { maxRequestBytes, multipartLimits, receiveInquiry, tooLarge } from './contact.service';
 
@@ -70,10 +71,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Asked for by the form's stylesheet at the first focus into it (styles.css, .contact-form):
   // the moment the visitor began, signed, kept for a day. An existing valid one is kept, so that
-  // opening another page does not restart the clock.
+  // opening another page does not restart the clock — unless an inquiry spent it: then the next
+  // form starts a clock of its own, as the script's form fetches a new token after each send.
   app.get('/Contact/FormStart', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (app.formTokens.ageOf(request.cookies[formStartCookie]) === undefined) {
+    const kept = app.formTokens.check(request.cookies[formStartCookie]);
+    if (kept === undefined || (await isFormTokenSpent(app.db, kept.id))) {
       reply.setCookie(formStartCookie, app.formTokens.issue(), {
         path: '/api/v1/Contact',
         maxAge: 24 * 3600,

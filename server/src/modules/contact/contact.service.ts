@@ -21,6 +21,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
+import { inTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/http-error';
 import { newAttachmentKey } from '../../media/attachment-store';
 import { detectContentType } from '../../media/content-type';
@@ -29,6 +30,7 @@ import { logSecurityEvent } from '../../lib/security-log';
 import { type ObjectStorage, countingStream } from '../../storage/object-storage';
 import type { OutboxKind } from '../../mail/outbox.repository';
 import type { FormTokens } from './form-token';
+import { spendFormToken } from './form-tokens.repository';
 import { type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
 
 const MB = 1024 * 1024;
@@ -315,48 +317,56 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
 
     // Sent faster than a person fills the form, counted from when it became interactive (a
     // token the server signed); no valid token at all is a script posting directly.
-    const fillTime = deps.formTokens.ageOf(text(contactFormExtras.formToken) || deps.formStartToken);
-    const tooQuick = config.contact.minFillMs > 0 && (fillTime === undefined || fillTime < config.contact.minFillMs);
-    const spam = text(contactFormExtras.honeypot) !== '' || tooQuick;
+    const formToken = deps.formTokens.check(text(contactFormExtras.formToken) || deps.formStartToken);
+    const checksFillTime = config.contact.minFillMs > 0;
+    const tooQuick = checksFillTime && (formToken === undefined || formToken.age < config.contact.minFillMs);
+    let spam = text(contactFormExtras.honeypot) !== '' || tooQuick;
     const now = new Date();
     let reference = newReference(now);
     while (await referenceExists(db, reference)) reference = newReference(now);
     const optional = (name: string) => text(name) || null;
+    let mailsQueued = false;
     const attachments: NewAttachment[] = files.map((f) => ({
       fileName: f.fileName,
       contentType: f.contentType,
       size: f.size,
       storageKey: f.key,
     }));
-    const mails: OutboxKind[] = spam ? [] : config.contact.confirmationMail ? ['inquiry', 'confirmation'] : ['inquiry'];
-
-    const id = await insertInquiry(
-      db,
-      {
-        reference,
-        subject: values.subject as InquirySubject,
-        firstName: values.firstName,
-        lastName: values.lastName,
-        phone: values.phone,
-        email: values.email,
-        message: values.message,
-        companyName: optional('CompanyName'),
-        companyAddress: optional('CompanyAddress'),
-        buildingSize: optional('BuildingSize'),
-        regards: values.Regards as Regard[],
-        language: text(contactFormExtras.language) === 'en' ? 'en' : 'de',
-        spam,
-        createdAt: now.toISOString(),
-      },
-      attachments,
-      mails,
-    ).catch((error: unknown) => {
+    const id = await inTransaction(db, async (trx) => {
+      // A token passes the fill time for one stored inquiry (issue 27, point 7): spent in the
+      // inquiry's transaction, so a refused or failed send leaves it to the visitor's next try,
+      // and of two posts with one token, whichever commits second is kept as spam.
+      if (!spam && checksFillTime && formToken && !(await spendFormToken(trx, formToken.id, formToken.expiresAt))) spam = true;
+      const mails: OutboxKind[] = spam ? [] : config.contact.confirmationMail ? ['inquiry', 'confirmation'] : ['inquiry'];
+      mailsQueued = mails.length > 0;
+      return insertInquiry(
+        trx,
+        {
+          reference,
+          subject: values.subject as InquirySubject,
+          firstName: values.firstName,
+          lastName: values.lastName,
+          phone: values.phone,
+          email: values.email,
+          message: values.message,
+          companyName: optional('CompanyName'),
+          companyAddress: optional('CompanyAddress'),
+          buildingSize: optional('BuildingSize'),
+          regards: values.Regards as Regard[],
+          language: text(contactFormExtras.language) === 'en' ? 'en' : 'de',
+          spam,
+          createdAt: now.toISOString(),
+        },
+        attachments,
+        mails,
+      );
+    }).catch((error: unknown) => {
       outcomeUnknown = isDatabaseUnavailable(error);
       throw error;
     });
     committed = true;
     deps.onStored?.(spam);
-    if (mails.length > 0) deps.kickOutbox();
+    if (mailsQueued) deps.kickOutbox();
     return { id, reference };
   } finally {
     if (!committed && !outcomeUnknown) await store.remove(files.map((f) => f.key));

@@ -81,7 +81,7 @@ describe.each(databaseKinds)('the job pages, rendered per request, on %s', (kind
       '@type': 'JobPosting',
       title: 'Blitzschutzmonteur </script><b>',
       datePosted: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      validThrough: '2099-12-31T23:59:59',
+      validThrough: '2099-12-31T23:59:59+01:00',
       employmentType: 'FULL_TIME',
       jobStartDate: '2099-01-15',
       hiringOrganization: { '@type': 'Organization', name: 'Musterblitz', sameAs: 'https://www.example.com' },

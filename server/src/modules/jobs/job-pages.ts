@@ -4,16 +4,18 @@ import {
   type Job,
   type SiteLanguage,
   berlinDate,
-  companyInterpolationOf,
+  berlinEndOfDay,
+  fillPlaceholders,
   contentLanguageOf,
   jobApi,
   jobPath,
   pageUrl,
   pickText,
+  sharedPlaceholderValues,
   textExcerpt,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, type Texts, escapeHtml, interpolate, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
+import { type PageRenderer, type Texts, escapeHtml, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
 import { type PageFiller, pageIdOf } from '../pages/pages.routes';
 import { readJob, readJobPage } from './job-reads';
 
@@ -60,6 +62,8 @@ export function jobPostingJsonLd(
   siteUrl: string,
 ): string {
   const language = contentLanguageOf(lang);
+  const values = sharedPlaceholderValues(company);
+  const heading = (key: string) => fillPlaceholders(textAt(jobTexts, `detail.${key}`) ?? key, values);
   const sections: [string, string][] = [
     ['tasks', pickText(job.tasks, language)],
     ['profile', pickText(job.profile, language)],
@@ -68,7 +72,7 @@ export function jobPostingJsonLd(
   ];
   const description = sections
     .filter(([, value]) => value.trim())
-    .map(([key, value]) => `<h2>${escapeHtml(textAt(jobTexts, `detail.${key}`) ?? key)}</h2>${htmlLines(value)}`)
+    .map(([key, value]) => `<h2>${escapeHtml(heading(key))}</h2>${htmlLines(value)}`)
     .join('');
   const title = pickText(job.title, language);
   const data = {
@@ -78,7 +82,7 @@ export function jobPostingJsonLd(
     description: description || `<p>${escapeHtml(title)}</p>`,
     identifier: { '@type': 'PropertyValue', name: company.name, value: String(job.id) },
     datePosted: job.createdAt.slice(0, 10),
-    ...(job.validThrough ? { validThrough: `${job.validThrough}T23:59:59` } : {}),
+    ...(job.validThrough ? { validThrough: berlinEndOfDay(job.validThrough) } : {}),
     employmentType: job.employmentType === 'APPRENTICESHIP' ? 'OTHER' : job.employmentType,
     ...(job.startDate ? { jobStartDate: job.startDate } : {}),
     hiringOrganization: {
@@ -105,7 +109,7 @@ export function jobHead(
   const language = contentLanguageOf(lang);
   const jobTitle = pickText(job.title, language);
   const template = textAt(texts.common, 'meta.jobDetail.titleWithJob') ?? '{{jobTitle}} | {{companyName}}';
-  const title = interpolate(template, { ...companyInterpolationOf(company), jobTitle });
+  const title = fillPlaceholders(template, { ...sharedPlaceholderValues(company), jobTitle });
   const description = textExcerpt(`${jobTitle}, ${job.location}. ${pickText(job.tasks, language)}`);
   const address = (l: SiteLanguage) => pageUrl(jobPath(job.id), l, siteUrl);
   return [

@@ -265,6 +265,30 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
     expect((await api(url, 'GET', jobApi.list, { token })).body.count).toBe(0);
   });
 
+  it('refuses a line break in the one-line fields (title, location, contact), not in the texts', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const title = (de: string) => [
+      { content: de, language: 2 },
+      { content: 'Installer', language: 1 },
+    ];
+    for (const [patch, field] of [
+      [{ title: title('Monteur\r\nBcc: x@example.org') }, 'title.0.content'],
+      [{ location: 'Hanau\nFrankfurt' }, 'location'],
+      [{ contact: 'Erika\u2029Muster' }, 'contact'],
+      [{ contact: 'Erika \u202EMuster' }, 'contact'],
+    ] as const) {
+      const res = await api(url, 'POST', jobApi.list, { token, body: jobBody(patch) });
+      expect(res.status, JSON.stringify(patch)).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(fields(res.body)).toEqual([field]);
+    }
+    const tasks = [{ content: 'Montage\nWartung', language: 2 }];
+    const created = await api(url, 'POST', jobApi.list, { token, body: jobBody({ tasks }) });
+    expect(created.status).toBe(201);
+    expect(created.body.tasks).toEqual(tasks);
+  });
+
   it('starts a site with the two sample jobs of the spec, once', async () => {
     const { app, url } = await startTestApp(kind);
     expect(await seedSampleJobs({ db: app.db, log: app.log })).toBe(true);

@@ -81,6 +81,17 @@ describe('the page cache', () => {
     expect(normalizedUrl('/Projects?rows=10&page=2&lang=en')).toBe('/Projects?lang=en&page=2&rows=10');
     expect(normalizedUrl('/Projects')).toBe('/Projects');
   });
+
+  it('keep a page under the parameters it reads, each once and only with a value it can take (issue 27, point 11)', () => {
+    expect(normalizedUrl('/Projects?rows=20&page=2&lang=en&utm_source=x', 'projects')).toBe('/Projects?lang=en&page=2&rows=20');
+    expect(normalizedUrl('/Projects?page=1&rows=10&category=0&lang=fr&x=1', 'projects')).toBe('/Projects');
+    expect(normalizedUrl('/Projects?page=2&page=3&category=4', 'projects')).toBe('/Projects?category=4&page=2');
+    expect(normalizedUrl('/jobs?q=Monteur&x=1&q=other', 'jobs')).toBe('/jobs?q=Monteur');
+    expect(normalizedUrl('/jobs?q=', 'jobs')).toBe('/jobs');
+    expect(normalizedUrl('/?subject=application&lang=de&fbclid=abc', 'home')).toBe('/?lang=de&subject=application');
+    expect(normalizedUrl('/?subject=spam&page=2&q=x', 'home')).toBe('/');
+    expect(normalizedUrl('/jobs/3?lang=en&ref=mail', 'job')).toBe('/jobs/3?lang=en');
+  });
 });
 
 describe.each(databaseKinds)('rendered pages kept per content version, over HTTP, on %s', (kind) => {
@@ -143,11 +154,11 @@ describe.each(databaseKinds)('rendered pages kept per content version, over HTTP
     expect(english.headers['etag']).not.toBe(etag);
 
     // One page for one address, whatever the order of its query.
-    const a = await getOnce(`${url}/Projects?rows=10&page=1`, { 'accept-encoding': 'identity' });
+    const a = await getOnce(`${url}/Projects?rows=20&lang=de`, { 'accept-encoding': 'identity' });
     const readsBefore = reads;
-    const b = await getOnce(`${url}/Projects?page=1&rows=10`, { 'accept-encoding': 'identity' });
+    const b = await getOnce(`${url}/Projects?lang=de&rows=20`, { 'accept-encoding': 'identity' });
     expect(b.body.equals(a.body)).toBe(true);
-    expect(b.body.toString()).toContain('data-url="/Projects?page=1&rows=10"');
+    expect(b.body.toString()).toContain('data-url="/Projects?lang=de&rows=20"');
     expect(reads).toBe(readsBefore);
 
     // An edit: the very next request has it, in every encoding, and the old ETag no longer matches.
@@ -197,5 +208,31 @@ describe.each(databaseKinds)('rendered pages kept per content version, over HTTP
     const gone = await getOnce(`${url}/project/${project.id}`);
     expect(gone.status).toBe(302);
     expect(gone.headers['location']).toBe('/');
+  });
+});
+
+describe.each(databaseKinds)('a page asked for with parameters it does not read, on %s', (kind) => {
+  it('is the page: rendered once, kept once, and the parameters reach neither the cache nor the page', async () => {
+    const { app, url } = await startTestApp(kind, { WEB_DIST: fakeWebBuildWithRenderer() });
+    const lookups = async () =>
+      Object.fromEntries(
+        (await app.metrics.cacheLookups.get()).values
+          .filter((v) => v.labels.cache === 'page')
+          .map((v) => [v.labels.result, v.value]),
+      );
+    const first = await getOnce(`${url}/Projects?lang=en&page=1&x=0`, { 'accept-encoding': 'identity' });
+    expect(first.body.toString()).toContain('data-url="/Projects?lang=en"');
+    for (let i = 1; i <= 40; i++) {
+      const res = await getOnce(`${url}/Projects?lang=en&x=${i}&utm_source=${i}&rows=junk${i}`, {
+        'accept-encoding': 'identity',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toBe(first.body.toString());
+    }
+    expect(await lookups()).toEqual({ miss: 1, hit: 40 });
+    // A parameter the page reads is a page of its own.
+    const second = await getOnce(`${url}/Projects?lang=en&page=1&rows=20`, { 'accept-encoding': 'identity' });
+    expect(second.body.toString()).toContain('data-url="/Projects?lang=en&rows=20"');
+    expect(await lookups()).toEqual({ miss: 2, hit: 40 });
   });
 });

@@ -1,3 +1,13 @@
+import {
+  type PageKey,
+  inquirySentParam,
+  inquirySubjectParam,
+  inquirySubjects,
+  isSiteLanguage,
+  jobSearchParam,
+  pageLengthOptions,
+  parseGalleryState,
+} from '@blitz/contract';
 import { type FullyEncodedBody, encodeBody, refineSoon } from '../../lib/encoded-body';
 
 /** A finished page as sent: the HTML and its compressed forms, and the ETag of what it was made from. */
@@ -73,11 +83,48 @@ export class PageCache {
 }
 
 /**
- * The address a page is kept and rendered under: its path and its query parameters in a fixed
- * order, so that `?a=1&b=2` and `?b=2&a=1` are one page.
+ * The query parameters each public page reads; its HTML depends on nothing else in its address.
+ * Every page reads the language, the footer form's subject (a job's apply link) and its notice; the gallery
+ * its state, the jobs page its search.
  */
-export function normalizedUrl(url: string): string {
+const pageParams: Partial<Record<PageKey, readonly string[]>> = {
+  projects: ['category', 'page', 'rows'],
+  jobs: [jobSearchParam],
+};
+
+/**
+ * The address a page is kept and rendered under: its path and the parameters it reads, each once
+ * and with a value it can take, in a fixed order. Any other parameter (`?utm_source=…`,
+ * `?x=<random>`) is ignored: it neither makes a page of its own in the cache nor reaches the
+ * page (issue 27, point 11: 4,500 addresses made 4,500 renders). `?a=1&b=2` and `?b=2&a=1`
+ * are one page.
+ */
+export function normalizedUrl(url: string, page?: PageKey): string {
   const address = new URL(url, 'http://x');
-  address.searchParams.sort();
-  return `${address.pathname}${address.search}`;
+  const given = address.searchParams;
+  const kept = new URLSearchParams();
+  const lang = given.get('lang');
+  if (isSiteLanguage(lang)) kept.set('lang', lang);
+  const subject = given.get(inquirySubjectParam);
+  if ((inquirySubjects as readonly (string | null)[]).includes(subject)) kept.set(inquirySubjectParam, subject!);
+  // A form sent without JavaScript comes back here: made for that answer alone, never kept.
+  if (given.get(inquirySentParam) === 'sent') kept.set(inquirySentParam, 'sent');
+  if (page === 'projects') {
+    // The gallery's state as it reads it, defaults left out: ?page=1 and ?rows=junk are the gallery.
+    const state = parseGalleryState((name) => given.get(name));
+    if (state.category !== undefined) kept.set('category', String(state.category));
+    if (state.page !== 1) kept.set('page', String(state.page));
+    if (state.rows !== pageLengthOptions[0]) kept.set('rows', String(state.rows));
+  } else if (page) {
+    for (const name of pageParams[page] ?? []) {
+      const value = given.get(name);
+      if (value !== null && value !== '') kept.set(name, value);
+    }
+  } else {
+    // No page named: every parameter, each once (the order fixed).
+    for (const name of new Set(given.keys())) kept.set(name, given.get(name)!);
+  }
+  kept.sort();
+  const search = kept.toString();
+  return `${address.pathname}${search ? `?${search}` : ''}`;
 }

@@ -23,8 +23,6 @@ export type PageContent = {
   /** The drafts applied, for signed-in staff only: not kept, not indexed. */
   preview: boolean;
   render: RenderContent;
-  /** The values of the company placeholders (`{{companyName}}`) from the saved details. */
-  interpolation: Record<string, string>;
 };
 
 export type PageContents = {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helper';
-import { createPageRenderer, fillDocument, interpolate, replaceHead } from './page-renderer';
+import { fillPlaceholders } from '@blitz/contract';
+import { createPageRenderer, fillDocument, replaceHead } from './page-renderer';
 
 const prerendered = `<!doctype html>
 <html lang="de">
@@ -82,8 +83,11 @@ describe('filling a prerendered page', () => {
 
   it('fills {{placeholders}} as i18next does, leaving unknown ones', () => {
     expect(
-      interpolate('{{projectTitle}} – Referenz | {{ companyName }} {{other}}', { projectTitle: 'A', companyName: 'B' }),
-    ).toBe('A – Referenz | B {{other}}');
+      fillPlaceholders('{{projectTitle}} – Referenz | {{ companyName }} {{other}} {{constructor}}', {
+        projectTitle: 'A',
+        companyName: 'B',
+      }),
+    ).toBe('A – Referenz | B {{other}} {{constructor}}');
   });
 });
 

@@ -202,8 +202,3 @@ export function replaceHead(document: string, tags: string[], options: { all?: b
   for (const pattern of patterns) head = head.replace(pattern, '');
   return `${head}${tags.join('\n    ')}\n  ${document.slice(headEnd)}`;
 }
-
-/** `{{name}}` placeholders of a translation, as i18next fills them. */
-export function interpolate(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}

@@ -168,7 +168,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
         return undefined;
       });
     const made = content
-      ? await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(url), content, extra)
+      ? await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(url, page), content, extra)
       : { html: (await options.renderer?.render(prerendered, page, url, lang, extra)) ?? prerendered };
     // A refused form whose page is gone meanwhile (a project removed): shown on the contact page
     // rather than lost in a redirect.
@@ -198,7 +198,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     prerendered: string,
     content: PageContent,
   ) {
-    const made = await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(request.url), content);
+    const made = await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(request.url, page), content);
     reply.removeHeader('etag').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
     if ('redirect' in made) return reply.redirect(made.redirect, 302);
     // The full stylesheet at once: the page's inline CSS was cut to the built page, which has no
@@ -252,7 +252,8 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     if (content?.preview) return servePreview(page, request, reply, lang, file.raw.toString('utf8'), content);
     const filler = ownData ?? (content && !content.asBuilt ? fillerOf(page) : undefined);
     if (filler && content) {
-      const url = normalizedUrl(request.url);
+      // Kept and rendered under the parameters the page reads: any other makes no page of its own.
+      const url = normalizedUrl(request.url, page);
       const key = `${lang} ${url}`;
       let made;
       try {

@@ -6,19 +6,21 @@ import {
   type SiteLanguage,
   companyInterpolation,
   contactFormStateKey,
+  fillPlaceholders,
   contentLanguageOf,
   galleryListQuery,
   pageLengthOptions,
   pageUrl,
   parseGalleryState,
   pickText,
+  sharedPlaceholderValues,
   projectApi,
   projectListUrl,
   projectPath,
   textExcerpt,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, type Texts, escapeHtml, interpolate, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
+import { type PageRenderer, type Texts, escapeHtml, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
 import { normalizedUrl } from '../pages/page-cache';
 import { type PageFiller, pageIdOf } from '../pages/pages.routes';
 import { readCategories } from '../categories/category-reads';
@@ -38,7 +40,7 @@ export function projectHead(
   const language = contentLanguageOf(lang);
   const projectTitle = pickText(project.title, language) || project.location;
   const template = textAt(texts, 'meta.projectDetail.titleWithProject') ?? '{{projectTitle}} | {{companyName}}';
-  const title = interpolate(template, { ...company, projectTitle });
+  const title = fillPlaceholders(template, { ...company, projectTitle });
   const description = textExcerpt(
     pickText(project.content, language) || pickText(project.scopeOfWorks, language) || projectTitle,
   );
@@ -106,7 +108,7 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
           address.searchParams.set('page', String(pages));
           const last = `${address.pathname}${address.search}`;
           if ((extra?.[contactFormStateKey] as ContactFormState | undefined)?.values === undefined) return { redirect: last };
-          url = normalizedUrl(last);
+          url = normalizedUrl(last, 'projects');
           state = { ...state, page: pages };
           query = galleryListQuery(state, contentLanguageOf(lang));
           list = (await readProjectPage(app, query)).value;
@@ -145,7 +147,13 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
         return {
           html: replaceHead(
             html ?? prerendered,
-            projectHead(project, lang, content.render.texts['common'] ?? {}, app.config.siteUrl, content.interpolation),
+            projectHead(
+              project,
+              lang,
+              content.render.texts['common'] ?? {},
+              app.config.siteUrl,
+              sharedPlaceholderValues(content.render.company),
+            ),
           ),
           rendered: html !== undefined,
         };

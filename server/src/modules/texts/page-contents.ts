@@ -1,13 +1,7 @@
 import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import {
-  type CompanySettings,
-  type SiteLanguage,
-  companyInterpolationOf,
-  defaultCompanySettings,
-  isSampleCompany,
-} from '@blitz/contract';
+import { type CompanySettings, type SiteLanguage, defaultCompanySettings, isSampleCompany } from '@blitz/contract';
 import { readCompanySettings } from '../company/company-reads';
 import type { PageContent, PageContents } from '../pages/page-content';
 import { isDatabaseUnavailable } from '../../db/errors';
@@ -21,12 +15,10 @@ function pageContent(
   company: CompanySettings,
   options: { asBuilt: boolean; preview: boolean },
 ): PageContent {
-  const interpolation = companyInterpolationOf(company);
   return {
     key,
     ...options,
     render: { texts, company, sampleCompany: isSampleCompany(company), preview: options.preview },
-    interpolation,
   };
 }
 

@@ -114,6 +114,29 @@ describe.each(databaseKinds)('the page texts, on %s', (kind) => {
     }
   });
 
+  it('refuse a line break inside a one-line text and inside a list item, naming the content', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const put = (body: unknown) => api(url, 'PUT', '/api/v1/Text', { token, body });
+    const bullets = { namespace: 'servicespage', key: 'planning.bullets', language: 'de' } as const;
+    for (const body of [
+      { ...slogan, language: 'de', content: 'Sicher\r\ngeerdet' },
+      { namespace: 'common', key: 'meta.home.title', language: 'en', content: 'Home\u2028Bcc: x' },
+      { ...bullets, content: 'Planung\u2028Beratung\nAusführung' },
+      { ...slogan, language: 'de', content: 'Sicher \u202Egeerdet' },
+    ]) {
+      const res = await put(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['content']);
+    }
+    expect((await api(url, 'GET', '/api/v1/Text', { token })).body.drafts).toBe(0);
+    // A list is one item per line; its line breaks are what make it a list.
+    const list = await put({ ...bullets, content: 'Planung\r\nBeratung\nAusführung' });
+    expect(list.status).toBe(200);
+    expect(list.body.de.draft).toBe('Planung\nBeratung\nAusführung');
+  });
+
   it('show a published text and changed details on every page in both languages on the next request, with no build', async () => {
     const { url } = await startTestApp(kind, { WEB_DIST: fakeWebBuildWithRenderer() });
     const token = await signIn(url);

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { companyInterpolationOf, isSiteLanguage } from '@blitz/contract';
+import { berlinYear, fillPlaceholders, isSiteLanguage, sharedPlaceholderValues } from '@blitz/contract';
 import { matchesEtag } from '../../lib/etag';
 import { sendProblem } from '../../lib/send-problem';
 import { sendRead } from '../content/content-reads';
 import { readCompanySettings } from '../company/company-reads';
-import { interpolate } from '../pages/page-renderer';
 import type { ShippedTexts } from './shipped-texts';
 import { readSiteTexts } from './text-reads';
 
-/** Every string of a locale file with the company's placeholders filled (the others, `{{count}}`, stay). */
+/** Every string of a locale file with the shared placeholders filled (a text's own, `{{count}}`, stay). */
 function withCompany(node: unknown, values: Record<string, string>): unknown {
-  if (typeof node === 'string') return interpolate(node, values);
+  if (typeof node === 'string') return fillPlaceholders(node, values);
   if (Array.isArray(node)) return node.map((item) => withCompany(item, values));
   if (node && typeof node === 'object')
     return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, withCompany(child, values)]));
@@ -29,16 +28,18 @@ export const translationRoutes: FastifyPluginAsync<{ shipped: ShippedTexts }> = 
     if (!file.endsWith('.json') || !isSiteLanguage(lang) || !shipped.namespaces().includes(namespace)) {
       return sendProblem(reply, 404, 'not_found', `No translations at ${request.url.split('?')[0]}`);
     }
-    // Named by the build's texts and the content version: a new release or a publish is a new file.
-    const etag = `"i18n-${shipped.id()}-${await app.contentReads.version()}"`;
+    // Named by the build's texts, the content version and the year ({{year}} is filled here): a new
+    // release, a publish or a new year is a new file.
+    const year = berlinYear();
+    const etag = `"i18n-${shipped.id()}-${await app.contentReads.version()}-${year}"`;
     reply.header('etag', etag).header('vary', 'Accept-Encoding');
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('cache-control', 'no-cache').status(304).send();
-    const read = await app.contentReads.read(`translations ${lang} ${namespace}`, async () => {
+    const read = await app.contentReads.read(`translations ${lang} ${namespace} ${year}`, async () => {
       const [{ value: texts }, { value: company }] = await Promise.all([
         readSiteTexts(app, shipped, lang),
         readCompanySettings(app),
       ]);
-      return withCompany(texts[namespace] ?? {}, companyInterpolationOf(company));
+      return withCompany(texts[namespace] ?? {}, sharedPlaceholderValues(company));
     });
     return sendRead(request, reply, read);
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { deleteExpiredFormTokens } from '../../modules/contact/form-tokens.repository';
 import { inquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
 import { createHousekeeping } from '../../modules/housekeeping/housekeeping';
 import { deleteStaleAttempts } from '../../modules/rate-limits/attempts.repository';
@@ -10,7 +11,7 @@ const staleCountsAfterMs = 24 * 3600_000;
 /**
  * Hourly clean-up, on one instance at a time among those sharing the database: inquiries past
  * their retention and files no inquiry names (in the attachments storage), and
- * rate-limit and sign-in counts long over.
+ * rate-limit and sign-in counts long over, spent contact form tokens past their day.
  */
 export const housekeeping = fp(async (app: FastifyInstance) => {
   const { db } = app;
@@ -22,6 +23,7 @@ export const housekeeping = fp(async (app: FastifyInstance) => {
         name: 'rate-counts',
         run: async () => ({ stale: await deleteStaleAttempts(db, new Date(Date.now() - staleCountsAfterMs)) }),
       },
+      { name: 'form-tokens', run: async () => ({ expired: await deleteExpiredFormTokens(db, new Date()) }) },
     ],
     app.log.child({ module: 'housekeeping' }),
   );

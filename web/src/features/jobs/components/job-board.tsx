@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type JobList, contentLanguageOf, jobApi, jobPath, pickText } from '@blitz/contract';
+import { type JobList, contentLanguageOf, jobApi, jobPath, jobSearchParam, pickText } from '@blitz/contract';
 import { paths } from '../../../config/paths';
 import { usePageData } from '../../../lib/page-data';
 import { filterJobs } from '../filter-jobs';
 
 /** The query parameter of the jobs search: /jobs?q=… */
-export const jobSearchParam = 'q';
 
 /**
  * The vacancies: a search form (GET /jobs?q=…, answered by the server) that filters the table by
