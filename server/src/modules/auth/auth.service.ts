@@ -3,10 +3,17 @@ import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
-import { failedAtNameLock, passedNameLock, recordSuccess, releaseAttempt, reserveAttempt } from './login-throttle';
+import {
+  passedNameLock,
+  recordSuccess,
+  refusedAtNameLock,
+  releaseAttempt,
+  reserveAttempt,
+  reserveTryThroughNameLock,
+} from './login-throttle';
 import { burnVerifyTime, checkPasswordPolicy, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { hashRecoveryCode, isTotpCode, matchTotp } from './second-factor';
-import { spendRecoveryCode, spendTotpStep } from './second-factor.repository';
+import { hasRecoveryCode, spendRecoveryCode, spendTotpStep } from './second-factor.repository';
 import type { TokenKeys, TokenRejection } from './tokens';
 import {
   createSession,
@@ -102,29 +109,45 @@ export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idl
 /**
  * A sign-in while the name's count is over, from an address that has not failed (issue 27, point
  * 8): the lock stops guessing, and two factors are not a guess. Only the right password with a
- * valid code passes; every other outcome gets the lock's 429, whatever was wrong, so that the
- * lock answers no guess. A wrong password or code counts for the address (it will not pass
- * again in its window); the name's count is not cleared.
+ * valid code passes. Everything else gets the lock's 429 and tells nothing: without a code nothing
+ * is checked; with one, the code is checked (not spent) and the password always hashed, whatever
+ * either was, so neither the answer, its time nor what it counts shows whether the password was
+ * right. A failed try counts for the address (it will not pass again in its window) and under the
+ * name's budget of such tries; the name's count is never cleared.
  */
 async function loginThroughNameLock(db: Db, keys: TokenKeys, attempt: SignInAttempt, idleMs: number, wait: number) {
   const { username, password, code, ip, log } = attempt;
-  const user = await findUserByName(db, username);
-  const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
-  const spent = user && ok && !user.disabled && user.totpSecret && code ? await spendSecondFactorCode(db, user, code) : null;
-  if (!user || !spent) {
-    const wrong = !user || !ok || user.disabled || Boolean(user.totpSecret && code);
-    await failedAtNameLock(db, username, ip, wrong);
-    logSecurityEvent(log, 'warn', 'login_failed', { reason: 'throttled', retryAfterSeconds: wait, userId: user?.id ?? null, ip });
+  const refuse = (): never => {
+    logSecurityEvent(log, 'warn', 'login_failed', { reason: 'throttled', retryAfterSeconds: wait, ip });
     throw tooManyAttempts(wait);
+  };
+  if (!code) {
+    await refusedAtNameLock(db, username, ip);
+    return refuse();
   }
+  const triesWait = await reserveTryThroughNameLock(db, username, ip);
+  if (triesWait > 0) return refuse();
+  const user = await findUserByName(db, username);
+  const usable = user && !user.disabled && user.totpSecret ? user : undefined;
+  const codeValid = usable ? await secondFactorCodeValid(db, usable, code) : false;
+  const passwordRight = usable ? await verifyPassword(usable.passwordHash, password) : (await burnVerifyTime(password), false);
+  const spent = usable && codeValid && passwordRight ? await spendSecondFactorCode(db, usable, code) : null;
+  if (!usable || !spent) return refuse();
   await passedNameLock(db, username, ip);
-  await recordSignIn(db, user.id, nowIso());
-  logSecurityEvent(log, 'info', 'login_succeeded', { userId: user.id, method: `password+${spent}`, ip });
-  if (needsRehash(user.passwordHash)) {
-    await replacePasswordHash(db, user.id, await hashPassword(password));
-    logSecurityEvent(log, 'info', 'password_rehashed', { userId: user.id });
+  await recordSignIn(db, usable.id, nowIso());
+  logSecurityEvent(log, 'info', 'login_succeeded', { userId: usable.id, method: `password+${spent}`, ip });
+  if (needsRehash(usable.passwordHash)) {
+    await replacePasswordHash(db, usable.id, await hashPassword(password));
+    logSecurityEvent(log, 'info', 'password_rehashed', { userId: usable.id });
   }
-  return openSession(db, keys, user, idleMs);
+  return openSession(db, keys, usable, idleMs);
+}
+
+/** Whether `code` would pass as the user's second factor now, without using it up. */
+async function secondFactorCodeValid(db: Db, user: Pick<UserRecord, 'id' | 'totpSecret'>, code: string): Promise<boolean> {
+  if (!user.totpSecret) return false;
+  if (isTotpCode(code)) return matchTotp(user.totpSecret, code) !== null;
+  return hasRecoveryCode(db, user.id, hashRecoveryCode(code));
 }
 
 /**

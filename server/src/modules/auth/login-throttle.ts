@@ -14,7 +14,8 @@ import { clearThrottle, countAttempt, uncountAttempt } from '../rate-limits/atte
  * name's count only takes attempts that the address's own limits let through, so one address
  * adds at most 5 to it. Ten addresses guessing at once fill it; then the name's limit holds for
  * guesses, but not for two factors (issue 27, point 8): from an address that has not failed in its
- * window, the right password with a valid code passes (`reserveAttempt` with `twoFactors`).
+ * window, the right password with a valid code passes (`reserveAttempt` with `twoFactors`); such
+ * tries have a budget of their own per name (50), and a failed one counts for its address.
  *
  * An IPv6 client counts by its /64, the block one subscriber or host usually holds: otherwise
  * each address of it would be a new client.
@@ -24,6 +25,8 @@ export const throttlePolicy = {
   maxFailuresPerUserAndIp: 5,
   maxFailuresPerUser: 50,
   maxFailuresPerIp: 20,
+  /** Tries of password and code through the name's lock, from addresses that had not failed. */
+  maxTriesThroughNameLock: 50,
 } as const;
 
 /**
@@ -50,8 +53,14 @@ export function addressGroup(ip: string): string {
 const userKey = (username: string) => `user:${username.toLowerCase()}`;
 const userAndIpKey = (username: string, ip: string) => `user-ip:${addressGroup(ip)}:${username.toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${addressGroup(ip)}`;
+const lockTriesKey = (username: string) => `user-lock:${username.toLowerCase()}`;
 
 type Limit = [key: string, max: number];
+
+const addressLimits = (username: string, ip: string): Limit[] => [
+  [userAndIpKey(username, ip), throttlePolicy.maxFailuresPerUserAndIp],
+  [ipKey(ip), throttlePolicy.maxFailuresPerIp],
+];
 
 /** Counts this attempt under the keys: the seconds to wait if one is over its limit (0: go ahead), and the counts. */
 async function count(db: Db, limits: Limit[], now: Date): Promise<{ wait: number; attempts: number[] }> {
@@ -70,7 +79,7 @@ const takeBack = (db: Db, limits: Limit[]) => Promise.all(limits.map(([key]) => 
  * What the throttle says: `wait` 0 is go ahead; otherwise the seconds to wait. `twoFactorsMayPass`:
  * only the name's count is over, and this address has not failed in its window — the right
  * password with a valid code may pass; the attempt stays counted for the address until the
- * caller knows (`passedNameLock` or `failedAtNameLock`).
+ * caller knows (`passedNameLock`, `refusedAtNameLock`, or a failed try that stays counted).
  */
 export type Reservation = { wait: number; twoFactorsMayPass: boolean };
 
@@ -88,10 +97,7 @@ export async function reserveAttempt(
   options: { now?: Date; twoFactors?: boolean } = {},
 ): Promise<Reservation> {
   const now = options.now ?? new Date();
-  const fromAddress: Limit[] = [
-    [userAndIpKey(username, ip), throttlePolicy.maxFailuresPerUserAndIp],
-    [ipKey(ip), throttlePolicy.maxFailuresPerIp],
-  ];
+  const fromAddress = addressLimits(username, ip);
   const address = await count(db, fromAddress, now);
   if (address.wait > 0) {
     await takeBack(db, fromAddress);
@@ -113,16 +119,28 @@ export async function reserveAttempt(
  * count stays, so that the real user signing in does not give guessers a new allowance.
  */
 export async function passedNameLock(db: Db, username: string, ip: string): Promise<void> {
-  await Promise.all([clearThrottle(db, userAndIpKey(username, ip)), uncountAttempt(db, ipKey(ip))]);
+  await Promise.all([
+    clearThrottle(db, userAndIpKey(username, ip)),
+    uncountAttempt(db, ipKey(ip)),
+    uncountAttempt(db, lockTriesKey(username)),
+  ]);
 }
 
 /**
- * Not through the name's lock: a wrong password or code stays counted for the address (it has
- * failed now, and will not pass again in its window); anything else (no code, no second factor)
- * is taken back, as every refused attempt is.
+ * A try through the name's lock (password and code, from an address that has not failed): counted
+ * under the name's own budget of such tries, so that fresh addresses cannot try without end. The
+ * seconds to wait once it is spent (0: go ahead). Only a try that passes gives its count back
+ * (`passedNameLock`); one that fails stays counted here and for the address.
  */
-export async function failedAtNameLock(db: Db, username: string, ip: string, wrong: boolean): Promise<void> {
-  if (!wrong) await Promise.all([userAndIpKey(username, ip), ipKey(ip)].map((key) => uncountAttempt(db, key)));
+export async function reserveTryThroughNameLock(db: Db, username: string, ip: string, now = new Date()): Promise<number> {
+  const { wait } = await count(db, [[lockTriesKey(username), throttlePolicy.maxTriesThroughNameLock]], now);
+  if (wait > 0) await takeBack(db, [[lockTriesKey(username), 0], ...addressLimits(username, ip)]);
+  return wait;
+}
+
+/** Not tried through the name's lock (no code was given): the address's attempt is taken back, as every refused one is. */
+export async function refusedAtNameLock(db: Db, username: string, ip: string): Promise<void> {
+  await takeBack(db, addressLimits(username, ip));
 }
 
 /** A successful sign-in clears the name's counts and gives the address its attempt back. */

@@ -93,6 +93,18 @@ export async function spendTotpStep(db: Db, userId: number, step: number): Promi
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Whether the user has this recovery code unused, without using it up. */
+export async function hasRecoveryCode(db: Db, userId: number, codeHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Marks an unused recovery code of the user as used: true once per code. */
 export async function spendRecoveryCode(db: Db, userId: number, codeHash: string, now: Date): Promise<boolean> {
   const result = await db

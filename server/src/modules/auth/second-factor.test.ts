@@ -163,15 +163,20 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     const { secret, recoveryCodes } = await enableSecondFactor(url, await signIn(url));
     const post = (ip: string, body: Record<string, string>) =>
       api(url, 'POST', auth, { body, headers: { 'x-forwarded-for': ip } });
-    // Eleven addresses, five guesses each (issue 27, point 8): ten fill the name's count.
+    // Eleven addresses, five guesses each (issue 27, point 8): ten fill the name's count; the
+    // eleventh guesses with a code, so its first guess is a try through the lock, and fails.
     for (let host = 1; host <= 11; host++)
       for (let i = 0; i < throttlePolicy.maxFailuresPerUserAndIp; i++)
-        await post(`192.0.2.${host}`, { ...testAdmin, password: `guess-${host}-${i}` });
+        await post(`192.0.2.${host}`, {
+          ...testAdmin,
+          password: `guess-${host}-${i}`,
+          ...(host === 11 ? { code: '123456' } : {}),
+        });
     const right = (code?: string) => ({ ...testAdmin, ...(code ? { code } : {}) });
     // The lock holds for an address that has failed (the eleventh's first guess counted), or is over its own limit.
     expect((await post('192.0.2.11', right(freshCode(secret)))).status).toBe(429);
     expect((await post('192.0.2.1', right(freshCode(secret)))).status).toBe(429);
-    // From an address that has not failed: the password alone, a wrong code or a wrong password get the lock's 429 …
+    // From an address that has not failed: the password alone (not even checked), a wrong code or a wrong password get the lock's 429 …
     expect((await post('198.51.100.7', right())).status).toBe(429);
     expect((await post('198.51.100.8', { ...testAdmin, password: 'wrong-password-1', code: freshCode(secret) })).status).toBe(
       429,
@@ -189,6 +194,27 @@ describe.each(databaseKinds)('second factor on %s', (kind) => {
     expect((await post('198.51.100.11', right(freshCode(secret, 0)))).status).toBe(429); // a code already used
     // A recovery code is a second factor too.
     expect((await post('198.51.100.12', right(recoveryCodes[0]))).status).toBe(200);
+  });
+
+  it('gives tries through the name’s lock a budget of their own: past it, fresh addresses with password and code wait too', async () => {
+    const { url } = await startTestApp(kind, { TRUST_PROXY: '127.0.0.1' });
+    const { secret } = await enableSecondFactor(url, await signIn(url));
+    const post = (ip: string, body: Record<string, string>) =>
+      api(url, 'POST', auth, { body, headers: { 'x-forwarded-for': ip } });
+    for (let host = 1; host <= 11; host++)
+      for (let i = 0; i < throttlePolicy.maxFailuresPerUserAndIp; i++)
+        await post(`192.0.2.${host}`, { ...testAdmin, password: `guess-${host}-${i}` });
+    // Guesses with a wrong code, each from an address of its own: all refused alike, each counted.
+    const wrongCode = String((Number(freshCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < throttlePolicy.maxTriesThroughNameLock; i++) {
+      const guess = await post(`198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`, {
+        ...testAdmin,
+        password: i % 2 ? testAdmin.password : `guess-${i}`,
+        code: wrongCode,
+      });
+      expect(guess.status).toBe(429);
+    }
+    expect((await post('203.0.113.200', { ...testAdmin, code: freshCode(secret) })).status).toBe(429);
   });
 
   it('lets a set-up be confirmed for ten minutes only, and counts wrong codes there like wrong passwords', async () => {
