@@ -35,15 +35,26 @@ function takeHeldSubmit(element: HTMLElement): [HTMLFormElement, HTMLElement | n
   return held;
 }
 
-/** Resolves once the island's code has taken the element over: it marks it `data-hydrated` (use-contact-form.ts). */
+/** How long a held send waits for the island; then it goes to the server as without JavaScript. */
+const hydrationTimeoutMs = 10_000;
+
+/**
+ * Resolves once the island's code has taken the element over: it marks it `data-hydrated`
+ * (use-contact-form.ts); fails if that takes longer than `hydrationTimeoutMs`.
+ */
 function whenHydrated(element: HTMLElement): Promise<void> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     if (element.hasAttribute('data-hydrated')) return resolve();
     const observer = new MutationObserver(() => {
       if (!element.hasAttribute('data-hydrated')) return;
       observer.disconnect();
+      clearTimeout(timer);
       resolve();
     });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('the island did not hydrate in time'));
+    }, hydrationTimeoutMs);
     observer.observe(element, { attributes: true, attributeFilter: ['data-hydrated'] });
   });
 }
@@ -81,6 +92,8 @@ function touched(element: HTMLElement): boolean {
 function hydrateOnInteraction(element: HTMLElement, hydrate: (element: HTMLElement) => Promise<void>): void {
   const start = () => {
     for (const type of interactions) element.removeEventListener(type, start, true);
+    // From here the island's own handlers may be attached: a send the head script holds now is kept from them.
+    element.setAttribute('data-hydrating', '');
     hydrate(element)
       .then(() => whenHydrated(element))
       .then(() => {
