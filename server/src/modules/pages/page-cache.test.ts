@@ -4,7 +4,7 @@ import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
 import { dataUrl, testPhoto } from '../../test/pictures';
 import { compress, refinementsDone } from '../../lib/encoded-body';
-import { PageCache, finishPage, normalizedUrl } from './page-cache';
+import { PageCache, finishPage, keptForOthers, normalizedUrl } from './page-cache';
 
 /**
  * A minimal web build with a server bundle (web/server/entry-server.js beside web/dist), so that
@@ -91,6 +91,20 @@ describe('the page cache', () => {
     expect(normalizedUrl('/?subject=application&lang=de&fbclid=abc', 'home')).toBe('/?lang=de&subject=application');
     expect(normalizedUrl('/?subject=spam&page=2&q=x', 'home')).toBe('/');
     expect(normalizedUrl('/jobs/3?lang=en&ref=mail', 'job')).toBe('/jobs/3?lang=en');
+  });
+
+  it('keep a page under its own path, whatever case, trailing slash or zeros the router took (review of issue 27, point 11)', () => {
+    expect(normalizedUrl('/PROJECTS/?page=2', 'projects')).toBe('/Projects?page=2');
+    expect(normalizedUrl('/pRoJeCtS', 'projects')).toBe('/Projects');
+    expect(normalizedUrl('/Project/0003?lang=en', 'project')).toBe('/project/3?lang=en');
+    expect(normalizedUrl('/JOBS/007/', 'job')).toBe('/jobs/7');
+    expect(normalizedUrl('/blitzschutz', 'blitzschutz')).toBe('/Blitzschutz');
+  });
+
+  it('keep no jobs search for others: any text is a search of its own', () => {
+    expect(keptForOthers('/jobs?q=Monteur')).toBe(false);
+    expect(keptForOthers('/jobs')).toBe(true);
+    expect(keptForOthers('/Projects?page=2')).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   isSiteLanguage,
   jobSearchParam,
   pageLengthOptions,
+  pages,
   parseGalleryState,
 } from '@blitz/contract';
 import { type FullyEncodedBody, encodeBody, refineSoon } from '../../lib/encoded-body';
@@ -101,6 +102,8 @@ const pageParams: Partial<Record<PageKey, readonly string[]>> = {
  */
 export function normalizedUrl(url: string, page?: PageKey): string {
   const address = new URL(url, 'http://x');
+  // The path as the page's own: the router takes /PROJECTS, /Projects/ and /project/0003 too.
+  const path = page ? canonicalPath(page, address.pathname) : address.pathname;
   const given = address.searchParams;
   const kept = new URLSearchParams();
   const lang = given.get('lang');
@@ -126,5 +129,21 @@ export function normalizedUrl(url: string, page?: PageKey): string {
   }
   kept.sort();
   const search = kept.toString();
-  return `${address.pathname}${search ? `?${search}` : ''}`;
+  return `${path}${search ? `?${search}` : ''}`;
+}
+
+/** The page's path as the site writes it, with a numeric id without leading zeros. */
+function canonicalPath(page: PageKey, pathname: string): string {
+  const pattern = pages[page].path;
+  if (!pattern.includes(':id')) return pattern;
+  const id = pathname.split('/').filter(Boolean)[1] ?? '';
+  return pattern.replace(':id', /^\d{1,10}$/.test(id) ? String(Number(id)) : encodeURIComponent(id));
+}
+
+/**
+ * Whether a page made for this address is kept for others. A jobs search is made for its request
+ * alone: any text is a search, and random ones would push the real pages out of the cache.
+ */
+export function keptForOthers(url: string): boolean {
+  return !new URL(url, 'http://x').searchParams.has(jobSearchParam);
 }

@@ -19,7 +19,7 @@ import { sendEncoded } from '../../lib/encoded-body';
 import { matchesEtag } from '../../lib/etag';
 import { sendProblem } from '../../lib/send-problem';
 import type { PageContent, PageContents } from './page-content';
-import { type FinishedPage, PageCache, finishPage, normalizedUrl } from './page-cache';
+import { type FinishedPage, PageCache, finishPage, keptForOthers, normalizedUrl } from './page-cache';
 import { PageFiles } from './page-files';
 import type { PageRenderer } from './page-renderer';
 import { type SitemapSource, keptSitemap, robotsTxt } from './site-index';
@@ -272,7 +272,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
             const filled = await filler.fill(request, lang, file.raw.toString('utf8'), url, content);
             if ('redirect' in filled || !filled.rendered) return filled;
             const page = await finishPage(filled.html, etag);
-            finished.set(key, version, page);
+            if (keptForOthers(url)) finished.set(key, version, page);
             return page;
           })().finally(() => making.delete(makingKey));
           making.set(makingKey, pending);

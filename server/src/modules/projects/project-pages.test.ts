@@ -69,6 +69,16 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
     ).toEqual({
       redirect: '/Projects?page=2&rows=10&lang=en',
     });
+    // A category that does not exist leads to the whole gallery, keeping what else was asked.
+    expect(
+      await fillers.projects.fill(
+        request('/Projects?category=987654&page=2&lang=en'),
+        'en',
+        prerendered,
+        '/Projects?category=987654&page=2&lang=en',
+        await shownContent(app, 'en'),
+      ),
+    ).toEqual({ redirect: '/Projects?lang=en' });
     // Nonsense in the address is the first page, not an error.
     expect(
       'html' in

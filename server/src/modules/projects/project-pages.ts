@@ -99,6 +99,13 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
         let state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
         let query = galleryListQuery(state, contentLanguageOf(lang));
         const [first, { value: categories }] = await Promise.all([readProjectPage(app, query), readCategories(app)]);
+        // A category that does not exist (removed, or made up) leads to the whole gallery: an
+        // empty page under each number would be a page of its own in the cache.
+        if (state.category !== undefined && !categories.data.some((c) => c.id === state.category)) {
+          address.searchParams.delete('category');
+          address.searchParams.delete('page');
+          return { redirect: `${address.pathname}${address.search}` };
+        }
         let list = first.value;
         // A link past the last page (projects were removed since) leads to the last page. A form
         // sent from it and refused (extra: the form's state, with what was typed) is answered in
