@@ -99,8 +99,9 @@ export async function resendInquiry(db: Db, id: number, kick: () => void, confir
     await clearSpam(db, inquiry.id);
     if (confirmationMail) await requeueMail(db, inquiry.id, 'confirmation', now);
   }
-  await requeueMail(db, inquiry.id, 'inquiry', now);
+  // Pending before the mail is queued again: the outbox may send it and settle it 'delivered' at once.
   await setDeliveryStatus(db, inquiry.id, 'pending');
+  await requeueMail(db, inquiry.id, 'inquiry', now);
   kick();
   return inquiryDetail(db, id);
 }

@@ -106,6 +106,8 @@ describe.each(databaseKinds)('every placeholder in every text, on %s', (kind) =>
     // Filled with the saved details and the year, not merely removed.
     const translations = outputs.find(([path]) => path === '/assets/i18n/en.json')![1];
     expect(translations).toContain(`Blitzwerk Blitzwerk Hanau GmbH`);
-    expect(translations).toContain(`info@blitzwerk.example ${berlinYear()}`);
+    expect(translations).toContain('info@blitzwerk.example');
+    // The year, the last of the placeholders appended, ends each text.
+    expect(translations).toContain(`https://www.example.com ${berlinYear()}"`);
   });
 });
