@@ -89,10 +89,16 @@ async function checkWebBuild(webDist: string): Promise<boolean> {
   return present.every(Boolean);
 }
 
-/** The applied migrations are exactly the ones this release knows, no fewer and none of a newer release. */
+/**
+ * Every migration this release knows is applied (none undone by a `migrate down`). Migrations of
+ * a newer release beyond them do not fail it: in a rolling upgrade on PostgreSQL the first new
+ * instance migrates while the old ones still serve, and taking them all out at that moment, before
+ * a new one is ready, would take the site down (the old release refuses that schema at its next start).
+ */
 async function checkMigrations(db: Db): Promise<boolean> {
   const status = await migrationStatus(db);
-  return status.length === migrationNames.length && status.every((m) => m.known && m.appliedAt !== null);
+  const applied = new Set(status.filter((m) => m.known && m.appliedAt !== null).map((m) => m.name));
+  return migrationNames.every((name) => applied.has(name));
 }
 
 /**
