@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/migrate';
 import { api, databaseKinds, freshDatabase, signIn, startTestApp, testAdmin } from '../../test/helper';
 import { ensureAdmin } from './admin-bootstrap';
-import { addressGroup, throttlePolicy } from './login-throttle';
+import { addressGroup } from '../../lib/address-group';
+import { throttlePolicy } from './login-throttle';
 
 const auth = '/api/v1/login/Auth';
 const verify = '/api/v1/login/Verfy';

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { api, backends, getOnce, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
-import { generalMessage, jpegFile, pdfFile, pngFile, postContact, priceInquiry, storedObjects, until } from './contact-test-kit';
+import {
+  formData,
+  generalMessage,
+  jpegFile,
+  pdfFile,
+  pngFile,
+  postContact,
+  priceInquiry,
+  storedObjects,
+  until,
+} from './contact-test-kit';
 
 const fastMail = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', CONTACT_MIN_FILL_SECONDS: '0' };
 const MB = 1024 * 1024;
@@ -324,6 +334,22 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.body.code).toBe('too_many_requests');
+  });
+
+  it('counts an IPv6 client by its /64: another address of the same block is the same client', async () => {
+    const { url } = await startTestApp(kind, { CONTACT_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' });
+    const post = async (ip: string) =>
+      (
+        await fetch(`${url}/api/v1/Contact`, {
+          method: 'POST',
+          body: formData(generalMessage),
+          headers: { 'x-forwarded-for': ip },
+        })
+      ).status;
+    expect(await post('2001:db8:7:1::1')).toBe(201);
+    expect(await post('2001:db8:7:1::2')).toBe(201);
+    expect(await post('2001:db8:7:1:ffff::3')).toBe(429);
+    expect(await post('2001:db8:7:2::1')).toBe(201);
   });
 
   it('counts the limit in the database: a second instance on the same database refuses the client too', async () => {
