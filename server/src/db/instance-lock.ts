@@ -85,9 +85,13 @@ export async function holdSharedSiteLock(url: string, log: Log, retryMs = 1000):
   let released = false;
   let retry: NodeJS.Timeout | undefined;
 
+  /** A connection still waiting for the lock (an admin command holds it): ended by a release. */
+  let pending: pg.Client | undefined;
+
   async function take(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
     next.on('error', () => {});
+    pending = next;
     await next.connect();
     try {
       const { rows } = await next.query<{ ok: boolean }>(`select pg_try_advisory_lock_shared(${lockKey}) as ok`);
@@ -98,6 +102,8 @@ export async function holdSharedSiteLock(url: string, log: Log, retryMs = 1000):
     } catch (error) {
       await next.end().catch(() => {});
       throw error;
+    } finally {
+      if (pending === next) pending = undefined;
     }
     if (released) {
       await next.end().catch(() => {});
@@ -114,6 +120,7 @@ export async function holdSharedSiteLock(url: string, log: Log, retryMs = 1000):
   }
 
   function schedule(): void {
+    if (released) return;
     retry = setTimeout(() => {
       take().catch(() => schedule());
     }, retryMs);
@@ -125,6 +132,8 @@ export async function holdSharedSiteLock(url: string, log: Log, retryMs = 1000):
     async release() {
       released = true;
       clearTimeout(retry);
+      // A server stopped while it waits for an admin command must not wait on.
+      await pending?.end().catch(() => {});
       await client?.end().catch(() => {});
       client = undefined;
     },

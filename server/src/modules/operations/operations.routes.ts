@@ -15,7 +15,7 @@ const digest = (value: string) => crypto.createHash('sha256').update(value).dige
  * Probes and metrics for the machines that run the site: liveness (`/healthz`, nothing checked
  * but that the process answers), readiness (`/readyz`, modules/operations/readiness.ts) and
  * Prometheus metrics (`/metrics`, only with METRICS_TOKEN, as a bearer token). None of them is
- * rate limited or cached; only /metrics asks for a token.
+ * rate limited or cached; /metrics asks for the token, and /readyz gives its details only with it.
  */
 export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (_request, reply) => {

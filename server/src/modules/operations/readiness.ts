@@ -40,9 +40,9 @@ export const readinessSchema = z.object({
 export type Readiness = z.infer<typeof readinessSchema>;
 
 /**
- * What /readyz tells anyone: whether the instance is ready and the names of the failing checks.
- * The checks' details (how long the oldest mail has waited, whether ClamAV is configured) only
- * with the metrics token.
+ * What /readyz tells anyone: whether the instance is ready and the names of the failing checks
+ * (a failing `clamd` check does show that a scanner is configured). The checks' details (reasons,
+ * how long the oldest mail has waited, the checks that pass) only with the metrics token.
  */
 export const readinessAnswerSchema = readinessSchema.extend({ checks: readinessSchema.shape.checks.optional() });
 type Check = z.infer<typeof checkSchema>;
