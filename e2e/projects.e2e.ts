@@ -253,10 +253,10 @@ describe('the reference gallery', () => {
     expect(await page.getByLabel('Einträge pro Seite').inputValue()).toBe('20');
     expect(await cards(page).count()).toBe(4);
 
-    // The server answers an address past the end with the last page's address.
+    // The server answers an address past the end with the last page's address (defaults left out: the page's own address).
     const past = await fetch(`${site.url}/Projects?page=9&rows=10`, { redirect: 'manual' });
     expect(past.status).toBe(302);
-    expect(past.headers.get('location')).toBe('/Projects?page=3&rows=10');
+    expect(past.headers.get('location')).toBe('/Projects?page=3');
     await openGallery(page, '/Projects?page=9');
     await showsPage(page, 'Seite 3 von 3');
     expect(search(page).get('page')).toBe('3');
