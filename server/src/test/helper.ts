@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { SiteLanguage } from '@blitz/contract';
 import { afterEach } from 'vitest';
@@ -207,4 +208,28 @@ export function getOnce(
 /** What the public pages show now (published texts, company details), as the pages are rendered with. */
 export async function shownContent(app: FastifyInstance, lang: SiteLanguage): Promise<PageContent> {
   return createPageContents(app, shippedTexts(app.config.webDist, app.config.webLocales)).published(lang);
+}
+
+/**
+ * Two app instances on one fresh PostgreSQL schema (as behind a load balancer), listening; closed
+ * with their second connection pool after the test.
+ */
+export async function twoInstancesOnOnePostgres(
+  env: Record<string, string> = {},
+): Promise<{ apps: FastifyInstance[]; urls: string[] }> {
+  const dataDir = tempDir();
+  const first = await freshDatabase('postgres', dataDir);
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.db);
+  const second = await openDatabase({ kind: 'postgres', url: testDatabaseUrl!, schema: rows[0]!.schema, poolSize: 4 });
+  const apps: FastifyInstance[] = [];
+  cleanups.push(async () => {
+    for (const app of apps) await app.close();
+    await second.db.destroy();
+  });
+  for (const database of [first, second]) {
+    const app = await buildApp(testConfig(dataDir, env), { database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    apps.push(app);
+  }
+  return { apps, urls: apps.map((app) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`) };
 }

@@ -1,9 +1,14 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
-import { api, databaseKinds, freshDatabase, signIn, startTestApp, tempDir, testConfig, testDatabaseUrl } from '../../test/helper';
+import {
+  api,
+  databaseKinds,
+  freshDatabase,
+  signIn,
+  startTestApp,
+  testDatabaseUrl,
+  twoInstancesOnOnePostgres,
+} from '../../test/helper';
 import { generalMessage, postContact } from './contact-test-kit';
 import { deleteExpiredFormTokens, isFormTokenSpent, spendFormToken } from './form-tokens.repository';
 
@@ -51,26 +56,12 @@ describe.each(databaseKinds)('a contact form token, on %s', (kind) => {
 
 describe.runIf(testDatabaseUrl)('a contact form token, on two instances sharing one PostgreSQL', () => {
   it('is spent on one instance for both', async () => {
-    const dataDir = tempDir();
-    const first = await freshDatabase('postgres', dataDir);
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.db);
-    const second = await openDatabase({ kind: 'postgres', url: testDatabaseUrl!, schema: rows[0]!.schema, poolSize: 4 });
-    const apps = [];
-    for (const database of [first, second]) {
-      const app = await buildApp(testConfig(dataDir, env), { database, logger: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
-    try {
-      const urls = apps.map((app) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
-      const token = apps[0]!.formTokens.issue(Date.now() - 60_000);
-      for (const url of [urls[0]!, urls[1]!, urls[0]!])
-        expect((await postContact(url, { ...generalMessage, formToken: token })).status).toBe(201);
-      const flags = await spamFlags(urls[1]!);
-      expect(flags.filter((spam) => !spam)).toHaveLength(1);
-      expect(flags.filter((spam) => spam)).toHaveLength(2);
-    } finally {
-      for (const app of apps) await app.close();
-    }
+    const { apps, urls } = await twoInstancesOnOnePostgres(env);
+    const token = apps[0]!.formTokens.issue(Date.now() - 60_000);
+    for (const url of [urls[0]!, urls[1]!, urls[0]!])
+      expect((await postContact(url, { ...generalMessage, formToken: token })).status).toBe(201);
+    const flags = await spamFlags(urls[1]!);
+    expect(flags.filter((spam) => !spam)).toHaveLength(1);
+    expect(flags.filter((spam) => spam)).toHaveLength(2);
   });
 });

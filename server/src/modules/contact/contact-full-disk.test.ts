@@ -1,23 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { freePort } from '../../test/free-port';
 import { databaseKinds, tempDir } from '../../test/helper';
 import { serverProcessEnvironment } from '../../test/server-process';
-import { formData, generalMessage, pdfFile, until } from './contact-test-kit';
-
-/** Whether this machine lets the tests mount a small tmpfs (root in CI): the only honest full disk. */
-function canMountTmpfs(): boolean {
-  if (process.platform !== 'linux') return false;
-  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-mount-probe-'));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status === 0;
-  if (mounted) spawnSync('umount', [probe]);
-  fs.rmSync(probe, { recursive: true, force: true });
-  return mounted;
-}
+import { canMountTmpfs, formData, generalMessage, pdfFile, until } from './contact-test-kit';
 
 /** Takes every free byte of the file system `dir` is on, with one file; answers its path. */
 function fillDisk(dir: string): string {

@@ -1,18 +1,5 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
-import {
-  api,
-  backends,
-  freshDatabase,
-  signIn,
-  startTestApp,
-  storageEnv,
-  tempDir,
-  testConfig,
-  testDatabaseUrl,
-} from '../../test/helper';
+import { api, backends, signIn, startTestApp, storageEnv, testDatabaseUrl, twoInstancesOnOnePostgres } from '../../test/helper';
 import { listAll } from '../../storage/object-storage';
 import { kill, serverProcessEnvironment, startServerProcess } from '../../test/server-process';
 import { SmtpSink } from '../../test/smtp-sink';
@@ -278,37 +265,22 @@ describe.each(backends)('a server killed with SIGKILL on $name', (kind) => {
 describe.runIf(testDatabaseUrl)('two senders on one PostgreSQL', () => {
   it('share the outbox: each mail goes out once between them', async () => {
     const smtp = await SmtpSink.start();
-    const dataDir = tempDir();
-    const first = await freshDatabase('postgres', dataDir);
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.db);
-    const second = await openDatabase({ kind: 'postgres', url: testDatabaseUrl!, schema: rows[0]!.schema, poolSize: 4 });
     const env = { ...fastMail, SMTP_URL: smtp.url, MAIL_POLL_MS: '20', CONTACT_RATE_LIMIT: '1000' };
-    const apps = [];
-    for (const database of [first, second]) {
-      const app = await buildApp(testConfig(dataDir, env), { database, logger: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
-    try {
-      const urls = apps.map((app) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
-      const total = 24;
-      const created = await Promise.all(
-        Array.from({ length: total }, (_, i) => postContact(urls[i % 2]!, { ...generalMessage, firstName: `Person${i}` })),
-      );
-      expect(created.every((c) => c.status === 201)).toBe(true);
-      // Both senders poll and are kicked at once: they race for every row.
-      await Promise.all(apps.map((app) => Promise.all([app.outbox.drain(), app.outbox.drain()])));
-      await smtp.waitFor(total * 2, 30_000);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(smtp.received).toHaveLength(total * 2);
-      const perReference = new Map<string, number>();
-      for (const m of smtp.received)
-        perReference.set(`${m.to[0]} ${m.mail.subject}`, (perReference.get(`${m.to[0]} ${m.mail.subject}`) ?? 0) + 1);
-      expect(perReference.size).toBe(total * 2);
-      expect([...perReference.values()].every((n) => n === 1)).toBe(true);
-    } finally {
-      for (const app of apps) await app.close();
-      await second.db.destroy();
-    }
+    const { apps, urls } = await twoInstancesOnOnePostgres(env);
+    const total = 24;
+    const created = await Promise.all(
+      Array.from({ length: total }, (_, i) => postContact(urls[i % 2]!, { ...generalMessage, firstName: `Person${i}` })),
+    );
+    expect(created.every((c) => c.status === 201)).toBe(true);
+    // Both senders poll and are kicked at once: they race for every row.
+    await Promise.all(apps.map((app) => Promise.all([app.outbox.drain(), app.outbox.drain()])));
+    await smtp.waitFor(total * 2, 30_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received).toHaveLength(total * 2);
+    const perReference = new Map<string, number>();
+    for (const m of smtp.received)
+      perReference.set(`${m.to[0]} ${m.mail.subject}`, (perReference.get(`${m.to[0]} ${m.mail.subject}`) ?? 0) + 1);
+    expect(perReference.size).toBe(total * 2);
+    expect([...perReference.values()].every((n) => n === 1)).toBe(true);
   });
 });

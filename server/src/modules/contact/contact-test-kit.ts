@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
@@ -122,4 +124,14 @@ export async function attachmentsIn(dataDir: string, env: Record<string, string>
   const storage = await createSiteStorage(testConfig(dataDir, env));
   onCleanup(async () => storage.close());
   return storage.attachments;
+}
+
+/** Whether this machine lets the tests mount a small tmpfs (root in CI): the only honest full disk. */
+export function canMountTmpfs(): boolean {
+  if (process.platform !== 'linux') return false;
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-mount-probe-'));
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status === 0;
+  if (mounted) spawnSync('umount', [probe]);
+  fs.rmSync(probe, { recursive: true, force: true });
+  return mounted;
 }

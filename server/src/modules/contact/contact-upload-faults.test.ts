@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -19,6 +18,7 @@ import {
 import { kill, serverProcessEnvironment, startServerProcess } from '../../test/server-process';
 import {
   attachmentsIn,
+  canMountTmpfs,
   generalMessage,
   pdfFile,
   postContact,
@@ -156,16 +156,6 @@ describe.each(backends)('an upload the client stalls on $name', (kind) => {
     expect((await postContact(url, generalMessage, [pdfFile()])).status).toBe(201);
   });
 });
-
-/** Whether this machine lets the tests mount a small tmpfs (root in CI): the only honest full disk. */
-function canMountTmpfs(): boolean {
-  if (process.platform !== 'linux') return false;
-  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'blitz-mount-probe-'));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status === 0;
-  if (mounted) spawnSync('umount', [probe]);
-  fs.rmSync(probe, { recursive: true, force: true });
-  return mounted;
-}
 
 describe.runIf(canMountTmpfs()).each(databaseKinds)('a full disk on %s', (kind) => {
   it('answers 503 with Retry-After, stores nothing, leaves no file, and takes inquiries again once there is room', async () => {
