@@ -7,8 +7,8 @@ describe('contact form tokens', () => {
   const now = Date.parse('2026-11-23T10:00:00Z');
 
   it('tell how long ago the form became interactive', () => {
-    expect(tokens.ageOf(tokens.issue(now - 45_000), now)).toBe(45_000);
-    expect(tokens.ageOf(tokens.issue(now), now)).toBe(0);
+    expect(tokens.check(tokens.issue(now - 45_000), now)?.age).toBe(45_000);
+    expect(tokens.check(tokens.issue(now), now)?.age).toBe(0);
   });
 
   it('refuse a missing, forged, backdated, future or day-old token', () => {
@@ -26,7 +26,7 @@ describe('contact form tokens', () => {
       tokens.issue(now + 60_000),
       tokens.issue(now - 25 * 3_600_000),
     ]) {
-      expect(tokens.ageOf(bad, now), String(bad)).toBeUndefined();
+      expect(tokens.check(bad, now), String(bad)).toBeUndefined();
     }
   });
 

@@ -9,8 +9,6 @@ export type FormTokenCheck = { age: number; id: string; expiresAt: Date };
 export type FormTokens = {
   /** A token naming when the form became interactive, signed so that no client can backdate it. */
   issue(now?: number): string;
-  /** Milliseconds since the token was issued; undefined for a missing, forged, future or stale one. */
-  ageOf(token: string | undefined, now?: number): number | undefined;
   /** Its age, id and end; undefined for a missing, forged, future or stale one. */
   check(token: string | undefined, now?: number): FormTokenCheck | undefined;
 };
@@ -49,7 +47,6 @@ export function createFormTokens(secret: string): FormTokens {
       const payload = `${now}.${crypto.randomBytes(16).toString('base64url')}`;
       return `${payload}.${sign(payload)}`;
     },
-    ageOf: (token, now) => check(token, now)?.age,
     check,
   };
 }
