@@ -16,7 +16,8 @@ import {
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, escapeHtml, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
-import { type PageFiller, pageIdOf } from '../pages/pages.routes';
+import { pageIdOf } from '../pages/page-cache';
+import type { PageFiller } from '../pages/pages.routes';
 import { readJob, readJobPage } from './job-reads';
 
 /** The jobs a visitor may see change with an edit (the content version) and at midnight in Berlin (valid-through). */

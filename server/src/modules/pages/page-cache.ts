@@ -132,11 +132,20 @@ export function normalizedUrl(url: string, page?: PageKey): string {
   return `${path}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * The id in a page's address (`/project/3`, `/jobs/1`): read from the address the page is made
+ * for, not from the request, since a form answer makes the page of another address (the one the
+ * form was sent from) in a request to the contact route.
+ */
+export function pageIdOf(url: string): string {
+  return new URL(url, 'http://x').pathname.split('/').filter(Boolean)[1] ?? '';
+}
+
 /** The page's path as the site writes it, with a numeric id without leading zeros. */
 function canonicalPath(page: PageKey, pathname: string): string {
   const pattern = pages[page].path;
   if (!pattern.includes(':id')) return pattern;
-  const id = pathname.split('/').filter(Boolean)[1] ?? '';
+  const id = pageIdOf(pathname);
   return pattern.replace(':id', /^\d{1,10}$/.test(id) ? String(Number(id)) : encodeURIComponent(id));
 }
 

@@ -74,15 +74,6 @@ export type PageFiller = {
   ): Promise<{ html: string; rendered: boolean } | { redirect: string }>;
 };
 
-/**
- * The id in a page's address (`/project/3`, `/jobs/1`): read from the address the page is made
- * for, not from the request, since a form answer makes the page of another address (the one the
- * form was sent from) in a request to the contact route.
- */
-export function pageIdOf(url: string): string {
-  return new URL(url, 'http://x').pathname.split('/').filter(Boolean)[1] ?? '';
-}
-
 /** A page with no data of its own, rendered with the texts and company details (decision 022). */
 function contentFiller(page: PageKey, renderer: PageRenderer | undefined, version: () => Promise<string>): PageFiller {
   return {

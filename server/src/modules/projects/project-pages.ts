@@ -21,8 +21,8 @@ import {
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, escapeHtml, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
-import { normalizedUrl } from '../pages/page-cache';
-import { type PageFiller, pageIdOf } from '../pages/pages.routes';
+import { normalizedUrl, pageIdOf } from '../pages/page-cache';
+import type { PageFiller } from '../pages/pages.routes';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
 
