@@ -32,7 +32,7 @@ import { getOrCreateSetting } from './db/settings.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';
 import { pageRoutes } from './modules/pages/pages.routes';
-import { siteFilesRoutes } from './modules/pages/site-files.routes';
+import { rootFilesRoutes } from './modules/pages/root-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { housekeeping } from './plugins/app/housekeeping';
 import { inquiryServices } from './plugins/app/inquiries';
@@ -191,22 +191,27 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mediaRoutes);
   await app.register(webAssets, { webDist: config.webDist });
   const renderer = createPageRenderer(config.webDist, config.siteUrl, app.log);
+  const contents = createPageContents(app, shipped);
   await app.register(translationRoutes, { shipped });
   await app.register(pageRoutes, {
     webDist: config.webDist,
     siteUrl: config.siteUrl,
     renderer,
     fillers: contentPageFillers(app, renderer, contentModules),
-    contents: createPageContents(app, shipped),
+    contents,
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
+    mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin,
+  });
+  await app.register(rootFilesRoutes, {
+    webDist: config.webDist,
+    siteUrl: config.siteUrl,
+    contents,
     sitemap: {
       // Per Berlin day too: a job past its valid-through day leaves the sitemap at midnight.
       version: async () => `${await app.contentReads.version()}-${berlinDate()}`,
       sources: [projectSitemapSource(app.db), jobSitemapSource(app.db)],
     },
-    mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin,
   });
-  await app.register(siteFilesRoutes, { webDist: config.webDist, siteUrl: config.siteUrl });
 
   // The operations paths are not pages: /metrics without METRICS_TOKEN is a plain 404, not a redirect.
   const notPages = new Set<string>(Object.values(operationsPaths));

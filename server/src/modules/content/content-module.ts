@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PageKey } from '@blitz/contract';
 import type { PageRenderer } from '../pages/page-renderer';
-import type { PageFiller } from '../pages/pages.routes';
+import type { PageFiller } from '../pages/page-filler';
 
 /**
  * One editable thing of the site (categories, projects, jobs, the company details): its API and

@@ -17,7 +17,7 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, escapeHtml, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
 import { pageIdOf } from '../pages/page-cache';
-import type { PageFiller } from '../pages/pages.routes';
+import type { PageFiller } from '../pages/page-filler';
 import { readJob, readJobPage } from './job-reads';
 
 /** The jobs a visitor may see change with an edit (the content version) and at midnight in Berlin (valid-through). */

@@ -38,6 +38,8 @@ export class PageCache {
   // With the size each was counted at: a page's forms shrink when they are refined.
   private readonly entries = new Map<string, { page: FinishedPage; version: string; size: number }>();
   private bytes = 0;
+  /** The pages being made, per version and key. */
+  private readonly making = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly maxEntries = 200,
@@ -64,6 +66,29 @@ export class PageCache {
     this.entries.set(key, { page, version, size });
     this.bytes += size;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!);
+  }
+
+  /**
+   * The page kept under `key` for `version`, else the one being made for them, else what `make`
+   * answers (it keeps the page with `set` if it is for others too): a burst of requests for one
+   * page renders and compresses it once. `onLookup` is told whether a kept page was found.
+   */
+  getOrMake<T>(
+    key: string,
+    version: string,
+    make: () => Promise<T>,
+    onLookup?: (hit: boolean) => void,
+  ): Promise<FinishedPage | T> {
+    const kept = this.get(key, version);
+    onLookup?.(kept !== undefined);
+    if (kept) return Promise.resolve(kept);
+    const makingKey = `${version} ${key}`;
+    let pending = this.making.get(makingKey) as Promise<T> | undefined;
+    if (!pending) {
+      pending = make().finally(() => this.making.delete(makingKey));
+      this.making.set(makingKey, pending);
+    }
+    return pending;
   }
 
   /** What the cache holds: entries and bytes (for tests and diagnostics). */

@@ -2,14 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   type ContactFormState,
-  type PageData,
   type PageKey,
   type SiteLanguage,
-  company,
   contactFormStateKey,
   inquirySentParam,
-  isSiteLanguage,
-  languageFromPreference,
   pageKeys,
   pages,
   languageCookieName,
@@ -19,71 +15,13 @@ import { sendEncoded } from '../../lib/encoded-body';
 import { matchesEtag } from '../../lib/etag';
 import { sendProblem } from '../../lib/send-problem';
 import type { PageContent, PageContents } from './page-content';
-import { type FinishedPage, PageCache, finishPage, keptForOthers, normalizedUrl } from './page-cache';
+import { PageCache, finishPage, keptForOthers, normalizedUrl } from './page-cache';
 import { PageFiles } from './page-files';
+import { type PageFiller, contentFiller } from './page-filler';
+import { pageLanguage, setPageHeaders } from './page-headers';
 import type { PageRenderer } from './page-renderer';
-import { type SitemapSource, keptSitemap, robotsTxt } from './site-index';
 
-const mapOrigin = new URL(company.map.embedUrl).origin;
 const oneYear = 365 * 24 * 3600;
-
-// Fonts, fetches and the manifest fall back to default-src 'self': naming them again would only
-// lengthen every page's first response (decision 009).
-function pageCsp(page: PageKey, hashes: { scripts: string[]; styles: string[] }, https: boolean, mediaOrigin?: string): string {
-  const quoted = (list: string[]) => list.map((h) => ` '${h}'`).join('');
-  return [
-    "default-src 'self'",
-    `script-src 'self'${quoted(hashes.scripts)}`,
-    `style-src 'self'${quoted(hashes.styles)}`,
-    `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
-    `frame-src ${pages[page].map ? mapOrigin : "'none'"}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    ...(https ? ['upgrade-insecure-requests'] : []),
-  ].join('; ');
-}
-
-/** The language a page is served in: ?lang= first, then the visitor's stored choice, then German. */
-function pageLanguage(request: FastifyRequest): { lang: 'de' | 'en'; fromQuery: boolean } {
-  const query = (request.query as Record<string, unknown>)['lang'];
-  if (isSiteLanguage(query)) return { lang: query, fromQuery: true };
-  const cookie = request.cookies[languageCookieName(request.protocol === 'https')];
-  return { lang: languageFromPreference(cookie), fromQuery: false };
-}
-
-/**
- * A page whose data comes from the database (the gallery, a project). `version` reads the
- * current version of that data (the one the API's kept answers go by); `fill`, given the
- * request, its address (normalized: the page is rendered for exactly that address), the
- * prerendered HTML and the texts and company details to render with, answers the HTML rendered
- * with the current data — `rendered: false` if only the prerendered page could be given, which
- * is then not kept — or where to go instead.
- */
-export type PageFiller = {
-  version(): Promise<string>;
-  fill(
-    request: FastifyRequest,
-    lang: SiteLanguage,
-    prerendered: string,
-    url: string,
-    content: PageContent,
-    /** More data to render with (the footer form's state): the page is then made for this answer alone. */
-    extra?: PageData,
-  ): Promise<{ html: string; rendered: boolean } | { redirect: string }>;
-};
-
-/** A page with no data of its own, rendered with the texts and company details (decision 022). */
-function contentFiller(page: PageKey, renderer: PageRenderer | undefined, version: () => Promise<string>): PageFiller {
-  return {
-    version,
-    async fill(_request, lang, prerendered, url, content, extra) {
-      const html = await renderer?.render(prerendered, page, url, lang, extra ?? {}, content);
-      return { html: html ?? prerendered, rendered: html !== undefined };
-    },
-  };
-}
 
 /** Serves a page made for one answer: with the footer form's state (a form sent without JavaScript). */
 export type ServeFormPage = (
@@ -103,13 +41,11 @@ declare module 'fastify' {
 
 export type PageRoutesOptions = {
   webDist: string;
-  /** The public origin (SITE_URL) of the pages' absolute addresses, the sitemap and robots.txt. */
+  /** The public origin (SITE_URL) of the pages' absolute addresses. */
   siteUrl: string;
   fillers?: Partial<Record<PageKey, PageFiller>>;
   /** Renders the pages without a filler, for the answers made for one request (the footer form's state). */
   renderer?: PageRenderer;
-  /** The content version the sitemap is kept for, and its pages made from content (projects, …). */
-  sitemap?: { version: () => Promise<string>; sources: readonly SitemapSource[] };
   /** Told whether each lookup in the finished-page cache found the page (the metrics count them). */
   onCacheLookup?: (hit: boolean) => void;
   /** The origin pictures are served from when not the site's own (MEDIA_PUBLIC_URL): allowed in img-src. */
@@ -129,10 +65,8 @@ function requestedFormState(request: FastifyRequest): ContactFormState | undefin
 
 const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) => {
   const files = new PageFiles(options.webDist, options.siteUrl);
-  // Finished pages per address, language and content version (page-cache.ts); and the ones
-  // being made, so that a burst of requests for one page renders and compresses it once.
+  // Finished pages per address, language and content version, each made once (page-cache.ts).
   const finished = new PageCache();
-  const making = new Map<string, Promise<FinishedPage | { redirect: string } | { html: string; rendered: boolean }>>();
   const fillerOf = (page: PageKey): PageFiller =>
     options.fillers?.[page] ?? contentFiller(page, options.renderer, () => options.contents.version());
 
@@ -210,16 +144,11 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
         secure: request.protocol === 'https',
       });
     }
-    const relative = manifest.files[page]?.[lang] ?? '';
-    const hashes = { scripts: manifest.scriptHashes, styles: manifest.pageStyleHashes?.[relative] ?? manifest.styleHashes };
-    reply
-      .header('content-security-policy', pageCsp(page, hashes, request.protocol === 'https', options.mediaOrigin))
-      .header('content-language', lang)
+    setPageHeaders(request, reply, page, lang, manifest, options.mediaOrigin)
       // Lower case as @fastify/compress matches it: it would name accept-encoding a second time.
       .header('vary', 'cookie, accept-encoding')
       .header('cache-control', pages[page].prerender ? 'no-cache' : 'no-store')
-      .header('etag', file.etag)
-      .type('text/html; charset=utf-8');
+      .header('etag', file.etag);
     if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
     const state = requestedFormState(request);
     if (state) return serveWithState(page, request, reply, request.url, state);
@@ -253,22 +182,18 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
         // The ETag names what the page is made from: the build's page, its language, the content version.
         const etag = `"${file.etag.slice(1, -1)}-${lang}-${version}"`;
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('etag', etag).status(304).send();
-        const kept = finished.get(key, version);
-        options.onCacheLookup?.(kept !== undefined);
-        if (kept) return sendEncoded(request, reply.header('etag', kept.etag), kept);
-        const makingKey = `${version} ${key}`;
-        let pending = making.get(makingKey);
-        if (!pending) {
-          pending = (async () => {
+        made = await finished.getOrMake(
+          key,
+          version,
+          async () => {
             const filled = await filler.fill(request, lang, file.raw.toString('utf8'), url, content);
             if ('redirect' in filled || !filled.rendered) return filled;
             const page = await finishPage(filled.html, etag);
             if (keptForOthers(url)) finished.set(key, version, page);
             return page;
-          })().finally(() => making.delete(makingKey));
-          making.set(makingKey, pending);
-        }
-        made = await pending;
+          },
+          options.onCacheLookup,
+        );
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
         return withoutData(request, reply, file.raw, error);
@@ -292,49 +217,11 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
   }
 
   app.decorate('serveFormPage', async (page, request, reply, url, state) => {
-    const manifest = files.manifest();
     const { lang } = pageLanguage(request);
-    const relative = manifest?.files[page]?.[lang] ?? '';
-    const hashes = {
-      scripts: manifest?.scriptHashes ?? [],
-      styles: manifest?.pageStyleHashes?.[relative] ?? manifest?.styleHashes ?? [],
-    };
-    reply
-      .header('content-security-policy', pageCsp(page, hashes, request.protocol === 'https'))
-      .header('content-language', lang)
-      .header('x-robots-tag', 'noindex, nofollow')
-      .type('text/html; charset=utf-8');
+    // Without MEDIA_PUBLIC_URL in img-src, as this answer has always been sent.
+    setPageHeaders(request, reply, page, lang, files.manifest()).header('x-robots-tag', 'noindex, nofollow');
     return serveWithState(page, request, reply, url, state);
   });
-
-  // Addresses for crawlers, absolute on the site's public origin (SITE_URL). The sitemap lists
-  // the pages made from content too, so it is kept per content version (site-index.ts) and
-  // revalidated by its ETag: a crawler that asks again after an edit gets the new one.
-  const version = options.sitemap?.version ?? (async () => '');
-  const sitemap = keptSitemap({ siteUrl: options.siteUrl, version, sources: options.sitemap?.sources ?? [] });
-  const robots = robotsTxt(options.siteUrl);
-  app.get('/sitemap.xml', async (request, reply) => {
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache');
-    try {
-      const current = await version();
-      const etag = sitemap.etagFor(current);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('etag', etag).status(304).send();
-      const made = await sitemap.current(current);
-      return sendEncoded(request, reply.header('etag', made.etag), made);
-    } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      request.log.warn({ err: error }, 'database unavailable; no sitemap');
-      return sendProblem(
-        reply.header('retry-after', '5').header('cache-control', 'no-store'),
-        503,
-        'service_unavailable',
-        'The database is unavailable',
-      );
-    }
-  });
-  app.get('/robots.txt', (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
-  );
 };
 
 /** Every page of the site, and `app.serveFormPage` for the contact route (so: not encapsulated). */

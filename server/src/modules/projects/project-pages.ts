@@ -22,7 +22,7 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, escapeHtml, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
 import { normalizedUrl, pageIdOf } from '../pages/page-cache';
-import type { PageFiller } from '../pages/pages.routes';
+import type { PageFiller } from '../pages/page-filler';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { company, defaultCompanySettings, settingsApi } from '@blitz/contract';
 import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
-import { securityTxt } from './site-files';
+import { securityTxt } from './root-files';
 
 // The files the web build copies to its root come from web/public, where
 // web/scripts/site-images.mjs writes them: the tests serve that folder as the web build.

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import type { PageData, PageKey, SiteLanguage } from '@blitz/contract';
+import type { PageContent } from './page-content';
+import type { PageRenderer } from './page-renderer';
+
+/**
+ * A page whose data comes from the database (the gallery, a project). `version` reads the
+ * current version of that data (the one the API's kept answers go by); `fill`, given the
+ * request, its address (normalized: the page is rendered for exactly that address), the
+ * prerendered HTML and the texts and company details to render with, answers the HTML rendered
+ * with the current data — `rendered: false` if only the prerendered page could be given, which
+ * is then not kept — or where to go instead.
+ */
+export type PageFiller = {
+  version(): Promise<string>;
+  fill(
+    request: FastifyRequest,
+    lang: SiteLanguage,
+    prerendered: string,
+    url: string,
+    content: PageContent,
+    /** More data to render with (the footer form's state): the page is then made for this answer alone. */
+    extra?: PageData,
+  ): Promise<{ html: string; rendered: boolean } | { redirect: string }>;
+};
+
+/** A page with no data of its own, rendered with the texts and company details (decision 022). */
+export function contentFiller(page: PageKey, renderer: PageRenderer | undefined, version: () => Promise<string>): PageFiller {
+  return {
+    version,
+    async fill(_request, lang, prerendered, url, content, extra) {
+      const html = await renderer?.render(prerendered, page, url, lang, extra ?? {}, content);
+      return { html: html ?? prerendered, rendered: html !== undefined };
+    },
+  };
+}
