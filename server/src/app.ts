@@ -15,10 +15,10 @@ import { type ContentModule, contentPageFillers } from './modules/content/conten
 import { companyModule } from './modules/company/company.module';
 import { jobSitemapSource } from './modules/jobs/job-sitemap';
 import { jobModule } from './modules/jobs/jobs.module';
-import { createPageContents } from './modules/texts/page-contents';
-import { shippedTexts } from './modules/texts/shipped-texts';
-import { textsModule } from './modules/texts/texts.module';
-import { translationRoutes } from './modules/texts/translation.routes';
+import { createPageContents } from './modules/site-texts/page-contents';
+import { shippedTexts } from './modules/site-texts/shipped-texts';
+import { siteTextsModule } from './modules/site-texts/site-texts.module';
+import { siteTextFilesRoutes } from './modules/site-texts/site-text-files.routes';
 import { projectSitemapSource } from './modules/projects/project-sitemap';
 import { projectModule } from './modules/projects/projects.module';
 import { mediaRoutes } from './media/media.routes';
@@ -28,7 +28,7 @@ import { sampleContent } from './plugins/app/sample-content';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { type FormTokens, createFormTokens } from './modules/contact/form-token';
 import { inboxRoutes } from './modules/contact/inbox.routes';
-import { getOrCreateSetting } from './db/settings.repository';
+import { getOrCreateSiteValue } from './db/site-values.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';
 import { pageRoutes } from './modules/pages/pages.routes';
@@ -130,7 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       'JWT_SECRET is not set: the sign-in signing key is kept in the database; in production set JWT_SECRET or JWT_SECRET_FILE',
     );
   }
-  const secret = config.jwtSecret ?? (await getOrCreateSetting(database.db, 'jwt_secret', generateSecret));
+  const secret = config.jwtSecret ?? (await getOrCreateSiteValue(database.db, 'jwt_secret', generateSecret));
 
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -177,7 +177,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     projectModule,
     jobModule,
     companyModule,
-    textsModule(shipped),
+    siteTextsModule(shipped),
   ];
   await app.register(
     async (api) => {
@@ -192,7 +192,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(webAssets, { webDist: config.webDist });
   const renderer = createPageRenderer(config.webDist, config.siteUrl, app.log);
   const contents = createPageContents(app, shipped);
-  await app.register(translationRoutes, { shipped });
+  await app.register(siteTextFilesRoutes, { shipped });
   await app.register(pageRoutes, {
     webDist: config.webDist,
     siteUrl: config.siteUrl,

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { sweepAttachments } from './media/attachment-store';
+import { sweepAttachments } from './modules/contact/attachment-store';
 import { referencedKeys } from './modules/contact/inquiries.repository';
-import { pdfFile, postContact, priceInquiry, storedFiles, until } from './modules/contact/contact-test-kit';
+import { pdfFile, postContact, priceInquiry, storedFiles, until } from './modules/contact/contact.test-kit';
 import { api, tempDir, testConfig, testDatabaseUrl } from './test/helper';
 import { SmtpSink } from './test/smtp-sink';
 import { relayedPostgres } from './test/tcp-proxy';

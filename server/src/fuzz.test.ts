@@ -5,7 +5,7 @@ import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { contactFormExtras, generalFields, priceInquiryFields } from '@blitz/contract';
-import { storedFiles, until } from './modules/contact/contact-test-kit';
+import { storedFiles, until } from './modules/contact/contact.test-kit';
 import { buildApp } from './app';
 import { anyJson, anyParam, arbitraryFor, nastyStrings } from './test/zod-arbitrary';
 import { api, databaseKinds, freshDatabase, signIn, tempDir, testConfig } from './test/helper';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
-import { generalMessage, pdfFile, postContact, until } from './modules/contact/contact-test-kit';
+import { generalMessage, pdfFile, postContact, until } from './modules/contact/contact.test-kit';
 import { dataUrl, testPhoto } from './test/pictures';
 import { type ObjectStorage, listAll } from './storage/object-storage';
 import { createSiteStorage } from './storage/site-storage';

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { throttlePolicy } from './modules/auth/login-throttle';
-import { generalMessage, pngFile, postContact, until } from './modules/contact/contact-test-kit';
+import { generalMessage, pngFile, postContact, until } from './modules/contact/contact.test-kit';
 import { dataUrl, svgWithScript } from './test/pictures';
 import { type CapturedLog, api, databaseKinds, startTestApp } from './test/helper';
 

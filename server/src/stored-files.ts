@@ -1,4 +1,4 @@
-import { companyStoredFiles } from './modules/company/company-settings.repository';
+import { companyStoredFiles } from './modules/company/company-details.repository';
 import { attachmentStoredFiles } from './modules/contact/inquiries.repository';
 import { projectStoredFiles } from './modules/projects/projects.repository';
 import type { StoredFiles } from './storage/stored-files';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attachmentKeyPattern } from '../media/attachment-store';
+import { attachmentKeyPattern } from '../modules/contact/attachment-store';
 import { mediaKeyPattern } from '../media/media-storage';
 import type { StoreName } from '../storage/stored-files';
 

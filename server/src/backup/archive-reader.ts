@@ -14,7 +14,7 @@ import {
   manifestSchema,
   parseFileEntryName,
 } from './archive-format';
-import { type FileRef, filesOfRow } from './site-files';
+import { type FileRef, filesOfRow } from './files-of-rows';
 
 // Reads an archive and checks it against its manifest as it passes: the one reader of restore,
 // of the backup's check of its own archive, and of `restore --check`.

@@ -11,7 +11,7 @@ import { createSiteStorage } from '../storage/site-storage';
 import { databaseKinds, onCleanup, tempDir } from '../test/helper';
 import { checkArchive } from './archive-reader';
 import { type Site, createBackup } from './backup';
-import { emptySite, readArchive, rewriteArchive } from './backup-test-kit';
+import { emptySite, readArchive, rewriteArchive } from './backup.test-kit';
 import { type Table, listTables } from './backup.repository';
 import { restoreBackup } from './restore';
 

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultCompanySettings, jobApi, settingsApi } from '@blitz/contract';
 import type { DatabaseKind } from '../db/database';
-import { generalMessage, postContact } from '../modules/contact/contact-test-kit';
+import { generalMessage, postContact } from '../modules/contact/contact.test-kit';
 import { testPhoto } from '../test/pictures';
 import { type StorageKind, api, backends, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../test/helper';
 import { listAll } from '../storage/object-storage';
 import { createSiteStorage } from '../storage/site-storage';
 import { listTables } from './backup.repository';
 import { manifestSchema } from './archive-format';
-import { filesOfRow } from './site-files';
+import { filesOfRow } from './files-of-rows';
 import type { Kysely } from 'kysely';
 import { createBackup } from './backup';
 import {
@@ -24,7 +24,7 @@ import {
   saveCompanyPictures,
   siteOfTestApp,
   startAppOn,
-} from './backup-test-kit';
+} from './backup.test-kit';
 import { restoreBackup } from './restore';
 
 const sampleJob = {

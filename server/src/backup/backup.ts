@@ -22,7 +22,7 @@ import {
 } from './archive-format';
 import { type ArchiveCheck, checkArchive } from './archive-reader';
 import { appliedMigrations, kindOf, listTables, sequencePositions, tableRows } from './backup.repository';
-import { type FileRef, filesOfRow, namesFiles, storageOf } from './site-files';
+import { type FileRef, filesOfRow, namesFiles, storageOf } from './files-of-rows';
 import { fsyncPath } from '../lib/fsync';
 import type { S3Settings } from '../config';
 import { type SiteStorage, createSiteStorage } from '../storage/site-storage';

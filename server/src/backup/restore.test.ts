@@ -17,7 +17,7 @@ import {
   saveCompanyPictures,
   siteOfTestApp,
   startAppOn,
-} from './backup-test-kit';
+} from './backup.test-kit';
 import { checkArchive } from './archive-reader';
 import { checkCommand, restoreCommand } from '../cli/backup-commands';
 import { appliedMigrations, countRows, listTables } from './backup.repository';

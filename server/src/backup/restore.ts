@@ -14,7 +14,7 @@ import {
 } from './archive-reader';
 import { type Table, advanceSequence, appliedMigrations, countRows, insertRows, kindOf, listTables } from './backup.repository';
 import type { Site } from './backup';
-import { countObjects, storageOf } from './site-files';
+import { countObjects, storageOf } from './files-of-rows';
 import type { FileStore } from './archive-format';
 import { pictureObjectOptions } from '../media/media-storage';
 import { type SiteStorage, createSiteStorage } from '../storage/site-storage';

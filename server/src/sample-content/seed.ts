@@ -5,7 +5,7 @@ import type { ObjectStorage } from '../storage/object-storage';
 import { insertCategory } from '../modules/categories/categories.repository';
 import { insertProject, isContentEmpty } from '../modules/projects/projects.repository';
 import type { Db } from '../db/database';
-import { claimSetting, readSetting } from '../db/settings.repository';
+import { claimSiteValue, readSiteValue } from '../db/site-values.repository';
 import { inTransaction } from '../db/transaction';
 import { type SampleProject, sampleCategories, sampleProjects } from './sample-content';
 import { hasJobs, insertJob } from '../modules/jobs/jobs.repository';
@@ -34,7 +34,7 @@ export async function seedSampleContent(
   projects: readonly SampleProject[] = sampleProjects,
 ): Promise<boolean> {
   const { db, media, log } = deps;
-  const done = (await readSetting(db, doneKey)) !== undefined;
+  const done = (await readSiteValue(db, doneKey)) !== undefined;
   if (done || !(await isContentEmpty(db))) return false;
 
   const started = Date.now();
@@ -42,7 +42,7 @@ export async function seedSampleContent(
   for (const project of projects) pictures.push(await pictureOf(project.scene, media));
 
   const written = await inTransaction(db, async (trx) => {
-    const claimed = await claimSetting(trx, doneKey, new Date().toISOString());
+    const claimed = await claimSiteValue(trx, doneKey, new Date().toISOString());
     if (!claimed || !(await isContentEmpty(trx))) return false;
     const categoryIds = new Map<string, number>();
     for (const category of sampleCategories) {
@@ -75,9 +75,9 @@ const jobsDoneKey = 'sample_jobs';
  */
 export async function seedSampleJobs(deps: { db: Db; log: FastifyBaseLogger }): Promise<boolean> {
   const { db, log } = deps;
-  if ((await readSetting(db, jobsDoneKey)) !== undefined) return false;
+  if ((await readSiteValue(db, jobsDoneKey)) !== undefined) return false;
   const written = await inTransaction(db, async (trx) => {
-    if (!(await claimSetting(trx, jobsDoneKey, new Date().toISOString())) || (await hasJobs(trx))) return false;
+    if (!(await claimSiteValue(trx, jobsDoneKey, new Date().toISOString())) || (await hasJobs(trx))) return false;
     for (const [position, job] of sampleJobs.entries()) {
       await insertJob(trx, {
         location: job.location,

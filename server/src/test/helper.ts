@@ -13,8 +13,8 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../db/database';
 import type { PageContent } from '../modules/pages/page-content';
-import { createPageContents } from '../modules/texts/page-contents';
-import { shippedTexts } from '../modules/texts/shipped-texts';
+import { createPageContents } from '../modules/site-texts/page-contents';
+import { shippedTexts } from '../modules/site-texts/shipped-texts';
 import { type TestS3, startS3Server } from './s3-server';
 
 /** Every data-layer and API test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError } from '../../config';
 import type { Db } from '../../db/database';
 import { checkPasswordPolicy, hashPassword } from './passwords';
-import { getOrCreateSetting } from '../../db/settings.repository';
+import { getOrCreateSiteValue } from '../../db/site-values.repository';
 import { countUsers, findUserByName, insertUser } from './users.repository';
 
 export function randomPassword(): string {
@@ -39,7 +39,7 @@ export async function ensureAdmin(
   // Several instances starting at once on one database: the first to claim the name creates the
   // account and prints it; the others leave it alone.
   const candidate = randomAdminName();
-  const username = await getOrCreateSetting(db, 'first_admin_name', () => candidate);
+  const username = await getOrCreateSiteValue(db, 'first_admin_name', () => candidate);
   if (username !== candidate) return;
   const password = randomPassword();
   // Nobody chose it, and it passed through a console: it must be changed at the first sign-in.

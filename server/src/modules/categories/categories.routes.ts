@@ -7,7 +7,7 @@ import {
   idParamSchema,
 } from '@blitz/contract';
 import { badRequest } from '../../lib/http-error';
-import { caseInsensitiveQuery } from '../../lib/query-keys';
+import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { sendRead } from '../content/content-reads';
 import { readCategories } from './category-reads';
 import { changeCategory, createCategory, removeCategory } from './categories.service';

@@ -1,5 +1,5 @@
 import type { ContentModule } from '../content/content-module';
-import { companySettingsRoutes } from './company-settings.routes';
+import { companyDetailsRoutes } from './company-details.routes';
 
 // The public pages read the company details when they are server-rendered (no filler yet).
-export const companyModule: ContentModule = { routes: companySettingsRoutes };
+export const companyModule: ContentModule = { routes: companyDetailsRoutes };

@@ -9,7 +9,7 @@ import {
   testDatabaseUrl,
   twoInstancesOnOnePostgres,
 } from '../../test/helper';
-import { generalMessage, postContact } from './contact-test-kit';
+import { generalMessage, postContact } from './contact.test-kit';
 import { deleteExpiredFormTokens, isFormTokenSpent, spendFormToken } from './form-tokens.repository';
 
 const env = { MAIL_POLL_MS: '50', CONTACT_MIN_FILL_SECONDS: '3', CONTACT_RATE_LIMIT: '1000' };

@@ -6,7 +6,7 @@ import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { freePort } from '../../test/free-port';
 import { databaseKinds, tempDir } from '../../test/helper';
 import { serverProcessEnvironment } from '../../test/server-process';
-import { canMountTmpfs, formData, generalMessage, pdfFile, until } from './contact-test-kit';
+import { canMountTmpfs, formData, generalMessage, pdfFile, until } from './contact.test-kit';
 
 /** Takes every free byte of the file system `dir` is on, with one file; answers its path. */
 function fillDisk(dir: string): string {

@@ -13,7 +13,7 @@ import {
   until,
   uploadUnderway,
   attachmentsIn,
-} from './contact-test-kit';
+} from './contact.test-kit';
 
 // Short delays so that retries happen within a test; the real defaults are 20 s doubling to 1 h.
 const fastMail = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', MAIL_RETRY_MAX_MS: '400', CONTACT_MIN_FILL_SECONDS: '0' };

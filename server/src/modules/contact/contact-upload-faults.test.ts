@@ -26,7 +26,7 @@ import {
   storedObjects,
   until,
   uploadUnderway,
-} from './contact-test-kit';
+} from './contact.test-kit';
 import { listAll } from '../../storage/object-storage';
 
 // Uploads cut off half-way (by a shutdown, by the client, by a full disk): an inquiry is either

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, signIn, startTestApp, tempDir } from '../../test/helper';
 import { dataUrl, testPhoto } from '../../test/pictures';
-import { formData, generalMessage, pdfFile, pngFile, priceInquiry } from './contact-test-kit';
+import { formData, generalMessage, pdfFile, pngFile, priceInquiry } from './contact.test-kit';
 
 /**
  * A web build whose server bundle renders the page's key, address and the footer form's state as

@@ -14,7 +14,7 @@ import {
   priceInquiry,
   storedObjects,
   until,
-} from './contact-test-kit';
+} from './contact.test-kit';
 
 const fastMail = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', CONTACT_MIN_FILL_SECONDS: '0' };
 const MB = 1024 * 1024;

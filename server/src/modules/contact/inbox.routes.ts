@@ -12,7 +12,7 @@ import {
   retentionSettingsSchema,
 } from '@blitz/contract';
 import { notFound } from '../../lib/http-error';
-import { caseInsensitiveQuery } from '../../lib/query-keys';
+import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { deleteInquiry, inquiriesCsv, inquiryDetail, inquiryPage, markHandled, resendInquiry } from './inbox.service';
 import { findAttachment } from './inquiries.repository';
 import { readRetention, writeRetention } from './inquiry-housekeeping';

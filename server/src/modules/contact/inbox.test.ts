@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, backends, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
-import { generalMessage, pdfFile, pngFile, postContact, priceInquiry, storedObjects, until } from './contact-test-kit';
-import { sweepAttachments } from '../../media/attachment-store';
+import { generalMessage, pdfFile, pngFile, postContact, priceInquiry, storedObjects, until } from './contact.test-kit';
+import { sweepAttachments } from './attachment-store';
 import { applyRetention, orphanAgeMs } from './inquiry-housekeeping';
 import { referencedKeys } from './inquiries.repository';
 

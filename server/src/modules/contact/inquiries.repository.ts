@@ -1,9 +1,9 @@
 import { type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DeliveryStatus, InquirySubject, Regard } from '@blitz/contract';
 import type { Db } from '../../db/database';
-import { readSetting, writeSetting } from '../../db/settings.repository';
+import { readSiteValue, writeSiteValue } from '../../db/site-values.repository';
 import type { Database, InquiriesTable, InquiryAttachmentsTable } from '../../db/schema';
-import { containsPattern, foldText } from '../../lib/text-search';
+import { containsPattern, foldText } from '../../db/text-search';
 import { inTransaction } from '../../db/transaction';
 import { type OutboxKind, enqueueMail } from '../../mail/outbox.repository';
 import type { StoredFiles } from '../../storage/stored-files';
@@ -320,11 +320,11 @@ export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string
 const retentionKey = 'inquiry_retention_days';
 
 export async function readRetentionSetting(db: Db): Promise<string | undefined> {
-  return readSetting(db, retentionKey);
+  return readSiteValue(db, retentionKey);
 }
 
 export async function writeRetentionSetting(db: Db, value: string): Promise<void> {
-  await writeSetting(db, retentionKey, value);
+  await writeSiteValue(db, retentionKey, value);
 }
 
 /** An inquiry attachment's file in the attachments store. */

@@ -6,7 +6,7 @@ import {
   retentionSettingsSchema,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
-import { sweepAttachments } from '../../media/attachment-store';
+import { sweepAttachments } from './attachment-store';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { HousekeepingTask } from '../housekeeping/housekeeping';
 import {

@@ -4,7 +4,7 @@ import type { MailMessage } from '../../mail/mail-transport';
 import type { OutboxHandler } from '../../mail/outbox';
 import type { OutboxKind, OutboxStatus } from '../../mail/outbox.repository';
 import type { ObjectStorage, StoredObject } from '../../storage/object-storage';
-import { getCompanySettings } from '../company/company-settings.service';
+import { getCompanyDetails } from '../company/company-details.service';
 import { type Inquiry, type StoredAttachment, attachmentsOf, findInquiry, setDeliveryStatus } from './inquiries.repository';
 
 // Mail texts are not UI texts of the web app: the mail to the company is always German, the
@@ -216,7 +216,7 @@ export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Rec
     // Caught spam is never mailed, whatever is queued.
     if (!inquiry || inquiry.spam) return undefined;
     // The company details as staff last saved them (dashboard), not as the release shipped them.
-    const { settings: company } = await getCompanySettings(db);
+    const { settings: company } = await getCompanyDetails(db);
     return { inquiry, attachments: await attachmentsOf(db, inquiry.id), company };
   };
   return {

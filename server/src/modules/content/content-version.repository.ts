@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database';
-import { readSetting, writeSetting } from '../../db/settings.repository';
+import { readSiteValue, writeSiteValue } from '../../db/site-values.repository';
 
 /**
  * A token that changes with every change to the site's content (categories, projects, jobs,
@@ -11,10 +11,10 @@ import { readSetting, writeSetting } from '../../db/settings.repository';
 const key = 'content_version';
 
 export async function readContentVersion(db: Db): Promise<string> {
-  return (await readSetting(db, key)) ?? '';
+  return (await readSiteValue(db, key)) ?? '';
 }
 
 /** Called inside the transaction of every write to content. */
 export async function bumpContentVersion(db: Db): Promise<void> {
-  await writeSetting(db, key, crypto.randomBytes(9).toString('base64url'));
+  await writeSiteValue(db, key, crypto.randomBytes(9).toString('base64url'));
 }

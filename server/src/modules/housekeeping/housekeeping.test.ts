@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate';
 import { databaseKinds, freshDatabase } from '../../test/helper';
-import { until } from '../contact/contact-test-kit';
+import { until } from '../contact/contact.test-kit';
 import { createHousekeeping } from './housekeeping';
 import { takeLease } from './leases.repository';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema, jobCreateSchema, jobListQuerySchema, jobUpdateSchema, languageQuerySchema } from '@blitz/contract';
-import { caseInsensitiveQuery } from '../../lib/query-keys';
+import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { sendRead } from '../content/content-reads';
 import { readJob, readJobPage } from './job-reads';
 import { changeJob, createJob, getJob, getJobPage, removeJob } from './jobs.service';

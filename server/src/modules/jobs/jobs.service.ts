@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type ContentLanguage, type Job, type JobList, type JobListQuery, type jobCreateSchema } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
-import { foldText } from '../../lib/text-search';
+import { foldText } from '../../db/text-search';
 import {
   type JobRecord,
   type JobValues,

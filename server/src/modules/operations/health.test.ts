@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { DatabaseHandle, DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { until } from '../contact/contact-test-kit';
+import { until } from '../contact/contact.test-kit';
 import { writeFakePages } from '../../test/fake-web-build';
 import { freePort } from '../../test/free-port';
 import { api, captureLog, databaseKinds, tempDir, testConfig, testDatabaseUrl, testS3 } from '../../test/helper';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generalMessage, postContact, until } from '../contact/contact-test-kit';
+import { generalMessage, postContact, until } from '../contact/contact.test-kit';
 import { writeFakePages } from '../../test/fake-web-build';
 import { api, databaseKinds, signIn, startTestApp, tempDir, testAdmin } from '../../test/helper';
 

@@ -11,7 +11,7 @@ import { TimeoutError, withTimeout } from '../../lib/with-timeout';
 import { migrationNames, migrationStatus } from '../../db/migrate';
 import { outboxBacklog } from '../../mail/outbox.repository';
 import type { ClamdAddress } from '../../config';
-import { pingClamd } from '../../media/malware-scanner';
+import { pingClamd } from '../contact/malware-scanner';
 import type { ObjectStorage } from '../../storage/object-storage';
 
 /**

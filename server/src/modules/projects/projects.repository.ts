@@ -2,7 +2,7 @@ import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { ContentLanguage, LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { containsPattern, foldText } from '../../lib/text-search';
+import { containsPattern, foldText } from '../../db/text-search';
 import { bumpContentVersion } from '../content/content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
 import type { StoredPicture } from '../../media/image-pipeline';

@@ -9,7 +9,7 @@ import {
   projectUpdateSchema,
 } from '@blitz/contract';
 import { badRequest } from '../../lib/http-error';
-import { caseInsensitiveQuery } from '../../lib/query-keys';
+import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { sendRead } from '../content/content-reads';
 import { readProject, readProjectPage } from './project-reads';
 import { changeProject, createProject, mediaAddress, removeProject } from './projects.service';

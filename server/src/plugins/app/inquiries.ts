@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailTransport } from '../../mail/mail-transport';
 import { type Outbox, createOutbox } from '../../mail/outbox';
-import { type MalwareScanner, clamdScanner } from '../../media/malware-scanner';
+import { type MalwareScanner, clamdScanner } from '../../modules/contact/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
 
 declare module 'fastify' {

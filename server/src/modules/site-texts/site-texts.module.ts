@@ -3,4 +3,4 @@ import { siteTextRoutes } from './site-texts.routes';
 import type { ShippedTexts } from './shipped-texts';
 
 /** The page texts: their API; every public page is rendered with them (page-contents.ts). */
-export const textsModule = (shipped: ShippedTexts): ContentModule => ({ routes: siteTextRoutes(shipped) });
+export const siteTextsModule = (shipped: ShippedTexts): ContentModule => ({ routes: siteTextRoutes(shipped) });

@@ -10,7 +10,7 @@ import { onTestFinished } from 'vitest';
 import { defaultCompanySettings, projectApi, settingsApi } from '@blitz/contract';
 import { buildApp } from '../app';
 import { type DatabaseKind, openDatabase } from '../db/database';
-import { type UploadFile, generalMessage, pdfFile, pngFile, postContact } from '../modules/contact/contact-test-kit';
+import { type UploadFile, generalMessage, pdfFile, pngFile, postContact } from '../modules/contact/contact.test-kit';
 import { testPhoto } from '../test/pictures';
 import { type StorageKind, type TestApp, api, getOnce, tempDir, testConfig, testDatabaseUrl, testS3 } from '../test/helper';
 import type { Site } from './backup';

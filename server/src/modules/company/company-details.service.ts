@@ -13,9 +13,9 @@ import { HttpError, badRequest } from '../../lib/http-error';
 import { PictureError, decodePictureDataUrl, processPicture } from '../../media/image-pipeline';
 import { pictureObjectOptions } from '../../media/media-storage';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { pictureKeyOf, readCompanySettingsRow, storedPictureUrls, writeCompanySettingsRow } from './company-settings.repository';
+import { pictureKeyOf, readCompanyDetailsRow, storedPictureUrls, writeCompanyDetailsRow } from './company-details.repository';
 
-export type CompanySettingsDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger };
+export type CompanyDetailsDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger };
 type Input = z.output<typeof companySettingsInputSchema>;
 
 /**
@@ -23,8 +23,8 @@ type Input = z.output<typeof companySettingsInputSchema>;
  * stored document a later release no longer accepts is read over the defaults, field by field,
  * so that a site never loses its details to a schema change.
  */
-export async function getCompanySettings(db: Db): Promise<{ settings: CompanySettings; updatedAt: string | null }> {
-  const row = await readCompanySettingsRow(db);
+export async function getCompanyDetails(db: Db): Promise<{ settings: CompanySettings; updatedAt: string | null }> {
+  const row = await readCompanyDetailsRow(db);
   if (!row) return { settings: defaultCompanySettings, updatedAt: null };
   const parsed = companySettingsSchema.safeParse(row.settings);
   if (parsed.success) return { settings: withoutOldSampleMark(parsed.data), updatedAt: row.updatedAt };
@@ -48,8 +48,8 @@ function withoutOldSampleMark(settings: CompanySettings): CompanySettings {
 }
 
 /** What staff read: the details, whether they are still the placeholder's, and when they changed. */
-export async function getCompanySettingsForStaff(db: Db): Promise<CompanySettingsRead> {
-  const { settings, updatedAt } = await getCompanySettings(db);
+export async function getCompanyDetailsForStaff(db: Db): Promise<CompanySettingsRead> {
+  const { settings, updatedAt } = await getCompanyDetails(db);
   return { ...settings, isSample: isSampleCompany(settings), updatedAt };
 }
 
@@ -62,7 +62,7 @@ const storedPictures = (settings: CompanySettings): string[] => storedPictureUrl
  * Stores an uploaded picture: decoded, checked and re-encoded by the picture pipeline, kept as
  * one WebP at most `maxWidth` wide (a logo or a portrait needs no set of sizes).
  */
-async function storePicture(deps: CompanySettingsDeps, dataUrl: string, field: string, maxWidth: number): Promise<string> {
+async function storePicture(deps: CompanyDetailsDeps, dataUrl: string, field: string, maxWidth: number): Promise<string> {
   let encoded;
   try {
     encoded = await processPicture(decodePictureDataUrl(dataUrl), 'company');
@@ -85,8 +85,8 @@ async function storePicture(deps: CompanySettingsDeps, dataUrl: string, field: s
  * is refused (it could name a file another part of the site owns). Pictures no longer shown are
  * removed after the change is committed.
  */
-export async function saveCompanySettings(deps: CompanySettingsDeps, input: Input): Promise<CompanySettingsRead> {
-  const { settings: current } = await getCompanySettings(deps.db);
+export async function saveCompanyDetails(deps: CompanyDetailsDeps, input: Input): Promise<CompanySettingsRead> {
+  const { settings: current } = await getCompanyDetails(deps.db);
   const shown = new Set(storedPictures(current));
   const created: string[] = [];
   const resolve = async (value: string, field: string, maxWidth: number) => {
@@ -106,18 +106,18 @@ export async function saveCompanySettings(deps: CompanySettingsDeps, input: Inpu
     }
     const person = { ...input.person, picture: await resolve(input.person.picture, 'person.picture', 960) };
     settings = companySettingsSchema.parse({ ...input, partners, person });
-    await writeCompanySettingsRow(deps.db, { settings, updatedAt: nowIso() });
+    await writeCompanyDetailsRow(deps.db, { settings, updatedAt: nowIso() });
   } catch (error) {
     // Nothing was saved: the pictures stored on the way are shown nowhere.
     await release(deps, created, current);
     throw error;
   }
   await release(deps, [...shown], settings);
-  return getCompanySettingsForStaff(deps.db);
+  return getCompanyDetailsForStaff(deps.db);
 }
 
 /** Removes the files of these pictures unless the settings still show them; a failure only leaves a file behind. */
-async function release(deps: CompanySettingsDeps, urls: string[], keep: CompanySettings) {
+async function release(deps: CompanyDetailsDeps, urls: string[], keep: CompanySettings) {
   const kept = new Set(storedPictures(keep));
   const keys = urls.filter((url) => !kept.has(url)).flatMap((url) => pictureKeyOf(url) ?? []);
   if (keys.length === 0) return;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { ObjectStorage } from '../storage/object-storage';
+import type { ObjectStorage } from '../../storage/object-storage';
 
 /**
  * Inquiry attachments are objects of the site's `attachments` storage (storage/), never served

@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { type CompanySettings, type SiteLanguage, defaultCompanySettings, isSampleCompany } from '@blitz/contract';
-import { readCompanySettings } from '../company/company-reads';
+import { readCompanyDetails } from '../company/company-reads';
 import type { PageContent, PageContents } from '../pages/page-content';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { previewCookie } from './preview-cookie';
 import type { ShippedTexts } from './shipped-texts';
-import { type SiteTexts, draftSiteTexts, readSiteTexts, readTextsChanged } from './text-reads';
+import { type SiteTexts, draftSiteTexts, readSiteTexts, readTextsChanged } from './site-text-reads';
 
 function pageContent(
   key: string,
@@ -44,7 +44,7 @@ export function createPageContents(app: FastifyInstance, shipped: ShippedTexts):
       const [{ value: texts }, { value: changed }, { value: company }] = await Promise.all([
         readSiteTexts(app, shipped, lang),
         readTextsChanged(app),
-        readCompanySettings(app),
+        readCompanyDetails(app),
       ]);
       const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanySettings);
       const content = pageContent(version, texts, company, { asBuilt, preview: false });
@@ -61,7 +61,7 @@ export function createPageContents(app: FastifyInstance, shipped: ShippedTexts):
         reply.clearCookie(cookie.name, cookie.options);
         return undefined;
       }
-      const [texts, { value: company }] = await Promise.all([draftSiteTexts(app.db, shipped, lang), readCompanySettings(app)]);
+      const [texts, { value: company }] = await Promise.all([draftSiteTexts(app.db, shipped, lang), readCompanyDetails(app)]);
       return pageContent(`preview-${crypto.randomUUID()}`, texts, company, { asBuilt: false, preview: true });
     },
   };

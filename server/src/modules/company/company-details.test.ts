@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { companySettingsReadSchema, companySettingsSchema, defaultCompanySettings, settingsApi } from '@blitz/contract';
 import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
-import { generalMessage, postContact } from '../contact/contact-test-kit';
+import { generalMessage, postContact } from '../contact/contact.test-kit';
 import { dataUrl, svgWithScript, testPhoto } from '../../test/pictures';
-import { writeCompanySettingsRow } from './company-settings.repository';
+import { writeCompanyDetailsRow } from './company-details.repository';
 
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 
@@ -38,7 +38,7 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
       legalName: `${defaultCompanySettings.legalName} (Platzhalter)`,
       phone: '+49 6181 555',
     };
-    await writeCompanySettingsRow(app.db, { settings: old, updatedAt: new Date().toISOString() });
+    await writeCompanyDetailsRow(app.db, { settings: old, updatedAt: new Date().toISOString() });
     const read = await api(url, 'GET', settingsApi.settings);
     expect(read.body).toEqual({ ...defaultCompanySettings, phone: '+49 6181 555' });
   });

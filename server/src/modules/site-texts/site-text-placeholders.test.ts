@@ -13,7 +13,7 @@ import {
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, signIn, startTestApp, tempDir } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
-import { generalMessage, postContact } from '../contact/contact-test-kit';
+import { generalMessage, postContact } from '../contact/contact.test-kit';
 import { saveSiteTextDraft } from './site-texts.repository';
 import { editableKeys, shippedTexts } from './shipped-texts';
 

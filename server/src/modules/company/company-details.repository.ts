@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { readSetting, writeSetting } from '../../db/settings.repository';
+import { readSiteValue, writeSiteValue } from '../../db/site-values.repository';
 import { inTransaction } from '../../db/transaction';
 import type { StoredFiles } from '../../storage/stored-files';
 import { bumpContentVersion } from '../content/content-version.repository';
@@ -7,18 +7,18 @@ import { bumpContentVersion } from '../content/content-version.repository';
 /** The company details are one JSON document in the settings table: read and replaced whole. */
 const key = 'company';
 
-export type StoredCompanySettings = { settings: unknown; updatedAt: string };
+export type StoredCompanyDetails = { settings: unknown; updatedAt: string };
 
 /** The stored document, or undefined while the placeholder company of the release is in place. */
-export async function readCompanySettingsRow(db: Db): Promise<StoredCompanySettings | undefined> {
-  const value = await readSetting(db, key);
-  return value === undefined ? undefined : (JSON.parse(value) as StoredCompanySettings);
+export async function readCompanyDetailsRow(db: Db): Promise<StoredCompanyDetails | undefined> {
+  const value = await readSiteValue(db, key);
+  return value === undefined ? undefined : (JSON.parse(value) as StoredCompanyDetails);
 }
 
-export async function writeCompanySettingsRow(db: Db, stored: StoredCompanySettings): Promise<void> {
+export async function writeCompanyDetailsRow(db: Db, stored: StoredCompanyDetails): Promise<void> {
   await inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    await writeSetting(trx, key, JSON.stringify(stored));
+    await writeSiteValue(trx, key, JSON.stringify(stored));
   });
 }
 
@@ -46,7 +46,7 @@ export const companyStoredFiles: StoredFiles = {
   columns: ['key', 'value'],
   filesOf: (row) => {
     if (row['key'] !== key || typeof row['value'] !== 'string') return [];
-    const stored = JSON.parse(row['value']) as Partial<StoredCompanySettings> | null;
+    const stored = JSON.parse(row['value']) as Partial<StoredCompanyDetails> | null;
     return storedPictureUrls(stored?.settings).flatMap((url) => {
       const picture = pictureKeyOf(url);
       return picture ? [{ store: 'media' as const, key: picture }] : [];

@@ -3,9 +3,9 @@ import { berlinYear, fillPlaceholders, isSiteLanguage, sharedPlaceholderValues }
 import { matchesEtag } from '../../lib/etag';
 import { sendProblem } from '../../lib/send-problem';
 import { sendRead } from '../content/content-reads';
-import { readCompanySettings } from '../company/company-reads';
+import { readCompanyDetails } from '../company/company-reads';
 import type { ShippedTexts } from './shipped-texts';
-import { readSiteTexts } from './text-reads';
+import { readSiteTexts } from './site-text-reads';
 
 /** Every string of a locale file with the shared placeholders filled (a text's own, `{{count}}`, stay). */
 function withCompany(node: unknown, values: Record<string, string>): unknown {
@@ -22,7 +22,7 @@ function withCompany(node: unknown, values: Record<string, string>): unknown {
  * page with. Revalidated by an ETag naming the build's texts and the content version, so that a
  * browser never mixes the texts of two versions or two releases (decision 022).
  */
-export const translationRoutes: FastifyPluginAsync<{ shipped: ShippedTexts }> = async (app, { shipped }) => {
+export const siteTextFilesRoutes: FastifyPluginAsync<{ shipped: ShippedTexts }> = async (app, { shipped }) => {
   async function serve(request: FastifyRequest, reply: FastifyReply, namespace: string, file: string) {
     const lang = file.replace(/\.json$/, '');
     if (!file.endsWith('.json') || !isSiteLanguage(lang) || !shipped.namespaces().includes(namespace)) {
@@ -37,7 +37,7 @@ export const translationRoutes: FastifyPluginAsync<{ shipped: ShippedTexts }> = 
     const read = await app.contentReads.read(`translations ${lang} ${namespace} ${year}`, async () => {
       const [{ value: texts }, { value: company }] = await Promise.all([
         readSiteTexts(app, shipped, lang),
-        readCompanySettings(app),
+        readCompanyDetails(app),
       ]);
       return withCompany(texts[namespace] ?? {}, sharedPlaceholderValues(company));
     });

@@ -11,7 +11,7 @@ import type { Db } from './database';
 // per database and key, not per call.
 const compiled = new WeakMap<Db, Map<string, CompiledQuery<{ value: string }>>>();
 
-export async function readSetting(db: Db, key: string): Promise<string | undefined> {
+export async function readSiteValue(db: Db, key: string): Promise<string | undefined> {
   let byKey = compiled.get(db);
   if (!byKey) compiled.set(db, (byKey = new Map()));
   let query = byKey.get(key);
@@ -24,7 +24,7 @@ export async function readSetting(db: Db, key: string): Promise<string | undefin
 }
 
 /** Stores `value` under `key`, replacing what was there. */
-export async function writeSetting(db: Db, key: string, value: string): Promise<void> {
+export async function writeSiteValue(db: Db, key: string, value: string): Promise<void> {
   await db
     .insertInto('settings')
     .values({ key, value })
@@ -33,7 +33,7 @@ export async function writeSetting(db: Db, key: string, value: string): Promise<
 }
 
 /** Stores `value` under `key` only if nothing is there; answers whether this call stored it. */
-export async function claimSetting(db: Db, key: string, value: string): Promise<boolean> {
+export async function claimSiteValue(db: Db, key: string, value: string): Promise<boolean> {
   const result = await db
     .insertInto('settings')
     .values({ key, value })
@@ -43,9 +43,9 @@ export async function claimSetting(db: Db, key: string, value: string): Promise<
 }
 
 /** Stores `value` under `key` unless one is there already, and returns the one that is kept. */
-export async function getOrCreateSetting(db: Db, key: string, create: () => string): Promise<string> {
-  await claimSetting(db, key, create());
-  const value = await readSetting(db, key);
+export async function getOrCreateSiteValue(db: Db, key: string, create: () => string): Promise<string> {
+  await claimSiteValue(db, key, create());
+  const value = await readSiteValue(db, key);
   if (value === undefined) throw new Error(`setting ${key} vanished`);
   return value;
 }

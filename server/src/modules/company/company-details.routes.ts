@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { companySettingsInputSchema, companySettingsLimits, pictureDataUrlMaxLength } from '@blitz/contract';
+import { sendRead } from '../content/content-reads';
+import { readCompanyDetails } from './company-reads';
+import { getCompanyDetailsForStaff, saveCompanyDetails } from './company-details.service';
+
+/** Room for a new logo for every partner and a new portrait at once, plus the texts; beyond it 413. */
+export const companyDetailsBodyLimit = (companySettingsLimits.maxPartners + 1) * pictureDataUrlMaxLength + 1024 * 1024;
+
+/** The company details (issue 16): everyone reads them; a signed-in admin replaces them whole. */
+export const companyDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, media: app.media, log: app.log };
+
+  app.get('/Settings', { onRequest: app.identifyAdmin }, async (request, reply) => {
+    if (request.admin) return getCompanyDetailsForStaff(app.db);
+    return sendRead(request, reply, await readCompanyDetails(app));
+  });
+
+  app.put(
+    '/Settings',
+    { onRequest: app.requireAdmin, bodyLimit: companyDetailsBodyLimit, schema: { body: companySettingsInputSchema } },
+    async (request) => saveCompanyDetails(deps, request.body),
+  );
+};
