@@ -9,6 +9,7 @@ import {
   pages,
   parseGalleryState,
 } from '@blitz/contract';
+import { LRUCache } from 'lru-cache';
 import { type FullyEncodedBody, encodeBody, refineSoon } from '../../lib/encoded-body';
 
 /** A finished page as sent: the HTML and its compressed forms, and the ETag of what it was made from. */
@@ -36,36 +37,32 @@ export async function finishPage(html: string, etag: string): Promise<FinishedPa
  */
 export class PageCache {
   // With the size each was counted at: a page's forms shrink when they are refined.
-  private readonly entries = new Map<string, { page: FinishedPage; version: string; size: number }>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, { page: FinishedPage; version: string; size: number }>;
   /** The pages being made, per version and key. */
   private readonly making = new Map<string, Promise<unknown>>();
 
   constructor(
-    private readonly maxEntries = 200,
+    maxEntries = 200,
     private readonly maxBytes = 32 * 1024 * 1024,
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => Math.max(entry.size, 1) });
+  }
 
   get(key: string, version: string): FinishedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.version !== version) {
-      this.remove(key);
+      this.entries.delete(key);
       return undefined;
     }
-    // Most recently used last: the first key is the one to drop.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry.page;
   }
 
   set(key: string, version: string, page: FinishedPage): void {
     const size = PageCache.size(page);
+    // Too big to keep: whatever is kept under the key stays.
     if (size > this.maxBytes) return;
-    this.remove(key);
     this.entries.set(key, { page, version, size });
-    this.bytes += size;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!);
   }
 
   /**
@@ -93,14 +90,7 @@ export class PageCache {
 
   /** What the cache holds: entries and bytes (for tests and diagnostics). */
   stats(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.size;
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
   private static size(page: FinishedPage): number {

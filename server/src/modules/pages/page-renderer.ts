@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { withSiteOrigin } from './site-origin';
 import type { PageContent, RenderContent } from './page-content';
 import {
@@ -81,7 +82,7 @@ export function createPageRenderer(webDist: string, siteUrl: string, log: Fastif
   // Rendering a page takes far longer than reading its data. The result is kept under the hash
   // of everything it is made from (page, address, language, the data itself): an edit changes
   // the data, so a kept page can never be out of date, and several instances need no shared cache.
-  const rendered = new Map<string, string>();
+  const rendered = new LRUCache<string, string>({ max: cacheSize });
   const load = () =>
     (loading ??= fs.existsSync(bundle)
       ? import(pathToFileURL(bundle).href).then(
@@ -104,11 +105,7 @@ export function createPageRenderer(webDist: string, siteUrl: string, log: Fastif
         .update(document)
         .digest('base64');
       const kept = rendered.get(key);
-      if (kept !== undefined) {
-        rendered.delete(key);
-        rendered.set(key, kept);
-        return kept;
-      }
+      if (kept !== undefined) return kept;
       try {
         const { html, head } = await bundle.render(page, url, lang, data, content?.render);
         let filled = fillDocument(document, html, data);
@@ -119,7 +116,6 @@ export function createPageRenderer(webDist: string, siteUrl: string, log: Fastif
         // A page made for one answer (a visitor's form with what they typed) or a preview is never kept.
         if (filled !== undefined && !(contactFormStateKey in data) && !content?.preview) {
           rendered.set(key, filled);
-          if (rendered.size > cacheSize) rendered.delete(rendered.keys().next().value!);
         }
         return filled;
       } catch (error) {
