@@ -191,13 +191,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mediaRoutes);
   await app.register(webAssets, { webDist: config.webDist });
   const renderer = createPageRenderer(config.webDist, config.siteUrl, app.log);
-  const contents = createPageContents(app, shipped);
+  const reads = { db: app.db, contentReads: app.contentReads };
+  const contents = createPageContents({ ...reads, staffWithToken: app.staffWithToken }, shipped);
   await app.register(siteTextFilesRoutes, { shipped });
   await app.register(pageRoutes, {
     webDist: config.webDist,
     siteUrl: config.siteUrl,
     renderer,
-    fillers: contentPageFillers(app, renderer, contentModules),
+    fillers: contentPageFillers({ ...reads, config: app.config }, renderer, contentModules),
     contents,
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
     mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin,

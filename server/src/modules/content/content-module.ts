@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PageKey } from '@blitz/contract';
+import type { Config } from '../../config';
 import type { PageRenderer } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/page-filler';
+import type { ReadDeps } from './content-reads';
+
+/** What a module's page fillers read with: the public reads, and the site's and the pictures' addresses. */
+export type PageFillerDeps = ReadDeps & { config: Pick<Config, 'siteUrl' | 'mediaPublicUrl'> };
 
 /**
  * One editable thing of the site (categories, projects, jobs, the company details): its API and
@@ -13,18 +17,18 @@ export type ContentModule = {
   /** Its API routes, registered under /api/v1. */
   routes: FastifyPluginAsyncZod;
   /** The public pages rendered from its content at request time, if any. */
-  pageFillers?: (app: FastifyInstance, renderer: PageRenderer) => Partial<Record<PageKey, PageFiller>>;
+  pageFillers?: (deps: PageFillerDeps, renderer: PageRenderer) => Partial<Record<PageKey, PageFiller>>;
 };
 
 /** Every module's page fillers in one map, as pages.routes.ts takes them. */
 export function contentPageFillers(
-  app: FastifyInstance,
+  deps: PageFillerDeps,
   renderer: PageRenderer,
   modules: readonly ContentModule[],
 ): Partial<Record<PageKey, PageFiller>> {
   const fillers: Partial<Record<PageKey, PageFiller>> = {};
   for (const module of modules) {
-    for (const [page, filler] of Object.entries(module.pageFillers?.(app, renderer) ?? {})) {
+    for (const [page, filler] of Object.entries(module.pageFillers?.(deps, renderer) ?? {})) {
       if (fillers[page as PageKey]) throw new Error(`two content modules fill the page ${page}`);
       fillers[page as PageKey] = filler;
     }

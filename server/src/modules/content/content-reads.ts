@@ -32,6 +32,9 @@ export async function sendRead(request: FastifyRequest, reply: FastifyReply, rea
   return sendEncoded(request, reply, read.body);
 }
 
+/** What a public read takes: the database and the reads kept per content version. */
+export type ReadDeps = { db: Db; contentReads: ContentReads };
+
 export type ContentReads = {
   /** The current content version: what is made from these reads is valid for it only. */
   version(): Promise<string>;

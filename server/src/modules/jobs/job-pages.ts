@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   type CompanySettings,
   type Job,
@@ -17,12 +16,13 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, escapeHtml, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
 import { pageIdOf } from '../pages/page-cache';
+import type { PageFillerDeps } from '../content/content-module';
 import type { PageFiller } from '../pages/page-filler';
 import { readJob, readJobPage } from './job-reads';
 
 /** The jobs a visitor may see change with an edit (the content version) and at midnight in Berlin (valid-through). */
-async function jobsVersion(app: FastifyInstance): Promise<string> {
-  return `${await app.contentReads.version()}-${berlinDate()}`;
+async function jobsVersion(deps: PageFillerDeps): Promise<string> {
+  return `${await deps.contentReads.version()}-${berlinDate()}`;
 }
 
 /** A text's lines as an HTML list (Google allows simple HTML in a JobPosting's description). */
@@ -125,20 +125,20 @@ export function jobHead(
  * visitor may see. Kept per content version and Berlin day, so an edit shows on the next request
  * and an expired job disappears at midnight. A job a visitor may not see leads to the jobs page.
  */
-export function jobPageFillers(app: FastifyInstance, renderer: PageRenderer): { jobs: PageFiller; job: PageFiller } {
+export function jobPageFillers(deps: PageFillerDeps, renderer: PageRenderer): { jobs: PageFiller; job: PageFiller } {
   return {
     jobs: {
-      version: () => jobsVersion(app),
+      version: () => jobsVersion(deps),
       async fill(_request, lang, prerendered, url, content, extra) {
         const language = contentLanguageOf(lang);
-        const { value: list } = await readJobPage(app, { PageLength: 100, PageNumber: 1, Language: language });
+        const { value: list } = await readJobPage(deps, { PageLength: 100, PageNumber: 1, Language: language });
         const html = await renderer.render(prerendered, 'jobs', url, lang, { ...extra, [jobApi.board(language)]: list }, content);
         return { html: html ?? prerendered, rendered: html !== undefined };
       },
     },
 
     job: {
-      version: () => jobsVersion(app),
+      version: () => jobsVersion(deps),
       async fill(_request, lang, prerendered, url, content, extra) {
         const back = new URL(url, 'http://x').searchParams.has('lang') ? `/jobs?lang=${lang}` : '/jobs';
         const id = pageIdOf(url);
@@ -146,7 +146,7 @@ export function jobPageFillers(app: FastifyInstance, renderer: PageRenderer): { 
         const language = contentLanguageOf(lang);
         let job: Job;
         try {
-          job = (await readJob(app, Number(id), language)).value;
+          job = (await readJob(deps, Number(id), language)).value;
         } catch (error) {
           if (error instanceof HttpError && error.status === 404) return { redirect: back };
           throw error;
@@ -160,7 +160,7 @@ export function jobPageFillers(app: FastifyInstance, renderer: PageRenderer): { 
               lang,
               { common: content.render.texts['common'] ?? {}, jobs: content.render.texts['JobsPage'] ?? {} },
               content.render.company,
-              app.config.siteUrl,
+              deps.config.siteUrl,
             ),
           ),
           rendered: html !== undefined,

@@ -1,6 +1,5 @@
 import { type ContentLanguage, type Job, type JobList, type JobListQuery, berlinDate } from '@blitz/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Read } from '../content/content-reads';
+import type { Read, ReadDeps } from '../content/content-reads';
 import { getJob, getJobPage } from './jobs.service';
 
 /**
@@ -8,16 +7,16 @@ import { getJob, getJobPage } from './jobs.service';
  * Berlin day: a job past its valid-through date disappears at midnight without an edit that
  * would change the version. Staff read past this cache (they see drafts).
  */
-export function readJobPage(app: FastifyInstance, query: JobListQuery): Promise<Read<JobList>> {
+export function readJobPage(reads: ReadDeps, query: JobListQuery): Promise<Read<JobList>> {
   const today = berlinDate();
-  return app.contentReads.read(`jobs ${today} ${JSON.stringify(query)}`, () =>
-    getJobPage(app.db, query, { kind: 'visitor', today }),
+  return reads.contentReads.read(`jobs ${today} ${JSON.stringify(query)}`, () =>
+    getJobPage(reads.db, query, { kind: 'visitor', today }),
   );
 }
 
-export function readJob(app: FastifyInstance, id: number, language?: ContentLanguage): Promise<Read<Job>> {
+export function readJob(reads: ReadDeps, id: number, language?: ContentLanguage): Promise<Read<Job>> {
   const today = berlinDate();
-  return app.contentReads.read(`job ${today} ${id} ${language ?? ''}`, () =>
-    getJob(app.db, id, { kind: 'visitor', today }, language),
+  return reads.contentReads.read(`job ${today} ${id} ${language ?? ''}`, () =>
+    getJob(reads.db, id, { kind: 'visitor', today }, language),
   );
 }

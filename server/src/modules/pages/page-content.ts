@@ -11,7 +11,7 @@ export type RenderContent = {
 };
 
 /**
- * What every public page is made from besides its own data (decision 022): the page texts staff
+ * What every public page is made from besides its own data (decision 022): the site texts staff
  * published and the company's details, in one language. Made per content version, or fresh for
  * a preview of drafts.
  */

@@ -152,7 +152,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
     const state = requestedFormState(request);
     if (state) return serveWithState(page, request, reply, request.url, state);
-    // The dashboard's pages (not prerendered) show no page texts: they are served as built.
+    // The dashboard's pages (not prerendered) show no site texts: they are served as built.
     const showsContent = pages[page].prerender;
     const ownData = options.fillers?.[page];
     let content: PageContent | undefined;

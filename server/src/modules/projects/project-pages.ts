@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   type ContactFormState,
   type GalleryState,
@@ -22,6 +21,7 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, escapeHtml, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
 import { normalizedUrl, pageIdOf } from '../pages/page-cache';
+import type { PageFillerDeps } from '../content/content-module';
 import type { PageFiller } from '../pages/page-filler';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
@@ -90,15 +90,15 @@ export function galleryViewHead(html: string, state: GalleryState): string {
  * version (pages.routes.ts), so no edit is ever hidden behind it. An unknown project sends the
  * visitor to the home page, as the spec says.
  */
-export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer): { projects: PageFiller; project: PageFiller } {
+export function projectPageFillers(deps: PageFillerDeps, renderer: PageRenderer): { projects: PageFiller; project: PageFiller } {
   return {
     projects: {
-      version: () => app.contentReads.version(),
+      version: () => deps.contentReads.version(),
       async fill(_request, lang, prerendered, url, content, extra) {
         const address = new URL(url, 'http://x');
         let state = parseGalleryState((name) => address.searchParams.get(name) ?? undefined);
         let query = galleryListQuery(state, contentLanguageOf(lang));
-        const [first, { value: categories }] = await Promise.all([readProjectPage(app, query), readCategories(app)]);
+        const [first, { value: categories }] = await Promise.all([readProjectPage(deps, query), readCategories(deps)]);
         // A category that does not exist (removed, or made up) leads to the whole gallery: an
         // empty page under each number would be a page of its own in the cache.
         if (state.category !== undefined && !categories.data.some((c) => c.id === state.category)) {
@@ -118,7 +118,7 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
           url = normalizedUrl(last, 'projects');
           state = { ...state, page: pages };
           query = galleryListQuery(state, contentLanguageOf(lang));
-          list = (await readProjectPage(app, query)).value;
+          list = (await readProjectPage(deps, query)).value;
         }
         // The cards show no long texts: the page carries the list without them (a third of its size).
         const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
@@ -129,13 +129,13 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
     },
 
     project: {
-      version: () => app.contentReads.version(),
+      version: () => deps.contentReads.version(),
       async fill(_request, lang, prerendered, url, content, extra) {
         const id = pageIdOf(url);
         if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: '/' };
         let project: Project;
         try {
-          project = (await readProject(app, Number(id))).value;
+          project = (await readProject(deps, Number(id))).value;
         } catch (error) {
           if (error instanceof HttpError && error.status === 404) return { redirect: '/' };
           throw error;
@@ -158,7 +158,7 @@ export function projectPageFillers(app: FastifyInstance, renderer: PageRenderer)
               project,
               lang,
               content.render.texts['common'] ?? {},
-              app.config.siteUrl,
+              deps.config.siteUrl,
               sharedPlaceholderValues(content.render.company),
             ),
           ),

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import type { ReadDeps } from '../content/content-reads';
 import { type CompanySettings, type SiteLanguage, defaultCompanySettings, isSampleCompany } from '@blitz/contract';
 import { readCompanyDetails } from '../company/company-reads';
 import type { PageContent, PageContents } from '../pages/page-content';
@@ -27,24 +28,27 @@ function pageContent(
  * ones and the company's saved details, made once per content version and language; or, for
  * staff with the preview cookie, the drafts.
  */
-export function createPageContents(app: FastifyInstance, shipped: ShippedTexts): PageContents {
+export function createPageContents(
+  deps: ReadDeps & { staffWithToken: FastifyInstance['staffWithToken'] },
+  shipped: ShippedTexts,
+): PageContents {
   const made = new Map<SiteLanguage, { version: string; content: PageContent }>();
   return {
-    version: () => app.contentReads.version(),
+    version: () => deps.contentReads.version(),
     async published(lang) {
       const kept = made.get(lang);
       let version: string;
       try {
-        version = await app.contentReads.version();
+        version = await deps.contentReads.version();
       } catch (error) {
         if (kept && isDatabaseUnavailable(error)) return kept.content;
         throw error;
       }
       if (kept?.version === version) return kept.content;
       const [{ value: texts }, { value: changed }, { value: company }] = await Promise.all([
-        readSiteTexts(app, shipped, lang),
-        readTextsChanged(app),
-        readCompanyDetails(app),
+        readSiteTexts(deps, shipped, lang),
+        readTextsChanged(deps),
+        readCompanyDetails(deps),
       ]);
       const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanySettings);
       const content = pageContent(version, texts, company, { asBuilt, preview: false });
@@ -57,11 +61,11 @@ export function createPageContents(app: FastifyInstance, shipped: ShippedTexts):
       const token = request.cookies[cookie.name];
       if (!token) return undefined;
       // Looking at pages is no activity of the sign-in: a preview left open lets it idle out.
-      if (!(await app.staffWithToken(request, token, { activity: false }))) {
+      if (!(await deps.staffWithToken(request, token, { activity: false }))) {
         reply.clearCookie(cookie.name, cookie.options);
         return undefined;
       }
-      const [texts, { value: company }] = await Promise.all([draftSiteTexts(app.db, shipped, lang), readCompanyDetails(app)]);
+      const [texts, { value: company }] = await Promise.all([draftSiteTexts(deps.db, shipped, lang), readCompanyDetails(deps)]);
       return pageContent(`preview-${crypto.randomUUID()}`, texts, company, { asBuilt: false, preview: true });
     },
   };

@@ -30,7 +30,7 @@ const company = {
   vatId: 'DE123456789',
 };
 
-// Issue 27, point 10: a page text carrying every placeholder leaves none of them unfilled in
+// Issue 27, point 10: a site text carrying every placeholder leaves none of them unfilled in
 // anything the server sends: a page's head and JSON-LD, the browser's translations, the mails,
 // the manifest and security.txt. (The page's body is the web app's render: entry-server.test.tsx.)
 describe.each(databaseKinds)('every placeholder in every text, on %s', (kind) => {
@@ -88,7 +88,7 @@ describe.each(databaseKinds)('every placeholder in every text, on %s', (kind) =>
       for (const page of Object.values(pages).filter((p) => p.prerender && !p.path.includes(':')))
         await get(`${page.path}?lang=${lang}`);
       const jobPage = await get(`/jobs/${job.body.id}?lang=${lang}`);
-      // The JobPosting's section headings are page texts of the jobs page.
+      // The JobPosting's section headings are site texts of the jobs page.
       expect(jobPage).toContain('Blitzwerk Blitzwerk Hanau GmbH');
       for (const namespace of editableTextNamespaces)
         await get(namespace === 'common' ? `/assets/i18n/${lang}.json` : `/assets/i18n/${namespace}/${lang}.json`);

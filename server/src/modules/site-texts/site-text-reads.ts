@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { type SiteLanguage, applyTexts, draftText, isEditableTextNamespace } from '@blitz/contract';
 import type { Db } from '../../db/database';
-import type { Read } from '../content/content-reads';
+import type { Read, ReadDeps } from '../content/content-reads';
 import { listPublishedTexts, listSiteTextRows } from './site-texts.repository';
 import type { ShippedTexts, TextTree } from './shipped-texts';
 
@@ -26,14 +25,14 @@ function mergedTexts(shipped: ShippedTexts, lang: SiteLanguage, replacements: Re
 }
 
 /** Whether any published text replaces a default (if not, the prerendered pages are the site's pages). */
-export function readTextsChanged(app: FastifyInstance): Promise<Read<boolean>> {
-  return app.contentReads.read('texts changed', async () => (await listPublishedTexts(app.db)).length > 0);
+export function readTextsChanged(reads: ReadDeps): Promise<Read<boolean>> {
+  return reads.contentReads.read('texts changed', async () => (await listPublishedTexts(reads.db)).length > 0);
 }
 
 /** The published texts of a language, kept per content version (content/content-reads.ts). */
-export function readSiteTexts(app: FastifyInstance, shipped: ShippedTexts, lang: SiteLanguage): Promise<Read<SiteTexts>> {
-  return app.contentReads.read(`texts ${lang}`, async () => {
-    const rows = await listPublishedTexts(app.db);
+export function readSiteTexts(reads: ReadDeps, shipped: ShippedTexts, lang: SiteLanguage): Promise<Read<SiteTexts>> {
+  return reads.contentReads.read(`texts ${lang}`, async () => {
+    const rows = await listPublishedTexts(reads.db);
     return mergedTexts(
       shipped,
       lang,

@@ -10,7 +10,7 @@ import type { ShippedTexts } from './shipped-texts';
 /** A preview lasts as long as the sign-in it was started with, at most this long. */
 const previewSeconds = 12 * 3600;
 
-/** The page texts (decision 022): staff list them, save drafts, publish, and preview the drafts. */
+/** The site texts (decision 022): staff list them, save drafts, publish, and preview the drafts. */
 export function siteTextRoutes(shipped: ShippedTexts): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/Text', { onRequest: app.requireAdmin }, async () => listSiteTexts(app.db, shipped));

@@ -76,7 +76,7 @@ export async function changeSiteText(db: Db, shipped: ShippedTexts, change: Site
   let content = change.content;
   if (content !== null) {
     content = leaf.lines ? textLines(content).join('\n') : withEdgesOf(leaf.value, content.trim());
-    // A page text is one line (its page collapses line breaks, its head and JSON-LD must not carry
+    // A site text is one line (its page collapses line breaks, its head and JSON-LD must not carry
     // them); a list is one item per line, each item one line.
     const lines = leaf.lines ? content.split('\n') : [content];
     if (!lines.every(isOneLine)) throw badRequest('content', oneLineMessage);

@@ -26,7 +26,7 @@ function find(list: SiteTextList, namespace: string, key: string): SiteTextEntry
   return entry!;
 }
 
-describe.each(databaseKinds)('the page texts, on %s', (kind) => {
+describe.each(databaseKinds)('the site texts, on %s', (kind) => {
   it('are listed for staff with their defaults, in both languages, lists as lines; visitors get 401', async () => {
     const { url } = await startTestApp(kind);
     expect((await api(url, 'GET', '/api/v1/Text')).status).toBe(401);
