@@ -13,10 +13,10 @@ const previewSeconds = 12 * 3600;
 /** The site texts (decision 022): staff list them, save drafts, publish, and preview the drafts. */
 export function siteTextRoutes(shipped: ShippedTexts): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/Text', { onRequest: app.requireAdmin }, async () => listSiteTexts(app.db, shipped));
+    app.get('/Text', { onRequest: app.requireAdmin }, async () => listSiteTexts({ db: app.db, shipped }));
 
     app.put('/Text', { onRequest: app.requireAdmin, schema: { body: siteTextChangeSchema } }, async (request) =>
-      changeSiteText(app.db, shipped, request.body),
+      changeSiteText({ db: app.db, shipped }, request.body),
     );
 
     app.post('/Text/Publish', { onRequest: app.requireAdmin }, async () => ({ published: await publishSiteTextDrafts(app.db) }));

@@ -28,8 +28,11 @@ function state(defaultText: string, row: SiteTextRow | undefined): SiteTextState
 
 const rowId = (namespace: string, key: string, language: string) => `${namespace}\n${key}\n${language}`;
 
+/** What the site-texts service works with: the database and the texts the build ships. */
+export type SiteTextDeps = { db: Db; shipped: ShippedTexts };
+
 /** Every editable text in both languages with its default, published text and draft. */
-export async function listSiteTexts(db: Db, shipped: ShippedTexts): Promise<SiteTextList> {
+export async function listSiteTexts({ db, shipped }: SiteTextDeps): Promise<SiteTextList> {
   const rows = new Map((await listSiteTextRows(db)).map((row) => [rowId(row.namespace, row.key, row.language), row]));
   const data = editableKeys(shipped).map(({ namespace, key }) =>
     entry(shipped, namespace, key, (lang) => rows.get(rowId(namespace, key, lang))),
@@ -57,11 +60,6 @@ function entry(
 }
 
 /**
- * Saves a draft of one text in one language (`content: null`: back to the default). A draft equal
- * to what visitors read already is no draft. Refused: a text the shipped files do not have, and a
- * placeholder the text cannot fill (it would show as `{{name}}`).
- */
-/**
  * A trimmed text with the spaces its default begins or ends with: a text followed by a link in
  * the page ("… in our ") keeps its space before the link.
  */
@@ -69,7 +67,12 @@ function withEdgesOf(defaultText: string, trimmed: string): string {
   return `${/^\s*/.exec(defaultText)![0]}${trimmed}${/\s*$/.exec(defaultText)![0]}`;
 }
 
-export async function changeSiteText(db: Db, shipped: ShippedTexts, change: SiteTextChange): Promise<SiteTextEntry> {
+/**
+ * Saves a draft of one text in one language (`content: null`: back to the default). A draft equal
+ * to what visitors read already is no draft. Refused: a text the shipped files do not have, and a
+ * placeholder the text cannot fill (it would show as `{{name}}`).
+ */
+export async function changeSiteText({ db, shipped }: SiteTextDeps, change: SiteTextChange): Promise<SiteTextEntry> {
   const { namespace, key, language } = change;
   const leaf = shipped.leaves(language, namespace).get(key);
   if (!leaf) throw notFound(`Text ${namespace}:${key} (${language})`);
