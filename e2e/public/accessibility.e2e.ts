@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite, viewports } from './harness';
-import { axeViolations, describeViolations, hydrated, publicPages, withLang } from './public-pages';
+import { useSite, viewports } from '../support/harness';
+import { axeViolations, describeViolations, hydrated, publicPages, withLang } from '../support/public-pages';
 
 const site = useSite();
 beforeAll(() => site.start());

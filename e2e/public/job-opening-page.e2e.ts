@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './admin-helpers';
-import { useSite, viewports } from './harness';
+import { axeViolations } from '../support/admin-helpers';
+import { useSite, viewports } from '../support/harness';
 
 // A job opening's own page (issue 16): reached from the jobs table, in both languages, with
 // JobPosting data for job search engines and an apply link that chooses the footer form's

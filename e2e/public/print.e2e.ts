@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useSite } from './harness';
+import { useSite } from '../support/harness';
 
 const site = useSite();
 beforeAll(() => site.start());

@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, axeViolations, openWithToken, storedToken } from './admin-helpers';
-import { admin, useSite, viewports } from './harness';
+import { apiLogin, axeViolations, openWithToken, storedToken } from '../support/admin-helpers';
+import { admin, useSite, viewports } from '../support/harness';
 
 // Two-step sign-in as staff use it: set up with an authenticator app (played here by otpauth,
 // as a phone would compute the codes), sign in with a code, lose the phone and use a recovery

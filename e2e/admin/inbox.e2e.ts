@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirm, api, apiLogin, axeViolations, openWithToken } from './admin-helpers';
-import { useSite, viewports } from './harness';
+import { answerConfirm, api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { useSite, viewports } from '../support/harness';
 
 // The dashboard's Inquiries tab against the real API: two inquiries sent to /api/v1/Contact as
 // the footer form sends them (multipart), no SMTP (so their mail is 'logged'), then read,

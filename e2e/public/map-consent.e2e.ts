@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './harness';
-import { hydrated } from './public-pages';
+import { useSite } from '../support/harness';
+import { hydrated } from '../support/public-pages';
 
 const site = useSite();
 beforeAll(() => site.start());

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Job, defaultCompanySettings, jobApi, jobListSchema, settingsApi } from '@blitz/contract';
-import { apiLogin, axeViolations, openWithToken } from './admin-helpers';
-import { useSite, viewports } from './harness';
+import { apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { useSite, viewports } from '../support/harness';
 
 // Staff keep the job openings and the company details in the dashboard (issue 16), against the
 // real API on a database without sample content.

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirm, api, apiLogin, axeViolations, openWithToken, retimedToken, storedToken } from './admin-helpers';
-import { admin, useSite } from './harness';
+import { answerConfirm, api, apiLogin, axeViolations, openWithToken, retimedToken, storedToken } from '../support/admin-helpers';
+import { admin, useSite } from '../support/harness';
 
 // Sign-in, the dashboard's guard, session end and the admin code's separation from the public
-// pages. The categories and projects screens are in admin-content.e2e.ts.
+// pages. The categories and projects screens are in categories-and-projects.e2e.ts.
 
 const jwtSecret = 'e2e-jwt-secret-that-is-long-enough-0123456789';
 const site = useSite({ JWT_SECRET: jwtSecret });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll } from 'vitest';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const admin = { username: 'admin', password: 'e2e-admin-password-123' };
 
@@ -47,7 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
-      // The other browser tests sign in with the password alone; second-factor.e2e.ts covers `required`.
+      // The other browser tests sign in with the password alone; admin/second-factor.e2e.ts covers `required`.
       SECOND_FACTOR: 'optional',
       ...env,
     },

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite, viewports } from './harness';
+import { useSite, viewports } from '../support/harness';
 
 const site = useSite();
 beforeAll(() => site.start());

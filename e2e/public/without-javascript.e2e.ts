@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useSite, viewports } from './harness';
+import { useSite, viewports } from '../support/harness';
 
 // Every public page works with JavaScript switched off (issue: pages without JavaScript), and
 // nothing a visitor does before the page's script arrives is lost.

@@ -4,9 +4,9 @@ import { type AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningClamd, clamdInstalled, requireClamd, startClamd } from '../server/src/test/clamd';
-import { admin, useSite, viewports } from './harness';
-import { contactFormHydrated, hydrated } from './public-pages';
+import { type RunningClamd, clamdInstalled, requireClamd, startClamd } from '../../server/src/test/clamd';
+import { admin, useSite, viewports } from '../support/harness';
+import { contactFormHydrated, hydrated } from '../support/public-pages';
 
 // A real SMTP server receives what the site mails; the server starts with its address.
 const received: { to: string[]; raw: string }[] = [];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './harness';
-import { hydrated, publicPages, withLang } from './public-pages';
+import { useSite } from '../support/harness';
+import { hydrated, publicPages, withLang } from '../support/public-pages';
 
 // The build prerenders with the default origin; SITE_URL moves the site without a rebuild.
 const origin = 'https://www.blitzschutz-example.de';

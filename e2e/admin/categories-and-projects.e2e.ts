@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirm, api, apiLogin, axeViolations, dataUrlOf, openWithToken, pngBytes } from './admin-helpers';
-import { useSite, viewports } from './harness';
+import { answerConfirm, api, apiLogin, axeViolations, dataUrlOf, openWithToken, pngBytes } from '../support/admin-helpers';
+import { useSite, viewports } from '../support/harness';
 
 // The dashboard's categories and projects, in English (the spec's texts) and on a phone in
 // German, against the real API on a database without sample content.

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { siteTextApi, siteTextListSchema } from '@blitz/contract';
-import { answerConfirm, apiLogin, axeViolations, openWithToken } from './admin-helpers';
-import { useSite, viewports } from './harness';
+import { answerConfirm, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { useSite, viewports } from '../support/harness';
 
 // Staff change the texts visitors read in the dashboard's Texts tab (issue 16, decision 022):
 // drafts, a preview only this browser sees, publishing; against the real server.

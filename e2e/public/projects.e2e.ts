@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, useSite, viewports } from './harness';
-import { type AxeViolation, describeViolations, hydrated } from './public-pages';
+import { admin, useSite, viewports } from '../support/harness';
+import { type AxeViolation, describeViolations, hydrated } from '../support/public-pages';
 
 // The built server seeds its sample content on the empty database of this test file:
 // 6 categories and 24 projects, 4 per category, newest first.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirm, apiLogin, openWithToken } from './admin-helpers';
-import { useSite } from './harness';
+import { answerConfirm, apiLogin, openWithToken } from '../support/admin-helpers';
+import { useSite } from '../support/harness';
 
 // Issue 16's "done means", as one member of staff with no developer at hand does it in the
 // dashboard: post a job, replace the sample company, rewrite the slogan and an FAQ answer in
