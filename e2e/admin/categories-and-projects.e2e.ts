@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Category, CategoryList, Project, ProjectList } from '@blitz/contract';
 import { answerConfirm, api, apiLogin, axeViolations, dataUrlOf, openWithToken, pngBytes } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -13,19 +14,10 @@ beforeAll(async () => {
   token = await apiLogin(site.url);
 });
 
-type Category = { id: number; name: string; translation: { content: string; language: number }[] };
-type Project = {
-  id: number;
-  title: { content: string; language: number }[];
-  location: string;
-  picture: string;
-  categoryID: number | null;
-};
-
-const categories = async () => (await (await fetch(site.url + '/api/v1/Category')).json()) as { data: Category[] };
+const categories = async () => (await (await fetch(site.url + '/api/v1/Category')).json()) as CategoryList;
 const projectById = async (id: number) => (await (await fetch(`${site.url}/api/v1/Project/${id}`)).json()) as Project;
 const projectsTitled = async (title: string) =>
-  ((await (await fetch(`${site.url}/api/v1/Project?Title=${encodeURIComponent(title)}`)).json()) as { data: Project[] }).data;
+  ((await (await fetch(`${site.url}/api/v1/Project?Title=${encodeURIComponent(title)}`)).json()) as ProjectList).data;
 
 async function dashboard(tab: 'categories' | 'projects', options: { phone?: boolean; lang?: 'en' | 'de' } = {}) {
   const page = await site.page({ viewport: options.phone ? viewports.phone : viewports.desktop });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ContactCreated, InquiryList, RetentionSettings } from '@blitz/contract';
 import { answerConfirm, api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -52,11 +53,10 @@ async function send(
   for (const f of files) form.append('attachment', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
   const res = await fetch(`${site.url}/api/v1/Contact`, { method: 'POST', body: form });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as { id: number; reference: string };
+  return (await res.json()) as ContactCreated;
 }
 
-type Summary = { id: number; deliveryStatus: string; status: string };
-const list = () => api<{ data: Summary[]; count: number }>(site.url, token, 'GET', '/Inquiry');
+const list = () => api<InquiryList>(site.url, token, 'GET', '/Inquiry');
 
 /** Waits until the outbox has dealt with every inquiry's mail (no SMTP: it is logged). */
 async function allLogged() {
@@ -67,9 +67,9 @@ async function allLogged() {
   }
 }
 
-let first: { id: number; reference: string };
-let second: { id: number; reference: string };
-let caught: { id: number; reference: string };
+let first: ContactCreated;
+let second: ContactCreated;
+let caught: ContactCreated;
 
 beforeAll(async () => {
   await site.start();
@@ -305,7 +305,7 @@ describe('the Inquiries tab', () => {
     await field.fill('365');
     await page.locator('main').getByRole('button', { name: 'Save retention' }).click();
     await page.locator('main').getByText('The retention setting has been saved.').waitFor();
-    const saved = await api<Record<string, number | null>>(site.url, token, 'GET', '/Inquiry/Retention');
+    const saved = await api<RetentionSettings>(site.url, token, 'GET', '/Inquiry/Retention');
     expect(saved['generalMessage']).toBe(365);
   });
 

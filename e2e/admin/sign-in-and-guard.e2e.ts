@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CategoryList } from '@blitz/contract';
 import { answerConfirm, api, apiLogin, axeViolations, openWithToken, retimedToken, storedToken } from '../support/admin-helpers';
 import { admin, useSite } from '../support/harness';
 
@@ -423,7 +424,7 @@ describe('the server guards every change, whatever the page does', () => {
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     await main.getByText(texts.expired).waitFor();
-    const list = (await (await fetch(site.url + '/api/v1/Category')).json()) as { data: { name: string }[] };
+    const list = (await (await fetch(site.url + '/api/v1/Category')).json()) as CategoryList;
     expect(list.data.map((c) => c.name)).not.toContain('forged-category');
   });
 });

@@ -4,6 +4,7 @@ import { type AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactCreated, InquiryList, LoginResponse } from '@blitz/contract';
 import { type RunningClamd, clamdInstalled, requireClamd, startClamd } from '../../server/src/test/clamd';
 import { admin, useSite, viewports } from '../support/harness';
 import { contactFormHydrated, hydrated } from '../support/public-pages';
@@ -291,7 +292,7 @@ describe('the footer contact form', () => {
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/Contact'));
     await page.getByRole('button', { name: 'Send request' }).click();
     expect((await answer).status()).toBe(201);
-    const { reference } = await (await answer).json();
+    const { reference } = (await (await answer).json()) as ContactCreated;
     await expect(notice(page, 'success').textContent()).resolves.toBe('Your Request is received');
     // The form is emptied: the subject is none, so the price-inquiry fields are hidden again.
     expect(await page.getByLabel('Company name').isVisible()).toBe(false);
@@ -303,9 +304,11 @@ describe('the footer contact form', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(admin),
     });
-    const { jwtToken } = await login.json();
-    const list = await (await fetch(`${site.url}/api/v1/Inquiry`, { headers: { authorization: `Bearer ${jwtToken}` } })).json();
-    const stored = list.data.find((i: { reference: string }) => i.reference === reference);
+    const { jwtToken } = (await login.json()) as LoginResponse;
+    const list = (await (
+      await fetch(`${site.url}/api/v1/Inquiry`, { headers: { authorization: `Bearer ${jwtToken}` } })
+    ).json()) as InquiryList;
+    const stored = list.data.find((i) => i.reference === reference);
     expect(stored).toMatchObject({ subject: 'priceInquiry', companyName: 'Beispiel Logistik GmbH', attachmentCount: 3 });
     const mails = await waitForMails(received.length);
     for (let i = 0; i < 200 && !received.some((m) => m.raw.includes(reference) && m.to.includes('inbox@company.example')); i++) {

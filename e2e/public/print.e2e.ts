@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectList } from '@blitz/contract';
 import type { Page } from 'playwright-core';
 import { useSite } from '../support/harness';
 
@@ -37,7 +38,7 @@ async function checkPrinted(page: Page, path: string) {
 
 describe('printing', () => {
   it('leaves out the navbar’s ground and menus, the contact form, the map and the footer’s links, before and after the full stylesheet', async () => {
-    const { data } = (await (await fetch(`${site.url}/api/v1/Project?PageLength=1`)).json()) as { data: { id: number }[] };
+    const { data } = (await (await fetch(`${site.url}/api/v1/Project?PageLength=1`)).json()) as ProjectList;
     const paths = [`/project/${data[0]!.id}`, '/impressum', '/jobs', '/contactus', '/'];
     for (const path of paths) {
       const page = await site.page();
@@ -57,7 +58,7 @@ describe('printing', () => {
   });
 
   it('prints a project on two A4 pages and the job openings on two, as before the navbar, form and footer took four each', async () => {
-    const { data } = (await (await fetch(`${site.url}/api/v1/Project?PageLength=1`)).json()) as { data: { id: number }[] };
+    const { data } = (await (await fetch(`${site.url}/api/v1/Project?PageLength=1`)).json()) as ProjectList;
     for (const [path, most] of [
       [`/project/${data[0]!.id}`, 2],
       ['/jobs', 2],

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Category, CategoryList, LoginResponse, ProjectList } from '@blitz/contract';
 import { admin, useSite, viewports } from '../support/harness';
 import { type AxeViolation, describeViolations, hydrated } from '../support/public-pages';
 
@@ -243,9 +244,7 @@ describe('the reference gallery', () => {
   });
 
   it('restores filter, page and rows from a link, and sends an address past the end to the last page', async () => {
-    const categories = (await (await fetch(`${site.url}/api/v1/Category?Language=2`)).json()) as {
-      data: { id: number; translation: { content: string }[] }[];
-    };
+    const categories = (await (await fetch(`${site.url}/api/v1/Category?Language=2`)).json()) as CategoryList;
     const industry = categories.data.find((c) => c.translation[0]!.content === 'Industrie und Gewerbe')!;
     const page = await site.page();
     await openGallery(page, `/Projects?category=${industry.id}&rows=20`);
@@ -275,7 +274,7 @@ describe('the reference gallery', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(admin),
     });
-    const { jwtToken: token } = (await login.json()) as { jwtToken: string };
+    const { jwtToken: token } = (await login.json()) as LoginResponse;
     const created = await fetch(`${site.url}/api/v1/Category`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -287,7 +286,7 @@ describe('the reference gallery', () => {
         ],
       }),
     });
-    const category = (await created.json()) as { id: number };
+    const category = (await created.json()) as Category;
     const page = await site.page();
     await openGallery(page);
     await chooseCategory(page, 'Windparks');
@@ -355,7 +354,7 @@ describe('the reference gallery', () => {
       for (const [, id] of html.matchAll(/href="\/project\/(\d+)"/g)) seen.add(id!);
       address = html.match(/<a href="([^"]+)" rel="next"/)?.[1]?.replace(/&amp;/g, '&');
     }
-    const all = (await (await fetch(`${site.url}/api/v1/Project?PageLength=100`)).json()) as { count: number };
+    const all = (await (await fetch(`${site.url}/api/v1/Project?PageLength=100`)).json()) as ProjectList;
     expect(seen.size).toBe(all.count);
     // Each view has its own canonical address.
     const second = await (await fetch(`${site.url}/Projects?page=2`)).text();
@@ -395,7 +394,7 @@ describe('the reference gallery', () => {
 
 describe('a project page', () => {
   async function firstProjectId(): Promise<number> {
-    const list = (await (await fetch(`${site.url}/api/v1/Project?PageLength=1`)).json()) as { data: { id: number }[] };
+    const list = (await (await fetch(`${site.url}/api/v1/Project?PageLength=1`)).json()) as ProjectList;
     return list.data[0]!.id;
   }
 

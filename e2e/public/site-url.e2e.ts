@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectList } from '@blitz/contract';
 import { useSite } from '../support/harness';
 import { hydrated, publicPages, withLang } from '../support/public-pages';
 
@@ -11,7 +12,7 @@ beforeAll(() => site.start());
 
 describe('SITE_URL on the built site', () => {
   it('names the configured origin in every public page’s canonical, hreflang and Open Graph addresses', async () => {
-    const { data } = (await (await fetch(`${site.url}/api/v1/Project?PageLength=1`)).json()) as { data: { id: number }[] };
+    const { data } = (await (await fetch(`${site.url}/api/v1/Project?PageLength=1`)).json()) as ProjectList;
     const paths = [...publicPages.map((p) => p.path), '/Projects', `/project/${data[0]!.id}`];
     for (const path of paths) {
       for (const lang of ['de', 'en'] as const) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
+import type { LoginResponse } from '@blitz/contract';
 import { admin } from './harness';
 
 // Shared by the admin browser tests: sign-in through the API, content made through the API,
@@ -14,7 +15,7 @@ export async function apiLogin(url: string, credentials = admin): Promise<string
     body: JSON.stringify(credentials),
   });
   if (res.status !== 200) throw new Error(`login answered ${res.status}`);
-  return ((await res.json()) as { jwtToken: string }).jwtToken;
+  return ((await res.json()) as LoginResponse).jwtToken;
 }
 
 export async function api<T = unknown>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
