@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Project, contentLanguageOf, pickText } from '@blitz/contract';
+import { type Category, type Project, contentLanguageOf, pickText } from '@blitz/contract';
 import { adminPageLength, useAdminProjects } from '../api/get-admin-projects';
-import { useCategories } from '../api/get-categories';
-import { useRowActions } from '../hooks/use-row-actions';
+import { useRowActions } from '../../../components/admin/use-row-actions';
 import { DataTable } from '../../../components/admin/data-table';
 import { ListStatus } from '../../../components/admin/list-status';
 import { LocalizedList } from '../../../components/admin/localized-list';
@@ -11,13 +10,15 @@ import { Pager } from '../../../components/admin/pager';
 import { PanelHeader } from '../../../components/admin/panel-header';
 import { ProjectModal } from './project-modal';
 
-/** Projects: table with ID, Title per language, Location, Client, Category and Actions; paged; Add, Edit, Delete. */
-export function ProjectsPanel() {
+/**
+ * Projects: table with ID, Title per language, Location, Client, Category and Actions; paged; Add, Edit, Delete.
+ * The categories to choose from come from the dashboard, which reads them with the categories' editing.
+ */
+export function ProjectsPanel({ categories }: { categories: Category[] }) {
   const { t, i18n } = useTranslation('admin');
   const headingId = useId();
   const [requestedPage, setPage] = useState(1);
   const projects = useAdminProjects(requestedPage);
-  const categories = useCategories();
   const actions = useRowActions<Project>('Project', t('projects.confirmDelete'));
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
 
@@ -68,12 +69,7 @@ export function ProjectsPanel() {
           status: t('projects.pager.page', { page, pages }),
         }}
       />
-      <ProjectModal
-        open={actions.modal.open}
-        project={actions.modal.row}
-        categories={categories.data?.data ?? []}
-        onClose={actions.close}
-      />
+      <ProjectModal open={actions.modal.open} project={actions.modal.row} categories={categories} onClose={actions.close} />
     </section>
   );
 }

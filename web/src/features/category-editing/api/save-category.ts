@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CategoryInput, categorySchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { adminQueryKeys } from './admin-query-keys';
+import { adminQueryKeys } from '../../../lib/admin-query-keys';
 
 /** Creates a category (no id) or changes one (with id). */
 export function saveCategory(input: CategoryInput & { id?: number | undefined }) {

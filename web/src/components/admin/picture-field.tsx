@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pictureLimits } from '@blitz/contract';
-import type { FailureReason } from '../../../components/admin/command-failure';
-import { FileField } from '../../../components/admin/form-field';
-import { megabytes, pictureFileProblem, picturePixelsProblem } from '../../../components/admin/picture-check';
+import type { FailureReason } from './command-failure';
+import { FileField } from './form-field';
+import { megabytes, pictureFileProblem, picturePixelsProblem } from './picture-check';
 
 type PictureFieldProps = {
   /** The newly chosen picture as a data URL ('' = none chosen). */

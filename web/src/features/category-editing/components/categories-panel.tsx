@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@blitz/contract';
 import { useCategories } from '../api/get-categories';
-import { useRowActions } from '../hooks/use-row-actions';
+import { useRowActions } from '../../../components/admin/use-row-actions';
 import { CategoryModal } from './category-modal';
 import { DataTable } from '../../../components/admin/data-table';
 import { ListStatus } from '../../../components/admin/list-status';

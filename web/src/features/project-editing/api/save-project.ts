@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ProjectCreate, type ProjectUpdate, projectSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { adminQueryKeys } from './admin-query-keys';
+import { adminQueryKeys } from '../../../lib/admin-query-keys';
 
 /** Creates a project (no id) or changes one (with id; without a picture the current one stays). */
 export function saveProject(payload: ProjectCreate | ProjectUpdate) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { categoryListSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { adminQueryKeys } from './admin-query-keys';
+import { adminQueryKeys } from '../../../lib/admin-query-keys';
 
 /** All categories with both translations (no Language filter: the admin edits both). */
 export const categoriesQueryOptions = () =>

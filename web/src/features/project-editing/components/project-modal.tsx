@@ -9,7 +9,7 @@ import { fieldError, formIssueKeys } from '../../../components/admin/form-errors
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
-import { PictureField } from './picture-field';
+import { PictureField } from '../../../components/admin/picture-field';
 import { noCategory, projectCreatePayload, projectFormSchema, projectFormValues, projectUpdatePayload } from './project-form';
 
 type ProjectModalProps = {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { signInSessionListSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { adminQueryKeys } from './admin-query-keys';
+import { adminQueryKeys } from '../../../lib/admin-query-keys';
 
 /** The signed-in user's sign-ins (where the account is signed in), the most recently used first. */
 export function useSignInSessions() {

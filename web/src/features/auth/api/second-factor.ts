@@ -7,7 +7,7 @@ import {
 } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { storeToken } from '../../../lib/auth-token';
-import { adminQueryKeys } from './admin-query-keys';
+import { adminQueryKeys } from '../../../lib/admin-query-keys';
 
 /**
  * Whether the signed-in user signs in with a second factor, how many recovery codes are left, and

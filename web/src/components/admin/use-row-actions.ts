@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type DeletableResource, useDeleteItem } from '../api/delete-item';
+import { type DeletableResource, useDeleteItem } from './delete-item';
 
 /**
  * What a dashboard table does with its rows: Add and Edit open the modal (empty or with the

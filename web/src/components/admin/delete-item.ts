@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { adminQueryKeys } from './admin-query-keys';
+import { apiRequest } from '../../lib/api-client';
+import { adminQueryKeys } from '../../lib/admin-query-keys';
 
 /** The resources the dashboard deletes: `DELETE /api/v1/{resource}/{id}`. */
 export type DeletableResource = 'Category' | 'Project';

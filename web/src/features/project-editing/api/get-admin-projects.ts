@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { projectListSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { adminQueryKeys } from './admin-query-keys';
+import { adminQueryKeys } from '../../../lib/admin-query-keys';
 
 /** Projects per page in the dashboard. */
 export const adminPageLength = 10;
