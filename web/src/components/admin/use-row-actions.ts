@@ -1,12 +1,14 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type DeletableResource, useDeleteItem } from './delete-item';
 
 /**
  * What a dashboard table does with its rows: Add and Edit open the modal (empty or with the
- * row), Delete asks first with the spec's question, then deletes.
+ * row), Delete asks first with the spec's question, then deletes (with the feature's `remove`).
  */
-export function useRowActions<Row extends { id: number }>(resource: DeletableResource, confirmQuestion: string) {
-  const remove = useDeleteItem(resource);
+export function useRowActions<Row extends { id: number }>(
+  remove: UseMutationResult<unknown, Error, number>,
+  confirmQuestion: string,
+) {
   const [modal, setModal] = useState<{ open: boolean; row?: Row }>({ open: false });
   return {
     modal,

@@ -5,9 +5,11 @@ import {
   secondFactorSetupResponseSchema,
   secondFactorStatusSchema,
 } from '@blitz/contract';
+import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest } from '../../../lib/api-client';
 import { storeToken } from '../../../lib/auth-token';
-import { adminQueryKeys } from '../../../lib/admin-query-keys';
+
+export const secondFactorQueryKeys = { status: [...dashboardQueryKey, 'second-factor'] as const };
 
 /**
  * Whether the signed-in user signs in with a second factor, how many recovery codes are left, and
@@ -16,7 +18,7 @@ import { adminQueryKeys } from '../../../lib/admin-query-keys';
 export function useSecondFactorStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     enabled,
-    queryKey: adminQueryKeys.secondFactor(),
+    queryKey: secondFactorQueryKeys.status,
     queryFn: () => apiRequest('/login/SecondFactor', { schema: secondFactorStatusSchema, admin: true }),
   });
 }
@@ -59,7 +61,7 @@ export function useConfirmSecondFactorSetup() {
 /** After a set-up: the status, and the sign-ins the server has ended, load again. */
 export function useReloadAfterSetup() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
 }
 
 /** Turns the second factor off (password and a code). */
@@ -68,6 +70,6 @@ export function useDisableSecondFactor() {
   return useMutation({
     mutationFn: (request: SecondFactorDisableRequest) =>
       apiRequest('/login/SecondFactor/Disable', { method: 'POST', body: request, admin: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.secondFactor() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorQueryKeys.status }),
   });
 }

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { signInSessionListSchema } from '@blitz/contract';
+import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest } from '../../../lib/api-client';
-import { adminQueryKeys } from '../../../lib/admin-query-keys';
+
+export const signInSessionQueryKeys = { all: [...dashboardQueryKey, 'sessions'] as const };
 
 /** The signed-in user's sign-ins (where the account is signed in), the most recently used first. */
 export function useSignInSessions() {
   return useQuery({
-    queryKey: adminQueryKeys.sessions(),
+    queryKey: signInSessionQueryKeys.all,
     queryFn: async () => (await apiRequest('/login/Sessions', { schema: signInSessionListSchema, admin: true })).data,
   });
 }
@@ -21,6 +23,6 @@ export function useEndSignInSession() {
     mutationFn: ({ id }: { id: string; current: boolean }) =>
       apiRequest(`/login/Sessions/${encodeURIComponent(id)}`, { method: 'DELETE', admin: true }),
     onSuccess: (_answer, { current }) =>
-      current ? undefined : queryClient.invalidateQueries({ queryKey: adminQueryKeys.sessions() }),
+      current ? undefined : queryClient.invalidateQueries({ queryKey: signInSessionQueryKeys.all }),
   });
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { logout } from '../api/logout';
-import type { AdminSession } from '../api/verify-token';
+import { type AdminSession, logout } from '../api/sign-in';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { PasswordModal } from './password-modal';
 

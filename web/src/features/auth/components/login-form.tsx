@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { loginRequestSchema } from '@blitz/contract';
-import { login } from '../api/login';
+import { login } from '../api/sign-in';
 import { primaryButton } from '../../../components/admin/button-classes';
 import { formIssueKeys } from '../../../components/admin/form-errors';
 import { TextField } from '../../../components/admin/form-field';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { passwordPolicy } from '@blitz/contract';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { notify } from '../../../lib/notify';
-import { changePassword } from '../api/change-password';
+import { changePassword } from '../api/sign-in';
 import { useSecondFactorStatus } from '../api/second-factor';
 import { formIssueKeys } from '../../../components/admin/form-errors';
 import { CurrentPasswordField } from './current-password-field';

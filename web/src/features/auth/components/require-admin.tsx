@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { onSessionEnded, sessionExpiredLocation } from '../../../lib/api-client';
-import type { AdminSession } from '../api/verify-token';
+import type { AdminSession } from '../api/sign-in';
 import { useSessionWatch } from '../hooks/use-session-watch';
 import { useVerifiedSession } from '../hooks/use-verified-session';
 import { secondaryButton } from '../../../components/admin/button-classes';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { clearToken, readToken } from '../../../lib/auth-token';
-import { type AdminSession, verifyToken } from '../api/verify-token';
+import { type AdminSession, verifyToken } from '../api/sign-in';
 
 const firstRecheckMs = 5_000;
 const longestWaitMs = 10 * 60_000;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { clearToken, readToken } from '../../../lib/auth-token';
-import { type AdminSession, verifyToken } from '../api/verify-token';
+import { type AdminSession, verifyToken } from '../api/sign-in';
 
 export type SessionState =
   | { status: 'none' }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@blitz/contract';
-import { useCategories } from '../api/get-categories';
+import { useCategories, useDeleteCategory } from '../api/categories';
 import { useRowActions } from '../../../components/admin/use-row-actions';
 import { CategoryModal } from './category-modal';
 import { DataTable } from '../../../components/admin/data-table';
@@ -14,7 +14,7 @@ export function CategoriesPanel() {
   const { t } = useTranslation('admin');
   const headingId = useId();
   const categories = useCategories();
-  const actions = useRowActions<Category>('Category', t('categories.confirmDelete'));
+  const actions = useRowActions<Category>(useDeleteCategory(), t('categories.confirmDelete'));
 
   return (
     <section aria-labelledby={headingId}>

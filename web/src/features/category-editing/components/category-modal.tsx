@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@blitz/contract';
-import { useSaveCategory } from '../api/save-category';
+import { useSaveCategory } from '../api/categories';
 import { categoryFormSchema, categoryFormValues, categoryInput } from './category-form';
 import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
 import { TextField } from '../../../components/admin/form-field';

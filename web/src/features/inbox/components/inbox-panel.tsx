@@ -4,7 +4,7 @@ import { Pager } from '../../../components/admin/pager';
 import type { InquirySummary } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { useDownload } from '../api/download-file';
-import { emptyInboxFilter, exportPath, inboxPageLength, useInquiries, useInquiryCount } from '../api/get-inquiries';
+import { emptyInboxFilter, exportPath, inboxPageLength, useInquiries, useInquiryCount } from '../api/inquiries';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { InquiryFilters } from './inquiry-filters';
 import { InquiryDetailDialog } from './inquiry-detail';

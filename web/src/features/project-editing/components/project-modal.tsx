@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, pickText } from '@blitz/contract';
-import { useSaveProject } from '../api/save-project';
+import { useSaveProject } from '../api/projects';
 import type { FailureReason } from '../../../components/admin/command-failure';
 import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, pickText } from '@blitz/contract';
-import { adminPageLength, useAdminProjects } from '../api/get-admin-projects';
+import { adminPageLength, useAdminProjects, useDeleteProject } from '../api/projects';
 import { useRowActions } from '../../../components/admin/use-row-actions';
 import { DataTable } from '../../../components/admin/data-table';
 import { ListStatus } from '../../../components/admin/list-status';
@@ -19,7 +19,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
   const headingId = useId();
   const [requestedPage, setPage] = useState(1);
   const projects = useAdminProjects(requestedPage);
-  const actions = useRowActions<Project>('Project', t('projects.confirmDelete'));
+  const actions = useRowActions<Project>(useDeleteProject(), t('projects.confirmDelete'));
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
 
   const pages = Math.max(1, Math.ceil((projects.data?.count ?? 0) / adminPageLength));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyInboxFilter, exportPath, filterQuery } from './get-inquiries';
+import { emptyInboxFilter, exportPath, filterQuery } from './inquiries';
 
 describe('the inbox filter as query parameters', () => {
   it('sends only what is chosen, the search trimmed', () => {
