@@ -1,4 +1,4 @@
-import stylesheetUrl from '../styles.css?url';
+import stylesheetUrl from '../../styles.css?url';
 
 let loading: Promise<void> | undefined;
 
