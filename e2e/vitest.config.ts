@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Browser tests: each file starts the built server on a free port and drives Debian's Chromium.
 export default defineConfig({
   test: {
+    // Grouped in public/, admin/ and journeys/ (README, Test it); matched anywhere, so a file
+    // put elsewhere still runs rather than being left out unseen.
     include: ['**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

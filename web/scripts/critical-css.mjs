@@ -1,6 +1,6 @@
 // The CSS a prerendered page needs for its first paint: the site's stylesheet without the rules
 // that match nothing in the page's HTML (by their classes and element names). The full
-// stylesheet follows without blocking the paint (web/src/lib/stylesheet.ts), for what changes
+// stylesheet follows without blocking the paint (web/src/lib/ssr/stylesheet.ts), for what changes
 // after hydration and for the other pages; so the first paint can also do without Tailwind's
 // fallback for browsers that lack @property (current browsers never apply it). The lab() and
 // color-mix() refinements of colours stay: without them the colours would shift, if only by a
@@ -69,7 +69,7 @@ function required(node, found = { classes: [], elements: [], inputTypes: [] }) {
 
 export function criticalCss(css, html) {
   const classes = classesIn(html);
-  // `js` is put on <html> by the page's head script before the first paint (src/lib/language.ts).
+  // `js` is put on <html> by the page's head script before the first paint (src/lib/i18n/language.ts).
   classes.add('js');
   const elements = elementsIn(html);
   const inputTypes = inputTypesIn(html);

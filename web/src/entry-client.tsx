@@ -3,10 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { AdminRoutes } from './app/app-routes';
-import { createBrowserI18n, namespacesFor } from './lib/i18n';
-import { preferredLanguage, storeLanguage } from './lib/language';
-import { matchPage } from './lib/match-page';
-import { loadStylesheet } from './lib/stylesheet';
+import { createBrowserI18n, namespacesFor } from './lib/i18n/i18n';
+import { preferredLanguage, storeLanguage } from './lib/i18n/language';
+import { matchPage } from './lib/ssr/match-page';
+import { loadStylesheet } from './lib/ssr/stylesheet';
 
 /**
  * The admin area (login, dashboard): a single-page application rendered in the browser, loaded

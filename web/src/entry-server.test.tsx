@@ -14,7 +14,7 @@ import {
   siteLanguages,
 } from '@blitz/contract';
 import { render } from './entry-server';
-import { defaultSiteContent } from './lib/site-content';
+import { defaultSiteContent } from './lib/ssr/site-content';
 
 const both = (de: string, en: string) => [
   { content: en, language: 1 as const },

@@ -16,10 +16,10 @@ import { App } from './app/app';
 import { AppRoutes } from './app/app-routes';
 import { metaKeyOf } from './config/paths';
 import siteImages from './config/site-images.json';
-import { createServerI18n } from './lib/i18n';
-import { languageRedirectScript } from './lib/language';
-import { type PageData, PageDataProvider } from './lib/page-data';
-import { type SiteContent, SiteContentProvider, defaultSiteContent } from './lib/site-content';
+import { createServerI18n } from './lib/i18n/i18n';
+import { languageRedirectScript } from './lib/i18n/language';
+import { type PageData, PageDataProvider } from './lib/ssr/page-data';
+import { type SiteContent, SiteContentProvider, defaultSiteContent } from './lib/ssr/site-content';
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
 

@@ -10,7 +10,7 @@ export const clamdBinary = process.env['CLAMD_BINARY'] ?? '/usr/sbin/clamd';
 /** Installed here (`.ci/run` installs it in CI, where its tests must not be skipped). */
 export const clamdInstalled = fs.existsSync(clamdBinary);
 export const requireClamd = process.env['CI'] === 'true';
-// Used by the API tests and by the browser tests of the contact form (e2e/contact-form.e2e.ts).
+// Used by the API tests and by the browser tests of the contact form (e2e/public/contact-form.e2e.ts).
 
 export type RunningClamd = { url: string; stop: () => Promise<void> };
 

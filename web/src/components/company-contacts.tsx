@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneHref } from '@blitz/contract';
-import { useCompany, useLegalName } from '../lib/site-content';
+import { useCompany, useLegalName } from '../lib/ssr/site-content';
 import { IconMail, IconMapPin, IconPhone } from './icons';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { SiteLanguage } from '@blitz/contract';
-import { storeLanguage } from '../lib/language';
+import { storeLanguage } from '../lib/i18n/language';
 
 // ENGLISH is the first option, as in the original dropdown.
 const options: SiteLanguage[] = ['en', 'de'];

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { siteTextApi } from '@blitz/contract';
-import { useSiteContent } from '../lib/site-content';
+import { useSiteContent } from '../lib/ssr/site-content';
 
 /**
  * On a page rendered with the drafts of the texts (for the staff member previewing them): says

@@ -2,7 +2,7 @@ import '../lib/zod-setup';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { ContactForm, type ContactFormProps } from '../features/contact/components/contact-form';
-import { createBrowserI18n } from '../lib/i18n';
+import { createBrowserI18n } from '../lib/i18n/i18n';
 
 /**
  * The contact form's island: React, its texts and the form's code, loaded on the first

@@ -1,4 +1,4 @@
-import { loadStylesheetOnIntent } from '../lib/stylesheet';
+import { loadStylesheetOnIntent } from '../lib/ssr/stylesheet';
 import { enhanceAnalyticsOptOut } from './analytics-opt-out';
 import { enhanceCounters } from './counters';
 import { enhanceFaq } from './faq';
@@ -15,7 +15,7 @@ import { enhanceMenus } from './menus';
  * plain DOM code (a few KB). The one piece that needs React, the contact form, is an island whose
  * code — React included — loads on the first interaction with it (islands/contact-island.tsx).
  * Clicks on [data-early-click] controls made before this script ran were held by the page's
- * head script (lib/language.ts) and are replayed here.
+ * head script (lib/i18n/language.ts) and are replayed here.
  */
 type EarlyWindow = Window & {
   __early?: Element[];

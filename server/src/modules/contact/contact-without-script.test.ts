@@ -7,7 +7,7 @@ import { formData, generalMessage, pdfFile, pngFile, priceInquiry } from './cont
 /**
  * A web build whose server bundle renders the page's key, address and the footer form's state as
  * JSON: what the server asks the page to show. (The real markup is the browser tests' business:
- * e2e/without-javascript.e2e.ts.)
+ * e2e/public/without-javascript.e2e.ts.)
  */
 function webBuildShowingFormState(): string {
   return writeFakeWebBuild(

@@ -9,39 +9,78 @@ type DataTableProps<Row> = {
   columns: Column<Row>[];
   rows: Row[] | undefined;
   rowKey: (row: Row) => string | number;
+  /** More attributes of a row (a data- attribute, a class). */
+  rowProps?: (row: Row) => { className?: string } & Record<`data-${string}`, string>;
   /** The row's name for screen readers: "Edit <name>", "Delete <name>". */
-  rowName: (row: Row) => string;
-  emptyText: string;
+  rowName?: (row: Row) => string;
+  emptyText: ReactNode;
   actionsHeader: string;
-  onEdit: (row: Row) => void;
-  onDelete: (row: Row) => void;
-  /** More buttons of a row, before Edit and Delete (publish, move up and down). */
+  /** Edit and Delete, where the table has them. */
+  onEdit?: (row: Row) => void;
+  onDelete?: (row: Row) => void;
+  /** More buttons of a row, before Edit and Delete (publish, move up and down; the inbox's Open). */
   rowActions?: (row: Row) => ReactNode;
   /** Disables the row actions while a change is under way. */
   busy?: boolean;
   /** Shown instead of rows: loading, or the load failed. */
   status?: ReactNode;
+  /** Below which width each row becomes a card: `sm`, or `md` for a table of many columns (the inbox). */
+  stackBelow?: 'sm' | 'md';
 };
 
 // On a phone each row becomes a card: the cells stack, each with its column's name before it
 // (data-label). The explicit roles keep the table's meaning when CSS changes its display.
-const stackedCell =
-  'max-sm:flex max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 ' +
-  'max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]';
+// Tailwind finds classes in the source as written, so each width has its classes spelled out.
+const layouts = {
+  sm: {
+    head: 'bg-slate-100 text-slate-700 max-sm:sr-only',
+    header: 'px-4 py-3 font-semibold',
+    message: 'px-4 py-8 text-center text-slate-700',
+    row: 'align-top hover:bg-slate-50 max-sm:block max-sm:px-4 max-sm:py-3',
+    cell:
+      'max-sm:flex max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 ' +
+      'max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
+    actions: 'px-4 py-3 max-sm:px-0 max-sm:pt-3',
+  },
+  md: {
+    head: 'bg-slate-100 text-slate-700 max-md:sr-only',
+    header: 'px-4 py-3 font-semibold whitespace-nowrap',
+    message: 'px-4 py-10 text-center text-slate-700',
+    row: 'align-top hover:bg-slate-50 max-md:block max-md:px-4 max-md:py-3',
+    cell:
+      'max-md:flex max-md:items-baseline max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 ' +
+      'max-md:before:text-sm max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]',
+    actions: 'px-4 py-3 text-right max-md:px-0 max-md:pt-3 max-md:text-left',
+  },
+};
 
-/** The dashboard's tables: columns, an empty message, Edit and Delete per row. */
+/** The dashboard's tables: columns, an empty message, the actions of each row (Edit and Delete, or others). */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation('admin');
-  const { columns, rows } = props;
+  const { columns, rows, onEdit, onDelete } = props;
+  const layout = layouts[props.stackBelow ?? 'sm'];
   const width = columns.length + 1;
+  const message = (content: ReactNode) => (
+    <tr role="row">
+      <td role="cell" colSpan={width} className={layout.message}>
+        {content}
+      </td>
+    </tr>
+  );
+  const editing = (
+    [
+      ['actions.edit', secondaryButton, onEdit],
+      ['actions.delete', dangerButton, onDelete],
+    ] as const
+  ).filter((button) => button[2] !== undefined);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table role="table" className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{props.caption}</caption>
-        <thead role="rowgroup" className="bg-slate-100 text-slate-700 max-sm:sr-only">
+        <thead role="rowgroup" className={layout.head}>
           <tr role="row">
             {columns.map((column) => (
-              <th role="columnheader" key={column.header} scope="col" className="px-4 py-3 font-semibold">
+              <th role="columnheader" key={column.header} scope="col" className={layout.header}>
                 {column.header}
               </th>
             ))}
@@ -51,56 +90,53 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </tr>
         </thead>
         <tbody role="rowgroup" className="divide-y divide-slate-200">
-          {props.status ? (
-            <tr role="row">
-              <td role="cell" colSpan={width} className="px-4 py-8 text-center text-slate-700">
-                {props.status}
-              </td>
-            </tr>
-          ) : rows && rows.length === 0 ? (
-            <tr role="row">
-              <td role="cell" colSpan={width} className="px-4 py-8 text-center text-slate-700">
-                {props.emptyText}
-              </td>
-            </tr>
-          ) : (
-            rows?.map((row) => (
-              <tr role="row" key={props.rowKey(row)} className="align-top hover:bg-slate-50 max-sm:block max-sm:px-4 max-sm:py-3">
-                {columns.map((column) => (
-                  <td
-                    role="cell"
-                    key={column.header}
-                    data-label={column.header}
-                    className={`px-4 py-3 ${stackedCell} ${column.className ?? ''}`}
-                  >
-                    {column.cell(row)}
-                  </td>
-                ))}
-                <td role="cell" className="px-4 py-3 max-sm:px-0 max-sm:pt-3">
-                  <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
-                    {props.rowActions?.(row)}
-                    {(
-                      [
-                        ['actions.edit', secondaryButton, props.onEdit],
-                        ['actions.delete', dangerButton, props.onDelete],
-                      ] as const
-                    ).map(([label, look, action]) => (
-                      <button
-                        key={label}
-                        type="button"
-                        className={`${look} ${smallButton}`}
-                        disabled={props.busy}
-                        onClick={() => action(row)}
-                      >
-                        {t(label)}
-                        <span className="sr-only"> {props.rowName(row)}</span>
-                      </button>
-                    ))}
-                  </div>
-                </td>
-              </tr>
-            ))
-          )}
+          {props.status
+            ? message(props.status)
+            : rows && rows.length === 0
+              ? message(props.emptyText)
+              : rows?.map((row) => {
+                  const { className, ...attributes } = props.rowProps?.(row) ?? {};
+                  return (
+                    <tr
+                      role="row"
+                      key={props.rowKey(row)}
+                      {...attributes}
+                      className={className ? `${layout.row} ${className}` : layout.row}
+                    >
+                      {columns.map((column) => (
+                        <td
+                          role="cell"
+                          key={column.header}
+                          data-label={column.header}
+                          className={`px-4 py-3 ${layout.cell} ${column.className ?? ''}`}
+                        >
+                          {column.cell(row)}
+                        </td>
+                      ))}
+                      <td role="cell" className={layout.actions}>
+                        {editing.length === 0 ? (
+                          props.rowActions?.(row)
+                        ) : (
+                          <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+                            {props.rowActions?.(row)}
+                            {editing.map(([label, look, action]) => (
+                              <button
+                                key={label}
+                                type="button"
+                                className={`${look} ${smallButton}`}
+                                disabled={props.busy}
+                                onClick={() => action?.(row)}
+                              >
+                                {t(label)}
+                                <span className="sr-only"> {props.rowName?.(row)}</span>
+                              </button>
+                            ))}
+                          </div>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
         </tbody>
       </table>
     </div>

@@ -2,17 +2,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CategoriesPanel } from '../../../features/admin/components/categories-panel';
-import { DashboardHeader } from '../../../features/admin/components/dashboard-header';
-import { type DashboardSection, DashboardTabs } from '../../../features/admin/components/dashboard-tabs';
-import { ProjectsPanel } from '../../../features/admin/components/projects-panel';
-import type { AdminSession } from '../../../features/admin/api/verify-token';
-import { RequireAdmin } from '../../../features/admin/components/require-admin';
-import { RequiredPasswordChange } from '../../../features/admin/components/required-password-change';
-import { RequiredSecondFactor } from '../../../features/admin/components/required-second-factor';
-import { useSecondFactorStatus } from '../../../features/admin/api/second-factor';
-import { SecondFactorPanel } from '../../../features/admin/components/second-factor-panel';
-import { SessionsPanel } from '../../../features/admin/components/sessions-panel';
+import { useCategories } from '../../../features/category-editing/api/categories';
+import { CategoriesPanel } from '../../../features/category-editing/components/categories-panel';
+import { DashboardHeader } from '../../../features/auth/components/dashboard-header';
+import { type DashboardSection, DashboardTabs } from '../../../components/admin/dashboard-tabs';
+import { ProjectsPanel } from '../../../features/project-editing/components/projects-panel';
+import type { AdminSession } from '../../../features/auth/api/sign-in';
+import { RequireAdmin } from '../../../features/auth/components/require-admin';
+import { RequiredPasswordChange } from '../../../features/auth/components/required-password-change';
+import { RequiredSecondFactor } from '../../../features/auth/components/required-second-factor';
+import { useSecondFactorStatus } from '../../../features/auth/api/second-factor';
+import { SecondFactorPanel } from '../../../features/auth/components/second-factor-panel';
+import { SessionsPanel } from '../../../features/auth/components/sessions-panel';
 import { CompanyPanel } from '../../../features/company-settings/components/company-panel';
 import { SampleCompanyNotice } from '../../../features/company-settings/components/sample-company-notice';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
@@ -67,12 +68,18 @@ function Dashboard({ session }: { session: AdminSession }) {
   );
 }
 
+/** The projects' area, with the categories a project can be given. */
+function ProjectsSection() {
+  const categories = useCategories();
+  return <ProjectsPanel categories={categories.data?.data ?? []} />;
+}
+
 function Sections() {
   const { t } = useTranslation(['admin', 'inbox']);
   const [, setParams] = useSearchParams();
   const sections: DashboardSection[] = [
     { id: 'categories', label: t('tabs.categories'), render: () => <CategoriesPanel /> },
-    { id: 'projects', label: t('tabs.projects'), render: () => <ProjectsPanel /> },
+    { id: 'projects', label: t('tabs.projects'), render: () => <ProjectsSection /> },
     { id: 'jobs', label: t('tabs.jobs'), render: () => <JobsPanel /> },
     { id: 'company', label: t('tabs.company'), render: () => <CompanyPanel /> },
     { id: 'texts', label: t('tabs.texts'), render: () => <TextsPanel /> },

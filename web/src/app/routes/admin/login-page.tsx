@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { LoginForm } from '../../../features/admin/components/login-form';
-import { useVerifiedSession } from '../../../features/admin/hooks/use-verified-session';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { useVerifiedSession } from '../../../features/auth/hooks/use-verified-session';
 import { usePageMeta } from '../../../lib/page-meta';
 
 const notices = { expired: 'login.sessionExpired', 'signed-out': 'login.signedOut' } as const;

@@ -3,7 +3,7 @@ import { IconCog, IconShield, IconTarget } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { companyPictureSource } from '../../../lib/company-pictures';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useCompany, useLocalizedText } from '../../../lib/site-content';
+import { useCompany, useLocalizedText } from '../../../lib/ssr/site-content';
 
 const blocks = [
   { key: 'what', Icon: IconTarget },

@@ -4,7 +4,7 @@ import innerArt from '../../../assets/illustrations/surge-protection-cabinet.svg
 import { PageHeader } from '../../../components/page-header';
 import { type FaqItem, FaqAccordion } from '../../../features/faq/components/faq-accordion';
 import { usePageMeta } from '../../../lib/page-meta';
-import { translationList } from '../../../lib/translation-list';
+import { translationList } from '../../../lib/i18n/translation-list';
 
 const titleId = 'faq-title';
 

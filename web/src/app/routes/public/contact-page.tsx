@@ -4,7 +4,7 @@ import { IconClock } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { LocationMap } from '../../../features/map/components/location-map';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useCompany, useLocalizedText } from '../../../lib/site-content';
+import { useCompany, useLocalizedText } from '../../../lib/ssr/site-content';
 
 export default function ContactPage() {
   const { t } = useTranslation('kontactus');

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { PageHeader } from '../../../components/page-header';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useSiteContent } from '../../../lib/site-content';
-import { translationList } from '../../../lib/translation-list';
+import { useSiteContent } from '../../../lib/ssr/site-content';
+import { translationList } from '../../../lib/i18n/translation-list';
 
 type LegalSection = { id?: string; heading: string; paragraphs: string[] };
 

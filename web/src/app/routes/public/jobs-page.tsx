@@ -3,8 +3,8 @@ import { LinkifiedText } from '../../../components/linkified-text';
 import { PageHeader } from '../../../components/page-header';
 import { JobBoard } from '../../../features/jobs/components/job-board';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useCompany } from '../../../lib/site-content';
-import { translationList } from '../../../lib/translation-list';
+import { useCompany } from '../../../lib/ssr/site-content';
+import { translationList } from '../../../lib/i18n/translation-list';
 
 export default function JobsPage() {
   const { t } = useTranslation('JobsPage');

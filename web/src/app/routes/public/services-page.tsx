@@ -6,7 +6,7 @@ import { serviceKinds } from '../../../components/service-kinds';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { usePageMeta } from '../../../lib/page-meta';
-import { translationList } from '../../../lib/translation-list';
+import { translationList } from '../../../lib/i18n/translation-list';
 
 export default function ServicesPage() {
   const { t } = useTranslation('servicespage');

@@ -7,7 +7,7 @@ import {
   inquirySubjectParam,
   inquirySubjects,
 } from '@blitz/contract';
-import { usePageData } from '../../../lib/page-data';
+import { usePageData } from '../../../lib/ssr/page-data';
 import { ContactForm, type ContactFormProps } from './contact-form';
 
 /** The element the island runtime hydrates (islands/main.ts), with the props it hydrates with. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import surgeArt from '../../../assets/illustrations/surge-protection-cabinet.svg?no-inline';
 import { IconArrowRight } from '../../../components/icons';
 import { paths } from '../../../config/paths';
-import { translationList } from '../../../lib/translation-list';
+import { translationList } from '../../../lib/i18n/translation-list';
 
 type Block = { title: string; text: string };
 

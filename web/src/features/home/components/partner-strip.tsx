@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../components/external-link';
 import { companyPictureSource } from '../../../lib/company-pictures';
-import { useCompany } from '../../../lib/site-content';
+import { useCompany } from '../../../lib/ssr/site-content';
 
 /**
  * The partner strip: the partners staff saved, as external links with their logos (a shipped

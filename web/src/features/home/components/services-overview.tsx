@@ -4,7 +4,7 @@ import { CheckList } from '../../../components/check-list';
 import { IconArrowRight } from '../../../components/icons';
 import { serviceKinds } from '../../../components/service-kinds';
 import { paths } from '../../../config/paths';
-import { translationList } from '../../../lib/translation-list';
+import { translationList } from '../../../lib/i18n/translation-list';
 
 /** The services section of the home page: planning (6 points), installation (8), maintenance (8). */
 export function ServicesOverview() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatInteger } from '../../../lib/format-number';
-import { useCompany, useLocalizedText } from '../../../lib/site-content';
+import { useCompany, useLocalizedText } from '../../../lib/ssr/site-content';
 
 /**
  * The statistics strip of the home page: the six figures staff saved, with their labels, counting

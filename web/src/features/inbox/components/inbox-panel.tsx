@@ -4,12 +4,12 @@ import { Pager } from '../../../components/admin/pager';
 import type { InquirySummary } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { useDownload } from '../api/download-file';
-import { emptyInboxFilter, exportPath, inboxPageLength, useInquiries, useInquiryCount } from '../api/get-inquiries';
+import { emptyInboxFilter, exportPath, inboxPageLength, useInquiries, useInquiryCount } from '../api/inquiries';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { InquiryFilters } from './inquiry-filters';
 import { InquiryDetailDialog } from './inquiry-detail';
 import { InquiryTable } from './inquiry-table';
-import { LoadState } from './load-state';
+import { ListStatus } from '../../../components/admin/list-status';
 import { RetentionSection } from './retention-form';
 
 /** The inquiries inbox (issue 6): the list, one inquiry in a dialog, CSV export and the retention setting. */
@@ -96,7 +96,7 @@ export function InboxPanel() {
       <InquiryTable
         rows={inquiries.data?.data}
         empty={filtered ? t('filters.noMatch') : filter.spam ? t('views.spamEmpty') : t('empty')}
-        status={inquiries.data ? undefined : <LoadState query={inquiries} loading={t('loading')} failed={t('loadFailed')} />}
+        status={inquiries.data ? undefined : <ListStatus query={inquiries} loading={t('loading')} failed={t('loadFailed')} />}
         onOpen={(row) => {
           setDeletedNotice('');
           setOpened(row);

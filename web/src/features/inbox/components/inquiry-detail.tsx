@@ -4,12 +4,11 @@ import type { InquiryDetail as Detail, InquirySummary } from '@blitz/contract';
 import { dangerButton, primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
-import { useDeleteInquiry, useResendInquiry, useSetHandled } from '../api/change-inquiry';
+import { useDeleteInquiry, useInquiry, useResendInquiry, useSetHandled } from '../api/inquiries';
 import { useDownload } from '../api/download-file';
-import { useInquiry } from '../api/get-inquiry';
 import { useFormatters } from '../hooks/use-formatters';
 import { DeliveryStatus, HandledState } from './delivery-status';
-import { LoadState } from './load-state';
+import { ListStatus } from '../../../components/admin/list-status';
 
 type InquiryDetailProps = {
   /** The list row that was opened; the dialog is open while there is one. */
@@ -43,7 +42,7 @@ function DetailBody({ id, onDeleted }: { id: number; onDeleted: () => void }) {
         <DetailContent inquiry={inquiry.data} onDeleted={onDeleted} />
       ) : (
         <div className="py-10 text-center">
-          <LoadState query={inquiry} loading={t('detail.loading')} failed={t('detail.loadFailed')} />
+          <ListStatus query={inquiry} loading={t('detail.loading')} failed={t('detail.loadFailed')} />
         </div>
       )}
     </div>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deliveryStatuses, inquirySubjects } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
-import type { InboxFilter } from '../api/get-inquiries';
+import type { InboxFilter } from '../api/inquiries';
 
 type InquiryFiltersProps = {
   filter: InboxFilter;

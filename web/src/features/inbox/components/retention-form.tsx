@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { type RetentionSettings, retentionSettingsSchema } from '@blitz/contract';
 import { primaryButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
-import { useRetention, useSaveRetention } from '../api/retention';
-import { LoadState } from './load-state';
+import { useRetention, useSaveRetention } from '../api/inquiries';
+import { ListStatus } from '../../../components/admin/list-status';
 
 const kinds = ['application', 'priceInquiry', 'generalMessage'] as const;
 type Kind = (typeof kinds)[number];
@@ -34,7 +34,7 @@ export function RetentionSection() {
         // Not keyed by the saved values: after a save the form already shows them, and keeps its 'saved' notice.
         <RetentionForm saved={retention.data} />
       ) : (
-        <LoadState query={retention} loading={t('retention.loading')} failed={t('retention.loadFailed')} />
+        <ListStatus query={retention} loading={t('retention.loading')} failed={t('retention.loadFailed')} />
       )}
     </section>
   );

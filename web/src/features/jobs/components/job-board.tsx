@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type JobList, contentLanguageOf, jobApi, jobPath, jobSearchParam, pickText } from '@blitz/contract';
 import { paths } from '../../../config/paths';
-import { usePageData } from '../../../lib/page-data';
+import { usePageData } from '../../../lib/ssr/page-data';
 import { filterJobs } from '../filter-jobs';
 
 /** The query parameter of the jobs search: /jobs?q=… */

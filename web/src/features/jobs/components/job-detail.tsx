@@ -5,9 +5,9 @@ import { IconArrowRight } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { LineList } from '../../../components/text-blocks';
 import { paths } from '../../../config/paths';
-import { usePageData } from '../../../lib/page-data';
+import { usePageData } from '../../../lib/ssr/page-data';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useCompany } from '../../../lib/site-content';
+import { useCompany } from '../../../lib/ssr/site-content';
 
 function formatDate(date: string, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(

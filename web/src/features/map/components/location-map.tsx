@@ -5,7 +5,7 @@ import mapArt from '../../../assets/illustrations/map-placeholder.svg?no-inline'
 import { ExternalLink } from '../../../components/external-link';
 import { IconExternal, IconMapPin } from '../../../components/icons';
 import { paths } from '../../../config/paths';
-import { useCompany } from '../../../lib/site-content';
+import { useCompany } from '../../../lib/ssr/site-content';
 
 const buttonBase = 'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2.5 text-sm font-semibold';
 

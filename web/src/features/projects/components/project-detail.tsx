@@ -5,7 +5,7 @@ import { IconArrowRight } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { usePageMeta } from '../../../lib/page-meta';
-import { usePageData } from '../../../lib/page-data';
+import { usePageData } from '../../../lib/ssr/page-data';
 import { categoryName } from './category-name';
 import { ProjectPicture } from './project-picture';
 import { LineList, Paragraphs } from '../../../components/text-blocks';

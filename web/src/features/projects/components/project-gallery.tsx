@@ -10,7 +10,7 @@ import {
   projectApi,
   projectListUrl,
 } from '@blitz/contract';
-import { usePageData } from '../../../lib/page-data';
+import { usePageData } from '../../../lib/ssr/page-data';
 import { categoryName } from './category-name';
 import { CategorySelect } from './category-select';
 import { galleryHref } from './gallery-href';

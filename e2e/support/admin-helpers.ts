@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { SignJWT, decodeJwt } from 'jose';
+import type { Page } from 'playwright-core';
+import type { LoginResponse } from '@blitz/contract';
+import { admin } from './harness';
+
+// Shared by the admin browser tests: sign-in through the API, content made through the API,
+// and tokens crafted with the server's secret.
+
+export async function apiLogin(url: string, credentials = admin): Promise<string> {
+  const res = await fetch(`${url}/api/v1/login/Auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+  return ((await res.json()) as LoginResponse).jwtToken;
+}
+
+export async function api<T = unknown>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** The same token with other times, signed with the server's secret: a genuine token that has expired, or will soon. */
+export async function retimedToken(token: string, secret: string, expiresAtSeconds: number): Promise<string> {
+  const claims = decodeJwt(token);
+  return new SignJWT({ ver: claims['ver'], sid: claims['sid'] })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.sub))
+    .setIssuer(String(claims.iss))
+    .setAudience(claims.aud as string)
+    .setIssuedAt(expiresAtSeconds - 3600)
+    .setExpirationTime(expiresAtSeconds)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** Puts a token where the app keeps it (localStorage JWT) and opens a path. */
+export async function openWithToken(page: Page, url: string, token: string | null, path = '/dashboard'): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.evaluate((t) => (t === null ? localStorage.removeItem('JWT') : localStorage.setItem('JWT', t)), token);
+  await page.goto(url + path);
+}
+
+export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('JWT'));
+
+/** A PNG drawn by the browser (no image library needed in the tests). */
+export async function pngBytes(page: Page, width = 640, height = 400): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w!;
+      canvas.height = h!;
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = '#1d4478';
+      g.fillRect(0, 0, w!, h!);
+      g.fillStyle = '#f5c518';
+      g.beginPath();
+      g.arc(w! * 0.75, h! * 0.3, h! * 0.15, 0, 2 * Math.PI);
+      g.fill();
+      return canvas.toDataURL('image/png');
+    },
+    [width, height],
+  );
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+export const dataUrlOf = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+/** Answers the next window.confirm and records its text. */
+export function answerConfirm(page: Page, accept: boolean): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+  });
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's violations (its default rules: WCAG 2.2 A/AA and best practices) in the page's
+ * main part, where the admin screens and their modals are; navbar and footer have their own tests.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: string) => Promise<Result> } }).axe;
+    const result = await axe.run('main');
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}

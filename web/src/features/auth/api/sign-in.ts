@@ -1,0 +1,73 @@
+import {
+  type LoginRequest,
+  type PasswordChangeRequest,
+  type VerifyResponse,
+  loginResponseSchema,
+  verifyResponseSchema,
+} from '@blitz/contract';
+import { apiRequest, isApiError } from '../../../lib/api-client';
+import { clearToken, storeToken } from '../../../lib/auth-token';
+
+export type AdminSession = {
+  username: string;
+  expiresAt: Date;
+  /** The password is the generated first one: it must be changed before anything else. */
+  passwordChangeRequired: boolean;
+  /** The site requires a second factor and the user has none yet: it must be set up next. */
+  secondFactorSetupRequired: boolean;
+};
+
+/**
+ * Asks the server whether a token is still good. A rejected token (401) gives undefined; a
+ * server that cannot be reached throws, so that the caller does not mistake it for a rejection.
+ */
+export async function verifyToken(token: string): Promise<AdminSession | undefined> {
+  let answer: VerifyResponse;
+  try {
+    answer = await apiRequest('/login/Verfy', { method: 'POST', body: { JWT: token }, schema: verifyResponseSchema });
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 400)) return undefined;
+    throw error;
+  }
+  if (!answer.valid) return undefined;
+  return {
+    username: answer.username,
+    expiresAt: new Date(answer.expiresAt),
+    passwordChangeRequired: answer.passwordChangeRequired ?? false,
+    secondFactorSetupRequired: answer.secondFactorSetupRequired ?? false,
+  };
+}
+
+/** Signs in and stores the token under the spec's key; failures are ApiErrors (401, 429, network). */
+export async function login(credentials: LoginRequest): Promise<void> {
+  const { jwtToken } = await apiRequest('/login/Auth', { method: 'POST', body: credentials, schema: loginResponseSchema });
+  storeToken(jwtToken);
+}
+
+/**
+ * Ends the session: the server revokes the user's tokens, and the stored one is removed even if
+ * the server cannot be reached (the user asked to leave; an unrevoked token still expires).
+ */
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest('/login/Logout', { method: 'POST' });
+  } catch {
+    // Already invalid or unreachable: removing it here is all that is left to do.
+  } finally {
+    clearToken();
+  }
+}
+
+/**
+ * Changes the signed-in user's password. The server ends every other sign-in and answers a fresh
+ * token for this one, stored in place of the old; failures are ApiErrors (400 naming the field, 429).
+ */
+export async function changePassword(change: PasswordChangeRequest): Promise<void> {
+  const { jwtToken } = await apiRequest('/login/Password', {
+    method: 'POST',
+    body: change,
+    schema: loginResponseSchema,
+    admin: true,
+  });
+  storeToken(jwtToken);
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type AdminSession, logout } from '../api/sign-in';
+import { secondaryButton } from '../../../components/admin/button-classes';
+import { PasswordModal } from './password-modal';
+
+/** The dashboard's title, who is signed in, Change password and Logout. */
+export function DashboardHeader({ session, onPasswordChanged }: { session: AdminSession; onPasswordChanged: () => void }) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  async function signOut() {
+    setLeaving(true);
+    await logout();
+    void navigate('/login?session=signed-out', { replace: true });
+  }
+
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-3xl font-bold text-brand-900">{t('dashboard.heading')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('dashboard.signedInAs', { username: session.username })}</p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className={secondaryButton} onClick={() => setChangingPassword(true)}>
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <rect x="5" y="11" width="14" height="9" rx="1" />
+            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+          </svg>
+          {t('dashboard.changePassword')}
+        </button>
+        <button type="button" className={secondaryButton} disabled={leaving} onClick={() => void signOut()}>
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
+          </svg>
+          {t('dashboard.logout')}
+        </button>
+      </div>
+      <PasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} onChanged={onPasswordChanged} />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CategoryInput, categoryListSchema, categorySchema } from '@blitz/contract';
+import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
+import { apiRequest } from '../../../lib/api-client';
+
+export const categoryQueryKeys = { all: [...dashboardQueryKey, 'categories'] as const };
+
+/** All categories with both translations (no Language filter: the admin edits both). */
+export const categoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: categoryQueryKeys.all,
+    queryFn: ({ signal }) => apiRequest('/Category', { schema: categoryListSchema, signal }),
+  });
+
+export const useCategories = () => useQuery(categoriesQueryOptions());
+
+/** Creates a category (no id) or changes one (with id). */
+export function saveCategory(input: CategoryInput & { id?: number | undefined }) {
+  const { id, ...values } = input;
+  return id === undefined
+    ? apiRequest('/Category', { method: 'POST', body: values, schema: categorySchema, admin: true })
+    : apiRequest('/Category', { method: 'PUT', body: { id, ...values }, schema: categorySchema, admin: true });
+}
+
+export function deleteCategory(id: number) {
+  return apiRequest(`/Category/${id}`, { method: 'DELETE', admin: true });
+}
+
+// After a change every list of the dashboard reloads (dashboardQueryKey): projects show their category.
+
+export function useSaveCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCategory,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
+}
+
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCategory,
+    // A failed delete reloads too: a 404 means the list was out of date.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
+}

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Category } from '@blitz/contract';
+import { useCategories, useDeleteCategory } from '../api/categories';
+import { useRowActions } from '../../../components/admin/use-row-actions';
+import { CategoryModal } from './category-modal';
+import { DataTable } from '../../../components/admin/data-table';
+import { ListStatus } from '../../../components/admin/list-status';
+import { LocalizedList } from '../../../components/admin/localized-list';
+import { PanelHeader } from '../../../components/admin/panel-header';
+
+/** Categories: table with ID, Name, Translation and Actions; Add, Edit, Delete. */
+export function CategoriesPanel() {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  const categories = useCategories();
+  const actions = useRowActions<Category>(useDeleteCategory(), t('categories.confirmDelete'));
+
+  return (
+    <section aria-labelledby={headingId}>
+      <PanelHeader
+        id={headingId}
+        title={t('categories.heading')}
+        addLabel={t('categories.add')}
+        onAdd={() => actions.open()}
+        error={actions.remove.error}
+      />
+      <DataTable
+        caption={t('categories.caption')}
+        columns={[
+          { header: t('categories.columns.id'), cell: (c) => c.id, className: 'tabular-nums' },
+          { header: t('categories.columns.name'), cell: (c) => c.name, className: 'font-medium text-slate-900' },
+          { header: t('categories.columns.translation'), cell: (c) => <LocalizedList texts={c.translation} /> },
+        ]}
+        rows={categories.data?.data}
+        rowKey={(c) => c.id}
+        rowName={(c) => c.name}
+        emptyText={t('categories.empty')}
+        actionsHeader={t('categories.columns.actions')}
+        onEdit={actions.open}
+        onDelete={actions.confirmDelete}
+        busy={actions.remove.isPending}
+        status={categories.data ? undefined : <ListStatus query={categories} />}
+      />
+      <CategoryModal open={actions.modal.open} category={actions.modal.row} onClose={actions.close} />
+    </section>
+  );
+}

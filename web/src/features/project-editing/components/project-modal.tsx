@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type Category, type Project, contentLanguageOf, pickText } from '@blitz/contract';
+import { useSaveProject } from '../api/projects';
+import type { FailureReason } from '../../../components/admin/command-failure';
+import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
+import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
+import { ModalDialog } from '../../../components/admin/modal-dialog';
+import { ModalForm } from '../../../components/admin/modal-form';
+import { PictureField } from '../../../components/admin/picture-field';
+import { noCategory, projectCreatePayload, projectFormSchema, projectFormValues, projectUpdatePayload } from './project-form';
+
+type ProjectModalProps = {
+  open: boolean;
+  /** The project to edit; none for Add. */
+  project: Project | undefined;
+  categories: Category[];
+  onClose: () => void;
+};
+
+/** Add Project / Edit Project (5/6 of the screen high, scrolling inside). */
+export function ProjectModal({ open, project, categories, onClose }: ProjectModalProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      size="tall"
+      title={project ? t('projects.modal.editTitle') : t('projects.modal.addTitle')}
+    >
+      <ProjectForm project={project} categories={categories} onDone={onClose} />
+    </ModalDialog>
+  );
+}
+
+function ProjectForm({
+  project,
+  categories,
+  onDone,
+}: {
+  project: Project | undefined;
+  categories: Category[];
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  const save = useSaveProject();
+  const mode = project ? 'edit' : 'create';
+  const [pictureProblem, setPictureProblem] = useState<FailureReason>();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(projectFormSchema(mode), formIssueKeys), defaultValues: projectFormValues(project) });
+  const picture = useWatch({ control, name: 'picture' });
+  const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
+
+  const submit = handleSubmit((values) => {
+    // A refused file blocks Save, also on Edit where no file would mean "keep the current one".
+    if (pictureProblem) return;
+    save.mutate(project ? projectUpdatePayload(project.id, values) : projectCreatePayload(values), { onSuccess: onDone });
+  });
+
+  const m = 'projects.modal';
+  return (
+    <ModalForm onSubmit={(event) => void submit(event)} onCancel={onDone} saving={save.isPending} error={save.error}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          data-autofocus
+          label={t(`${m}.englishTitle`)}
+          lang="en"
+          required
+          error={fieldError(t, errors.titleEn)}
+          {...register('titleEn')}
+        />
+        <TextField
+          label={t(`${m}.germanTitle`)}
+          lang="de"
+          required
+          error={fieldError(t, errors.titleDe)}
+          {...register('titleDe')}
+        />
+        <TextField label={t(`${m}.location`)} error={fieldError(t, errors.location)} {...register('location')} />
+        <TextField label={t(`${m}.client`)} error={fieldError(t, errors.client)} {...register('client')} />
+        <TextField label={t(`${m}.workDuration`)} error={fieldError(t, errors.workDuration)} {...register('workDuration')} />
+        <SelectField label={t(`${m}.category`)} {...register('categoryID')}>
+          <option value={noCategory}>{t(`${m}.selectCategory`)}</option>
+          {categories.map((category) => {
+            const translation = pickText(category.translation, language);
+            return (
+              <option key={category.id} value={String(category.id)}>
+                {!translation
+                  ? `${category.name} – ${t('common:failedToLoadName')}`
+                  : translation !== category.name
+                    ? `${category.name} – ${translation}`
+                    : category.name}
+              </option>
+            );
+          })}
+        </SelectField>
+        <TextAreaField
+          label={t(`${m}.englishScope`)}
+          lang="en"
+          required
+          error={fieldError(t, errors.scopeEn)}
+          {...register('scopeEn')}
+        />
+        <TextAreaField
+          label={t(`${m}.germanScope`)}
+          lang="de"
+          required
+          error={fieldError(t, errors.scopeDe)}
+          {...register('scopeDe')}
+        />
+        <TextAreaField
+          label={t(`${m}.englishContent`)}
+          lang="en"
+          error={fieldError(t, errors.contentEn)}
+          {...register('contentEn')}
+        />
+        <TextAreaField
+          label={t(`${m}.germanContent`)}
+          lang="de"
+          error={fieldError(t, errors.contentDe)}
+          {...register('contentDe')}
+        />
+      </div>
+      <PictureField
+        value={picture}
+        onChange={(dataUrl) => setValue('picture', dataUrl, { shouldValidate: Boolean(dataUrl) })}
+        currentPicture={project?.picture || undefined}
+        required={mode === 'create'}
+        problem={pictureProblem}
+        onProblem={setPictureProblem}
+        error={fieldError(t, errors.picture)}
+      />
+    </ModalForm>
+  );
+}
