@@ -11,7 +11,10 @@ describe('the mail settings form', () => {
   it('shows one address a line and reads lines, commas and semicolons back', () => {
     const values = mailFormValues(settings);
     expect(values.recipients.priceInquiry).toBe('a@firma.de\nb@firma.de');
-    const checked = checkMailForm({ ...values, recipients: { ...values.recipients, priceInquiry: ' a@firma.de; b@firma.de\n\n' } });
+    const checked = checkMailForm({
+      ...values,
+      recipients: { ...values.recipients, priceInquiry: ' a@firma.de; b@firma.de\n\n' },
+    });
     expect(checked).toEqual({ ok: true, settings });
   });
 
