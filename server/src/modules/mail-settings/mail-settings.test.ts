@@ -10,6 +10,7 @@ import {
 import { SmtpSink } from '../../test/smtp-sink';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
 import { generalMessage, postContact, priceInquiry } from '../contact/contact-test-kit';
+import { jobBody } from '../jobs/jobs.test-kit';
 
 const fastMail = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', CONTACT_MIN_FILL_SECONDS: '0' };
 const realCompany = {
@@ -140,29 +141,13 @@ describe.each(databaseKinds)('mail settings API on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('an application names its job, on %s', (kind) => {
-  const jobBody = {
-    title: [
-      { content: 'Blitzschutzmonteur (m/w/d)', language: 2 },
-      { content: 'Lightning protection installer (m/f/d)', language: 1 },
-    ],
-    tasks: [{ content: 'Montage', language: 2 }],
-    profile: [{ content: 'Schwindelfrei', language: 2 }],
-    offer: [{ content: 'Ein gutes Team', language: 2 }],
-    howToApply: [{ content: 'Per E-Mail', language: 2 }],
-    location: 'Hanau',
-    employmentType: 'FULL_TIME',
-    startDate: null,
-    validThrough: null,
-    contact: 'Erika Musterfrau',
-    published: true,
-  };
   const application = { ...generalMessage, subject: 'application' };
 
   it('keeps the job and its title with the application: mail subject, inbox, filter — also after the job is removed', async () => {
     const smtp = await SmtpSink.start();
     const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, CONTACT_TO: 'inbox@company.example' });
     const token = await signIn(url);
-    const job = (await api(url, 'POST', jobApi.list, { token, body: jobBody })).body as { id: number };
+    const job = (await api(url, 'POST', jobApi.list, { token, body: jobBody() })).body as { id: number };
     const sent = await postContact(url, { ...application, jobId: String(job.id) });
     expect(sent.status).toBe(201);
     const unsolicited = await postContact(url, application);
