@@ -1,27 +1,12 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InquiryList, Job } from '@blitz/contract';
 import { api, apiLogin } from '../support/admin-helpers';
 import { useSite } from '../support/harness';
+import { useSmtp } from '../support/smtp';
 
 // Issue 29: an application sent from a job's page says which job it is for — in the form, in the
 // staff mail's subject and in the inbox — with JavaScript and without.
-const subjects: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      const subject = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '';
-      subjects.push(subject.replace(/\r\n[ \t]/g, ' '));
-      callback();
-    });
-  },
-});
+const smtp = useSmtp();
 const env: Record<string, string> = {
   SEED_SAMPLE: 'false',
   CONTACT_RATE_LIMIT: '1000',
@@ -34,8 +19,7 @@ const site = useSite(env);
 let token = '';
 let jobId = 0;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  env['SMTP_URL'] = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  env['SMTP_URL'] = await smtp.start();
   await site.start();
   token = await apiLogin(site.url);
   const job = await api<Job>(site.url, token, 'POST', '/Job', {
@@ -56,9 +40,10 @@ beforeAll(async () => {
   });
   jobId = job.id;
 }, 60_000);
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+
+/** The subjects of the mails received, folded header lines joined. */
+const subjects = () =>
+  smtp.received.map((m) => (/^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(m.raw)?.[1] ?? '').replace(/\r\n[ \t]/g, ' '));
 
 async function until(check: () => boolean, ms = 10_000) {
   const end = Date.now() + ms;
@@ -88,8 +73,8 @@ describe.each([
     await form.locator('button[type=submit]').click();
     await page.locator('[data-notification=success]').waitFor();
 
-    await until(() => subjects.some((s) => s.includes(lastName)));
-    expect(subjects.find((s) => s.includes(lastName))).toMatch(/^Bewerbung als Erdungstechniker \(m\/w\/d\) von Erika/);
+    await until(() => subjects().some((s) => s.includes(lastName)));
+    expect(subjects().find((s) => s.includes(lastName))).toMatch(/^Bewerbung als Erdungstechniker \(m\/w\/d\) von Erika/);
     const inbox = await api<InquiryList>(site.url, token, 'GET', `/Inquiry?JobID=${jobId}`);
     expect(inbox.data.find((i) => i.lastName === lastName)?.job).toEqual({ id: jobId, title: 'Erdungstechniker (m/w/d)' });
     expect(page.errors).toEqual([]);

@@ -1,38 +1,17 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite } from '../support/harness';
+import { useSmtp } from '../support/smtp';
 
 // Issue 29: staff see where inquiries go, change it, and confirm it with a test mail whose result
 // the dashboard shows per recipient — a mail server that refuses one address included.
-const received: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (address.address === 'gibtsnicht@erdwerk.example') callback(new Error('550 no such mailbox'));
-    else callback();
-  },
-  onData(stream, session, callback) {
-    stream.resume();
-    stream.on('end', () => {
-      received.push(...session.envelope.rcptTo.map((r) => r.address));
-      callback();
-    });
-  },
-});
+const smtp = useSmtp({ refuse: ['gibtsnicht@erdwerk.example'] });
 const env: Record<string, string> = { SEED_SAMPLE: 'false' };
 const site = useSite(env);
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  env['SMTP_URL'] = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  env['SMTP_URL'] = await smtp.start();
   await site.start();
 }, 60_000);
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
 
 describe.each([
   { lang: 'de', tab: 'E-Mail', price: 'Preisanfrage', save: 'Speichern', test: 'Testmail senden', ok: 'angenommen' },
@@ -59,7 +38,7 @@ describe.each([
     expect(await main.locator('li[data-accepted=false]', { hasText: 'gibtsnicht@erdwerk.example' }).textContent()).toContain(
       '550',
     );
-    expect(received).toContain('vertrieb@erdwerk.example');
+    expect(smtp.received.flatMap((m) => m.to)).toContain('vertrieb@erdwerk.example');
     expect(page.errors).toEqual([]);
   });
 });
