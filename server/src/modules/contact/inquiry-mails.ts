@@ -187,6 +187,10 @@ export function confirmationMail(
     '',
     `${de ? 'Ihre Referenznummer' : 'Your reference number'}: ${inquiry.reference}`,
     `${de ? 'Art der Anfrage' : 'Type of request'}: ${subjectNames[lang][inquiry.subject]}`,
+    // The job's title as the site shows it (German), never text the visitor typed.
+    ...(inquiry.subject === 'application' && inquiry.jobTitle
+      ? [`${de ? 'Stelle' : 'Position'}: ${oneLine(inquiry.jobTitle)}`]
+      : []),
     ...(inquiry.regards.length
       ? [`${de ? 'Anliegen' : 'Areas of interest'}: ${inquiry.regards.map((r) => regardNames[lang][r]).join(', ')}`]
       : []),

@@ -159,6 +159,8 @@ describe.each(databaseKinds)('an application names its job, on %s', (kind) => {
     const toCompany = mails.find((m) => m.mail.subject?.includes(sent.body.reference))!;
     expect(toCompany.mail.subject).toBe(`Bewerbung als Blitzschutzmonteur (m/w/d) von Erika Musterfrau [${sent.body.reference}]`);
     expect(toCompany.mail.text).toContain('Stelle: Blitzschutzmonteur (m/w/d)');
+    const confirmation = mails.find((m) => m.to.includes('erika@example.org') && m.mail.subject?.includes(sent.body.reference))!;
+    expect(confirmation.mail.text).toContain('Stelle: Blitzschutzmonteur (m/w/d)');
 
     expect((await api(url, 'DELETE', `${jobApi.list}/${job.id}`, { token })).status).toBe(204);
     const detail = await api(url, 'GET', `/api/v1/Inquiry/${sent.body.id}`, { token });
