@@ -190,6 +190,8 @@ export const contactFormExtras = {
   attachment: 'attachment',
   /** The page a form sent without JavaScript came from: the answer leads back there (303). */
   returnTo: 'returnTo',
+  /** The job an application is for (a job page's apply link): its id. */
+  jobId: 'jobId',
 } as const;
 
 /** How a field failed the check: missing, not an e-mail address, or otherwise invalid. */

@@ -29,6 +29,8 @@ export const inquirySummarySchema = z.object({
   deliveryStatus: deliveryStatusSchema,
   spam: z.boolean(),
   attachmentCount: z.number().int(),
+  /** The job an application is for: its id and its title when the application arrived (the job may be gone since). */
+  job: z.object({ id: z.number().int().nullable(), title: z.string().nullable() }).nullable(),
 });
 export type InquirySummary = z.infer<typeof inquirySummarySchema>;
 
@@ -94,6 +96,8 @@ export const inquiryFilterSchema = z.object({
   Subject: inquirySubjectSchema.optional(),
   Delivery: deliveryStatusSchema.optional(),
   Handled: z.enum(['true', 'false']).optional(),
+  /** Applications for this job (its id). */
+  JobID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** true: only what the spam checks caught; otherwise only real inquiries. */
   Spam: z.enum(['true', 'false']).default('false'),
   /** First and last day received (inclusive), in Europe/Berlin. */

@@ -26,6 +26,7 @@ import { contentReads } from './plugins/app/content-reads';
 import { siteStorage } from './plugins/app/storage';
 import { sampleContent } from './plugins/app/sample-content';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
 import { type FormTokens, createFormTokens } from './modules/contact/form-token';
 import { inboxRoutes } from './modules/contact/inbox.routes';
 import { getOrCreateSiteValue } from './db/site-values.repository';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(authRoutes);
       for (const module of contentModules) await api.register(module.routes);
       await api.register(contactRoutes);
+      await api.register(mailSettingsRoutes);
       await api.register(inboxRoutes);
     },
     { prefix: apiPrefix },

@@ -63,10 +63,10 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
-  CONTACT_TO: z.email().default(company.email),
+  CONTACT_TO: z.email().optional(),
   CONTACT_TO_APPLICATION: z.email().optional(),
   CONTACT_TO_PRICE_INQUIRY: z.email().optional(),
-  MAIL_FROM: z.email().default(company.email),
+  MAIL_FROM: z.email().optional(),
   CONFIRMATION_MAIL: booleanString.default(true),
   CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -142,10 +142,14 @@ export type Config = {
   /** The public origin (`https://host[:port]`, no trailing slash) of every absolute address: canonical, hreflang, sitemap, Open Graph. */
   siteUrl: string;
   smtpUrl: string | undefined;
-  contactTo: string;
-  /** Recipient of the mail to the company per inquiry type (CONTACT_TO_APPLICATION, …, else CONTACT_TO). */
-  contactToBySubject: Record<InquirySubject, string>;
-  mailFrom: string;
+  /**
+   * Recipient of the mail to the company per inquiry type as the operator set it
+   * (CONTACT_TO_APPLICATION, …, else CONTACT_TO): only the start of a new site's mail settings,
+   * which staff change in the dashboard; a type without one starts from the saved company e-mail.
+   */
+  contactToBySubject: Partial<Record<InquirySubject, string>>;
+  /** MAIL_FROM: the address the mail server may send as; a sender of another domain is not used. */
+  mailFrom: string | undefined;
   /** The contact form: confirmation mail to the visitor, spam fill-time, per-client rate (per 10 minutes). */
   contact: { confirmationMail: boolean; minFillMs: number; rateLimit: number };
   /** The outbox: retry backoff (first delay, cap), when to give up, how often to look, how long a claim lasts. */
@@ -278,12 +282,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     siteUrl: siteOrigin(e.SITE_URL)!,
     smtpUrl: e.SMTP_URL,
-    contactTo: e.CONTACT_TO,
-    contactToBySubject: {
-      application: e.CONTACT_TO_APPLICATION ?? e.CONTACT_TO,
-      priceInquiry: e.CONTACT_TO_PRICE_INQUIRY ?? e.CONTACT_TO,
-      generalMessage: e.CONTACT_TO,
-    },
+    contactToBySubject: Object.fromEntries(
+      Object.entries({
+        application: e.CONTACT_TO_APPLICATION ?? e.CONTACT_TO,
+        priceInquiry: e.CONTACT_TO_PRICE_INQUIRY ?? e.CONTACT_TO,
+        generalMessage: e.CONTACT_TO,
+      }).filter(([, to]) => to !== undefined),
+    ),
     mailFrom: e.MAIL_FROM,
     contact: {
       confirmationMail: e.CONFIRMATION_MAIL,

@@ -51,6 +51,25 @@ const saved: CompanySettings = {
 };
 const content = { company: saved, sampleCompany: isSampleCompany(saved), preview: false };
 
+/** Job 3, in Frankfurt, without a contact of its own. */
+const jobOf = (title: Job['title']): Job => ({
+  id: 3,
+  title,
+  tasks: [],
+  profile: [],
+  offer: [],
+  howToApply: [],
+  location: 'Frankfurt am Main',
+  employmentType: 'FULL_TIME',
+  startDate: null,
+  validThrough: null,
+  contact: '',
+  published: true,
+  position: 1,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+});
+
 async function page(key: PageKey, lang: SiteLanguage, options: { content?: typeof content; url?: string; data?: PageData } = {}) {
   const { html, head } = await render(key, options.url ?? pages[key].path, lang, options.data, options.content ?? content);
   // Text as a reader gets it: markup and soft hyphens gone, entities of the few escaped characters undone.
@@ -135,25 +154,22 @@ describe('public pages render the company details staff saved', () => {
     const { text } = await page('jobs', 'en');
     expect(text).toContain('info@blitzwerk.de');
     expect(text).toContain('Jule Joule');
-    const job: Job = {
-      id: 3,
-      title: both('Monteur', 'Fitter'),
-      tasks: [],
-      profile: [],
-      offer: [],
-      howToApply: [],
-      location: 'Frankfurt am Main',
-      employmentType: 'FULL_TIME',
-      startDate: null,
-      validThrough: null,
-      contact: '',
-      published: true,
-      position: 1,
-      createdAt: '2026-01-01T00:00:00Z',
-      updatedAt: '2026-01-01T00:00:00Z',
-    };
+    const job = jobOf(both('Monteur', 'Fitter'));
     const detail = await page('job', 'en', { url: jobPath(3), data: { [jobApi.one(3)]: job } });
     expect(detail.text).toContain('Contact person Jule Joule');
+  });
+
+  it('job: the apply link’s form names the job and sends its id, in the HTML itself (no script needed)', async () => {
+    const job = jobOf(both('Monteur (m/w/d)', 'Fitter (m/f/d)'));
+    const data = { [jobApi.one(3)]: job };
+    const german = await page('job', 'de', { url: `${jobPath(3)}?subject=application`, data });
+    expect(german.text).toContain('Bewerbung als Monteur (m/w/d)');
+    expect(german.html).toMatch(/<input type="hidden" name="jobId" value="3"\/?>/);
+    const english = await page('job', 'en', { url: `${jobPath(3)}?subject=application&lang=en`, data });
+    expect(english.text).toContain('Application for Fitter (m/f/d)');
+    // Only the apply link applies for the job: the page alone leaves the form as it is.
+    const plain = await page('job', 'de', { url: jobPath(3), data });
+    expect(plain.html).not.toContain('name="jobId"');
   });
 
   it('imprint: the saved details, without the placeholder notice', async () => {

@@ -91,6 +91,9 @@ export type InquiriesTable = {
   spam: Generated<number>;
   /** Name, e-mail, company and message, lower-cased: the inbox's case-insensitive search. */
   search_folded: Generated<string>;
+  /** The job an application is for, and its title when it arrived (the job may be gone since). */
+  job_id: number | null;
+  job_title: string | null;
 };
 
 export type InquiryAttachmentsTable = {

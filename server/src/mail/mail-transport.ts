@@ -42,6 +42,11 @@ export function smtpOptions(smtpUrl: string, timeouts: SmtpTimeouts): SmtpOption
   };
 }
 
+/** The domain of an e-mail address, lower-cased. */
+export function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+}
+
 export type SmtpTimeouts = { connectMs: number; dataMs: number };
 
 export function createMailTransport(

@@ -27,6 +27,8 @@ export type OutboxOptions = {
   log: FastifyBaseLogger;
   timing: Config['mail'];
   handlers: Record<OutboxKind, OutboxHandler>;
+  /** The right-hand side of every Message-ID: the site's own domain, whoever the sender is. */
+  messageIdDomain: (db: Db) => Promise<string>;
   /** Names this sender in leases; random per process unless given. */
   owner?: string;
   /** Told the outcome of every recorded attempt (`pending`: failed, tried again later); the metrics count them. */
@@ -51,11 +53,9 @@ type Outcome = { status: OutboxStatus; attemptedAt: string; error: string | null
  * A Message-ID of its own for each queued mail, the same on every try: a copy that could not be
  * avoided (the process killed between the server's acceptance and its record) is recognisable
  * as the same message by mail programs and by staff. A mail queued again by staff is a new one.
+ * Its domain is the site's own (issue 29), not the sender's, which may be the operator's relay.
  */
-export function outboxMessageId(entry: OutboxEntry, message: MailMessage): string {
-  const from = message.from;
-  const address = typeof from === 'string' ? from : from && 'address' in from ? String(from.address) : '';
-  const domain = /@([^>\s]+)>?$/.exec(address)?.[1] ?? 'localhost';
+export function outboxMessageId(entry: OutboxEntry, domain: string): string {
   return `<outbox-${entry.id}.${entry.kind}@${domain}>`;
 }
 
@@ -123,7 +123,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         status = 'failed';
         error = 'nothing to send (inquiry gone or not to be mailed)';
       } else {
-        message.messageId ??= outboxMessageId(entry, message);
+        message.messageId ??= outboxMessageId(entry, await options.messageIdDomain(db));
         await transport.send(message);
         status = transport.mode === 'log' ? 'logged' : 'sent';
       }

@@ -19,6 +19,8 @@ export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   /** A fault to play: answer the message with this SMTP code (4xx: try later, 5xx: rejected). */
   rejectWith: number | undefined;
+  /** A fault to play: refuse these recipients at RCPT TO with 550 (an address the server does not take). */
+  refuseRecipients = new Set<string>();
   /** A fault to play: accept connections but never greet, so the client times out. */
   hang = false;
   /** A fault to play: take the message in but never answer it (a send cut off mid-way). */
@@ -60,6 +62,10 @@ export class SmtpSink {
       size: 60 * 1024 * 1024,
       onConnect: (_session, callback) => {
         if (!this.hang) callback();
+      },
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refuseRecipients.has(address.address)) return callback();
+        callback(Object.assign(new Error(`550 mailbox ${address.address} unknown`), { responseCode: 550 }));
       },
       onData: (stream, session, callback) => {
         if (this.stallData) {

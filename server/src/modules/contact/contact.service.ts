@@ -12,6 +12,7 @@ import {
   attachmentLimits,
   attachmentTypes,
   checkInquiry,
+  contentLanguageOf,
   contactFormExtras,
   extensionOf,
   generalFields,
@@ -32,6 +33,7 @@ import type { OutboxKind } from '../../mail/outbox.repository';
 import type { FormTokens } from './form-token';
 import { spendFormToken } from './form-tokens.repository';
 import { type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
+import { findJob } from '../jobs/jobs.repository';
 
 const MB = 1024 * 1024;
 const contentFormField = contactFormExtras.attachment;
@@ -226,6 +228,30 @@ function fieldMessage(step: Exclude<InquiryCheck, { ok: true }>['step'], field: 
   return 'too long, or a line break where none is allowed';
 }
 
+/**
+ * The job an application names (`jobId`, from a job page's apply link), with its title as it is
+ * now, German first: kept with the application, so that the job's removal later loses nothing.
+ * A value that is no job id is refused (400); a job unknown by now (removed while the visitor
+ * wrote) keeps the application with the id alone. Other inquiry types ignore the field (the
+ * visitor may have changed the subject after following the link).
+ */
+async function appliedJob(
+  db: Db,
+  subject: InquirySubject,
+  given: string,
+): Promise<{ jobId: number | null; jobTitle: string | null }> {
+  if (subject !== 'application' || given === '') return { jobId: null, jobTitle: null };
+  const jobId = /^[1-9]\d{0,9}$/.test(given) ? Number(given) : NaN;
+  if (!(jobId <= 2_147_483_647)) {
+    throw new HttpError(400, 'validation', `Invalid fields: ${contactFormExtras.jobId}`, {
+      errors: [{ field: contactFormExtras.jobId, message: 'must be the id of a job opening' }],
+    });
+  }
+  const job = await findJob(db, jobId, { kind: 'staff' });
+  const title = job && (job.texts.title.find((t) => t.language === contentLanguageOf('de')) ?? job.texts.title[0])?.content;
+  return { jobId, jobTitle: title || null };
+}
+
 const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 function newReference(now: Date): string {
@@ -313,6 +339,8 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
       });
     }
 
+    const job = await appliedJob(db, values.subject as InquirySubject, text(contactFormExtras.jobId));
+
     await scanFiles(files, deps);
 
     // Sent faster than a person fills the form, counted from when it became interactive (a
@@ -356,6 +384,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
           language: text(contactFormExtras.language) === 'en' ? 'en' : 'de',
           spam,
           createdAt: now.toISOString(),
+          ...job,
         },
         attachments,
         mails,

@@ -19,6 +19,8 @@ const base: NewInquiry = {
   language: 'de',
   spam: false,
   createdAt: '2026-11-20T10:00:00.000Z',
+  jobId: null,
+  jobTitle: null,
 };
 
 let serial = 0;

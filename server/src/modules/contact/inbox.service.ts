@@ -34,6 +34,7 @@ function summary(item: InquiryListItem): InquirySummary {
     deliveryStatus: item.deliveryStatus,
     spam: item.spam,
     attachmentCount: item.attachmentCount,
+    job: item.jobId === null && item.jobTitle === null ? null : { id: item.jobId, title: item.jobTitle },
   };
 }
 
@@ -135,6 +136,7 @@ export function listFilter(query: InquiryFilter): InquiryListFilter {
     subject: query.Subject,
     deliveryStatus: query.Delivery,
     handled: query.Handled === undefined ? undefined : query.Handled === 'true',
+    jobId: query.JobID,
     since: query.From ? berlinMidnight(query.From) : undefined,
     until: query.To ? berlinMidnight(nextDay(query.To)) : undefined,
   };

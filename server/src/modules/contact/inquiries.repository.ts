@@ -27,6 +27,9 @@ export type Inquiry = {
   spam: boolean;
   createdAt: string;
   handledAt: string | null;
+  /** The job an application is for (none: an unsolicited one, or another type). */
+  jobId: number | null;
+  jobTitle: string | null;
 };
 
 export type StoredAttachment = {
@@ -61,6 +64,8 @@ function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
     spam: Number(row.spam) === 1,
     createdAt: row.created_at,
     handledAt: row.handled_at,
+    jobId: row.job_id === null ? null : Number(row.job_id),
+    jobTitle: row.job_title,
   };
 }
 
@@ -103,6 +108,8 @@ export async function insertInquiry(
         spam: inquiry.spam ? 1 : 0,
         created_at: inquiry.createdAt,
         search_folded: inquirySearchText(inquiry),
+        job_id: inquiry.jobId,
+        job_title: inquiry.jobTitle,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -158,6 +165,8 @@ export type InquiryListFilter = {
   subject?: InquirySubject | undefined;
   deliveryStatus?: DeliveryStatus | undefined;
   handled?: boolean | undefined;
+  /** Applications for this job. */
+  jobId?: number | undefined;
   /** Received at or after this instant (ISO), and before `until`. */
   since?: string | undefined;
   until?: string | undefined;
@@ -177,6 +186,7 @@ function filtered<Q extends InquiryQuery>(query: Q, filter: InquiryListFilter): 
   if (filter.subject) q = q.where('inquiries.subject', '=', filter.subject) as Q;
   if (filter.deliveryStatus) q = q.where('inquiries.delivery_status', '=', filter.deliveryStatus) as Q;
   if (filter.handled !== undefined) q = q.where('inquiries.status', '=', filter.handled ? 'handled' : 'new') as Q;
+  if (filter.jobId !== undefined) q = q.where('inquiries.job_id', '=', filter.jobId) as Q;
   if (filter.since) q = q.where('inquiries.created_at', '>=', filter.since) as Q;
   if (filter.until) q = q.where('inquiries.created_at', '<', filter.until) as Q;
   if (filter.search) {

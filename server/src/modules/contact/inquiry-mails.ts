@@ -1,10 +1,18 @@
-import { type CompanySettings, type InquirySubject, type Regard, attachmentTypes, formatFileSize } from '@blitz/contract';
+import {
+  type CompanySettings,
+  type InquirySubject,
+  type MailSettings,
+  type Regard,
+  attachmentTypes,
+  formatFileSize,
+} from '@blitz/contract';
 import type { Config } from '../../config';
 import type { MailMessage } from '../../mail/mail-transport';
 import type { OutboxHandler } from '../../mail/outbox';
 import type { OutboxKind, OutboxStatus } from '../../mail/outbox.repository';
 import type { ObjectStorage, StoredObject } from '../../storage/object-storage';
 import { getCompanyDetails } from '../company/company-details.service';
+import { getMailSettings, senderAddress } from '../mail-settings/mail-settings.service';
 import { type Inquiry, type StoredAttachment, attachmentsOf, findInquiry, setDeliveryStatus } from './inquiries.repository';
 
 // Mail texts are not UI texts of the web app: the mail to the company is always German, the
@@ -49,10 +57,16 @@ function berlinTime(iso: string): string {
   );
 }
 
+/** "Bewerbung als Monteur (m/w/d) von …" for an application that names its job. */
+function subjectName(inquiry: Inquiry): string {
+  const name = subjectNames.de[inquiry.subject];
+  return inquiry.subject === 'application' && inquiry.jobTitle ? `${name} als ${oneLine(inquiry.jobTitle)}` : name;
+}
+
 export function inquiryMailSubject(inquiry: Inquiry): string {
   const name = oneLine(`${inquiry.firstName} ${inquiry.lastName}`);
   const company = inquiry.companyName ? ` (${oneLine(inquiry.companyName)})` : '';
-  return `${subjectNames.de[inquiry.subject]} von ${name}${company} [${inquiry.reference}]`;
+  return `${subjectName(inquiry)} von ${name}${company} [${inquiry.reference}]`;
 }
 
 /** Each line of a multi-line value indented, so that no line of it can pass for a field of its own. */
@@ -78,9 +92,11 @@ export function inquiryMail(
   attachments: (StoredAttachment & { object: StoredObject })[],
   config: Config,
   company: CompanySettings,
+  mail: MailSettings,
 ): MailMessage {
   const fields: [string, string | null][] = [
     ['Art der Anfrage', subjectNames.de[inquiry.subject]],
+    ['Stelle', inquiry.subject === 'application' ? inquiry.jobTitle : null],
     ['Referenz', inquiry.reference],
     ['Eingegangen', `${berlinTime(inquiry.createdAt)} Uhr`],
     ['Vorname', inquiry.firstName],
@@ -94,7 +110,7 @@ export function inquiryMail(
     ['Sprache der Website', inquiry.language === 'en' ? 'Englisch' : 'Deutsch'],
   ];
   const given = fields.filter((field): field is [string, string] => field[1] !== null && field[1] !== '');
-  const intro = `Neue Anfrage über das Kontaktformular der Website (${subjectNames.de[inquiry.subject]}).`;
+  const intro = `Neue Anfrage über das Kontaktformular der Website (${subjectName(inquiry)}).`;
   const files = attachments.map((a) => `${a.fileName} (${formatFileSize(a.size, 'de')})`);
   const outro = 'Mit „Antworten“ geht Ihre Antwort direkt an den Absender. Die Anfrage ist auch im Dashboard gespeichert.';
   const text = [
@@ -126,8 +142,8 @@ export function inquiryMail(
     `<p>${escapeHtml(outro)}</p>`,
   ].join('\n');
   return {
-    from: { name: `${company.name} Website`, address: config.mailFrom },
-    to: config.contactToBySubject[inquiry.subject],
+    from: { name: `${company.name} Website`, address: senderAddress(mail, config.mailFrom) },
+    to: mail.recipients[inquiry.subject],
     replyTo: { name: oneLine(`${inquiry.firstName} ${inquiry.lastName}`), address: inquiry.email },
     subject: inquiryMailSubject(inquiry),
     text,
@@ -148,6 +164,7 @@ export function confirmationMail(
   attachments: StoredAttachment[],
   config: Config,
   company: CompanySettings,
+  mail: MailSettings,
 ): MailMessage {
   const lang = inquiry.language;
   const de = lang === 'de';
@@ -170,6 +187,10 @@ export function confirmationMail(
     '',
     `${de ? 'Ihre Referenznummer' : 'Your reference number'}: ${inquiry.reference}`,
     `${de ? 'Art der Anfrage' : 'Type of request'}: ${subjectNames[lang][inquiry.subject]}`,
+    // The job's title as the site shows it (German), never text the visitor typed.
+    ...(inquiry.subject === 'application' && inquiry.jobTitle
+      ? [`${de ? 'Stelle' : 'Position'}: ${oneLine(inquiry.jobTitle)}`]
+      : []),
     ...(inquiry.regards.length
       ? [`${de ? 'Anliegen' : 'Areas of interest'}: ${inquiry.regards.map((r) => regardNames[lang][r]).join(', ')}`]
       : []),
@@ -192,7 +213,9 @@ export function confirmationMail(
     `${company.phone} · ${company.email}`,
   ].join('\n');
   return {
-    from: { name: company.name, address: config.mailFrom },
+    from: { name: company.name, address: senderAddress(mail, config.mailFrom) },
+    // An answer to the confirmation reaches the company, whoever the mail server sends as.
+    replyTo: { name: company.name, address: mail.replyTo },
     to: inquiry.email,
     subject: de
       ? `Ihre Anfrage bei ${company.name} (Referenz ${inquiry.reference})`
@@ -217,7 +240,9 @@ export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Rec
     if (!inquiry || inquiry.spam) return undefined;
     // The company details as staff last saved them (dashboard), not as the release shipped them.
     const { settings: company } = await getCompanyDetails(db);
-    return { inquiry, attachments: await attachmentsOf(db, inquiry.id), company };
+    // Recipients and sender as staff last saved them, read when the mail is rendered.
+    const mail = await getMailSettings(db, config);
+    return { inquiry, attachments: await attachmentsOf(db, inquiry.id), company, mail };
   };
   return {
     inquiry: {
@@ -236,7 +261,7 @@ export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Rec
           for (const a of opened) a.object.stream.destroy();
           throw error;
         }
-        return inquiryMail(found.inquiry, opened, config, found.company);
+        return inquiryMail(found.inquiry, opened, config, found.company, found.mail);
       },
       async settled(db, entry, status) {
         if (entry.inquiryId !== null) await setDeliveryStatus(db, entry.inquiryId, deliveryOf[status]);
@@ -245,7 +270,7 @@ export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Rec
     confirmation: {
       async render(db, entry) {
         const found = await load(db, entry.inquiryId);
-        return found && confirmationMail(found.inquiry, found.attachments, config, found.company);
+        return found && confirmationMail(found.inquiry, found.attachments, config, found.company, found.mail);
       },
     },
   };

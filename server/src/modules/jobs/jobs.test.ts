@@ -2,31 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { berlinDate, jobApi, jobListSchema, jobSchema } from '@blitz/contract';
 import { seedSampleJobs } from '../../sample-content/seed';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { jobBody } from './jobs.test-kit';
 
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
-
-function jobBody(overrides: Record<string, unknown> = {}) {
-  return {
-    title: [
-      { content: 'Blitzschutzmonteur (m/w/d)', language: 2 },
-      { content: 'Lightning protection installer (m/f/d)', language: 1 },
-    ],
-    tasks: [
-      { content: 'Montage von Fangeinrichtungen', language: 2 },
-      { content: 'Installing air terminations', language: 1 },
-    ],
-    profile: [{ content: 'Schwindelfrei', language: 2 }],
-    offer: [{ content: 'Ein gutes Team', language: 2 }],
-    howToApply: [{ content: 'Per E-Mail', language: 2 }],
-    location: 'Hanau',
-    employmentType: 'FULL_TIME',
-    startDate: null,
-    validThrough: null,
-    contact: 'Erika Musterfrau',
-    published: true,
-    ...overrides,
-  };
-}
 
 /** A day relative to today in Berlin, as YYYY-MM-DD. */
 function berlinDay(offsetDays: number): string {

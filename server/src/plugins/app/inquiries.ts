@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailTransport } from '../../mail/mail-transport';
+import { type MailTransport, createMailTransport } from '../../mail/mail-transport';
 import { type Outbox, createOutbox } from '../../mail/outbox';
 import { type MalwareScanner, clamdScanner } from '../../modules/contact/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
+import { siteMailDomain } from '../../modules/mail-settings/mail-settings.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Scans each attachment before its inquiry is stored (CLAMD_URL); undefined without. */
     malwareScanner: MalwareScanner | undefined;
     outbox: Outbox;
+    /** How mail leaves the server (SMTP_URL, or the log): the outbox's, and the test mail's of the dashboard. */
+    mailTransport: MailTransport;
   }
 }
 
@@ -32,6 +35,7 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
     log,
     timing: app.config.mail,
     handlers: inquiryOutboxHandlers(store, app.config),
+    messageIdDomain: (db) => siteMailDomain(db, app.config.siteUrl),
     onAttempt: (kind, status) => {
       const { metrics } = app;
       metrics.mailAttempts.inc({ kind, outcome: status === 'pending' ? 'retry' : status });
@@ -43,6 +47,7 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
   const { clamd } = app.config;
   app.decorate('malwareScanner', clamd ? clamdScanner(clamd.address, clamd.timeoutMs) : undefined);
   app.decorate('outbox', outbox);
+  app.decorate('mailTransport', transport);
   app.addHook('onReady', async () => {
     if (!clamd) app.log.info('CLAMD_URL is not set: attachments are not scanned for malware');
     if (transport.mode === 'log')

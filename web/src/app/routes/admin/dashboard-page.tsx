@@ -17,6 +17,7 @@ import { SessionsPanel } from '../../../features/auth/components/sessions-panel'
 import { CompanyPanel } from '../../../features/company-settings/components/company-panel';
 import { SampleCompanyNotice } from '../../../features/company-settings/components/sample-company-notice';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
+import { MailSettingsPanel } from '../../../features/mail-settings/components/mail-settings-panel';
 import { JobsPanel } from '../../../features/job-editing/components/jobs-panel';
 import { TextsPanel } from '../../../features/text-editing/components/texts-panel';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -82,6 +83,7 @@ function Sections() {
     { id: 'projects', label: t('tabs.projects'), render: () => <ProjectsSection /> },
     { id: 'jobs', label: t('tabs.jobs'), render: () => <JobsPanel /> },
     { id: 'company', label: t('tabs.company'), render: () => <CompanyPanel /> },
+    { id: 'mail', label: t('tabs.mail'), render: () => <MailSettingsPanel /> },
     { id: 'texts', label: t('tabs.texts'), render: () => <TextsPanel /> },
     { id: 'inquiries', label: t('inbox:tab'), render: () => <InboxPanel /> },
     { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },

@@ -1,6 +1,6 @@
 import { type ContactCreated, type InquiryValues, contactFormExtras, priceInquiryFields } from '@blitz/contract';
 
-export type InquiryExtras = { language: string; formToken: string; honeypot: string };
+export type InquiryExtras = { language: string; formToken: string; honeypot: string; jobId?: string | undefined };
 
 /**
  * The token the server measures the fill time from, asked for when the form becomes
@@ -59,6 +59,7 @@ export async function sendInquiry(values: InquiryValues, files: File[], extras: 
   form.append(contactFormExtras.language, extras.language);
   form.append(contactFormExtras.formToken, extras.formToken);
   form.append(contactFormExtras.honeypot, extras.honeypot);
+  if (values.subject === 'application' && extras.jobId) form.append(contactFormExtras.jobId, extras.jobId);
   for (const file of files) form.append(contactFormExtras.attachment, file, file.name);
   const response = await fetch('/api/v1/Contact', { method: 'POST', body: form, headers: { accept: 'application/json' } });
   if (response.status !== 201) throw inquiryRefusal(response.status, await response.text().catch(() => ''));

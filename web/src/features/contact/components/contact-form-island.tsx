@@ -1,7 +1,13 @@
-import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { matchPath, useLocation } from 'react-router';
 import {
   type ContactFormState,
+  type Job,
   contactFormAnchor,
+  contentLanguageOf,
+  jobApi,
+  pages,
+  pickText,
   contactFormStateKey,
   inquirySentParam,
   inquirySubjectParam,
@@ -24,9 +30,22 @@ export function ContactFormIsland() {
   const params = new URLSearchParams(search);
   // ?subject=application (a job's apply link) chooses the subject, in the HTML itself: no script needed.
   const subject = inquirySubjects.find((s) => s === params.get(inquirySubjectParam));
+  // On a job's page the apply link (?subject=application) applies for that job: the form names it.
+  const { i18n } = useTranslation();
+  const jobId = matchPath(pages.job.path, pathname)?.params['id'];
+  const job = usePageData<Job>(jobId ? jobApi.one(jobId) : '');
+  const applyingFor =
+    subject === 'application' && job
+      ? { id: job.id, title: pickText(job.title, contentLanguageOf(i18n.language === 'en' ? 'en' : 'de')) }
+      : undefined;
   params.delete(inquirySentParam);
   const query = params.toString();
-  const props: ContactFormProps = { state, returnTo: query ? `${pathname}?${query}` : pathname, ...(subject ? { subject } : {}) };
+  const props: ContactFormProps = {
+    state,
+    returnTo: query ? `${pathname}?${query}` : pathname,
+    ...(subject ? { subject } : {}),
+    ...(applyingFor ? { job: applyingFor } : {}),
+  };
   return (
     <div id={contactIsland.id} className="scroll-mt-24" data-island={contactIsland.name} data-props={JSON.stringify(props)}>
       <ContactForm {...props} />

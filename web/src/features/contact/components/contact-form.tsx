@@ -31,6 +31,8 @@ export type ContactFormProps = {
   returnTo: string;
   /** The subject chosen before anything was sent (?subject= in the page's address). */
   subject?: InquirySubject;
+  /** The job applied for (a job page's apply link): named above the form and sent as `jobId`. */
+  job?: { id: number; title: string };
 };
 
 const noticeText: Record<string, string> = {
@@ -53,7 +55,7 @@ const noticeText: Record<string, string> = {
  * in place. The fields are uncontrolled, so nothing typed before the script arrived is lost; the
  * price-inquiry fields are revealed by CSS alone (styles.css, .price-fields).
  */
-export function ContactForm({ state, returnTo, subject }: ContactFormProps) {
+export function ContactForm({ state, returnTo, subject, job }: ContactFormProps) {
   const { t, i18n } = useTranslation('contact');
   const id = 'contact';
   const { formRef, errors, onFieldInput, attachments, problems, sending, submit } = useContactForm(state);
@@ -155,6 +157,14 @@ export function ContactForm({ state, returnTo, subject }: ContactFormProps) {
         <p className="text-sm text-slate-600 sm:col-span-2">{t('requiredNote')}</p>
         <input type="hidden" name={contactFormExtras.language} value={i18n.language === 'en' ? 'en' : 'de'} />
         <input type="hidden" name={contactFormExtras.returnTo} value={returnTo} />
+        {job && (
+          <>
+            <input type="hidden" name={contactFormExtras.jobId} value={job.id} />
+            <p data-applying-for className="text-base font-semibold text-brand-900 sm:col-span-2">
+              {t('applicationFor', { title: job.title })}
+            </p>
+          </>
+        )}
         {field(
           'subject',
           (props) => (

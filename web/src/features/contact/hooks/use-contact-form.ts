@@ -6,6 +6,7 @@ import {
   type InquiryField,
   type InquiryValues,
   checkInquiry,
+  contactFormExtras,
   generalFields,
   priceInquiryFields,
 } from '@blitz/contract';
@@ -98,7 +99,9 @@ export function useContactForm(initial: ContactFormState | undefined) {
     }
     setSending(true);
     try {
-      const honeypot = new FormData(element).get('website');
+      const sent = new FormData(element);
+      const honeypot = sent.get('website');
+      const jobId = sent.get(contactFormExtras.jobId);
       await sendInquiry(
         values,
         attachments.files.map((f) => f.file),
@@ -106,6 +109,7 @@ export function useContactForm(initial: ContactFormState | undefined) {
           language: i18n.language,
           formToken: (await formToken.current) || (await fetchFormToken()),
           honeypot: typeof honeypot === 'string' ? honeypot : '',
+          jobId: typeof jobId === 'string' ? jobId : undefined,
         },
       );
       notify(t('notices.success'));

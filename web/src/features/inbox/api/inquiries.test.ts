@@ -9,6 +9,7 @@ describe('the inbox filter as query parameters', () => {
       Subject: undefined,
       Delivery: undefined,
       Handled: undefined,
+      JobID: undefined,
       From: undefined,
       To: undefined,
     });
@@ -19,6 +20,7 @@ describe('the inbox filter as query parameters', () => {
         search: '  müller ',
         subject: 'application',
         handled: 'false',
+        job: '7',
         from: '2026-11-01',
       }),
     ).toMatchObject({
@@ -26,6 +28,7 @@ describe('the inbox filter as query parameters', () => {
       Search: 'müller',
       Subject: 'application',
       Handled: 'false',
+      JobID: '7',
       From: '2026-11-01',
       To: undefined,
     });

@@ -6,6 +6,8 @@ import {
   type RetentionSettings,
   inquiryDetailSchema,
   inquiryListSchema,
+  jobApi,
+  jobListSchema,
   retentionSettingsSchema,
 } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
@@ -32,6 +34,8 @@ export type InboxFilter = {
   subject: InquirySubject | '';
   delivery: DeliveryStatus | '';
   handled: 'true' | 'false' | '';
+  /** Applications for this job (its id). */
+  job: string;
   from: string;
   to: string;
 };
@@ -42,6 +46,7 @@ export const emptyInboxFilter: InboxFilter = {
   subject: '',
   delivery: '',
   handled: '',
+  job: '',
   from: '',
   to: '',
 };
@@ -54,6 +59,7 @@ export function filterQuery(filter: InboxFilter): Record<string, string | undefi
     Subject: filter.subject || undefined,
     Delivery: filter.delivery || undefined,
     Handled: filter.handled || undefined,
+    JobID: filter.job || undefined,
     From: filter.from || undefined,
     // An end before the start is shown as a mistake at the field and left out here, not sent for a 400.
     To: filter.to && !(filter.from && filter.to < filter.from) ? filter.to : undefined,
@@ -82,6 +88,15 @@ export const useInquiryCount = (filter: InboxFilter) =>
   useQuery({ ...inquiriesQueryOptions(filter, 1, 1), select: (d) => d.count });
 
 /** The CSV export of what the filter selects, headed and worded in the staff's language. */
+/** The job openings staff can filter applications by (the admin's read: every job, drafts too). */
+export const useJobChoices = () =>
+  useQuery({
+    queryKey: [...inboxQueryKeys.all, 'jobs'],
+    queryFn: ({ signal }) =>
+      apiRequest(jobApi.list.slice('/api/v1'.length), { query: { PageLength: 100 }, schema: jobListSchema, admin: true, signal }),
+    select: (list) => list.data,
+  });
+
 export function exportPath(filter: InboxFilter, lang: 'de' | 'en'): string {
   const params = new URLSearchParams({ lang });
   for (const [key, value] of Object.entries(filterQuery(filter))) if (value !== undefined) params.set(key, value);

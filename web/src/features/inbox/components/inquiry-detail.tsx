@@ -8,6 +8,7 @@ import { useDeleteInquiry, useInquiry, useResendInquiry, useSetHandled } from '.
 import { useDownload } from '../api/download-file';
 import { useFormatters } from '../hooks/use-formatters';
 import { DeliveryStatus, HandledState } from './delivery-status';
+import { jobName } from './job-name';
 import { ListStatus } from '../../../components/admin/list-status';
 
 type InquiryDetailProps = {
@@ -80,6 +81,7 @@ function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () 
 
   const none = t('detail.none');
   const fields: [string, ReactNode][] = [
+    ...(inquiry.job ? [[t('detail.job'), jobName(t, inquiry.job)] as [string, ReactNode]] : []),
     [t('detail.firstName'), inquiry.firstName],
     [t('detail.lastName'), inquiry.lastName],
     [

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deliveryStatuses, inquirySubjects } from '@blitz/contract';
+import { contentLanguageOf, deliveryStatuses, inquirySubjects, pickText } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
-import type { InboxFilter } from '../api/inquiries';
+import { type InboxFilter, useJobChoices } from '../api/inquiries';
 
 type InquiryFiltersProps = {
   filter: InboxFilter;
@@ -20,7 +20,7 @@ const label = 'block text-sm font-semibold text-slate-800';
 
 /** The inbox's view switch (inquiries or spam), search box and filters. */
 export function InquiryFilters({ filter, searchText, onSearchText, onChange, onReset, counts }: InquiryFiltersProps) {
-  const { t } = useTranslation('inbox');
+  const { t, i18n } = useTranslation('inbox');
   const id = useId();
   const viewButton = (spam: boolean) => {
     const count = spam ? counts.spam : counts.inbox;
@@ -43,7 +43,11 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
       </button>
     );
   };
-  const chosenFilters = [filter.subject, filter.delivery, filter.handled, filter.from, filter.to].filter(Boolean).length;
+  const chosenFilters = [filter.subject, filter.delivery, filter.handled, filter.job, filter.from, filter.to].filter(
+    Boolean,
+  ).length;
+  const jobs = useJobChoices();
+  const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   // A typed date can pass the picker's min; the list then ignores `to` until it is mended.
   const toBeforeFrom = filter.from !== '' && filter.to !== '' && filter.to < filter.from;
   const active = searchText.trim() !== '' || chosenFilters > 0;
@@ -105,6 +109,26 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
               ))}
             </select>
           </div>
+          {(jobs.data?.length ?? 0) > 0 && (
+            <div>
+              <label htmlFor={`${id}-job`} className={label}>
+                {t('filters.job')}
+              </label>
+              <select
+                id={`${id}-job`}
+                value={filter.job}
+                onChange={(event) => onChange({ job: event.target.value })}
+                className={field}
+              >
+                <option value="">{t('filters.any')}</option>
+                {jobs.data?.map((job) => (
+                  <option key={job.id} value={String(job.id)}>
+                    {pickText(job.title, language)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div>
             <label htmlFor={`${id}-delivery`} className={label}>
               {t('filters.delivery')}

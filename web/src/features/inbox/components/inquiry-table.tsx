@@ -5,6 +5,7 @@ import { secondaryButton, smallButton } from '../../../components/admin/button-c
 import { type Column, DataTable } from '../../../components/admin/data-table';
 import { useFormatters } from '../hooks/use-formatters';
 import { DeliveryStatus, HandledState } from './delivery-status';
+import { jobName } from './job-name';
 
 type InquiryTableProps = {
   rows: InquirySummary[] | undefined;
@@ -25,7 +26,10 @@ export function InquiryTable({ rows, status, empty, onOpen }: InquiryTableProps)
       cell: (r) => <time dateTime={r.createdAt}>{format.dateTime(r.createdAt)}</time>,
       className: 'whitespace-nowrap tabular-nums',
     },
-    { header: t('columns.type'), cell: (r) => t(`subjects.${r.subject}`) },
+    {
+      header: t('columns.type'),
+      cell: (r) => (r.job ? t('applicationFor', { title: jobName(t, r.job) }) : t(`subjects.${r.subject}`)),
+    },
     {
       header: t('columns.name'),
       cell: (r) => (

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { type InquirySubject, inquirySubjects } from './contact-rules';
+
+/** Where inquiries are mailed and who sends them (issue 29): staff see and change it in the dashboard. */
+export const mailSettingsApi = { settings: '/api/v1/Settings/Mail', test: '/api/v1/Settings/Mail/Test' } as const;
+
+export const mailSettingsLimits = { maxRecipients: 10 } as const;
+
+const address = z.string().trim().max(254).pipe(z.email('must be an e-mail address'));
+
+const recipientList = z
+  .array(address)
+  .min(1, 'needs at least one recipient')
+  .max(mailSettingsLimits.maxRecipients, `at most ${mailSettingsLimits.maxRecipients} recipients`)
+  .refine((list) => new Set(list.map((a) => a.toLowerCase())).size === list.length, 'names an address twice');
+
+export const mailRecipientsSchema = z.strictObject(
+  Object.fromEntries(inquirySubjects.map((subject) => [subject, recipientList])) as Record<InquirySubject, typeof recipientList>,
+);
+
+/**
+ * `GET`/`PUT /api/v1/Settings/Mail`: the recipients of the mail to the company per inquiry type;
+ * the sender of every mail (used where the mail server may send for its domain, see
+ * `effectiveSender` on the server); the address a visitor's answer to the confirmation goes to.
+ */
+export const mailSettingsSchema = z.strictObject({
+  recipients: mailRecipientsSchema,
+  sender: address,
+  replyTo: address,
+});
+export type MailSettings = z.infer<typeof mailSettingsSchema>;
+
+/** `POST /api/v1/Settings/Mail/Test`: one entry per distinct recipient, whether the mail server took the mail. */
+export const mailTestResultSchema = z.array(
+  z.object({ address: z.string(), accepted: z.boolean(), error: z.string().nullable() }),
+);
+export type MailTestResult = z.infer<typeof mailTestResultSchema>;

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailSettingsSchema, mailTestResultSchema } from '@blitz/contract';
+import { getMailSettings, saveMailSettings, sendTestMails } from './mail-settings.service';
+
+/** The mail settings (issue 29): read, replaced whole and tried out by a signed-in admin. */
+export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = app.config;
+
+  app.get(
+    '/Settings/Mail',
+    { onRequest: app.requireAdmin, schema: { response: { 200: mailSettingsSchema } } },
+    async (_r, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getMailSettings(app.db, config);
+    },
+  );
+
+  app.put(
+    '/Settings/Mail',
+    {
+      onRequest: app.requireAdmin,
+      bodyLimit: 64 * 1024,
+      schema: { body: mailSettingsSchema, response: { 200: mailSettingsSchema } },
+    },
+    async (request) => saveMailSettings(app.db, request.body),
+  );
+
+  app.post(
+    '/Settings/Mail/Test',
+    { onRequest: app.requireAdmin, schema: { response: { 200: mailTestResultSchema } } },
+    async () => sendTestMails({ db: app.db, config, transport: app.mailTransport }),
+  );
+};
