@@ -14,3 +14,4 @@ export * from './routes';
 export * from './job';
 export * from './company-settings';
 export * from './site-text';
+export * from './statistics';
