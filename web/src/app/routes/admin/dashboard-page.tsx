@@ -16,6 +16,7 @@ import { SessionsPanel } from '../../../features/admin/components/sessions-panel
 import { CompanyPanel } from '../../../features/company-settings/components/company-panel';
 import { SampleCompanyNotice } from '../../../features/company-settings/components/sample-company-notice';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
+import { StatisticsPanel } from '../../../features/statistics/components/statistics-panel';
 import { JobsPanel } from '../../../features/job-editing/components/jobs-panel';
 import { TextsPanel } from '../../../features/text-editing/components/texts-panel';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -77,6 +78,7 @@ function Sections() {
     { id: 'company', label: t('tabs.company'), render: () => <CompanyPanel /> },
     { id: 'texts', label: t('tabs.texts'), render: () => <TextsPanel /> },
     { id: 'inquiries', label: t('inbox:tab'), render: () => <InboxPanel /> },
+    { id: 'statistics', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
     { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
     { id: 'second-factor', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },
   ];

@@ -5,7 +5,7 @@ import { dangerButton, primaryButton, secondaryButton, smallButton } from '../..
 import { CommandError } from '../../../components/admin/command-error';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { useDeleteInquiry, useResendInquiry, useSetHandled } from '../api/change-inquiry';
-import { useDownload } from '../api/download-file';
+import { useDownload } from '../../../lib/download-file';
 import { useInquiry } from '../api/get-inquiry';
 import { useFormatters } from '../hooks/use-formatters';
 import { DeliveryStatus, HandledState } from './delivery-status';
