@@ -20,7 +20,12 @@ export function DailyChart({ days }: { days: Statistics['days'] }) {
       </figcaption>
       <div className="h-64 w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={days} margin={{ top: 5, right: 10, bottom: 5, left: -20 }} accessibilityLayer>
+          <LineChart
+            data={days}
+            margin={{ top: 5, right: 10, bottom: 5, left: -20 }}
+            accessibilityLayer
+            title={t('chart.caption')}
+          >
             <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fontSize: 12, fill: '#334155' }} minTickGap={16} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#334155' }} />
@@ -44,7 +49,8 @@ export function DailyChart({ days }: { days: Statistics['days'] }) {
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-semibold text-brand-800">{t('chart.asTable')}</summary>
-        <div className="mt-2 max-h-80 overflow-auto">
+        {/* Scrolls within itself for a long period: reachable by keyboard. */}
+        <div className="mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={t('chart.asTable')}>
           <table className="w-full border-collapse text-left">
             <caption className="sr-only">{t('chart.caption')}</caption>
             <thead className="bg-slate-100 text-slate-700">

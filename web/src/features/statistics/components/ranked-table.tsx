@@ -18,7 +18,13 @@ export function RankedTable<Row>({ caption, columns, rows, rowKey, limit = 10 }:
   const { t, i18n } = useTranslation('statistics');
   const lang = i18n.language === 'en' ? 'en' : 'de';
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    // On a phone a wide table scrolls sideways within itself: reachable by keyboard, named by its caption.
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="px-4 pt-3 text-left font-semibold text-brand-900">{caption}</caption>
         <thead className="text-slate-700">

@@ -1,13 +1,15 @@
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Statistics, berlinDate, directSource } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useDownload } from '../../../lib/download-file';
 import { type PeriodChoice, exportPath, periodChoices, periodOf, useStatistics } from '../api/get-statistics';
-import { DailyChart } from './daily-chart';
 import { RankedTable } from './ranked-table';
 import { SummaryFigures } from './summary-figures';
+
+// The chart library is loaded with the tab, not with the dashboard.
+const DailyChart = lazy(() => import('./daily-chart').then((module) => ({ default: module.DailyChart })));
 
 type PageRow = Statistics['pages'][number];
 type SourceRow = Statistics['sources'][number];
@@ -126,7 +128,9 @@ export function StatisticsPanel() {
       {data ? (
         <>
           <SummaryFigures statistics={data} />
-          <DailyChart days={data.days} />
+          <Suspense fallback={<div className="h-64" />}>
+            <DailyChart days={data.days} />
+          </Suspense>
           <div className="grid gap-6 lg:grid-cols-2">
             <RankedTable caption={t('tables.pagesDe')} columns={pageColumns} rows={pagesIn('de')} rowKey={(row) => row.path} />
             <RankedTable caption={t('tables.pagesEn')} columns={pageColumns} rows={pagesIn('en')} rowKey={(row) => row.path} />
