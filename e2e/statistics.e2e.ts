@@ -98,6 +98,16 @@ describe('the Statistics tab', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it('shows in the inbox where the inquiry came from', async () => {
+    const page = await site.page();
+    await openWithToken(page, site.url, await apiLogin(site.url), '/dashboard?lang=en&tab=inquiries');
+    await page.locator('main tbody tr[data-inquiry]').getByRole('button', { name: /^Open/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { level: 3 }).first().waitFor();
+    await dialog.getByText('google.com → / → /Projects').waitFor();
+    expect(await dialog.innerText()).toContain('Came from');
+  });
+
   it('exports what it shows as CSV', async () => {
     const page = await statisticsTab({ lang: 'en' });
     const [download] = await Promise.all([

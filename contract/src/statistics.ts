@@ -49,12 +49,3 @@ export const statisticsSchema = statisticsTotalsSchema.extend({
   devices: z.array(z.object({ device: z.enum(deviceClasses), visitors: count })),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
-
-/** Where an inquiry came from: its visit's source and landing page, and the page its form was sent from. */
-export const inquiryOriginSchema = z.object({
-  source: z.string(),
-  campaign: z.string(),
-  landingPath: z.string(),
-  formPath: z.string(),
-});
-export type InquiryOrigin = z.infer<typeof inquiryOriginSchema>;

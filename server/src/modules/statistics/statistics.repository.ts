@@ -272,12 +272,3 @@ export async function readBreakdowns(db: Db, from: string, to: string) {
     .execute();
   return { days, pages, sources, devices };
 }
-
-/** Where an inquiry came from, if it was traced. */
-export async function findInquiryOrigin(db: Db, inquiryId: number) {
-  return db
-    .selectFrom('inquiry_origins')
-    .select(['source', 'campaign', 'landing_path', 'form_path'])
-    .where('inquiry_id', '=', inquiryId)
-    .executeTakeFirst();
-}

@@ -134,6 +134,10 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     expect(stats).toMatchObject({ visitors: 1, inquiries: 1, applications: 1 });
     expect(stats.sources).toEqual([{ source: 'google.de', campaign: '', visitors: 1, inquiries: 1, applications: 0 }]);
     expect(stats.pages).toContainEqual({ path: '/Projects', language: 'de', views: 1, visitors: 1, inquiries: 1 });
+    // The inbox shows it with the inquiry; the untraced one has none.
+    const detail = await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token });
+    expect(detail.body.origin).toEqual({ source: 'google.de', campaign: '', landingPath: '/', formPath: '/Projects' });
+    expect((await api(url, 'GET', `/api/v1/Inquiry/${other.id}`, { token })).body.origin).toBeNull();
   });
 
   it('forgets a past day’s salt, and visits after 48 hours, keeping the aggregates', async () => {

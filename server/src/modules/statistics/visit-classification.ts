@@ -53,12 +53,14 @@ const campaignValueMaxLength = 100;
 export function campaignValue(value: unknown): string {
   const first = Array.isArray(value) ? value[0] : value;
   if (typeof first !== 'string') return '';
-  return first
-    // eslint-disable-next-line no-control-regex -- control characters are never part of a campaign's name
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .toLowerCase()
-    .slice(0, campaignValueMaxLength);
+  return (
+    first
+      // eslint-disable-next-line no-control-regex -- control characters are never part of a campaign's name
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .toLowerCase()
+      .slice(0, campaignValueMaxLength)
+  );
 }
 
 /** Where a visit came from: the campaign's `utm_source` first (a flyer's QR code), else the referring site. */

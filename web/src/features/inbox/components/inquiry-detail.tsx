@@ -50,6 +50,14 @@ function DetailBody({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   );
 }
 
+/** "google.com → /Projects → /project/12": the visit's source (and campaign), its first page, the form's page. */
+function cameFrom(origin: Detail['origin']): string | undefined {
+  if (!origin) return undefined;
+  const source = origin.campaign ? `${origin.source} (${origin.campaign})` : origin.source;
+  const pages = [origin.landingPath, origin.formPath].filter((path, i, all) => path !== '' && path !== all[i - 1]);
+  return [source, ...pages].join(' → ');
+}
+
 function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () => void }) {
   const { t } = useTranslation('inbox');
   const format = useFormatters();
@@ -122,6 +130,7 @@ function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () 
       ),
     ],
     [t('detail.language'), t(`detail.languages.${inquiry.language}`)],
+    [t('detail.cameFrom'), cameFrom(inquiry.origin) ?? t('detail.cameFromUnknown')],
   ];
 
   return (
