@@ -118,4 +118,24 @@ describe('the Statistics tab', () => {
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain('"google.com";"";"1";"1";"0"');
   });
+
+  it('lets a visitor object on the imprint, with or without the page script, and take it back', async () => {
+    const page = await site.page({ locale: 'en-US' });
+    await page.goto(`${site.url}/impressum?lang=en`);
+    const cookie = async () => (await page.context().cookies()).find((c) => c.name === 'statistics-opt-out')?.value;
+    await page.getByRole('link', { name: 'Object to the visitor count' }).click();
+    await page.getByText('Your objection has been saved. Your visits are no longer counted.').waitFor();
+    expect(await cookie()).toBe('1');
+    await page.reload();
+    await page.getByRole('link', { name: 'Withdraw my objection' }).click();
+    await page.getByRole('link', { name: 'Object to the visitor count' }).waitFor();
+    expect(await cookie()).toBeUndefined();
+    expect(page.errors).toEqual([]);
+
+    const without = await site.page({ javaScriptEnabled: false });
+    await without.goto(`${site.url}/impressum`);
+    await without.getByRole('link', { name: 'Der Besucherzählung widersprechen' }).click();
+    await without.waitForURL(/\/impressum#analytics-opt-out$/);
+    expect((await without.context().cookies()).find((c) => c.name === 'statistics-opt-out')?.value).toBe('1');
+  });
 });

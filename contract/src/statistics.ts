@@ -49,3 +49,6 @@ export const statisticsSchema = statisticsTotalsSchema.extend({
   devices: z.array(z.object({ device: z.enum(deviceClasses), visitors: count })),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
+
+/** `GET /api/v1/Statistics/Objection`: the imprint's opt-out link without JavaScript; `Withdraw=true` takes it back. */
+export const statisticsObjectionQuerySchema = z.object({ Withdraw: z.enum(['true', 'false']).default('false') });

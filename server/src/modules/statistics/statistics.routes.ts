@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { statisticsQuerySchema, statisticsSchema } from '@blitz/contract';
+import { pages, statisticsObjectionQuerySchema, statisticsQuerySchema, statisticsSchema } from '@blitz/contract';
 import { caseInsensitiveQuery } from '../../lib/query-keys';
 import { statisticsCsv, statisticsOf } from './statistics.service';
+import { optOutCookieName } from './visit-classification';
 
-/** The visitor statistics of the dashboard's tab (issue 32): admins only. */
+const twoYears = 2 * 365 * 24 * 3600;
+
+/** The visitor statistics of the dashboard's tab (issue 32), for admins; and the visitor's objection. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-  const query = { preValidation: caseInsensitiveQuery(['From', 'To']) };
+  const query = { onRequest: app.requireAdmin, preValidation: caseInsensitiveQuery(['From', 'To']) };
 
   app.get(
     '/Statistics',
@@ -25,4 +27,19 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', `attachment; filename="statistics-${request.query.From}-${request.query.To}.csv"`)
       .send(csv);
   });
+
+  // The imprint's opt-out link when the page script does not run: the cookie that holds only the
+  // objection (decision 025), then back to the imprint's section. A link, so a GET; setting or
+  // clearing someone's objection by a forged link harms no one but the count.
+  app.get(
+    '/Statistics/Objection',
+    { preValidation: caseInsensitiveQuery(['Withdraw']), schema: { querystring: statisticsObjectionQuerySchema } },
+    async (request, reply) => {
+      const https = request.protocol === 'https';
+      const options = { path: '/', sameSite: 'lax' as const, secure: https };
+      if (request.query.Withdraw === 'true') reply.clearCookie(optOutCookieName, options);
+      else reply.setCookie(optOutCookieName, '1', { ...options, maxAge: twoYears });
+      return reply.header('cache-control', 'no-store').redirect(`${pages.impressum.path}#analytics-opt-out`, 303);
+    },
+  );
 };

@@ -250,6 +250,18 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     expect((await visit(url, '/Projects', { 'user-agent': firefox })).status).toBe(200);
   });
 
+  it('keeps a visitor’s objection in a cookie that holds only it, and takes it back', async () => {
+    const { url } = await startTestApp(kind);
+    const set = await api(url, 'GET', '/api/v1/Statistics/Objection');
+    expect(set.status).toBe(303);
+    expect(set.headers.get('location')).toBe('/impressum#analytics-opt-out');
+    expect(set.headers.get('set-cookie')).toMatch(/^statistics-opt-out=1; Max-Age=63072000; Path=\/; SameSite=Lax$/);
+    const withdrawn = await api(url, 'GET', '/api/v1/Statistics/Objection?withdraw=true');
+    expect(withdrawn.status).toBe(303);
+    expect(withdrawn.headers.get('set-cookie')).toMatch(/^statistics-opt-out=; Max-Age=0; Path=\/; Expires=.*; SameSite=Lax$/);
+    expect((await api(url, 'GET', '/api/v1/Statistics/Objection?Withdraw=maybe')).status).toBe(400);
+  });
+
   it('counts nothing with STATISTICS=off', async () => {
     const { app, url } = await startTestApp(kind, { WEB_DIST: fakeWebBuild(), STATISTICS: 'off' });
     const token = await signIn(url);
