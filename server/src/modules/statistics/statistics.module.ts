@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { type InquirySubject, type PageKey, inquirySentParam, pageKeys, pages } from '@blitz/contract';
 import { previewCookie } from '../texts/preview-cookie';
 import { type StatisticsRecorder, createStatisticsRecorder } from './statistics-recorder';
-import { countedPath, deviceClassOf, exclusionOf, sourceOf } from './visit-classification';
+import { countedPath, deviceClassOf, exclusionOf, sourceOf, webAddress } from './visit-classification';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,14 +24,8 @@ const routePatterns = countedPages.map((key) => ({
 
 /** The counted path of a page address on this site (the page a form was sent from); undefined for anything else. */
 function pagePathOf(address: string | undefined, ownHosts: readonly string[]): string | undefined {
-  if (!address) return undefined;
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return undefined;
-  }
-  if (!ownHosts.includes(url.hostname.toLowerCase())) return undefined;
+  const url = webAddress(address);
+  if (!url || !ownHosts.includes(url.hostname.toLowerCase())) return undefined;
   for (const { route, pattern } of routePatterns) {
     const match = pattern.exec(url.pathname);
     if (match) return countedPath(route, match.groups ?? {});

@@ -219,56 +219,43 @@ export async function readTotals(db: Db, from: string, to: string) {
 /** The most rows of pages and of sources one answer lists. */
 const listedRows = 200;
 
-/** The days, pages, sources and devices of a period, summed over its days. */
-export async function readBreakdowns(db: Db, from: string, to: string) {
-  const days = await db
+/** The days of a period. */
+export async function readDays(db: Db, from: string, to: string) {
+  return db
     .selectFrom('statistics_days')
     .select(['day', 'visitors', 'page_views', 'inquiries', 'applications'])
     .where('day', '>=', from)
     .where('day', '<=', to)
     .orderBy('day')
     .execute();
-  const pages = await db
-    .selectFrom('statistics_pages')
-    .select([
-      'path',
-      'language',
-      total('views').as('views'),
-      total('visitors').as('visitors'),
-      total('inquiries').as('inquiries'),
-    ])
+}
+
+/**
+ * An aggregate's counts summed over a period per key (a page and language, a source and
+ * campaign, a device class): the largest first count first, then by key; at most 200 rows.
+ */
+export async function readSums<K extends string, C extends string>(
+  db: Db,
+  table: 'statistics_pages' | 'statistics_sources' | 'statistics_devices',
+  keys: readonly K[],
+  counts: readonly C[],
+  { from, to }: { from: string; to: string },
+): Promise<(Record<K, string> & Record<C, number>)[]> {
+  let query = (db as unknown as Kysely<any>)
+    .selectFrom(table)
+    .select([...keys, ...counts.map((c) => total(c).as(c))])
     .where('day', '>=', from)
     .where('day', '<=', to)
-    .groupBy(['path', 'language'])
-    .orderBy(sql`3`, 'desc')
-    .orderBy('path')
-    .orderBy('language')
-    .limit(listedRows)
-    .execute();
-  const sources = await db
-    .selectFrom('statistics_sources')
-    .select([
-      'source',
-      'campaign',
-      total('visitors').as('visitors'),
-      total('inquiries').as('inquiries'),
-      total('applications').as('applications'),
-    ])
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .groupBy(['source', 'campaign'])
-    .orderBy(sql`3`, 'desc')
-    .orderBy('source')
-    .orderBy('campaign')
-    .limit(listedRows)
-    .execute();
-  const devices = await db
-    .selectFrom('statistics_devices')
-    .select(['device', total('visitors').as('visitors')])
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .groupBy('device')
-    .orderBy('device')
-    .execute();
-  return { days, pages, sources, devices };
+    .groupBy([...keys])
+    .orderBy(sql.raw(String(keys.length + 1)), 'desc');
+  for (const key of keys) query = query.orderBy(key);
+  const rows: Record<string, unknown>[] = await query.limit(listedRows).execute();
+  return rows.map(
+    (row) =>
+      Object.fromEntries([...keys.map((k) => [k, String(row[k])]), ...counts.map((c) => [c, Number(row[c])])]) as Record<
+        K,
+        string
+      > &
+        Record<C, number>,
+  );
 }

@@ -1,7 +1,7 @@
 import type { DeviceClass, Statistics, StatisticsQuery } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { csvCell } from '../contact/inquiry-csv';
-import { readBreakdowns, readTotals } from './statistics.repository';
+import { readDays, readSums, readTotals } from './statistics.repository';
 
 const dayMs = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / dayMs;
@@ -14,7 +14,17 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
   const previous = { from: dayOf(2 * first - last - 1), to: dayOf(first - 1) };
   const totals = await readTotals(db, From, To);
   const previousTotals = await readTotals(db, previous.from, previous.to);
-  const { days, pages, sources, devices } = await readBreakdowns(db, From, To);
+  const period = { from: From, to: To };
+  const days = await readDays(db, From, To);
+  const pages = await readSums(db, 'statistics_pages', ['path', 'language'], ['views', 'visitors', 'inquiries'], period);
+  const sources = await readSums(
+    db,
+    'statistics_sources',
+    ['source', 'campaign'],
+    ['visitors', 'inquiries', 'applications'],
+    period,
+  );
+  const devices = await readSums(db, 'statistics_devices', ['device'], ['visitors'], period);
   const byDay = new Map(days.map((d) => [d.day, d]));
   return {
     from: From,
@@ -32,21 +42,9 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
         applications: day?.applications ?? 0,
       };
     }),
-    pages: pages.map((p) => ({
-      path: p.path,
-      language: p.language === 'en' ? 'en' : 'de',
-      views: Number(p.views),
-      visitors: Number(p.visitors),
-      inquiries: Number(p.inquiries),
-    })),
-    sources: sources.map((s) => ({
-      source: s.source,
-      campaign: s.campaign,
-      visitors: Number(s.visitors),
-      inquiries: Number(s.inquiries),
-      applications: Number(s.applications),
-    })),
-    devices: devices.map((d) => ({ device: d.device as DeviceClass, visitors: Number(d.visitors) })),
+    pages: pages.map((p) => ({ ...p, language: p.language === 'en' ? 'en' : 'de' })),
+    sources,
+    devices: devices.map((d) => ({ ...d, device: d.device as DeviceClass })),
   };
 }
 

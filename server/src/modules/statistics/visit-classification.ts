@@ -33,16 +33,21 @@ export function deviceClassOf(userAgent: string): DeviceClass {
   return 'desktop';
 }
 
+/** An http(s) address as a URL; undefined for none, an unreadable one or another scheme. */
+export function webAddress(address: string | undefined): URL | undefined {
+  if (!address) return undefined;
+  try {
+    const url = new URL(address);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The referring site's host without `www.`; `direct` for none, an unreadable one, or the site's own host. */
 export function referrerSourceOf(referrer: string | undefined, ownHosts: readonly string[]): string {
-  if (!referrer) return directSource;
-  let url: URL;
-  try {
-    url = new URL(referrer);
-  } catch {
-    return directSource;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return directSource;
+  const url = webAddress(referrer);
+  if (!url) return directSource;
   const host = url.hostname.toLowerCase().replace(/^www\./, '');
   return host === '' || ownHosts.some((own) => own.toLowerCase().replace(/^www\./, '') === host) ? directSource : host;
 }

@@ -4,6 +4,9 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import type { Statistics } from '@blitz/contract';
 import { formatInteger } from '../../../lib/format-number';
 
+/** The day's counts in the table, in this order. */
+const counts = ['visitors', 'pageViews', 'inquiries', 'applications'] as const;
+
 /**
  * Visitors and inquiries per day: a line chart (recharts, with its keyboard and screen-reader
  * layer) that fits a phone, and the same numbers as a table below it.
@@ -58,18 +61,11 @@ export function DailyChart({ days }: { days: Statistics['days'] }) {
                 <th scope="col" className="px-3 py-2">
                   {t('columns.date')}
                 </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('figures.visitors')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('figures.pageViews')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('figures.inquiries')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('figures.applications')}
-                </th>
+                {counts.map((count) => (
+                  <th key={count} scope="col" className="px-3 py-2 text-right">
+                    {t(`figures.${count}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -78,10 +74,11 @@ export function DailyChart({ days }: { days: Statistics['days'] }) {
                   <th scope="row" className="px-3 py-1.5 font-normal">
                     {shortDate(day.date)}
                   </th>
-                  <td className="px-3 py-1.5 text-right">{formatInteger(day.visitors, lang)}</td>
-                  <td className="px-3 py-1.5 text-right">{formatInteger(day.pageViews, lang)}</td>
-                  <td className="px-3 py-1.5 text-right">{formatInteger(day.inquiries, lang)}</td>
-                  <td className="px-3 py-1.5 text-right">{formatInteger(day.applications, lang)}</td>
+                  {counts.map((count) => (
+                    <td key={count} className="px-3 py-1.5 text-right">
+                      {formatInteger(day[count], lang)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -16,11 +16,34 @@ type SourceRow = Statistics['sources'][number];
 
 const inputClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-sm';
 
+type DateFieldProps = { label: string; value: string; min?: string; max?: string; onChange: (value: string) => void };
+
+/** A labelled date input of the custom period. */
+function DateField({ label, value, min, max, onChange }: DateFieldProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={inputClass}
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
 /** The visitor statistics (issue 32): a period against the one before, per day, page and source, and their export. */
 export function StatisticsPanel() {
   const { t } = useTranslation('statistics');
   const headingId = useId();
-  const ids = { choice: useId(), from: useId(), to: useId() };
+  const choiceId = useId();
   const today = berlinDate();
   const [choice, setChoice] = useState<PeriodChoice>('30d');
   const [custom, setCustom] = useState(() => periodOf('30d', today, { from: today, to: today }));
@@ -59,15 +82,10 @@ export function StatisticsPanel() {
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
-          <label htmlFor={ids.choice} className="text-sm font-semibold text-slate-700">
+          <label htmlFor={choiceId} className="text-sm font-semibold text-slate-700">
             {t('period.label')}
           </label>
-          <select
-            id={ids.choice}
-            className={inputClass}
-            value={choice}
-            onChange={(e) => setChoice(e.target.value as PeriodChoice)}
-          >
+          <select id={choiceId} className={inputClass} value={choice} onChange={(e) => setChoice(e.target.value as PeriodChoice)}>
             {periodChoices.map((option) => (
               <option key={option} value={option}>
                 {t(`period.${option}`)}
@@ -77,32 +95,18 @@ export function StatisticsPanel() {
         </div>
         {choice === 'custom' ? (
           <>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.from} className="text-sm font-semibold text-slate-700">
-                {t('period.from')}
-              </label>
-              <input
-                id={ids.from}
-                type="date"
-                className={inputClass}
-                value={custom.from}
-                max={today}
-                onChange={(e) => setCustom({ ...custom, from: e.target.value })}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.to} className="text-sm font-semibold text-slate-700">
-                {t('period.to')}
-              </label>
-              <input
-                id={ids.to}
-                type="date"
-                className={inputClass}
-                value={custom.to}
-                min={custom.from}
-                onChange={(e) => setCustom({ ...custom, to: e.target.value })}
-              />
-            </div>
+            <DateField
+              label={t('period.from')}
+              value={custom.from}
+              max={today}
+              onChange={(from) => setCustom({ ...custom, from })}
+            />
+            <DateField
+              label={t('period.to')}
+              value={custom.to}
+              min={custom.from}
+              onChange={(to) => setCustom({ ...custom, to })}
+            />
           </>
         ) : null}
         <button
