@@ -88,7 +88,8 @@ const today = berlinDay();
 const counted = await (
   await fetch(`${on.url}/api/v1/Statistics?From=${today}&To=${today}`, { headers: { authorization: `Bearer ${token}` } })
 ).json();
-// +1: the warm-up request before the load; its user agent was Node's (a bot), so it is not counted.
+// The warm-up request before the load is not counted (Node's user agent is a bot's); the requests
+// still in flight when autocannon stops counting are answered and counted (CONNECTIONS a run).
 const answered = results.on.reduce((sum, r) => sum + r.sent, 0);
 console.log(`answered with counting on: ${answered}; counted page views ${counted.pageViews}, visitors ${counted.visitors}`);
 console.log(`server RSS after the load: on ${on.rssMb().toFixed(0)} MB, off ${off.rssMb().toFixed(0)} MB`);
