@@ -9,7 +9,8 @@ const counts = ['visitors', 'pageViews', 'inquiries', 'applications'] as const;
 
 /**
  * Visitors and inquiries per day: a line chart (recharts, with its keyboard and screen-reader
- * layer) that fits a phone, and the same numbers as a table below it.
+ * layer; drawn at once, without an animation to sit through) that fits a phone, and the same
+ * numbers as a table below it.
  */
 export function DailyChart({ days }: { days: Statistics['days'] }) {
   const { t, i18n } = useTranslation('statistics');
@@ -37,7 +38,15 @@ export function DailyChart({ days }: { days: Statistics['days'] }) {
               formatter={(value) => formatInteger(Number(value), lang)}
             />
             <Legend />
-            <Line type="monotone" dataKey="visitors" name={t('figures.visitors')} stroke="#1d4ed8" strokeWidth={2} dot={false} />
+            <Line
+              type="monotone"
+              dataKey="visitors"
+              name={t('figures.visitors')}
+              stroke="#1d4ed8"
+              strokeWidth={2}
+              dot={false}
+              isAnimationActive={false}
+            />
             <Line
               type="monotone"
               dataKey="inquiries"
@@ -46,6 +55,7 @@ export function DailyChart({ days }: { days: Statistics['days'] }) {
               strokeWidth={2}
               strokeDasharray="6 3"
               dot={false}
+              isAnimationActive={false}
             />
           </LineChart>
         </ResponsiveContainer>
