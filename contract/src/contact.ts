@@ -56,6 +56,17 @@ export const mailDeliverySchema = z.object({
 export type MailDelivery = z.infer<typeof mailDeliverySchema>;
 
 /** One inquiry with every field, its attachments and its mail deliveries. */
+/** Where an inquiry came from (issue 32): its visit's source and landing page, and the page its form was sent from. */
+export const inquiryOriginSchema = z.object({
+  /** The `utm_source`, else the referring site's host, else `direct`. */
+  source: z.string(),
+  campaign: z.string(),
+  landingPath: z.string(),
+  /** '' when the form's page is not known (its address was not sent along). */
+  formPath: z.string(),
+});
+export type InquiryOrigin = z.infer<typeof inquiryOriginSchema>;
+
 export const inquiryDetailSchema = inquirySummarySchema.extend({
   phone: z.string(),
   message: z.string(),
@@ -66,6 +77,8 @@ export const inquiryDetailSchema = inquirySummarySchema.extend({
   handledAt: z.string().nullable(),
   attachments: z.array(inquiryAttachmentSchema),
   mails: z.array(mailDeliverySchema),
+  /** null when the visit was not counted (no statistics, Do-Not-Track, an objection) or is older than the inquiry's day. */
+  origin: inquiryOriginSchema.nullable(),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 

@@ -15,3 +15,4 @@ export * from './job';
 export * from './company-settings';
 export * from './site-text';
 export * from './mail-settings';
+export * from './statistics';

@@ -62,9 +62,10 @@ describe('about, contact, services and imprint', () => {
     ]) {
       expect(text, part).toContain(part);
     }
-    await page.getByRole('link', { name: 'Der Webanalyse widersprechen' }).click();
+    await page.getByRole('link', { name: 'Der Besucherzählung widersprechen' }).click();
     await page.getByRole('status').filter({ hasText: 'Ihr Widerspruch wurde gespeichert' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('analyticsOptOut'))).toBe('true');
+    // The server reads the objection (decision 025): a cookie that holds only it.
+    expect((await page.context().cookies()).find((c) => c.name === 'statistics-opt-out')?.value).toBe('1');
     await page.reload();
     await hydrated(page);
     await page.getByRole('status').filter({ hasText: 'Ihr Widerspruch wurde gespeichert' }).waitFor();

@@ -23,6 +23,8 @@ const publicRoutes = new Set([
   // Ending a preview of the page texts only takes the drafts away from this browser.
   'DELETE /api/v1/Text/Preview',
   'POST /api/v1/Text/Preview/End',
+  // A visitor's objection to the visitor count (the imprint's link without JavaScript): only their own cookie.
+  'GET /api/v1/Statistics/Objection',
 ]);
 
 async function startWithRoutes(kind: 'sqlite' | 'postgres') {

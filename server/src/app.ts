@@ -21,6 +21,8 @@ import { siteTextsModule } from './modules/site-texts/site-texts.module';
 import { siteTextFilesRoutes } from './modules/site-texts/site-text-files.routes';
 import { projectSitemapSource } from './modules/projects/project-sitemap';
 import { projectModule } from './modules/projects/projects.module';
+import { statisticsCounting } from './modules/statistics/statistics.module';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { mediaRoutes } from './media/media.routes';
 import { contentReads } from './plugins/app/content-reads';
 import { siteStorage } from './plugins/app/storage';
@@ -169,6 +171,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(sampleContent);
   await app.register(inquiryServices);
   await app.register(housekeeping);
+  await app.register(statisticsCounting);
   await app.register(operationsRoutes);
 
   // The site's editable content, each a module of its own (modules/content/content-module.ts).
@@ -187,6 +190,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(contactRoutes);
       await api.register(mailSettingsRoutes);
       await api.register(inboxRoutes);
+      await api.register(statisticsRoutes);
     },
     { prefix: apiPrefix },
   );

@@ -106,6 +106,8 @@ const envSchema = z.object({
     .default(15 * 60_000),
   READY_STORAGE_PROBE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   WEB_DIST: z.string().optional(),
+  STATISTICS: z.enum(['on', 'off']).default('on'),
+  STATISTICS_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // Object storage (S3-compatible) for pictures and attachments; unset S3_BUCKET: DATA_DIR.
   S3_BUCKET: z
     .string()
@@ -184,6 +186,8 @@ export type Config = {
   readyOutboxMaxAgeMs: number;
   /** How long /readyz reuses a passed storage probe (a write and a delete per store) before probing again. */
   readyStorageProbeMs: number;
+  /** Visitor statistics (STATISTICS=off: nothing counted); counts are written every `flushMs`. */
+  statistics: { enabled: boolean; flushMs: number };
   /** Folder of the built web app (index, prerendered pages, assets). */
   webDist: string;
   /** The sample pictures `npm run build` renders in advance (missing ones are rendered on seeding). */
@@ -313,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     metricsToken: e.METRICS_TOKEN,
     readyOutboxMaxAgeMs: e.READY_OUTBOX_MAX_AGE_MS,
     readyStorageProbeMs: e.READY_STORAGE_PROBE_MS,
+    statistics: { enabled: e.STATISTICS === 'on', flushMs: e.STATISTICS_FLUSH_MS },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),
     sampleMediaDir: path.resolve(serverRoot, 'dist/sample-media'),
     webLocales: path.resolve(serverRoot, '../web/src/locales'),

@@ -21,6 +21,7 @@ import * as leases from './migrations/2026-12-01_leases';
 import * as siteTexts from './migrations/2026-12-02_site-texts';
 import * as usedFormTokens from './migrations/2026-12-03_used-form-tokens';
 import * as inquiryJob from './migrations/2026-12-04_inquiry-job';
+import * as visitorStatistics from './migrations/2026-12-04_visitor-statistics';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02_site-texts': siteTexts,
   '2026-12-03_used-form-tokens': usedFormTokens,
   '2026-12-04_inquiry-job': inquiryJob,
+  '2026-12-04_visitor-statistics': visitorStatistics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

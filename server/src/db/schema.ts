@@ -165,6 +165,50 @@ export type SiteTextsTable = {
 /** A contact form token an inquiry spent, until it would have expired anyway. */
 export type UsedFormTokensTable = { id: string; expires_at: string };
 
+/** The random salt of a Berlin day, shared by every instance; deleted once the day is over. */
+export type StatisticsSaltsTable = { day: string; salt: string };
+
+/** A visitor's first page of a day, keyed by the day's salted hash; deleted after 48 hours. */
+export type StatisticsVisitsTable = { day: string; visitor: string; source: string; campaign: string; landing_path: string };
+
+/** Which pages a visitor of the day has seen (to count each page's visitors once); deleted after 48 hours. */
+export type StatisticsVisitPagesTable = { day: string; visitor: string; path: string; language: string };
+
+// The daily aggregates: counts only, kept as long as the site.
+export type StatisticsDaysTable = {
+  day: string;
+  visitors: Generated<number>;
+  page_views: Generated<number>;
+  inquiries: Generated<number>;
+  applications: Generated<number>;
+};
+export type StatisticsPagesTable = {
+  day: string;
+  path: string;
+  language: string;
+  views: Generated<number>;
+  visitors: Generated<number>;
+  inquiries: Generated<number>;
+};
+export type StatisticsSourcesTable = {
+  day: string;
+  source: string;
+  campaign: string;
+  visitors: Generated<number>;
+  inquiries: Generated<number>;
+  applications: Generated<number>;
+};
+export type StatisticsDevicesTable = { day: string; device: string; visitors: Generated<number> };
+
+/** Where an inquiry came from (its visit of that day), deleted with the inquiry. */
+export type InquiryOriginsTable = {
+  inquiry_id: number;
+  source: string;
+  campaign: string;
+  landing_path: string;
+  form_path: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -184,4 +228,12 @@ export type Database = {
   leases: LeasesTable;
   site_texts: SiteTextsTable;
   used_form_tokens: UsedFormTokensTable;
+  statistics_salts: StatisticsSaltsTable;
+  statistics_visits: StatisticsVisitsTable;
+  statistics_visit_pages: StatisticsVisitPagesTable;
+  statistics_days: StatisticsDaysTable;
+  statistics_pages: StatisticsPagesTable;
+  statistics_sources: StatisticsSourcesTable;
+  statistics_devices: StatisticsDevicesTable;
+  inquiry_origins: InquiryOriginsTable;
 };

@@ -1,37 +1,55 @@
-/** localStorage key of the visitor's objection to web analytics (the privacy policy names it). */
-export const analyticsOptOutKey = 'analyticsOptOut';
+/**
+ * The cookie that holds the visitor's objection to the visitor count and nothing else; the server
+ * reads it (server/src/modules/statistics/visit-classification.ts) and counts nothing of theirs.
+ */
+export const statisticsOptOutCookie = 'statistics-opt-out';
+/** Where the objection was kept before the server counted anything: taken over as the cookie. */
+const legacyOptOutKey = 'analyticsOptOut';
+const twoYears = 2 * 365 * 24 * 3600;
 
-function storedOptOut(): boolean {
+function objected(): boolean {
+  return document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${statisticsOptOutCookie}=`));
+}
+
+function setObjection(on: boolean): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${statisticsOptOutCookie}=${on ? '1' : ''}; Path=/; Max-Age=${on ? twoYears : 0}; SameSite=Lax${secure}`;
+}
+
+function legacyObjection(): boolean {
   try {
-    return window.localStorage.getItem(analyticsOptOutKey) === 'true';
+    return window.localStorage.getItem(legacyOptOutKey) === 'true';
   } catch {
     return false;
   }
 }
 
 /**
- * The imprint's web-analytics opt-out (SPEC.md §2): the site runs no analytics, but a visitor can
- * object in advance; the objection is kept in this browser and confirmed on the page. Without
- * JavaScript nothing could be kept and no analytics run either, so the link says so
- * (its target explains it).
+ * The imprint's opt-out of the visitor count (SPEC.md §2, decision 025): the link stores the
+ * objection as a cookie and says so; the second link withdraws it. Without JavaScript the link
+ * goes to the server, which sets the same cookie and comes back here.
  */
 export function enhanceAnalyticsOptOut(root: ParentNode = document): void {
   const box = root.querySelector<HTMLElement>('[data-analytics-opt-out]');
   const link = box?.querySelector<HTMLAnchorElement>('a[data-opt-out]');
+  const undo = box?.querySelector<HTMLAnchorElement>('a[data-opt-in]');
   const confirmation = box?.querySelector<HTMLElement>('[data-opt-out-confirmation]');
-  if (!box || !link || !confirmation) return;
-  const confirm = () => {
-    confirmation.hidden = false;
-    link.hidden = true;
+  if (!box || !link || !undo || !confirmation) return;
+  const show = (on: boolean) => {
+    confirmation.hidden = !on;
+    undo.hidden = !on;
+    link.hidden = on;
   };
-  if (storedOptOut()) confirm();
+  if (!objected() && legacyObjection()) setObjection(true);
+  show(objected());
   link.addEventListener('click', (event) => {
     event.preventDefault();
-    try {
-      window.localStorage.setItem(analyticsOptOutKey, 'true');
-    } catch {
-      // Without storage the objection cannot outlive this page; it is still confirmed.
-    }
-    confirm();
+    setObjection(true);
+    show(true);
+  });
+  undo.addEventListener('click', (event) => {
+    event.preventDefault();
+    setObjection(false);
+    show(false);
   });
 }

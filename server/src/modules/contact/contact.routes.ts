@@ -119,9 +119,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         log: request.log,
         formStartToken: request.cookies[formStartCookie],
         onFields: (fields) => typedFields.set(request, fields),
-        onStored: (spam) => {
+        onStored: (stored) => {
           app.metrics.inquiriesStored.inc();
-          if (spam) app.metrics.inquiriesSpam.inc();
+          if (stored.spam) app.metrics.inquiriesSpam.inc();
+          else app.statistics?.inquiryReceived(request, stored);
         },
       });
       receiving.add(receipt);

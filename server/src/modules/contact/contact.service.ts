@@ -269,8 +269,8 @@ export type ContactDeps = {
   kickOutbox: () => void;
   formTokens: FormTokens;
   log?: FastifyBaseLogger;
-  /** Told of every inquiry stored, and whether it was kept as spam (the metrics count them). */
-  onStored?: (spam: boolean) => void;
+  /** Told of every inquiry stored, and whether it was kept as spam (the metrics and the visitor statistics count them). */
+  onStored?: (stored: { id: number; subject: InquirySubject; language: 'de' | 'en'; spam: boolean }) => void;
   /** Given the text fields as they are read, also when reading stops at a refused file (a form sent without JavaScript is shown again with them). */
   onFields?: (fields: Map<string, string[]>) => void;
   /** The form-start cookie's token: the fill time of a form sent without JavaScript (it has no token field). */
@@ -353,6 +353,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
     let reference = newReference(now);
     while (await referenceExists(db, reference)) reference = newReference(now);
     const optional = (name: string) => text(name) || null;
+    const language = text(contactFormExtras.language) === 'en' ? 'en' : 'de';
     let mailsQueued = false;
     const attachments: NewAttachment[] = files.map((f) => ({
       fileName: f.fileName,
@@ -381,7 +382,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
           companyAddress: optional('CompanyAddress'),
           buildingSize: optional('BuildingSize'),
           regards: values.Regards as Regard[],
-          language: text(contactFormExtras.language) === 'en' ? 'en' : 'de',
+          language,
           spam,
           createdAt: now.toISOString(),
           ...job,
@@ -394,7 +395,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
       throw error;
     });
     committed = true;
-    deps.onStored?.(spam);
+    deps.onStored?.({ id, subject: values.subject as InquirySubject, language, spam });
     if (mailsQueued) deps.kickOutbox();
     return { id, reference };
   } finally {

@@ -12,6 +12,7 @@ import {
   deleteInquiries,
   eachInquiry,
   findInquiry,
+  findInquiryOrigin,
   listInquiries,
   setDeliveryStatus,
   setHandled,
@@ -54,7 +55,11 @@ async function existing(db: Db, id: number): Promise<Inquiry> {
 
 export async function inquiryDetail(db: Db, id: number): Promise<InquiryDetail> {
   const inquiry = await existing(db, id);
-  const [attachments, mails] = await Promise.all([attachmentsOf(db, id), mailsOfInquiry(db, id)]);
+  const [attachments, mails, origin] = await Promise.all([
+    attachmentsOf(db, id),
+    mailsOfInquiry(db, id),
+    findInquiryOrigin(db, id),
+  ]);
   return {
     ...summary({ ...inquiry, attachmentCount: attachments.length }),
     phone: inquiry.phone,
@@ -80,6 +85,7 @@ export async function inquiryDetail(db: Db, id: number): Promise<InquiryDetail> 
       sentAt: m.sentAt,
       history: m.history,
     })),
+    origin: origin ?? null,
   };
 }
 

@@ -146,6 +146,15 @@ export async function attachmentsOf(db: Db, inquiryId: number): Promise<StoredAt
   return rows.map(toAttachment);
 }
 
+/** Where an inquiry came from, if the visitor statistics traced it (issue 32). */
+export async function findInquiryOrigin(db: Db, inquiryId: number) {
+  return db
+    .selectFrom('inquiry_origins')
+    .select(['source', 'campaign', 'landing_path as landingPath', 'form_path as formPath'])
+    .where('inquiry_id', '=', inquiryId)
+    .executeTakeFirst();
+}
+
 export async function findAttachment(db: Db, inquiryId: number, attachmentId: number): Promise<StoredAttachment | undefined> {
   const row = await db
     .selectFrom('inquiry_attachments')

@@ -4,6 +4,7 @@ import { deleteExpiredFormTokens } from '../../modules/contact/form-tokens.repos
 import { inquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
 import { createHousekeeping } from '../../modules/housekeeping/housekeeping';
 import { deleteStaleAttempts } from '../../modules/rate-limits/attempts.repository';
+import { statisticsHousekeeping } from '../../modules/statistics/statistics-housekeeping';
 
 /** Rate and sign-in counts whose window started this long ago are over (the longest window is 15 minutes). */
 const staleCountsAfterMs = 24 * 3600_000;
@@ -11,7 +12,8 @@ const staleCountsAfterMs = 24 * 3600_000;
 /**
  * Hourly clean-up, on one instance at a time among those sharing the database: inquiries past
  * their retention and files no inquiry names (in the attachments storage), and
- * rate-limit and sign-in counts long over, spent contact form tokens past their day.
+ * rate-limit and sign-in counts long over, spent contact form tokens past their day, the visitor
+ * statistics' salts of past days and visits older than 48 hours.
  */
 export const housekeeping = fp(async (app: FastifyInstance) => {
   const { db } = app;
@@ -24,6 +26,7 @@ export const housekeeping = fp(async (app: FastifyInstance) => {
         run: async () => ({ stale: await deleteStaleAttempts(db, new Date(Date.now() - staleCountsAfterMs)) }),
       },
       { name: 'form-tokens', run: async () => ({ expired: await deleteExpiredFormTokens(db, new Date()) }) },
+      statisticsHousekeeping(db),
     ],
     app.log.child({ module: 'housekeeping' }),
   );

@@ -17,6 +17,7 @@ export const namespaces = [
   'admin',
   'projects',
   'inbox',
+  'statistics',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -33,8 +34,8 @@ export const pageNamespace: Partial<Record<PageKey, Namespace | Namespace[]>> = 
   projects: 'projects',
   project: 'projects',
   login: 'admin',
-  // The inquiries inbox is a tab of the dashboard: its texts come with the page, not on opening the tab.
-  dashboard: ['admin', 'inbox'],
+  // The inquiries inbox and the statistics are tabs of the dashboard: their texts come with the page, not on opening the tab.
+  dashboard: ['admin', 'inbox', 'statistics'],
 };
 
 export function namespacesFor(page: PageKey | undefined): Namespace[] {

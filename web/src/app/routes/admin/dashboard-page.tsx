@@ -18,6 +18,7 @@ import { CompanyPanel } from '../../../features/company-settings/components/comp
 import { SampleCompanyNotice } from '../../../features/company-settings/components/sample-company-notice';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { MailSettingsPanel } from '../../../features/mail-settings/components/mail-settings-panel';
+import { StatisticsPanel } from '../../../features/statistics/components/statistics-panel';
 import { JobsPanel } from '../../../features/job-editing/components/jobs-panel';
 import { TextsPanel } from '../../../features/text-editing/components/texts-panel';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -86,6 +87,7 @@ function Sections() {
     { id: 'mail', label: t('tabs.mail'), render: () => <MailSettingsPanel /> },
     { id: 'texts', label: t('tabs.texts'), render: () => <TextsPanel /> },
     { id: 'inquiries', label: t('inbox:tab'), render: () => <InboxPanel /> },
+    { id: 'statistics', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
     { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
     { id: 'second-factor', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },
   ];

@@ -101,7 +101,7 @@ export default function ImprintPage() {
               <LegalSections sections={translationList<LegalSection>(t, 'privacy.sections')} />
             </LegalPart>
             <LegalPart id="analytics-opt-out" heading={t('optOut.heading')}>
-              {/* The objection is kept in this browser by the page script (islands/analytics-opt-out.ts). */}
+              {/* The objection is kept as a cookie by the page script (islands/analytics-opt-out.ts), or by the server without it. */}
               <div className="mt-6" data-analytics-opt-out>
                 <p className="leading-relaxed text-slate-700">{t('optOut.text')}</p>
                 <p className="mt-4" role="status">
@@ -113,8 +113,11 @@ export default function ImprintPage() {
                     {t('optOut.confirmation')}
                   </span>
                 </p>
-                <a href="#analytics-opt-out" data-opt-out className="link font-semibold">
+                <a href="/api/v1/Statistics/Objection" data-opt-out className="link font-semibold">
                   {t('optOut.linkLabel')}
+                </a>
+                <a href="/api/v1/Statistics/Objection?Withdraw=true" data-opt-in hidden className="link font-semibold">
+                  {t('optOut.undoLabel')}
                 </a>
               </div>
             </LegalPart>

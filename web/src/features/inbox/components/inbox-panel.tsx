@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/admin/pager';
 import type { InquirySummary } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
-import { useDownload } from '../api/download-file';
+import { useDownload } from '../../../lib/download-file';
 import { emptyInboxFilter, exportPath, inboxPageLength, useInquiries, useInquiryCount } from '../api/inquiries';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { InquiryFilters } from './inquiry-filters';

@@ -5,7 +5,7 @@ import { dangerButton, primaryButton, secondaryButton, smallButton } from '../..
 import { CommandError } from '../../../components/admin/command-error';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { useDeleteInquiry, useInquiry, useResendInquiry, useSetHandled } from '../api/inquiries';
-import { useDownload } from '../api/download-file';
+import { useDownload } from '../../../lib/download-file';
 import { useFormatters } from '../hooks/use-formatters';
 import { DeliveryStatus, HandledState } from './delivery-status';
 import { jobName } from './job-name';
@@ -48,6 +48,14 @@ function DetailBody({ id, onDeleted }: { id: number; onDeleted: () => void }) {
       )}
     </div>
   );
+}
+
+/** "google.com → /Projects → /project/12": the visit's source (and campaign), its first page, the form's page. */
+function cameFrom(origin: Detail['origin']): string | undefined {
+  if (!origin) return undefined;
+  const source = origin.campaign ? `${origin.source} (${origin.campaign})` : origin.source;
+  const pages = [origin.landingPath, origin.formPath].filter((path, i, all) => path !== '' && path !== all[i - 1]);
+  return [source, ...pages].join(' → ');
 }
 
 function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () => void }) {
@@ -123,6 +131,7 @@ function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () 
       ),
     ],
     [t('detail.language'), t(`detail.languages.${inquiry.language}`)],
+    [t('detail.cameFrom'), cameFrom(inquiry.origin) ?? t('detail.cameFromUnknown')],
   ];
 
   return (

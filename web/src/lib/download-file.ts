@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiBase, apiRequest } from '../../../lib/api-client';
-import { readToken } from '../../../lib/auth-token';
+import { ApiError, apiBase, apiRequest } from './api-client';
+import { readToken } from './auth-token';
 
 /** The file name a `Content-Disposition` header gives (the UTF-8 `filename*` first), if any. */
 export function fileNameOf(disposition: string | null): string | undefined {

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { isoDateSchema } from './job';
+
+/** The longest period one statistics answer covers (a bit more than two years, for "12 months against the one before"). */
+export const statisticsMaxDays = 800;
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+/** `GET /api/v1/Statistics` and its CSV export: the first and last day (inclusive, Europe/Berlin). */
+export const statisticsQuerySchema = z
+  .object({ From: isoDateSchema, To: isoDateSchema })
+  .refine((q) => q.From <= q.To, { message: 'must not be before From', path: ['To'] })
+  .refine((q) => dayNumber(q.To) - dayNumber(q.From) < statisticsMaxDays, {
+    message: `must be at most ${statisticsMaxDays} days after From`,
+    path: ['To'],
+  });
+export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
+
+/** Device classes read from the user agent. */
+export const deviceClasses = ['phone', 'tablet', 'desktop'] as const;
+export type DeviceClass = (typeof deviceClasses)[number];
+
+/** Where visitors came from when neither a campaign nor another site's referrer says. */
+export const directSource = 'direct';
+
+const count = z.number().int().min(0);
+
+export const statisticsTotalsSchema = z.object({
+  visitors: count,
+  pageViews: count,
+  /** Price inquiries and general messages (spam not counted). */
+  inquiries: count,
+  applications: count,
+});
+export type StatisticsTotals = z.infer<typeof statisticsTotalsSchema>;
+
+/** The answer of `GET /api/v1/Statistics`: the period's counts, and the totals of the period of equal length before it. */
+export const statisticsSchema = statisticsTotalsSchema.extend({
+  from: isoDateSchema,
+  to: isoDateSchema,
+  previous: statisticsTotalsSchema.extend({ from: isoDateSchema, to: isoDateSchema }),
+  days: z.array(z.object({ date: isoDateSchema, visitors: count, pageViews: count, inquiries: count, applications: count })),
+  /** A page is its route with the id of a project or job (`/project/12`), never the query. */
+  pages: z.array(z.object({ path: z.string(), language: z.enum(['de', 'en']), views: count, visitors: count, inquiries: count })),
+  /** `source`: the `utm_source`, else the referring site's host, else `direct`; `campaign`: the `utm_campaign` or ''. */
+  sources: z.array(
+    z.object({ source: z.string(), campaign: z.string(), visitors: count, inquiries: count, applications: count }),
+  ),
+  devices: z.array(z.object({ device: z.enum(deviceClasses), visitors: count })),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;
+
+/** `GET /api/v1/Statistics/Objection`: the imprint's opt-out link without JavaScript; `Withdraw=true` takes it back. */
+export const statisticsObjectionQuerySchema = z.object({ Withdraw: z.enum(['true', 'false']).default('false') });

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { useSite, viewports } from '../support/harness';
+
+// The dashboard's Statistics tab against the real server: visits made as a browser's (the test
+// browser itself says HeadlessChrome, a bot, and is never counted), an inquiry sent from a page,
+// then the tab in both languages at phone and desktop width.
+
+const site = useSite({ SEED_SAMPLE: 'false', CONTACT_MIN_FILL_SECONDS: '0', STATISTICS_FLUSH_MS: '200' });
+const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const iphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+const visit = async (path: string, headers: Record<string, string>) => {
+  const res = await fetch(site.url + path, { headers });
+  expect(res.status).toBe(200);
+};
+
+beforeAll(async () => {
+  await site.start();
+  await visit('/', { 'user-agent': firefox, referer: 'https://www.google.com/' });
+  await visit('/Projects', { 'user-agent': firefox, referer: `${site.url}/` });
+  await visit('/?lang=en&utm_source=flyer&utm_campaign=messe', { 'user-agent': iphone });
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    subject: 'priceInquiry',
+    firstName: 'Max',
+    lastName: 'Mustermann',
+    phone: '+49 6181 12345',
+    email: 'max@example.org',
+    message: 'Angebot, bitte.',
+    CompanyName: 'Beispiel GmbH',
+    CompanyAddress: 'Hafenstraße 5',
+    BuildingSize: '2400 m²',
+    Regards: 'lps',
+    language: 'de',
+    website: '',
+  }))
+    form.append(name, value);
+  const sent = await fetch(`${site.url}/api/v1/Contact`, {
+    method: 'POST',
+    body: form,
+    headers: { 'user-agent': firefox, referer: `${site.url}/Projects` },
+  });
+  expect(sent.status).toBe(201);
+  // Written in the next batch (every 200 ms here).
+  const token = await apiLogin(site.url);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  for (;;) {
+    const stats = await api<{ visitors: number; inquiries: number }>(
+      site.url,
+      token,
+      'GET',
+      `/Statistics?From=${today}&To=${today}`,
+    );
+    if (stats.visitors === 2 && stats.inquiries === 1) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+
+async function statisticsTab(options: { phone?: boolean; lang: 'en' | 'de' }) {
+  const page = await site.page({ viewport: options.phone ? viewports.phone : viewports.desktop });
+  await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${options.lang}&tab=statistics`);
+  await page.locator('main figure svg[role="application"]').waitFor();
+  return page;
+}
+
+describe('the Statistics tab', () => {
+  it('shows visitors, inquiries, the chart with its table, pages and sources, in English on a desktop', async () => {
+    const page = await statisticsTab({ lang: 'en' });
+    await page.locator('main').getByRole('tab', { name: 'Statistics', selected: true }).waitFor();
+    const figures = await page.locator('main dl').innerText();
+    expect(figures).toMatch(/Visitors\s+2/);
+    expect(figures).toMatch(/Page views\s+3/);
+    expect(figures).toMatch(/Inquiries\s+1/);
+    expect(figures).toMatch(/Inquiries per 100 visitors\s+50\.0/);
+    const sources = page.getByRole('table', { name: 'Sources and campaigns' });
+    expect(await sources.locator('tbody tr').allInnerTexts()).toEqual(['flyer\tmesse\t1\t0\t0', 'google.com\t–\t1\t1\t0']);
+    const german = page.getByRole('table', { name: 'Most visited pages in German' });
+    expect(await german.locator('tbody tr').allInnerTexts()).toEqual(['/\t1\t1\t0', '/Projects\t1\t1\t1']);
+    await page.getByText('The numbers as a table').click();
+    await page.getByRole('table', { name: 'Visitors and inquiries per day' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+    expect(page.outside).toEqual([]);
+  });
+
+  it('says the same in German and fits a phone', async () => {
+    const page = await statisticsTab({ lang: 'de', phone: true });
+    await page.locator('main').getByRole('tab', { name: 'Statistik', selected: true }).waitFor();
+    expect(await page.locator('main dl').innerText()).toMatch(/Besucher\s+2/);
+    await page.getByRole('table', { name: 'Quellen und Kampagnen' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const chart = await page.locator('main figure').boundingBox();
+    expect(chart!.width).toBeLessThanOrEqual(viewports.phone.width);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('shows in the inbox where the inquiry came from', async () => {
+    const page = await site.page();
+    await openWithToken(page, site.url, await apiLogin(site.url), '/dashboard?lang=en&tab=inquiries');
+    await page.locator('main tbody tr[data-inquiry]').getByRole('button', { name: /^Open/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { level: 3 }).first().waitFor();
+    await dialog.getByText('google.com → / → /Projects').waitFor();
+    expect(await dialog.innerText()).toContain('Came from');
+  });
+
+  it('exports what it shows as CSV', async () => {
+    const page = await statisticsTab({ lang: 'en' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^statistics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain('"google.com";"";"1";"1";"0"');
+  });
+
+  it('lets a visitor object on the imprint, with or without the page script, and take it back', async () => {
+    const page = await site.page({ locale: 'en-US' });
+    await page.goto(`${site.url}/impressum?lang=en`);
+    const cookie = async () => (await page.context().cookies()).find((c) => c.name === 'statistics-opt-out')?.value;
+    await page.getByRole('link', { name: 'Object to the visitor count' }).click();
+    await page.getByText('Your objection has been saved. Your visits are no longer counted.').waitFor();
+    expect(await cookie()).toBe('1');
+    await page.reload();
+    await page.getByRole('link', { name: 'Withdraw my objection' }).click();
+    await page.getByRole('link', { name: 'Object to the visitor count' }).waitFor();
+    expect(await cookie()).toBeUndefined();
+    expect(page.errors).toEqual([]);
+
+    const without = await site.page({ javaScriptEnabled: false });
+    await without.goto(`${site.url}/impressum`);
+    await without.getByRole('link', { name: 'Der Besucherzählung widersprechen' }).click();
+    await without.waitForURL(/\/impressum#analytics-opt-out$/);
+    expect((await without.context().cookies()).find((c) => c.name === 'statistics-opt-out')?.value).toBe('1');
+  });
+});

@@ -1,0 +1,261 @@
+import crypto from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+
+/** The day's salt: made by whichever instance asks first, read by the others. */
+export async function daySalt(db: Db, day: string): Promise<string> {
+  await db
+    .insertInto('statistics_salts')
+    .values({ day, salt: crypto.randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('day').doNothing())
+    .execute();
+  const row = await db.selectFrom('statistics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+  return row.salt;
+}
+
+/** A counted page view, its visitor already a hash of the day. */
+export type HashedView = {
+  day: string;
+  visitor: string;
+  path: string;
+  language: string;
+  source: string;
+  campaign: string;
+  device: string;
+};
+
+/** A stored inquiry (not spam), with the hash its sender had that day and the page its form was sent from. */
+export type HashedInquiry = {
+  inquiryId: number;
+  day: string;
+  visitor: string | undefined;
+  application: boolean;
+  formPath: string | undefined;
+  language: string;
+};
+
+type Counts = Record<string, number>;
+
+/** Adds to counters in memory, one entry per key. */
+class Tally<K extends Record<string, string>> {
+  readonly rows = new Map<string, { key: K; counts: Counts }>();
+  add(key: K, counts: Counts): void {
+    const id = JSON.stringify(key);
+    const row = this.rows.get(id) ?? { key, counts: {} };
+    for (const [name, n] of Object.entries(counts)) row.counts[name] = (row.counts[name] ?? 0) + n;
+    this.rows.set(id, row);
+  }
+}
+
+const chunkSize = 200;
+const chunks = <T>(items: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / chunkSize) }, (_, i) => items.slice(i * chunkSize, (i + 1) * chunkSize));
+
+/** Adds a tally to an aggregate table: inserts the row, or adds to it (`ON CONFLICT … DO UPDATE`, alike on both databases). */
+async function addToAggregate(db: Kysely<any>, table: string, tally: Tally<Record<string, string>>): Promise<void> {
+  const rows = [...tally.rows.values()];
+  if (rows.length === 0) return;
+  const keyColumns = Object.keys(rows[0]!.key);
+  const countColumns = [...new Set(rows.flatMap((row) => Object.keys(row.counts)))];
+  for (const part of chunks(rows)) {
+    await db
+      .insertInto(table)
+      .values(part.map((row) => ({ ...row.key, ...Object.fromEntries(countColumns.map((c) => [c, row.counts[c] ?? 0])) })))
+      .onConflict((oc) =>
+        oc
+          .columns(keyColumns)
+          .doUpdateSet(
+            Object.fromEntries(countColumns.map((c) => [c, sql`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`])),
+          ),
+      )
+      .execute();
+  }
+}
+
+/** Inserts rows, skipping those already there; answers the keys of the rows it inserted. */
+async function insertNew<R extends Record<string, string>>(
+  db: Kysely<any>,
+  table: string,
+  keyColumns: (keyof R & string)[],
+  rows: R[],
+): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (const part of chunks(rows)) {
+    const returned = await db
+      .insertInto(table)
+      .values(part)
+      .onConflict((oc) => oc.columns(keyColumns).doNothing())
+      .returning(keyColumns)
+      .execute();
+    for (const row of returned as Record<string, unknown>[]) inserted.add(JSON.stringify(keyColumns.map((c) => row[c])));
+  }
+  return inserted;
+}
+
+const firstOfEach = <T>(items: readonly T[], keyOf: (item: T) => string): T[] => [
+  ...new Map([...items].reverse().map((item) => [keyOf(item), item])).values(),
+];
+
+/**
+ * Writes a batch in one transaction: the visits and pages seen (each first one of the day counts
+ * a visitor), the daily aggregates, and where each inquiry came from. Two instances writing at
+ * once add up: a visit already written by the other is not new, counters are added to.
+ */
+export async function recordBatch(db: Db, views: readonly HashedView[], inquiries: readonly HashedInquiry[]): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const loose = trx as unknown as Kysely<any>;
+    const days = new Tally<{ day: string }>();
+    const pages = new Tally<{ day: string; path: string; language: string }>();
+    const sources = new Tally<{ day: string; source: string; campaign: string }>();
+    const devices = new Tally<{ day: string; device: string }>();
+    const visitKey = (v: { day: string; visitor: string }) => JSON.stringify([v.day, v.visitor]);
+    const visits = firstOfEach(views, visitKey);
+    const newVisits = await insertNew(
+      loose,
+      'statistics_visits',
+      ['day', 'visitor'],
+      visits.map((v) => ({ day: v.day, visitor: v.visitor, source: v.source, campaign: v.campaign, landing_path: v.path })),
+    );
+    for (const visit of visits) {
+      if (!newVisits.has(visitKey(visit))) continue;
+      days.add({ day: visit.day }, { visitors: 1 });
+      sources.add({ day: visit.day, source: visit.source, campaign: visit.campaign }, { visitors: 1 });
+      devices.add({ day: visit.day, device: visit.device }, { visitors: 1 });
+    }
+    const pageKey = (v: HashedView) => JSON.stringify([v.day, v.visitor, v.path, v.language]);
+    const seen = firstOfEach(views, pageKey);
+    const newPages = await insertNew(
+      loose,
+      'statistics_visit_pages',
+      ['day', 'visitor', 'path', 'language'],
+      seen.map((v) => ({ day: v.day, visitor: v.visitor, path: v.path, language: v.language })),
+    );
+    for (const view of seen)
+      if (newPages.has(pageKey(view))) pages.add({ day: view.day, path: view.path, language: view.language }, { visitors: 1 });
+    for (const view of views) {
+      days.add({ day: view.day }, { page_views: 1 });
+      pages.add({ day: view.day, path: view.path, language: view.language }, { views: 1 });
+    }
+
+    for (const inquiry of inquiries) {
+      days.add({ day: inquiry.day }, inquiry.application ? { applications: 1 } : { inquiries: 1 });
+      const visit =
+        inquiry.visitor === undefined
+          ? undefined
+          : await trx
+              .selectFrom('statistics_visits')
+              .select(['source', 'campaign', 'landing_path'])
+              .where('day', '=', inquiry.day)
+              .where('visitor', '=', inquiry.visitor)
+              .executeTakeFirst();
+      // Without a visit (not counted: an objection, DNT, a bot) the inquiry is not traced.
+      if (!visit) continue;
+      sources.add(
+        { day: inquiry.day, source: visit.source, campaign: visit.campaign },
+        inquiry.application ? { applications: 1 } : { inquiries: 1 },
+      );
+      if (inquiry.formPath) pages.add({ day: inquiry.day, path: inquiry.formPath, language: inquiry.language }, { inquiries: 1 });
+      // Through a select from inquiries: one deleted meanwhile is skipped, not a failed batch.
+      await trx
+        .insertInto('inquiry_origins')
+        .columns(['inquiry_id', 'source', 'campaign', 'landing_path', 'form_path'])
+        .expression(
+          trx
+            .selectFrom('inquiries')
+            .select([
+              'id',
+              sql<string>`${visit.source}`.as('source'),
+              sql<string>`${visit.campaign}`.as('campaign'),
+              sql<string>`${visit.landing_path}`.as('landing_path'),
+              sql<string>`${inquiry.formPath ?? ''}`.as('form_path'),
+            ])
+            .where('id', '=', inquiry.inquiryId),
+        )
+        .onConflict((oc) => oc.column('inquiry_id').doNothing())
+        .execute();
+    }
+    await addToAggregate(loose, 'statistics_days', days);
+    await addToAggregate(loose, 'statistics_pages', pages);
+    await addToAggregate(loose, 'statistics_sources', sources);
+    await addToAggregate(loose, 'statistics_devices', devices);
+  });
+}
+
+/**
+ * The salts of past days (so that nobody can recompute a past day's hashes), and the visits
+ * older than yesterday (at most 48 hours: an inquiry sent the day after is still traced).
+ */
+export async function deleteSpentVisitData(db: Db, today: string, yesterday: string): Promise<Record<string, number>> {
+  const salts = await db.deleteFrom('statistics_salts').where('day', '<', today).executeTakeFirst();
+  const visits = await db.deleteFrom('statistics_visits').where('day', '<', yesterday).executeTakeFirst();
+  await db.deleteFrom('statistics_visit_pages').where('day', '<', yesterday).execute();
+  return { salts: Number(salts.numDeletedRows), visits: Number(visits.numDeletedRows) };
+}
+
+const total = (column: string) => sql<string | number>`coalesce(sum(${sql.ref(column)}), 0)`;
+
+/** The sums of the daily totals over a period. */
+export async function readTotals(db: Db, from: string, to: string) {
+  const row = await db
+    .selectFrom('statistics_days')
+    .select([
+      total('visitors').as('visitors'),
+      total('page_views').as('pageViews'),
+      total('inquiries').as('inquiries'),
+      total('applications').as('applications'),
+    ])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .executeTakeFirstOrThrow();
+  return {
+    visitors: Number(row.visitors),
+    pageViews: Number(row.pageViews),
+    inquiries: Number(row.inquiries),
+    applications: Number(row.applications),
+  };
+}
+
+/** The most rows of pages and of sources one answer lists. */
+const listedRows = 200;
+
+/** The days of a period. */
+export async function readDays(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('statistics_days')
+    .select(['day', 'visitors', 'page_views', 'inquiries', 'applications'])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .execute();
+}
+
+/**
+ * An aggregate's counts summed over a period per key (a page and language, a source and
+ * campaign, a device class): the largest first count first, then by key; at most 200 rows.
+ */
+export async function readSums<K extends string, C extends string>(
+  db: Db,
+  table: 'statistics_pages' | 'statistics_sources' | 'statistics_devices',
+  keys: readonly K[],
+  counts: readonly C[],
+  { from, to }: { from: string; to: string },
+): Promise<(Record<K, string> & Record<C, number>)[]> {
+  let query = (db as unknown as Kysely<any>)
+    .selectFrom(table)
+    .select([...keys, ...counts.map((c) => total(c).as(c))])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy([...keys])
+    .orderBy(sql.raw(String(keys.length + 1)), 'desc');
+  for (const key of keys) query = query.orderBy(key);
+  const rows: Record<string, unknown>[] = await query.limit(listedRows).execute();
+  return rows.map(
+    (row) =>
+      Object.fromEntries([...keys.map((k) => [k, String(row[k])]), ...counts.map((c) => [c, Number(row[c])])]) as Record<
+        K,
+        string
+      > &
+        Record<C, number>,
+  );
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pages, statisticsObjectionQuerySchema, statisticsQuerySchema, statisticsSchema } from '@blitz/contract';
+import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
+import { statisticsCsv, statisticsOf } from './statistics.service';
+import { optOutCookieName } from './visit-classification';
+
+const twoYears = 2 * 365 * 24 * 3600;
+
+/** The visitor statistics of the dashboard's tab (issue 32), for admins; and the visitor's objection. */
+export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const query = { onRequest: app.requireAdmin, preValidation: caseInsensitiveQuery(['From', 'To']) };
+
+  app.get(
+    '/Statistics',
+    { ...query, schema: { querystring: statisticsQuerySchema, response: { 200: statisticsSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return statisticsOf(app.db, request.query);
+    },
+  );
+
+  app.get('/Statistics/Export', { ...query, schema: { querystring: statisticsQuerySchema } }, async (request, reply) => {
+    const csv = statisticsCsv(await statisticsOf(app.db, request.query));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="statistics-${request.query.From}-${request.query.To}.csv"`)
+      .send(csv);
+  });
+
+  // The imprint's opt-out link when the page script does not run: the cookie that holds only the
+  // objection (decision 025), then back to the imprint's section. A link, so a GET; setting or
+  // clearing someone's objection by a forged link harms no one but the count.
+  app.get(
+    '/Statistics/Objection',
+    { preValidation: caseInsensitiveQuery(['Withdraw']), schema: { querystring: statisticsObjectionQuerySchema } },
+    async (request, reply) => {
+      const https = request.protocol === 'https';
+      const options = { path: '/', sameSite: 'lax' as const, secure: https };
+      if (request.query.Withdraw === 'true') reply.clearCookie(optOutCookieName, options);
+      else reply.setCookie(optOutCookieName, '1', { ...options, maxAge: twoYears });
+      return reply.header('cache-control', 'no-store').redirect(`${pages.impressum.path}#analytics-opt-out`, 303);
+    },
+  );
+};

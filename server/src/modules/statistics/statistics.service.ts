@@ -1,0 +1,69 @@
+import type { DeviceClass, Statistics, StatisticsQuery } from '@blitz/contract';
+import type { Db } from '../../db/database';
+import { csvCell } from '../contact/inquiry-csv';
+import { readDays, readSums, readTotals } from './statistics.repository';
+
+const dayMs = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / dayMs;
+const dayOf = (n: number) => new Date(n * dayMs).toISOString().slice(0, 10);
+
+/** A period's statistics, every day listed (days without a visit as 0), against the period of equal length before. */
+export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promise<Statistics> {
+  const first = dayNumber(From);
+  const last = dayNumber(To);
+  const previous = { from: dayOf(2 * first - last - 1), to: dayOf(first - 1) };
+  const totals = await readTotals(db, From, To);
+  const previousTotals = await readTotals(db, previous.from, previous.to);
+  const period = { from: From, to: To };
+  const days = await readDays(db, From, To);
+  const pages = await readSums(db, 'statistics_pages', ['path', 'language'], ['views', 'visitors', 'inquiries'], period);
+  const sources = await readSums(
+    db,
+    'statistics_sources',
+    ['source', 'campaign'],
+    ['visitors', 'inquiries', 'applications'],
+    period,
+  );
+  const devices = await readSums(db, 'statistics_devices', ['device'], ['visitors'], period);
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  return {
+    from: From,
+    to: To,
+    ...totals,
+    previous: { ...previous, ...previousTotals },
+    days: Array.from({ length: last - first + 1 }, (_, i) => {
+      const date = dayOf(first + i);
+      const day = byDay.get(date);
+      return {
+        date,
+        visitors: day?.visitors ?? 0,
+        pageViews: day?.page_views ?? 0,
+        inquiries: day?.inquiries ?? 0,
+        applications: day?.applications ?? 0,
+      };
+    }),
+    pages: pages.map((p) => ({ ...p, language: p.language === 'en' ? 'en' : 'de' })),
+    sources,
+    devices: devices.map((d) => ({ ...d, device: d.device as DeviceClass })),
+  };
+}
+
+const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(';')}\r\n`;
+
+/** What the tab shows, as CSV (`;`-separated, UTF-8 with BOM): the totals, the days, the pages and the sources, each a block. */
+export function statisticsCsv(s: Statistics): string {
+  return [
+    '\uFEFF',
+    csvLine(['from', 'to', 'visitors', 'pageViews', 'inquiries', 'applications']),
+    csvLine([s.from, s.to, s.visitors, s.pageViews, s.inquiries, s.applications]),
+    '\r\n',
+    csvLine(['date', 'visitors', 'pageViews', 'inquiries', 'applications']),
+    ...s.days.map((d) => csvLine([d.date, d.visitors, d.pageViews, d.inquiries, d.applications])),
+    '\r\n',
+    csvLine(['path', 'language', 'views', 'visitors', 'inquiries']),
+    ...s.pages.map((p) => csvLine([p.path, p.language, p.views, p.visitors, p.inquiries])),
+    '\r\n',
+    csvLine(['source', 'campaign', 'visitors', 'inquiries', 'applications']),
+    ...s.sources.map((x) => csvLine([x.source, x.campaign, x.visitors, x.inquiries, x.applications])),
+  ].join('');
+}

@@ -1,0 +1,173 @@
+import { Suspense, lazy, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Statistics, berlinDate, directSource } from '@blitz/contract';
+import { secondaryButton } from '../../../components/admin/button-classes';
+import { ListStatus } from '../../../components/admin/list-status';
+import { useDownload } from '../../../lib/download-file';
+import { type PeriodChoice, exportPath, periodChoices, periodOf, useStatistics } from '../api/get-statistics';
+import { RankedTable } from './ranked-table';
+import { SummaryFigures } from './summary-figures';
+
+// The chart library is loaded with the tab, not with the dashboard.
+const DailyChart = lazy(() => import('./daily-chart').then((module) => ({ default: module.DailyChart })));
+
+type PageRow = Statistics['pages'][number];
+type SourceRow = Statistics['sources'][number];
+
+const inputClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-sm';
+
+type DateFieldProps = { label: string; value: string; min?: string; max?: string; onChange: (value: string) => void };
+
+/** A labelled date input of the custom period. */
+function DateField({ label, value, min, max, onChange }: DateFieldProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={inputClass}
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The visitor statistics (issue 32): a period against the one before, per day, page and source, and their export. */
+export function StatisticsPanel() {
+  const { t } = useTranslation('statistics');
+  const headingId = useId();
+  const choiceId = useId();
+  const today = berlinDate();
+  const [choice, setChoice] = useState<PeriodChoice>('30d');
+  const [custom, setCustom] = useState(() => periodOf('30d', today, { from: today, to: today }));
+  const period = periodOf(choice, today, custom);
+  const valid = period.from !== '' && period.to !== '' && period.from <= period.to;
+  const statistics = useStatistics(period, valid);
+  const exportCsv = useDownload();
+  const data = statistics.data;
+
+  const pageColumns = [
+    { header: t('columns.page'), cell: (row: PageRow) => row.path },
+    { header: t('columns.views'), count: (row: PageRow) => row.views },
+    { header: t('figures.visitors'), count: (row: PageRow) => row.visitors },
+    { header: t('figures.inquiries'), count: (row: PageRow) => row.inquiries },
+  ];
+  const pagesIn = (language: string) => data?.pages.filter((row) => row.language === language) ?? [];
+  // A project or job counted in both languages is one entry here.
+  const mostViewed = (prefix: string) => {
+    const views = new Map<string, number>();
+    for (const row of data?.pages ?? [])
+      if (row.path.startsWith(prefix)) views.set(row.path, (views.get(row.path) ?? 0) + row.views);
+    return [...views].map(([path, count]) => ({ path, count })).sort((a, b) => b.count - a.count);
+  };
+  const viewedColumns = [
+    { header: t('columns.page'), cell: (row: { path: string }) => row.path },
+    { header: t('columns.views'), count: (row: { count: number }) => row.count },
+  ];
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-6">
+      <div>
+        <h2 id={headingId} className="text-2xl font-bold text-brand-900">
+          {t('heading')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={choiceId} className="text-sm font-semibold text-slate-700">
+            {t('period.label')}
+          </label>
+          <select id={choiceId} className={inputClass} value={choice} onChange={(e) => setChoice(e.target.value as PeriodChoice)}>
+            {periodChoices.map((option) => (
+              <option key={option} value={option}>
+                {t(`period.${option}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {choice === 'custom' ? (
+          <>
+            <DateField
+              label={t('period.from')}
+              value={custom.from}
+              max={today}
+              onChange={(from) => setCustom({ ...custom, from })}
+            />
+            <DateField
+              label={t('period.to')}
+              value={custom.to}
+              min={custom.from}
+              onChange={(to) => setCustom({ ...custom, to })}
+            />
+          </>
+        ) : null}
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={!valid || exportCsv.isPending}
+          onClick={() => exportCsv.mutate({ path: exportPath(period), name: `statistics-${period.from}-${period.to}.csv` })}
+        >
+          {t('export')}
+        </button>
+      </div>
+      {!valid ? (
+        <p role="alert" className="text-sm text-red-900">
+          {t('period.invalid')}
+        </p>
+      ) : null}
+      {exportCsv.isError ? (
+        <p role="alert" className="text-sm text-red-900">
+          {t('exportFailed')}
+        </p>
+      ) : null}
+      {valid && !data ? <ListStatus query={statistics} /> : null}
+      {data ? (
+        <>
+          <SummaryFigures statistics={data} />
+          <Suspense fallback={<div className="h-64" />}>
+            <DailyChart days={data.days} />
+          </Suspense>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <RankedTable caption={t('tables.pagesDe')} columns={pageColumns} rows={pagesIn('de')} rowKey={(row) => row.path} />
+            <RankedTable caption={t('tables.pagesEn')} columns={pageColumns} rows={pagesIn('en')} rowKey={(row) => row.path} />
+            <RankedTable
+              caption={t('tables.sources')}
+              rows={data.sources}
+              rowKey={(row) => `${row.source} ${row.campaign}`}
+              columns={[
+                {
+                  header: t('columns.source'),
+                  cell: (row: SourceRow) => (row.source === directSource ? t('direct') : row.source),
+                },
+                { header: t('columns.campaign'), cell: (row: SourceRow) => row.campaign || '–' },
+                { header: t('figures.visitors'), count: (row: SourceRow) => row.visitors },
+                { header: t('figures.inquiries'), count: (row: SourceRow) => row.inquiries },
+                { header: t('figures.applications'), count: (row: SourceRow) => row.applications },
+              ]}
+            />
+            <RankedTable
+              caption={t('tables.projects')}
+              columns={viewedColumns}
+              rows={mostViewed('/project/')}
+              rowKey={(row) => row.path}
+            />
+            <RankedTable
+              caption={t('tables.jobs')}
+              columns={viewedColumns}
+              rows={mostViewed('/jobs/')}
+              rowKey={(row) => row.path}
+            />
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
