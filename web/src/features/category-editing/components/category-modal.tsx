@@ -8,6 +8,7 @@ import { fieldError, formIssueKeys } from '../../../components/admin/form-errors
 import { TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 
 type CategoryModalProps = {
   open: boolean;
@@ -37,8 +38,9 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(categoryFormSchema, formIssueKeys), defaultValues: categoryFormValues(category) });
+  useUnsavedChanges(isDirty);
 
   const submit = handleSubmit((values) => save.mutate({ ...categoryInput(values), id: category?.id }, { onSuccess: onDone }));
 

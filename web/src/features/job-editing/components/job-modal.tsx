@@ -6,6 +6,7 @@ import { fieldError, formIssueKeys } from '../../../components/admin/form-errors
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useSaveJob } from '../api/jobs';
 import { type JobFormValues, jobCreatePayload, jobFormSchema, jobFormValues, jobUpdatePayload } from './job-form';
 
@@ -27,8 +28,9 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<JobFormValues>({ resolver: zodResolver(jobFormSchema, formIssueKeys), defaultValues: jobFormValues(job) });
+  useUnsavedChanges(isDirty);
 
   const submit = handleSubmit((values) => {
     const parsed = jobFormSchema.parse(values);

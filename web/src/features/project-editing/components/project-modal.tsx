@@ -9,6 +9,7 @@ import { fieldError, formIssueKeys } from '../../../components/admin/form-errors
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { PictureField } from '../../../components/admin/picture-field';
 import { noCategory, projectCreatePayload, projectFormSchema, projectFormValues, projectUpdatePayload } from './project-form';
 
@@ -53,8 +54,9 @@ function ProjectForm({
     handleSubmit,
     setValue,
     control,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(projectFormSchema(mode), formIssueKeys), defaultValues: projectFormValues(project) });
+  useUnsavedChanges(isDirty);
   const picture = useWatch({ control, name: 'picture' });
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
 
@@ -130,7 +132,7 @@ function ProjectForm({
       </div>
       <PictureField
         value={picture}
-        onChange={(dataUrl) => setValue('picture', dataUrl, { shouldValidate: Boolean(dataUrl) })}
+        onChange={(dataUrl) => setValue('picture', dataUrl, { shouldValidate: Boolean(dataUrl), shouldDirty: true })}
         currentPicture={project?.picture || undefined}
         required={mode === 'create'}
         problem={pictureProblem}

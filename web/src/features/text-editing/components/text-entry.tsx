@@ -12,6 +12,7 @@ import {
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
 import { controlClass } from '../../../components/admin/form-field';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useSaveTextDraft } from '../api/site-texts';
 import { draftProblem } from '../draft-check';
 
@@ -89,6 +90,7 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
   const [saved, setSaved] = useState(false);
   const value = edit ?? current;
   const dirty = edit !== null && edit !== current;
+  useUnsavedChanges(dirty);
   const problem = dirty ? draftProblem(value, state.default) : undefined;
   const placeholders = textPlaceholders(state.default);
   const languageName = t(`texts.language.${language}`);
