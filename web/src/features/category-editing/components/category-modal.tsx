@@ -17,7 +17,7 @@ type CategoryModalProps = {
   onClose: () => void;
 };
 
-/** Add Category / Edit Category (width limit 2xl): Name *, English Title *, German Title *. */
+/** Add Category / Edit Category (width limit 2xl): Name *, German Title *, English Title * (German first, the site's default). */
 export function CategoryModal({ open, category, onClose }: CategoryModalProps) {
   const { t } = useTranslation('admin');
   return (
@@ -54,18 +54,18 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
         {...register('name')}
       />
       <TextField
-        label={t('categories.modal.englishTitle')}
-        lang="en"
-        required
-        error={fieldError(t, errors.titleEn)}
-        {...register('titleEn')}
-      />
-      <TextField
         label={t('categories.modal.germanTitle')}
         lang="de"
         required
         error={fieldError(t, errors.titleDe)}
         {...register('titleDe')}
+      />
+      <TextField
+        label={t('categories.modal.englishTitle')}
+        lang="en"
+        required
+        error={fieldError(t, errors.titleEn)}
+        {...register('titleEn')}
       />
     </ModalForm>
   );

@@ -10,7 +10,7 @@ import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useSaveJob } from '../api/jobs';
 import { type JobFormValues, jobCreatePayload, jobFormSchema, jobFormValues, jobUpdatePayload } from './job-form';
 
-/** Add Job / Edit Job: every text in English and German side by side (stacked on a phone). */
+/** Add Job / Edit Job: every text in German and English side by side, German left (stacked on a phone). */
 export function JobModal({ open, job, onClose }: { open: boolean; job: Job | undefined; onClose: () => void }) {
   const { t } = useTranslation('admin');
   return (

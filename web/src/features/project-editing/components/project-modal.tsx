@@ -72,18 +72,18 @@ function ProjectForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           data-autofocus
-          label={t(`${m}.englishTitle`)}
-          lang="en"
-          required
-          error={fieldError(t, errors.titleEn)}
-          {...register('titleEn')}
-        />
-        <TextField
           label={t(`${m}.germanTitle`)}
           lang="de"
           required
           error={fieldError(t, errors.titleDe)}
           {...register('titleDe')}
+        />
+        <TextField
+          label={t(`${m}.englishTitle`)}
+          lang="en"
+          required
+          error={fieldError(t, errors.titleEn)}
+          {...register('titleEn')}
         />
         <TextField label={t(`${m}.location`)} error={fieldError(t, errors.location)} {...register('location')} />
         <TextField label={t(`${m}.client`)} error={fieldError(t, errors.client)} {...register('client')} />
@@ -104,13 +104,6 @@ function ProjectForm({
           })}
         </SelectField>
         <TextAreaField
-          label={t(`${m}.englishScope`)}
-          lang="en"
-          required
-          error={fieldError(t, errors.scopeEn)}
-          {...register('scopeEn')}
-        />
-        <TextAreaField
           label={t(`${m}.germanScope`)}
           lang="de"
           required
@@ -118,16 +111,23 @@ function ProjectForm({
           {...register('scopeDe')}
         />
         <TextAreaField
-          label={t(`${m}.englishContent`)}
+          label={t(`${m}.englishScope`)}
           lang="en"
-          error={fieldError(t, errors.contentEn)}
-          {...register('contentEn')}
+          required
+          error={fieldError(t, errors.scopeEn)}
+          {...register('scopeEn')}
         />
         <TextAreaField
           label={t(`${m}.germanContent`)}
           lang="de"
           error={fieldError(t, errors.contentDe)}
           {...register('contentDe')}
+        />
+        <TextAreaField
+          label={t(`${m}.englishContent`)}
+          lang="en"
+          error={fieldError(t, errors.contentEn)}
+          {...register('contentEn')}
         />
       </div>
       <PictureField
