@@ -99,7 +99,7 @@ describe('page texts', () => {
     expect(await visitorHeading('/')).toBe(changed.de);
     expect(await visitorHeading('/?lang=en')).toBe(changed.en);
     // Publishing ended the preview (issue 29): the published page, without the banner.
-    await preview!.reload();
+    await preview!.goto(`${site.url}/?lang=de`);
     expect(await heading(preview!)).toBe(changed.de);
     expect(await preview!.getByText('Vorschau:', { exact: false }).count()).toBe(0);
 

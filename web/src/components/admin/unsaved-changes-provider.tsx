@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router';
+import { paths } from '../../config/paths';
 import { dangerButton, secondaryButton } from './button-classes';
 import { ModalDialog } from './modal-dialog';
 import { UnsavedChangesContext, type UnsavedChangesScope } from './unsaved-changes';
@@ -15,9 +16,12 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   // What happens when the user chooses to discard; null: nobody is being asked.
   const [pending, setPending] = useState<{ discard: () => void; stay: () => void } | null>(null);
 
+  // The way to the login page is not held back: the sign-in is over (ended or expired) and
+  // nothing could be saved any more. Signing out asks before it ends the sign-in.
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
       dirty.current.size > 0 &&
+      nextLocation.pathname.toLowerCase() !== paths.login &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [],
   );
@@ -50,8 +54,11 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   );
 
   const answer = (choice: 'discard' | 'stay') => {
+    const then = asking?.[choice];
     setPending(null);
-    asking?.[choice]();
+    // Once the question has closed (and given the focus back), so that a modal closed by the
+    // answer gives it back to its own opener in turn.
+    if (then) setTimeout(then, 0);
   };
 
   return (
