@@ -53,20 +53,23 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
         error={fieldError(t, errors.name)}
         {...register('name')}
       />
-      <TextField
-        label={t('categories.modal.germanTitle')}
-        lang="de"
-        required
-        error={fieldError(t, errors.titleDe)}
-        {...register('titleDe')}
-      />
-      <TextField
-        label={t('categories.modal.englishTitle')}
-        lang="en"
-        required
-        error={fieldError(t, errors.titleEn)}
-        {...register('titleEn')}
-      />
+      {/* Both titles side by side, German left (stacked on a phone). */}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('categories.modal.germanTitle')}
+          lang="de"
+          required
+          error={fieldError(t, errors.titleDe)}
+          {...register('titleDe')}
+        />
+        <TextField
+          label={t('categories.modal.englishTitle')}
+          lang="en"
+          required
+          error={fieldError(t, errors.titleEn)}
+          {...register('titleEn')}
+        />
+      </div>
     </ModalForm>
   );
 }
