@@ -4,7 +4,7 @@ import { type BlockerFunction, useBlocker } from 'react-router';
 import { paths } from '../../config/paths';
 import { dangerButton, secondaryButton } from './button-classes';
 import { ModalDialog } from './modal-dialog';
-import { UnsavedChangesContext, type UnsavedChangesScope } from './unsaved-changes';
+import { UnsavedChangesContext, type UnsavedChangesScope, markIn } from './unsaved-changes';
 
 /**
  * The page's scope: blocks in-app navigation (React Router's blocker; the dashboard's tabs are
@@ -41,10 +41,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
 
   const scope = useMemo<UnsavedChangesScope>(
     () => ({
-      mark: (form, isDirty) => {
-        if (isDirty) dirty.current.add(form);
-        else dirty.current.delete(form);
-      },
+      mark: (form, isDirty) => markIn(dirty.current, form, isDirty),
       confirmDiscard: (discard) => {
         if (dirty.current.size === 0) discard();
         else setPending({ discard, stay: () => {} });

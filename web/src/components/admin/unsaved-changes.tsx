@@ -17,6 +17,12 @@ export const UnsavedChangesContext = createContext<UnsavedChangesScope>({
   confirmDiscard: (discard) => discard(),
 });
 
+/** Adds a form to the set of those with unsaved changes, or takes it out. */
+export function markIn(dirty: Set<string>, form: string, isDirty: boolean): void {
+  if (isDirty) dirty.add(form);
+  else dirty.delete(form);
+}
+
 /** Marks the calling form's changes as unsaved while `dirty` holds (and no longer once it is gone). */
 export function useUnsavedChanges(dirty: boolean): void {
   const { mark } = useContext(UnsavedChangesContext);
@@ -34,8 +40,7 @@ export function useNestedUnsavedChanges(): UnsavedChangesScope {
   return useMemo<UnsavedChangesScope>(
     () => ({
       mark: (form, isDirty) => {
-        if (isDirty) dirty.current.add(form);
-        else dirty.current.delete(form);
+        markIn(dirty.current, form, isDirty);
         parent.mark(form, isDirty);
       },
       confirmDiscard: (discard) => (dirty.current.size > 0 ? parent.confirmDiscard(discard) : discard()),
