@@ -41,6 +41,14 @@ describe('unsaved changes', () => {
     expect(openTab(page.url())).toBe('company');
     expect(await phone.inputValue()).toBe('+49 69 111 222');
 
+    // The browser's Back (to the login page it came from) asks too.
+    await page.evaluate(() => history.back());
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await phone.inputValue()).toBe('+49 69 111 222');
+
     // Escape stays too.
     await main.getByRole('tab', { name: 'Texte' }).click();
     await question.waitFor();

@@ -16,12 +16,13 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   // What happens when the user chooses to discard; null: nobody is being asked.
   const [pending, setPending] = useState<{ discard: () => void; stay: () => void } | null>(null);
 
-  // The way to the login page is not held back: the sign-in is over (ended or expired) and
-  // nothing could be saved any more. Signing out asks before it ends the sign-in.
+  // The app's own way to the login page (replacing the dashboard) is not held back: the sign-in
+  // is over (ended or expired) and nothing could be saved any more; signing out asks before it
+  // ends the sign-in. The browser's Back to the login page is held back like any other.
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) =>
+    ({ currentLocation, nextLocation, historyAction }) =>
       dirty.current.size > 0 &&
-      nextLocation.pathname.toLowerCase() !== paths.login &&
+      !(historyAction === 'REPLACE' && nextLocation.pathname.toLowerCase() === paths.login) &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [],
   );
