@@ -91,6 +91,20 @@ describe('unsaved changes', () => {
     // A click gives the page the user activation browsers require before they ask.
     await field.click();
     await page.keyboard.type(' und mehr');
+    const key = await field.evaluate((el) => el.closest('article')!.querySelector('h4')!.textContent!);
+
+    // A search that hides the text keeps its typing, and it still counts: the tab switch asks.
+    const search = page.locator('main').getByLabel('Suchen', { exact: true });
+    await search.fill('xyz-no-such-text');
+    await page.locator('main').getByText('Keine Texte', { exact: false }).first().waitFor();
+    await page.locator('main').getByRole('tab', { name: 'Stellen' }).click();
+    const question = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+    await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await search.fill('');
+    const again = page.locator('main article', { hasText: key }).locator('textarea').first();
+    expect(await again.inputValue()).toMatch(/ und mehr$/);
+
     await page.close({ runBeforeUnload: true });
     await expect.poll(() => dialogs).toEqual(['beforeunload']);
     // Dismissed: the page stays, with the text.
