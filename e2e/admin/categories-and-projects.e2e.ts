@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Category, CategoryList, Project, ProjectList } from '@blitz/contract';
-import { answerConfirm, api, apiLogin, axeViolations, dataUrlOf, openWithToken, pngBytes } from '../support/admin-helpers';
+import {
+  answerConfirm,
+  api,
+  apiLogin,
+  axeViolations,
+  dataUrlOf,
+  discardChanges,
+  openWithToken,
+  pngBytes,
+} from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // The dashboard's categories and projects, in English (the spec's texts) and on a phone in
@@ -138,7 +147,7 @@ describe('categories', () => {
     expect((await categories()).data.map((c) => c.name)).not.toContain('substations');
   });
 
-  it('modal: opens in its first field, traps focus, closes with Escape, Cancel or a click outside, and resets', async () => {
+  it('modal: opens in its first field, traps focus, closes with Escape, Cancel or a click outside (asking first, as it holds a typed text), and resets', async () => {
     const page = await dashboard('categories');
     const addButton = page.locator('main').getByRole('button', { name: 'Add Category' });
     const dialog = dialogOf(page);
@@ -159,16 +168,19 @@ describe('categories', () => {
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]'))), `Tab ${i + 1}`).toBe(true);
     }
     await page.keyboard.press('Escape');
+    await discardChanges(page);
     await dialog.waitFor({ state: 'hidden' });
     // The opener gets the focus back.
     expect(await addButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await openAndType();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page);
     await dialog.waitFor({ state: 'hidden' });
 
     await openAndType();
     await page.mouse.click(box.x / 2, 10); // on the backdrop, left of the dialog
+    await discardChanges(page);
     await dialog.waitFor({ state: 'hidden' });
 
     // A click inside does not close it.
@@ -176,6 +188,7 @@ describe('categories', () => {
     await dialog.getByRole('heading', { name: 'Add Category' }).click();
     expect(await dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).click();
+    await discardChanges(page);
     await dialog.waitFor({ state: 'hidden' });
     await addButton.click();
     expect(await name.inputValue()).toBe('');
@@ -201,6 +214,7 @@ describe('categories', () => {
     await alert.getByText('A category with this name already exists.').waitFor();
     expect(await dialog.getByLabel('German Title').inputValue()).toBe('Deutsch');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page);
 
     // A server error (500).
     await page.route('**/api/v1/Category', (route) =>
@@ -216,6 +230,7 @@ describe('categories', () => {
     await alert.getByText('Command Failed').waitFor();
     await alert.getByText('The server reported an error (500). Please try again later.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page);
     expect((await categories()).data.map((c) => c.name)).not.toContain('never-stored');
 
     // A failed change of a category someone else has deleted meanwhile (404).
@@ -234,6 +249,7 @@ describe('categories', () => {
     await alert.getByText('Command Failed').waitFor();
     await alert.getByText('It no longer exists; the list has been reloaded.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await discardChanges(page);
 
     // A failed delete.
     await page.route('**/api/v1/Category/*', (route) =>

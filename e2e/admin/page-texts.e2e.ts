@@ -98,8 +98,12 @@ describe('page texts', () => {
 
     expect(await visitorHeading('/')).toBe(changed.de);
     expect(await visitorHeading('/?lang=en')).toBe(changed.en);
+    // Publishing ended the preview (issue 29): the published page, without the banner.
+    await preview!.goto(`${site.url}/?lang=de`);
+    expect(await heading(preview!)).toBe(changed.de);
+    expect(await preview!.getByText('Vorschau:', { exact: false }).count()).toBe(0);
 
-    // Ending the preview: the published page, without the banner.
+    // Ending it again does no harm.
     await main.getByRole('button', { name: 'Vorschau beenden' }).click();
     await main.getByText('Die Vorschau ist beendet.', { exact: false }).waitFor();
     await preview!.goto(`${site.url}/?lang=en`);

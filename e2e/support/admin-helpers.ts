@@ -98,3 +98,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
+
+/** Answers the dashboard's question before unsaved changes are dropped (issue 29) with "discard". */
+export async function discardChanges(page: Page, lang: 'en' | 'de' = 'en'): Promise<void> {
+  const [title, button] =
+    lang === 'en' ? ['Discard changes?', 'Discard changes'] : ['Änderungen verwerfen?', 'Änderungen verwerfen'];
+  await page.getByRole('dialog', { name: title }).getByRole('button', { name: button }).click();
+}

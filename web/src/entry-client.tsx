@@ -1,6 +1,7 @@
 import './lib/zod-setup';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { App } from './app/app';
 import { AdminRoutes } from './app/app-routes';
 import { createBrowserI18n, namespacesFor } from './lib/i18n/i18n';
@@ -20,11 +21,11 @@ async function start() {
     loadStylesheet(),
   ]);
   document.documentElement.lang = lang;
+  // A data router: only it can hold a navigation back while a form has unsaved changes (useBlocker).
+  const router = createBrowserRouter([{ path: '*', element: <AdminRoutes /> }]);
   createRoot(document.getElementById('root')!).render(
     <App i18n={i18n}>
-      <BrowserRouter useTransitions={false}>
-        <AdminRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} useTransitions={false} />
     </App>,
   );
 }

@@ -180,6 +180,21 @@ describe('public pages render the company details staff saved', () => {
     expect(text).toContain('DE123456789');
     expect(text).not.toContain('are placeholders');
   });
+
+  it('imprint and about: one managing director in the singular, two in the plural, in both languages', async () => {
+    const one = await page('impressum', 'en');
+    expect(one.text).toContain('Managing Director: Ada Ampère');
+    expect(one.text).toContain('represented by its Managing Director Ada Ampère');
+    const two = { ...content, company: { ...saved, managingDirectors: ['Ada Ampère', 'Otto Ohm'] } };
+    const en = await page('impressum', 'en', { content: two });
+    expect(en.text).toContain('Managing Directors: Ada Ampère and Otto Ohm');
+    expect(en.text).toContain('represented by its Managing Directors Ada Ampère and Otto Ohm');
+    expect(en.text).not.toContain('Managing Director:');
+    const de = await page('impressum', 'de', { content: two });
+    expect(de.text).toContain('Geschäftsführer: Ada Ampère und Otto Ohm');
+    expect(de.text).toContain('vertreten durch Geschäftsführer Ada Ampère und Otto Ohm');
+    expect((await page('aboutus', 'en', { content: two })).text).toContain('Led by Ada Ampère and Otto Ohm');
+  });
 });
 
 describe('the placeholder company', () => {

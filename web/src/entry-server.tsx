@@ -97,15 +97,17 @@ export async function render(
 ): Promise<{ html: string; head: string }> {
   const texts = content.texts ? { [lang]: content.texts } : resources;
   const values = companyInterpolationOf(content.company);
-  let i18n = await createServerI18n(lang, texts, values);
-  // While the placeholder company is in place, every text naming its legal name marks it as a
-  // sample in the page's language (the components do the same: useLegalName).
-  if (content.sampleCompany) {
-    i18n = await createServerI18n(lang, texts, {
-      ...values,
-      legalName: i18n.t('common:sampleCompany', { name: values.legalName }),
-    });
-  }
+  const words = await createServerI18n(lang, texts, values);
+  const directors = content.company.managingDirectors;
+  const i18n = await createServerI18n(lang, texts, {
+    ...values,
+    // The managing directors in the page's language: "A und B", and the title in the plural for more than one.
+    ceoName: new Intl.ListFormat(lang, { type: 'conjunction' }).format(directors),
+    ceoTitle: words.t('common:managingDirector', { count: directors.length }),
+    // While the placeholder company is in place, every text naming its legal name marks it as a
+    // sample in the page's language (the components do the same: useLegalName).
+    ...(content.sampleCompany ? { legalName: words.t('common:sampleCompany', { name: values.legalName }) } : {}),
+  });
   const t = i18n.getFixedT(lang, 'common');
   const metaKey = metaKeyOf[page];
   const title = t(`meta.${metaKey}.title`);

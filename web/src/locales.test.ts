@@ -21,7 +21,8 @@ function texts(value: unknown): string[] {
 const files = fs.readdirSync(path.join(dir, 'de')).filter((f) => f.endsWith('.json'));
 
 /** Values a page passes to one of its texts, besides the company's details. */
-const passedByPage: Record<string, string[]> = { 'aboutus.json': ['name', 'position'] };
+// ceoTitle: the managing directors' title, singular or plural, which the server render passes.
+const passedByPage: Record<string, string[]> = { 'aboutus.json': ['name', 'position'], 'ImprintPage.json': ['ceoTitle'] };
 
 describe('locale files', () => {
   it('exist in German and English for the same namespaces', () => {

@@ -1,4 +1,9 @@
-/** Paragraphs of a text: blank lines separate them, single line breaks stay breaks. */
+import { LinkifiedText } from './linkified-text';
+
+/**
+ * Paragraphs of a text: blank lines separate them, single line breaks stay breaks. E-mail and
+ * web addresses staff write into it (a job's "how to apply") are links.
+ */
 export function Paragraphs({ text, className = '' }: { text: string; className?: string }) {
   return (
     <>
@@ -8,7 +13,7 @@ export function Paragraphs({ text, className = '' }: { text: string; className?:
         .filter(Boolean)
         .map((paragraph, i) => (
           <p key={i} className={`whitespace-pre-line ${className}`}>
-            {paragraph}
+            <LinkifiedText text={paragraph} />
           </p>
         ))}
     </>
@@ -27,7 +32,9 @@ export function LineList({ text, className = '' }: { text: string; className?: s
       {items.map((item, i) => (
         <li key={i} className="flex gap-3">
           <span className="mt-2 h-2 w-2 shrink-0 rounded-full bg-accent-500" aria-hidden="true" />
-          <span>{item}</span>
+          <span>
+            <LinkifiedText text={item} />
+          </span>
         </li>
       ))}
     </ul>

@@ -17,6 +17,30 @@ export function fadeNotice(notice: HTMLElement): void {
 }
 
 /**
+ * The edge of the window the notices keep to: the one away from the field being worked on, so
+ * that a notice never covers it (on a phone they span the width). Without such a field, the bottom.
+ */
+export function noticeEdge(field: { top: number; bottom: number } | null, viewportHeight: number): 'top' | 'bottom' {
+  if (!field) return 'bottom';
+  return (field.top + field.bottom) / 2 > viewportHeight / 2 ? 'top' : 'bottom';
+}
+
+const fieldSelector = 'input, textarea, select, button, [contenteditable="true"]';
+
+/** Moves the notices to the edge away from the focused field (a notice shows while the user goes on). */
+function placeNotices(): void {
+  const stack = document.getElementById(noticeRegionIds.status)?.parentElement;
+  if (!stack) return;
+  const focused =
+    document.activeElement instanceof HTMLElement && document.activeElement.matches(fieldSelector)
+      ? document.activeElement
+      : null;
+  stack.dataset['edge'] = noticeEdge(focused?.getBoundingClientRect() ?? null, window.innerHeight);
+}
+
+let followingFocus = false;
+
+/**
  * Shows a notice: it fades after 3000 ms and is removed 100 ms later. Errors are red and
  * announced assertively, the rest green and polite. Plain DOM, no framework: any island may call it.
  */
@@ -30,5 +54,11 @@ export function notify(message: string, options: { error?: boolean } = {}): void
   notice.className = `${noticeClass} opacity-100 ${error ? 'bg-red-700' : 'bg-green-700'}`;
   notice.textContent = message;
   region.append(notice);
+  placeNotices();
+  if (!followingFocus) {
+    // A form may move the focus after its notice (to the first wrong field): the notices follow.
+    document.addEventListener('focusin', placeNotices);
+    followingFocus = true;
+  }
   fadeNotice(notice);
 }

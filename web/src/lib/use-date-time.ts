@@ -7,14 +7,20 @@ export function useInterfaceLocale(): 'de-DE' | 'en-GB' {
   return i18n.language === 'en' ? 'en-GB' : 'de-DE';
 }
 
-/** A date and time in the language of the interface ("22.11.2026, 18:30"); an unreadable one as it is. */
+/**
+ * A date and time in a locale, in Berlin's time zone like the mails and the CSV export
+ * ("22.11.2026, 18:30" wherever the browser is); an unreadable one as it is.
+ */
+export function dateTimeFormatter(locale: string): (iso: string) => string {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+  return (iso: string) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : format.format(date);
+  };
+}
+
+/** A date and time in the language of the interface, in Berlin's time zone. */
 export function useDateTime(): (iso: string) => string {
   const locale = useInterfaceLocale();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string) => {
-      const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? iso : format.format(date);
-    };
-  }, [locale]);
+  return useMemo(() => dateTimeFormatter(locale), [locale]);
 }

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesContext, useNestedUnsavedChanges } from './unsaved-changes';
 
 type ModalDialogProps = {
   open: boolean;
@@ -43,7 +44,7 @@ function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays
  * inside, see keepFocusInside) and Escape closes it; a click on the backdrop closes it too. The opener gets the
- * focus back when it closes.
+ * focus back when it closes. A form inside with unsaved changes (useUnsavedChanges) is asked about first.
  */
 export function ModalDialog({ open, onClose, title, size, children, dismissible = true }: ModalDialogProps) {
   const { t } = useTranslation('admin');
@@ -51,6 +52,8 @@ export function ModalDialog({ open, onClose, title, size, children, dismissible 
   const titleId = useId();
   // A press that starts inside (e.g. selecting text) and ends on the backdrop must not close it.
   const pressStartedOnBackdrop = useRef(false);
+  const unsaved = useNestedUnsavedChanges();
+  const requestClose = () => unsaved.confirmDiscard(onClose);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -68,26 +71,30 @@ export function ModalDialog({ open, onClose, title, size, children, dismissible 
       ref={ref}
       aria-labelledby={titleId}
       className={`${sizeClass[size]} m-auto flex-col overflow-hidden open:flex rounded-lg bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-950/60`}
-      // Escape (or the browser's own close) closes the native dialog; the owner's state follows.
+      // A cancel that is not Escape's (a phone's back gesture) asks too, rather than closing at once.
+      onCancel={(event) => {
+        event.preventDefault();
+        if (dismissible) requestClose();
+      }}
+      // Should the browser close it anyway, it opens again while the owner holds it open, and is asked.
       onClose={() => {
         if (!open) return;
-        // The browser may close a dialog on Escape whatever the page says: one that must stay opens again.
-        if (dismissible) onClose();
-        else ref.current?.showModal();
-      }}
-      onCancel={(event) => {
-        if (!dismissible) event.preventDefault();
+        ref.current?.showModal();
+        if (dismissible) requestClose();
       }}
       onKeyDown={(event) => {
-        // Without this, Chrome closes the dialog on Escape even though its cancel event is refused.
-        if (!dismissible && event.key === 'Escape') event.preventDefault();
+        // Escape is answered here: Chrome closes a dialog on Escape even though its cancel event is refused.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          if (dismissible) requestClose();
+        }
         keepFocusInside(event);
       }}
       onMouseDown={(event) => {
         pressStartedOnBackdrop.current = event.target === event.currentTarget;
       }}
       onClick={(event) => {
-        if (dismissible && event.target === event.currentTarget && pressStartedOnBackdrop.current) onClose();
+        if (dismissible && event.target === event.currentTarget && pressStartedOnBackdrop.current) requestClose();
       }}
     >
       {open && (
@@ -101,7 +108,7 @@ export function ModalDialog({ open, onClose, title, size, children, dismissible 
                 type="button"
                 className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
                 aria-label={t('actions.close')}
-                onClick={onClose}
+                onClick={requestClose}
               >
                 <svg
                   aria-hidden="true"
@@ -117,7 +124,7 @@ export function ModalDialog({ open, onClose, title, size, children, dismissible 
               </button>
             )}
           </div>
-          {children}
+          <UnsavedChangesContext.Provider value={unsaved}>{children}</UnsavedChangesContext.Provider>
         </div>
       )}
     </dialog>

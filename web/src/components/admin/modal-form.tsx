@@ -2,6 +2,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { primaryButton, secondaryButton } from './button-classes';
 import { CommandError } from './command-error';
+import { useConfirmDiscard } from './unsaved-changes';
 
 type ModalFormProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -18,6 +19,7 @@ type ModalFormProps = {
 /** The body of a modal's form: fields that scroll, Cancel and Save that stay in view. */
 export function ModalForm({ onSubmit, onCancel, saving, error, submitLabel, children }: ModalFormProps) {
   const { t } = useTranslation('admin');
+  const confirmDiscard = useConfirmDiscard();
   return (
     <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 py-4">
@@ -26,7 +28,7 @@ export function ModalForm({ onSubmit, onCancel, saving, error, submitLabel, chil
       </div>
       <div className="flex justify-end gap-3 border-t border-slate-200 bg-slate-50 px-5 py-3">
         {onCancel && (
-          <button type="button" className={secondaryButton} onClick={onCancel}>
+          <button type="button" className={secondaryButton} onClick={() => confirmDiscard(onCancel)}>
             {t('actions.cancel')}
           </button>
         )}

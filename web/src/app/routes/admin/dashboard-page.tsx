@@ -6,6 +6,7 @@ import { useCategories } from '../../../features/category-editing/api/categories
 import { CategoriesPanel } from '../../../features/category-editing/components/categories-panel';
 import { DashboardHeader } from '../../../features/auth/components/dashboard-header';
 import { type DashboardSection, DashboardTabs } from '../../../components/admin/dashboard-tabs';
+import { UnsavedChangesProvider } from '../../../components/admin/unsaved-changes-provider';
 import { ProjectsPanel } from '../../../features/project-editing/components/projects-panel';
 import type { AdminSession } from '../../../features/auth/api/sign-in';
 import { RequireAdmin } from '../../../features/auth/components/require-admin';
@@ -32,7 +33,13 @@ export default function DashboardPage() {
   return (
     <QueryClientProvider client={queryClient}>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-        <RequireAdmin>{(session) => <Dashboard session={session} />}</RequireAdmin>
+        <RequireAdmin>
+          {(session) => (
+            <UnsavedChangesProvider>
+              <Dashboard session={session} />
+            </UnsavedChangesProvider>
+          )}
+        </RequireAdmin>
       </div>
     </QueryClientProvider>
   );

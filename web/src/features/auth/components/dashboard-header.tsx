@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type AdminSession, logout } from '../api/sign-in';
 import { secondaryButton } from '../../../components/admin/button-classes';
+import { useConfirmDiscard } from '../../../components/admin/unsaved-changes';
 import { PasswordModal } from './password-modal';
 
 /** The dashboard's title, who is signed in, Change password and Logout. */
@@ -11,6 +12,7 @@ export function DashboardHeader({ session, onPasswordChanged }: { session: Admin
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const confirmDiscard = useConfirmDiscard();
 
   async function signOut() {
     setLeaving(true);
@@ -32,7 +34,7 @@ export function DashboardHeader({ session, onPasswordChanged }: { session: Admin
           </svg>
           {t('dashboard.changePassword')}
         </button>
-        <button type="button" className={secondaryButton} disabled={leaving} onClick={() => void signOut()}>
+        <button type="button" className={secondaryButton} disabled={leaving} onClick={() => confirmDiscard(() => void signOut())}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
           </svg>

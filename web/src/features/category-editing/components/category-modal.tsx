@@ -8,6 +8,7 @@ import { fieldError, formIssueKeys } from '../../../components/admin/form-errors
 import { TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 
 type CategoryModalProps = {
   open: boolean;
@@ -16,7 +17,7 @@ type CategoryModalProps = {
   onClose: () => void;
 };
 
-/** Add Category / Edit Category (width limit 2xl): Name *, English Title *, German Title *. */
+/** Add Category / Edit Category (width limit 2xl): Name *, German Title *, English Title * (German first, the site's default). */
 export function CategoryModal({ open, category, onClose }: CategoryModalProps) {
   const { t } = useTranslation('admin');
   return (
@@ -37,8 +38,9 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(categoryFormSchema, formIssueKeys), defaultValues: categoryFormValues(category) });
+  useUnsavedChanges(isDirty);
 
   const submit = handleSubmit((values) => save.mutate({ ...categoryInput(values), id: category?.id }, { onSuccess: onDone }));
 
@@ -51,20 +53,23 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
         error={fieldError(t, errors.name)}
         {...register('name')}
       />
-      <TextField
-        label={t('categories.modal.englishTitle')}
-        lang="en"
-        required
-        error={fieldError(t, errors.titleEn)}
-        {...register('titleEn')}
-      />
-      <TextField
-        label={t('categories.modal.germanTitle')}
-        lang="de"
-        required
-        error={fieldError(t, errors.titleDe)}
-        {...register('titleDe')}
-      />
+      {/* Both titles side by side, German left (stacked on a phone). */}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('categories.modal.germanTitle')}
+          lang="de"
+          required
+          error={fieldError(t, errors.titleDe)}
+          {...register('titleDe')}
+        />
+        <TextField
+          label={t('categories.modal.englishTitle')}
+          lang="en"
+          required
+          error={fieldError(t, errors.titleEn)}
+          {...register('titleEn')}
+        />
+      </div>
     </ModalForm>
   );
 }

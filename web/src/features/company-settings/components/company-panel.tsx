@@ -7,6 +7,7 @@ import { CommandError } from '../../../components/admin/command-error';
 import { fieldError } from '../../../components/admin/form-errors';
 import { TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useCompanySettings, useSaveCompanySettings } from '../api/company-settings';
 import { type CompanyFormValues, companyFormResolver, companyFormValues, companySettingsInput } from './company-form';
 import { PictureChoice } from './picture-choice';
@@ -45,8 +46,9 @@ function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
     register,
     control,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = form;
+  useUnsavedChanges(isDirty);
   const partners = useFieldArray({ control, name: 'partners' });
 
   const submit = handleSubmit((values) => {

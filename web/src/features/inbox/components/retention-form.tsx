@@ -5,6 +5,7 @@ import { primaryButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
 import { useRetention, useSaveRetention } from '../api/inquiries';
 import { ListStatus } from '../../../components/admin/list-status';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 
 const kinds = ['application', 'priceInquiry', 'generalMessage'] as const;
 type Kind = (typeof kinds)[number];
@@ -47,6 +48,8 @@ function RetentionForm({ saved }: { saved: RetentionSettings }) {
   const [texts, setTexts] = useState<Texts>(() => textsOf(saved));
   const [invalid, setInvalid] = useState<Kind[]>([]);
   const [done, setDone] = useState(false);
+  const savedTexts = textsOf(saved);
+  useUnsavedChanges(kinds.some((kind) => texts[kind].trim() !== savedTexts[kind]));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,10 +6,11 @@ import { fieldError, formIssueKeys } from '../../../components/admin/form-errors
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useSaveJob } from '../api/jobs';
 import { type JobFormValues, jobCreatePayload, jobFormSchema, jobFormValues, jobUpdatePayload } from './job-form';
 
-/** Add Job / Edit Job: every text in English and German side by side (stacked on a phone). */
+/** Add Job / Edit Job: every text in German and English side by side, German left (stacked on a phone). */
 export function JobModal({ open, job, onClose }: { open: boolean; job: Job | undefined; onClose: () => void }) {
   const { t } = useTranslation('admin');
   return (
@@ -27,8 +28,9 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<JobFormValues>({ resolver: zodResolver(jobFormSchema, formIssueKeys), defaultValues: jobFormValues(job) });
+  useUnsavedChanges(isDirty);
 
   const submit = handleSubmit((values) => {
     const parsed = jobFormSchema.parse(values);

@@ -6,6 +6,7 @@ import { CommandError } from '../../../components/admin/command-error';
 import { TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useMailSettings, useSaveMailSettings, useSendTestMail } from '../api/mail-settings';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { type MailFormField, type MailFormValues, checkMailForm, mailFormValues } from './mail-form';
 
 /** Where inquiries go and who sends them (admin only), and a test mail to every recipient. */
@@ -29,6 +30,9 @@ function MailForm({ settings }: { settings: MailSettings }) {
   const save = useSaveMailSettings();
   const test = useSendTestMail();
   const [values, setValues] = useState<MailFormValues>(() => mailFormValues(settings));
+  // What was last loaded or saved: leaving with anything else asks first.
+  const [kept, setKept] = useState<MailFormValues>(() => mailFormValues(settings));
+  useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(kept));
   const [errors, setErrors] = useState<Partial<Record<MailFormField, string>>>({});
   const [saved, setSaved] = useState(false);
   const error = (field: MailFormField) => (errors[field] ? t(errors[field] as 'mailSettings.errors.address') : undefined);
@@ -40,8 +44,10 @@ function MailForm({ settings }: { settings: MailSettings }) {
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     save.mutate(checked.settings, {
-      onSuccess: (kept) => {
-        setValues(mailFormValues(kept));
+      onSuccess: (answer) => {
+        const keptValues = mailFormValues(answer);
+        setValues(keptValues);
+        setKept(keptValues);
         setSaved(true);
       },
     });

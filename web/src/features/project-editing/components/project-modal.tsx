@@ -9,6 +9,7 @@ import { fieldError, formIssueKeys } from '../../../components/admin/form-errors
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
+import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { PictureField } from '../../../components/admin/picture-field';
 import { noCategory, projectCreatePayload, projectFormSchema, projectFormValues, projectUpdatePayload } from './project-form';
 
@@ -53,8 +54,9 @@ function ProjectForm({
     handleSubmit,
     setValue,
     control,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(projectFormSchema(mode), formIssueKeys), defaultValues: projectFormValues(project) });
+  useUnsavedChanges(isDirty);
   const picture = useWatch({ control, name: 'picture' });
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
 
@@ -70,18 +72,18 @@ function ProjectForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           data-autofocus
-          label={t(`${m}.englishTitle`)}
-          lang="en"
-          required
-          error={fieldError(t, errors.titleEn)}
-          {...register('titleEn')}
-        />
-        <TextField
           label={t(`${m}.germanTitle`)}
           lang="de"
           required
           error={fieldError(t, errors.titleDe)}
           {...register('titleDe')}
+        />
+        <TextField
+          label={t(`${m}.englishTitle`)}
+          lang="en"
+          required
+          error={fieldError(t, errors.titleEn)}
+          {...register('titleEn')}
         />
         <TextField label={t(`${m}.location`)} error={fieldError(t, errors.location)} {...register('location')} />
         <TextField label={t(`${m}.client`)} error={fieldError(t, errors.client)} {...register('client')} />
@@ -102,13 +104,6 @@ function ProjectForm({
           })}
         </SelectField>
         <TextAreaField
-          label={t(`${m}.englishScope`)}
-          lang="en"
-          required
-          error={fieldError(t, errors.scopeEn)}
-          {...register('scopeEn')}
-        />
-        <TextAreaField
           label={t(`${m}.germanScope`)}
           lang="de"
           required
@@ -116,10 +111,11 @@ function ProjectForm({
           {...register('scopeDe')}
         />
         <TextAreaField
-          label={t(`${m}.englishContent`)}
+          label={t(`${m}.englishScope`)}
           lang="en"
-          error={fieldError(t, errors.contentEn)}
-          {...register('contentEn')}
+          required
+          error={fieldError(t, errors.scopeEn)}
+          {...register('scopeEn')}
         />
         <TextAreaField
           label={t(`${m}.germanContent`)}
@@ -127,10 +123,16 @@ function ProjectForm({
           error={fieldError(t, errors.contentDe)}
           {...register('contentDe')}
         />
+        <TextAreaField
+          label={t(`${m}.englishContent`)}
+          lang="en"
+          error={fieldError(t, errors.contentEn)}
+          {...register('contentEn')}
+        />
       </div>
       <PictureField
         value={picture}
-        onChange={(dataUrl) => setValue('picture', dataUrl, { shouldValidate: Boolean(dataUrl) })}
+        onChange={(dataUrl) => setValue('picture', dataUrl, { shouldValidate: Boolean(dataUrl), shouldDirty: true })}
         currentPicture={project?.picture || undefined}
         required={mode === 'create'}
         problem={pictureProblem}

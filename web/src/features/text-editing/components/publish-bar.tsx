@@ -10,7 +10,7 @@ const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-900';
 /**
  * Publish every draft (after a confirmation), and the preview: the server marks this browser
  * with a cookie, so that the public pages show it the drafts. Whether a preview is on cannot
- * be read back (the cookie is HttpOnly), so "End preview" is always offered.
+ * be read back (the cookie is HttpOnly), so "End preview" is always offered; publishing ends it.
  */
 export function PublishBar({ drafts }: { drafts: number }) {
   const { t } = useTranslation('admin');
@@ -22,7 +22,13 @@ export function PublishBar({ drafts }: { drafts: number }) {
   const onPublish = () => {
     if (!window.confirm(t('texts.confirmPublish', { count: drafts }))) return;
     setMessage(null);
-    publish.mutate(undefined, { onSuccess: ({ published }) => setMessage(t('texts.published', { count: published })) });
+    publish.mutate(undefined, {
+      onSuccess: ({ published }) => {
+        setMessage(t('texts.published', { count: published }));
+        // What the preview showed is live now: its banner would only say there are drafts where there are none.
+        preview.mutate(false, { onSuccess: () => setPreviewOn(false) });
+      },
+    });
   };
 
   const onPreview = (on: boolean) => {

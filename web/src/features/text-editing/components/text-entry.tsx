@@ -14,6 +14,7 @@ import { CommandError } from '../../../components/admin/command-error';
 import { controlClass } from '../../../components/admin/form-field';
 import { useSaveTextDraft } from '../api/site-texts';
 import { draftProblem } from '../draft-check';
+import { useTextEdit } from './text-edits';
 
 /**
  * One text: German and English side by side (stacked on a phone). Memoised: a save replaces
@@ -85,10 +86,12 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
   const state = entry[language];
   const current = draftText(state);
   // What the user typed and has not saved yet; null: the field shows the saved text.
-  const [edit, setEdit] = useState<string | null>(null);
+  const [edit, setTyped] = useTextEdit(`${entry.namespace}/${entry.key}/${language}`);
   const [saved, setSaved] = useState(false);
   const value = edit ?? current;
   const dirty = edit !== null && edit !== current;
+  // Typing back to the saved text is no change.
+  const setEdit = (next: string | null) => setTyped(next === current ? null : next);
   const problem = dirty ? draftProblem(value, state.default) : undefined;
   const placeholders = textPlaceholders(state.default);
   const languageName = t(`texts.language.${language}`);

@@ -8,6 +8,7 @@ import { useSiteTexts } from '../api/site-texts';
 import { type CompletenessCheck, completenessChecks, completenessCounts, failsCheck } from '../completeness';
 import { firstOfGroups, groupByPage, searchTexts } from '../text-groups';
 import { PublishBar } from './publish-bar';
+import { TextEditsContext, useTextEditsStore } from './text-edits';
 import { TextEntry } from './text-entry';
 
 /** How many texts the list shows at first and adds with "show more": rendering stays cheap. */
@@ -38,6 +39,7 @@ function TextsEditor({ list }: { list: SiteTextList }) {
   const [check, setCheck] = useState<Check>('all');
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(pageSize);
+  const edits = useTextEditsStore();
   // Typing stays quick; the list follows when React has time.
   const deferredQuery = useDeferredValue(query);
   const pageName = (namespace: EditableTextNamespace) => t(`texts.pages.${namespace}`);
@@ -67,96 +69,98 @@ function TextsEditor({ list }: { list: SiteTextList }) {
   const allComplete = completenessChecks.every((c) => counts[c] === 0);
 
   return (
-    <div className="space-y-6">
-      <PublishBar drafts={list.drafts} />
-      <div className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-slate-800">
-            {t('texts.search')}
-          </label>
-          <input
-            id={`${ids}-search`}
-            type="search"
-            value={query}
-            onChange={(event) => filtered(setQuery)(event.target.value)}
-            aria-describedby={`${ids}-search-hint`}
-            className={controlClass}
-          />
-          <p id={`${ids}-search-hint`} className="mt-1 text-sm text-slate-600">
-            {t('texts.searchHint')}
-          </p>
-        </div>
-        <div>
-          <label htmlFor={`${ids}-page`} className="block text-sm font-semibold text-slate-800">
-            {t('texts.page')}
-          </label>
-          <select
-            id={`${ids}-page`}
-            value={page}
-            onChange={(event) => {
-              const value = event.target.value;
-              filtered(setPage)(isEditableTextNamespace(value) ? value : 'all');
-            }}
-            className={controlClass}
-          >
-            <option value="all">{t('texts.pageOption', { page: t('texts.pages.all'), count: list.data.length })}</option>
-            {editableTextNamespaces.map((namespace) => (
-              <option key={namespace} value={namespace}>
-                {t('texts.pageOption', { page: pageName(namespace), count: perPage.get(namespace) ?? 0 })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-semibold text-slate-800">{t('texts.completeness')}</legend>
-          <div className="mt-1 flex flex-wrap gap-2">
-            {(['all', ...completenessChecks] as const).map((value) => (
-              <label key={value} className="cursor-pointer">
-                <input
-                  type="radio"
-                  name={`${ids}-check`}
-                  value={value}
-                  checked={check === value}
-                  onChange={() => filtered(setCheck)(value)}
-                  className="peer sr-only"
-                />
-                <span className="inline-block rounded-full border border-slate-400 bg-white px-3 py-1 text-sm text-slate-800 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2">
-                  {t('texts.checkOption', {
-                    check: t(`texts.checks.${value}`),
-                    count: value === 'all' ? list.data.length : counts[value],
-                  })}
-                </span>
-              </label>
-            ))}
+    <TextEditsContext.Provider value={edits}>
+      <div className="space-y-6">
+        <PublishBar drafts={list.drafts} />
+        <div className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-slate-800">
+              {t('texts.search')}
+            </label>
+            <input
+              id={`${ids}-search`}
+              type="search"
+              value={query}
+              onChange={(event) => filtered(setQuery)(event.target.value)}
+              aria-describedby={`${ids}-search-hint`}
+              className={controlClass}
+            />
+            <p id={`${ids}-search-hint`} className="mt-1 text-sm text-slate-600">
+              {t('texts.searchHint')}
+            </p>
           </div>
-          {allComplete && <p className="mt-2 text-sm text-green-800">{t('texts.allComplete')}</p>}
-        </fieldset>
-      </div>
-
-      <p role="status" className="text-sm font-semibold text-slate-700">
-        {matches.length === 0
-          ? check === 'all'
-            ? t('texts.noResults')
-            : t('texts.noResultsForCheck', { check: t(`texts.checks.${check}`) })
-          : t('texts.results', { count: matches.length })}
-      </p>
-      {shown.map((group) => (
-        <section key={group.namespace} aria-labelledby={`${ids}-${group.namespace}`} className="space-y-4">
-          <h3 id={`${ids}-${group.namespace}`} className="text-xl font-bold text-brand-900">
-            {pageName(group.namespace)}
-          </h3>
-          {group.entries.map((entry) => (
-            <TextEntry key={entry.key} entry={entry} pageName={pageName(group.namespace)} />
-          ))}
-        </section>
-      ))}
-      {left > 0 && (
-        <div className="flex justify-center">
-          <button type="button" className={secondaryButton} onClick={() => setLimit((shownCount) => shownCount + pageSize)}>
-            {t('texts.showMore', { count: Math.min(pageSize, left) })} {t('texts.showMoreLeft', { count: left })}
-          </button>
+          <div>
+            <label htmlFor={`${ids}-page`} className="block text-sm font-semibold text-slate-800">
+              {t('texts.page')}
+            </label>
+            <select
+              id={`${ids}-page`}
+              value={page}
+              onChange={(event) => {
+                const value = event.target.value;
+                filtered(setPage)(isEditableTextNamespace(value) ? value : 'all');
+              }}
+              className={controlClass}
+            >
+              <option value="all">{t('texts.pageOption', { page: t('texts.pages.all'), count: list.data.length })}</option>
+              {editableTextNamespaces.map((namespace) => (
+                <option key={namespace} value={namespace}>
+                  {t('texts.pageOption', { page: pageName(namespace), count: perPage.get(namespace) ?? 0 })}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset className="sm:col-span-2">
+            <legend className="text-sm font-semibold text-slate-800">{t('texts.completeness')}</legend>
+            <div className="mt-1 flex flex-wrap gap-2">
+              {(['all', ...completenessChecks] as const).map((value) => (
+                <label key={value} className="cursor-pointer">
+                  <input
+                    type="radio"
+                    name={`${ids}-check`}
+                    value={value}
+                    checked={check === value}
+                    onChange={() => filtered(setCheck)(value)}
+                    className="peer sr-only"
+                  />
+                  <span className="inline-block rounded-full border border-slate-400 bg-white px-3 py-1 text-sm text-slate-800 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2">
+                    {t('texts.checkOption', {
+                      check: t(`texts.checks.${value}`),
+                      count: value === 'all' ? list.data.length : counts[value],
+                    })}
+                  </span>
+                </label>
+              ))}
+            </div>
+            {allComplete && <p className="mt-2 text-sm text-green-800">{t('texts.allComplete')}</p>}
+          </fieldset>
         </div>
-      )}
-    </div>
+
+        <p role="status" className="text-sm font-semibold text-slate-700">
+          {matches.length === 0
+            ? check === 'all'
+              ? t('texts.noResults')
+              : t('texts.noResultsForCheck', { check: t(`texts.checks.${check}`) })
+            : t('texts.results', { count: matches.length })}
+        </p>
+        {shown.map((group) => (
+          <section key={group.namespace} aria-labelledby={`${ids}-${group.namespace}`} className="space-y-4">
+            <h3 id={`${ids}-${group.namespace}`} className="text-xl font-bold text-brand-900">
+              {pageName(group.namespace)}
+            </h3>
+            {group.entries.map((entry) => (
+              <TextEntry key={entry.key} entry={entry} pageName={pageName(group.namespace)} />
+            ))}
+          </section>
+        ))}
+        {left > 0 && (
+          <div className="flex justify-center">
+            <button type="button" className={secondaryButton} onClick={() => setLimit((shownCount) => shownCount + pageSize)}>
+              {t('texts.showMore', { count: Math.min(pageSize, left) })} {t('texts.showMoreLeft', { count: left })}
+            </button>
+          </div>
+        )}
+      </div>
+    </TextEditsContext.Provider>
   );
 }

@@ -1,0 +1,80 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '@blitz/contract';
+import { api, apiLogin, openWithToken } from '../support/admin-helpers';
+import { useSite, viewports } from '../support/harness';
+
+// Small things found on the way (issue 29): German left of English in every bilingual form of
+// the dashboard, and an e-mail address in a job's "how to apply" is a link.
+
+const site = useSite({ SEED_SAMPLE: 'false' });
+beforeAll(async () => {
+  await site.start();
+});
+
+async function dashboard(tab: string): Promise<Page> {
+  const page = await site.page({ viewport: viewports.desktop });
+  await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=en&tab=${tab}`);
+  return page;
+}
+
+/** The languages of a form's bilingual controls in order, and whether each German one is left of its English one. */
+async function pairs(form: Locator) {
+  const controls = await form.locator('[lang=de], [lang=en]').evaluateAll((elements) =>
+    elements
+      .filter((el) => el.matches('input, textarea'))
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        return { lang: el.getAttribute('lang'), left: box.left, top: box.top };
+      }),
+  );
+  expect(controls.length).toBeGreaterThan(0);
+  return controls.map((control, i) => {
+    if (control.lang !== 'de') return control.lang;
+    const english = controls[i + 1];
+    return english?.lang === 'en' && control.left < english.left && Math.abs(control.top - english.top) < 2
+      ? 'de left of en'
+      : 'de not left of en';
+  });
+}
+
+describe('bilingual forms', () => {
+  it.each([
+    ['jobs', 'Add job'],
+    ['projects', 'Add Project'],
+    ['categories', 'Add Category'],
+  ])('%s: German left of English', async (tab, add) => {
+    const page = await dashboard(tab);
+    await page.locator('main').getByRole('button', { name: add }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    for (const pair of (await pairs(dialog)).filter((p) => p !== 'en')) expect(pair).toBe('de left of en');
+  });
+
+  it.each(['company', 'texts'])('%s: German left of English', async (tab) => {
+    const page = await dashboard(tab);
+    const form = page.locator('main');
+    await form.locator('[lang=en]').first().waitFor();
+    for (const pair of (await pairs(form)).filter((p) => p !== 'en')) expect(pair).toBe('de left of en');
+  });
+});
+
+describe("a job's how to apply", () => {
+  it('links an e-mail address in it (mailto)', async () => {
+    const token = await apiLogin(site.url);
+    const job = await api<Job>(site.url, token, 'POST', '/Job', {
+      title: [
+        { content: 'Monteur (m/w/d)', language: 2 },
+        { content: 'Installer (m/f/d)', language: 1 },
+      ],
+      location: 'Hanau',
+      employmentType: 'FULL_TIME',
+      published: true,
+      howToApply: [{ content: 'Bitte schreiben Sie an bewerbung@blitzwerk.de.', language: 2 }],
+    });
+    const visitor = await site.page();
+    await visitor.goto(`${site.url}/jobs/${job.id}`);
+    const link = visitor.locator('main').getByRole('link', { name: 'bewerbung@blitzwerk.de' });
+    expect(await link.getAttribute('href')).toBe('mailto:bewerbung@blitzwerk.de');
+  });
+});
