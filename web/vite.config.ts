@@ -5,20 +5,17 @@ import react from '@vitejs/plugin-react';
 import { type Plugin, type UserConfig, defineConfig } from 'vite';
 // @ts-expect-error -- a plain build script without type declarations
 import { islandBudget } from './scripts/island-budget.mjs';
+// The contract's file itself, not its index: the config is bundled on its own, without zod.
+import { translationPath } from '../contract/src/translations';
 
 const localesDir = path.resolve(import.meta.dirname, 'src/locales');
-
-/** URL of a translation file: the common texts at /assets/i18n/{lang}.json, each scope beside. */
-export function translationUrl(lang: string, namespace: string): string {
-  return namespace === 'common' ? `/assets/i18n/${lang}.json` : `/assets/i18n/${namespace}/${lang}.json`;
-}
 
 /** Serves (dev) and emits (build) the locale files under the URLs the app fetches them from. */
 function translations(): Plugin {
   const files = () =>
     fs.readdirSync(localesDir).flatMap((lang) =>
       fs.readdirSync(path.join(localesDir, lang)).map((file) => ({
-        url: translationUrl(lang, file.replace(/\.json$/, '')),
+        url: translationPath(lang, file.replace(/\.json$/, '')),
         source: path.join(localesDir, lang, file),
       })),
     );

@@ -14,5 +14,7 @@ export * from './routes';
 export * from './job';
 export * from './company-settings';
 export * from './site-text';
+export * from './translations';
+export * from './html';
 export * from './mail-settings';
 export * from './statistics';

@@ -11,6 +11,7 @@ import {
   pageUrl,
   pages,
   siteLanguages,
+  escapeHtml,
 } from '@blitz/contract';
 import { App } from './app/app';
 import { AppRoutes } from './app/app-routes';
@@ -27,10 +28,6 @@ const resources: Resource = {};
 for (const [file, texts] of Object.entries(localeFiles)) {
   const [, lang, namespace] = file.match(/\.\/locales\/([^/]+)\/([^/]+)\.json$/)!;
   (resources[lang!] ??= {})[namespace!] = texts;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type Regard,
   attachmentTypes,
   formatFileSize,
+  escapeHtml,
 } from '@blitz/contract';
 import type { Config } from '../../config';
 import type { MailMessage } from '../../mail/mail-transport';
@@ -75,10 +76,6 @@ function indented(value: string): string {
     .split(/\r\n|\r|\n/)
     .map((line) => `    ${line}`)
     .join('\n');
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   contactFormStateKey,
   pageDataElementId,
   serializePageData,
+  escapeHtml,
 } from '@blitz/contract';
 
 type Render = (
@@ -133,10 +134,6 @@ export type Texts = Record<string, unknown>;
 export function textAt(texts: Texts, key: string): string | undefined {
   const value = key.split('.').reduce<unknown>((node, name) => (node as Texts | undefined)?.[name], texts);
   return typeof value === 'string' ? value : undefined;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Head elements a page's own head replaces: title, description, robots, canonical, alternates, Open Graph. */

@@ -17,9 +17,10 @@ import {
   projectListUrl,
   projectPath,
   textExcerpt,
+  escapeHtml,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, type Texts, escapeHtml, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
+import { type PageRenderer, type Texts, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
 import { normalizedUrl, pageIdOf } from '../pages/page-cache';
 import type { PageFillerDeps } from '../content/content-module';
 import type { PageFiller } from '../pages/page-filler';

@@ -1,25 +1,18 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type PageKey, type SiteLanguage, berlinYear, companyInterpolation, siteLanguages } from '@blitz/contract';
+import {
+  type PageKey,
+  type SiteLanguage,
+  type TranslationNamespace,
+  berlinYear,
+  companyInterpolation,
+  siteLanguages,
+  translationNamespaces,
+  translationPath,
+} from '@blitz/contract';
 import { translationBackend } from './translation-backend';
 
-/** Translation scopes of SPEC.md §7, plus the common texts and the projects and admin areas. */
-export const namespaces = [
-  'common',
-  'homepage',
-  'servicespage',
-  'BlitzSchutz',
-  'ImprintPage',
-  'aboutus',
-  'kontactus',
-  'JobsPage',
-  'contact',
-  'admin',
-  'projects',
-  'inbox',
-  'statistics',
-] as const;
-export type Namespace = (typeof namespaces)[number];
+type Namespace = TranslationNamespace;
 
 /** The scopes each page loads with its route (besides 'common'). */
 export const pageNamespace: Partial<Record<PageKey, Namespace | Namespace[]>> = {
@@ -42,10 +35,6 @@ export function namespacesFor(page: PageKey | undefined): Namespace[] {
   const own = page ? pageNamespace[page] : undefined;
   // 'contact': the footer's contact form is on every page.
   return own ? ['common', 'contact', ...[own].flat()] : ['common', 'contact'];
-}
-
-export function translationUrl(lang: string, namespace: string): string {
-  return namespace === 'common' ? `/assets/i18n/${lang}.json` : `/assets/i18n/${namespace}/${lang}.json`;
 }
 
 const baseOptions = {
@@ -73,7 +62,7 @@ export async function createServerI18n(
     interpolation: { ...baseOptions.interpolation, defaultVariables: { ...company, year: berlinYear() } },
     lng: lang,
     resources,
-    ns: [...namespaces],
+    ns: [...translationNamespaces],
     initAsync: false,
   });
   return instance;
@@ -86,7 +75,7 @@ export async function createServerI18n(
 export async function createBrowserI18n(lang: SiteLanguage, initialNamespaces: Namespace[]): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance
-    .use(translationBackend({ url: translationUrl, retries: 2, retryDelayMs: 300 }))
+    .use(translationBackend({ url: translationPath, retries: 2, retryDelayMs: 300 }))
     .use(initReactI18next)
     .init({
       ...baseOptions,

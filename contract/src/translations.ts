@@ -1,0 +1,25 @@
+/**
+ * The scopes the site's texts are split into (SPEC.md §7), plus the common texts and the
+ * projects, dashboard, inbox and statistics areas: one list for the build, the browser and the server.
+ */
+export const translationNamespaces = [
+  'common',
+  'homepage',
+  'servicespage',
+  'BlitzSchutz',
+  'ImprintPage',
+  'aboutus',
+  'kontactus',
+  'JobsPage',
+  'contact',
+  'admin',
+  'projects',
+  'inbox',
+  'statistics',
+] as const;
+export type TranslationNamespace = (typeof translationNamespaces)[number];
+
+/** Where the browser loads a scope's texts: the common texts at /assets/i18n/{lang}.json, each other scope beside. */
+export function translationPath(lang: string, namespace: string): string {
+  return namespace === 'common' ? `/assets/i18n/${lang}.json` : `/assets/i18n/${namespace}/${lang}.json`;
+}
