@@ -16,5 +16,6 @@ export * from './company-settings';
 export * from './site-text';
 export * from './translations';
 export * from './html';
+export * from './page-render';
 export * from './mail-settings';
 export * from './statistics';

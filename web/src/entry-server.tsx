@@ -3,7 +3,6 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import {
   type CompanySettings,
-  type PageKey,
   type SiteLanguage,
   company,
   companyInterpolationOf,
@@ -12,6 +11,7 @@ import {
   pages,
   siteLanguages,
   escapeHtml,
+  type RenderPage,
 } from '@blitz/contract';
 import { App } from './app/app';
 import { AppRoutes } from './app/app-routes';
@@ -19,8 +19,8 @@ import { metaKeyOf } from './config/paths';
 import siteImages from './config/site-images.json';
 import { createServerI18n } from './lib/i18n/i18n';
 import { languageRedirectScript } from './lib/i18n/language';
-import { type PageData, PageDataProvider } from './lib/ssr/page-data';
-import { type SiteContent, SiteContentProvider, defaultSiteContent } from './lib/ssr/site-content';
+import { PageDataProvider } from './lib/ssr/page-data';
+import { SiteContentProvider, defaultSiteContent } from './lib/ssr/site-content';
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
 
@@ -75,23 +75,11 @@ function organisationJsonLd(lang: SiteLanguage, description: string, settings: C
 }
 
 /**
- * What the server renders a page with at request time: the texts of the page's language as
- * published (every namespace; the shipped ones at build time) and the site's content.
- */
-export type RenderContent = SiteContent & { texts?: Resource[string] };
-
-/**
  * Renders one page in one language: its markup, and the head that goes with it. `data` holds
  * API answers the page renders with (the server passes them when it renders a page per request;
  * the build passes none), `content` the published texts and the company's details.
  */
-export async function render(
-  page: PageKey,
-  url: string,
-  lang: SiteLanguage,
-  data?: PageData,
-  content: RenderContent = defaultSiteContent,
-): Promise<{ html: string; head: string }> {
+export const render: RenderPage = async (page, url, lang, data, content = defaultSiteContent) => {
   const texts = content.texts ? { [lang]: content.texts } : resources;
   const values = companyInterpolationOf(content.company);
   const words = await createServerI18n(lang, texts, values);
@@ -162,4 +150,4 @@ export async function render(
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   if (errors.length > 0) throw new Error(`prerendering ${page} (${lang}) failed`, { cause: errors[0] });
   return { html: Buffer.concat(chunks).toString('utf8'), head };
-}
+};

@@ -1,14 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CompanySettings, SiteLanguage } from '@blitz/contract';
+import type { RenderTexts, SiteContent, SiteLanguage } from '@blitz/contract';
 
-/** What the web app's render() takes besides the page's data: its texts and the company's details. */
-export type RenderContent = {
-  /** Every namespace's texts of the page's language, as published (or as drafts, in a preview). */
-  texts: Record<string, Record<string, unknown>>;
-  company: CompanySettings;
-  sampleCompany: boolean;
-  preview: boolean;
-};
+/** What the server always renders with: the texts are never left to the shipped ones. */
+export type RenderContent = SiteContent & { texts: RenderTexts };
 
 /**
  * What every public page is made from besides its own data (decision 022): the site texts staff

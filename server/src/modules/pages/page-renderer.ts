@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { withSiteOrigin } from './site-origin';
-import type { PageContent, RenderContent } from './page-content';
+import type { PageContent } from './page-content';
 import {
   type PageData,
   type PageKey,
@@ -14,16 +14,10 @@ import {
   pageDataElementId,
   serializePageData,
   escapeHtml,
+  type RenderPage,
 } from '@blitz/contract';
 
-type Render = (
-  page: PageKey,
-  url: string,
-  lang: SiteLanguage,
-  data?: PageData,
-  content?: RenderContent,
-) => Promise<{ html: string; head: string }>;
-type RenderBundle = { render: Render; buildOrigin?: string };
+type RenderBundle = { render: RenderPage; buildOrigin?: string };
 
 const rootStart = '<div id="root">';
 

@@ -2,25 +2,13 @@ import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CompanySettings,
+  type SiteContent,
   type LocalizedText,
   contentLanguageOf,
   defaultCompanySettings,
   isSampleCompany,
   pickText,
 } from '@blitz/contract';
-
-/**
- * What a public page is rendered with besides its texts: the company's saved details (decision
- * 019) and whether the page is a preview of drafts. The server passes it to every page it
- * renders; a page rendered at build time and the admin app get the shipped defaults.
- */
-export type SiteContent = {
-  company: CompanySettings;
-  /** The placeholder company is still in place: pages mark it as a sample in their language. */
-  sampleCompany: boolean;
-  /** Rendered with the drafts of the page texts, for signed-in staff only. */
-  preview: boolean;
-};
 
 export const defaultSiteContent: SiteContent = {
   company: defaultCompanySettings,

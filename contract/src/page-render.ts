@@ -1,0 +1,36 @@
+import type { CompanySettings } from './company-settings';
+import type { SiteLanguage } from './languages';
+import type { PageData } from './page-data';
+import type { PageKey } from './routes';
+
+/**
+ * What a public page is rendered with besides its texts: the company's saved details (decision
+ * 019) and whether the page is a preview of drafts. The server passes it to every page it
+ * renders; a page rendered at build time and the admin app get the shipped defaults.
+ */
+export type SiteContent = {
+  company: CompanySettings;
+  /** The placeholder company is still in place: pages mark it as a sample in their language. */
+  sampleCompany: boolean;
+  /** Rendered with the drafts of the page texts, for signed-in staff only. */
+  preview: boolean;
+};
+
+/** A language's texts, every namespace, as published (or as drafts, in a preview). */
+export type RenderTexts = Record<string, Record<string, unknown>>;
+
+/** What the server renders a page with at request time: the site's content and its texts (the shipped ones without). */
+export type RenderContent = SiteContent & { texts?: RenderTexts };
+
+/**
+ * The SSR bundle's `render` (web/src/entry-server.tsx), which the server loads from the build:
+ * one page in one language, its markup and the head that goes with it. `data` holds the API
+ * answers the page renders with (none at build time).
+ */
+export type RenderPage = (
+  page: PageKey,
+  url: string,
+  lang: SiteLanguage,
+  data?: PageData,
+  content?: RenderContent,
+) => Promise<{ html: string; head: string }>;
