@@ -81,11 +81,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.post('/login/Password', { onRequest: app.requireAdmin, schema: { body: passwordChangeRequestSchema } }, async (request) => {
-    const { currentPassword, code, newPassword } = request.body;
-    const change = { userId: request.admin!.id, currentPassword, code, newPassword, ip: request.ip, log: request.log };
-    return { jwtToken: await changePassword(app.db, app.tokenKeys, change, app.config.sessionIdleMs) };
-  });
+  app.post(
+    '/login/Password',
+    { onRequest: app.requireAdmin, config: { allowBeforePasswordChange: true }, schema: { body: passwordChangeRequestSchema } },
+    async (request) => {
+      const { currentPassword, code, newPassword } = request.body;
+      const change = { userId: request.admin!.id, currentPassword, code, newPassword, ip: request.ip, log: request.log };
+      return { jwtToken: await changePassword(app.db, app.tokenKeys, change, app.config.sessionIdleMs) };
+    },
+  );
 
   // The user's second factor (ASVS 6.3.3): an authenticator app, with recovery codes.
   const actor = (request: FastifyRequest) => ({
@@ -97,7 +101,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/login/SecondFactor',
-    { onRequest: app.requireAdmin, schema: { response: { 200: secondFactorStatusSchema } } },
+    {
+      onRequest: app.requireAdmin,
+      config: { allowBeforeSecondFactor: true },
+      schema: { response: { 200: secondFactorStatusSchema } },
+    },
     async (request) => ({
       ...(await secondFactorStatus(app.db, request.admin!.id)),
       required: app.config.secondFactorRequired,
@@ -108,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login/SecondFactor/Setup',
     {
       onRequest: app.requireAdmin,
+      config: { allowBeforeSecondFactor: true },
       schema: { body: secondFactorSetupRequestSchema, response: { 200: secondFactorSetupResponseSchema } },
     },
     async (request) => startSecondFactorSetup(app.db, actor(request), request.body.password),
@@ -117,6 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login/SecondFactor/Confirm',
     {
       onRequest: app.requireAdmin,
+      config: { allowBeforeSecondFactor: true },
       schema: { body: secondFactorConfirmRequestSchema, response: { 200: secondFactorConfirmResponseSchema } },
     },
     async (request) =>
@@ -135,7 +145,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The user's own sign-ins (ASVS 7.5.2): listed, and each can be ended, this one included.
   app.get(
     '/login/Sessions',
-    { onRequest: app.requireAdmin, schema: { response: { 200: signInSessionListSchema } } },
+    {
+      onRequest: app.requireAdmin,
+      config: { allowBeforePasswordChange: true },
+      schema: { response: { 200: signInSessionListSchema } },
+    },
     async (request) => {
       const { id, sessionId } = request.admin!;
       const sessions = await listUserSessions(app.db, id, new Date(), app.config.sessionIdleMs);
@@ -145,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/login/Sessions/:id',
-    { onRequest: app.requireAdmin, schema: { params: sessionIdParamSchema } },
+    { onRequest: app.requireAdmin, config: { allowBeforePasswordChange: true }, schema: { params: sessionIdParamSchema } },
     async (request, reply) => {
       if (!(await deleteUserSession(app.db, request.admin!.id, request.params.id))) throw notFound('Session');
       logSecurityEvent(request.log, 'info', 'session_ended', {
@@ -157,9 +171,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/login/Logout', { preHandler: app.requireAdmin }, async (request, reply) => {
-    await logout(app.db, request.admin!.id);
-    logSecurityEvent(request.log, 'info', 'logout', { userId: request.admin!.id, ip: request.ip });
-    return reply.status(204).send();
-  });
+  app.post(
+    '/login/Logout',
+    { preHandler: app.requireAdmin, config: { allowBeforePasswordChange: true } },
+    async (request, reply) => {
+      await logout(app.db, request.admin!.id);
+      logSecurityEvent(request.log, 'info', 'logout', { userId: request.admin!.id, ip: request.ip });
+      return reply.status(204).send();
+    },
+  );
 };

@@ -31,26 +31,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     admin: AuthenticatedUser | undefined;
   }
+  interface FastifyContextConfig {
+    /** The route serves a user whose password is still the generated first one (change it, see and end sign-ins, leave), and so also one without a second factor. */
+    allowBeforePasswordChange?: boolean;
+    /** The route serves a user whose own password is set but who must still set up the second factor the site requires. */
+    allowBeforeSecondFactor?: boolean;
+  }
 }
 
 /** The route pattern (`/api/v1/Inquiry/:id`), not the address: ids and queries stay out of the event. */
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unknown';
-
-/** What a user whose password is the generated first one may do: change it, see and end sign-ins, leave. */
-const allowedBeforePasswordChange = new Set([
-  '/api/v1/login/Password',
-  '/api/v1/login/Logout',
-  '/api/v1/login/Sessions',
-  '/api/v1/login/Sessions/:id',
-]);
-
-/** And once the password is the user's own, but the site requires a second factor the user has not set up yet. */
-const allowedBeforeSecondFactor = new Set([
-  ...allowedBeforePasswordChange,
-  '/api/v1/login/SecondFactor',
-  '/api/v1/login/SecondFactor/Setup',
-  '/api/v1/login/SecondFactor/Confirm',
-]);
 
 /**
  * The one guard of every mutating route: missing, malformed, expired, revoked or forged tokens
@@ -76,12 +66,14 @@ export const authGuard = fp(async (app: FastifyInstance) => {
       throw unauthorized();
     }
     request.admin = result.user;
+    const { allowBeforePasswordChange = false, allowBeforeSecondFactor = false } = request.routeOptions.config;
     // ASVS 6.4.1: a password nobody chose (printed on the console) is replaced before anything else.
-    if (result.user.passwordChangeRequired && !allowedBeforePasswordChange.has(routeOf(request))) {
+    if (result.user.passwordChangeRequired && !allowBeforePasswordChange) {
       throw new HttpError(403, 'password_change_required', 'Change the generated password first (POST /api/v1/login/Password)');
     }
     // ASVS 6.3.3: where the site requires a second factor, an admin without one sets it up first.
-    if (app.config.secondFactorRequired && !result.user.secondFactorEnabled && !allowedBeforeSecondFactor.has(routeOf(request))) {
+    const secondFactorMissing = app.config.secondFactorRequired && !result.user.secondFactorEnabled;
+    if (secondFactorMissing && !allowBeforePasswordChange && !allowBeforeSecondFactor) {
       throw new HttpError(
         403,
         'second_factor_setup_required',
