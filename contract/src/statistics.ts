@@ -4,11 +4,17 @@ import { isoDateSchema } from './job';
 /** The longest period one statistics answer covers (a bit more than two years, for "12 months against the one before"). */
 export const statisticsMaxDays = 800;
 
+/** The first day a period may start (nothing was counted before; earlier years break the comparison period). */
+export const statisticsFirstDay = '2000-01-01';
+
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 /** `GET /api/v1/Statistics` and its CSV export: the first and last day (inclusive, Europe/Berlin). */
 export const statisticsQuerySchema = z
-  .object({ From: isoDateSchema, To: isoDateSchema })
+  .object({
+    From: isoDateSchema.refine((day) => day >= statisticsFirstDay, { message: `must not be before ${statisticsFirstDay}` }),
+    To: isoDateSchema,
+  })
   .refine((q) => q.From <= q.To, { message: 'must not be before From', path: ['To'] })
   .refine((q) => dayNumber(q.To) - dayNumber(q.From) < statisticsMaxDays, {
     message: `must be at most ${statisticsMaxDays} days after From`,

@@ -25,10 +25,12 @@ export function createStatisticsRecorder(db: Db, log: FastifyBaseLogger, flushMs
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
-  async function visitorOf(sender: Sender): Promise<string> {
+  /** The visitor's hash; undefined for a past day whose salt is gone (decision 025: a page view without a visitor). */
+  async function visitorOf(sender: Sender): Promise<string | undefined> {
     let salt = salts.get(sender.day);
     if (salt === undefined) {
-      salt = await daySalt(db, sender.day);
+      salt = await daySalt(db, sender.day, berlinDate(new Date()));
+      if (salt === undefined) return undefined;
       // Only today's (and, around midnight, yesterday's) salt is kept.
       for (const day of salts.keys()) if (day < sender.day) salts.delete(day);
       salts.set(sender.day, salt);

@@ -3,21 +3,26 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 
-/** The day's salt: made by whichever instance asks first, read by the others. */
-export async function daySalt(db: Db, day: string): Promise<string> {
-  await db
-    .insertInto('statistics_salts')
-    .values({ day, salt: crypto.randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('day').doNothing())
-    .execute();
-  const row = await db.selectFrom('statistics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
-  return row.salt;
+/**
+ * The day's salt: made by whichever instance asks first, read by the others. Never made for a day
+ * before `today` (a batch held past midnight): that day's salt may already be deleted, and a new
+ * one would count its visitors again; undefined then, and the entry counts without a visitor.
+ */
+export async function daySalt(db: Db, day: string, today: string): Promise<string | undefined> {
+  if (day >= today)
+    await db
+      .insertInto('statistics_salts')
+      .values({ day, salt: crypto.randomBytes(32).toString('base64url') })
+      .onConflict((oc) => oc.column('day').doNothing())
+      .execute();
+  const row = await db.selectFrom('statistics_salts').select('salt').where('day', '=', day).executeTakeFirst();
+  return row?.salt;
 }
 
-/** A counted page view, its visitor already a hash of the day. */
+/** A counted page view, its visitor already a hash of the day (undefined: its day's salt was gone, a page view only). */
 export type HashedView = {
   day: string;
-  visitor: string;
+  visitor: string | undefined;
   path: string;
   language: string;
   source: string;
@@ -52,11 +57,22 @@ const chunkSize = 200;
 const chunks = <T>(items: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(items.length / chunkSize) }, (_, i) => items.slice(i * chunkSize, (i + 1) * chunkSize));
 
+/**
+ * Rows in the order of their key: two instances writing at once then lock the same rows in the
+ * same order (a multi-row insert locks in its order), so neither waits for the other in a cycle.
+ */
+const byKey = <T>(rows: readonly T[], keyOf: (row: T) => readonly string[]): T[] =>
+  [...rows].sort((a, b) => {
+    const [x, y] = [keyOf(a), keyOf(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+    return 0;
+  });
+
 /** Adds a tally to an aggregate table: inserts the row, or adds to it (`ON CONFLICT … DO UPDATE`, alike on both databases). */
 async function addToAggregate(db: Kysely<any>, table: string, tally: Tally<Record<string, string>>): Promise<void> {
-  const rows = [...tally.rows.values()];
-  if (rows.length === 0) return;
-  const keyColumns = Object.keys(rows[0]!.key);
+  if (tally.rows.size === 0) return;
+  const keyColumns = Object.keys([...tally.rows.values()][0]!.key);
+  const rows = byKey([...tally.rows.values()], (row) => keyColumns.map((c) => row.key[c]!));
   const countColumns = [...new Set(rows.flatMap((row) => Object.keys(row.counts)))];
   for (const part of chunks(rows)) {
     await db
@@ -81,7 +97,7 @@ async function insertNew<R extends Record<string, string>>(
   rows: R[],
 ): Promise<Set<string>> {
   const inserted = new Set<string>();
-  for (const part of chunks(rows)) {
+  for (const part of chunks(byKey(rows, (row) => keyColumns.map((c) => row[c]!)))) {
     const returned = await db
       .insertInto(table)
       .values(part)
@@ -91,6 +107,32 @@ async function insertNew<R extends Record<string, string>>(
     for (const row of returned as Record<string, unknown>[]) inserted.add(JSON.stringify(keyColumns.map((c) => row[c])));
   }
   return inserted;
+}
+
+/** The most sources (with campaign) a day keeps: beyond them new ones count as `other`, so free text cannot bloat the table. */
+export const maxSourcesPerDay = 200;
+export const otherSource = 'other';
+
+type SourceKey = { day: string; source: string; campaign: string };
+
+/** The tally with each source and campaign new beyond a day's `maxSourcesPerDay` folded into `other`. */
+async function foldExcessSources(trx: Db, tally: Tally<SourceKey>): Promise<Tally<SourceKey>> {
+  const folded = new Tally<SourceKey>();
+  const known = new Map<string, Set<string>>();
+  for (const { key, counts } of tally.rows.values()) {
+    let ofDay = known.get(key.day);
+    if (!ofDay) {
+      const rows = await trx.selectFrom('statistics_sources').select(['source', 'campaign']).where('day', '=', key.day).execute();
+      ofDay = new Set(rows.map((row) => JSON.stringify([row.source, row.campaign])));
+      known.set(key.day, ofDay);
+    }
+    const id = JSON.stringify([key.source, key.campaign]);
+    if (ofDay.has(id) || ofDay.size < maxSourcesPerDay) {
+      ofDay.add(id);
+      folded.add(key, counts);
+    } else folded.add({ day: key.day, source: otherSource, campaign: '' }, counts);
+  }
+  return folded;
 }
 
 const firstOfEach = <T>(items: readonly T[], keyOf: (item: T) => string): T[] => [
@@ -110,7 +152,8 @@ export async function recordBatch(db: Db, views: readonly HashedView[], inquirie
     const sources = new Tally<{ day: string; source: string; campaign: string }>();
     const devices = new Tally<{ day: string; device: string }>();
     const visitKey = (v: { day: string; visitor: string }) => JSON.stringify([v.day, v.visitor]);
-    const visits = firstOfEach(views, visitKey);
+    const withVisitor = views.filter((v): v is HashedView & { visitor: string } => v.visitor !== undefined);
+    const visits = firstOfEach(withVisitor, visitKey);
     const newVisits = await insertNew(
       loose,
       'statistics_visits',
@@ -124,7 +167,7 @@ export async function recordBatch(db: Db, views: readonly HashedView[], inquirie
       devices.add({ day: visit.day, device: visit.device }, { visitors: 1 });
     }
     const pageKey = (v: HashedView) => JSON.stringify([v.day, v.visitor, v.path, v.language]);
-    const seen = firstOfEach(views, pageKey);
+    const seen = firstOfEach(withVisitor, pageKey);
     const newPages = await insertNew(
       loose,
       'statistics_visit_pages',
@@ -177,19 +220,20 @@ export async function recordBatch(db: Db, views: readonly HashedView[], inquirie
     }
     await addToAggregate(loose, 'statistics_days', days);
     await addToAggregate(loose, 'statistics_pages', pages);
-    await addToAggregate(loose, 'statistics_sources', sources);
+    await addToAggregate(loose, 'statistics_sources', await foldExcessSources(trx, sources));
     await addToAggregate(loose, 'statistics_devices', devices);
   });
 }
 
 /**
- * The salts of past days (so that nobody can recompute a past day's hashes), and the visits
- * older than yesterday (at most 48 hours: an inquiry sent the day after is still traced).
+ * The salts of past days (so that nobody can recompute a past day's hashes), and the visits and
+ * pages seen of past days: an inquiry is traced only to a visit of its own day (its hash is of
+ * that day's salt), so nothing older serves any purpose.
  */
-export async function deleteSpentVisitData(db: Db, today: string, yesterday: string): Promise<Record<string, number>> {
+export async function deleteSpentVisitData(db: Db, today: string): Promise<Record<string, number>> {
   const salts = await db.deleteFrom('statistics_salts').where('day', '<', today).executeTakeFirst();
-  const visits = await db.deleteFrom('statistics_visits').where('day', '<', yesterday).executeTakeFirst();
-  await db.deleteFrom('statistics_visit_pages').where('day', '<', yesterday).execute();
+  const visits = await db.deleteFrom('statistics_visits').where('day', '<', today).executeTakeFirst();
+  await db.deleteFrom('statistics_visit_pages').where('day', '<', today).execute();
   return { salts: Number(salts.numDeletedRows), visits: Number(visits.numDeletedRows) };
 }
 

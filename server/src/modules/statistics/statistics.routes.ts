@@ -2,9 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pages, statisticsObjectionQuerySchema, statisticsQuerySchema, statisticsSchema } from '@blitz/contract';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { statisticsCsv, statisticsOf } from './statistics.service';
-import { optOutCookieName } from './visit-classification';
+import type { FastifyRequest } from 'fastify';
+import { optOutCookieName, webAddress } from './visit-classification';
 
 const twoYears = 2 * 365 * 24 * 3600;
+
+/**
+ * Whether a request comes from this site's own page: the browser's Sec-Fetch-Site, else (an older
+ * browser) its Origin or Referer naming this site.
+ */
+function fromOwnPage(request: FastifyRequest, siteHost: string): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  const from = webAddress(request.headers.origin ?? request.headers.referer);
+  return from !== undefined && [siteHost, request.host.toLowerCase()].includes(from.host.toLowerCase());
+}
 
 /** The visitor statistics of the dashboard's tab (issue 32), for admins; and the visitor's objection. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,17 +40,20 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(csv);
   });
 
+  const siteHost = new URL(app.config.siteUrl).host.toLowerCase();
   // The imprint's opt-out link when the page script does not run: the cookie that holds only the
-  // objection (decision 025), then back to the imprint's section. A link, so a GET; setting or
-  // clearing someone's objection by a forged link harms no one but the count.
+  // objection (decision 025), then back to the imprint's section. A link, so a GET: another site
+  // may set the objection (it only lowers the count), but a withdrawal is honoured only from this
+  // site's own page, or any site could take back a visitor's objection by a link.
   app.get(
     '/Statistics/Objection',
     { preValidation: caseInsensitiveQuery(['Withdraw']), schema: { querystring: statisticsObjectionQuerySchema } },
     async (request, reply) => {
       const https = request.protocol === 'https';
       const options = { path: '/', sameSite: 'lax' as const, secure: https };
-      if (request.query.Withdraw === 'true') reply.clearCookie(optOutCookieName, options);
-      else reply.setCookie(optOutCookieName, '1', { ...options, maxAge: twoYears });
+      if (request.query.Withdraw === 'true') {
+        if (fromOwnPage(request, siteHost)) reply.clearCookie(optOutCookieName, options);
+      } else reply.setCookie(optOutCookieName, '1', { ...options, maxAge: twoYears });
       return reply.header('cache-control', 'no-store').redirect(`${pages.impressum.path}#analytics-opt-out`, 303);
     },
   );

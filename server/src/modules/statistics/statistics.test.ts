@@ -1,4 +1,5 @@
 import { berlinDate } from '@blitz/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { writeFakePages } from '../../test/fake-web-build';
@@ -15,6 +16,7 @@ import {
 } from '../../test/helper';
 import { formData, generalMessage, priceInquiry } from '../contact/contact.test-kit';
 import { statisticsHousekeeping } from './statistics-housekeeping';
+import { createStatisticsRecorder } from './statistics-recorder';
 import { recordBatch } from './statistics.repository';
 
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -154,7 +156,7 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     expect((await api(url, 'GET', `/api/v1/Inquiry/${other.id}`, { token })).body.origin).toBeNull();
   });
 
-  it('forgets a past day’s salt, and visits after 48 hours, keeping the aggregates', async () => {
+  it('forgets past days’ salts and visits, keeping the aggregates', async () => {
     // On the repository alone: the app's own first housekeeping round would race this one.
     const { db } = await freshDatabase(kind);
     await migrateToLatest(db);
@@ -172,16 +174,71 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
       .values([
         { day: '2025-03-09', visitor: 'a', ...visit },
         { day: '2025-03-10', visitor: 'b', ...visit },
+        { day: '2025-03-11', visitor: 'c', ...visit },
+      ])
+      .execute();
+    await db
+      .insertInto('statistics_visit_pages')
+      .values([
+        { day: '2025-03-10', visitor: 'b', path: '/', language: 'de' },
+        { day: '2025-03-11', visitor: 'c', path: '/', language: 'de' },
       ])
       .execute();
     await db.insertInto('statistics_days').values({ day: '2025-03-09', visitors: 1 }).execute();
     const task = statisticsHousekeeping(db, () => new Date('2025-03-11T10:00:00Z'));
-    expect(await task.run()).toEqual({ salts: 2, visits: 1 });
+    expect(await task.run()).toEqual({ salts: 2, visits: 2 });
     expect(await db.selectFrom('statistics_salts').select('day').execute()).toEqual([{ day: '2025-03-11' }]);
-    expect(await db.selectFrom('statistics_visits').select('day').execute()).toEqual([{ day: '2025-03-10' }]);
+    expect(await db.selectFrom('statistics_visits').select('day').execute()).toEqual([{ day: '2025-03-11' }]);
+    expect(await db.selectFrom('statistics_visit_pages').select('day').execute()).toEqual([{ day: '2025-03-11' }]);
     expect(await db.selectFrom('statistics_days').select(['day', 'visitors']).execute()).toEqual([
       { day: '2025-03-09', visitors: 1 },
     ]);
+  });
+
+  it('never makes a salt for a past day: a view held past its day’s salt counts without a visitor', async () => {
+    const { db } = await freshDatabase(kind);
+    await migrateToLatest(db);
+    const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
+    const recorder = createStatisticsRecorder(db, silent, 60_000);
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const sender = {
+      address: '192.0.2.1',
+      userAgent: firefox,
+      language: 'de',
+      source: 'direct',
+      campaign: '',
+      device: 'desktop',
+    };
+    recorder.view({ ...sender, path: '/' }, yesterday);
+    recorder.view({ ...sender, path: '/Projects' }, yesterday);
+    recorder.view({ ...sender, path: '/' });
+    await recorder.flush();
+    expect(await db.selectFrom('statistics_salts').select('day').execute()).toEqual([{ day: today() }]);
+    const days = await db.selectFrom('statistics_days').select(['day', 'visitors', 'page_views']).orderBy('day').execute();
+    expect(days).toEqual([
+      { day: berlinDate(yesterday), visitors: 0, page_views: 2 },
+      { day: today(), visitors: 1, page_views: 1 },
+    ]);
+    expect(await db.selectFrom('statistics_visits').select('day').execute()).toEqual([{ day: today() }]);
+  });
+
+  it('folds a day’s sources beyond the 200th into “other”', async () => {
+    const { app, url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const view = (visitor: string, source: string) =>
+      ({ day: '2026-10-01', visitor, path: '/', language: 'de', source, campaign: '', device: 'desktop' }) as const;
+    await recordBatch(
+      app.db,
+      Array.from({ length: 150 }, (_, i) => view(`a${i}`, `site-${i}`)),
+      [],
+    );
+    await recordBatch(app.db, [...Array.from({ length: 100 }, (_, i) => view(`b${i}`, `spam-${i}`)), view('c', 'site-7')], []);
+    const stats = await statsOf(url, token, '2026-10-01', '2026-10-01');
+    expect(stats.visitors).toBe(251);
+    const rows = await app.db.selectFrom('statistics_sources').select(['source', 'visitors']).execute();
+    expect(rows).toHaveLength(201);
+    expect(rows).toContainEqual({ source: 'other', visitors: 50 });
+    expect(rows).toContainEqual({ source: 'site-7', visitors: 2 });
   });
 
   it('answers a seeded month as counted by hand, against the month before', async () => {
@@ -246,11 +303,16 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
       '?From=2026-10-02&To=2026-10-01',
       '?From=2020-01-01&To=2026-01-01',
       '?From=x&To=y',
+      '?From=0000-01-01&To=0000-01-01',
+      '?From=1999-12-31&To=2000-01-31',
     ]) {
       const res = await api(url, 'GET', `/api/v1/Statistics${query}`, { token });
       expect(res.status, query).toBe(400);
       expect(res.body.type ?? res.body.title, query).toBeDefined();
     }
+    const tooEarly = await api(url, 'GET', '/api/v1/Statistics?From=0000-01-01&To=0000-01-01', { token });
+    expect(JSON.stringify(tooEarly.body)).toContain('must not be before 2000-01-01');
+    expect((await api(url, 'GET', '/api/v1/Statistics?From=2000-01-01&To=2000-01-01', { token })).status).toBe(200);
   });
 
   it('loses at most the batch when the database fails to take it, never a page', async () => {
@@ -269,9 +331,30 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     expect(set.status).toBe(303);
     expect(set.headers.get('location')).toBe('/impressum#analytics-opt-out');
     expect(set.headers.get('set-cookie')).toMatch(/^statistics-opt-out=1; Max-Age=63072000; Path=\/; SameSite=Lax$/);
-    const withdrawn = await api(url, 'GET', '/api/v1/Statistics/Objection?withdraw=true');
+    const withdraw = (headers: Record<string, string>) =>
+      api(url, 'GET', '/api/v1/Statistics/Objection?withdraw=true', { headers });
+    const cleared = /^statistics-opt-out=; Max-Age=0; Path=\/; Expires=.*; SameSite=Lax$/;
+    const withdrawn = await withdraw({ 'sec-fetch-site': 'same-origin' });
     expect(withdrawn.status).toBe(303);
-    expect(withdrawn.headers.get('set-cookie')).toMatch(/^statistics-opt-out=; Max-Age=0; Path=\/; Expires=.*; SameSite=Lax$/);
+    expect(withdrawn.headers.get('set-cookie')).toMatch(cleared);
+    // An older browser without Sec-Fetch-Site: its Referer or Origin names the page.
+    expect((await withdraw({ referer: `${url}/impressum` })).headers.get('set-cookie')).toMatch(cleared);
+    expect((await withdraw({ origin: url })).headers.get('set-cookie')).toMatch(cleared);
+    // Another site's link (or redirect) never takes the objection back.
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site', referer: `${url}/impressum` },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+      { referer: 'https://evil.example/' },
+      {},
+    ] as Record<string, string>[]) {
+      const refused = await withdraw(headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(303);
+      expect(refused.headers.get('set-cookie'), JSON.stringify(headers)).toBeNull();
+    }
+    // Setting it from another site only lowers the count: allowed.
+    const crossSet = await api(url, 'GET', '/api/v1/Statistics/Objection', { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSet.headers.get('set-cookie')).toMatch(/^statistics-opt-out=1;/);
     expect((await api(url, 'GET', '/api/v1/Statistics/Objection?Withdraw=maybe')).status).toBe(400);
   });
 
@@ -285,6 +368,24 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
 });
 
 describe.runIf(testDatabaseUrl)('visitor statistics across two instances on PostgreSQL', () => {
+  it('writes two batches of the same keys in opposite order at once without a deadlock', async () => {
+    const { db } = await freshDatabase('postgres');
+    await migrateToLatest(db);
+    const views = Array.from({ length: 150 }, (_, i) => ({
+      day: '2026-10-01',
+      visitor: `v${i}`,
+      path: `/project/${i}`,
+      language: 'de',
+      source: `s${i}`,
+      campaign: '',
+      device: 'desktop',
+    }));
+    for (let round = 0; round < 3; round++)
+      await Promise.all([recordBatch(db, views, []), recordBatch(db, [...views].reverse(), [])]);
+    const day = await db.selectFrom('statistics_days').select(['visitors', 'page_views']).executeTakeFirstOrThrow();
+    expect(day).toEqual({ visitors: 150, page_views: 900 });
+  });
+
   it('counts a visitor once per day whichever instance answers', async () => {
     const { apps, urls } = await twoInstancesOnOnePostgres({ WEB_DIST: fakeWebBuild() });
     const browser = { 'user-agent': firefox, referer: 'https://verband.example/mitglieder' };

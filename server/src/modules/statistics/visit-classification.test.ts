@@ -38,6 +38,7 @@ describe('source of a visit', () => {
 
   it('names the referring host without www., and the site itself, none or an unreadable one as direct', () => {
     expect(referrerSourceOf('https://www.google.com/search?q=x', own)).toBe('google.com');
+    expect(referrerSourceOf(`https://${'a'.repeat(60)}.${'b'.repeat(60)}.example/`, own)).toHaveLength(100);
     expect(referrerSourceOf('https://WWW.Bing.COM/', own)).toBe('bing.com');
     expect(referrerSourceOf('https://verband.example/mitglieder/a-z', own)).toBe('verband.example');
     expect(referrerSourceOf('https://www.blitzschutz.example/Projects', own)).toBe('direct');
@@ -67,6 +68,7 @@ describe('source of a visit', () => {
 
   it('counts a page by its route with the id, never the query', () => {
     expect(countedPath('/project/:id', { id: '12' })).toBe('/project/12');
+    expect(countedPath('/project/:id', { id: '00012' })).toBe('/project/12');
     expect(countedPath('/Projects', {})).toBe('/Projects');
   });
 });

@@ -44,15 +44,17 @@ export function webAddress(address: string | undefined): URL | undefined {
   }
 }
 
+/** The longest source or campaign counted: they are free text (decision 025). */
+const sourceMaxLength = 100;
+
 /** The referring site's host without `www.`; `direct` for none, an unreadable one, or the site's own host. */
 export function referrerSourceOf(referrer: string | undefined, ownHosts: readonly string[]): string {
   const url = webAddress(referrer);
   if (!url) return directSource;
   const host = url.hostname.toLowerCase().replace(/^www\./, '');
-  return host === '' || ownHosts.some((own) => own.toLowerCase().replace(/^www\./, '') === host) ? directSource : host;
+  if (host === '' || ownHosts.some((own) => own.toLowerCase().replace(/^www\./, '') === host)) return directSource;
+  return host.slice(0, sourceMaxLength);
 }
-
-const campaignValueMaxLength = 100;
 
 /** A `utm_*` value as counted: trimmed, lower case, control characters out, at most 100 characters; '' for none. */
 export function campaignValue(value: unknown): string {
@@ -64,7 +66,7 @@ export function campaignValue(value: unknown): string {
       .replace(/[\u0000-\u001f\u007f]/g, '')
       .trim()
       .toLowerCase()
-      .slice(0, campaignValueMaxLength)
+      .slice(0, sourceMaxLength)
   );
 }
 
@@ -78,7 +80,14 @@ export function sourceOf(
   return { source: utmSource || referrerSourceOf(referrer, ownHosts), campaign: campaignValue(query['utm_campaign']) };
 }
 
-/** A page's counted path: its route with the id filled in (`/project/12`), never the query. */
+/**
+ * A page's counted path: its route with the id filled in (`/project/12`), never the query; an id
+ * of digits as its number (`/project/00012` is the same page).
+ */
 export function countedPath(route: string, params: Record<string, unknown>): string {
-  return route.replace(/:(\w+)/g, (_match, name: string) => String(params[name] ?? '')).slice(0, 200);
+  const value = (name: string) => {
+    const id = String(params[name] ?? '');
+    return /^\d+$/.test(id) ? String(Number(id)) : id;
+  };
+  return route.replace(/:(\w+)/g, (_match, name: string) => value(name)).slice(0, 200);
 }
