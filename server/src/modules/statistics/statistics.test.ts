@@ -371,7 +371,7 @@ describe.runIf(testDatabaseUrl)('visitor statistics across two instances on Post
   it('writes two batches of the same keys in opposite order at once without a deadlock', async () => {
     const { db } = await freshDatabase('postgres');
     await migrateToLatest(db);
-    const views = Array.from({ length: 150 }, (_, i) => ({
+    const views = Array.from({ length: 1000 }, (_, i) => ({
       day: '2026-10-01',
       visitor: `v${i}`,
       path: `/project/${i}`,
@@ -383,7 +383,7 @@ describe.runIf(testDatabaseUrl)('visitor statistics across two instances on Post
     for (let round = 0; round < 3; round++)
       await Promise.all([recordBatch(db, views, []), recordBatch(db, [...views].reverse(), [])]);
     const day = await db.selectFrom('statistics_days').select(['visitors', 'page_views']).executeTakeFirstOrThrow();
-    expect(day).toEqual({ visitors: 150, page_views: 900 });
+    expect(day).toEqual({ visitors: 1000, page_views: 6000 });
   });
 
   it('counts a visitor once per day whichever instance answers', async () => {
