@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeInPercent, perHundredVisitors, periodOf } from './get-statistics';
+import { changeInPercent, perHundredVisitors, periodOf, periodProblem } from './get-statistics';
 
 describe('statistics periods and ratios', () => {
   const custom = { from: '2026-01-01', to: '2026-01-31' };
@@ -9,6 +9,16 @@ describe('statistics periods and ratios', () => {
     expect(periodOf('30d', '2026-03-01', custom)).toEqual({ from: '2026-01-31', to: '2026-03-01' });
     expect(periodOf('12m', '2026-11-25', custom)).toEqual({ from: '2025-11-26', to: '2026-11-25' });
     expect(periodOf('custom', '2026-11-25', custom)).toBe(custom);
+  });
+
+  it('finds a period the server would refuse before asking: reversed, before 2000, longer than 800 days', () => {
+    expect(periodProblem({ from: '2026-10-01', to: '2026-10-31' })).toBeUndefined();
+    expect(periodProblem({ from: '', to: '2026-10-31' })).toBe('invalid');
+    expect(periodProblem({ from: '2026-10-02', to: '2026-10-01' })).toBe('invalid');
+    expect(periodProblem({ from: '0000-01-01', to: '0000-01-01' })).toBe('tooEarly');
+    expect(periodProblem({ from: '2000-01-01', to: '2000-01-01' })).toBeUndefined();
+    expect(periodProblem({ from: '2024-01-01', to: '2026-03-10' })).toBeUndefined();
+    expect(periodProblem({ from: '2024-01-01', to: '2026-03-11' })).toBe('tooLong');
   });
 
   it('gives inquiries per 100 visitors and the change against before, nothing where it cannot', () => {

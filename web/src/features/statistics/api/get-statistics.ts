@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { statisticsSchema } from '@blitz/contract';
+import { statisticsFirstDay, statisticsMaxDays, statisticsSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** A period of whole days, `YYYY-MM-DD` inclusive, in Berlin time as the server counts them. */
@@ -17,6 +17,14 @@ const lengths: Record<Exclude<PeriodChoice, 'custom'>, number> = { '7d': 7, '30d
 export function periodOf(choice: PeriodChoice, today: string, custom: Period): Period {
   if (choice === 'custom') return custom;
   return { from: daysBefore(today, lengths[choice] - 1), to: today };
+}
+
+/** What is wrong with a period before asking the server (the same bounds as its `statisticsQuerySchema`); undefined: nothing. */
+export function periodProblem({ from, to }: Period): 'invalid' | 'tooEarly' | 'tooLong' | undefined {
+  if (from === '' || to === '' || from > to) return 'invalid';
+  if (from < statisticsFirstDay) return 'tooEarly';
+  if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs >= statisticsMaxDays) return 'tooLong';
+  return undefined;
 }
 
 export const statisticsQueryOptions = (period: Period) =>

@@ -1,10 +1,10 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Statistics, berlinDate, directSource } from '@blitz/contract';
+import { type Statistics, berlinDate, directSource, statisticsFirstDay } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useDownload } from '../../../lib/download-file';
-import { type PeriodChoice, exportPath, periodChoices, periodOf, useStatistics } from '../api/get-statistics';
+import { type PeriodChoice, exportPath, periodChoices, periodOf, periodProblem, useStatistics } from '../api/get-statistics';
 import { RankedTable } from './ranked-table';
 import { SummaryFigures } from './summary-figures';
 
@@ -48,7 +48,8 @@ export function StatisticsPanel() {
   const [choice, setChoice] = useState<PeriodChoice>('30d');
   const [custom, setCustom] = useState(() => periodOf('30d', today, { from: today, to: today }));
   const period = periodOf(choice, today, custom);
-  const valid = period.from !== '' && period.to !== '' && period.from <= period.to;
+  const problem = periodProblem(period);
+  const valid = problem === undefined;
   const statistics = useStatistics(period, valid);
   const exportCsv = useDownload();
   const data = statistics.data;
@@ -98,6 +99,7 @@ export function StatisticsPanel() {
             <DateField
               label={t('period.from')}
               value={custom.from}
+              min={statisticsFirstDay}
               max={today}
               onChange={(from) => setCustom({ ...custom, from })}
             />
@@ -118,9 +120,9 @@ export function StatisticsPanel() {
           {t('export')}
         </button>
       </div>
-      {!valid ? (
+      {problem ? (
         <p role="alert" className="text-sm text-red-900">
-          {t('period.invalid')}
+          {t(`period.${problem}`)}
         </p>
       ) : null}
       {exportCsv.isError ? (
