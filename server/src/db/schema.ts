@@ -168,10 +168,10 @@ export type UsedFormTokensTable = { id: string; expires_at: string };
 /** The random salt of a Berlin day, shared by every instance; deleted once the day is over. */
 export type StatisticsSaltsTable = { day: string; salt: string };
 
-/** A visitor's first page of a day, keyed by the day's salted hash; deleted after 48 hours. */
+/** A visitor's first page of a day, keyed by the day's salted hash; deleted after its day. */
 export type StatisticsVisitsTable = { day: string; visitor: string; source: string; campaign: string; landing_path: string };
 
-/** Which pages a visitor of the day has seen (to count each page's visitors once); deleted after 48 hours. */
+/** Which pages a visitor of the day has seen (to count each page's visitors once); deleted after its day. */
 export type StatisticsVisitPagesTable = { day: string; visitor: string; path: string; language: string };
 
 // The daily aggregates: counts only, kept as long as the site.

@@ -81,7 +81,7 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
       { device: 'desktop', visitors: 1 },
       { device: 'phone', visitors: 1 },
     ]);
-    // The aggregates hold no address, user agent or hash: the visits do, and only for 48 hours.
+    // The aggregates hold no address, user agent or hash: the visits do, and only for their day.
     const rows = JSON.stringify(await app.db.selectFrom('statistics_pages').selectAll().execute());
     expect(rows).not.toMatch(/127\.0\.0\.1|Firefox|iPhone/);
     const visits = await app.db.selectFrom('statistics_visits').selectAll().execute();

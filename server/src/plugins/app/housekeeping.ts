@@ -13,7 +13,7 @@ const staleCountsAfterMs = 24 * 3600_000;
  * Hourly clean-up, on one instance at a time among those sharing the database: inquiries past
  * their retention and files no inquiry names (in the attachments storage), and
  * rate-limit and sign-in counts long over, spent contact form tokens past their day, the visitor
- * statistics' salts of past days and visits older than 48 hours.
+ * statistics' salts of past days and visits of past days.
  */
 export const housekeeping = fp(async (app: FastifyInstance) => {
   const { db } = app;
