@@ -137,5 +137,9 @@ describe('the Statistics tab', () => {
     await without.getByRole('link', { name: 'Der Besucherzählung widersprechen' }).click();
     await without.waitForURL(/\/impressum#analytics-opt-out$/);
     expect((await without.context().cookies()).find((c) => c.name === 'statistics-opt-out')?.value).toBe('1');
+    // The prerendered page cannot know the cookie: without the script both links stay, and the second takes it back.
+    await without.getByRole('link', { name: 'Widerspruch zurücknehmen' }).click();
+    await without.waitForURL(/\/impressum#analytics-opt-out$/);
+    expect((await without.context().cookies()).find((c) => c.name === 'statistics-opt-out')).toBeUndefined();
   });
 });

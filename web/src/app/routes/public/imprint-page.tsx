@@ -101,7 +101,8 @@ export default function ImprintPage() {
               <LegalSections sections={translationList<LegalSection>(t, 'privacy.sections')} />
             </LegalPart>
             <LegalPart id="analytics-opt-out" heading={t('optOut.heading')}>
-              {/* The objection is kept as a cookie by the page script (islands/analytics-opt-out.ts), or by the server without it. */}
+              {/* The objection is kept as a cookie by the page script (islands/analytics-opt-out.ts), or by the server without it.
+                  The page is prerendered and cannot know the cookie: both links are shown, the script hides the one that does not apply. */}
               <div className="mt-6" data-analytics-opt-out>
                 <p className="leading-relaxed text-slate-700">{t('optOut.text')}</p>
                 <p className="mt-4" role="status">
@@ -113,12 +114,14 @@ export default function ImprintPage() {
                     {t('optOut.confirmation')}
                   </span>
                 </p>
-                <a href="/api/v1/Statistics/Objection" data-opt-out className="link font-semibold">
-                  {t('optOut.linkLabel')}
-                </a>
-                <a href="/api/v1/Statistics/Objection?Withdraw=true" data-opt-in hidden className="link font-semibold">
-                  {t('optOut.undoLabel')}
-                </a>
+                <p className="flex flex-wrap gap-x-6 gap-y-2">
+                  <a href="/api/v1/Statistics/Objection" data-opt-out className="link font-semibold">
+                    {t('optOut.linkLabel')}
+                  </a>
+                  <a href="/api/v1/Statistics/Objection?Withdraw=true" data-opt-in className="link font-semibold">
+                    {t('optOut.undoLabel')}
+                  </a>
+                </p>
               </div>
             </LegalPart>
           </div>
