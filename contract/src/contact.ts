@@ -55,7 +55,6 @@ export const mailDeliverySchema = z.object({
 });
 export type MailDelivery = z.infer<typeof mailDeliverySchema>;
 
-/** One inquiry with every field, its attachments and its mail deliveries. */
 /** Where an inquiry came from (issue 32): its visit's source and landing page, and the page its form was sent from. */
 export const inquiryOriginSchema = z.object({
   /** The `utm_source`, else the referring site's host, else `direct`. */
@@ -67,6 +66,7 @@ export const inquiryOriginSchema = z.object({
 });
 export type InquiryOrigin = z.infer<typeof inquiryOriginSchema>;
 
+/** One inquiry with every field, its attachments and its mail deliveries. */
 export const inquiryDetailSchema = inquirySummarySchema.extend({
   phone: z.string(),
   message: z.string(),

@@ -21,7 +21,7 @@ export const mailRecipientsSchema = z.strictObject(
 /**
  * `GET`/`PUT /api/v1/Settings/Mail`: the recipients of the mail to the company per inquiry type;
  * the sender of every mail (used where the mail server may send for its domain, see
- * `effectiveSender` on the server); the address a visitor's answer to the confirmation goes to.
+ * `senderAddress` on the server); the address a visitor's answer to the confirmation goes to.
  */
 export const mailSettingsSchema = z.strictObject({
   recipients: mailRecipientsSchema,

@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
+import { ephemeralStatisticsTables } from '../modules/statistics/statistics-tables';
 
 // The SQL of backup and restore: generic, table by table, whatever columns the schema has, so a
 // later migration needs no change here. Every function takes the database or the transaction.
@@ -13,8 +14,12 @@ export function kindOf(db: AnyDb): DatabaseKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-/** Kysely's migration bookkeeping: the migration table stands for itself (the manifest names the migrations). */
-const migrationTables = new Set(['kysely_migration', 'kysely_migration_lock']);
+/**
+ * Tables a backup leaves out: Kysely's migration bookkeeping (the manifest names the migrations),
+ * and the visitor statistics' day salts and visits, which must be gone after their day (decision
+ * 025) — an archive would keep them for years. The counted aggregates are backed up.
+ */
+const tablesNotBackedUp = new Set(['kysely_migration', 'kysely_migration_lock', ...ephemeralStatisticsTables]);
 
 type ColumnRow = { table_name: string; column_name: string; data_type: string; auto_increment: boolean };
 
@@ -72,7 +77,7 @@ async function parentTables(db: AnyDb, table: string): Promise<string[]> {
 export async function listTables(db: AnyDb): Promise<Table[]> {
   const columns = kindOf(db) === 'postgres' ? await postgresColumns(db) : await sqliteColumns(db);
   const found = [...columns.entries()]
-    .filter(([name]) => !migrationTables.has(name))
+    .filter(([name]) => !tablesNotBackedUp.has(name))
     .map(([name, cols]) => ({ name, columns: cols }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const parents = new Map<string, string[]>();

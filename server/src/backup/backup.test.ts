@@ -91,6 +91,11 @@ describe.each(pairs.map(([from, to]) => ({ from, to, name: `${sideName(from)}, r
       expect(manifest.migrations.at(-1)).toMatch(/^\d{4}-\d\d-\d\d_/);
       // The migration bookkeeping is not a table of the archive; the manifest names the migrations.
       expect(manifest.tables.map((t) => t.name)).not.toContain('kysely_migration');
+      // A day's visitor salts and visits are gone after their day (decision 025): never archived; the counts are.
+      for (const table of ['statistics_salts', 'statistics_visits', 'statistics_visit_pages']) {
+        expect(manifest.tables.map((t) => t.name)).not.toContain(table);
+      }
+      expect(manifest.tables.map((t) => t.name)).toContain('statistics_days');
       expect(manifest.tables.findIndex((t) => t.name === 'inquiries')).toBeLessThan(
         manifest.tables.findIndex((t) => t.name === 'inquiry_attachments'),
       );

@@ -1,4 +1,4 @@
-/** Where the server answers with the web app manifest (server/src/modules/pages/site-files.routes.ts). */
+/** Where the server answers with the web app manifest (server/src/modules/pages/root-files.routes.ts). */
 const manifestHref = '/site.webmanifest';
 
 /**

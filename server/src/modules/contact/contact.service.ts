@@ -18,6 +18,7 @@ import {
   generalFields,
   priceInquiryFields,
   splitRegards,
+  berlinDate,
 } from '@blitz/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -247,7 +248,8 @@ async function appliedJob(
       errors: [{ field: contactFormExtras.jobId, message: 'must be the id of a job opening' }],
     });
   }
-  const job = await findJob(db, jobId, { kind: 'staff' });
+  // As visitors see jobs: a draft's or a lapsed opening's title is never told to whoever sends its id.
+  const job = await findJob(db, jobId, { kind: 'visitor', today: berlinDate() });
   const title = job && (job.texts.title.find((t) => t.language === contentLanguageOf('de')) ?? job.texts.title[0])?.content;
   return { jobId, jobTitle: title || null };
 }

@@ -180,6 +180,18 @@ describe.each(databaseKinds)('an application names its job, on %s', (kind) => {
     expect((await api(url, 'GET', `/api/v1/Inquiry/${late.body.id}`, { token })).body.job).toEqual({ id: job.id, title: null });
   });
 
+  it('tells no title of an unpublished job: the application keeps the id alone', async () => {
+    const smtp = await SmtpSink.start();
+    const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, CONTACT_TO: 'inbox@company.example' });
+    const token = await signIn(url);
+    const draft = (await api(url, 'POST', jobApi.list, { token, body: jobBody({ published: false }) })).body as { id: number };
+    const sent = await postContact(url, { ...application, jobId: String(draft.id) });
+    expect(sent.status).toBe(201);
+    const mails = await smtp.waitFor(2);
+    for (const { mail } of mails) expect(mail.text).not.toContain('Blitzschutzmonteur');
+    expect((await api(url, 'GET', `/api/v1/Inquiry/${sent.body.id}`, { token })).body.job).toEqual({ id: draft.id, title: null });
+  });
+
   it('refuses a jobId that is no job id with a 400 naming the field, storing nothing', async () => {
     const { url } = await startTestApp(kind, fastMail);
     const token = await signIn(url);
