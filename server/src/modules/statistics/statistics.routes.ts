@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pages, statisticsObjectionQuerySchema, statisticsQuerySchema, statisticsSchema } from '@blitz/contract';
+import { pages, statisticsObjectionQuerySchema, statisticsQuerySchema, statisticsSchema, apiRoutes } from '@blitz/contract';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { statisticsCsv, statisticsOf } from './statistics.service';
 import { optOutCookieName } from './visit-classification';
@@ -11,7 +11,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const query = { onRequest: app.requireAdmin, preValidation: caseInsensitiveQuery(['From', 'To']) };
 
   app.get(
-    '/Statistics',
+    apiRoutes.statistics.counts,
     { ...query, schema: { querystring: statisticsQuerySchema, response: { 200: statisticsSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -19,7 +19,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/Statistics/Export', { ...query, schema: { querystring: statisticsQuerySchema } }, async (request, reply) => {
+  app.get(apiRoutes.statistics.export, { ...query, schema: { querystring: statisticsQuerySchema } }, async (request, reply) => {
     const csv = statisticsCsv(await statisticsOf(app.db, request.query));
     return reply
       .type('text/csv; charset=utf-8')
@@ -32,7 +32,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // objection (decision 025), then back to the imprint's section. A link, so a GET; setting or
   // clearing someone's objection by a forged link harms no one but the count.
   app.get(
-    '/Statistics/Objection',
+    apiRoutes.statistics.objection,
     { preValidation: caseInsensitiveQuery(['Withdraw']), schema: { querystring: statisticsObjectionQuerySchema } },
     async (request, reply) => {
       const https = request.protocol === 'https';

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSiteContent } from '../../../lib/ssr/site-content';
 import { translationList } from '../../../lib/i18n/translation-list';
+import { apiRoutes, apiUrl } from '@blitz/contract';
 
 type LegalSection = { id?: string; heading: string; paragraphs: string[] };
 
@@ -113,10 +114,15 @@ export default function ImprintPage() {
                     {t('optOut.confirmation')}
                   </span>
                 </p>
-                <a href="/api/v1/Statistics/Objection" data-opt-out className="link font-semibold">
+                <a href={apiUrl(apiRoutes.statistics.objection)} data-opt-out className="link font-semibold">
                   {t('optOut.linkLabel')}
                 </a>
-                <a href="/api/v1/Statistics/Objection?Withdraw=true" data-opt-in hidden className="link font-semibold">
+                <a
+                  href={`${apiUrl(apiRoutes.statistics.objection)}?Withdraw=true`}
+                  data-opt-in
+                  hidden
+                  className="link font-semibold"
+                >
                   {t('optOut.undoLabel')}
                 </a>
               </div>
