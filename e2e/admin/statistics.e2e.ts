@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, apiUrl } from '@blitz/contract';
 import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
-import { apiRoutes, apiUrl } from '@blitz/contract';
 
 // The dashboard's Statistics tab against the real server: visits made as a browser's (the test
 // browser itself says HeadlessChrome, a bot, and is never counted), an inquiry sent from a page,

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiRoutes, apiUrl } from '@blitz/contract';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { PageHeader } from '../../../components/page-header';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSiteContent } from '../../../lib/ssr/site-content';
 import { translationList } from '../../../lib/i18n/translation-list';
-import { apiRoutes, apiUrl } from '@blitz/contract';
 
 type LegalSection = { id?: string; heading: string; paragraphs: string[] };
 
