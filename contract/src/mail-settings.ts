@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type InquirySubject, inquirySubjects } from './contact-rules';
 
-/** Where inquiries are mailed and who sends them (issue 29): staff see and change it in the dashboard. */
+// Where inquiries are mailed and who sends them (issue 29): staff see and change it in the dashboard.
+
 export const mailSettingsLimits = { maxRecipients: 10 } as const;
 
 const address = z.string().trim().max(254).pipe(z.email('must be an e-mail address'));

@@ -177,7 +177,7 @@ describe.each(databaseKinds)('an application names its job, on %s', (kind) => {
     const smtp = await SmtpSink.start();
     const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, CONTACT_TO: 'inbox@company.example' });
     const token = await signIn(url);
-    const draft = (await api(url, 'POST', jobApi.list, { token, body: jobBody({ published: false }) })).body as { id: number };
+    const draft = (await api(url, 'POST', '/api/v1/Job', { token, body: jobBody({ published: false }) })).body as { id: number };
     const sent = await postContact(url, { ...application, jobId: String(draft.id) });
     expect(sent.status).toBe(201);
     const mails = await smtp.waitFor(2);
