@@ -5,9 +5,6 @@ import { contentLanguageSchema } from './languages';
 import { oneLine } from './one-line';
 import { pictureDataUrlSchema } from './project';
 
-/** The company settings API (issue 16): GET for everyone, PUT with the whole object for staff. */
-export const settingsApi = { settings: '/api/v1/Settings' } as const;
-
 /**
  * A picture of the settings (a partner's logo, the About page's person): the name of a picture
  * the web app ships (`ferrum`, `ceo-portrait`), a `/media/…` address the server made from an

@@ -1,4 +1,5 @@
 import type { ContentLanguage } from './languages';
+import { apiRoutes, apiUrl } from './routes';
 
 // The gallery's addresses and paging rules. No zod here: the public pages import this without
 // the schemas (project.ts), which load only when the browser parses an API answer.
@@ -7,13 +8,6 @@ import type { ContentLanguage } from './languages';
 export const pageLengthOptions = [10, 20, 30] as const;
 export type PageLengthOption = (typeof pageLengthOptions)[number];
 export const projectListLimits = { defaultPageLength: 10, maxPageLength: 100, maxPageNumber: 1_000_000 } as const;
-
-/** Paths of the projects API, shared by the web client and the server's page rendering. */
-export const projectApi = {
-  list: '/api/v1/Project',
-  one: (id: number | string) => `/api/v1/Project/${id}`,
-  categories: '/api/v1/Category',
-} as const;
 
 /** The list URL of a query, with its parameters in one fixed order (it doubles as a cache key). */
 export function projectListUrl(query: {
@@ -31,7 +25,7 @@ export function projectListUrl(query: {
   params.set('PageLength', String(query.PageLength));
   params.set('PageNumber', String(query.PageNumber));
   if (query.Language) params.set('Language', String(query.Language));
-  return `${projectApi.list}?${params.toString()}`;
+  return `${apiUrl(apiRoutes.projects.list)}?${params.toString()}`;
 }
 
 /**

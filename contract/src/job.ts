@@ -4,14 +4,6 @@ import { projectListLimits } from './gallery';
 import { contentLanguageSchema, localizedTextSchema } from './languages';
 import { oneLine } from './one-line';
 
-/** Paths of the job openings API, shared by the server, the web client and the browser tests. */
-export const jobApi = {
-  list: '/api/v1/Job',
-  one: (id: number | string) => `/api/v1/Job/${id}`,
-  /** The visible jobs in one language, as the jobs page lists them (its page data's key). */
-  board: (language: number) => `/api/v1/Job?Language=${language}&PageLength=100`,
-} as const;
-
 /** The jobs page's search in its address (`/jobs?q=…`): the search form's answer without JavaScript. */
 export const jobSearchParam = 'q';
 

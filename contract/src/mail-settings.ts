@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { type InquirySubject, inquirySubjects } from './contact-rules';
 
-/** Where inquiries are mailed and who sends them (issue 29): staff see and change it in the dashboard. */
-export const mailSettingsApi = { settings: '/api/v1/Settings/Mail', test: '/api/v1/Settings/Mail/Test' } as const;
+// Where inquiries are mailed and who sends them (issue 29): staff see and change it in the dashboard.
 
 export const mailSettingsLimits = { maxRecipients: 10 } as const;
 

@@ -38,6 +38,94 @@ export const indexablePages: PageKey[] = [
 export const projectPath = (id: number | string) => `/project/${id}`;
 export const jobPath = (id: number | string) => `/jobs/${id}`;
 
+/** Where the server's API lives (DESIGN.md §4); every path of `apiRoutes` is relative to it. */
+export const apiPrefix = '/api/v1';
+
+/** The full address of an API path: what a browser, a test or a page-data key sees. */
+export const apiUrl = (path: string) => `${apiPrefix}${path}`;
+
+type Id = number | string;
+
+/**
+ * Every API route, relative to `apiPrefix`: the server registers these patterns, the web client
+ * and the browser tests call them. A `…Path(id)` builds the address of a `:id` pattern beside it.
+ * The addresses are the old API's (SPEC.md §3), spelling included (`Verfy`): other clients rely on them.
+ */
+export const apiRoutes = {
+  auth: {
+    login: '/login/Auth',
+    verify: '/login/Verfy',
+    password: '/login/Password',
+    secondFactor: '/login/SecondFactor',
+    secondFactorSetup: '/login/SecondFactor/Setup',
+    secondFactorConfirm: '/login/SecondFactor/Confirm',
+    secondFactorDisable: '/login/SecondFactor/Disable',
+    sessions: '/login/Sessions',
+    session: '/login/Sessions/:id',
+    sessionPath: (id: string) => `/login/Sessions/${encodeURIComponent(id)}`,
+    logout: '/login/Logout',
+  },
+  categories: {
+    list: '/Category',
+    one: '/Category/:id',
+    onePath: (id: Id) => `/Category/${id}`,
+  },
+  projects: {
+    list: '/Project',
+    one: '/Project/:id',
+    onePath: (id: Id) => `/Project/${id}`,
+  },
+  jobs: {
+    list: '/Job',
+    one: '/Job/:id',
+    onePath: (id: Id) => `/Job/${id}`,
+    /** The visible jobs in one language, as the jobs page lists them (its page data's key). */
+    boardPath: (language: number) => `/Job?Language=${language}&PageLength=100`,
+  },
+  /** The company settings (issue 16): GET for everyone, PUT with the whole object for staff. */
+  companySettings: '/Settings',
+  mailSettings: {
+    /** GET/PUT: where inquiries are mailed and who sends them (issue 29). */
+    settings: '/Settings/Mail',
+    /** POST: a test mail to every recipient. */
+    test: '/Settings/Mail/Test',
+  },
+  siteTexts: {
+    /** GET: every editable text with its default, published text and draft (staff); PUT: save a draft. */
+    texts: '/Text',
+    /** POST: make every draft live. */
+    publish: '/Text/Publish',
+    /** POST: show this browser the public pages with the drafts (a cookie); DELETE: stop. */
+    preview: '/Text/Preview',
+    /** POST: the preview banner's form (no script) that stops the preview. */
+    previewEnd: '/Text/Preview/End',
+  },
+  contact: {
+    send: '/Contact',
+    formStart: '/Contact/FormStart',
+    formToken: '/Contact/FormToken',
+  },
+  inbox: {
+    list: '/Inquiry',
+    export: '/Inquiry/Export',
+    retention: '/Inquiry/Retention',
+    one: '/Inquiry/:id',
+    onePath: (id: Id) => `/Inquiry/${id}`,
+    attachment: '/Inquiry/:id/Attachment/:attachmentId',
+    attachmentPath: (id: Id, attachmentId: Id) => `/Inquiry/${id}/Attachment/${attachmentId}`,
+    resend: '/Inquiry/:id/Resend',
+    resendPath: (id: Id) => `/Inquiry/${id}/Resend`,
+    handled: '/Inquiry/:id/Handled',
+    handledPath: (id: Id) => `/Inquiry/${id}/Handled`,
+  },
+  statistics: {
+    counts: '/Statistics',
+    export: '/Statistics/Export',
+    /** The imprint's opt-out link without JavaScript; `Withdraw=true` takes it back. */
+    objection: '/Statistics/Objection',
+  },
+} as const;
+
 /**
  * The public address of a page in a language (DESIGN.md §4): German, the default and x-default,
  * without a parameter; English with ?lang=en. Used by the hreflang links and the sitemap.

@@ -4,16 +4,6 @@ import { companyInterpolation } from './company';
 import { type CompanySettings, companyInterpolationOf } from './company-settings';
 import { type SiteLanguage, siteLanguages } from './languages';
 
-/** Paths of the page texts API (decision 022). */
-export const siteTextApi = {
-  /** `GET`: every editable text with its default, published text and draft (staff); `PUT`: save a draft. */
-  texts: '/api/v1/Text',
-  /** `POST`: make every draft live. */
-  publish: '/api/v1/Text/Publish',
-  /** `POST`: show this browser the public pages with the drafts (a cookie); `DELETE`: stop. */
-  preview: '/api/v1/Text/Preview',
-} as const;
-
 /**
  * The locale namespaces visitors read, in the order the dashboard groups them (by page). The
  * dashboard's own texts (admin, inbox) are not content.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Category, CategoryList, Project, ProjectList } from '@blitz/contract';
+import { type Category, type CategoryList, type Project, type ProjectList, apiRoutes } from '@blitz/contract';
 import {
   answerConfirm,
   api,
@@ -62,7 +62,10 @@ describe('empty lists', () => {
 
 describe('a category without any translation', () => {
   it("shows 'Failed to load name' in the table and in the project modal's category list", async () => {
-    const created = await api<Category>(site.url, token, 'POST', '/Category', { name: 'untranslated', translation: [] });
+    const created = await api<Category>(site.url, token, 'POST', apiRoutes.categories.list, {
+      name: 'untranslated',
+      translation: [],
+    });
     try {
       const page = await dashboard('categories');
       await rowOf(page, 'untranslated').getByText('Failed to load name').waitFor();
@@ -71,7 +74,7 @@ describe('a category without any translation', () => {
       const options = await dialogOf(page).locator('select option').allTextContents();
       expect(options).toContain('untranslated – Failed to load name');
     } finally {
-      await api(site.url, token, 'DELETE', `/Category/${created.id}`);
+      await api(site.url, token, 'DELETE', apiRoutes.categories.onePath(created.id));
     }
   });
 });
@@ -195,7 +198,10 @@ describe('categories', () => {
   });
 
   it("say 'Command Failed' with the reason when the server refuses or fails", async () => {
-    await api(site.url, token, 'POST', '/Category', { name: 'taken', translation: [{ content: 'Taken', language: 1 }] });
+    await api(site.url, token, 'POST', apiRoutes.categories.list, {
+      name: 'taken',
+      translation: [{ content: 'Taken', language: 1 }],
+    });
     const page = await dashboard('categories');
     const main = page.locator('main');
     const dialog = dialogOf(page);
@@ -267,7 +273,7 @@ describe('projects', () => {
   let categoryId: number;
   let projectId: number;
   beforeAll(async () => {
-    const created = await api<Category>(site.url, token, 'POST', '/Category', {
+    const created = await api<Category>(site.url, token, 'POST', apiRoutes.categories.list, {
       name: 'datacenters',
       translation: [
         { content: 'Data centres', language: 1 },
@@ -434,7 +440,7 @@ describe('projects', () => {
   it('are paged when the list is long', async () => {
     const picture = dataUrlOf(await pngBytes(await site.page(), 64, 48));
     for (let i = 1; i <= 10; i++) {
-      await api(site.url, token, 'POST', '/Project', {
+      await api(site.url, token, 'POST', apiRoutes.projects.list, {
         title: [
           { content: `Referenzprojekt ${i}`, language: 2 },
           { content: `Paged project ${i}`, language: 1 },
@@ -542,11 +548,11 @@ describe('accessibility', () => {
   beforeAll(async () => {
     const page = await site.page();
     await page.goto(site.url + '/login');
-    const category = await api<Category>(site.url, token, 'POST', '/Category', {
+    const category = await api<Category>(site.url, token, 'POST', apiRoutes.categories.list, {
       name: 'a11y',
       translation: [{ content: 'Accessible', language: 1 }],
     });
-    await api(site.url, token, 'POST', '/Project', {
+    await api(site.url, token, 'POST', apiRoutes.projects.list, {
       title: [
         { content: 'Mit axe geprüft', language: 2 },
         { content: 'Checked by axe', language: 1 },

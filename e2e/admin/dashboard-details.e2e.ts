@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '@blitz/contract';
+import { type Job, apiRoutes } from '@blitz/contract';
 import { api, apiLogin, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -62,7 +62,7 @@ describe('bilingual forms', () => {
 describe("a job's how to apply", () => {
   it('links an e-mail address in it (mailto)', async () => {
     const token = await apiLogin(site.url);
-    const job = await api<Job>(site.url, token, 'POST', '/Job', {
+    const job = await api<Job>(site.url, token, 'POST', apiRoutes.jobs.list, {
       title: [
         { content: 'Monteur (m/w/d)', language: 2 },
         { content: 'Installer (m/f/d)', language: 1 },

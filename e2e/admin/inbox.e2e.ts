@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ContactCreated, InquiryList, RetentionSettings } from '@blitz/contract';
+import { type ContactCreated, type InquiryList, type RetentionSettings, apiRoutes, apiUrl } from '@blitz/contract';
 import { answerConfirm, api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -51,12 +51,12 @@ async function send(
   // The honeypot stays empty and the fill time is left out, as a person's browser would (a bot fills the honeypot).
   form.append('website', honeypot);
   for (const f of files) form.append('attachment', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
-  const res = await fetch(`${site.url}/api/v1/Contact`, { method: 'POST', body: form });
+  const res = await fetch(site.url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as ContactCreated;
 }
 
-const list = () => api<InquiryList>(site.url, token, 'GET', '/Inquiry');
+const list = () => api<InquiryList>(site.url, token, 'GET', apiRoutes.inbox.list);
 
 /** Waits until the outbox has dealt with every inquiry's mail (no SMTP: it is logged). */
 async function allLogged() {
@@ -305,7 +305,7 @@ describe('the Inquiries tab', () => {
     await field.fill('365');
     await page.locator('main').getByRole('button', { name: 'Save retention' }).click();
     await page.locator('main').getByText('The retention setting has been saved.').waitFor();
-    const saved = await api<RetentionSettings>(site.url, token, 'GET', '/Inquiry/Retention');
+    const saved = await api<RetentionSettings>(site.url, token, 'GET', apiRoutes.inbox.retention);
     expect(saved['generalMessage']).toBe(365);
   });
 

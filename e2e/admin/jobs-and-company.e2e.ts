@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Job, defaultCompanySettings, jobApi, jobListSchema, settingsApi } from '@blitz/contract';
+import { type Job, defaultCompanySettings, apiRoutes, apiUrl, jobListSchema } from '@blitz/contract';
 import { apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
   await site.start();
 });
 
-const publicJobs = async () => jobListSchema.parse(await (await fetch(site.url + jobApi.list)).json()).data;
+const publicJobs = async () => jobListSchema.parse(await (await fetch(site.url + apiUrl(apiRoutes.jobs.list))).json()).data;
 
 async function dashboard(tab: 'jobs' | 'company', options: { phone?: boolean; lang?: 'en' | 'de' } = {}) {
   const page = await site.page({ viewport: options.phone ? viewports.phone : viewports.desktop });
@@ -84,7 +84,7 @@ describe('company details', () => {
     await main.getByLabel('VAT ID').fill('DE123456789');
     await main.getByRole('button', { name: 'Save' }).click();
     await main.getByText('The company details have been saved.', { exact: false }).waitFor();
-    const settings = await (await fetch(site.url + settingsApi.settings)).json();
+    const settings = await (await fetch(site.url + apiUrl(apiRoutes.companySettings))).json();
     expect(settings).toMatchObject({
       phone: '+49 6181 987654',
       email: 'info@blitzwerk.example',

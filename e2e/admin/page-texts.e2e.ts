@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { siteTextApi, siteTextListSchema } from '@blitz/contract';
+import { apiRoutes, apiUrl, siteTextListSchema } from '@blitz/contract';
 import { answerConfirm, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -34,7 +34,9 @@ async function visitorHeading(path: string): Promise<string> {
 const heading = async (page: Page) => (await page.locator('main h1').first().innerText()).trim();
 
 async function staffTexts() {
-  const res = await fetch(site.url + siteTextApi.texts, { headers: { authorization: `Bearer ${await apiLogin(site.url)}` } });
+  const res = await fetch(site.url + apiUrl(apiRoutes.siteTexts.texts), {
+    headers: { authorization: `Bearer ${await apiLogin(site.url)}` },
+  });
   return siteTextListSchema.parse(await res.json());
 }
 
@@ -136,7 +138,7 @@ describe('page texts', () => {
     expect(page.errors).toEqual([]);
   });
   it('the banner’s own button ends the preview, with and without JavaScript, back on the page it was on', async () => {
-    const started = await fetch(site.url + siteTextApi.preview, {
+    const started = await fetch(site.url + apiUrl(apiRoutes.siteTexts.preview), {
       method: 'POST',
       headers: { authorization: `Bearer ${await apiLogin(site.url)}` },
     });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CategoryList } from '@blitz/contract';
+import { type CategoryList, apiRoutes } from '@blitz/contract';
 import { answerConfirm, api, apiLogin, axeViolations, openWithToken, retimedToken, storedToken } from '../support/admin-helpers';
 import { admin, useSite } from '../support/harness';
 
@@ -224,7 +224,7 @@ describe('the end of a session', () => {
     const firstRow = page.locator('main tbody tr').first();
     await firstRow.getByRole('button', { name: /Löschen/ }).waitFor();
     // The token stops working behind the page's back (as at expiry, or a logout elsewhere).
-    await api(site.url, token, 'POST', '/login/Logout');
+    await api(site.url, token, 'POST', apiRoutes.auth.logout);
     const confirmed = answerConfirm(page, true);
     await firstRow.getByRole('button', { name: /Löschen/ }).click();
     expect(await confirmed).toBe('Möchten Sie diese Kategorie wirklich löschen?');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, apiUrl } from '@blitz/contract';
 import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
     website: '',
   }))
     form.append(name, value);
-  const sent = await fetch(`${site.url}/api/v1/Contact`, {
+  const sent = await fetch(site.url + apiUrl(apiRoutes.contact.send), {
     method: 'POST',
     body: form,
     headers: { 'user-agent': firefox, referer: `${site.url}/Projects` },
@@ -52,7 +53,7 @@ beforeAll(async () => {
       site.url,
       token,
       'GET',
-      `/Statistics?From=${today}&To=${today}`,
+      `${apiRoutes.statistics.counts}?From=${today}&To=${today}`,
     );
     if (stats.visitors === 2 && stats.inquiries === 1) break;
     await new Promise((r) => setTimeout(r, 100));

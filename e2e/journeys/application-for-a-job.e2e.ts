@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InquiryList, Job } from '@blitz/contract';
+import { type InquiryList, type Job, apiRoutes } from '@blitz/contract';
 import { api, apiLogin } from '../support/admin-helpers';
 import { useSite } from '../support/harness';
 import { useSmtp } from '../support/smtp';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   env['SMTP_URL'] = await smtp.start();
   await site.start();
   token = await apiLogin(site.url);
-  const job = await api<Job>(site.url, token, 'POST', '/Job', {
+  const job = await api<Job>(site.url, token, 'POST', apiRoutes.jobs.list, {
     title: [
       { content: 'Erdungstechniker (m/w/d)', language: 2 },
       { content: 'Earthing technician (m/f/d)', language: 1 },
@@ -75,7 +75,7 @@ describe.each([
 
     await until(() => subjects().some((s) => s.includes(lastName)));
     expect(subjects().find((s) => s.includes(lastName))).toMatch(/^Bewerbung als Erdungstechniker \(m\/w\/d\) von Erika/);
-    const inbox = await api<InquiryList>(site.url, token, 'GET', `/Inquiry?JobID=${jobId}`);
+    const inbox = await api<InquiryList>(site.url, token, 'GET', `${apiRoutes.inbox.list}?JobID=${jobId}`);
     expect(inbox.data.find((i) => i.lastName === lastName)?.job).toEqual({ id: jobId, title: 'Erdungstechniker (m/w/d)' });
     expect(page.errors).toEqual([]);
   });

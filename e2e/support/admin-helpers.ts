@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
-import type { LoginResponse } from '@blitz/contract';
+import { type LoginResponse, apiRoutes, apiUrl } from '@blitz/contract';
 import { admin } from './harness';
 
 // Shared by the admin browser tests: sign-in through the API, content made through the API,
 // and tokens crafted with the server's secret.
 
 export async function apiLogin(url: string, credentials = admin): Promise<string> {
-  const res = await fetch(`${url}/api/v1/login/Auth`, {
+  const res = await fetch(url + apiUrl(apiRoutes.auth.login), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(credentials),
@@ -18,8 +18,9 @@ export async function apiLogin(url: string, credentials = admin): Promise<string
   return ((await res.json()) as LoginResponse).jwtToken;
 }
 
+/** An API call as staff; `path` is relative to the API prefix (`apiRoutes`). */
 export async function api<T = unknown>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}/api/v1${path}`, {
+  const res = await fetch(url + apiUrl(path), {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),

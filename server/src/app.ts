@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { berlinDate } from '@blitz/contract';
+import { berlinDate, apiPrefix } from '@blitz/contract';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -70,8 +70,6 @@ export type AppOptions = {
   /** Called for every route as it is registered (the fuzz tests collect the route table). */
   onRoute?: (route: RouteOptions) => void;
 };
-
-const apiPrefix = '/api/v1';
 
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {

@@ -7,7 +7,6 @@ import {
   type SiteLanguage,
   defaultCompanySettings,
   isSampleCompany,
-  jobApi,
   jobPath,
   pages,
   sharedTextPlaceholders,
@@ -155,13 +154,13 @@ describe('public pages render the company details staff saved', () => {
     expect(text).toContain('info@blitzwerk.de');
     expect(text).toContain('Jule Joule');
     const job = jobOf(both('Monteur', 'Fitter'));
-    const detail = await page('job', 'en', { url: jobPath(3), data: { [jobApi.one(3)]: job } });
+    const detail = await page('job', 'en', { url: jobPath(3), data: { '/api/v1/Job/3': job } });
     expect(detail.text).toContain('Contact person Jule Joule');
   });
 
   it('job: the apply link’s form names the job and sends its id, in the HTML itself (no script needed)', async () => {
     const job = jobOf(both('Monteur (m/w/d)', 'Fitter (m/f/d)'));
-    const data = { [jobApi.one(3)]: job };
+    const data = { '/api/v1/Job/3': job };
     const german = await page('job', 'de', { url: `${jobPath(3)}?subject=application`, data });
     expect(german.text).toContain('Bewerbung als Monteur (m/w/d)');
     expect(german.html).toMatch(/<input type="hidden" name="jobId" value="3"\/?>/);

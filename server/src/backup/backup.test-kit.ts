@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import tarStream from 'tar-stream';
 import { onTestFinished } from 'vitest';
-import { defaultCompanySettings, projectApi, settingsApi } from '@blitz/contract';
+import { defaultCompanySettings, apiRoutes, apiUrl } from '@blitz/contract';
 import { buildApp } from '../app';
 import { type DatabaseKind, openDatabase } from '../db/database';
 import { type UploadFile, generalMessage, pdfFile, pngFile, postContact } from '../modules/contact/contact.test-kit';
@@ -145,8 +145,8 @@ export async function saveCompanyPictures(url: string, token: string): Promise<a
     partners: [{ ...first!, logo: await dataUrl(320, 120) }, ...others],
     person: { ...defaultCompanySettings.person, picture: await dataUrl(300, 400) },
   };
-  const res = await api(url, 'PUT', settingsApi.settings, { token, body });
-  if (res.status !== 200) throw new Error(`PUT ${settingsApi.settings} answered ${res.status}: ${res.text}`);
+  const res = await api(url, 'PUT', apiUrl(apiRoutes.companySettings), { token, body });
+  if (res.status !== 200) throw new Error(`PUT ${apiUrl(apiRoutes.companySettings)} answered ${res.status}: ${res.text}`);
   return res.body;
 }
 
@@ -155,14 +155,16 @@ export async function saveCompanyPictures(url: string, token: string): Promise<a
  * details as visitors and as staff read them), each with the bytes the site serves for it.
  */
 export async function reportedMedia(url: string, token: string): Promise<Map<string, Buffer>> {
-  const projects = await api(url, 'GET', projectApi.list);
+  const projects = await api(url, 'GET', apiUrl(apiRoutes.projects.list));
   const answers = [
     projects.text,
     ...(await Promise.all(
-      (projects.body.data as { id: number }[]).map(async (p) => (await api(url, 'GET', projectApi.one(p.id))).text),
+      (projects.body.data as { id: number }[]).map(
+        async (p) => (await api(url, 'GET', apiUrl(apiRoutes.projects.onePath(p.id)))).text,
+      ),
     )),
-    (await api(url, 'GET', settingsApi.settings)).text,
-    (await api(url, 'GET', settingsApi.settings, { token })).text,
+    (await api(url, 'GET', apiUrl(apiRoutes.companySettings))).text,
+    (await api(url, 'GET', apiUrl(apiRoutes.companySettings), { token })).text,
   ];
   const addresses = new Set(answers.flatMap((text) => text.match(/\/media\/[a-z0-9_./-]+\.[a-z0-9]+/g) ?? []));
   const served = new Map<string, Buffer>();

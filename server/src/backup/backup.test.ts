@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultCompanySettings, jobApi, settingsApi } from '@blitz/contract';
+import { defaultCompanySettings } from '@blitz/contract';
 import type { DatabaseKind } from '../db/database';
 import { generalMessage, postContact } from '../modules/contact/contact.test-kit';
 import { testPhoto } from '../test/pictures';
@@ -188,7 +188,7 @@ describe.each(backends)('backup on $name', (kind) => {
     await createProjectWithPicture(source.url, token, await testPhoto(400, 300, 'png'));
     await saveCompanyPictures(source.url, token);
     await postInquiry(source.url);
-    expect((await api(source.url, 'POST', jobApi.list, { token, body: sampleJob })).status).toBe(201);
+    expect((await api(source.url, 'POST', '/api/v1/Job', { token, body: sampleJob })).status).toBe(201);
 
     const db = source.database.db as Kysely<any>;
     const claimed = new Set<string>();
@@ -282,10 +282,10 @@ describe.runIf(databaseKinds.includes('postgres'))('moving a site between databa
     await createProjectWithPicture(source.url, token, await testPhoto(400, 300, 'png'));
     for (let i = 0; i < 3; i++) await postInquiry(source.url);
     // Job openings and the company details (with an uploaded portrait) travel too.
-    expect((await api(source.url, 'POST', jobApi.list, { token, body: sampleJob })).status).toBe(201);
+    expect((await api(source.url, 'POST', '/api/v1/Job', { token, body: sampleJob })).status).toBe(201);
     const portrait = `data:image/png;base64,${(await testPhoto(300, 400, 'png')).toString('base64')}`;
     const company = { ...defaultCompanySettings, person: { ...defaultCompanySettings.person, picture: portrait } };
-    expect((await api(source.url, 'PUT', settingsApi.settings, { token, body: company })).status).toBe(200);
+    expect((await api(source.url, 'PUT', '/api/v1/Settings', { token, body: company })).status).toBe(200);
     const first = path.join(tempDir(), 'first.tar.gz');
     await createBackup(await siteOfTestApp(source), first);
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { siteTextApi } from '@blitz/contract';
+import { apiRoutes, apiUrl } from '@blitz/contract';
 import { useSiteContent } from '../lib/ssr/site-content';
 
 /**
@@ -21,7 +21,7 @@ export function PreviewBanner() {
     >
       <form
         method="post"
-        action={`${siteTextApi.preview}/End?returnTo=${returnTo}`}
+        action={`${apiUrl(apiRoutes.siteTexts.previewEnd)}?returnTo=${returnTo}`}
         className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2"
       >
         <span>{t('preview.notice')}</span>

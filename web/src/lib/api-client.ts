@@ -1,9 +1,6 @@
 import type { z } from 'zod';
-import { type ErrorCode, type Problem, problemSchema } from '@blitz/contract';
+import { type ErrorCode, type Problem, apiPrefix, problemSchema } from '@blitz/contract';
 import { clearToken, readToken } from './auth-token';
-
-/** Where the server's API lives (DESIGN.md §4). */
-export const apiBase = '/api/v1';
 
 /**
  * Why a call failed: the server's error code (problem+json), `network` when the server could
@@ -92,7 +89,7 @@ function urlOf(path: string, query: ApiRequest<unknown>['query']): string {
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
-  return `${apiBase}${path}${search ? `?${search}` : ''}`;
+  return `${apiPrefix}${path}${search ? `?${search}` : ''}`;
 }
 
 async function errorOf(response: Response): Promise<ApiError> {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiBase, apiRequest } from './api-client';
+import { apiPrefix, apiRoutes, apiUrl } from '@blitz/contract';
+import { ApiError, apiRequest } from './api-client';
 import { readToken } from './auth-token';
 
 /** The file name a `Content-Disposition` header gives (the UTF-8 `filename*` first), if any. */
@@ -26,7 +27,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const token = readToken();
   let response: Response;
   try {
-    response = await fetch(path.startsWith(apiBase) ? path : `${apiBase}${path}`, {
+    response = await fetch(path.startsWith(apiPrefix) ? path : apiUrl(path), {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
   } catch (cause) {
@@ -35,7 +36,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   if (response.status === 401) {
     // The token has ended: let the one API client end the session as it does for every admin
     // call (token removed, user sent to login), by asking it something that answers 401 as well.
-    await apiRequest('/Inquiry/Retention', { admin: true });
+    await apiRequest(apiRoutes.inbox.retention, { admin: true });
   }
   if (!response.ok) {
     throw new ApiError(

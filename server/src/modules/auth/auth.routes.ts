@@ -12,6 +12,7 @@ import {
   sessionIdParamSchema,
   signInSessionListSchema,
   verifyRequestSchema,
+  apiRoutes,
 } from '@blitz/contract';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { SignInOutcome } from '../operations/metrics';
@@ -47,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.post('/login/Auth', { schema: { body: loginRequestSchema } }, async (request) => {
+  app.post(apiRoutes.auth.login, { schema: { body: loginRequestSchema } }, async (request) => {
     const { username, password, code } = request.body;
     const attempt = { username, password, code, ip: request.ip, log: request.log };
     try {
@@ -60,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post('/login/Verfy', { schema: { body: verifyRequestSchema } }, async (request, reply) => {
+  app.post(apiRoutes.auth.verify, { schema: { body: verifyRequestSchema } }, async (request, reply) => {
     // Asking whether the token is still good is not activity: it does not extend the session.
     const result = await authenticate(app.db, app.tokenKeys, request.body.JWT, {
       idleMs: app.config.sessionIdleMs,
@@ -82,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/login/Password',
+    apiRoutes.auth.password,
     { onRequest: app.requireAdmin, config: { allowBeforePasswordChange: true }, schema: { body: passwordChangeRequestSchema } },
     async (request) => {
       const { currentPassword, code, newPassword } = request.body;
@@ -100,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/login/SecondFactor',
+    apiRoutes.auth.secondFactor,
     {
       onRequest: app.requireAdmin,
       config: { allowBeforeSecondFactor: true },
@@ -113,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/login/SecondFactor/Setup',
+    apiRoutes.auth.secondFactorSetup,
     {
       onRequest: app.requireAdmin,
       config: { allowBeforeSecondFactor: true },
@@ -123,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/login/SecondFactor/Confirm',
+    apiRoutes.auth.secondFactorConfirm,
     {
       onRequest: app.requireAdmin,
       config: { allowBeforeSecondFactor: true },
@@ -134,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/login/SecondFactor/Disable',
+    apiRoutes.auth.secondFactorDisable,
     { onRequest: app.requireAdmin, schema: { body: secondFactorDisableRequestSchema } },
     async (request, reply) => {
       await turnOffSecondFactor(app.db, actor(request), request.body.password, request.body.code);
@@ -144,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The user's own sign-ins (ASVS 7.5.2): listed, and each can be ended, this one included.
   app.get(
-    '/login/Sessions',
+    apiRoutes.auth.sessions,
     {
       onRequest: app.requireAdmin,
       config: { allowBeforePasswordChange: true },
@@ -158,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/login/Sessions/:id',
+    apiRoutes.auth.session,
     { onRequest: app.requireAdmin, config: { allowBeforePasswordChange: true }, schema: { params: sessionIdParamSchema } },
     async (request, reply) => {
       if (!(await deleteUserSession(app.db, request.admin!.id, request.params.id))) throw notFound('Session');
@@ -172,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/login/Logout',
+    apiRoutes.auth.logout,
     { preHandler: app.requireAdmin, config: { allowBeforePasswordChange: true } },
     async (request, reply) => {
       await logout(app.db, request.admin!.id);

@@ -5,6 +5,7 @@ import {
   categoryUpdateByPathSchema,
   categoryUpdateSchema,
   idParamSchema,
+  apiRoutes,
 } from '@blitz/contract';
 import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
@@ -17,24 +18,24 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: app.requireAdmin };
 
   app.get(
-    '/Category',
+    apiRoutes.categories.list,
     { preValidation: caseInsensitiveQuery(['Language']), schema: { querystring: categoryListQuerySchema } },
     async (request, reply) => {
       return sendRead(request, reply, await readCategories(app, request.query.Language));
     },
   );
 
-  app.post('/Category', { ...guarded, schema: { body: categoryInputSchema } }, async (request, reply) => {
+  app.post(apiRoutes.categories.list, { ...guarded, schema: { body: categoryInputSchema } }, async (request, reply) => {
     return reply.status(201).send(await createCategory(app.db, request.body));
   });
 
-  app.put('/Category', { ...guarded, schema: { body: categoryUpdateSchema } }, async (request) => {
+  app.put(apiRoutes.categories.list, { ...guarded, schema: { body: categoryUpdateSchema } }, async (request) => {
     const { id, ...values } = request.body;
     return changeCategory(app.db, id, values);
   });
 
   app.put(
-    '/Category/:id',
+    apiRoutes.categories.one,
     { ...guarded, schema: { params: idParamSchema, body: categoryUpdateByPathSchema } },
     async (request) => {
       const { id, ...values } = request.body;
@@ -43,7 +44,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/Category/:id', { ...guarded, schema: { params: idParamSchema } }, async (request, reply) => {
+  app.delete(apiRoutes.categories.one, { ...guarded, schema: { params: idParamSchema } }, async (request, reply) => {
     await removeCategory(app.db, request.params.id);
     return reply.status(204).send();
   });

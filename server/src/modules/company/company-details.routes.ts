@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companySettingsInputSchema, companySettingsLimits, pictureDataUrlMaxLength } from '@blitz/contract';
+import { companySettingsInputSchema, companySettingsLimits, pictureDataUrlMaxLength, apiRoutes } from '@blitz/contract';
 import { sendRead } from '../content/content-reads';
 import { readCompanyDetails } from './company-reads';
 import { getCompanyDetailsForStaff, saveCompanyDetails } from './company-details.service';
@@ -11,13 +11,13 @@ export const companyDetailsBodyLimit = (companySettingsLimits.maxPartners + 1) *
 export const companyDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, media: app.media, log: app.log };
 
-  app.get('/Settings', { onRequest: app.identifyAdmin }, async (request, reply) => {
+  app.get(apiRoutes.companySettings, { onRequest: app.identifyAdmin }, async (request, reply) => {
     if (request.admin) return getCompanyDetailsForStaff(app.db);
     return sendRead(request, reply, await readCompanyDetails(app));
   });
 
   app.put(
-    '/Settings',
+    apiRoutes.companySettings,
     { onRequest: app.requireAdmin, bodyLimit: companyDetailsBodyLimit, schema: { body: companySettingsInputSchema } },
     async (request) => saveCompanyDetails(deps, request.body),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companySettingsReadSchema, companySettingsSchema, defaultCompanySettings, settingsApi } from '@blitz/contract';
+import { companySettingsReadSchema, companySettingsSchema, defaultCompanySettings } from '@blitz/contract';
 import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
 import { generalMessage, postContact } from '../contact/contact.test-kit';
@@ -21,12 +21,12 @@ const realCompany = {
 describe.each(databaseKinds)('company settings API on %s', (kind) => {
   it('serves the shipped placeholder company on a new site, and staff learn that it still is the sample', async () => {
     const { url } = await startTestApp(kind);
-    const visitor = await api(url, 'GET', settingsApi.settings);
+    const visitor = await api(url, 'GET', '/api/v1/Settings');
     expect(visitor.status).toBe(200);
     // Visitors get the details only: exactly today's site, no staff fields.
     expect(companySettingsSchema.parse(visitor.body)).toEqual(defaultCompanySettings);
     const token = await signIn(url);
-    const staff = await api(url, 'GET', settingsApi.settings, { token });
+    const staff = await api(url, 'GET', '/api/v1/Settings', { token });
     expect(companySettingsReadSchema.parse(staff.body)).toMatchObject({ isSample: true, updatedAt: null });
     expect(staff.headers.get('cache-control')).toBe('no-store');
   });
@@ -39,23 +39,23 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
       phone: '+49 6181 555',
     };
     await writeCompanyDetailsRow(app.db, { settings: old, updatedAt: new Date().toISOString() });
-    const read = await api(url, 'GET', settingsApi.settings);
+    const read = await api(url, 'GET', '/api/v1/Settings');
     expect(read.body).toEqual({ ...defaultCompanySettings, phone: '+49 6181 555' });
   });
 
   it('replaces the whole object; everyone reads the new details on the next request', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
-    expect((await api(url, 'GET', settingsApi.settings)).body.phone).toBe(defaultCompanySettings.phone);
+    expect((await api(url, 'GET', '/api/v1/Settings')).body.phone).toBe(defaultCompanySettings.phone);
 
-    const saved = await api(url, 'PUT', settingsApi.settings, { token, body: { ...realCompany, vatId: 'de 123 456 789' } });
+    const saved = await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...realCompany, vatId: 'de 123 456 789' } });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ phone: '+49 6181 123456', vatId: 'DE123456789', isSample: false });
     expect(saved.body.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    const visitor = await api(url, 'GET', settingsApi.settings);
+    const visitor = await api(url, 'GET', '/api/v1/Settings');
     expect(visitor.body).toEqual(realCompany);
-    const staff = await api(url, 'GET', settingsApi.settings, { token });
+    const staff = await api(url, 'GET', '/api/v1/Settings', { token });
     expect(staff.body).toEqual({ ...realCompany, isSample: false, updatedAt: saved.body.updatedAt });
   });
 
@@ -68,7 +68,7 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
       partners: [{ name: 'Partner', url: 'https://partner.example', logo: dataUrl(await testPhoto(600, 200, 'png')) }],
       person: { ...realCompany.person, picture: photo },
     };
-    const saved = await api(url, 'PUT', settingsApi.settings, { token, body });
+    const saved = await api(url, 'PUT', '/api/v1/Settings', { token, body });
     expect(saved.status).toBe(200);
     const portrait = saved.body.person.picture as string;
     const logo = saved.body.partners[0].logo as string;
@@ -79,13 +79,13 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
     expect(file.headers['content-type']).toBe('image/webp');
 
     // Sent back as read, the pictures stay; a new portrait replaces the old file.
-    const again = await api(url, 'PUT', settingsApi.settings, {
+    const again = await api(url, 'PUT', '/api/v1/Settings', {
       token,
       body: { ...realCompany, partners: saved.body.partners, person: saved.body.person },
     });
     expect(again.status).toBe(200);
     expect(again.body.person.picture).toBe(portrait);
-    const replaced = await api(url, 'PUT', settingsApi.settings, {
+    const replaced = await api(url, 'PUT', '/api/v1/Settings', {
       token,
       body: {
         ...realCompany,
@@ -99,13 +99,13 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
     expect((await getOnce(`${url}${logo}`)).status).toBe(200);
 
     // A /media/ address the settings do not show is not accepted, nor an SVG.
-    const foreign = await api(url, 'PUT', settingsApi.settings, {
+    const foreign = await api(url, 'PUT', '/api/v1/Settings', {
       token,
       body: { ...realCompany, person: { ...realCompany.person, picture: '/media/company/0123456789abcdef0123-480.webp' } },
     });
     expect(foreign.status).toBe(400);
     expect(fields(foreign.body)).toEqual(['person.picture']);
-    const svg = await api(url, 'PUT', settingsApi.settings, {
+    const svg = await api(url, 'PUT', '/api/v1/Settings', {
       token,
       body: { ...realCompany, person: { ...realCompany.person, picture: dataUrl(svgWithScript, 'image/svg+xml') } },
     });
@@ -115,12 +115,12 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
 
   it('needs a signed-in admin to write; a bad token on a read gets what visitors get', async () => {
     const { url } = await startTestApp(kind);
-    expect((await api(url, 'PUT', settingsApi.settings, { body: realCompany })).status).toBe(401);
-    expect((await api(url, 'PUT', settingsApi.settings, { token: 'forged', body: realCompany })).status).toBe(401);
-    const forged = await api(url, 'GET', settingsApi.settings, { token: 'forged' });
+    expect((await api(url, 'PUT', '/api/v1/Settings', { body: realCompany })).status).toBe(401);
+    expect((await api(url, 'PUT', '/api/v1/Settings', { token: 'forged', body: realCompany })).status).toBe(401);
+    const forged = await api(url, 'GET', '/api/v1/Settings', { token: 'forged' });
     expect(forged.status).toBe(200);
     expect(forged.body).toEqual(defaultCompanySettings);
-    expect((await api(url, 'GET', settingsApi.settings)).body.name).toBe(defaultCompanySettings.name);
+    expect((await api(url, 'GET', '/api/v1/Settings')).body.name).toBe(defaultCompanySettings.name);
   });
 
   it('refuses each invalid field with 400 naming it, and keeps the details as they were', async () => {
@@ -149,16 +149,16 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
       [{ secret: 'x' }, 'secret'],
     ];
     for (const [patch, field] of cases) {
-      const res = await api(url, 'PUT', settingsApi.settings, { token, body: { ...realCompany, ...patch } });
+      const res = await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...realCompany, ...patch } });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
       expect(fields(res.body), JSON.stringify(patch)).toContain(field);
     }
     expect(
-      (await api(url, 'PUT', settingsApi.settings, { token, raw: '{"name":', headers: { 'content-type': 'application/json' } }))
+      (await api(url, 'PUT', '/api/v1/Settings', { token, raw: '{"name":', headers: { 'content-type': 'application/json' } }))
         .status,
     ).toBe(400);
-    expect((await api(url, 'GET', settingsApi.settings)).body).toEqual(defaultCompanySettings);
+    expect((await api(url, 'GET', '/api/v1/Settings')).body).toEqual(defaultCompanySettings);
   });
 
   it('refuses a line break or direction control in every one-line field, and takes line breaks in the quote', async () => {
@@ -180,14 +180,14 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
       [{ person: { ...defaultCompanySettings.person, position: en('CEO\r\nBcc: x') } }, 'person.position.0.content'],
     ];
     for (const [patch, field] of cases) {
-      const res = await api(url, 'PUT', settingsApi.settings, { token, body: { ...realCompany, ...patch } });
+      const res = await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...realCompany, ...patch } });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
       expect(fields(res.body), JSON.stringify(patch)).toEqual([field]);
     }
-    expect((await api(url, 'GET', settingsApi.settings)).body).toEqual(defaultCompanySettings);
+    expect((await api(url, 'GET', '/api/v1/Settings')).body).toEqual(defaultCompanySettings);
     const quote = en('Erste Zeile.\n\nZweiter Absatz.');
-    const saved = await api(url, 'PUT', settingsApi.settings, {
+    const saved = await api(url, 'PUT', '/api/v1/Settings', {
       token,
       body: { ...realCompany, person: { ...defaultCompanySettings.person, quote } },
     });
@@ -205,7 +205,7 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
     });
     const token = await signIn(url);
     const body = { ...realCompany, street: 'Am Blitzableiter 7', postalCode: '63452' };
-    expect((await api(url, 'PUT', settingsApi.settings, { token, body })).status).toBe(200);
+    expect((await api(url, 'PUT', '/api/v1/Settings', { token, body })).status).toBe(200);
     expect((await postContact(url, generalMessage)).status).toBe(201);
     const mails = await smtp.waitFor(2);
     const toCompany = mails.find((m) => m.to.includes('inbox@blitzwerk.example'))!;

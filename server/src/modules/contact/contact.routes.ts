@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactCreatedSchema, contactFormTokenSchema } from '@blitz/contract';
+import { contactCreatedSchema, contactFormTokenSchema, apiRoutes, apiUrl } from '@blitz/contract';
 import { isDatabaseUnavailable, isStorageFull } from '../../db/errors';
 import { HttpError, serviceUnavailable } from '../../lib/http-error';
 import { multipartSupport } from '../../plugins/external/multipart';
@@ -73,12 +73,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // the moment the visitor began, signed, kept for a day. An existing valid one is kept, so that
   // opening another page does not restart the clock — unless an inquiry spent it: then the next
   // form starts a clock of its own, as the script's form fetches a new token after each send.
-  app.get('/Contact/FormStart', async (request, reply) => {
+  app.get(apiRoutes.contact.formStart, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const kept = app.formTokens.check(request.cookies[formStartCookie]);
     if (kept === undefined || (await isFormTokenSpent(app.db, kept.id))) {
       reply.setCookie(formStartCookie, app.formTokens.issue(), {
-        path: '/api/v1/Contact',
+        path: apiUrl(apiRoutes.contact.send),
         maxAge: 24 * 3600,
         httpOnly: true,
         sameSite: 'strict',
@@ -88,13 +88,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/Contact/FormToken', { schema: { response: { 200: contactFormTokenSchema } } }, async (_request, reply) => {
+  app.get(apiRoutes.contact.formToken, { schema: { response: { 200: contactFormTokenSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { token: app.formTokens.issue() };
   });
 
   app.post(
-    '/Contact',
+    apiRoutes.contact.send,
     {
       bodyLimit: maxRequestBytes,
       config: { rateLimit: { max: app.config.contact.rateLimit, timeWindow: 10 * 60_000 } },

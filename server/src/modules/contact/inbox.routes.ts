@@ -10,6 +10,7 @@ import {
   inquiryListQuerySchema,
   inquiryListSchema,
   retentionSettingsSchema,
+  apiRoutes,
 } from '@blitz/contract';
 import { notFound } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
@@ -23,7 +24,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get(
-    '/Inquiry',
+    apiRoutes.inbox.list,
     {
       preValidation: caseInsensitiveQuery(Object.keys(inquiryListQuerySchema.shape)),
       schema: { querystring: inquiryListQuerySchema, response: { 200: inquiryListSchema } },
@@ -32,7 +33,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/Inquiry/Export',
+    apiRoutes.inbox.export,
     {
       preValidation: caseInsensitiveQuery(Object.keys(inquiryExportQuerySchema.shape)),
       schema: { querystring: inquiryExportQuerySchema },
@@ -49,10 +50,12 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/Inquiry/Retention', { schema: { response: { 200: retentionSettingsSchema } } }, async () => readRetention(app.db));
+  app.get(apiRoutes.inbox.retention, { schema: { response: { 200: retentionSettingsSchema } } }, async () =>
+    readRetention(app.db),
+  );
 
   app.put(
-    '/Inquiry/Retention',
+    apiRoutes.inbox.retention,
     { schema: { body: retentionSettingsSchema, response: { 200: retentionSettingsSchema } } },
     async (request) => {
       await writeRetention(app.db, request.body);
@@ -60,40 +63,38 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/Inquiry/:id', { schema: { params: inquiryIdParamSchema, response: { 200: inquiryDetailSchema } } }, async (request) =>
-    inquiryDetail(app.db, request.params.id),
+  app.get(
+    apiRoutes.inbox.one,
+    { schema: { params: inquiryIdParamSchema, response: { 200: inquiryDetailSchema } } },
+    async (request) => inquiryDetail(app.db, request.params.id),
   );
 
-  app.get(
-    '/Inquiry/:id/Attachment/:attachmentId',
-    { schema: { params: inquiryAttachmentParamSchema } },
-    async (request, reply) => {
-      const attachment = await findAttachment(app.db, request.params.id, request.params.attachmentId);
-      if (!attachment) throw notFound('Attachment');
-      // Opened before answering: a missing object is a 404, not a broken download.
-      const object = await app.attachments.open(attachment.storageKey);
-      if (!object) throw notFound('Attachment file');
-      return reply
-        .type(attachment.contentType)
-        .header('content-disposition', contentDisposition(attachment.fileName))
-        .header('content-length', String(object.size))
-        .send(object.stream);
-    },
-  );
+  app.get(apiRoutes.inbox.attachment, { schema: { params: inquiryAttachmentParamSchema } }, async (request, reply) => {
+    const attachment = await findAttachment(app.db, request.params.id, request.params.attachmentId);
+    if (!attachment) throw notFound('Attachment');
+    // Opened before answering: a missing object is a 404, not a broken download.
+    const object = await app.attachments.open(attachment.storageKey);
+    if (!object) throw notFound('Attachment file');
+    return reply
+      .type(attachment.contentType)
+      .header('content-disposition', contentDisposition(attachment.fileName))
+      .header('content-length', String(object.size))
+      .send(object.stream);
+  });
 
   app.post(
-    '/Inquiry/:id/Resend',
+    apiRoutes.inbox.resend,
     { schema: { params: inquiryIdParamSchema, response: { 200: inquiryDetailSchema } } },
     async (request) => resendInquiry(app.db, request.params.id, () => app.outbox.kick(), app.config.contact.confirmationMail),
   );
 
   app.post(
-    '/Inquiry/:id/Handled',
+    apiRoutes.inbox.handled,
     { schema: { params: inquiryIdParamSchema, body: inquiryHandledSchema.nullish(), response: { 200: inquiryDetailSchema } } },
     async (request) => markHandled(app.db, request.params.id, request.body?.handled ?? true),
   );
 
-  app.delete('/Inquiry/:id', { schema: { params: inquiryIdParamSchema } }, async (request, reply) => {
+  app.delete(apiRoutes.inbox.one, { schema: { params: inquiryIdParamSchema } }, async (request, reply) => {
     await deleteInquiry(app.db, app.attachments, request.params.id);
     return reply.status(204).send();
   });

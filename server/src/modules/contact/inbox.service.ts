@@ -1,4 +1,11 @@
-import type { InquiryDetail, InquiryFilter, InquirySummary, MailDelivery } from '@blitz/contract';
+import {
+  type InquiryDetail,
+  type InquiryFilter,
+  type InquirySummary,
+  type MailDelivery,
+  apiRoutes,
+  apiUrl,
+} from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { mailsOfInquiry, requeueMail } from '../../mail/outbox.repository';
@@ -18,8 +25,6 @@ import {
   setHandled,
 } from './inquiries.repository';
 import { type CsvOptions, csvHead, csvLine } from './inquiry-csv';
-
-const apiBase = '/api/v1';
 
 function summary(item: InquiryListItem): InquirySummary {
   return {
@@ -74,7 +79,7 @@ export async function inquiryDetail(db: Db, id: number): Promise<InquiryDetail> 
       fileName: a.fileName,
       contentType: a.contentType,
       size: a.size,
-      url: `${apiBase}/Inquiry/${id}/Attachment/${a.id}`,
+      url: apiUrl(apiRoutes.inbox.attachmentPath(id, a.id)),
     })),
     mails: mails.map((m): MailDelivery => ({
       kind: m.kind,

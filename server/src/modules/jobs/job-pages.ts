@@ -6,13 +6,14 @@ import {
   berlinEndOfDay,
   fillPlaceholders,
   contentLanguageOf,
-  jobApi,
   jobPath,
   pageUrl,
   pickText,
   sharedPlaceholderValues,
   textExcerpt,
   escapeHtml,
+  apiRoutes,
+  apiUrl,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
@@ -133,7 +134,14 @@ export function jobPageFillers(deps: PageFillerDeps, renderer: PageRenderer): { 
       async fill(_request, lang, prerendered, url, content, extra) {
         const language = contentLanguageOf(lang);
         const { value: list } = await readJobPage(deps, { PageLength: 100, PageNumber: 1, Language: language });
-        const html = await renderer.render(prerendered, 'jobs', url, lang, { ...extra, [jobApi.board(language)]: list }, content);
+        const html = await renderer.render(
+          prerendered,
+          'jobs',
+          url,
+          lang,
+          { ...extra, [apiUrl(apiRoutes.jobs.boardPath(language))]: list },
+          content,
+        );
         return { html: html ?? prerendered, rendered: html !== undefined };
       },
     },
@@ -152,7 +160,14 @@ export function jobPageFillers(deps: PageFillerDeps, renderer: PageRenderer): { 
           if (error instanceof HttpError && error.status === 404) return { redirect: back };
           throw error;
         }
-        const html = await renderer.render(prerendered, 'job', url, lang, { ...extra, [jobApi.one(job.id)]: job }, content);
+        const html = await renderer.render(
+          prerendered,
+          'job',
+          url,
+          lang,
+          { ...extra, [apiUrl(apiRoutes.jobs.onePath(job.id))]: job },
+          content,
+        );
         return {
           html: replaceHead(
             html ?? prerendered,

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema, jobCreateSchema, jobListQuerySchema, jobUpdateSchema, languageQuerySchema } from '@blitz/contract';
+import {
+  idParamSchema,
+  jobCreateSchema,
+  jobListQuerySchema,
+  jobUpdateSchema,
+  languageQuerySchema,
+  apiRoutes,
+} from '@blitz/contract';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { sendRead } from '../content/content-reads';
 import { readJob, readJobPage } from './job-reads';
@@ -13,7 +20,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   const reader = { onRequest: app.identifyAdmin };
 
   app.get(
-    '/Job',
+    apiRoutes.jobs.list,
     {
       ...reader,
       preValidation: caseInsensitiveQuery(Object.keys(jobListQuerySchema.shape)),
@@ -26,7 +33,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/Job/:id',
+    apiRoutes.jobs.one,
     {
       ...reader,
       preValidation: caseInsensitiveQuery(['Language']),
@@ -38,16 +45,16 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/Job', { ...guarded, schema: { body: jobCreateSchema } }, async (request, reply) => {
+  app.post(apiRoutes.jobs.list, { ...guarded, schema: { body: jobCreateSchema } }, async (request, reply) => {
     return reply.status(201).send(await createJob(app.db, request.body));
   });
 
-  app.put('/Job', { ...guarded, schema: { body: jobUpdateSchema } }, async (request) => {
+  app.put(apiRoutes.jobs.list, { ...guarded, schema: { body: jobUpdateSchema } }, async (request) => {
     const { id, ...fields } = request.body;
     return changeJob(app.db, id, fields);
   });
 
-  app.delete('/Job/:id', { ...guarded, schema: { params: idParamSchema } }, async (request, reply) => {
+  app.delete(apiRoutes.jobs.one, { ...guarded, schema: { params: idParamSchema } }, async (request, reply) => {
     await removeJob(app.db, request.params.id);
     return reply.status(204).send();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { berlinDate, jobApi, jobListSchema, jobSchema } from '@blitz/contract';
+import { berlinDate, jobListSchema, jobSchema } from '@blitz/contract';
 import { seedSampleJobs } from '../../sample-content/seed';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
 import { jobBody } from './jobs.test-kit';
@@ -16,7 +16,7 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
 
-    const created = await api(url, 'POST', jobApi.list, { token, body: jobBody({ startDate: '2027-03-01' }) });
+    const created = await api(url, 'POST', '/api/v1/Job', { token, body: jobBody({ startDate: '2027-03-01' }) });
     expect(created.status).toBe(201);
     const job = jobSchema.parse(created.body);
     expect(job).toMatchObject({
@@ -34,7 +34,7 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
     ]);
     expect(job.howToApply).toEqual([{ content: 'Per E-Mail', language: 2 }]);
 
-    const read = await api(url, 'GET', jobApi.one(job.id));
+    const read = await api(url, 'GET', `/api/v1/Job/${job.id}`);
     expect(read.status).toBe(200);
     expect(jobSchema.parse(read.body)).toEqual(job);
     // Paths match case-insensitively, as every API path does.
@@ -42,7 +42,7 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
       { content: 'Lightning protection installer (m/f/d)', language: 1 },
     ]);
 
-    const changed = await api(url, 'PUT', jobApi.list, {
+    const changed = await api(url, 'PUT', '/api/v1/Job', {
       token,
       body: { ...jobBody({ location: 'Frankfurt am Main', employmentType: 'APPRENTICESHIP', startDate: null }), id: job.id },
     });
@@ -55,21 +55,21 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
     });
     expect(changed.body.createdAt).toBe(job.createdAt);
     // The visitors' kept answer of before the edit is not served after it.
-    expect((await api(url, 'GET', jobApi.one(job.id))).body.location).toBe('Frankfurt am Main');
+    expect((await api(url, 'GET', `/api/v1/Job/${job.id}`)).body.location).toBe('Frankfurt am Main');
 
-    expect((await api(url, 'DELETE', jobApi.one(job.id), { token })).status).toBe(204);
-    expect((await api(url, 'GET', jobApi.one(job.id))).status).toBe(404);
-    expect((await api(url, 'DELETE', jobApi.one(job.id), { token })).status).toBe(404);
-    const list = jobListSchema.parse((await api(url, 'GET', jobApi.list)).body);
+    expect((await api(url, 'DELETE', `/api/v1/Job/${job.id}`, { token })).status).toBe(204);
+    expect((await api(url, 'GET', `/api/v1/Job/${job.id}`)).status).toBe(404);
+    expect((await api(url, 'DELETE', `/api/v1/Job/${job.id}`, { token })).status).toBe(404);
+    const list = jobListSchema.parse((await api(url, 'GET', '/api/v1/Job')).body);
     expect(list).toEqual({ data: [], count: 0 });
   });
 
   it('shows visitors published jobs only, and a draft is 404 to them; staff see every job', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
-    const published = (await api(url, 'POST', jobApi.list, { token, body: jobBody() })).body;
+    const published = (await api(url, 'POST', '/api/v1/Job', { token, body: jobBody() })).body;
     const draft = (
-      await api(url, 'POST', jobApi.list, {
+      await api(url, 'POST', '/api/v1/Job', {
         token,
         body: jobBody({
           published: false,
@@ -82,38 +82,38 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
     ).body;
     expect(draft.published).toBe(false);
 
-    const visitor = await api(url, 'GET', jobApi.list);
+    const visitor = await api(url, 'GET', '/api/v1/Job');
     expect(visitor.body.count).toBe(1);
     expect(visitor.body.data.map((j: { id: number }) => j.id)).toEqual([published.id]);
-    expect((await api(url, 'GET', jobApi.one(draft.id))).status).toBe(404);
+    expect((await api(url, 'GET', `/api/v1/Job/${draft.id}`)).status).toBe(404);
 
-    const staff = await api(url, 'GET', jobApi.list, { token });
+    const staff = await api(url, 'GET', '/api/v1/Job', { token });
     expect(staff.body.count).toBe(2);
     expect(staff.headers.get('cache-control')).toBe('no-store');
-    expect((await api(url, 'GET', jobApi.one(draft.id), { token })).status).toBe(200);
+    expect((await api(url, 'GET', `/api/v1/Job/${draft.id}`, { token })).status).toBe(200);
 
     // Publishing it shows it to visitors on the next request; unpublishing hides the other.
-    await api(url, 'PUT', jobApi.list, { token, body: { ...jobBody({ title: draft.title }), id: draft.id, published: true } });
-    await api(url, 'PUT', jobApi.list, { token, body: { ...jobBody(), id: published.id, published: false } });
-    const after = await api(url, 'GET', jobApi.list);
+    await api(url, 'PUT', '/api/v1/Job', { token, body: { ...jobBody({ title: draft.title }), id: draft.id, published: true } });
+    await api(url, 'PUT', '/api/v1/Job', { token, body: { ...jobBody(), id: published.id, published: false } });
+    const after = await api(url, 'GET', '/api/v1/Job');
     expect(after.body.data.map((j: { id: number }) => j.id)).toEqual([draft.id]);
-    expect((await api(url, 'GET', jobApi.one(published.id))).status).toBe(404);
+    expect((await api(url, 'GET', `/api/v1/Job/${published.id}`)).status).toBe(404);
   });
 
   it('hides a job from visitors once its valid-through day (Berlin) is over, and shows it through that day', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
-    const expired = (await api(url, 'POST', jobApi.list, { token, body: jobBody({ validThrough: berlinDay(-1) }) })).body;
-    const lastDay = (await api(url, 'POST', jobApi.list, { token, body: jobBody({ validThrough: berlinDay(0) }) })).body;
-    const later = (await api(url, 'POST', jobApi.list, { token, body: jobBody({ validThrough: berlinDay(30) }) })).body;
+    const expired = (await api(url, 'POST', '/api/v1/Job', { token, body: jobBody({ validThrough: berlinDay(-1) }) })).body;
+    const lastDay = (await api(url, 'POST', '/api/v1/Job', { token, body: jobBody({ validThrough: berlinDay(0) }) })).body;
+    const later = (await api(url, 'POST', '/api/v1/Job', { token, body: jobBody({ validThrough: berlinDay(30) }) })).body;
 
-    const visitor = await api(url, 'GET', jobApi.list);
+    const visitor = await api(url, 'GET', '/api/v1/Job');
     expect(visitor.body.data.map((j: { id: number }) => j.id)).toEqual([lastDay.id, later.id]);
-    expect((await api(url, 'GET', jobApi.one(expired.id))).status).toBe(404);
-    expect((await api(url, 'GET', jobApi.one(lastDay.id))).status).toBe(200);
+    expect((await api(url, 'GET', `/api/v1/Job/${expired.id}`)).status).toBe(404);
+    expect((await api(url, 'GET', `/api/v1/Job/${lastDay.id}`)).status).toBe(200);
     // Staff still see it, to extend or delete it.
-    expect((await api(url, 'GET', jobApi.one(expired.id), { token })).body.validThrough).toBe(berlinDay(-1));
-    expect((await api(url, 'GET', jobApi.list, { token })).body.count).toBe(3);
+    expect((await api(url, 'GET', `/api/v1/Job/${expired.id}`, { token })).body.validThrough).toBe(berlinDay(-1));
+    expect((await api(url, 'GET', '/api/v1/Job', { token })).body.count).toBe(3);
   });
 
   it('lists by position, a new job last; a changed position moves it; pages and the title search', async () => {
@@ -128,58 +128,58 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
           { content: `Job ${i}`, language: 1 },
         ],
       });
-      const job = (await api(url, 'POST', jobApi.list, { token, body })).body;
+      const job = (await api(url, 'POST', '/api/v1/Job', { token, body })).body;
       expect(job.position).toBe(i);
       ids.push(job.id);
     }
     const order = async (query = '') =>
-      (await api(url, 'GET', `${jobApi.list}${query}`)).body.data.map((j: { id: number }) => j.id) as number[];
+      (await api(url, 'GET', `/api/v1/Job${query}`)).body.data.map((j: { id: number }) => j.id) as number[];
     expect(await order()).toEqual(ids);
 
     // Move the last one to the top (the dashboard's arrows swap two positions like this).
-    const last = (await api(url, 'GET', jobApi.one(ids[2]!), { token })).body;
+    const last = (await api(url, 'GET', `/api/v1/Job/${ids[2]!}`, { token })).body;
     const { id, createdAt: _createdAt, updatedAt: _updatedAt, ...rest } = last;
-    expect((await api(url, 'PUT', jobApi.list, { token, body: { ...rest, id, position: 0 } })).status).toBe(200);
-    const first = (await api(url, 'GET', jobApi.one(ids[0]!), { token })).body;
-    await api(url, 'PUT', jobApi.list, {
+    expect((await api(url, 'PUT', '/api/v1/Job', { token, body: { ...rest, id, position: 0 } })).status).toBe(200);
+    const first = (await api(url, 'GET', `/api/v1/Job/${ids[0]!}`, { token })).body;
+    await api(url, 'PUT', '/api/v1/Job', {
       token,
       body: { ...jobBody({ location: first.location, title: first.title }), id: first.id, position: 2 },
     });
     expect(await order()).toEqual([ids[2], ids[1], ids[0]]);
     // A change that leaves out the position keeps it.
-    await api(url, 'PUT', jobApi.list, { token, body: { ...jobBody({ location: 'Offenbach' }), id: ids[2] } });
+    await api(url, 'PUT', '/api/v1/Job', { token, body: { ...jobBody({ location: 'Offenbach' }), id: ids[2] } });
     expect(await order()).toEqual([ids[2], ids[1], ids[0]]);
 
     expect(await order('?PageLength=2&PageNumber=2')).toEqual([ids[0]]);
-    expect((await api(url, 'GET', `${jobApi.list}?PageLength=2`)).body.count).toBe(3);
+    expect((await api(url, 'GET', `/api/v1/Job?PageLength=2`)).body.count).toBe(3);
     // Title search: part of a title (either language) or of the location, any case.
     expect(await order('?Title=frankf')).toEqual([ids[1]]);
     expect(await order('?title=JOB%201')).toEqual([ids[1]]);
     expect(await order('?Title=stelle&Language=1')).toEqual([]);
-    expect((await api(url, 'GET', `${jobApi.list}?Title=nichts`)).body).toEqual({ data: [], count: 0 });
+    expect((await api(url, 'GET', `/api/v1/Job?Title=nichts`)).body).toEqual({ data: [], count: 0 });
   });
 
   it("needs a valid sign-in for every write; a bad token on a read gets the visitors' view", async () => {
     const { app, url } = await startTestApp(kind);
     const token = await signIn(url);
-    const job = (await api(url, 'POST', jobApi.list, { token, body: jobBody() })).body;
-    await api(url, 'POST', jobApi.list, { token, body: jobBody({ published: false }) });
+    const job = (await api(url, 'POST', '/api/v1/Job', { token, body: jobBody() })).body;
+    await api(url, 'POST', '/api/v1/Job', { token, body: jobBody({ published: false }) });
     for (const auth of [undefined, 'not-a-token']) {
-      expect((await api(url, 'POST', jobApi.list, { token: auth, body: jobBody() })).status).toBe(401);
-      expect((await api(url, 'PUT', jobApi.list, { token: auth, body: { ...jobBody(), id: job.id } })).status).toBe(401);
-      expect((await api(url, 'DELETE', jobApi.one(job.id), { token: auth })).status).toBe(401);
+      expect((await api(url, 'POST', '/api/v1/Job', { token: auth, body: jobBody() })).status).toBe(401);
+      expect((await api(url, 'PUT', '/api/v1/Job', { token: auth, body: { ...jobBody(), id: job.id } })).status).toBe(401);
+      expect((await api(url, 'DELETE', `/api/v1/Job/${job.id}`, { token: auth })).status).toBe(401);
     }
     // A stale token left in a browser must not break the public jobs page, nor show it drafts.
-    const forged = await api(url, 'GET', jobApi.list, { token: 'not-a-token' });
+    const forged = await api(url, 'GET', '/api/v1/Job', { token: 'not-a-token' });
     expect(forged.status).toBe(200);
     expect(forged.body.count).toBe(1);
     expect(forged.headers.get('cache-control')).toBe('no-cache');
-    const staff = await api(url, 'GET', jobApi.list, { token });
+    const staff = await api(url, 'GET', '/api/v1/Job', { token });
     expect(staff.body.count).toBe(2);
     expect(staff.headers.get('cache-control')).toBe('no-store');
     // An admin who must first replace the generated password sees nothing of the dashboard: nor drafts.
     await app.db.updateTable('users').set({ must_change_password: 1 }).execute();
-    expect((await api(url, 'GET', jobApi.list, { token })).body.count).toBe(1);
+    expect((await api(url, 'GET', '/api/v1/Job', { token })).body.count).toBe(1);
   });
 
   it('refuses each invalid field with 400 naming it, never a 500', async () => {
@@ -223,24 +223,24 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
       [{ salary: 100 }, 'salary'],
     ];
     for (const [override, field] of cases) {
-      const res = await api(url, 'POST', jobApi.list, { token, body: jobBody(override) });
+      const res = await api(url, 'POST', '/api/v1/Job', { token, body: jobBody(override) });
       expect(res.status, JSON.stringify(override)).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
       if (field) expect(fields(res.body), JSON.stringify(override)).toContain(field);
     }
-    const noId = await api(url, 'PUT', jobApi.list, { token, body: jobBody() });
+    const noId = await api(url, 'PUT', '/api/v1/Job', { token, body: jobBody() });
     expect(noId.status).toBe(400);
     expect(fields(noId.body)).toContain('id');
-    expect((await api(url, 'PUT', jobApi.list, { token, body: { ...jobBody(), id: 999 } })).status).toBe(404);
+    expect((await api(url, 'PUT', '/api/v1/Job', { token, body: { ...jobBody(), id: 999 } })).status).toBe(404);
     expect((await api(url, 'GET', '/api/v1/Job/abc')).status).toBe(400);
     expect((await api(url, 'GET', '/api/v1/Job/0')).status).toBe(400);
-    expect((await api(url, 'GET', jobApi.one(999))).status).toBe(404);
+    expect((await api(url, 'GET', `/api/v1/Job/${999}`)).status).toBe(404);
     for (const query of ['PageLength=0', 'PageLength=101', 'PageNumber=0', 'Language=3']) {
-      const res = await api(url, 'GET', `${jobApi.list}?${query}`);
+      const res = await api(url, 'GET', `/api/v1/Job?${query}`);
       expect(res.status, query).toBe(400);
       expect(fields(res.body)).toContain(query.split('=')[0]);
     }
-    expect((await api(url, 'GET', jobApi.list, { token })).body.count).toBe(0);
+    expect((await api(url, 'GET', '/api/v1/Job', { token })).body.count).toBe(0);
   });
 
   it('refuses a line break in the one-line fields (title, location, contact), not in the texts', async () => {
@@ -256,13 +256,13 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
       [{ contact: 'Erika\u2029Muster' }, 'contact'],
       [{ contact: 'Erika \u202EMuster' }, 'contact'],
     ] as const) {
-      const res = await api(url, 'POST', jobApi.list, { token, body: jobBody(patch) });
+      const res = await api(url, 'POST', '/api/v1/Job', { token, body: jobBody(patch) });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
       expect(fields(res.body)).toEqual([field]);
     }
     const tasks = [{ content: 'Montage\nWartung', language: 2 }];
-    const created = await api(url, 'POST', jobApi.list, { token, body: jobBody({ tasks }) });
+    const created = await api(url, 'POST', '/api/v1/Job', { token, body: jobBody({ tasks }) });
     expect(created.status).toBe(201);
     expect(created.body.tasks).toEqual(tasks);
   });
@@ -270,15 +270,15 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
   it('starts a site with the two sample jobs of the spec, once', async () => {
     const { app, url } = await startTestApp(kind);
     expect(await seedSampleJobs({ db: app.db, log: app.log })).toBe(true);
-    const list = jobListSchema.parse((await api(url, 'GET', `${jobApi.list}?Language=1`)).body);
+    const list = jobListSchema.parse((await api(url, 'GET', `/api/v1/Job?Language=1`)).body);
     expect(list.data.map((j) => j.title[0]!.content)).toEqual([
       'Lightning protection installer (m/f/d)',
       'Junior project manager for lightning protection and earthing systems (m/f/d)',
     ]);
     const token = await signIn(url);
-    for (const job of list.data) await api(url, 'DELETE', jobApi.one(job.id), { token });
+    for (const job of list.data) await api(url, 'DELETE', `/api/v1/Job/${job.id}`, { token });
     // Deleted sample jobs do not come back on the next start.
     expect(await seedSampleJobs({ db: app.db, log: app.log })).toBe(false);
-    expect((await api(url, 'GET', jobApi.list)).body.count).toBe(0);
+    expect((await api(url, 'GET', '/api/v1/Job')).body.count).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mailSettingsSchema, mailTestResultSchema } from '@blitz/contract';
+import { mailSettingsSchema, mailTestResultSchema, apiRoutes } from '@blitz/contract';
 import { getMailSettings, saveMailSettings, sendTestMails } from './mail-settings.service';
 
 /** The mail settings (issue 29): read, replaced whole and tried out by a signed-in admin. */
@@ -7,7 +7,7 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
 
   app.get(
-    '/Settings/Mail',
+    apiRoutes.mailSettings.settings,
     { onRequest: app.requireAdmin, schema: { response: { 200: mailSettingsSchema } } },
     async (_r, reply) => {
       reply.header('cache-control', 'no-store');
@@ -16,7 +16,7 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/Settings/Mail',
+    apiRoutes.mailSettings.settings,
     {
       onRequest: app.requireAdmin,
       bodyLimit: 64 * 1024,
@@ -26,7 +26,7 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/Settings/Mail/Test',
+    apiRoutes.mailSettings.test,
     { onRequest: app.requireAdmin, schema: { response: { 200: mailTestResultSchema } } },
     async () => sendTestMails({ db: app.db, config, transport: app.mailTransport }),
   );

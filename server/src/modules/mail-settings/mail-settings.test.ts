@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultCompanySettings,
-  jobApi,
-  mailSettingsApi,
-  mailSettingsSchema,
-  mailTestResultSchema,
-  settingsApi,
-} from '@blitz/contract';
+import { defaultCompanySettings, mailSettingsSchema, mailTestResultSchema } from '@blitz/contract';
 import { SmtpSink } from '../../test/smtp-sink';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
 import { generalMessage, postContact, priceInquiry } from '../contact/contact.test-kit';
@@ -35,8 +28,8 @@ describe.each(databaseKinds)('mail settings API on %s', (kind) => {
   it('starts from the operator’s CONTACT_TO* and MAIL_FROM, else from the saved company e-mail', async () => {
     const { url } = await startTestApp(kind, { CONTACT_TO_APPLICATION: 'hr@operator.example' });
     const token = await signIn(url);
-    expect((await api(url, 'PUT', settingsApi.settings, { token, body: realCompany })).status).toBe(200);
-    const read = await api(url, 'GET', mailSettingsApi.settings, { token });
+    expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: realCompany })).status).toBe(200);
+    const read = await api(url, 'GET', '/api/v1/Settings/Mail', { token });
     expect(read.status).toBe(200);
     expect(mailSettingsSchema.parse(read.body)).toEqual({
       recipients: {
@@ -47,13 +40,13 @@ describe.each(databaseKinds)('mail settings API on %s', (kind) => {
       sender: 'info@blitzwerk.de',
       replyTo: 'info@blitzwerk.de',
     });
-    expect((await api(url, 'GET', mailSettingsApi.settings)).status).toBe(401);
+    expect((await api(url, 'GET', '/api/v1/Settings/Mail')).status).toBe(401);
   });
 
   it('refuses bad addresses with a 400 naming the field, and keeps what was saved', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
-    expect((await api(url, 'PUT', mailSettingsApi.settings, { token, body: mailSettings })).status).toBe(200);
+    expect((await api(url, 'PUT', '/api/v1/Settings/Mail', { token, body: mailSettings })).status).toBe(200);
     const bad = [
       [{ ...mailSettings, sender: 'website' }, 'sender'],
       [{ ...mailSettings, replyTo: '' }, 'replyTo'],
@@ -70,19 +63,19 @@ describe.each(databaseKinds)('mail settings API on %s', (kind) => {
       [{ ...mailSettings, extra: 1 }, ''],
     ] as const;
     for (const [body, field] of bad) {
-      const res = await api(url, 'PUT', mailSettingsApi.settings, { token, body });
+      const res = await api(url, 'PUT', '/api/v1/Settings/Mail', { token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       if (field) expect(fields(res.body)).toContain(field);
     }
-    expect((await api(url, 'GET', mailSettingsApi.settings, { token })).body).toEqual(mailSettings);
+    expect((await api(url, 'GET', '/api/v1/Settings/Mail', { token })).body).toEqual(mailSettings);
   });
 
   it('mails a price inquiry to the saved recipients; the confirmation has the company’s Reply-To and the site’s Message-ID', async () => {
     const smtp = await SmtpSink.start();
     const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, SITE_URL: 'https://www.blitzwerk.de' });
     const token = await signIn(url);
-    expect((await api(url, 'PUT', settingsApi.settings, { token, body: realCompany })).status).toBe(200);
-    expect((await api(url, 'PUT', mailSettingsApi.settings, { token, body: mailSettings })).status).toBe(200);
+    expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: realCompany })).status).toBe(200);
+    expect((await api(url, 'PUT', '/api/v1/Settings/Mail', { token, body: mailSettings })).status).toBe(200);
     expect((await postContact(url, priceInquiry)).status).toBe(201);
     const mails = await smtp.waitFor(2);
     const toCompany = mails.find((m) => m.to.includes('vertrieb@blitzwerk.de'))!;
@@ -99,7 +92,7 @@ describe.each(databaseKinds)('mail settings API on %s', (kind) => {
     const smtp = await SmtpSink.start();
     const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, MAIL_FROM: 'noreply@hoster.example' });
     const token = await signIn(url);
-    expect((await api(url, 'PUT', mailSettingsApi.settings, { token, body: mailSettings })).status).toBe(200);
+    expect((await api(url, 'PUT', '/api/v1/Settings/Mail', { token, body: mailSettings })).status).toBe(200);
     expect((await postContact(url, generalMessage)).status).toBe(201);
     const mails = await smtp.waitFor(2);
     const confirmation = mails.find((m) => m.to.includes('erika@example.org'))!;
@@ -113,8 +106,8 @@ describe.each(databaseKinds)('mail settings API on %s', (kind) => {
     smtp.refuseRecipients.add('chef@blitzwerk.de');
     const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url });
     const token = await signIn(url);
-    expect((await api(url, 'PUT', mailSettingsApi.settings, { token, body: mailSettings })).status).toBe(200);
-    const res = await api(url, 'POST', mailSettingsApi.test, { token });
+    expect((await api(url, 'PUT', '/api/v1/Settings/Mail', { token, body: mailSettings })).status).toBe(200);
+    const res = await api(url, 'POST', '/api/v1/Settings/Mail/Test', { token });
     expect(res.status).toBe(200);
     const results = mailTestResultSchema.parse(res.body);
     expect(results.map((r) => [r.address, r.accepted])).toEqual([
@@ -132,7 +125,7 @@ describe.each(databaseKinds)('mail settings API on %s', (kind) => {
   it('says that nothing was sent when no mail server is set up', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
-    const res = await api(url, 'POST', mailSettingsApi.test, { token });
+    const res = await api(url, 'POST', '/api/v1/Settings/Mail/Test', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { address: defaultCompanySettings.email, accepted: false, error: expect.stringContaining('SMTP_URL') },
@@ -147,7 +140,7 @@ describe.each(databaseKinds)('an application names its job, on %s', (kind) => {
     const smtp = await SmtpSink.start();
     const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, CONTACT_TO: 'inbox@company.example' });
     const token = await signIn(url);
-    const job = (await api(url, 'POST', jobApi.list, { token, body: jobBody() })).body as { id: number };
+    const job = (await api(url, 'POST', '/api/v1/Job', { token, body: jobBody() })).body as { id: number };
     const sent = await postContact(url, { ...application, jobId: String(job.id) });
     expect(sent.status).toBe(201);
     const unsolicited = await postContact(url, application);
@@ -162,7 +155,7 @@ describe.each(databaseKinds)('an application names its job, on %s', (kind) => {
     const confirmation = mails.find((m) => m.to.includes('erika@example.org') && m.mail.subject?.includes(sent.body.reference))!;
     expect(confirmation.mail.text).toContain('Stelle: Blitzschutzmonteur (m/w/d)');
 
-    expect((await api(url, 'DELETE', `${jobApi.list}/${job.id}`, { token })).status).toBe(204);
+    expect((await api(url, 'DELETE', `/api/v1/Job/${job.id}`, { token })).status).toBe(204);
     const detail = await api(url, 'GET', `/api/v1/Inquiry/${sent.body.id}`, { token });
     expect(detail.body.job).toEqual({ id: job.id, title: 'Blitzschutzmonteur (m/w/d)' });
     const all = await api(url, 'GET', '/api/v1/Inquiry', { token });
@@ -184,7 +177,7 @@ describe.each(databaseKinds)('an application names its job, on %s', (kind) => {
     const smtp = await SmtpSink.start();
     const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, CONTACT_TO: 'inbox@company.example' });
     const token = await signIn(url);
-    const draft = (await api(url, 'POST', jobApi.list, { token, body: jobBody({ published: false }) })).body as { id: number };
+    const draft = (await api(url, 'POST', '/api/v1/Job', { token, body: jobBody({ published: false }) })).body as { id: number };
     const sent = await postContact(url, { ...application, jobId: String(draft.id) });
     expect(sent.status).toBe(201);
     const mails = await smtp.waitFor(2);

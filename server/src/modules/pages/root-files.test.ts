@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { company, defaultCompanySettings, settingsApi } from '@blitz/contract';
+import { company, defaultCompanySettings } from '@blitz/contract';
 import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
 import { securityTxt } from './root-files';
 
@@ -133,7 +133,7 @@ describe.each(databaseKinds)('site files over HTTP on %s', (kind) => {
 
     const token = await signIn(url);
     const body = { ...defaultCompanySettings, name: 'Blitzwerk', email: 'sicherheit@blitzwerk.de' };
-    expect((await api(url, 'PUT', settingsApi.settings, { token, body })).status).toBe(200);
+    expect((await api(url, 'PUT', '/api/v1/Settings', { token, body })).status).toBe(200);
 
     expect(await security()).toContain('Contact: mailto:sicherheit@blitzwerk.de\n');
     expect((await manifest()).name).toBe('Blitzwerk');

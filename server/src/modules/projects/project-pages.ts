@@ -13,11 +13,12 @@ import {
   parseGalleryState,
   pickText,
   sharedPlaceholderValues,
-  projectApi,
   projectListUrl,
   projectPath,
   textExcerpt,
   escapeHtml,
+  apiRoutes,
+  apiUrl,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import { type PageRenderer, type Texts, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
@@ -123,7 +124,7 @@ export function projectPageFillers(deps: PageFillerDeps, renderer: PageRenderer)
         }
         // The cards show no long texts: the page carries the list without them (a third of its size).
         const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
-        const data = { ...extra, [projectListUrl(query)]: cards, [projectApi.categories]: categories };
+        const data = { ...extra, [projectListUrl(query)]: cards, [apiUrl(apiRoutes.categories.list)]: categories };
         const html = await renderer.render(prerendered, 'projects', url, lang, data, content);
         return { html: html === undefined ? prerendered : galleryViewHead(html, state), rendered: html !== undefined };
       },
@@ -148,7 +149,7 @@ export function projectPageFillers(deps: PageFillerDeps, renderer: PageRenderer)
           lang,
           {
             ...extra,
-            [projectApi.one(project.id)]: project,
+            [apiUrl(apiRoutes.projects.onePath(project.id))]: project,
           },
           content,
         );

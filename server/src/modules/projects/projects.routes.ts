@@ -7,6 +7,7 @@ import {
   projectListQuerySchema,
   projectUpdateByPathSchema,
   projectUpdateSchema,
+  apiRoutes,
 } from '@blitz/contract';
 import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
@@ -23,7 +24,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: app.requireAdmin, bodyLimit: projectBodyLimit };
 
   app.get(
-    '/Project',
+    apiRoutes.projects.list,
     {
       preValidation: caseInsensitiveQuery(Object.keys(projectListQuerySchema.shape)),
       schema: { querystring: projectListQuerySchema },
@@ -34,31 +35,39 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/Project/:id',
+    apiRoutes.projects.one,
     { preValidation: caseInsensitiveQuery(['Language']), schema: { params: idParamSchema, querystring: languageQuerySchema } },
     async (request, reply) => {
       return sendRead(request, reply, await readProject(app, request.params.id, request.query.Language));
     },
   );
 
-  app.post('/Project', { ...guarded, schema: { body: projectCreateSchema } }, async (request, reply) => {
+  app.post(apiRoutes.projects.list, { ...guarded, schema: { body: projectCreateSchema } }, async (request, reply) => {
     const { picture, ...fields } = request.body;
     return reply.status(201).send(await createProject(deps, fields, picture));
   });
 
-  app.put('/Project', { ...guarded, schema: { body: projectUpdateSchema } }, async (request) => {
+  app.put(apiRoutes.projects.list, { ...guarded, schema: { body: projectUpdateSchema } }, async (request) => {
     const { id, picture, ...fields } = request.body;
     return changeProject(deps, id, fields, picture);
   });
 
-  app.put('/Project/:id', { ...guarded, schema: { params: idParamSchema, body: projectUpdateByPathSchema } }, async (request) => {
-    const { id, picture, ...fields } = request.body;
-    if (id !== undefined && id !== request.params.id) throw badRequest('id', 'must match the id in the path');
-    return changeProject(deps, request.params.id, fields, picture);
-  });
+  app.put(
+    apiRoutes.projects.one,
+    { ...guarded, schema: { params: idParamSchema, body: projectUpdateByPathSchema } },
+    async (request) => {
+      const { id, picture, ...fields } = request.body;
+      if (id !== undefined && id !== request.params.id) throw badRequest('id', 'must match the id in the path');
+      return changeProject(deps, request.params.id, fields, picture);
+    },
+  );
 
-  app.delete('/Project/:id', { onRequest: app.requireAdmin, schema: { params: idParamSchema } }, async (request, reply) => {
-    await removeProject(deps, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    apiRoutes.projects.one,
+    { onRequest: app.requireAdmin, schema: { params: idParamSchema } },
+    async (request, reply) => {
+      await removeProject(deps, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

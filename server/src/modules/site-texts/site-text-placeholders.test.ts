@@ -4,9 +4,7 @@ import {
   berlinYear,
   defaultCompanySettings,
   editableTextNamespaces,
-  jobApi,
   pages,
-  settingsApi,
   sharedTextPlaceholders,
   siteLanguages,
 } from '@blitz/contract';
@@ -49,7 +47,7 @@ describe.each(databaseKinds)('every placeholder in every text, on %s', (kind) =>
       CONTACT_TO: 'inbox@blitzwerk.example',
     });
     const token = await signIn(url);
-    expect((await api(url, 'PUT', settingsApi.settings, { token, body: company })).status).toBe(200);
+    expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: company })).status).toBe(200);
 
     const shipped = shippedTexts(app.config.webDist, app.config.webLocales);
     for (const { namespace, key } of editableKeys(shipped))
@@ -61,7 +59,7 @@ describe.each(databaseKinds)('every placeholder in every text, on %s', (kind) =>
       }
     expect((await api(url, 'POST', '/api/v1/Text/Publish', { token })).status).toBe(200);
 
-    const job = await api(url, 'POST', jobApi.list, {
+    const job = await api(url, 'POST', '/api/v1/Job', {
       token,
       body: {
         title: [

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteTextChangeSchema } from '@blitz/contract';
+import { siteTextChangeSchema, apiRoutes } from '@blitz/contract';
 import { requestOrigin, sameOriginPath } from '../../lib/same-origin-path';
 import { previewCookie } from './preview-cookie';
 import { bearerToken } from '../auth/tokens';
@@ -13,15 +13,17 @@ const previewSeconds = 12 * 3600;
 /** The site texts (decision 022): staff list them, save drafts, publish, and preview the drafts. */
 export function siteTextRoutes(shipped: ShippedTexts): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/Text', { onRequest: app.requireAdmin }, async () => listSiteTexts({ db: app.db, shipped }));
+    app.get(apiRoutes.siteTexts.texts, { onRequest: app.requireAdmin }, async () => listSiteTexts({ db: app.db, shipped }));
 
-    app.put('/Text', { onRequest: app.requireAdmin, schema: { body: siteTextChangeSchema } }, async (request) =>
+    app.put(apiRoutes.siteTexts.texts, { onRequest: app.requireAdmin, schema: { body: siteTextChangeSchema } }, async (request) =>
       changeSiteText({ db: app.db, shipped }, request.body),
     );
 
-    app.post('/Text/Publish', { onRequest: app.requireAdmin }, async () => ({ published: await publishSiteTextDrafts(app.db) }));
+    app.post(apiRoutes.siteTexts.publish, { onRequest: app.requireAdmin }, async () => ({
+      published: await publishSiteTextDrafts(app.db),
+    }));
 
-    app.post('/Text/Preview', { onRequest: app.requireAdmin }, async (request, reply) => {
+    app.post(apiRoutes.siteTexts.preview, { onRequest: app.requireAdmin }, async (request, reply) => {
       const { name, options } = previewCookie(request.protocol === 'https');
       reply.setCookie(name, bearerToken(request)!, { ...options, maxAge: previewSeconds });
       return reply.status(204).send();
@@ -29,7 +31,7 @@ export function siteTextRoutes(shipped: ShippedTexts): FastifyPluginAsyncZod {
 
     // Ending a preview needs no sign-in: it only takes the drafts away from this browser. A page
     // in preview offers it as a form (no script), answered with the way back to that page.
-    app.delete('/Text/Preview', async (request, reply) => {
+    app.delete(apiRoutes.siteTexts.preview, async (request, reply) => {
       const { name, options } = previewCookie(request.protocol === 'https');
       return reply.clearCookie(name, options).header('cache-control', 'no-store').status(204).send();
     });
@@ -41,7 +43,7 @@ export function siteTextRoutes(shipped: ShippedTexts): FastifyPluginAsyncZod {
         { parseAs: 'string', bodyLimit: 4096 },
         (_request, _body, done) => done(null, undefined),
       );
-      end.post('/Text/Preview/End', async (request, reply) => {
+      end.post(apiRoutes.siteTexts.previewEnd, async (request, reply) => {
         const { name, options } = previewCookie(request.protocol === 'https');
         const returnTo = (request.query as { returnTo?: unknown }).returnTo;
         const target = sameOriginPath(returnTo, requestOrigin(request)) ?? '/';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pages, statisticsObjectionQuerySchema, statisticsQuerySchema, statisticsSchema } from '@blitz/contract';
+import { pages, statisticsObjectionQuerySchema, statisticsQuerySchema, statisticsSchema, apiRoutes } from '@blitz/contract';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { statisticsCsv, statisticsOf } from './statistics.service';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +23,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const query = { onRequest: app.requireAdmin, preValidation: caseInsensitiveQuery(['From', 'To']) };
 
   app.get(
-    '/Statistics',
+    apiRoutes.statistics.counts,
     { ...query, schema: { querystring: statisticsQuerySchema, response: { 200: statisticsSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -31,7 +31,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/Statistics/Export', { ...query, schema: { querystring: statisticsQuerySchema } }, async (request, reply) => {
+  app.get(apiRoutes.statistics.export, { ...query, schema: { querystring: statisticsQuerySchema } }, async (request, reply) => {
     const csv = statisticsCsv(await statisticsOf(app.db, request.query));
     return reply
       .type('text/csv; charset=utf-8')
@@ -46,7 +46,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // may set the objection (it only lowers the count), but a withdrawal is honoured only from this
   // site's own page, or any site could take back a visitor's objection by a link.
   app.get(
-    '/Statistics/Objection',
+    apiRoutes.statistics.objection,
     { preValidation: caseInsensitiveQuery(['Withdraw']), schema: { querystring: statisticsObjectionQuerySchema } },
     async (request, reply) => {
       const https = request.protocol === 'https';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiRoutes, apiUrl } from '@blitz/contract';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { PageHeader } from '../../../components/page-header';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -115,10 +116,10 @@ export default function ImprintPage() {
                   </span>
                 </p>
                 <p className="flex flex-wrap gap-x-6 gap-y-2">
-                  <a href="/api/v1/Statistics/Objection" data-opt-out className="link font-semibold">
+                  <a href={apiUrl(apiRoutes.statistics.objection)} data-opt-out className="link font-semibold">
                     {t('optOut.linkLabel')}
                   </a>
-                  <a href="/api/v1/Statistics/Objection?Withdraw=true" data-opt-in className="link font-semibold">
+                  <a href={`${apiUrl(apiRoutes.statistics.objection)}?Withdraw=true`} data-opt-in className="link font-semibold">
                     {t('optOut.undoLabel')}
                   </a>
                 </p>

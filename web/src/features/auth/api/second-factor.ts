@@ -4,6 +4,7 @@ import {
   secondFactorConfirmResponseSchema,
   secondFactorSetupResponseSchema,
   secondFactorStatusSchema,
+  apiRoutes,
 } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest } from '../../../lib/api-client';
@@ -19,7 +20,7 @@ export function useSecondFactorStatus({ enabled = true }: { enabled?: boolean } 
   return useQuery({
     enabled,
     queryKey: secondFactorQueryKeys.status,
-    queryFn: () => apiRequest('/login/SecondFactor', { schema: secondFactorStatusSchema, admin: true }),
+    queryFn: () => apiRequest(apiRoutes.auth.secondFactor, { schema: secondFactorStatusSchema, admin: true }),
   });
 }
 
@@ -27,7 +28,7 @@ export function useSecondFactorStatus({ enabled = true }: { enabled?: boolean } 
 export function useStartSecondFactorSetup() {
   return useMutation({
     mutationFn: (request: { password: string }) =>
-      apiRequest('/login/SecondFactor/Setup', {
+      apiRequest(apiRoutes.auth.secondFactorSetup, {
         method: 'POST',
         body: request,
         schema: secondFactorSetupResponseSchema,
@@ -45,7 +46,7 @@ export function useStartSecondFactorSetup() {
 export function useConfirmSecondFactorSetup() {
   return useMutation({
     mutationFn: async (request: { code: string }) => {
-      const { recoveryCodes, jwtToken } = await apiRequest('/login/SecondFactor/Confirm', {
+      const { recoveryCodes, jwtToken } = await apiRequest(apiRoutes.auth.secondFactorConfirm, {
         method: 'POST',
         body: request,
         schema: secondFactorConfirmResponseSchema,
@@ -69,7 +70,7 @@ export function useDisableSecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: SecondFactorDisableRequest) =>
-      apiRequest('/login/SecondFactor/Disable', { method: 'POST', body: request, admin: true }),
+      apiRequest(apiRoutes.auth.secondFactorDisable, { method: 'POST', body: request, admin: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorQueryKeys.status }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { signInSessionListSchema } from '@blitz/contract';
+import { signInSessionListSchema, apiRoutes } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -9,7 +9,7 @@ export const signInSessionQueryKeys = { all: [...dashboardQueryKey, 'sessions'] 
 export function useSignInSessions() {
   return useQuery({
     queryKey: signInSessionQueryKeys.all,
-    queryFn: async () => (await apiRequest('/login/Sessions', { schema: signInSessionListSchema, admin: true })).data,
+    queryFn: async () => (await apiRequest(apiRoutes.auth.sessions, { schema: signInSessionListSchema, admin: true })).data,
   });
 }
 
@@ -21,7 +21,7 @@ export function useEndSignInSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; current: boolean }) =>
-      apiRequest(`/login/Sessions/${encodeURIComponent(id)}`, { method: 'DELETE', admin: true }),
+      apiRequest(apiRoutes.auth.sessionPath(id), { method: 'DELETE', admin: true }),
     onSuccess: (_answer, { current }) =>
       current ? undefined : queryClient.invalidateQueries({ queryKey: signInSessionQueryKeys.all }),
   });

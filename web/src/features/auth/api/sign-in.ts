@@ -4,6 +4,7 @@ import {
   type VerifyResponse,
   loginResponseSchema,
   verifyResponseSchema,
+  apiRoutes,
 } from '@blitz/contract';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { clearToken, storeToken } from '../../../lib/auth-token';
@@ -24,7 +25,7 @@ export type AdminSession = {
 export async function verifyToken(token: string): Promise<AdminSession | undefined> {
   let answer: VerifyResponse;
   try {
-    answer = await apiRequest('/login/Verfy', { method: 'POST', body: { JWT: token }, schema: verifyResponseSchema });
+    answer = await apiRequest(apiRoutes.auth.verify, { method: 'POST', body: { JWT: token }, schema: verifyResponseSchema });
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 400)) return undefined;
     throw error;
@@ -40,7 +41,7 @@ export async function verifyToken(token: string): Promise<AdminSession | undefin
 
 /** Signs in and stores the token under the spec's key; failures are ApiErrors (401, 429, network). */
 export async function login(credentials: LoginRequest): Promise<void> {
-  const { jwtToken } = await apiRequest('/login/Auth', { method: 'POST', body: credentials, schema: loginResponseSchema });
+  const { jwtToken } = await apiRequest(apiRoutes.auth.login, { method: 'POST', body: credentials, schema: loginResponseSchema });
   storeToken(jwtToken);
 }
 
@@ -50,7 +51,7 @@ export async function login(credentials: LoginRequest): Promise<void> {
  */
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('/login/Logout', { method: 'POST' });
+    await apiRequest(apiRoutes.auth.logout, { method: 'POST' });
   } catch {
     // Already invalid or unreachable: removing it here is all that is left to do.
   } finally {
@@ -63,7 +64,7 @@ export async function logout(): Promise<void> {
  * token for this one, stored in place of the old; failures are ApiErrors (400 naming the field, 429).
  */
 export async function changePassword(change: PasswordChangeRequest): Promise<void> {
-  const { jwtToken } = await apiRequest('/login/Password', {
+  const { jwtToken } = await apiRequest(apiRoutes.auth.password, {
     method: 'POST',
     body: change,
     schema: loginResponseSchema,

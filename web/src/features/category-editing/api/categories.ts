@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CategoryInput, categoryListSchema, categorySchema } from '@blitz/contract';
+import { type CategoryInput, categoryListSchema, categorySchema, apiRoutes } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -9,7 +9,7 @@ export const categoryQueryKeys = { all: [...dashboardQueryKey, 'categories'] as 
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: categoryQueryKeys.all,
-    queryFn: ({ signal }) => apiRequest('/Category', { schema: categoryListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.categories.list, { schema: categoryListSchema, signal }),
   });
 
 export const useCategories = () => useQuery(categoriesQueryOptions());
@@ -18,12 +18,12 @@ export const useCategories = () => useQuery(categoriesQueryOptions());
 export function saveCategory(input: CategoryInput & { id?: number | undefined }) {
   const { id, ...values } = input;
   return id === undefined
-    ? apiRequest('/Category', { method: 'POST', body: values, schema: categorySchema, admin: true })
-    : apiRequest('/Category', { method: 'PUT', body: { id, ...values }, schema: categorySchema, admin: true });
+    ? apiRequest(apiRoutes.categories.list, { method: 'POST', body: values, schema: categorySchema, admin: true })
+    : apiRequest(apiRoutes.categories.list, { method: 'PUT', body: { id, ...values }, schema: categorySchema, admin: true });
 }
 
 export function deleteCategory(id: number) {
-  return apiRequest(`/Category/${id}`, { method: 'DELETE', admin: true });
+  return apiRequest(apiRoutes.categories.onePath(id), { method: 'DELETE', admin: true });
 }
 
 // After a change every list of the dashboard reloads (dashboardQueryKey): projects show their category.

@@ -1,8 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CompanySettingsInput, companySettingsReadSchema, settingsApi } from '@blitz/contract';
-import { apiBase, apiRequest } from '../../../lib/api-client';
-
-const path = settingsApi.settings.slice(apiBase.length);
+import { type CompanySettingsInput, apiRoutes, companySettingsReadSchema } from '@blitz/contract';
+import { apiRequest } from '../../../lib/api-client';
 
 export const companySettingsQueryKey = ['company-settings'] as const;
 
@@ -10,13 +8,13 @@ export const companySettingsQueryKey = ['company-settings'] as const;
 export const companySettingsQueryOptions = () =>
   queryOptions({
     queryKey: companySettingsQueryKey,
-    queryFn: ({ signal }) => apiRequest(path, { schema: companySettingsReadSchema, admin: true, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.companySettings, { schema: companySettingsReadSchema, admin: true, signal }),
   });
 
 export const useCompanySettings = () => useQuery(companySettingsQueryOptions());
 
 export function saveCompanySettings(settings: CompanySettingsInput) {
-  return apiRequest(path, { method: 'PUT', body: settings, schema: companySettingsReadSchema, admin: true });
+  return apiRequest(apiRoutes.companySettings, { method: 'PUT', body: settings, schema: companySettingsReadSchema, admin: true });
 }
 
 export function useSaveCompanySettings() {

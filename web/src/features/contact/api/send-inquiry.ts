@@ -1,4 +1,11 @@
-import { type ContactCreated, type InquiryValues, contactFormExtras, priceInquiryFields } from '@blitz/contract';
+import {
+  type ContactCreated,
+  type InquiryValues,
+  contactFormExtras,
+  priceInquiryFields,
+  apiRoutes,
+  apiUrl,
+} from '@blitz/contract';
 
 export type InquiryExtras = { language: string; formToken: string; honeypot: string; jobId?: string | undefined };
 
@@ -9,7 +16,7 @@ export type InquiryExtras = { language: string; formToken: string; honeypot: str
  */
 export async function fetchFormToken(): Promise<string> {
   try {
-    const response = await fetch('/api/v1/Contact/FormToken', { headers: { accept: 'application/json' } });
+    const response = await fetch(apiUrl(apiRoutes.contact.formToken), { headers: { accept: 'application/json' } });
     const body = (await response.json()) as { token?: unknown };
     return response.ok && typeof body.token === 'string' ? body.token : '';
   } catch {
@@ -61,7 +68,11 @@ export async function sendInquiry(values: InquiryValues, files: File[], extras: 
   form.append(contactFormExtras.honeypot, extras.honeypot);
   if (values.subject === 'application' && extras.jobId) form.append(contactFormExtras.jobId, extras.jobId);
   for (const file of files) form.append(contactFormExtras.attachment, file, file.name);
-  const response = await fetch('/api/v1/Contact', { method: 'POST', body: form, headers: { accept: 'application/json' } });
+  const response = await fetch(apiUrl(apiRoutes.contact.send), {
+    method: 'POST',
+    body: form,
+    headers: { accept: 'application/json' },
+  });
   if (response.status !== 201) throw inquiryRefusal(response.status, await response.text().catch(() => ''));
   // Checked by hand, not with the contract's zod schema: the form is on every page and would
   // otherwise bring the whole schema library along for two fields.

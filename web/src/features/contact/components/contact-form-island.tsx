@@ -5,13 +5,14 @@ import {
   type Job,
   contactFormAnchor,
   contentLanguageOf,
-  jobApi,
   pages,
   pickText,
   contactFormStateKey,
   inquirySentParam,
   inquirySubjectParam,
   inquirySubjects,
+  apiRoutes,
+  apiUrl,
 } from '@blitz/contract';
 import { usePageData } from '../../../lib/ssr/page-data';
 import { ContactForm, type ContactFormProps } from './contact-form';
@@ -33,7 +34,7 @@ export function ContactFormIsland() {
   // On a job's page the apply link (?subject=application) applies for that job: the form names it.
   const { i18n } = useTranslation();
   const jobId = matchPath(pages.job.path, pathname)?.params['id'];
-  const job = usePageData<Job>(jobId ? jobApi.one(jobId) : '');
+  const job = usePageData<Job>(jobId ? apiUrl(apiRoutes.jobs.onePath(jobId)) : '');
   const applyingFor =
     subject === 'application' && job
       ? { id: job.id, title: pickText(job.title, contentLanguageOf(i18n.language === 'en' ? 'en' : 'de')) }

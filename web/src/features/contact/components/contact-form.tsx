@@ -10,6 +10,8 @@ import {
   fieldMaxLength,
   inquirySubjects,
   regardsOptions,
+  apiRoutes,
+  apiUrl,
 } from '@blitz/contract';
 import { paths } from '../../../config/paths';
 import { type FieldErrorKind, useContactForm } from '../hooks/use-contact-form';
@@ -129,7 +131,7 @@ export function ContactForm({ state, returnTo, subject, job }: ContactFormProps)
       <form
         ref={formRef}
         method="post"
-        action="/api/v1/Contact"
+        action={apiUrl(apiRoutes.contact.send)}
         encType="multipart/form-data"
         noValidate
         aria-label={t('formLabel')}

@@ -6,9 +6,9 @@ import {
   type RetentionSettings,
   inquiryDetailSchema,
   inquiryListSchema,
-  jobApi,
   jobListSchema,
   retentionSettingsSchema,
+  apiRoutes,
 } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -71,7 +71,7 @@ export const inquiriesQueryOptions = (filter: InboxFilter, page: number, pageLen
   queryOptions({
     queryKey: inboxQueryKeys.list(filter, page, pageLength),
     queryFn: ({ signal }) =>
-      apiRequest('/Inquiry', {
+      apiRequest(apiRoutes.inbox.list, {
         query: { ...filterQuery(filter), PageLength: pageLength, PageNumber: page },
         schema: inquiryListSchema,
         admin: true,
@@ -93,21 +93,21 @@ export const useJobChoices = () =>
   useQuery({
     queryKey: [...inboxQueryKeys.all, 'jobs'],
     queryFn: ({ signal }) =>
-      apiRequest(jobApi.list.slice('/api/v1'.length), { query: { PageLength: 100 }, schema: jobListSchema, admin: true, signal }),
+      apiRequest(apiRoutes.jobs.list, { query: { PageLength: 100 }, schema: jobListSchema, admin: true, signal }),
     select: (list) => list.data,
   });
 
 export function exportPath(filter: InboxFilter, lang: 'de' | 'en'): string {
   const params = new URLSearchParams({ lang });
   for (const [key, value] of Object.entries(filterQuery(filter))) if (value !== undefined) params.set(key, value);
-  return `/Inquiry/Export?${params.toString()}`;
+  return `${apiRoutes.inbox.export}?${params.toString()}`;
 }
 
 /** One inquiry with every field, its attachments and its mail deliveries. */
 export const inquiryQueryOptions = (id: number) =>
   queryOptions({
     queryKey: inboxQueryKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest(`/Inquiry/${id}`, { schema: inquiryDetailSchema, admin: true, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.onePath(id), { schema: inquiryDetailSchema, admin: true, signal }),
     // The delivery state moves on its own (the outbox sends in the background): always ask again on opening.
     staleTime: 0,
   });
@@ -115,17 +115,22 @@ export const inquiryQueryOptions = (id: number) =>
 export const useInquiry = (id: number | undefined) => useQuery({ ...inquiryQueryOptions(id ?? 0), enabled: id !== undefined });
 
 export function setInquiryHandled(id: number, handled: boolean) {
-  return apiRequest(`/Inquiry/${id}/Handled`, { method: 'POST', body: { handled }, schema: inquiryDetailSchema, admin: true });
+  return apiRequest(apiRoutes.inbox.handledPath(id), {
+    method: 'POST',
+    body: { handled },
+    schema: inquiryDetailSchema,
+    admin: true,
+  });
 }
 
 /** Queues the mail to the company once more. */
 export function resendInquiry(id: number) {
-  return apiRequest(`/Inquiry/${id}/Resend`, { method: 'POST', schema: inquiryDetailSchema, admin: true });
+  return apiRequest(apiRoutes.inbox.resendPath(id), { method: 'POST', schema: inquiryDetailSchema, admin: true });
 }
 
 /** Deletes the inquiry with its files. */
 export function deleteInquiry(id: number) {
-  return apiRequest(`/Inquiry/${id}`, { method: 'DELETE', admin: true });
+  return apiRequest(apiRoutes.inbox.onePath(id), { method: 'DELETE', admin: true });
 }
 
 // The answer is the changed inquiry: shown at once; the lists reload since its row changed too.
@@ -172,7 +177,7 @@ export function useDeleteInquiry(onDeleted: () => void) {
 export const retentionQueryOptions = () =>
   queryOptions({
     queryKey: inboxQueryKeys.retention(),
-    queryFn: ({ signal }) => apiRequest('/Inquiry/Retention', { schema: retentionSettingsSchema, admin: true, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.retention, { schema: retentionSettingsSchema, admin: true, signal }),
   });
 
 export const useRetention = () => useQuery(retentionQueryOptions());
@@ -181,7 +186,7 @@ export function useSaveRetention() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: RetentionSettings) =>
-      apiRequest('/Inquiry/Retention', { method: 'PUT', body: settings, schema: retentionSettingsSchema, admin: true }),
+      apiRequest(apiRoutes.inbox.retention, { method: 'PUT', body: settings, schema: retentionSettingsSchema, admin: true }),
     onSuccess: (saved) => queryClient.setQueryData(inboxQueryKeys.retention(), saved),
   });
 }

@@ -1,9 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type JobCreate, type JobUpdate, jobApi, jobListSchema, jobSchema } from '@blitz/contract';
-import { apiBase, apiRequest } from '../../../lib/api-client';
-
-// The jobs API's paths come from the contract; apiRequest takes them relative to /api/v1.
-const path = (full: string) => full.slice(apiBase.length);
+import { type JobCreate, type JobUpdate, apiRoutes, jobListSchema, jobSchema } from '@blitz/contract';
+import { apiRequest } from '../../../lib/api-client';
 
 export const jobQueryKeys = { all: ['jobs'] as const };
 
@@ -12,7 +9,7 @@ export const staffJobsQueryOptions = () =>
   queryOptions({
     queryKey: jobQueryKeys.all,
     queryFn: ({ signal }) =>
-      apiRequest(path(jobApi.list), { query: { PageLength: 100 }, schema: jobListSchema, admin: true, signal }),
+      apiRequest(apiRoutes.jobs.list, { query: { PageLength: 100 }, schema: jobListSchema, admin: true, signal }),
   });
 
 export const useStaffJobs = () => useQuery(staffJobsQueryOptions());
@@ -20,12 +17,12 @@ export const useStaffJobs = () => useQuery(staffJobsQueryOptions());
 /** Creates a job (no id) or changes one (with id). */
 export function saveJob(payload: JobCreate | JobUpdate) {
   return 'id' in payload
-    ? apiRequest(path(jobApi.list), { method: 'PUT', body: payload, schema: jobSchema, admin: true })
-    : apiRequest(path(jobApi.list), { method: 'POST', body: payload, schema: jobSchema, admin: true });
+    ? apiRequest(apiRoutes.jobs.list, { method: 'PUT', body: payload, schema: jobSchema, admin: true })
+    : apiRequest(apiRoutes.jobs.list, { method: 'POST', body: payload, schema: jobSchema, admin: true });
 }
 
 export function deleteJob(id: number) {
-  return apiRequest(path(jobApi.one(id)), { method: 'DELETE', admin: true });
+  return apiRequest(apiRoutes.jobs.onePath(id), { method: 'DELETE', admin: true });
 }
 
 /** Saves one change or several in a row (a move changes two jobs); the list reloads after, also after a failure. */

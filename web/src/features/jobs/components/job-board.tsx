@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type JobList, contentLanguageOf, jobApi, jobPath, jobSearchParam, pickText } from '@blitz/contract';
+import { type JobList, contentLanguageOf, apiRoutes, apiUrl, jobPath, jobSearchParam, pickText } from '@blitz/contract';
 import { paths } from '../../../config/paths';
 import { usePageData } from '../../../lib/ssr/page-data';
 import { filterJobs } from '../filter-jobs';
@@ -19,7 +19,7 @@ export function JobBoard() {
   const [params] = useSearchParams();
   const query = params.get(jobSearchParam) ?? '';
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
-  const list = usePageData<JobList>(jobApi.board(language));
+  const list = usePageData<JobList>(apiUrl(apiRoutes.jobs.boardPath(language)));
   const jobs = (list?.data ?? []).map((job) => ({ id: job.id, name: pickText(job.title, language), location: job.location }));
   const shown = new Set(filterJobs(jobs, query));
   const lang = params.get('lang');

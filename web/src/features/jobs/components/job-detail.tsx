@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type Job, contactFormAnchor, contentLanguageOf, inquirySubjectParam, jobApi, jobPath, pickText } from '@blitz/contract';
+import {
+  type Job,
+  contactFormAnchor,
+  contentLanguageOf,
+  inquirySubjectParam,
+  apiRoutes,
+  apiUrl,
+  jobPath,
+  pickText,
+} from '@blitz/contract';
 import { IconArrowRight } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { LineList } from '../../../components/text-blocks';
@@ -103,5 +112,5 @@ function JobView({ job }: { job: Job | undefined }) {
 
 /** A job's page: the server renders it with the job, and sends a visitor whose job it does not know to the jobs page. */
 export function JobDetail({ id }: { id: number }) {
-  return <JobView job={usePageData<Job>(jobApi.one(id))} />;
+  return <JobView job={usePageData<Job>(apiUrl(apiRoutes.jobs.onePath(id)))} />;
 }

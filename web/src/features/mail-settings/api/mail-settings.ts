@@ -1,9 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MailSettings, mailSettingsApi, mailSettingsSchema, mailTestResultSchema } from '@blitz/contract';
-import { apiBase, apiRequest } from '../../../lib/api-client';
-
-const path = mailSettingsApi.settings.slice(apiBase.length);
-const testPath = mailSettingsApi.test.slice(apiBase.length);
+import { type MailSettings, apiRoutes, mailSettingsSchema, mailTestResultSchema } from '@blitz/contract';
+import { apiRequest } from '../../../lib/api-client';
 
 export const mailSettingsQueryKey = ['mail-settings'] as const;
 
@@ -11,7 +8,7 @@ export const mailSettingsQueryKey = ['mail-settings'] as const;
 export const mailSettingsQueryOptions = () =>
   queryOptions({
     queryKey: mailSettingsQueryKey,
-    queryFn: ({ signal }) => apiRequest(path, { schema: mailSettingsSchema, admin: true, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.mailSettings.settings, { schema: mailSettingsSchema, admin: true, signal }),
   });
 
 export const useMailSettings = () => useQuery(mailSettingsQueryOptions());
@@ -20,7 +17,7 @@ export function useSaveMailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: MailSettings) =>
-      apiRequest(path, { method: 'PUT', body: settings, schema: mailSettingsSchema, admin: true }),
+      apiRequest(apiRoutes.mailSettings.settings, { method: 'PUT', body: settings, schema: mailSettingsSchema, admin: true }),
     onSuccess: (saved) => queryClient.setQueryData(mailSettingsQueryKey, saved),
   });
 }
@@ -28,6 +25,6 @@ export function useSaveMailSettings() {
 /** One test mail to every recipient saved; the answer says per address whether the mail server took it. */
 export function useSendTestMail() {
   return useMutation({
-    mutationFn: () => apiRequest(testPath, { method: 'POST', schema: mailTestResultSchema, admin: true }),
+    mutationFn: () => apiRequest(apiRoutes.mailSettings.test, { method: 'POST', schema: mailTestResultSchema, admin: true }),
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ProjectCreate, type ProjectUpdate, projectListSchema, projectSchema } from '@blitz/contract';
+import { type ProjectCreate, type ProjectUpdate, projectListSchema, projectSchema, apiRoutes } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -16,7 +16,11 @@ export const adminProjectsQueryOptions = (page: number, pageLength = adminPageLe
   queryOptions({
     queryKey: projectQueryKeys.page(page, pageLength),
     queryFn: ({ signal }) =>
-      apiRequest('/Project', { query: { PageLength: pageLength, PageNumber: page }, schema: projectListSchema, signal }),
+      apiRequest(apiRoutes.projects.list, {
+        query: { PageLength: pageLength, PageNumber: page },
+        schema: projectListSchema,
+        signal,
+      }),
     // Paging keeps the old rows in view until the new page is there.
     placeholderData: keepPreviousData,
   });
@@ -26,12 +30,12 @@ export const useAdminProjects = (page: number) => useQuery(adminProjectsQueryOpt
 /** Creates a project (no id) or changes one (with id; without a picture the current one stays). */
 export function saveProject(payload: ProjectCreate | ProjectUpdate) {
   return 'id' in payload
-    ? apiRequest('/Project', { method: 'PUT', body: payload, schema: projectSchema, admin: true })
-    : apiRequest('/Project', { method: 'POST', body: payload, schema: projectSchema, admin: true });
+    ? apiRequest(apiRoutes.projects.list, { method: 'PUT', body: payload, schema: projectSchema, admin: true })
+    : apiRequest(apiRoutes.projects.list, { method: 'POST', body: payload, schema: projectSchema, admin: true });
 }
 
 export function deleteProject(id: number) {
-  return apiRequest(`/Project/${id}`, { method: 'DELETE', admin: true });
+  return apiRequest(apiRoutes.projects.onePath(id), { method: 'DELETE', admin: true });
 }
 
 // After a change every list of the dashboard reloads (dashboardQueryKey), as after a category's.

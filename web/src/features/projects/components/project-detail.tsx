@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Project, contentLanguageOf, projectApi, pickText, textExcerpt } from '@blitz/contract';
+import { type Project, contentLanguageOf, apiRoutes, apiUrl, pickText, textExcerpt } from '@blitz/contract';
 import { IconArrowRight } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -106,5 +106,5 @@ function DetailView({ project }: { project: Project | undefined }) {
 /** A project's page in the current language; an unknown id or a failed load goes to the home page. */
 export function ProjectDetail({ id }: { id: number }) {
   // The server renders a project's page with its data, and sends an unknown id home (SPEC.md §2).
-  return <DetailView project={usePageData<Project>(projectApi.one(id))} />;
+  return <DetailView project={usePageData<Project>(apiUrl(apiRoutes.projects.onePath(id)))} />;
 }

@@ -7,8 +7,9 @@ import {
   contentLanguageOf,
   galleryListQuery,
   parseGalleryState,
-  projectApi,
   projectListUrl,
+  apiRoutes,
+  apiUrl,
 } from '@blitz/contract';
 import { usePageData } from '../../../lib/ssr/page-data';
 import { categoryName } from './category-name';
@@ -58,7 +59,7 @@ export function ProjectGallery() {
   const state = parseGalleryState((name) => params.get(name));
   const lang = params.get('lang');
   const list = usePageData<ProjectList>(projectListUrl(galleryListQuery(state, language)));
-  const categories = usePageData<CategoryList>(projectApi.categories);
+  const categories = usePageData<CategoryList>(apiUrl(apiRoutes.categories.list));
   const filtersHeading = useId();
 
   const options = (categories?.data ?? [])

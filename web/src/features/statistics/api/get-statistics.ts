@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { statisticsFirstDay, statisticsMaxDays, statisticsSchema } from '@blitz/contract';
+import { apiRoutes, statisticsFirstDay, statisticsMaxDays, statisticsSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** A period of whole days, `YYYY-MM-DD` inclusive, in Berlin time as the server counts them. */
@@ -31,14 +31,19 @@ export const statisticsQueryOptions = (period: Period) =>
   queryOptions({
     queryKey: ['statistics', period] as const,
     queryFn: ({ signal }) =>
-      apiRequest('/Statistics', { query: { From: period.from, To: period.to }, schema: statisticsSchema, admin: true, signal }),
+      apiRequest(apiRoutes.statistics.counts, {
+        query: { From: period.from, To: period.to },
+        schema: statisticsSchema,
+        admin: true,
+        signal,
+      }),
     // While another period loads, the last one stays shown instead of a blank tab.
     placeholderData: keepPreviousData,
   });
 
 export const useStatistics = (period: Period, enabled: boolean) => useQuery({ ...statisticsQueryOptions(period), enabled });
 
-export const exportPath = (period: Period) => `/Statistics/Export?From=${period.from}&To=${period.to}`;
+export const exportPath = (period: Period) => `${apiRoutes.statistics.export}?From=${period.from}&To=${period.to}`;
 
 /** Inquiries and applications per 100 visitors, one decimal; undefined without visitors. */
 export function perHundredVisitors(count: number, visitors: number): number | undefined {

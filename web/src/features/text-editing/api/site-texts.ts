@@ -3,16 +3,13 @@ import {
   type SiteTextChange,
   type SiteTextEntry,
   type SiteTextList,
-  siteTextApi,
+  apiRoutes,
   siteTextEntrySchema,
   siteTextListSchema,
   siteTextPublishedSchema,
 } from '@blitz/contract';
-import { apiBase, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { draftCount } from '../completeness';
-
-// The texts API's paths come from the contract; apiRequest takes them relative to /api/v1.
-const path = (full: string) => full.slice(apiBase.length);
 
 export const siteTextsQueryKey = ['site-texts'] as const;
 
@@ -20,13 +17,13 @@ export const siteTextsQueryKey = ['site-texts'] as const;
 export const siteTextsQueryOptions = () =>
   queryOptions({
     queryKey: siteTextsQueryKey,
-    queryFn: ({ signal }) => apiRequest(path(siteTextApi.texts), { schema: siteTextListSchema, admin: true, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.siteTexts.texts, { schema: siteTextListSchema, admin: true, signal }),
   });
 
 export const useSiteTexts = () => useQuery(siteTextsQueryOptions());
 
 export function saveTextDraft(change: SiteTextChange) {
-  return apiRequest(path(siteTextApi.texts), { method: 'PUT', body: change, schema: siteTextEntrySchema, admin: true });
+  return apiRequest(apiRoutes.siteTexts.texts, { method: 'PUT', body: change, schema: siteTextEntrySchema, admin: true });
 }
 
 /** The list with one text replaced by the server's answer; the drafts count follows. */
@@ -56,7 +53,7 @@ export function useSaveTextDraft() {
 export function usePublishTexts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(path(siteTextApi.publish), { method: 'POST', schema: siteTextPublishedSchema, admin: true }),
+    mutationFn: () => apiRequest(apiRoutes.siteTexts.publish, { method: 'POST', schema: siteTextPublishedSchema, admin: true }),
     // A failed publish reloads too: someone else may have published meanwhile.
     onSettled: () => queryClient.invalidateQueries({ queryKey: siteTextsQueryKey }),
   });
@@ -65,6 +62,6 @@ export function usePublishTexts() {
 /** Starts (true) or ends (false) this browser's preview of the drafts: the server sets or clears a cookie. */
 export function usePreview() {
   return useMutation({
-    mutationFn: (on: boolean) => apiRequest(path(siteTextApi.preview), { method: on ? 'POST' : 'DELETE', admin: true }),
+    mutationFn: (on: boolean) => apiRequest(apiRoutes.siteTexts.preview, { method: on ? 'POST' : 'DELETE', admin: true }),
   });
 }
