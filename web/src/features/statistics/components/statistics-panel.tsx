@@ -4,7 +4,7 @@ import { type Statistics, berlinDate, directSource, statisticsFirstDay } from '@
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useDownload } from '../../../lib/download-file';
-import { type PeriodChoice, exportPath, periodChoices, periodOf, periodProblem, useStatistics } from '../api/get-statistics';
+import { type PeriodChoice, exportPath, periodChoices, periodOf, periodProblem, useStatistics } from '../api/statistics';
 import { RankedTable } from './ranked-table';
 import { SummaryFigures } from './summary-figures';
 

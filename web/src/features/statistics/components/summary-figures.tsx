@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Statistics } from '@blitz/contract';
 import { formatInteger } from '../../../lib/format-number';
-import { changeInPercent, perHundredVisitors } from '../api/get-statistics';
+import { changeInPercent, perHundredVisitors } from '../api/statistics';
 
 type Figure = { key: string; now: number | undefined; before: number | undefined; decimal?: boolean };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeInPercent, perHundredVisitors, periodOf, periodProblem } from './get-statistics';
+import { changeInPercent, perHundredVisitors, periodOf, periodProblem } from './statistics';
 
 describe('statistics periods and ratios', () => {
   const custom = { from: '2026-01-01', to: '2026-01-31' };
