@@ -26,9 +26,9 @@ function legacyObjection(): boolean {
 
 /**
  * The imprint's opt-out of the visitor count (SPEC.md §2, decision 025): the link stores the
- * objection as a cookie and says so; the second link withdraws it. The prerendered page shows
- * both links: this script hides the one that does not apply. Without JavaScript the links go to
- * the server, which sets or clears the same cookie and comes back here.
+ * objection as a cookie and says so; the second link withdraws it. The prerendered page cannot
+ * know the cookie: this script shows the link that applies. Without JavaScript both links are
+ * shown (the second in <noscript>) and go to the server, which sets or clears the same cookie.
  */
 export function enhanceAnalyticsOptOut(root: ParentNode = document): void {
   const box = root.querySelector<HTMLElement>('[data-analytics-opt-out]');

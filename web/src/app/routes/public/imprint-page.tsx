@@ -103,7 +103,8 @@ export default function ImprintPage() {
             </LegalPart>
             <LegalPart id="analytics-opt-out" heading={t('optOut.heading')}>
               {/* The objection is kept as a cookie by the page script (islands/analytics-opt-out.ts), or by the server without it.
-                  The page is prerendered and cannot know the cookie: both links are shown, the script hides the one that does not apply. */}
+                  The page is prerendered and cannot know the cookie: the script shows the link that applies; without it both are shown
+                  (the second in <noscript>), so that a page that takes its script does not change as it does. */}
               <div className="mt-6" data-analytics-opt-out>
                 <p className="leading-relaxed text-slate-700">{t('optOut.text')}</p>
                 <p className="mt-4" role="status">
@@ -119,9 +120,19 @@ export default function ImprintPage() {
                   <a href={apiUrl(apiRoutes.statistics.objection)} data-opt-out className="link font-semibold">
                     {t('optOut.linkLabel')}
                   </a>
-                  <a href={`${apiUrl(apiRoutes.statistics.objection)}?Withdraw=true`} data-opt-in className="link font-semibold">
+                  <a
+                    href={`${apiUrl(apiRoutes.statistics.objection)}?Withdraw=true`}
+                    data-opt-in
+                    hidden
+                    className="link font-semibold"
+                  >
                     {t('optOut.undoLabel')}
                   </a>
+                  <noscript>
+                    <a href={`${apiUrl(apiRoutes.statistics.objection)}?Withdraw=true`} className="link font-semibold">
+                      {t('optOut.undoLabel')}
+                    </a>
+                  </noscript>
                 </p>
               </div>
             </LegalPart>
