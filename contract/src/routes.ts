@@ -108,6 +108,8 @@ export const apiRoutes = {
   inbox: {
     list: '/Inquiry',
     export: '/Inquiry/Export',
+    /** GET: the jobs that applications name, for the inbox's job filter. */
+    jobs: '/Inquiry/Jobs',
     retention: '/Inquiry/Retention',
     one: '/Inquiry/:id',
     onePath: (id: Id) => `/Inquiry/${id}`,
