@@ -135,30 +135,56 @@ export function icoOf(images: { size: number; data: Buffer }[]): Buffer {
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The widest a line may run: from its start to 40 px before the right edge. */
-const textWidth = 1200 - 460 - 48;
+/** The widest a line may run: from its start to 48 px before the right edge. */
+const textWidth = 1200 - 464 - 48;
+/** About how wide a text is at a font size (librsvg lays it out; `em` is the font's mean glyph width). */
+const widthOf = (text: string, fontSize: number, em: number) => text.length * fontSize * em;
+
 /**
- * A line of text that fits `textWidth`: a smaller font for a longer text (down to `min`), and
- * squeezed to the width beyond that. (An estimate of the glyphs' width: librsvg lays out the text.)
+ * Lines of text that fit `textWidth`: one line in a font as large as fits (`max` down to `min`);
+ * a longer text broken at a space into two lines; beyond that cut with an ellipsis.
  */
-function fittedText(text: string, x: number, y: number, size: { max: number; min: number; em: number }, attrs: string) {
-  const estimate = (fontSize: number) => text.length * fontSize * size.em;
-  const fontSize = Math.max(size.min, Math.min(size.max, Math.floor(textWidth / (text.length * size.em))));
-  const squeeze = estimate(fontSize) > textWidth ? ` textLength="${textWidth}" lengthAdjust="spacingAndGlyphs"` : '';
-  return `<text x="${x}" y="${y}" font-size="${fontSize}"${squeeze} ${attrs}>${escapeXml(text)}</text>`;
+function fittedLines(text: string, size: { max: number; min: number; em: number }): { lines: string[]; fontSize: number } {
+  const fits = (line: string) => Math.min(size.max, Math.floor(textWidth / (Math.max(1, line.length) * size.em)));
+  if (fits(text) >= size.min) return { lines: [text], fontSize: fits(text) };
+  const words = text.split(' ');
+  let best: string[] = [text];
+  let bestSize = fits(text);
+  for (let i = 1; i < words.length; i++) {
+    const lines = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
+    const fontSize = Math.min(...lines.map(fits));
+    if (fontSize > bestSize) [best, bestSize] = [lines, fontSize];
+  }
+  const fontSize = Math.max(size.min, bestSize);
+  const maxChars = Math.floor(textWidth / (fontSize * size.em));
+  return {
+    lines: best.map((line) => (line.length > maxChars ? `${line.slice(0, maxChars - 1).trimEnd()}…` : line)),
+    fontSize,
+  };
 }
 
 /** The link-preview picture of one language: the logo, the company's name, the slogan and the domain on navy. */
 async function ogImage(input: SiteImageInput, slogan: string): Promise<Buffer> {
   const [width, height] = [1200, 630];
   const font = `font-family="'Liberation Sans', 'DejaVu Sans', Arial, Helvetica, sans-serif"`;
+  const line = (text: string, x: number, y: number, size: { max: number; min: number; em: number }, attrs: string) => {
+    const fitted = fittedLines(text, size);
+    return fitted.lines
+      .map((part, i) =>
+        `<text x="${x}" y="${y}" font-size="${fitted.fontSize}" ${attrs}>${escapeXml(part)}</text>`.replace(
+          `y="${y}"`,
+          `y="${y - (fitted.lines.length - 1 - i) * Math.round(fitted.fontSize * 1.1)}"`,
+        ),
+      )
+      .join('');
+  };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <rect width="${width}" height="${height}" fill="${navy}"/>
   <path d="M1010 -20 L890 250 L960 250 L860 470 L1080 190 L1000 190 L1120 -20 Z" fill="${darkBlue}"/>
   <rect x="0" y="${height - 14}" width="${width}" height="14" fill="${yellow}"/>
-  ${fittedText(input.name, 460, 290, { max: 104, min: 48, em: 0.6 }, `${font} font-weight="700" fill="#ffffff"`)}
-  ${fittedText(slogan, 464, 370, { max: 48, min: 28, em: 0.52 }, `${font} fill="${yellow}"`)}
-  ${fittedText(input.domain, 464, 440, { max: 34, min: 22, em: 0.52 }, `${font} fill="${paleBlue}"`)}
+  ${line(input.name, 460, 290, { max: 104, min: 48, em: 0.55 }, `${font} font-weight="700" fill="#ffffff"`)}
+  ${line(slogan, 464, 370, { max: 48, min: 28, em: 0.52 }, `${font} fill="${yellow}"`)}
+  ${line(input.domain, 464, 440, { max: 34, min: 22, em: 0.52 }, `${font} fill="${paleBlue}"`)}
 </svg>`;
   // A light plate behind an uploaded logo: a dark logo on the navy ground would not be seen.
   const plate = input.logo
