@@ -47,11 +47,13 @@ export type SiteImageInput = {
  */
 export async function normaliseLogo(input: Buffer): Promise<{ data: Buffer; width: number }> {
   const sniffed = await fileTypeFromBuffer(input).catch(() => undefined);
-  if (!sniffed && /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(input.subarray(0, 2048).toString('utf8'))) {
-    throw new PictureError('invalid', 'an SVG logo is not accepted; upload it as a PNG, JPEG or WebP');
-  }
   if (!sniffed || !(logoTypes as readonly string[]).includes(sniffed.mime)) {
-    throw new PictureError('invalid', 'logo must be a PNG, JPEG or WebP image');
+    // An SVG (or XML holding one) gets its own reason: staff may well have the logo as SVG only.
+    const svg = /<svg[\s>]/i.test(input.subarray(0, 4096).toString('utf8'));
+    throw new PictureError(
+      'invalid',
+      svg ? 'an SVG logo is not accepted; upload it as a PNG, JPEG or WebP' : 'logo must be a PNG, JPEG or WebP image',
+    );
   }
   let meta;
   try {
