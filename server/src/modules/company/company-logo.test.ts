@@ -26,7 +26,14 @@ function webBuild(): string {
      const icons = images && images.icons ? '<link rel="icon" href="' + images.icons.favicon + '" sizes="32x32" />' : '';
      return { html: '<main>page</main>', head: '<meta name="test-images" content="' + encodeURIComponent(JSON.stringify(images || null)) + '" />\\n    ' + icons };`,
   );
-  for (const file of ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png']) {
+  for (const file of [
+    'favicon.ico',
+    'favicon.svg',
+    'apple-touch-icon.png',
+    'icon-192.png',
+    'icon-512.png',
+    'icon-maskable-512.png',
+  ]) {
     fs.copyFileSync(path.join(webPublic, file), path.join(dist, file));
   }
   return dist;
@@ -43,7 +50,8 @@ async function pageImages(url: string, lang: 'de' | 'en'): Promise<{ images: Sit
 }
 
 const manifestIcons = async (url: string) =>
-  (JSON.parse((await getOnce(`${url}/site.webmanifest`)).body.toString('utf8')) as { icons: { src: string; sizes: string }[] }).icons;
+  (JSON.parse((await getOnce(`${url}/site.webmanifest`)).body.toString('utf8')) as { icons: { src: string; sizes: string }[] })
+    .icons;
 
 /** The company as staff save it, with `logo` (a data URL, an address as read, null, or left out). */
 const { logo: _shippedLogo, ...withoutLogo } = defaultCompanySettings;
@@ -171,7 +179,10 @@ describe.each(databaseKinds)('the company logo on %s', (kind) => {
       const res = await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...company(logo), name: 'Anders' } });
       expect(res.status, name).toBe(status);
       expect(res.headers.get('content-type'), name).toContain('application/problem+json');
-      expect(res.body.errors.map((e: { field: string }) => e.field), name).toEqual(['logo']);
+      expect(
+        res.body.errors.map((e: { field: string }) => e.field),
+        name,
+      ).toEqual(['logo']);
       expect(res.body.errors[0].message, name).toMatch(message);
     }
     expect((await api(url, 'GET', '/api/v1/Settings')).text).toBe(before.settings);
