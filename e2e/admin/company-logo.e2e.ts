@@ -103,13 +103,27 @@ describe('the company logo', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('shows the logo field in English and on a phone without sideways scrolling', async () => {
-    const page = await companyTab({ lang: 'en', phone: true });
-    const main = page.locator('main');
-    await main.getByLabel('Upload a logo').waitFor();
-    await main.getByText('The lightning mark the site ships with (no logo uploaded)').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
-    if (screenshots) await page.screenshot({ path: `${screenshots}/company-logo-en-390.png` });
-    expect(await axeViolations(page)).toEqual([]);
+  it('shows the logo field in both languages, on a phone without sideways scrolling', async () => {
+    const cases = [
+      { lang: 'en', phone: true, label: 'Upload a logo', shipped: 'The lightning mark the site ships with (no logo uploaded)' },
+      {
+        lang: 'de',
+        phone: true,
+        label: 'Logo hochladen',
+        shipped: 'Mitgeliefertes Blitz-Zeichen (kein eigenes Logo hochgeladen)',
+      },
+      { lang: 'en', phone: false, label: 'Upload a logo', shipped: 'The lightning mark the site ships with (no logo uploaded)' },
+    ] as const;
+    for (const { lang, phone, label, shipped } of cases) {
+      const page = await companyTab({ lang, phone });
+      const main = page.locator('main');
+      await main.getByLabel(label).waitFor();
+      await main.getByText(shipped).scrollIntoViewIfNeeded();
+      if (phone)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      if (screenshots) await page.screenshot({ path: `${screenshots}/company-logo-${lang}-${phone ? 'phone' : 'desktop'}.png` });
+      if (lang === 'en' && phone) expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    }
   });
 });
