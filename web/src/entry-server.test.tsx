@@ -4,6 +4,7 @@ import {
   type Job,
   type PageData,
   type PageKey,
+  type SiteContent,
   type SiteLanguage,
   defaultCompanySettings,
   isSampleCompany,
@@ -48,7 +49,7 @@ const saved: CompanySettings = {
     picture: '/media/company/fedcba9876543210fedc-2.webp',
   },
 };
-const content = { company: saved, sampleCompany: isSampleCompany(saved), preview: false };
+const content: SiteContent = { company: saved, sampleCompany: isSampleCompany(saved), preview: false };
 
 /** Job 3, in Frankfurt, without a contact of its own. */
 const jobOf = (title: Job['title']): Job => ({

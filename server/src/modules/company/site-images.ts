@@ -139,12 +139,11 @@ const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.cha
 
 /** The widest a line may run: from its start to 48 px before the right edge. */
 const textWidth = 1200 - 464 - 48;
-/** About how wide a text is at a font size (librsvg lays it out; `em` is the font's mean glyph width). */
-const widthOf = (text: string, fontSize: number, em: number) => text.length * fontSize * em;
 
 /**
  * Lines of text that fit `textWidth`: one line in a font as large as fits (`max` down to `min`);
- * a longer text broken at a space into two lines; beyond that cut with an ellipsis.
+ * a longer text broken at a space into two lines; beyond that cut with an ellipsis. Widths are
+ * estimated (`em`: the font's mean glyph width); librsvg lays the text out.
  */
 function fittedLines(text: string, size: { max: number; min: number; em: number }): { lines: string[]; fontSize: number } {
   const fits = (line: string) => Math.min(size.max, Math.floor(textWidth / (Math.max(1, line.length) * size.em)));
