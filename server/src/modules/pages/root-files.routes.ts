@@ -62,7 +62,12 @@ export const rootFilesRoutes: FastifyPluginAsync<RootFilesRoutesOptions> = async
   const drawn = new Map<string, Kept>();
   for (const icon of siteIcons) {
     app.get(icon.path, async (request, reply) => {
-      const key = icon.role && (await options.drawnIcons?.current())?.[icon.role];
+      // While the database is unavailable, the build's icons rather than no icon.
+      const drawnIcons = await options.drawnIcons?.current().catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        return undefined;
+      });
+      const key = icon.role && drawnIcons?.[icon.role];
       if (key) {
         let file = drawn.get(key);
         const bytes = file ? undefined : await options.drawnIcons?.bytes(key);
