@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type SiteImageAddresses, defaultCompanySettings } from '@blitz/contract';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
-import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
+import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir, twoInstancesOnOnePostgres } from '../../test/helper';
 import { dataUrl, svgWithScript, testPhoto } from '../../test/pictures';
 import { listAll } from '../../storage/object-storage';
 
@@ -217,5 +217,27 @@ describe.each(databaseKinds)('the company logo on %s', (kind) => {
     const named = await pageImages(url, 'en');
     expect(named.images).toEqual({ ogImage: expect.stringMatching(/^\/media\/company\/[a-f0-9]{20}-og-en\.png$/) });
     expect(Buffer.compare((await getOnce(`${url}/favicon.ico`)).body, shippedFavicon)).toBe(0);
+  });
+});
+
+describe.runIf(databaseKinds.includes('postgres'))('the company logo on two instances', () => {
+  it('is served the same by both from the next request after one of them saved it', async () => {
+    const { urls } = await twoInstancesOnOnePostgres({ WEB_DIST: webBuild() });
+    const [first, second] = urls as [string, string];
+    // Both have served the build's icons and manifest (and may keep them).
+    for (const url of urls) {
+      expect(Buffer.compare((await getOnce(`${url}/favicon.ico`)).body, shippedFavicon)).toBe(0);
+      expect((await manifestIcons(url))[0]!.src).toBe('/icon-192.png');
+    }
+    const token = await signIn(first);
+    expect((await api(first, 'PUT', '/api/v1/Settings', { token, body: company(await logoFile('png', '#c0392b')) })).status).toBe(
+      200,
+    );
+    const favicon = (await getOnce(`${first}/favicon.ico`)).body;
+    expect(Buffer.compare(favicon, shippedFavicon)).not.toBe(0);
+    expect(Buffer.compare((await getOnce(`${second}/favicon.ico`)).body, favicon)).toBe(0);
+    expect(await manifestIcons(second)).toEqual(await manifestIcons(first));
+    expect(await pageImages(second, 'en')).toEqual(await pageImages(first, 'en'));
+    expect((await pageImages(second, 'en')).images?.icons).toBeDefined();
   });
 });
