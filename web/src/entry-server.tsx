@@ -46,7 +46,12 @@ export { languageRedirectScript, pages, siteLanguages };
  * without a second type. The opening hours are free text in the settings, not the
  * `Mo-Fr 07:00-16:30` form schema.org's `openingHours` asks for, and are left out.
  */
-function organisationJsonLd(lang: SiteLanguage, description: string, settings: CompanySettings): string {
+function organisationJsonLd(
+  lang: SiteLanguage,
+  description: string,
+  settings: CompanySettings,
+  images: { logo: string; ogImage: string },
+): string {
   const data = {
     '@context': 'https://schema.org',
     '@type': 'Electrician',
@@ -54,8 +59,8 @@ function organisationJsonLd(lang: SiteLanguage, description: string, settings: C
     legalName: settings.legalName,
     url: absolute('/', lang),
     // The site's 512 px icon, as the job postings' hiring organisation shows it; the link preview's picture.
-    logo: new URL('/icon-512.png', buildOrigin).href,
-    image: new URL(siteImages.ogImage.url, buildOrigin).href,
+    logo: new URL(images.logo, buildOrigin).href,
+    image: new URL(images.ogImage, buildOrigin).href,
     description,
     telephone: settings.phone,
     email: settings.email,
@@ -99,6 +104,16 @@ export const render: RenderPage = async (page, url, lang, data, content = defaul
   const description = t(`meta.${metaKey}.description`);
   const path = pages[page].path;
   const indexable = indexablePages.includes(page);
+  // The icons and link-preview picture drawn from the saved logo and details (decision 028), else the build's.
+  const drawn = content.siteImages;
+  const ogImage = drawn?.ogImage ?? siteImages.ogImage.url;
+  const iconLinks = drawn?.icons
+    ? [
+        `<link rel="icon" href="${drawn.icons.favicon}" sizes="32x32" />`,
+        `<link rel="icon" href="${drawn.icons.icon192}" type="image/png" sizes="192x192" />`,
+        `<link rel="apple-touch-icon" href="${drawn.icons.appleTouchIcon}" />`,
+      ]
+    : [];
   const head = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -120,11 +135,14 @@ export const render: RenderPage = async (page, url, lang, data, content = defaul
     // The link preview's picture, for every page without its own (a project's page puts its
     // photo in its place) — drawn by web/scripts/site-images.mjs. Its type and alt text are
     // left out: every byte here is in the first response, within 14 KB (decision 009).
-    `<meta property="og:image" content="${new URL(siteImages.ogImage.url, buildOrigin).href}" />`,
+    `<meta property="og:image" content="${new URL(ogImage, buildOrigin).href}" />`,
     `<meta property="og:image:width" content="${siteImages.ogImage.width}" />`,
     `<meta property="og:image:height" content="${siteImages.ogImage.height}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
-    ...(page === 'home' ? [organisationJsonLd(lang, description, content.company)] : []),
+    ...(page === 'home'
+      ? [organisationJsonLd(lang, description, content.company, { logo: drawn?.icons?.icon512 ?? '/icon-512.png', ogImage })]
+      : []),
+    ...iconLinks,
   ].join('\n    ');
 
   if (!pages[page].prerender) return { html: '', head };

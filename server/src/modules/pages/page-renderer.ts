@@ -145,6 +145,8 @@ const renderedHead = [
 ];
 /** The link preview's picture: the site's default one stays unless the page's head brings its own. */
 const previewImage = /<meta property="og:image[:a-z_]*"[^>]*>\s*/g;
+/** The build's icons (index.html): they stay unless the head brings those drawn from an uploaded logo (decision 028). */
+const iconLinks = /<link rel="(?:icon|apple-touch-icon)"[^>]*>\s*/g;
 
 /**
  * The head of a page made from one piece of content (a project, a job): its title and
@@ -185,6 +187,7 @@ export function replaceHead(document: string, tags: string[], options: { all?: b
     ...replaceableHead,
     ...(options.all ? renderedHead : []),
     ...(options.all || tags.some((tag) => tag.startsWith('<meta property="og:image"')) ? [previewImage] : []),
+    ...(tags.some((tag) => tag.startsWith('<link rel="icon"')) ? [iconLinks] : []),
   ];
   for (const pattern of patterns) head = head.replace(pattern, '');
   return `${head}${tags.join('\n    ')}\n  ${document.slice(headEnd)}`;
