@@ -48,7 +48,14 @@ const week: Statistics = {
   devices: [],
   viewed: {
     projects: [
-      { path: '/project/12', views: 40, title: [{ language: 2, content: 'Umspannwerk Hanau' }, { language: 1, content: 'Hanau substation' }] },
+      {
+        path: '/project/12',
+        views: 40,
+        title: [
+          { language: 2, content: 'Umspannwerk Hanau' },
+          { language: 1, content: 'Hanau substation' },
+        ],
+      },
       { path: '/project/7', views: 9, title: [{ language: 2, content: 'Nur deutsch' }] },
       { path: '/project/99', views: 3, title: [] },
     ],
@@ -106,7 +113,14 @@ describe('the weekly summary mail', () => {
     const empty = weeklySummaryMail({
       ...input,
       language: 'en',
-      statistics: { ...week, ...zero, previous: { ...week.previous, ...zero }, pages: [], sources: [], viewed: { projects: [], jobs: [] } },
+      statistics: {
+        ...week,
+        ...zero,
+        previous: { ...week.previous, ...zero },
+        pages: [],
+        sources: [],
+        viewed: { projects: [], jobs: [] },
+      },
     });
     expect(String(empty.text)).toContain('Inquiries per 100 visitors: –');
     expect(String(empty.text)).toMatch(/Most read pages:\n- none/);

@@ -74,7 +74,8 @@ const texts = {
     subject: (range: string, visitors: string, inquiries: string) =>
       `Website statistics ${range}: ${visitors} visitors, ${inquiries} inquiries`,
     greeting: 'Good morning,',
-    intro: (company: string, range: string) => `this is how the website of ${company} did in the week ${range} (Monday to Sunday):`,
+    intro: (company: string, range: string) =>
+      `this is how the website of ${company} did in the week ${range} (Monday to Sunday):`,
     visitors: 'Visitors',
     pageViews: 'Page views',
     inquiries: 'Inquiries',

@@ -109,4 +109,3 @@ export async function deleteOldSummaryMails(db: Db, before: string): Promise<num
     return Number(result.numDeletedRows);
   });
 }
-

@@ -1,10 +1,4 @@
-import {
-  type SiteLanguage,
-  type StatisticsSummary,
-  type StatisticsSummaryInput,
-  isSiteLanguage,
-  pages,
-} from '@blitz/contract';
+import { type SiteLanguage, type StatisticsSummary, type StatisticsSummaryInput, isSiteLanguage, pages } from '@blitz/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { OutboxHandler } from '../../mail/outbox';
@@ -72,7 +66,9 @@ const dayMs = 86_400_000;
 const sundayOf = (monday: string) => new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * dayMs).toISOString().slice(0, 10);
 
 /** What the outbox sends for a queued summary: the week's figures as they are when it is sent. */
-export function statisticsSummaryOutboxHandler(config: Pick<Config, 'siteUrl' | 'mailFrom' | 'contactToBySubject'>): OutboxHandler {
+export function statisticsSummaryOutboxHandler(
+  config: Pick<Config, 'siteUrl' | 'mailFrom' | 'contactToBySubject'>,
+): OutboxHandler {
   return {
     async render(db, entry) {
       const mail = await findSummaryMail(db, entry.id);

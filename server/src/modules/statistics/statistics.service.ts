@@ -23,8 +23,7 @@ async function mostViewed(
     rows.map(async (row) => {
       const id = row.path.slice(prefix.length);
       if (!/^\d{1,15}$/.test(id)) return { ...row, title: [] };
-      const found =
-        prefix === '/project/' ? await findProject(db, Number(id)) : await findJob(db, Number(id), { kind: 'staff' });
+      const found = prefix === '/project/' ? await findProject(db, Number(id)) : await findJob(db, Number(id), { kind: 'staff' });
       return { ...row, title: found?.texts.title ?? [] };
     }),
   );
