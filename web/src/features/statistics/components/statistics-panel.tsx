@@ -70,7 +70,7 @@ export function StatisticsPanel() {
       header: t('columns.title'),
       cell: (row: ViewedRow) => (
         <>
-          <span className="block font-medium text-slate-900">{titleOf(row)}</span>
+          <span className="block font-medium break-normal text-slate-900">{titleOf(row)}</span>
           {titleOf(row) === row.path ? null : <span className="block text-xs text-slate-600">{row.path}</span>}
         </>
       ),
