@@ -167,4 +167,22 @@ describe.each(databaseKinds)('the weekly summary mail on %s', (kind) => {
     expect(await summaryTaskOf(noMail.app, mondayMorning).run()).toEqual({ old: 0 });
     expect(await queuedSummaries(noMail.app)).toHaveLength(0);
   });
+
+  it('keeps a summary mail for a year, then deletes it with its outbox row in the hourly round', async () => {
+    const smtp = await SmtpSink.start();
+    const { app, url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url });
+    const token = await signIn(url);
+    await api(url, 'PUT', '/api/v1/Statistics/Summary', {
+      token,
+      body: { enabled: true, address: 'chef@example.com', language: 'de' },
+    });
+    expect((await summaryTaskOf(app, new Date('2025-03-31T08:00:00Z')).run())['queued']).toBe(1);
+    expect((await summaryTaskOf(app, mondayMorning).run())['queued']).toBe(1);
+    expect(await queuedSummaries(app)).toHaveLength(2);
+    // A year and two days after the first was queued: that one goes, the newer stays.
+    expect(await summaryTaskOf(app, new Date('2026-04-02T09:00:00Z')).run()).toEqual({ old: 1, queued: 0 });
+    const left = await app.db.selectFrom('statistics_summary_mails').select('week').execute();
+    expect(left).toEqual([{ week: '2026-03-23' }]);
+    expect(await queuedSummaries(app)).toHaveLength(1);
+  });
 });
