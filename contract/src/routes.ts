@@ -125,6 +125,8 @@ export const apiRoutes = {
     export: '/Statistics/Export',
     /** The imprint's opt-out link without JavaScript; `Withdraw=true` takes it back. */
     objection: '/Statistics/Objection',
+    /** The signed-in admin's own weekly summary mail: whether, where to and in which language. */
+    summary: '/Statistics/Summary',
   },
 } as const;
 

@@ -235,7 +235,10 @@ const deliveryOf: Record<OutboxStatus, Inquiry['deliveryStatus']> = {
 };
 
 /** What the outbox sends for an inquiry, and how it reports back to the inquiry's delivery status. */
-export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Record<OutboxKind, OutboxHandler> {
+export function inquiryOutboxHandlers(
+  store: ObjectStorage,
+  config: Config,
+): Record<Extract<OutboxKind, 'inquiry' | 'confirmation'>, OutboxHandler> {
   const load = async (db: Parameters<OutboxHandler['render']>[0], inquiryId: number | null) => {
     const inquiry = inquiryId === null ? undefined : await findInquiry(db, inquiryId);
     // Caught spam is never mailed, whatever is queued.
