@@ -1,4 +1,4 @@
-import type { DeviceClass, Statistics, StatisticsQuery } from '@blitz/contract';
+import { type DeviceClass, type Statistics, type StatisticsQuery, contentLanguageOf } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { csvCell } from '../contact/inquiry-csv';
 import type { LocalizedText } from '@blitz/contract';
@@ -78,7 +78,14 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
 
 const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(';')}\r\n`;
 
-/** What the tab shows, as CSV (`;`-separated, UTF-8 with BOM): the totals, the days, the pages and the sources, each a block. */
+/** A title in one language, or empty (the project or job is gone, or has none in that language). */
+const titleIn = (title: LocalizedText[], language: 'de' | 'en') =>
+  title.find((t) => t.language === contentLanguageOf(language))?.content ?? '';
+
+/**
+ * What the tab shows, as CSV (`;`-separated, UTF-8 with BOM): the totals, the days, the pages, the
+ * sources, the devices and the most viewed projects and jobs (titles in both languages), each a block.
+ */
 export function statisticsCsv(s: Statistics): string {
   return [
     '\uFEFF',
@@ -93,5 +100,13 @@ export function statisticsCsv(s: Statistics): string {
     '\r\n',
     csvLine(['source', 'campaign', 'visitors', 'inquiries', 'applications']),
     ...s.sources.map((x) => csvLine([x.source, x.campaign, x.visitors, x.inquiries, x.applications])),
+    '\r\n',
+    csvLine(['device', 'visitors']),
+    ...s.devices.map((d) => csvLine([d.device, d.visitors])),
+    '\r\n',
+    csvLine(['viewed', 'path', 'titleDe', 'titleEn', 'views']),
+    ...(['projects', 'jobs'] as const).flatMap((kind) =>
+      s.viewed[kind].map((v) => csvLine([kind, v.path, titleIn(v.title, 'de'), titleIn(v.title, 'en'), v.views])),
+    ),
   ].join('');
 }

@@ -401,6 +401,15 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     // A job staff have not published yet is still named.
     expect(viewed.jobs).toEqual([{ path: `/jobs/${job.body.id}`, views: 1, title: expect.arrayContaining(jobBody().title) }]);
     expect(viewed.jobs[0].title).toHaveLength(2);
+    // The export says the same, titles in both languages; a deleted project by its path alone.
+    const csv = await (
+      await fetch(`${url}/api/v1/Statistics/Export?From=${day}&To=${day}`, { headers: { authorization: `Bearer ${token}` } })
+    ).text();
+    expect(csv).toContain('"viewed";"path";"titleDe";"titleEn";"views"');
+    expect(csv).toContain(`"projects";"/project/${gone.body.id}";"";"";"4"`);
+    expect(csv).toContain(
+      `"jobs";"/jobs/${job.body.id}";"Blitzschutzmonteur (m/w/d)";"Lightning protection installer (m/f/d)";"1"`,
+    );
     // The days before count nothing of today's.
     expect((await statsOf(url, token, '2026-01-01', '2026-01-07')).viewed).toEqual({ projects: [], jobs: [] });
   });
