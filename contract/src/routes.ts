@@ -84,6 +84,8 @@ export const apiRoutes = {
   },
   /** The company settings (issue 16): GET for everyone, PUT with the whole object for staff. */
   companySettings: '/Settings',
+  /** GET (admin): the public address in effect, where it comes from, and the hosts the site is reached under (issue 29). */
+  siteAddress: '/Settings/Address',
   mailSettings: {
     /** GET/PUT: where inquiries are mailed and who sends them (issue 29). */
     settings: '/Settings/Mail',
