@@ -41,8 +41,12 @@ declare module 'fastify' {
 
 export type PageRoutesOptions = {
   webDist: string;
-  /** The public origin (SITE_URL) of the pages' absolute addresses. */
-  siteUrl: string;
+  /**
+   * The public origin of a page served as built: SITE_URL, else the shipped one. A page is served
+   * as built only while the company details are the shipped ones (whose website is the shipped
+   * origin); every other page is rendered with the origin of its content (PageContent.origin).
+   */
+  asBuiltOrigin: string;
   fillers?: Partial<Record<PageKey, PageFiller>>;
   /** Renders the pages without a filler, for the answers made for one request (the footer form's state). */
   renderer?: PageRenderer;
@@ -64,7 +68,7 @@ function requestedFormState(request: FastifyRequest): ContactFormState | undefin
 }
 
 const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) => {
-  const files = new PageFiles(options.webDist, options.siteUrl);
+  const files = new PageFiles(options.webDist, options.asBuiltOrigin);
   // Finished pages per address, language and content version, each made once (page-cache.ts).
   const finished = new PageCache();
   const fillerOf = (page: PageKey): PageFiller =>

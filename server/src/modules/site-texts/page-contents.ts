@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReadDeps } from '../content/content-reads';
 import { type CompanySettings, type SiteLanguage, defaultCompanySettings, isSampleCompany } from '@blitz/contract';
 import { readCompanyDetails } from '../company/company-reads';
+import { publicOriginOf } from '../site-address/public-origin';
 import type { PageContent, PageContents } from '../pages/page-content';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { previewCookie } from './preview-cookie';
@@ -14,11 +15,13 @@ function pageContent(
   key: string,
   texts: SiteTexts,
   company: CompanySettings,
-  options: { asBuilt: boolean; preview: boolean },
+  options: { asBuilt: boolean; preview: boolean; siteUrl: string | undefined },
 ): PageContent {
+  const { siteUrl, ...flags } = options;
   return {
     key,
-    ...options,
+    ...flags,
+    origin: publicOriginOf(siteUrl, company.website).origin,
     render: { texts, company, sampleCompany: isSampleCompany(company), preview: options.preview },
   };
 }
@@ -29,7 +32,7 @@ function pageContent(
  * staff with the preview cookie, the drafts.
  */
 export function createPageContents(
-  deps: ReadDeps & { staffWithToken: FastifyInstance['staffWithToken'] },
+  deps: ReadDeps & { staffWithToken: FastifyInstance['staffWithToken']; siteUrl: string | undefined },
   shipped: ShippedTexts,
 ): PageContents {
   const made = new Map<SiteLanguage, { version: string; content: PageContent }>();
@@ -51,7 +54,7 @@ export function createPageContents(
         readCompanyDetails(deps),
       ]);
       const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanySettings);
-      const content = pageContent(version, texts, company, { asBuilt, preview: false });
+      const content = pageContent(version, texts, company, { asBuilt, preview: false, siteUrl: deps.siteUrl });
       made.set(lang, { version, content });
       return content;
     },
@@ -66,7 +69,7 @@ export function createPageContents(
         return undefined;
       }
       const [texts, { value: company }] = await Promise.all([draftSiteTexts(deps.db, shipped, lang), readCompanyDetails(deps)]);
-      return pageContent(`preview-${crypto.randomUUID()}`, texts, company, { asBuilt: false, preview: true });
+      return pageContent(`preview-${crypto.randomUUID()}`, texts, company, { asBuilt: false, preview: true, siteUrl: deps.siteUrl });
     },
   };
 }
