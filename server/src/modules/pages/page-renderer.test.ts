@@ -126,13 +126,7 @@ describe('the page renderer', () => {
 
   it('answers undefined (the caller serves the prerendered page) without a build or when rendering fails', async () => {
     expect(
-      await createPageRenderer(path.join(tempDir(), 'client'), log).render(
-        prerendered,
-        'projects',
-        '/Projects',
-        'de',
-        {},
-      ),
+      await createPageRenderer(path.join(tempDir(), 'client'), log).render(prerendered, 'projects', '/Projects', 'de', {}),
     ).toBeUndefined();
     const failing = createPageRenderer(fakeBuild('export async function render() { throw new Error("boom"); }'), log);
     expect(await failing.render(prerendered, 'projects', '/Projects', 'de', {})).toBeUndefined();

@@ -69,7 +69,11 @@ export function createPageContents(
         return undefined;
       }
       const [texts, { value: company }] = await Promise.all([draftSiteTexts(deps.db, shipped, lang), readCompanyDetails(deps)]);
-      return pageContent(`preview-${crypto.randomUUID()}`, texts, company, { asBuilt: false, preview: true, siteUrl: deps.siteUrl });
+      return pageContent(`preview-${crypto.randomUUID()}`, texts, company, {
+        asBuilt: false,
+        preview: true,
+        siteUrl: deps.siteUrl,
+      });
     },
   };
 }
