@@ -156,8 +156,9 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
     const state = requestedFormState(request);
     if (state) return serveWithState(page, request, reply, request.url, state);
-    // The dashboard's pages (not prerendered) show no site texts: they are served as built.
-    const showsContent = pages[page].prerender;
+    // The admin app's pages (login, dashboard) show the company's details too (title,
+    // description, og:site_name, footer), never a preview of drafts.
+    const previews = pages[page].prerender;
     const ownData = options.fillers?.[page];
     let content: PageContent | undefined;
     let dataVersion = '';
@@ -165,8 +166,8 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
       // The version of the page's own data first: what it is then rendered from is at least as
       // new as the version it is kept under, never older.
       if (ownData) dataVersion = await ownData.version();
-      if (showsContent)
-        content = (await options.contents.preview(request, reply, lang)) ?? (await options.contents.published(lang));
+      content =
+        (previews ? await options.contents.preview(request, reply, lang) : undefined) ?? (await options.contents.published(lang));
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // Neither the data nor the texts and details (none read since the start): not the sample's
