@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CompanySettingsInput, apiRoutes, companySettingsReadSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { siteAddressQueryKey } from './site-address';
 
 export const companySettingsQueryKey = ['company-settings'] as const;
 
@@ -21,6 +22,10 @@ export function useSaveCompanySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCompanySettings,
-    onSuccess: (saved) => queryClient.setQueryData(companySettingsQueryKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(companySettingsQueryKey, saved);
+      // The saved website may be the public address now.
+      void queryClient.invalidateQueries({ queryKey: siteAddressQueryKey });
+    },
   });
 }
