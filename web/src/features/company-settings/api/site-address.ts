@@ -14,4 +14,4 @@ export const siteAddressQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest(apiRoutes.siteAddress, { schema: siteAddressSchema, admin: true, signal }),
   });
 
-export const useSiteAddress = () => useQuery(siteAddressQueryOptions());
+export const useSiteAddress = (options: { enabled?: boolean } = {}) => useQuery({ ...siteAddressQueryOptions(), ...options });

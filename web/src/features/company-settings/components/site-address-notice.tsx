@@ -11,8 +11,9 @@ import { useSiteAddress } from '../api/site-address';
  */
 export function SiteAddressNotice({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation('admin');
-  const address = useSiteAddress();
   const company = useCompanySettings();
+  // Asked for once the real company is in place (before, the sample's notice comes first).
+  const address = useSiteAddress({ enabled: company.data?.isSample === false });
   const headingId = useId();
   const data = address.data;
   if (!data || data.matches || company.data?.isSample !== false) return null;
