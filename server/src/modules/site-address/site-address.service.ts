@@ -15,27 +15,45 @@ export type PublicAddress = {
    * the shipped one. While the database is unavailable, the one read last.
    */
   current(): Promise<PublicOrigin>;
-  /** What `current()` answered last on this instance, for a caller that cannot wait for a read; undefined before the first. */
+  /**
+   * What `current()` answered last on this instance, for a caller that must not wait for a read
+   * (the statistics, counting after each page); read again in the background when older than a
+   * minute. Undefined before the first read.
+   */
   lastKnown(): PublicOrigin | undefined;
   requests: RequestOrigins;
 };
 
 export type PublicAddressDeps = ReadDeps & { siteUrl: string | undefined };
 
+const lastKnownFor = 60_000;
+
 export function createPublicAddress(deps: PublicAddressDeps): PublicAddress {
   let last: PublicOrigin | undefined;
+  let readAt = 0;
+  let refreshing = false;
+  const current = async () => {
+    try {
+      const { value: company } = await readCompanyDetails(deps);
+      last = publicOriginOf(deps.siteUrl, company.website);
+      readAt = Date.now();
+      return last;
+    } catch (error) {
+      if (last && isDatabaseUnavailable(error)) return last;
+      throw error;
+    }
+  };
   return {
-    async current() {
-      try {
-        const { value: company } = await readCompanyDetails(deps);
-        last = publicOriginOf(deps.siteUrl, company.website);
-        return last;
-      } catch (error) {
-        if (last && isDatabaseUnavailable(error)) return last;
-        throw error;
+    current,
+    lastKnown() {
+      if (!refreshing && Date.now() - readAt > lastKnownFor) {
+        refreshing = true;
+        void current()
+          .catch(() => undefined)
+          .finally(() => (refreshing = false));
       }
+      return last;
     },
-    lastKnown: () => last,
     requests: createRequestOrigins(deps.db),
   };
 }

@@ -51,15 +51,12 @@ export const statisticsCounting = fp(async (app: FastifyInstance) => {
     app.log.child({ module: 'statistics' }),
     app.config.statistics.flushMs,
   );
-  // The public address in effect (SITE_URL, else the saved website) and the host asked for.
-  // (Its read failing — the database away — leaves the host asked for.)
-  const ownHosts = async (request: FastifyRequest) => [
-    ...(await app.publicAddress.current().then(
-      ({ origin }) => [new URL(origin).hostname.toLowerCase()],
-      () => [],
-    )),
-    request.hostname.toLowerCase(),
-  ];
+  // The public address in effect (SITE_URL, else the saved website: as last read, without a read
+  // to wait for here) and the host asked for.
+  const ownHosts = (request: FastifyRequest) => {
+    const known = app.publicAddress.lastKnown();
+    return [...(known ? [new URL(known.origin).hostname.toLowerCase()] : []), request.hostname.toLowerCase()];
+  };
   const previewCookies = [previewCookie(true).name, previewCookie(false).name];
   const counted = (request: FastifyRequest) =>
     exclusionOf(request.headers, request.cookies) === undefined && !previewCookies.some((name) => request.cookies[name]);
@@ -76,7 +73,7 @@ export const statisticsCounting = fp(async (app: FastifyInstance) => {
       ...sender(request),
       path: countedPath(route, request.params as Record<string, unknown>),
       language: firstHeader(reply.getHeader('content-language')) === 'en' ? 'en' : 'de',
-      ...sourceOf(request.query as Record<string, unknown>, request.headers.referer, await ownHosts(request)),
+      ...sourceOf(request.query as Record<string, unknown>, request.headers.referer, ownHosts(request)),
       device: deviceClassOf(request.headers['user-agent'] ?? ''),
     });
   });
@@ -88,11 +85,7 @@ export const statisticsCounting = fp(async (app: FastifyInstance) => {
         counted: counted(request),
         inquiryId: stored.id,
         application: stored.subject === 'application',
-        // The address last read on this instance (the form's page asked for it): no read to wait for here.
-        formPath: pagePathOf(request.headers.referer, [
-          ...[app.publicAddress.lastKnown()?.origin].filter((o) => o !== undefined).map((o) => new URL(o).hostname.toLowerCase()),
-          request.hostname.toLowerCase(),
-        ]),
+        formPath: pagePathOf(request.headers.referer, ownHosts(request)),
         language: stored.language,
       });
     },

@@ -26,7 +26,8 @@ export const publicAddress = fp(async (app: FastifyInstance) => {
     if (reply.statusCode >= 400 || !pageRoutes.has(request.routeOptions.url ?? '')) return;
     const origin = requestOriginOf(request);
     if (!origin) return;
-    await address.requests.record(origin).catch((error: unknown) => {
+    // Not awaited: the hooks after this one (the statistics' count) do not wait for its writes.
+    void address.requests.record(origin).catch((error: unknown) => {
       request.log.debug({ err: error }, 'could not record the origin of a page request');
     });
   });
