@@ -147,6 +147,6 @@ export type PageManifest = {
   styleHashes: string[];
   /** file path → hashes of that page's own inline styles (its critical CSS), used instead of styleHashes */
   pageStyleHashes?: Record<string, string[]>;
-  /** The origin the pages' absolute addresses were written with; the server puts SITE_URL in its place. */
+  /** The origin the pages' absolute addresses were written with; the server puts the public address (SITE_URL, else the saved website) in its place. */
   origin?: string;
 };
