@@ -6,7 +6,9 @@ import { plainOriginOf } from './public-origin';
 
 /** The origin a request was made to, as the server sees it (behind a trusted proxy: the forwarded scheme and host). */
 export function requestOriginOf(request: FastifyRequest): string | undefined {
-  return plainOriginOf(`${request.protocol}://${request.host}`);
+  // A host and a port only: no Host header, or one with more in it, names no origin.
+  const host = request.host;
+  return host && /^[\w.:[\]-]+$/.test(host) ? plainOriginOf(`${request.protocol}://${host}`) : undefined;
 }
 
 const keyPrefix = 'request-origin ';

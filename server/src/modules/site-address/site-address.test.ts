@@ -16,7 +16,8 @@ import {
 } from '../../test/helper';
 import { migrateToLatest } from '../../db/migrate';
 import { plainOriginOf, publicOriginOf, shippedOrigin } from './public-origin';
-import { createRequestOrigins, recentOriginMs } from './request-origins';
+import type { FastifyRequest } from 'fastify';
+import { createRequestOrigins, recentOriginMs, requestOriginOf } from './request-origins';
 
 const built = 'https://www.example.com';
 const saved = 'https://www.blitzwerk-hanau.de';
@@ -112,6 +113,19 @@ describe('publicOriginOf', () => {
     }
     expect(plainOriginOf('https://Bäcker.example/x')).toBe('https://xn--bcker-gra.example');
     expect(plainOriginOf('http://[::1]:3000/')).toBe('http://[::1]:3000');
+  });
+});
+
+describe('requestOriginOf', () => {
+  const origin = (protocol: string, host: string | undefined) => requestOriginOf({ protocol, host } as FastifyRequest);
+  it('is the scheme and host a request was made to, or nothing for a host no address can have', () => {
+    expect(origin('https', 'www.Firma.example')).toBe('https://www.firma.example');
+    expect(origin('http', '127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(origin('https', 'www.firma.example:443')).toBe('https://www.firma.example');
+    expect(origin('http', '')).toBeUndefined();
+    expect(origin('http', undefined)).toBeUndefined();
+    expect(origin('http', 'a"b.example')).toBeUndefined();
+    expect(origin('http', 'x.example/evil')).toBeUndefined();
   });
 });
 
