@@ -49,6 +49,19 @@ describe('the staff pages after the company is saved', () => {
   });
 });
 
+describe('the dashboard’s own frame', () => {
+  it('shows the details just saved in its footer without a reload', async () => {
+    const page = await site.page();
+    await openWithToken(page, site.url, token, '/dashboard?tab=company');
+    const main = page.locator('main');
+    await main.getByLabel('Vollständiger Firmenname').fill('Blitzwerk Nord GmbH');
+    await main.getByRole('button', { name: 'Speichern' }).click();
+    await page.locator('footer').getByText('Blitzwerk Nord GmbH', { exact: false }).first().waitFor();
+    await api(site.url, token, 'PUT', apiRoutes.companySettings, realCompany);
+    expect(page.errors).toEqual([]);
+  });
+});
+
 describe('the public address in the dashboard', () => {
   for (const lang of ['de', 'en'] as const) {
     for (const [name, viewport] of Object.entries(viewports)) {
