@@ -84,6 +84,8 @@ export const apiRoutes = {
   },
   /** The company settings (issue 16): GET for everyone, PUT with the whole object for staff. */
   companySettings: '/Settings',
+  /** GET (admin): the public address in effect, where it comes from, and the hosts the site is reached under (issue 29). */
+  siteAddress: '/Settings/Address',
   mailSettings: {
     /** GET/PUT: where inquiries are mailed and who sends them (issue 29). */
     settings: '/Settings/Mail',
@@ -149,6 +151,6 @@ export type PageManifest = {
   styleHashes: string[];
   /** file path → hashes of that page's own inline styles (its critical CSS), used instead of styleHashes */
   pageStyleHashes?: Record<string, string[]>;
-  /** The origin the pages' absolute addresses were written with; the server puts SITE_URL in its place. */
+  /** The origin the pages' absolute addresses were written with; the server puts the public address (SITE_URL, else the saved website) in its place. */
   origin?: string;
 };

@@ -40,6 +40,10 @@ import { rootFilesRoutes } from './modules/pages/root-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { housekeeping } from './plugins/app/housekeeping';
 import { inquiryServices } from './plugins/app/inquiries';
+import { publicAddress } from './plugins/app/public-address';
+import { siteAddressRoutes } from './modules/site-address/site-address.routes';
+import { storedPublicOrigin } from './modules/site-address/site-address.service';
+import { shippedOrigin } from './modules/site-address/public-origin';
 import { problemDetails } from './plugins/app/problem-details';
 import { sendProblem } from './lib/send-problem';
 import { storableText } from './plugins/app/storable-text';
@@ -166,6 +170,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cookie);
   await app.register(authGuard);
   await app.register(contentReads);
+  await app.register(publicAddress);
   await app.register(siteStorage);
   await app.register(sampleContent);
   await app.register(inquiryServices);
@@ -188,6 +193,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       for (const module of contentModules) await api.register(module.routes);
       await api.register(contactRoutes);
       await api.register(mailSettingsRoutes);
+      await api.register(siteAddressRoutes);
       await api.register(inboxRoutes);
       await api.register(statisticsRoutes);
     },
@@ -195,13 +201,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   await app.register(mediaRoutes);
   await app.register(webAssets, { webDist: config.webDist });
-  const renderer = createPageRenderer(config.webDist, config.siteUrl, app.log);
+  const renderer = createPageRenderer(config.webDist, app.log);
   const reads = { db: app.db, contentReads: app.contentReads };
-  const contents = createPageContents({ ...reads, staffWithToken: app.staffWithToken }, shipped);
+  const contents = createPageContents({ ...reads, staffWithToken: app.staffWithToken, siteUrl: config.siteUrl }, shipped);
   await app.register(siteTextFilesRoutes, { shipped });
   await app.register(pageRoutes, {
     webDist: config.webDist,
-    siteUrl: config.siteUrl,
+    asBuiltOrigin: config.siteUrl ?? shippedOrigin,
     renderer,
     fillers: contentPageFillers({ ...reads, config: app.config }, renderer, contentModules),
     contents,
@@ -210,12 +216,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(rootFilesRoutes, {
     webDist: config.webDist,
-    siteUrl: config.siteUrl,
     contents,
     drawnIcons: drawnSiteIcons(reads, app.media),
     sitemap: {
       // Per Berlin day too: a job past its valid-through day leaves the sitemap at midnight.
       version: async () => `${await app.contentReads.version()}-${berlinDate()}`,
+      origin: async () => (await storedPublicOrigin(app.db, config.siteUrl)).origin,
       sources: [projectSitemapSource(app.db), jobSitemapSource(app.db)],
     },
   });

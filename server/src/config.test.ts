@@ -79,8 +79,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
 
-  it('reads SITE_URL as a bare http(s) origin, by default the company website', () => {
-    expect(loadConfig({}).siteUrl).toBe('https://www.example.com');
+  it('reads SITE_URL as a bare http(s) origin, undefined when unset (the saved website decides)', () => {
+    expect(loadConfig({}).siteUrl).toBeUndefined();
     expect(loadConfig({ SITE_URL: 'https://www.Blitzschutz-Example.de/' }).siteUrl).toBe('https://www.blitzschutz-example.de');
     expect(loadConfig({ SITE_URL: 'http://127.0.0.1:8080' }).siteUrl).toBe('http://127.0.0.1:8080');
     for (const wrong of [

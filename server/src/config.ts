@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { type InquirySubject, company } from '@blitz/contract';
+import type { InquirySubject } from '@blitz/contract';
 
 /** Where clamd listens: a TCP address or a Unix socket (CLAMD_URL). */
 export type ClamdAddress = { host: string; port: number } | { path: string };
@@ -58,7 +58,7 @@ const envSchema = z.object({
   SITE_URL: z
     .string()
     .refine((v) => siteOrigin(v) !== undefined, 'must be an http(s) origin such as https://www.example.de, without path or query')
-    .default(company.website),
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -141,8 +141,12 @@ export type Config = {
   /** Every admin must set up two-step sign-in before using the dashboard (SECOND_FACTOR=required, ASVS 6.3.3). */
   secondFactorRequired: boolean;
   trustProxy: boolean | string | string[];
-  /** The public origin (`https://host[:port]`, no trailing slash) of every absolute address: canonical, hreflang, sitemap, Open Graph. */
-  siteUrl: string;
+  /**
+   * SITE_URL, the public origin (`https://host[:port]`, no trailing slash) the operator pinned;
+   * undefined when unset. Not read directly for an address: the origin in effect (this, else the
+   * company's saved website, else the shipped one) comes from modules/site-address.
+   */
+  siteUrl: string | undefined;
   smtpUrl: string | undefined;
   /**
    * Recipient of the mail to the company per inquiry type as the operator set it
@@ -284,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     sessionIdleMs: Math.round(e.SESSION_IDLE_MINUTES * 60_000),
     secondFactorRequired: e.SECOND_FACTOR === 'required',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    siteUrl: siteOrigin(e.SITE_URL)!,
+    siteUrl: e.SITE_URL === undefined ? undefined : siteOrigin(e.SITE_URL),
     smtpUrl: e.SMTP_URL,
     contactToBySubject: Object.fromEntries(
       Object.entries({

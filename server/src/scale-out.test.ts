@@ -204,6 +204,46 @@ describe.runIf(testDatabaseUrl)('two instances sharing PostgreSQL and S3 behind 
     }
   });
 
+  it('a website saved through one is the public address of both from the next request: heads, sitemap, robots.txt, security.txt', async () => {
+    // A web build whose pages and server bundle write the build's origin into the head, as the real ones do.
+    const built = 'https://www.example.com';
+    const webDist = writeFakeWebBuild(
+      tempDir(),
+      (key, lang) =>
+        `<!doctype html><html lang="${lang}"><head><link rel="canonical" href="${built}/" /></head><body><div id="root"></div></body></html>`,
+      `return { html: '<main></main>', head: '<link rel="canonical" href="${built}' + url.split('?')[0] + '" />' };`,
+    );
+    fs.appendFileSync(path.join(webDist, '../server/entry-server.js'), `\nexport const buildOrigin = '${built}';\n`);
+    const { url, stop } = await twoInstances({ WEB_DIST: webDist });
+    try {
+      const token = (await api(url, 'POST', '/api/v1/login/Auth', { body: testAdmin })).body.jwtToken as string;
+      const bothSay = async (address: string, text: string) => {
+        const answers = [await api(url, 'GET', address), await api(url, 'GET', address)];
+        expect(new Set(answers.map(servedBy))).toEqual(new Set(['0', '1']));
+        for (const answer of answers) expect(answer.text, `${address} from ${servedBy(answer)}`).toContain(text);
+      };
+      await bothSay('/aboutus', `<link rel="canonical" href="${built}/`);
+      await bothSay('/robots.txt', `Sitemap: ${built}/sitemap.xml`);
+
+      const settings = (await api(url, 'GET', '/api/v1/Settings', { token })).body;
+      delete settings.isSample;
+      delete settings.updatedAt;
+      const website = 'https://www.blitzwerk-beide.example';
+      const saved = await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...settings, website: `${website}/start` } });
+      expect(saved.status).toBe(200);
+      await bothSay('/aboutus', `<link rel="canonical" href="${website}/aboutus" />`);
+      await bothSay('/sitemap.xml', `<loc>${website}/</loc>`);
+      await bothSay('/robots.txt', `Sitemap: ${website}/sitemap.xml`);
+      await bothSay('/.well-known/security.txt', `Canonical: ${website}/.well-known/security.txt`);
+      for (let i = 0; i < 2; i++) {
+        const address = await api(url, 'GET', '/api/v1/Settings/Address', { token });
+        expect(address.body).toMatchObject({ publicOrigin: website, source: 'website', matches: false });
+      }
+    } finally {
+      await stop();
+    }
+  });
+
   it('a sign-in on one is accepted by the other, a sign-out on one ends it on both, and the sign-in throttle counts across both', async () => {
     const { url, stop } = await twoInstances();
     try {

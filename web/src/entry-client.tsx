@@ -7,6 +7,7 @@ import { AdminRoutes } from './app/app-routes';
 import { createBrowserI18n, namespacesFor } from './lib/i18n/i18n';
 import { preferredLanguage, storeLanguage } from './lib/i18n/language';
 import { matchPage } from './lib/ssr/match-page';
+import { SavedSiteContent } from './lib/ssr/saved-site-content';
 import { loadStylesheet } from './lib/ssr/stylesheet';
 
 /**
@@ -25,7 +26,9 @@ async function start() {
   const router = createBrowserRouter([{ path: '*', element: <AdminRoutes /> }]);
   createRoot(document.getElementById('root')!).render(
     <App i18n={i18n}>
-      <RouterProvider router={router} useTransitions={false} />
+      <SavedSiteContent>
+        <RouterProvider router={router} useTransitions={false} />
+      </SavedSiteContent>
     </App>,
   );
 }

@@ -32,7 +32,7 @@ for (const [file, texts] of Object.entries(localeFiles)) {
 
 /**
  * The origin absolute addresses are written with at build time. The server replaces it with the
- * configured SITE_URL when it loads a page, so a new domain needs no rebuild.
+ * public address in effect (SITE_URL, else the website staff saved), so a new domain needs no rebuild.
  */
 export const buildOrigin = new URL(company.website).origin;
 

@@ -49,3 +49,13 @@ export async function getOrCreateSiteValue(db: Db, key: string, create: () => st
   if (value === undefined) throw new Error(`setting ${key} vanished`);
   return value;
 }
+
+/** Every value whose key begins with `prefix` (a plain prefix: no `%` or `_`), with its key. */
+export async function readSiteValuesWithPrefix(db: Db, prefix: string): Promise<{ key: string; value: string }[]> {
+  return db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${prefix}%`).execute();
+}
+
+/** Removes the values of keys beginning with `prefix` whose value sorts before `value` (ISO times: older ones). */
+export async function deleteSiteValuesBefore(db: Db, prefix: string, value: string): Promise<void> {
+  await db.deleteFrom('settings').where('key', 'like', `${prefix}%`).where('value', '<', value).execute();
+}

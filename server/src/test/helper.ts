@@ -207,7 +207,10 @@ export function getOnce(
 
 /** What the public pages show now (published texts, company details), as the pages are rendered with. */
 export async function shownContent(app: FastifyInstance, lang: SiteLanguage): Promise<PageContent> {
-  return createPageContents(app, shippedTexts(app.config.webDist, app.config.webLocales)).published(lang);
+  return createPageContents(
+    { ...app, siteUrl: app.config.siteUrl },
+    shippedTexts(app.config.webDist, app.config.webLocales),
+  ).published(lang);
 }
 
 /**

@@ -5,8 +5,8 @@ import type { PageRenderer } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/page-filler';
 import type { ReadDeps } from './content-reads';
 
-/** What a module's page fillers read with: the public reads, and the site's and the pictures' addresses. */
-export type PageFillerDeps = ReadDeps & { config: Pick<Config, 'siteUrl' | 'mediaPublicUrl'> };
+/** What a module's page fillers read with: the public reads, and the pictures' address (the site's comes with each page's content). */
+export type PageFillerDeps = ReadDeps & { config: Pick<Config, 'mediaPublicUrl'> };
 
 /**
  * One editable thing of the site (categories, projects, jobs, the company details): its API and

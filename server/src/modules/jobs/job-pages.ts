@@ -176,7 +176,7 @@ export function jobPageFillers(deps: PageFillerDeps, renderer: PageRenderer): { 
               lang,
               { common: content.render.texts['common'] ?? {}, jobs: content.render.texts['JobsPage'] ?? {} },
               content.render.company,
-              deps.config.siteUrl,
+              content.origin,
             ),
           ),
           rendered: html !== undefined,

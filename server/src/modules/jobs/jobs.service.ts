@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import { type ContentLanguage, type Job, type JobList, type JobListQuery, type jobCreateSchema } from '@blitz/contract';
+import {
+  type CompanySettings,
+  type ContentLanguage,
+  type Job,
+  type JobList,
+  type JobListQuery,
+  type jobCreateSchema,
+  company as placeholder,
+} from '@blitz/contract';
+import { getCompanyDetails } from '../company/company-details.service';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { foldText } from '../../db/text-search';
@@ -17,10 +26,31 @@ import {
 /** The fields of a create or update payload, as the contract's schema gives them. */
 export type JobFields = z.output<typeof jobCreateSchema>;
 
-export function toJob(record: JobRecord): Job {
+export function toJob(record: JobRecord, saved: CompanySettings): Job {
   const { id, texts, ...rest } = record;
   // The id and the title first: the order a reader of the JSON looks for them.
-  return { id, ...texts, ...rest };
+  return followingCompany({ id, ...texts, ...rest }, saved);
+}
+
+/**
+ * A job as staff left it, except what it took from the placeholder company (the sample jobs are
+ * written so on a new site, before the company is saved): the placeholder's contact for
+ * applications is the saved one, and its e-mail address in a text is the saved address. What
+ * staff wrote themselves is never changed; once they save the job, what they saw is its own.
+ */
+export function followingCompany(job: Job, saved: CompanySettings): Job {
+  if (saved.email === placeholder.email && saved.jobsContact === placeholder.jobsContact) return job;
+  const texts = (list: Job['tasks']) =>
+    list.map((t) => ({ ...t, content: t.content.replaceAll(placeholder.email, saved.email) }));
+  return {
+    ...job,
+    title: texts(job.title),
+    tasks: texts(job.tasks),
+    profile: texts(job.profile),
+    offer: texts(job.offer),
+    howToApply: texts(job.howToApply),
+    contact: job.contact === placeholder.jobsContact ? saved.jobsContact : job.contact,
+  };
 }
 
 function valuesOf(fields: JobFields): JobValues {
@@ -39,14 +69,15 @@ export async function getJobPage(db: Db, query: JobListQuery, visibility: JobVis
   let records = await listJobs(db, visibility, query.Language);
   if (query.Title) records = records.filter((r) => matches(r, query.Title!));
   const start = (query.PageNumber - 1) * query.PageLength;
-  return { data: records.slice(start, start + query.PageLength).map(toJob), count: records.length };
+  const { settings } = await getCompanyDetails(db);
+  return { data: records.slice(start, start + query.PageLength).map((r) => toJob(r, settings)), count: records.length };
 }
 
 /** A job as the reader may see it; a draft or an expired job is unknown to a visitor. */
 export async function getJob(db: Db, id: number, visibility: JobVisibility, language?: ContentLanguage): Promise<Job> {
   const record = await findJob(db, id, visibility, language);
   if (!record) throw notFound('Job');
-  return toJob(record);
+  return toJob(record, (await getCompanyDetails(db)).settings);
 }
 
 export async function createJob(db: Db, fields: JobFields): Promise<Job> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { berlinDate, jobListSchema, jobSchema } from '@blitz/contract';
+import { berlinDate, company, defaultCompanySettings, jobListSchema, jobSchema } from '@blitz/contract';
 import { seedSampleJobs } from '../../sample-content/seed';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
 import { jobBody } from './jobs.test-kit';
@@ -280,5 +280,56 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
     // Deleted sample jobs do not come back on the next start.
     expect(await seedSampleJobs({ db: app.db, log: app.log })).toBe(false);
     expect((await api(url, 'GET', '/api/v1/Job')).body.count).toBe(0);
+  });
+
+  it('the sample jobs name the saved contact for applications and e-mail, until staff change a job', async () => {
+    const { app, url } = await startTestApp(kind);
+    expect(await seedSampleJobs({ db: app.db, log: app.log })).toBe(true);
+    const token = await signIn(url);
+    const all = async (language: 1 | 2, auth?: string) =>
+      jobListSchema.parse((await api(url, 'GET', `/api/v1/Job?Language=${language}`, { token: auth })).body).data;
+    // A new site: the placeholder's contact and address, as before.
+    const [first] = await all(2);
+    expect(first!.contact).toBe(company.jobsContact);
+    expect(first!.howToApply[0]!.content).toContain(company.email);
+
+    const saved = { ...defaultCompanySettings, name: 'Blitzwerk', legalName: 'Blitzwerk Hanau GmbH', vatId: 'DE123456789' };
+    const real = { ...saved, email: 'bewerbung@blitzwerk.de', jobsContact: 'Jana Beispiel' };
+    expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: real })).status).toBe(200);
+    for (const [language, auth] of [
+      [2, undefined],
+      [1, undefined],
+      [2, token],
+    ] as const) {
+      for (const job of await all(language, auth)) {
+        expect(job.contact).toBe('Jana Beispiel');
+        expect(job.howToApply[0]!.content).toContain('bewerbung@blitzwerk.de');
+        expect(JSON.stringify(job)).not.toContain(company.email);
+        expect(JSON.stringify(job)).not.toContain(company.jobsContact);
+      }
+    }
+    // A job's own page says the same.
+    const one = jobSchema.parse((await api(url, 'GET', `/api/v1/Job/${first!.id}?Language=2`)).body);
+    expect([one.contact, one.howToApply[0]!.content.includes('bewerbung@blitzwerk.de')]).toEqual(['Jana Beispiel', true]);
+
+    // What staff wrote is theirs: another contact stays when the company changes again.
+    const changed = await api(url, 'PUT', '/api/v1/Job', {
+      token,
+      body: {
+        ...jobBody(),
+        id: first!.id,
+        contact: 'Max Muster',
+        howToApply: [{ content: 'Bitte an jobs@andere.example', language: 2 }],
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect(
+      (await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...real, jobsContact: 'Neu', email: 'neu@blitzwerk.de' } }))
+        .status,
+    ).toBe(200);
+    const jobs = await all(2);
+    expect(jobs.find((j) => j.id === first!.id)).toMatchObject({ contact: 'Max Muster' });
+    expect(jobs.find((j) => j.id === first!.id)!.howToApply[0]!.content).toBe('Bitte an jobs@andere.example');
+    expect(jobs.find((j) => j.id !== first!.id)).toMatchObject({ contact: 'Neu' });
   });
 });

@@ -28,6 +28,12 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiRoutes.mailSettings.test,
     { onRequest: app.requireAdmin, schema: { response: { 200: mailTestResultSchema } } },
-    async () => sendTestMails({ db: app.db, config, transport: app.mailTransport }),
+    async () =>
+      sendTestMails({
+        db: app.db,
+        config,
+        transport: app.mailTransport,
+        domain: new URL((await app.publicAddress.current()).origin).hostname,
+      }),
   );
 };

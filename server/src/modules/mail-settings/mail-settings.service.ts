@@ -3,7 +3,6 @@ import {
   type InquirySubject,
   type MailSettings,
   type MailTestResult,
-  company as shippedCompany,
   inquirySubjects,
   mailSettingsSchema,
 } from '@blitz/contract';
@@ -13,7 +12,7 @@ import { type MailTransport, domainOf } from '../../mail/mail-transport';
 import { getCompanyDetails } from '../company/company-details.service';
 import { readMailSettingsRow, writeMailSettingsRow } from './mail-settings.repository';
 
-export type MailSettingsConfig = Pick<Config, 'contactToBySubject' | 'mailFrom' | 'siteUrl'>;
+export type MailSettingsConfig = Pick<Config, 'contactToBySubject' | 'mailFrom'>;
 
 /**
  * Where inquiries go and who sends them, as staff last saved them (dashboard). Until the first
@@ -45,22 +44,13 @@ export function senderAddress(settings: MailSettings, mailFrom: string | undefin
   return !mailFrom || domainOf(settings.sender) === domainOf(mailFrom) ? settings.sender : mailFrom;
 }
 
-/**
- * The site's own domain, the right-hand side of its Message-IDs: the host of SITE_URL; where the
- * operator left SITE_URL at the shipped address, the host of the website staff saved.
- */
-export async function siteMailDomain(db: Db, siteUrl: string): Promise<string> {
-  const shipped = new URL(shippedCompany.website).origin;
-  if (new URL(siteUrl).origin !== shipped) return new URL(siteUrl).hostname;
-  const { settings } = await getCompanyDetails(db);
-  try {
-    return new URL(settings.website).hostname || new URL(siteUrl).hostname;
-  } catch {
-    return new URL(siteUrl).hostname;
-  }
-}
-
-export type MailTestDeps = { db: Db; config: MailSettingsConfig; transport: MailTransport };
+export type MailTestDeps = {
+  db: Db;
+  config: MailSettingsConfig;
+  transport: MailTransport;
+  /** The site's own domain (the host of the public address in effect): the right-hand side of the Message-IDs. */
+  domain: string;
+};
 
 /**
  * One short mail to every distinct recipient of the saved settings, each sent on its own, so
@@ -70,7 +60,7 @@ export type MailTestDeps = { db: Db; config: MailSettingsConfig; transport: Mail
 export async function sendTestMails(deps: MailTestDeps): Promise<MailTestResult> {
   const settings = await getMailSettings(deps.db, deps.config);
   const { settings: company } = await getCompanyDetails(deps.db);
-  const domain = await siteMailDomain(deps.db, deps.config.siteUrl);
+  const { domain } = deps;
   const addresses = [
     ...new Map(inquirySubjects.flatMap((s) => settings.recipients[s]).map((a) => [a.toLowerCase(), a])).values(),
   ];

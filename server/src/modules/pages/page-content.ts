@@ -16,6 +16,12 @@ export type PageContent = {
   asBuilt: boolean;
   /** The drafts applied, for signed-in staff only: not kept, not indexed. */
   preview: boolean;
+  /**
+   * The site's public origin for this content (SITE_URL, else the origin of the website saved in
+   * these company details, else the shipped one: modules/site-address): every absolute address
+   * of the page — canonical, hreflang, Open Graph, structured data — is written with it.
+   */
+  origin: string;
   render: RenderContent;
 };
 

@@ -9,8 +9,9 @@ export type PageFile = { raw: Buffer; br: Buffer; gzip: Buffer; etag: string };
 
 /**
  * The prerendered pages of the web build, read once and kept in memory with their compressed
- * forms. Each page gets the site's origin (SITE_URL) when it is read, before it is compressed:
- * once per page, not per request.
+ * forms. Each page gets the origin of a page served as built (SITE_URL, else the shipped one)
+ * when it is read, before it is compressed: once per page, not per request. A page made from
+ * saved content gets the origin of that content when it is rendered (page-renderer.ts).
  */
 export class PageFiles {
   private readonly cache = new Map<string, Promise<PageFile>>();
@@ -18,7 +19,7 @@ export class PageFiles {
 
   constructor(
     private readonly webDist: string,
-    private readonly siteUrl: string,
+    private readonly origin: string,
   ) {}
 
   manifest(): PageManifest | undefined {
@@ -49,7 +50,7 @@ export class PageFiles {
     const built = await fs.promises.readFile(file);
     const version = `${(await fs.promises.stat(file)).mtimeMs.toString(36)}-${built.length.toString(36)}`;
     const text = built.toString('utf8');
-    const html = withSiteOrigin(text, builtOrigin, this.siteUrl);
+    const html = withSiteOrigin(text, builtOrigin, this.origin);
     if (html === text) {
       const read = async (suffix: string) => fs.promises.readFile(file + suffix).catch(() => undefined);
       const [br, gzip] = await Promise.all([read('.br'), read('.gz')]);
@@ -58,7 +59,7 @@ export class PageFiles {
     }
     // The build's compressed files hold the old origin: compressed anew. The ETag names the
     // origin too, so that a browser's copy from before a change of SITE_URL is not confirmed.
-    const origin = crypto.createHash('sha256').update(this.siteUrl).digest('base64url').slice(0, 8);
+    const origin = crypto.createHash('sha256').update(this.origin).digest('base64url').slice(0, 8);
     return { ...(await encodeBody(html)), etag: `"${version}-${origin}"` };
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { PageData, PageKey, SiteLanguage } from '@blitz/contract';
+import { type PageData, type PageKey, type SiteLanguage, apiRoutes, apiUrl, pages } from '@blitz/contract';
 import type { PageContent } from './page-content';
 import type { PageRenderer } from './page-renderer';
 
@@ -24,12 +24,19 @@ export type PageFiller = {
   ): Promise<{ html: string; rendered: boolean } | { redirect: string }>;
 };
 
-/** A page with no data of its own, rendered with the texts and company details (decision 022). */
+/**
+ * A page with no data of its own, rendered with the texts and company details (decision 022).
+ * The admin app's pages (login, dashboard: rendered in the browser) get their head rendered and
+ * the company details as the answer of GET /api/v1/Settings in their data, so that the browser
+ * app shows the saved company from its first paint.
+ */
 export function contentFiller(page: PageKey, renderer: PageRenderer | undefined, version: () => Promise<string>): PageFiller {
+  const appShell = !pages[page].prerender;
   return {
     version,
     async fill(_request, lang, prerendered, url, content, extra) {
-      const html = await renderer?.render(prerendered, page, url, lang, extra ?? {}, content);
+      const data = appShell ? { [apiUrl(apiRoutes.companySettings)]: content.render.company, ...extra } : (extra ?? {});
+      const html = await renderer?.render(prerendered, page, url, lang, data, content);
       return { html: html ?? prerendered, rendered: html !== undefined };
     },
   };

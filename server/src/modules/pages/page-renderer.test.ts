@@ -102,11 +102,10 @@ describe('the page renderer', () => {
     return path.join(dist, 'client');
   }
   const log = pino({ level: 'silent' });
-  const siteUrl = 'https://www.example.com';
   const renders = () => (globalThis as { renders?: number }).renders ?? 0;
 
   it('renders with the web build’s bundle, and renders again only when page, address, language or data change', async () => {
-    const renderer = createPageRenderer(fakeBuild(), siteUrl, log);
+    const renderer = createPageRenderer(fakeBuild(), log);
     const before = renders();
     const first = await renderer.render(prerendered, 'projects', '/Projects', 'de', { a: 1 });
     expect(first).toContain('<main>projects /Projects de a</main>');
@@ -119,7 +118,7 @@ describe('the page renderer', () => {
   });
 
   it('keeps a bounded number of pages', async () => {
-    const renderer = createPageRenderer(fakeBuild(), siteUrl, log, 2);
+    const renderer = createPageRenderer(fakeBuild(), log, 2);
     const before = renders();
     for (const a of [1, 2, 3, 1]) await renderer.render(prerendered, 'projects', '/Projects', 'de', { a });
     expect(renders() - before).toBe(4);
@@ -127,15 +126,9 @@ describe('the page renderer', () => {
 
   it('answers undefined (the caller serves the prerendered page) without a build or when rendering fails', async () => {
     expect(
-      await createPageRenderer(path.join(tempDir(), 'client'), siteUrl, log).render(
-        prerendered,
-        'projects',
-        '/Projects',
-        'de',
-        {},
-      ),
+      await createPageRenderer(path.join(tempDir(), 'client'), log).render(prerendered, 'projects', '/Projects', 'de', {}),
     ).toBeUndefined();
-    const failing = createPageRenderer(fakeBuild('export async function render() { throw new Error("boom"); }'), siteUrl, log);
+    const failing = createPageRenderer(fakeBuild('export async function render() { throw new Error("boom"); }'), log);
     expect(await failing.render(prerendered, 'projects', '/Projects', 'de', {})).toBeUndefined();
   });
 });

@@ -71,7 +71,7 @@ function withRenderedHead(document: string, head: string, origin: { from: string
  * project. If the bundle is missing or rendering fails, the caller serves the prerendered page
  * and the browser loads the data itself.
  */
-export function createPageRenderer(webDist: string, siteUrl: string, log: FastifyBaseLogger, cacheSize = 200): PageRenderer {
+export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cacheSize = 200): PageRenderer {
   const bundle = path.resolve(webDist, '../server/entry-server.js');
   let loading: Promise<RenderBundle | undefined> | undefined;
   // Rendering a page takes far longer than reading its data. The result is kept under the hash
@@ -96,7 +96,7 @@ export function createPageRenderer(webDist: string, siteUrl: string, log: Fastif
       const json = serializePageData(data);
       const key = crypto
         .createHash('sha256')
-        .update(`${page}\n${url}\n${lang}\n${content?.key ?? ''}\n${json}\n`)
+        .update(`${page}\n${url}\n${lang}\n${content?.key ?? ''}\n${content?.origin ?? ''}\n${json}\n`)
         .update(document)
         .digest('base64');
       const kept = rendered.get(key);
@@ -104,9 +104,10 @@ export function createPageRenderer(webDist: string, siteUrl: string, log: Fastif
       try {
         const { html, head } = await bundle.render(page, url, lang, data, content?.render);
         let filled = fillDocument(document, html, data);
-        // Made with changed texts or details: the head too (the shipped one was built with the defaults).
+        // Made with changed texts or details: the head too (the shipped one was built with the
+        // defaults), its addresses on the public origin of this content.
         if (filled !== undefined && content && !content.asBuilt) {
-          filled = withRenderedHead(filled, head, { from: bundle.buildOrigin ?? siteUrl, to: new URL(siteUrl).origin });
+          filled = withRenderedHead(filled, head, { from: bundle.buildOrigin ?? content.origin, to: content.origin });
         }
         // A page made for one answer (a visitor's form with what they typed) or a preview is never kept.
         if (filled !== undefined && !(contactFormStateKey in data) && !content?.preview) {

@@ -41,8 +41,12 @@ declare module 'fastify' {
 
 export type PageRoutesOptions = {
   webDist: string;
-  /** The public origin (SITE_URL) of the pages' absolute addresses. */
-  siteUrl: string;
+  /**
+   * The public origin of a page served as built: SITE_URL, else the shipped one. A page is served
+   * as built only while the company details are the shipped ones (whose website is the shipped
+   * origin); every other page is rendered with the origin of its content (PageContent.origin).
+   */
+  asBuiltOrigin: string;
   fillers?: Partial<Record<PageKey, PageFiller>>;
   /** Renders the pages without a filler, for the answers made for one request (the footer form's state). */
   renderer?: PageRenderer;
@@ -64,7 +68,7 @@ function requestedFormState(request: FastifyRequest): ContactFormState | undefin
 }
 
 const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) => {
-  const files = new PageFiles(options.webDist, options.siteUrl);
+  const files = new PageFiles(options.webDist, options.asBuiltOrigin);
   // Finished pages per address, language and content version, each made once (page-cache.ts).
   const finished = new PageCache();
   const fillerOf = (page: PageKey): PageFiller =>
@@ -152,8 +156,9 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
     const state = requestedFormState(request);
     if (state) return serveWithState(page, request, reply, request.url, state);
-    // The dashboard's pages (not prerendered) show no site texts: they are served as built.
-    const showsContent = pages[page].prerender;
+    // The admin app's pages (login, dashboard) show the company's details too (title,
+    // description, og:site_name, footer), never a preview of drafts.
+    const previews = pages[page].prerender;
     const ownData = options.fillers?.[page];
     let content: PageContent | undefined;
     let dataVersion = '';
@@ -161,8 +166,8 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
       // The version of the page's own data first: what it is then rendered from is at least as
       // new as the version it is kept under, never older.
       if (ownData) dataVersion = await ownData.version();
-      if (showsContent)
-        content = (await options.contents.preview(request, reply, lang)) ?? (await options.contents.published(lang));
+      content =
+        (previews ? await options.contents.preview(request, reply, lang) : undefined) ?? (await options.contents.published(lang));
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // Neither the data nor the texts and details (none read since the start): not the sample's

@@ -12,12 +12,16 @@ import { type SitemapSource, keptSitemap, robotsTxt } from './site-index';
 
 export type RootFilesRoutesOptions = {
   webDist: string;
-  /** The public origin (SITE_URL): security.txt, the sitemap and robots.txt name addresses on it. */
-  siteUrl: string;
-  /** The company details the manifest and security.txt name, as the pages show them. */
+  /**
+   * The company details the manifest and security.txt name, as the pages show them, and the
+   * public origin security.txt, the sitemap and robots.txt name addresses on (PageContent.origin).
+   */
   contents: PageContents;
-  /** The content version the sitemap is kept for, and its pages made from content (projects, …). */
-  sitemap?: { version: () => Promise<string>; sources: readonly SitemapSource[] };
+  /**
+   * The content version the sitemap is kept for, the public origin it is written with (read
+   * when the version changes), and its pages made from content (projects, …).
+   */
+  sitemap?: { version: () => Promise<string>; origin: () => Promise<string>; sources: readonly SitemapSource[] };
   /**
    * The icons drawn from the company's uploaded logo (decision 028), if any: their media keys,
    * read per content version, and their bytes. Without, the build's icons are served.
@@ -53,8 +57,9 @@ function send(request: FastifyRequest, reply: FastifyReply, type: string, file: 
  * detail it names changes (read per content version, as the pages read it), else kept.
  */
 export const rootFilesRoutes: FastifyPluginAsync<RootFilesRoutesOptions> = async (app, options) => {
-  // The published content of either language holds the same company details.
+  // The published content of either language holds the same company details and origin.
   const companyDetails = async () => (await options.contents.published('de')).render.company;
+  const publicOrigin = async () => (await options.contents.published('de')).origin;
 
   // Read on first request and kept: a few kilobytes, and the build may be made after the server starts.
   const icons = new Map<string, Kept>();
@@ -102,31 +107,33 @@ export const rootFilesRoutes: FastifyPluginAsync<RootFilesRoutesOptions> = async
     return send(request, reply, 'application/manifest+json; charset=utf-8', manifest.file, revalidate);
   });
 
-  let security: { day: string; email: string; file: Kept } | undefined;
+  let security: { day: string; email: string; origin: string; file: Kept } | undefined;
   app.get('/.well-known/security.txt', async (request, reply) => {
-    const { email } = await companyDetails();
+    const { render, origin } = await options.contents.published('de');
+    const { email } = render.company;
     const today = new Date().toISOString().slice(0, 10);
-    if (security?.day !== today || security.email !== email) {
-      security = { day: today, email, file: kept(securityTxt(options.siteUrl, email)) };
+    if (security?.day !== today || security.email !== email || security.origin !== origin) {
+      security = { day: today, email, origin, file: kept(securityTxt(origin, email)) };
     }
     return send(request, reply, 'text/plain; charset=utf-8', security.file);
   });
   // RFC 9116 §3: the old address may lead to the file under /.well-known.
   app.get('/security.txt', (_request, reply) => reply.redirect('/.well-known/security.txt', 301));
 
-  // Addresses for crawlers, absolute on the site's public origin (SITE_URL). The sitemap lists
-  // the pages made from content too, so it is kept per content version (site-index.ts) and
-  // revalidated by its ETag: a crawler that asks again after an edit gets the new one.
+  // Addresses for crawlers, absolute on the site's public origin (SITE_URL, else the saved
+  // website). The sitemap lists the pages made from content too, so it is kept per content
+  // version and origin (site-index.ts) and revalidated by its ETag: a crawler that asks again
+  // after an edit gets the new one.
   const version = options.sitemap?.version ?? (async () => '');
-  const sitemap = keptSitemap({ siteUrl: options.siteUrl, version, sources: options.sitemap?.sources ?? [] });
-  const robots = robotsTxt(options.siteUrl);
+  const sitemap = keptSitemap({
+    origin: options.sitemap?.origin ?? publicOrigin,
+    sources: options.sitemap?.sources ?? [],
+  });
   app.get('/sitemap.xml', async (request, reply) => {
     reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache');
     try {
-      const current = await version();
-      const etag = sitemap.etagFor(current);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('etag', etag).status(304).send();
-      const made = await sitemap.current(current);
+      const made = await sitemap.current(await version());
+      if (matchesEtag(request.headers['if-none-match'], made.etag)) return reply.header('etag', made.etag).status(304).send();
       return sendEncoded(request, reply.header('etag', made.etag), made);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
@@ -139,7 +146,10 @@ export const rootFilesRoutes: FastifyPluginAsync<RootFilesRoutesOptions> = async
       );
     }
   });
-  app.get('/robots.txt', (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(await publicOrigin())),
   );
 };

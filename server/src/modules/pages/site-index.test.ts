@@ -80,10 +80,9 @@ describe('sitemap entries from content', () => {
 describe('keptSitemap', () => {
   function counting(entries: () => SitemapEntry[]) {
     let calls = 0;
-    let version = 'v1';
+    let origin = 'https://www.blitz.example';
     const sitemap = keptSitemap({
-      siteUrl: 'https://www.blitz.example',
-      version: async () => version,
+      origin: async () => origin,
       sources: [
         async () => {
           calls++;
@@ -94,7 +93,7 @@ describe('keptSitemap', () => {
     return {
       sitemap,
       calls: () => calls,
-      setVersion: (v: string) => void (version = v),
+      setOrigin: (o: string) => void (origin = o),
       text: async (v: string) => (await sitemap.current(v)).raw.toString('utf8'),
     };
   }
@@ -132,8 +131,15 @@ describe('keptSitemap', () => {
     const made = await kept.sitemap.current('v9');
     expect(zlib.brotliDecompressSync(made.br).equals(made.raw)).toBe(true);
     expect(zlib.gunzipSync(made.gzip).equals(made.raw)).toBe(true);
-    expect(made.etag).toBe(kept.sitemap.etagFor('v9'));
     expect(made.etag).toContain('v9');
+    // The origin is read with each new version (a saved website changes the version): another
+    // origin is another sitemap, under another ETag, so a crawler's copy is not confirmed.
+    kept.setOrigin('https://www.firma.example');
+    expect(await kept.text('v9')).toContain('<loc>https://www.blitz.example/</loc>');
+    const moved = await kept.sitemap.current('v10');
+    expect(moved.raw.toString('utf8')).toContain('<loc>https://www.firma.example/</loc>');
+    expect(moved.raw.toString('utf8')).not.toContain('blitz.example');
+    expect(moved.etag.replace('v10', '')).not.toBe(made.etag.replace('v9', ''));
   });
 });
 

@@ -1,9 +1,10 @@
 /**
- * A prerendered page with the configured public origin (SITE_URL) in place of the one it was
- * built with, so that a new domain needs no rebuild. Only the head is changed: the canonical
+ * A prerendered (or rendered) page with the public origin in effect (SITE_URL, else the saved
+ * website: modules/site-address) in place of the one it was built with, so that a new domain
+ * needs no rebuild. Only the head is changed: the canonical
  * and hreflang links, Open Graph and the structured data live there, while the body is
  * hydrated by the browser and must stay what the app renders (the imprint's website link is
- * company data, from contract/src/company.ts). `to` is a validated origin (config.ts), so it
+ * company data). `to` is a validated origin (config.ts, site-address/public-origin.ts), so it
  * needs no escaping in an attribute or in JSON; no inline script carries the origin, so the
  * CSP hashes hold.
  */

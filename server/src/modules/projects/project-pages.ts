@@ -160,7 +160,7 @@ export function projectPageFillers(deps: PageFillerDeps, renderer: PageRenderer)
               project,
               lang,
               content.render.texts['common'] ?? {},
-              deps.config.siteUrl,
+              content.origin,
               sharedPlaceholderValues(content.render.company),
             ),
           ),

@@ -5,6 +5,7 @@ import type { ReadDeps } from '../content/content-reads';
 import { type CompanySettings, type SiteLanguage, defaultCompanySettings, isSampleCompany } from '@blitz/contract';
 import type { StoredSiteImages } from '../company/company-details.repository';
 import { readCompanyDetails, readSiteImages, siteImageAddresses } from '../company/company-reads';
+import { publicOriginOf } from '../site-address/public-origin';
 import type { PageContent, PageContents } from '../pages/page-content';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { previewCookie } from './preview-cookie';
@@ -17,12 +18,14 @@ function pageContent(
   texts: SiteTexts,
   company: CompanySettings,
   images: StoredSiteImages | null,
-  options: { asBuilt: boolean; preview: boolean },
+  options: { asBuilt: boolean; preview: boolean; siteUrl: string | undefined },
 ): PageContent {
+  const { siteUrl, ...flags } = options;
   const siteImages = siteImageAddresses(images, lang);
   return {
     key,
-    ...options,
+    ...flags,
+    origin: publicOriginOf(siteUrl, company.website).origin,
     render: {
       texts,
       company,
@@ -39,7 +42,7 @@ function pageContent(
  * staff with the preview cookie, the drafts.
  */
 export function createPageContents(
-  deps: ReadDeps & { staffWithToken: FastifyInstance['staffWithToken'] },
+  deps: ReadDeps & { staffWithToken: FastifyInstance['staffWithToken']; siteUrl: string | undefined },
   shipped: ShippedTexts,
 ): PageContents {
   const made = new Map<SiteLanguage, { version: string; content: PageContent }>();
@@ -62,7 +65,7 @@ export function createPageContents(
         readSiteImages(deps),
       ]);
       const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanySettings) && images === null;
-      const content = pageContent(version, lang, texts, company, images, { asBuilt, preview: false });
+      const content = pageContent(version, lang, texts, company, images, { asBuilt, preview: false, siteUrl: deps.siteUrl });
       made.set(lang, { version, content });
       return content;
     },
@@ -81,7 +84,11 @@ export function createPageContents(
         readCompanyDetails(deps),
         readSiteImages(deps),
       ]);
-      return pageContent(`preview-${crypto.randomUUID()}`, lang, texts, company, images, { asBuilt: false, preview: true });
+      return pageContent(`preview-${crypto.randomUUID()}`, lang, texts, company, images, {
+        asBuilt: false,
+        preview: true,
+        siteUrl: deps.siteUrl,
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { OutboxHandler } from '../../mail/outbox';
 import type { HousekeepingTask } from '../housekeeping/housekeeping';
+import { publicOriginOf } from '../site-address/public-origin';
 import { getCompanyDetails } from '../company/company-details.service';
 import { getMailSettings, senderAddress } from '../mail-settings/mail-settings.service';
 import { dueSummaryWeek, weeklySummaryMail } from './statistics-summary-mail';
@@ -79,7 +80,8 @@ export function statisticsSummaryOutboxHandler(
         language: languageOf(mail.language),
         statistics: await statisticsOf(db, { From: mail.week, To: sundayOf(mail.week) }),
         companyName: company.name,
-        dashboardUrl: new URL(pages.dashboard.path, config.siteUrl).href,
+        // On the site's public address now: SITE_URL, else the website staff saved.
+        dashboardUrl: new URL(pages.dashboard.path, publicOriginOf(config.siteUrl, company.website).origin).href,
         from: { name: `${company.name} Website`, address: senderAddress(mailSettings, config.mailFrom) },
         to: mail.address,
       });

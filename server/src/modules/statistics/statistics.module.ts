@@ -51,8 +51,12 @@ export const statisticsCounting = fp(async (app: FastifyInstance) => {
     app.log.child({ module: 'statistics' }),
     app.config.statistics.flushMs,
   );
-  const siteHost = new URL(app.config.siteUrl).hostname.toLowerCase();
-  const ownHosts = (request: FastifyRequest) => [siteHost, request.hostname.toLowerCase()];
+  // The public address in effect (SITE_URL, else the saved website: as last read, without a read
+  // to wait for here) and the host asked for.
+  const ownHosts = (request: FastifyRequest) => {
+    const known = app.publicAddress.lastKnown();
+    return [...(known ? [new URL(known.origin).hostname.toLowerCase()] : []), request.hostname.toLowerCase()];
+  };
   const previewCookies = [previewCookie(true).name, previewCookie(false).name];
   const counted = (request: FastifyRequest) =>
     exclusionOf(request.headers, request.cookies) === undefined && !previewCookies.some((name) => request.cookies[name]);

@@ -61,8 +61,6 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireAdmin, schema: { body: statisticsSummaryInputSchema, response: { 200: statisticsSummarySchema } } },
     async (request) => saveSummary(summaryDeps(), request.admin!.id, request.body),
   );
-
-  const siteHost = new URL(app.config.siteUrl).host.toLowerCase();
   // The imprint's opt-out link when the page script does not run: the cookie that holds only the
   // objection (decision 025), then back to the imprint's section. A link, so a GET: another site
   // may set the objection (it only lowers the count), but a withdrawal is honoured only from this
@@ -74,6 +72,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const https = request.protocol === 'https';
       const options = { path: '/', sameSite: 'lax' as const, secure: https };
       if (request.query.Withdraw === 'true') {
+        const siteHost = new URL((await app.publicAddress.current()).origin).host.toLowerCase();
         if (fromOwnPage(request, siteHost)) reply.clearCookie(optOutCookieName, options);
       } else reply.setCookie(optOutCookieName, '1', { ...options, maxAge: twoYears });
       return reply.header('cache-control', 'no-store').redirect(`${pages.impressum.path}#analytics-opt-out`, 303);

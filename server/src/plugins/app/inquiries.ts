@@ -4,7 +4,6 @@ import { type MailTransport, createMailTransport } from '../../mail/mail-transpo
 import { type Outbox, createOutbox } from '../../mail/outbox';
 import { type MalwareScanner, clamdScanner } from '../../modules/contact/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
-import { siteMailDomain } from '../../modules/mail-settings/mail-settings.service';
 import { statisticsSummaryOutboxHandler } from '../../modules/statistics/statistics-summary';
 
 declare module 'fastify' {
@@ -36,7 +35,8 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
     log,
     timing: app.config.mail,
     handlers: { ...inquiryOutboxHandlers(store, app.config), statisticsSummary: statisticsSummaryOutboxHandler(app.config) },
-    messageIdDomain: (db) => siteMailDomain(db, app.config.siteUrl),
+    // The site's own domain, read per mail: SITE_URL's host, else the saved website's.
+    messageIdDomain: async () => new URL((await app.publicAddress.current()).origin).hostname,
     onAttempt: (kind, status) => {
       const { metrics } = app;
       metrics.mailAttempts.inc({ kind, outcome: status === 'pending' ? 'retry' : status });

@@ -17,6 +17,7 @@ import { SecondFactorPanel } from '../../../features/auth/components/second-fact
 import { SessionsPanel } from '../../../features/auth/components/sessions-panel';
 import { CompanyPanel } from '../../../features/company-settings/components/company-panel';
 import { SampleCompanyNotice } from '../../../features/company-settings/components/sample-company-notice';
+import { SiteAddressNotice } from '../../../features/company-settings/components/site-address-notice';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { MailSettingsPanel } from '../../../features/mail-settings/components/mail-settings-panel';
 import { StatisticsPanel } from '../../../features/statistics/components/statistics-panel';
@@ -98,20 +99,19 @@ function Sections() {
     { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
     { id: 'second-factor', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },
   ];
+  const openCompany = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', 'company');
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <>
-      <SampleCompanyNotice
-        onOpen={() =>
-          setParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              next.set('tab', 'company');
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      />
+      <SampleCompanyNotice onOpen={openCompany} />
+      <SiteAddressNotice onOpen={openCompany} />
       <DashboardTabs sections={sections} label={t('dashboard.sections')} />
     </>
   );

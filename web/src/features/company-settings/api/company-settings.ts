@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CompanySettingsInput, apiRoutes, companySettingsReadSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { useShowSavedCompany } from '../../../lib/ssr/saved-site-content';
+import { siteAddressQueryKey } from './site-address';
 
 export const companySettingsQueryKey = ['company-settings'] as const;
 
@@ -19,8 +21,16 @@ export function saveCompanySettings(settings: CompanySettingsInput) {
 
 export function useSaveCompanySettings() {
   const queryClient = useQueryClient();
+  const showSaved = useShowSavedCompany();
   return useMutation({
     mutationFn: saveCompanySettings,
-    onSuccess: (saved) => queryClient.setQueryData(companySettingsQueryKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(companySettingsQueryKey, saved);
+      // The dashboard's own frame (footer) shows them at once, as the next page will.
+      const { isSample: _isSample, updatedAt: _updatedAt, ...company } = saved;
+      showSaved(company);
+      // The saved website may be the public address now.
+      void queryClient.invalidateQueries({ queryKey: siteAddressQueryKey });
+    },
   });
 }

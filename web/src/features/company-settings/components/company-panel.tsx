@@ -9,6 +9,7 @@ import { TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useCompanySettings, useSaveCompanySettings } from '../api/company-settings';
+import { useSiteAddress } from '../api/site-address';
 import { type CompanyFormValues, companyFormResolver, companyFormValues, companySettingsInput } from './company-form';
 import { LogoField } from './logo-field';
 import { PictureChoice } from './picture-choice';
@@ -51,6 +52,9 @@ function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
   } = form;
   useUnsavedChanges(isDirty);
   const partners = useFieldArray({ control, name: 'partners' });
+  // Which address search engines, link previews and mails are given, and whether SITE_URL fixes it.
+  const address = useSiteAddress().data;
+  const addressHint = address && t(`siteAddress.hint.${address.source}`, { origin: address.publicOrigin });
 
   const submit = handleSubmit((values) => {
     setSaved(false);
@@ -118,7 +122,7 @@ function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
       <Section title={t('company.sections.contact')}>
         {text('phone', true, { type: 'tel', autoComplete: 'off' })}
         {text('email', true, { type: 'email' })}
-        {text('website', true, { type: 'url' })}
+        {text('website', true, { type: 'url', hint: addressHint })}
         {text('jobsContact')}
         {pair('openingHours')}
       </Section>

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoutes, siteAddressSchema } from '@blitz/contract';
+import { siteAddressReport } from './site-address.service';
+import { requestOriginOf } from './request-origins';
+
+/** The public address in effect and the hosts the site is reached under (issue 29), for an admin. */
+export const siteAddressRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    apiRoutes.siteAddress,
+    { onRequest: app.requireAdmin, schema: { response: { 200: siteAddressSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return siteAddressReport(
+        { db: app.db, contentReads: app.contentReads, siteUrl: app.config.siteUrl, address: app.publicAddress },
+        requestOriginOf(request),
+      );
+    },
+  );
+};
