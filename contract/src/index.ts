@@ -19,3 +19,4 @@ export * from './html';
 export * from './page-render';
 export * from './mail-settings';
 export * from './statistics';
+export * from './go-live';

@@ -46,7 +46,10 @@ export async function seedSampleContent(
     if (!claimed || !(await isContentEmpty(trx))) return false;
     const categoryIds = new Map<string, number>();
     for (const category of sampleCategories) {
-      categoryIds.set(category.key, await insertCategory(trx, { name: category.name, translation: both(category.title) }));
+      categoryIds.set(
+        category.key,
+        await insertCategory(trx, { name: category.name, translation: both(category.title), sample: true }),
+      );
     }
     for (const [i, project] of projects.entries()) {
       await insertProject(trx, {
@@ -57,6 +60,7 @@ export async function seedSampleContent(
         picture: pictures[i]!,
         texts: { title: both(project.title), content: both(project.content), scope: both(project.scope) },
         createdAt: new Date(`${project.completed}T09:00:00Z`).toISOString(),
+        sample: true,
       });
     }
     return true;
@@ -87,6 +91,7 @@ export async function seedSampleJobs(deps: { db: Db; log: FastifyBaseLogger }): 
         contact: company.jobsContact,
         published: true,
         position,
+        sample: true,
         texts: {
           title: both(job.title),
           tasks: both(job.tasks),
