@@ -64,7 +64,7 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
         </p>
       </div>
       <p className="mt-1 max-w-3xl text-sm text-slate-700">{data.complete ? t('goLive.completeNotice') : t('goLive.intro')}</p>
-      <ol className="mt-4 grid gap-3">
+      <ol className="mt-4 grid gap-3 lg:grid-cols-2">
         {data.items.map((item) => (
           <ChecklistEntry key={item.key} item={item} openTab={openTab} />
         ))}
@@ -195,16 +195,21 @@ function ItemDetail({ item }: { item: ChecklistItem }) {
         : null;
     case 'backup': {
       const last = detail?.lastBackup;
-      const size = new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
       return line(
         last
-          ? t('goLive.items.backup.last', { at: dateTime(last.at), size: size.format(last.bytes / 1024 / 1024) })
+          ? t('goLive.items.backup.last', { at: dateTime(last.at), size: fileSize(last.bytes, locale) })
           : t('goLive.items.backup.never'),
       );
     }
     default:
       return null;
   }
+}
+
+/** A backup's size as people read it: kB below a megabyte, else MB with one decimal (1024-based, like the admin command). */
+function fileSize(bytes: number, locale: string): string {
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / 1024 / 1024, 'megabyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
 }
 
 /** The one action that removes every unchanged sample row, asking first with what it will delete. */
