@@ -57,6 +57,7 @@ export type Checklist = z.infer<typeof checklistSchema>;
 /**
  * `PUT /api/v1/Settings/Checklist/{key}`: dismiss an item or take the dismissal back; for the
  * imprint and privacy texts (`legalTexts`) also `{reviewed: true}`, recorded with who and when.
+ * Answers the whole checklist as it is after the change.
  */
 export const checklistUpdateSchema = z.union([
   z.strictObject({ dismissed: z.boolean() }),

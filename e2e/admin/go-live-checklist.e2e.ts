@@ -50,7 +50,8 @@ const words = {
     save: 'Speichern',
     sendTest: 'Testmail senden',
     remove: 'Beispielinhalte entfernen',
-    confirm: /^Alle unveränderten Beispielinhalte \(\d+ Referenzen mit ihren Bildern, 6 Kategorien, 2 Stellen\) endgültig löschen\?$/,
+    confirm:
+      /^Alle unveränderten Beispielinhalte \(\d+ Referenzen mit ihren Bildern, 6 Kategorien, 2 Stellen\) endgültig löschen\?$/,
     reviewed: 'Geprüft',
     reviewedBy: 'Geprüft von admin am',
     without: 'Noch ohne: admin',
@@ -97,7 +98,9 @@ type Lang = keyof typeof words;
 
 /** Sets up two-step sign-in for the admin as the authenticator app would; answers the new token. */
 async function enableSecondFactor(url: string, token: string): Promise<string> {
-  const started = await api<{ secret: string }>(url, token, 'POST', apiRoutes.auth.secondFactorSetup, { password: admin.password });
+  const started = await api<{ secret: string }>(url, token, 'POST', apiRoutes.auth.secondFactorSetup, {
+    password: admin.password,
+  });
   const code = new TOTP({ secret: Secret.fromBase32(started.secret) }).generate();
   const confirmed = await api<{ jwtToken: string }>(url, token, 'POST', apiRoutes.auth.secondFactorConfirm, { code });
   return confirmed.jwtToken;
@@ -131,8 +134,7 @@ describe.each(['de', 'en'] as const)('the go-live checklist in %s', (lang: Lang)
     const main = page.locator('main');
     const checklist = main.getByRole('region', { name: w.heading });
     const item = (key: keyof typeof w.items) => checklist.getByRole('listitem', { name: w.items[key] });
-    const state = async (key: keyof typeof w.items, expected: string) =>
-      item(key).getByText(expected, { exact: true }).waitFor();
+    const state = async (key: keyof typeof w.items, expected: string) => item(key).getByText(expected, { exact: true }).waitFor();
 
     // A fresh site: everything open.
     for (const key of Object.keys(w.items) as (keyof typeof w.items)[]) await state(key, w.open);
@@ -160,7 +162,9 @@ describe.each(['de', 'en'] as const)('the go-live checklist in %s', (lang: Lang)
     expect(smtp.received.some((m) => m.to.includes('post@erdwerk.example'))).toBe(true);
 
     // 3. The sample content, after a question naming what goes; the public gallery and jobs are empty after.
-    expect(projectListSchema.parse(await (await fetch(server.url + apiUrl(apiRoutes.projects.list))).json()).count).toBeGreaterThan(0);
+    expect(
+      projectListSchema.parse(await (await fetch(server.url + apiUrl(apiRoutes.projects.list))).json()).count,
+    ).toBeGreaterThan(0);
     const question = answerConfirm(page, true);
     await item('sampleContent').getByRole('button', { name: w.remove }).click();
     expect(await question).toMatch(w.confirm);

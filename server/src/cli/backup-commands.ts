@@ -1,7 +1,7 @@
 import { type Config, loadConfig } from '../config';
 import { sqliteFileIn } from '../db/database';
 import { holdSiteExclusively } from '../db/instance-lock';
-import { type Site, createBackup } from '../backup/backup';
+import { type BackupSummary, type Site, createBackup } from '../backup/backup';
 import { checkArchive } from '../backup/archive-reader';
 import { type RestoreSummary, checkSchema, restoreBackup } from '../backup/restore';
 import { recordBackup } from '../db/backup-record.repository';
@@ -53,7 +53,7 @@ export async function backupCommand(file: string, config: Config = loadConfig(),
 export async function recordedBackup(
   site: Site,
   file: string,
-): Promise<{ summary: Awaited<ReturnType<typeof createBackup>>; recordError: string | undefined }> {
+): Promise<{ summary: BackupSummary; recordError: string | undefined }> {
   const summary = await createBackup(site, file);
   try {
     const { db } = await openDatabase(
