@@ -105,6 +105,29 @@ export async function sampleCategoryIds(db: Db): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * Marks as sample content the categories of an earlier release's seed that nobody changed since:
+ * the seed's name and exactly its translations. Answers how many it marked.
+ */
+export async function markSampleCategories(db: Db, samples: readonly CategoryValues[]): Promise<number> {
+  const key = (list: readonly LocalizedText[]) =>
+    JSON.stringify([...list].sort((a, b) => a.language - b.language).map((t) => [t.language, t.content]));
+  let marked = 0;
+  for (const sample of samples) {
+    const rows = await db.selectFrom('categories').select('id').where('sample', '=', 0).where('name', '=', sample.name).execute();
+    const translations = await translationsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    for (const { id } of rows) {
+      if (key(translations.get(id) ?? []) !== key(sample.translation)) continue;
+      await db.updateTable('categories').set({ sample: 1 }).where('id', '=', id).execute();
+      marked++;
+    }
+  }
+  return marked;
+}
+
 /** Deletes the category; its projects stay, without a category. False if there was none. */
 export async function deleteCategory(db: Db, id: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {

@@ -1,9 +1,7 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type Checklist, type ChecklistKey, checklistKeys, checklistSchema, defaultCompanySettings } from '@blitz/contract';
-import { processPicture, storedPictureOf } from '../../media/image-pipeline';
-import { type PictureSource, seedSampleContent, seedSampleJobs } from '../../sample-content/seed';
-import { renderScene } from '../../sample-content/sample-pictures';
+import { seedSampleContent, seedSampleJobs } from '../../sample-content/seed';
+import { smallSamplePictures } from '../../sample-content/sample-content.test-kit';
 import { sampleProjects } from '../../sample-content/sample-content';
 import { SmtpSink } from '../../test/smtp-sink';
 import { type TestApp, api, databaseKinds, signIn, startTestApp, testAdmin } from '../../test/helper';
@@ -39,21 +37,10 @@ async function checklist(url: string, token: string, headers: Record<string, str
 
 const item = (list: Checklist, key: ChecklistKey) => list.items.find((i) => i.key === key)!;
 
-/** A quick stand-in for the sample pictures (seed.test.ts has the real ones): a small render of the scene. */
-const smallPictures: PictureSource = async (scene, media) => {
-  const png = await sharp(await renderScene(scene))
-    .resize(160)
-    .png()
-    .toBuffer();
-  const encoded = await processPicture(png);
-  await Promise.all(encoded.variants.map((v) => media.put(v.key, v.data)));
-  return storedPictureOf(encoded);
-};
-
 /** Seeds a few sample projects (with their categories) and the sample jobs, as an empty site's first start does. */
 async function seedSamples(testApp: TestApp) {
   const deps = { db: testApp.database.db, media: testApp.app.media, log: testApp.app.log };
-  expect(await seedSampleContent(deps, smallPictures, sampleProjects.slice(0, 3))).toBe(true);
+  expect(await seedSampleContent(deps, smallSamplePictures, sampleProjects.slice(0, 3))).toBe(true);
   expect(await seedSampleJobs(deps)).toBe(true);
 }
 

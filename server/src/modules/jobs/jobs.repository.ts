@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ContentLanguage, EmploymentType, LocalizedText } from '@blitz/contract';
+import { ContentLanguage, type EmploymentType, type LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import type { JobTextField, JobsTable } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -171,6 +171,36 @@ export async function deleteJob(db: Db, id: number): Promise<boolean> {
 export async function sampleJobIds(db: Db): Promise<number[]> {
   const rows = await db.selectFrom('jobs').select('id').where('sample', '=', 1).orderBy('id').execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * Marks as sample content the jobs of an earlier release's seed that nobody changed since: never
+ * updated, the seed's contact and its German title. Answers how many it marked.
+ */
+export async function markSampleJobs(db: Db, samples: readonly { germanTitle: string; contact: string }[]): Promise<number> {
+  let marked = 0;
+  for (const sample of samples) {
+    const result = await db
+      .updateTable('jobs')
+      .set({ sample: 1 })
+      .where('sample', '=', 0)
+      .where('contact', '=', sample.contact)
+      .whereRef('updated_at', '=', 'created_at')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('job_texts')
+            .select('job_id')
+            .whereRef('job_texts.job_id', '=', 'jobs.id')
+            .where('field', '=', 'title')
+            .where('language', '=', ContentLanguage.German)
+            .where('content', '=', sample.germanTitle),
+        ),
+      )
+      .executeTakeFirst();
+    marked += Number(result.numUpdatedRows);
+  }
+  return marked;
 }
 
 export async function hasJobs(db: Db): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { type Selectable, type SqlBool, sql } from 'kysely';
-import type { ContentLanguage, LocalizedText } from '@blitz/contract';
+import { ContentLanguage, type LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { containsPattern, foldText } from '../../db/text-search';
@@ -257,6 +257,39 @@ export async function referencedMediaKeys(db: Db, keys: readonly string[]): Prom
 export async function sampleProjectIds(db: Db): Promise<number[]> {
   const rows = await db.selectFrom('projects').select('id').where('sample', '=', 1).orderBy('id').execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * Marks as sample content the projects of an earlier release's seed that nobody changed since: the
+ * seed's creation time, never updated, and its German title. Answers how many it marked.
+ */
+export async function markSampleProjects(
+  db: Db,
+  samples: readonly { createdAt: string; germanTitle: string }[],
+): Promise<number> {
+  let marked = 0;
+  for (const sample of samples) {
+    const result = await db
+      .updateTable('projects')
+      .set({ sample: 1 })
+      .where('sample', '=', 0)
+      .where('created_at', '=', sample.createdAt)
+      .whereRef('updated_at', '=', 'created_at')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('project_texts')
+            .select('project_id')
+            .whereRef('project_texts.project_id', '=', 'projects.id')
+            .where('field', '=', 'title')
+            .where('language', '=', ContentLanguage.German)
+            .where('content', '=', sample.germanTitle),
+        ),
+      )
+      .executeTakeFirst();
+    marked += Number(result.numUpdatedRows);
+  }
+  return marked;
 }
 
 /** True when the database holds no category and no project (the sample content's condition). */
