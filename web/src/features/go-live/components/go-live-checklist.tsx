@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChecklistItem, ChecklistKey } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
+import { readToken } from '../../../lib/auth-token';
 import { notify } from '../../../lib/notify';
 import { useDateTime, useInterfaceLocale } from '../../../lib/use-date-time';
 import { checklistQueryKey, useChecklist, useRemoveSampleContent, useUpdateChecklistItem } from '../api/checklist';
@@ -34,7 +35,9 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
   useEffect(
     () =>
       queryClient.getMutationCache().subscribe((event) => {
-        if (event.type === 'updated' && event.action.type === 'success')
+        // Not once the change ended this sign-in (signing out here): a read without a token would
+        // answer 401 and turn "signed out" into "session expired".
+        if (event.type === 'updated' && event.action.type === 'success' && readToken())
           void queryClient.invalidateQueries({ queryKey: checklistQueryKey });
       }),
     [queryClient],
