@@ -20,3 +20,4 @@ export * from './page-render';
 export * from './mail-settings';
 export * from './statistics';
 export * from './site-address';
+export * from './go-live';

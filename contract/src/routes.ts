@@ -92,6 +92,15 @@ export const apiRoutes = {
     /** POST: a test mail to every recipient. */
     test: '/Settings/Mail/Test',
   },
+  goLive: {
+    /** GET: the go-live checklist of the dashboard's start (issue 29). */
+    checklist: '/Settings/Checklist',
+    /** PUT `{dismissed}` (any item) or `{reviewed: true}` (the imprint and privacy texts). */
+    item: '/Settings/Checklist/:key',
+    itemPath: (key: string) => `/Settings/Checklist/${encodeURIComponent(key)}`,
+    /** POST: removes every sample project, category and job still unchanged, with their pictures. */
+    removeSampleContent: '/Settings/SampleContent/Remove',
+  },
   siteTexts: {
     /** GET: every editable text with its default, published text and draft (staff); PUT: save a draft. */
     texts: '/Text',

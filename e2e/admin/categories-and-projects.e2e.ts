@@ -576,7 +576,7 @@ describe('accessibility', () => {
     await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}&tab=categories`);
     await page.locator('main tbody tr td button').first().waitFor();
     expect(await axeViolations(page), 'categories').toEqual([]);
-    await page.locator('main section button.bg-brand-700').click();
+    await page.locator('main [role=tabpanel] section button.bg-brand-700').click();
     await page.getByRole('dialog').locator('button[type=submit]').click();
     await page.getByRole('dialog').locator('[aria-invalid=true]').first().waitFor();
     expect(await axeViolations(page), 'category modal').toEqual([]);
@@ -585,7 +585,7 @@ describe('accessibility', () => {
     await page.locator('main [role=tab]').nth(1).click();
     await page.locator('main tbody tr td button').first().waitFor();
     expect(await axeViolations(page), 'projects').toEqual([]);
-    await page.locator('main section button.bg-brand-700').click();
+    await page.locator('main [role=tabpanel] section button.bg-brand-700').click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('button[type=submit]').click();
     await dialog.locator('[aria-invalid=true]').first().waitFor();

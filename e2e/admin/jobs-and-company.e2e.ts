@@ -69,7 +69,9 @@ describe('company details', () => {
   it('ask for the real company while the sample is in place; staff change the phone, visitors get it', async () => {
     const page = await dashboard('company', { lang: 'en' });
     const main = page.locator('main');
-    await main.getByText('The website still shows the sample company').waitFor();
+    // The go-live checklist on the dashboard's start asks for the real company.
+    const companyItem = main.getByRole('listitem', { name: 'Enter the company details' });
+    await companyItem.getByText('To do', { exact: true }).waitFor();
     const phone = main.getByLabel('Phone');
     expect(await phone.inputValue()).toBe(defaultCompanySettings.phone);
 
@@ -90,8 +92,8 @@ describe('company details', () => {
       email: 'info@blitzwerk.example',
       name: defaultCompanySettings.name,
     });
-    // Legal name, VAT ID and e-mail are no longer the sample's: the notice goes.
-    await main.getByText('The website still shows the sample company').waitFor({ state: 'detached' });
+    // Legal name, VAT ID and e-mail are no longer the sample's: the checklist ticks the item off.
+    await companyItem.getByText('Done', { exact: true }).waitFor();
     // Visitors read the new details on every page at once, and no sample mark.
     const visitor = await site.page();
     for (const path of ['/contactus?lang=en', '/impressum']) {

@@ -414,6 +414,9 @@ describe('the server guards every change, whatever the page does', () => {
         body: JSON.stringify({ valid: true, username: 'admin', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
       }),
     );
+    // The dashboard's first read for staff (the go-live checklist) would already meet the server's
+    // refusal and end the visit; kept away here, so that the save itself is what the server refuses.
+    await page.route('**/api/v1/Settings/Checklist', (route) => route.abort());
     await openWithToken(page, site.url, 'forged.token.value');
     const main = page.locator('main');
     await main.getByRole('button', { name: 'Kategorie hinzufügen' }).click();

@@ -56,14 +56,15 @@ describe('staff run the whole site', () => {
 
     // The real company in place of the sample.
     await tab(page, 'company');
-    await main.getByText('Die Website zeigt noch die Beispielfirma').waitFor();
+    const companyItem = main.getByRole('listitem', { name: 'Firmendaten eintragen' });
+    await companyItem.getByText('Offen', { exact: true }).waitFor();
     await main.getByLabel('Kurzname').fill('Erdwerk');
     await main.getByLabel('Vollständiger Firmenname').fill('Erdwerk Main GmbH');
     await main.getByLabel('Straße und Hausnummer').fill('Blitzableiterweg 12');
     await main.getByLabel('E-Mail-Adresse').fill('post@erdwerk.example');
     await main.getByLabel('Umsatzsteuer-Identifikationsnummer').fill('DE987654321');
     await main.getByRole('button', { name: 'Speichern' }).click();
-    await main.getByText('Die Website zeigt noch die Beispielfirma').waitFor({ state: 'detached' });
+    await companyItem.getByText('Erledigt', { exact: true }).waitFor();
 
     // The slogan and the first FAQ answer (two paragraphs, one per line), in both languages.
     await tab(page, 'texts');

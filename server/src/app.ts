@@ -30,6 +30,7 @@ import { siteStorage } from './plugins/app/storage';
 import { sampleContent } from './plugins/app/sample-content';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
+import { goLiveRoutes } from './modules/go-live/go-live.routes';
 import { type FormTokens, createFormTokens } from './modules/contact/form-token';
 import { inboxRoutes } from './modules/contact/inbox.routes';
 import { getOrCreateSiteValue } from './db/site-values.repository';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(contactRoutes);
       await api.register(mailSettingsRoutes);
       await api.register(siteAddressRoutes);
+      await api.register(goLiveRoutes);
       await api.register(inboxRoutes);
       await api.register(statisticsRoutes);
     },

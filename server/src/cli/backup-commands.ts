@@ -1,9 +1,11 @@
 import { type Config, loadConfig } from '../config';
 import { sqliteFileIn } from '../db/database';
 import { holdSiteExclusively } from '../db/instance-lock';
-import { type Site, createBackup } from '../backup/backup';
+import { type BackupSummary, type Site, createBackup } from '../backup/backup';
 import { checkArchive } from '../backup/archive-reader';
 import { type RestoreSummary, checkSchema, restoreBackup } from '../backup/restore';
+import { recordBackup } from '../db/backup-record.repository';
+import { openDatabase } from '../db/database';
 
 // npm run admin -- backup FILE / restore FILE / restore --check FILE. The work is in ../backup/; this maps the
 // configuration onto a site and prints what was done.
@@ -32,14 +34,40 @@ const rowList = (tables: { name: string; rows: number }[]) => tables.map((t) => 
 
 export async function backupCommand(file: string, config: Config = loadConfig(), out: Output = process.stdout): Promise<number> {
   const site = siteOf(config);
-  const summary = await createBackup(site, file);
+  const { summary, recordError } = await recordedBackup(site, file);
   out.write(
     `Backup of ${databaseName(site)} and ${storageName(config)} written to ${summary.file} (${megabytes(summary.bytes)}):\n` +
       `${rowList(summary.tables)}\n` +
       `  pictures: ${summary.files.media} files, attachments: ${summary.files.attachments} files\n` +
       `Read back and checked: every row parsed, every checksum matched.\n`,
   );
+  if (recordError) out.write(`Warning: the backup could not be recorded for the dashboard: ${recordError}\n`);
   return 0;
+}
+
+/**
+ * Writes the backup, then records its time and size in the site's database for the dashboard's
+ * go-live checklist. The archive is whole either way: a record that cannot be written is a
+ * warning (`recordError`), not a failed backup.
+ */
+export async function recordedBackup(
+  site: Site,
+  file: string,
+): Promise<{ summary: BackupSummary; recordError: string | undefined }> {
+  const summary = await createBackup(site, file);
+  try {
+    const { db } = await openDatabase(
+      site.database.kind === 'postgres' ? { ...site.database, poolSize: 1 } : { ...site.database, mustExist: true },
+    );
+    try {
+      await recordBackup(db, { at: new Date().toISOString(), bytes: summary.bytes });
+    } finally {
+      await db.destroy();
+    }
+    return { summary, recordError: undefined };
+  } catch (error) {
+    return { summary, recordError: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 export async function restoreCommand(file: string, config: Config = loadConfig(), out: Output = process.stdout): Promise<number> {

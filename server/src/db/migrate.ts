@@ -23,6 +23,7 @@ import * as usedFormTokens from './migrations/2026-12-03_used-form-tokens';
 import * as inquiryJob from './migrations/2026-12-04_inquiry-job';
 import * as visitorStatistics from './migrations/2026-12-04_visitor-statistics';
 import * as statisticsSummaryMail from './migrations/2026-12-05_statistics-summary-mail';
+import * as sampleContentFlag from './migrations/2026-12-06_sample-content-flag';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04_inquiry-job': inquiryJob,
   '2026-12-04_visitor-statistics': visitorStatistics,
   '2026-12-05_statistics-summary-mail': statisticsSummaryMail,
+  '2026-12-06_sample-content-flag': sampleContentFlag,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

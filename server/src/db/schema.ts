@@ -42,7 +42,13 @@ export type LoginThrottleTable = {
   locked_until: string | null;
 };
 
-export type CategoriesTable = { id: Generated<number>; name: string; created_at: string };
+export type CategoriesTable = {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+  /** 1 while it is a row of the sample content, unchanged by staff (the go-live checklist removes those). */
+  sample: Generated<number>;
+};
 
 export type CategoryTranslationsTable = { category_id: number; language: number; content: string };
 
@@ -56,6 +62,8 @@ export type ProjectsTable = {
   picture: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 while it is a row of the sample content, unchanged by staff (the go-live checklist removes those). */
+  sample: Generated<number>;
 };
 
 export type ProjectTextField = 'title' | 'content' | 'scope';
@@ -141,6 +149,8 @@ export type JobsTable = {
   position: number;
   created_at: string;
   updated_at: string;
+  /** 1 while it is a row of the sample content, unchanged by staff (the go-live checklist removes those). */
+  sample: Generated<number>;
 };
 
 export type JobTextField = 'title' | 'tasks' | 'profile' | 'offer' | 'howToApply';

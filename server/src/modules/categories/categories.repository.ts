@@ -4,7 +4,12 @@ import { inTransaction } from '../../db/transaction';
 import { bumpContentVersion } from '../content/content-version.repository';
 
 export type CategoryRecord = { id: number; name: string; translation: LocalizedText[] };
-export type CategoryValues = { name: string; translation: LocalizedText[] };
+export type CategoryValues = {
+  name: string;
+  translation: LocalizedText[];
+  /** Only the sample content sets it: a row the go-live checklist may remove until staff change it. */
+  sample?: boolean;
+};
 
 /** The translations of the given categories (one query), narrowed to a language if given. */
 export async function translationsOf(
@@ -60,7 +65,7 @@ export async function insertCategory(db: Db, values: CategoryValues): Promise<nu
     await bumpContentVersion(trx);
     const { id } = await trx
       .insertInto('categories')
-      .values({ name: values.name, created_at: nowIso() })
+      .values({ name: values.name, created_at: nowIso(), sample: values.sample ? 1 : 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (values.translation.length > 0) {
@@ -77,7 +82,11 @@ export async function insertCategory(db: Db, values: CategoryValues): Promise<nu
 export async function updateCategory(db: Db, id: number, values: CategoryValues): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    const result = await trx.updateTable('categories').set({ name: values.name }).where('id', '=', id).executeTakeFirst();
+    const result = await trx
+      .updateTable('categories')
+      .set({ name: values.name, sample: 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx.deleteFrom('category_translations').where('category_id', '=', id).execute();
     if (values.translation.length > 0) {
@@ -88,6 +97,35 @@ export async function updateCategory(db: Db, id: number, values: CategoryValues)
     }
     return true;
   });
+}
+
+/** The categories of the sample content staff have not changed. */
+export async function sampleCategoryIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('categories').select('id').where('sample', '=', 1).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks as sample content the categories of an earlier release's seed that nobody changed since:
+ * the seed's name and exactly its translations. Answers how many it marked.
+ */
+export async function markSampleCategories(db: Db, samples: readonly CategoryValues[]): Promise<number> {
+  const key = (list: readonly LocalizedText[]) =>
+    JSON.stringify([...list].sort((a, b) => a.language - b.language).map((t) => [t.language, t.content]));
+  let marked = 0;
+  for (const sample of samples) {
+    const rows = await db.selectFrom('categories').select('id').where('sample', '=', 0).where('name', '=', sample.name).execute();
+    const translations = await translationsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    for (const { id } of rows) {
+      if (key(translations.get(id) ?? []) !== key(sample.translation)) continue;
+      await db.updateTable('categories').set({ sample: 1 }).where('id', '=', id).execute();
+      marked++;
+    }
+  }
+  return marked;
 }
 
 /** Deletes the category; its projects stay, without a category. False if there was none. */

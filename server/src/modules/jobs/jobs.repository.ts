@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ContentLanguage, EmploymentType, LocalizedText } from '@blitz/contract';
+import { ContentLanguage, type EmploymentType, type LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import type { JobTextField, JobsTable } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -24,6 +24,8 @@ export type JobRecord = {
 export type JobValues = Omit<JobRecord, 'id' | 'position' | 'createdAt' | 'updatedAt'> & {
   /** Left out: a new job goes after the last one, a changed one keeps its place. */
   position?: number | undefined;
+  /** Only the sample content sets it: a row the go-live checklist may remove until staff change it. */
+  sample?: boolean;
 };
 
 /** What a reader may see: visitors only published jobs still valid on `today`; staff everything. */
@@ -124,7 +126,7 @@ export async function insertJob(db: Db, values: JobValues): Promise<number> {
     const position = values.position ?? (last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1);
     const { id } = await trx
       .insertInto('jobs')
-      .values({ ...columns(values), position, created_at: now, updated_at: now })
+      .values({ ...columns(values), position, created_at: now, updated_at: now, sample: values.sample ? 1 : 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
     const rows = textRows(id, values.texts);
@@ -139,7 +141,13 @@ export async function updateJob(db: Db, id: number, values: JobValues): Promise<
     await bumpContentVersion(trx);
     const result = await trx
       .updateTable('jobs')
-      .set({ ...columns(values), ...(values.position === undefined ? {} : { position: values.position }), updated_at: nowIso() })
+      .set({
+        ...columns(values),
+        ...(values.position === undefined ? {} : { position: values.position }),
+        updated_at: nowIso(),
+        // Changed by staff: replaced, no longer sample content.
+        sample: 0,
+      })
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
@@ -157,6 +165,42 @@ export async function deleteJob(db: Db, id: number): Promise<boolean> {
     const result = await trx.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   });
+}
+
+/** The jobs of the sample content staff have not changed. */
+export async function sampleJobIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('jobs').select('id').where('sample', '=', 1).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks as sample content the jobs of an earlier release's seed that nobody changed since: never
+ * updated, the seed's contact and its German title. Answers how many it marked.
+ */
+export async function markSampleJobs(db: Db, samples: readonly { germanTitle: string; contact: string }[]): Promise<number> {
+  let marked = 0;
+  for (const sample of samples) {
+    const result = await db
+      .updateTable('jobs')
+      .set({ sample: 1 })
+      .where('sample', '=', 0)
+      .where('contact', '=', sample.contact)
+      .whereRef('updated_at', '=', 'created_at')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('job_texts')
+            .select('job_id')
+            .whereRef('job_texts.job_id', '=', 'jobs.id')
+            .where('field', '=', 'title')
+            .where('language', '=', ContentLanguage.German)
+            .where('content', '=', sample.germanTitle),
+        ),
+      )
+      .executeTakeFirst();
+    marked += Number(result.numUpdatedRows);
+  }
+  return marked;
 }
 
 export async function hasJobs(db: Db): Promise<boolean> {

@@ -10,7 +10,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { type MailTransport, domainOf } from '../../mail/mail-transport';
 import { getCompanyDetails } from '../company/company-details.service';
-import { readMailSettingsRow, writeMailSettingsRow } from './mail-settings.repository';
+import {
+  readMailConfirmationRow,
+  readMailSettingsRow,
+  writeMailConfirmationRow,
+  writeMailSettingsRow,
+} from './mail-settings.repository';
 
 export type MailSettingsConfig = Pick<Config, 'contactToBySubject' | 'mailFrom'>;
 
@@ -96,7 +101,27 @@ export async function sendTestMails(deps: MailTestDeps): Promise<MailTestResult>
       results.push({ address, accepted: false, error: message, reason: 'mailServer' });
     }
   }
+  // Every recipient took it: these recipients are confirmed (until they change).
+  if (results.length > 0 && results.every((r) => r.accepted)) {
+    await writeMailConfirmationRow(deps.db, { recipients: recipientsFingerprint(settings), at: new Date().toISOString() });
+  }
   return results;
+}
+
+/** The recipients per type as one comparable string: order within a type and case do not count. */
+function recipientsFingerprint(settings: MailSettings): string {
+  return JSON.stringify(inquirySubjects.map((s) => settings.recipients[s].map((a) => a.toLowerCase()).sort()));
+}
+
+/**
+ * When a test mail last reached every one of the current recipients (null: never, or the
+ * recipients changed since): the go-live checklist's mail item.
+ */
+export async function recipientsConfirmedAt(db: Db, config: MailSettingsConfig): Promise<string | null> {
+  const row = await readMailConfirmationRow(db);
+  if (!row) return null;
+  const settings = await getMailSettings(db, config);
+  return row.recipients === recipientsFingerprint(settings) ? row.at : null;
 }
 
 const testSubjectNames: Record<InquirySubject, { de: string; en: string }> = {

@@ -1,5 +1,5 @@
 import { type Selectable, type SqlBool, sql } from 'kysely';
-import type { ContentLanguage, LocalizedText } from '@blitz/contract';
+import { ContentLanguage, type LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { containsPattern, foldText } from '../../db/text-search';
@@ -33,6 +33,8 @@ export type ProjectValues = {
   texts: ProjectTexts;
   /** Only the sample content sets it (its projects are dated like real ones). */
   createdAt?: string;
+  /** Only the sample content sets it: a row the go-live checklist may remove until staff change it. */
+  sample?: boolean;
 };
 
 export type ProjectFilter = {
@@ -91,7 +93,7 @@ const projectColumns = [
   'c.name as category_name',
 ] as const;
 
-type ProjectRow = Selectable<ProjectsTable> & { category_name: string | null };
+type ProjectRow = Omit<Selectable<ProjectsTable>, 'sample'> & { category_name: string | null };
 
 /**
  * The texts and category translations of the given rows, in two queries whatever their number
@@ -187,6 +189,7 @@ export async function insertProject(db: Db, values: ProjectValues): Promise<numb
         picture: values.picture ? JSON.stringify(values.picture) : null,
         created_at: values.createdAt ?? now,
         updated_at: values.createdAt ?? now,
+        sample: values.sample ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -209,6 +212,8 @@ export async function updateProject(db: Db, id: number, values: ProjectValues): 
         category_id: values.categoryId,
         picture: values.picture ? JSON.stringify(values.picture) : null,
         updated_at: nowIso(),
+        // Changed by staff: replaced, no longer sample content.
+        sample: 0,
       })
       .where('id', '=', id)
       .executeTakeFirst();
@@ -246,6 +251,45 @@ export async function referencedMediaKeys(db: Db, keys: readonly string[]): Prom
     for (const variant of picture?.variants ?? []) if (keys.includes(variant.key)) referenced.add(variant.key);
   }
   return referenced;
+}
+
+/** The projects of the sample content staff have not changed. */
+export async function sampleProjectIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('projects').select('id').where('sample', '=', 1).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks as sample content the projects of an earlier release's seed that nobody changed since: the
+ * seed's creation time, never updated, and its German title. Answers how many it marked.
+ */
+export async function markSampleProjects(
+  db: Db,
+  samples: readonly { createdAt: string; germanTitle: string }[],
+): Promise<number> {
+  let marked = 0;
+  for (const sample of samples) {
+    const result = await db
+      .updateTable('projects')
+      .set({ sample: 1 })
+      .where('sample', '=', 0)
+      .where('created_at', '=', sample.createdAt)
+      .whereRef('updated_at', '=', 'created_at')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('project_texts')
+            .select('project_id')
+            .whereRef('project_texts.project_id', '=', 'projects.id')
+            .where('field', '=', 'title')
+            .where('language', '=', ContentLanguage.German)
+            .where('content', '=', sample.germanTitle),
+        ),
+      )
+      .executeTakeFirst();
+    marked += Number(result.numUpdatedRows);
+  }
+  return marked;
 }
 
 /** True when the database holds no category and no project (the sample content's condition). */

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCategories } from '../../../features/category-editing/api/categories';
@@ -16,8 +16,8 @@ import { useSecondFactorStatus } from '../../../features/auth/api/second-factor'
 import { SecondFactorPanel } from '../../../features/auth/components/second-factor-panel';
 import { SessionsPanel } from '../../../features/auth/components/sessions-panel';
 import { CompanyPanel } from '../../../features/company-settings/components/company-panel';
-import { SampleCompanyNotice } from '../../../features/company-settings/components/sample-company-notice';
 import { SiteAddressNotice } from '../../../features/company-settings/components/site-address-notice';
+import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { MailSettingsPanel } from '../../../features/mail-settings/components/mail-settings-panel';
 import { StatisticsPanel } from '../../../features/statistics/components/statistics-panel';
@@ -87,6 +87,7 @@ function ProjectsSection() {
 function Sections() {
   const { t } = useTranslation(['admin', 'inbox']);
   const [, setParams] = useSearchParams();
+  const areasId = useId();
   const sections: DashboardSection[] = [
     { id: 'categories', label: t('tabs.categories'), render: () => <CategoriesPanel /> },
     { id: 'projects', label: t('tabs.projects'), render: () => <ProjectsSection /> },
@@ -110,9 +111,24 @@ function Sections() {
     );
   return (
     <>
-      <SampleCompanyNotice onOpen={openCompany} />
       <SiteAddressNotice onOpen={openCompany} />
-      <DashboardTabs sections={sections} label={t('dashboard.sections')} />
+      <GoLiveChecklist
+        openTab={(tab) => {
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('tab', tab);
+              return next;
+            },
+            { replace: true },
+          );
+          // On a phone the tabs are below the checklist: bring the opened one into view.
+          document.getElementById(areasId)?.scrollIntoView({ block: 'start' });
+        }}
+      />
+      <div id={areasId}>
+        <DashboardTabs sections={sections} label={t('dashboard.sections')} />
+      </div>
     </>
   );
 }

@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type Checklist,
+  type ChecklistDetail,
+  type ChecklistItem,
+  type ChecklistKey,
+  type ChecklistUpdate,
+  type SampleContentRemoval,
+  type SiteAddress,
+  checklistKeys,
+  isSampleCompany,
+} from '@blitz/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { readLastBackup } from '../../db/backup-record.repository';
+import { HttpError, badRequest } from '../../lib/http-error';
+import type { ObjectStorage } from '../../storage/object-storage';
+import { listUsers } from '../auth/users.repository';
+import { deleteCategory, sampleCategoryIds } from '../categories/categories.repository';
+import { getCompanyDetails } from '../company/company-details.service';
+import { deleteJob, sampleJobIds } from '../jobs/jobs.repository';
+import { recipientsConfirmedAt } from '../mail-settings/mail-settings.service';
+import { sampleProjectIds } from '../projects/projects.repository';
+import { mediaAddress, removeProject } from '../projects/projects.service';
+import { readGoLiveMarks, writeGoLiveMarks } from './go-live.repository';
+
+export type GoLiveDeps = {
+  db: Db;
+  media: ObjectStorage;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'contactToBySubject' | 'mailFrom' | 'siteUrl' | 'mediaPublicUrl'>;
+  /** The public address in effect and the origins the site is reached under (`GET /api/v1/Settings/Address`). */
+  siteAddress: (requestOrigin: string | undefined) => Promise<SiteAddress>;
+};
+
+type State = { done: boolean; detail?: ChecklistDetail };
+
+/**
+ * The go-live checklist (issue 29): each item's state read from the site as it is now, so that it
+ * follows what staff do anywhere (a save in the company tab, a test mail, a backup on the server)
+ * with nothing to keep in step; an admin's dismissal counts as done for `complete`.
+ */
+export async function getChecklist(deps: GoLiveDeps, request: { origin: string | undefined }): Promise<Checklist> {
+  const { db, config } = deps;
+  const [marks, company, confirmedAt, samples, users, lastBackup, address] = await Promise.all([
+    readGoLiveMarks(db),
+    getCompanyDetails(db),
+    recipientsConfirmedAt(db, config),
+    sampleCounts(db),
+    listUsers(db),
+    readLastBackup(db),
+    deps.siteAddress(request.origin),
+  ]);
+  const without = users.filter((u) => u.disabledAt === null && !u.secondFactor).map((u) => u.username);
+  const reviewed = marks.legalTextsReviewed;
+  const states: Record<ChecklistKey, State> = {
+    companyDetails: { done: company.updatedAt !== null && !isSampleCompany(company.settings) },
+    logo: { done: company.settings.logo !== null },
+    // In effect: SITE_URL or a saved website (not the shipped placeholder), and every origin the
+    // site was reached under lately is that one.
+    publicAddress: {
+      done: address.source !== 'default' && address.matches,
+      detail: {
+        publicOrigin: address.publicOrigin,
+        ...(address.requestOrigin ? { requestOrigin: address.requestOrigin } : {}),
+      },
+    },
+    mailRecipients: { done: confirmedAt !== null, detail: { confirmedAt } },
+    sampleContent: {
+      done: samples.projects + samples.categories + samples.jobs === 0,
+      detail: { remaining: samples },
+    },
+    legalTexts: {
+      done: reviewed !== undefined,
+      ...(reviewed ? { detail: { reviewedBy: reviewed.by, reviewedAt: reviewed.at } } : {}),
+    },
+    secondFactor: { done: without.length === 0, detail: { without } },
+    backup: { done: lastBackup !== null, detail: { lastBackup } },
+  };
+  const items: ChecklistItem[] = checklistKeys.map((key) => {
+    const { done, detail } = states[key];
+    const dismissal = marks.dismissed[key];
+    const withDismissal = dismissal ? { ...detail, dismissedBy: dismissal.by, dismissedAt: dismissal.at } : detail;
+    return { key, done, dismissed: dismissal !== undefined, ...(withDismissal ? { detail: withDismissal } : {}) };
+  });
+  return { items, complete: items.every((item) => item.done || item.dismissed) };
+}
+
+async function sampleCounts(db: Db): Promise<SampleContentRemoval> {
+  const [projects, categories, jobs] = await Promise.all([sampleProjectIds(db), sampleCategoryIds(db), sampleJobIds(db)]);
+  return { projects: projects.length, categories: categories.length, jobs: jobs.length };
+}
+
+/**
+ * An admin dismisses an item or takes the dismissal back (`{dismissed}`), or marks the imprint
+ * and privacy texts reviewed (`{reviewed: true}`, only that item). Who and when are recorded.
+ */
+export async function updateChecklistItem(
+  deps: GoLiveDeps,
+  key: ChecklistKey,
+  update: ChecklistUpdate,
+  by: string,
+): Promise<void> {
+  const marks = await readGoLiveMarks(deps.db);
+  const mark = { by, at: new Date().toISOString() };
+  if ('reviewed' in update) {
+    if (key !== 'legalTexts') throw badRequest('reviewed', 'only the imprint and privacy texts (legalTexts) are marked reviewed');
+    marks.legalTextsReviewed = mark;
+  } else if (update.dismissed) {
+    marks.dismissed[key] = mark;
+  } else {
+    delete marks.dismissed[key];
+  }
+  await writeGoLiveMarks(deps.db, marks);
+}
+
+/**
+ * Removes every sample project, category and job staff have not changed (a changed one counts as
+ * replaced), projects first with their stored pictures, then the categories (a project of staff
+ * in a sample category keeps existing without one). Row by row through the same deletions as the
+ * dashboard's: an interruption leaves the rest marked, and the next call removes it.
+ */
+export async function removeSampleContent(deps: GoLiveDeps): Promise<SampleContentRemoval> {
+  const projectDeps = { ...deps, mediaUrl: mediaAddress(deps.config.mediaPublicUrl) };
+  const removed = { projects: 0, categories: 0, jobs: 0 };
+  for (const id of await sampleProjectIds(deps.db)) {
+    try {
+      await removeProject(projectDeps, id);
+      removed.projects++;
+    } catch (error) {
+      // Removed meanwhile (another admin, another instance): gone is what was asked for.
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+    }
+  }
+  for (const id of await sampleCategoryIds(deps.db)) if (await deleteCategory(deps.db, id)) removed.categories++;
+  for (const id of await sampleJobIds(deps.db)) if (await deleteJob(deps.db, id)) removed.jobs++;
+  deps.log.info(removed, 'sample content removed');
+  return removed;
+}

@@ -1,0 +1,239 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChecklistItem, ChecklistKey } from '@blitz/contract';
+import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
+import { CommandError } from '../../../components/admin/command-error';
+import { readToken } from '../../../lib/auth-token';
+import { notify } from '../../../lib/notify';
+import { useDateTime, useInterfaceLocale } from '../../../lib/use-date-time';
+import { checklistQueryKey, useChecklist, useRemoveSampleContent, useUpdateChecklistItem } from '../api/checklist';
+
+/** The dashboard tab where each item is done (the backup is done on the server: no tab). */
+const tabOf: Partial<Record<ChecklistKey, string>> = {
+  companyDetails: 'company',
+  logo: 'company',
+  publicAddress: 'company',
+  mailRecipients: 'mail',
+  legalTexts: 'texts',
+  secondFactor: 'second-factor',
+};
+
+/**
+ * The go-live checklist on the dashboard's start (issue 29): what a new site still lacks, each
+ * item with its state from the server and a link to where it is done. It stays until every item
+ * is done or dismissed; then a small button brings it back. The states follow what staff do in
+ * the tabs below: after any change the dashboard makes, the checklist is read again.
+ */
+export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void }) {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  const checklist = useChecklist();
+  const queryClient = useQueryClient();
+  const [shownAnyway, setShownAnyway] = useState(false);
+
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        // Not once the change ended this sign-in (signing out here): a read without a token would
+        // answer 401 and turn "signed out" into "session expired".
+        if (event.type === 'updated' && event.action.type === 'success' && readToken())
+          void queryClient.invalidateQueries({ queryKey: checklistQueryKey });
+      }),
+    [queryClient],
+  );
+
+  const data = checklist.data;
+  // Nothing while loading or when the checklist cannot be read: the tabs below are what staff came for.
+  if (!data) return null;
+  const settled = data.items.filter((item) => item.done || item.dismissed).length;
+  if (data.complete && !shownAnyway) {
+    return (
+      <p className="mb-4 text-right">
+        <button type="button" className="text-sm text-brand-800 underline" onClick={() => setShownAnyway(true)}>
+          {t('goLive.show')}
+        </button>
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className="mb-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-xl font-bold text-brand-900">
+          {t('goLive.heading')}
+        </h2>
+        <p className="text-sm font-semibold text-slate-700">
+          {t('goLive.progress', { done: settled, total: data.items.length })}
+        </p>
+      </div>
+      <p className="mt-1 max-w-3xl text-sm text-slate-700">{data.complete ? t('goLive.completeNotice') : t('goLive.intro')}</p>
+      <ol className="mt-4 grid gap-3 lg:grid-cols-2">
+        {data.items.map((item) => (
+          <ChecklistEntry key={item.key} item={item} openTab={openTab} />
+        ))}
+      </ol>
+      {data.complete && (
+        <p className="mt-4">
+          <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => setShownAnyway(false)}>
+            {t('goLive.hide')}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ChecklistEntry({ item, openTab }: { item: ChecklistItem; openTab: (tab: string) => void }) {
+  const { t } = useTranslation('admin');
+  const titleId = useId();
+  const dateTime = useDateTime();
+  const update = useUpdateChecklistItem();
+  const state = item.done ? 'done' : item.dismissed ? 'dismissed' : 'open';
+  const tab = tabOf[item.key];
+  const key = item.key;
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={`rounded-md border-l-4 px-3 py-3 sm:px-4 ${
+        state === 'done'
+          ? 'border-green-700 bg-green-50'
+          : state === 'dismissed'
+            ? 'border-slate-400 bg-slate-50'
+            : 'border-accent-500 bg-amber-50'
+      }`}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 id={titleId} className="font-semibold text-slate-900">
+          <span aria-hidden="true" className="mr-2 inline-block w-4 text-center">
+            {state === 'done' ? '✓' : state === 'dismissed' ? '–' : '○'}
+          </span>
+          {t(`goLive.items.${key}.title`)}
+        </h3>
+        <span
+          className={`text-xs font-semibold uppercase tracking-wide ${
+            state === 'done' ? 'text-green-800' : state === 'dismissed' ? 'text-slate-700' : 'text-amber-900'
+          }`}
+        >
+          {t(`goLive.state.${state}`)}
+        </span>
+      </div>
+      {!item.done && (
+        <p className="mt-1 break-words text-sm text-slate-800">
+          {t(`goLive.items.${key}.text`)}
+          {key === 'backup' && (
+            <>
+              {' '}
+              <code className="rounded bg-slate-200 px-1.5 py-0.5 text-slate-900">npm run admin -- backup FILE</code>
+            </>
+          )}
+        </p>
+      )}
+      <ItemDetail item={item} />
+      {item.dismissed && item.detail?.dismissedBy && item.detail.dismissedAt && (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('goLive.dismissedBy', { by: item.detail.dismissedBy, at: dateTime(item.detail.dismissedAt) })}
+        </p>
+      )}
+      {update.isError && (
+        <div className="mt-2">
+          <CommandError error={update.error} />
+        </div>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {tab && !item.done && (
+          <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => openTab(tab)}>
+            {t(`goLive.items.${key as 'companyDetails'}.link`)}
+          </button>
+        )}
+        {key === 'sampleContent' && !item.done && <RemoveSamples item={item} />}
+        {key === 'legalTexts' && !item.done && (
+          <button
+            type="button"
+            className={`${primaryButton} ${smallButton}`}
+            disabled={update.isPending}
+            onClick={() => update.mutate({ key, update: { reviewed: true } })}
+          >
+            {t('goLive.items.legalTexts.review')}
+          </button>
+        )}
+        {!item.done && (
+          <button
+            type="button"
+            className="px-1 py-1.5 text-sm text-brand-800 underline"
+            disabled={update.isPending}
+            aria-describedby={titleId}
+            onClick={() => update.mutate({ key, update: { dismissed: !item.dismissed } })}
+          >
+            {item.dismissed ? t('goLive.undismiss') : t('goLive.dismiss')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** What an item's state rests on, where the server says more than done or not. */
+function ItemDetail({ item }: { item: ChecklistItem }) {
+  const { t } = useTranslation('admin');
+  const dateTime = useDateTime();
+  const locale = useInterfaceLocale();
+  const detail = item.detail;
+  const line = (text: string) => <p className="mt-1 break-words text-sm text-slate-700">{text}</p>;
+  switch (item.key) {
+    case 'publicAddress':
+      return detail?.publicOrigin && detail.requestOrigin
+        ? line(t('goLive.items.publicAddress.state', { publicOrigin: detail.publicOrigin, requestOrigin: detail.requestOrigin }))
+        : null;
+    case 'mailRecipients':
+      return detail?.confirmedAt ? line(t('goLive.items.mailRecipients.confirmed', { at: dateTime(detail.confirmedAt) })) : null;
+    case 'sampleContent':
+      return detail?.remaining && !item.done ? line(t('goLive.items.sampleContent.remaining', detail.remaining)) : null;
+    case 'legalTexts':
+      return detail?.reviewedBy && detail.reviewedAt
+        ? line(t('goLive.items.legalTexts.reviewed', { by: detail.reviewedBy, at: dateTime(detail.reviewedAt) }))
+        : null;
+    case 'secondFactor':
+      return detail?.without && detail.without.length > 0
+        ? line(t('goLive.items.secondFactor.without', { names: detail.without.join(', ') }))
+        : null;
+    case 'backup': {
+      const last = detail?.lastBackup;
+      return line(
+        last
+          ? t('goLive.items.backup.last', { at: dateTime(last.at), size: fileSize(last.bytes, locale) })
+          : t('goLive.items.backup.never'),
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+/** A backup's size as people read it: kB below a megabyte, else MB with one decimal (1024-based, like the admin command). */
+function fileSize(bytes: number, locale: string): string {
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / 1024 / 1024, 'megabyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
+}
+
+/** The one action that removes every unchanged sample row, asking first with what it will delete. */
+function RemoveSamples({ item }: { item: ChecklistItem }) {
+  const { t } = useTranslation('admin');
+  const remove = useRemoveSampleContent();
+  const remaining = item.detail?.remaining ?? { projects: 0, categories: 0, jobs: 0 };
+  return (
+    <>
+      <button
+        type="button"
+        className={`${primaryButton} ${smallButton}`}
+        disabled={remove.isPending}
+        onClick={() => {
+          if (!window.confirm(t('goLive.items.sampleContent.confirm', remaining))) return;
+          remove.mutate(undefined, { onSuccess: (removed) => notify(t('goLive.items.sampleContent.removed', removed)) });
+        }}
+      >
+        {t('goLive.items.sampleContent.remove')}
+      </button>
+      {remove.isError && <CommandError error={remove.error} />}
+    </>
+  );
+}
