@@ -57,6 +57,8 @@ export async function seedSampleContent(
         picture: pictures[i]!,
         texts: { title: both(project.title), content: both(project.content), scope: both(project.scope) },
         createdAt: new Date(`${project.completed}T09:00:00Z`).toISOString(),
+        // Listed newest first: each after the one before.
+        placement: 'end',
       });
     }
     return true;
