@@ -228,9 +228,7 @@ export async function relocateProject(deps: ProjectDeps, id: number, move: z.out
         errors: [{ field: 'after', message: 'no project with this id' }],
       });
     case 'not_featured':
-      throw new HttpError(409, 'conflict', 'The project is not featured', {
-        errors: [{ field: 'list', message: 'feature the project before moving it in the featured list' }],
-      });
+      throw badRequest('list', 'the project is not featured: feature it before moving it in the featured list');
     case 'after_not_featured':
       throw badRequest('after', 'this project is not featured');
     default:
