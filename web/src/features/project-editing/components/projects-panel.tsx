@@ -29,6 +29,7 @@ const sorts = ['position', 'newest', 'oldest', 'updated'] as const;
 export function ProjectsPanel({ categories }: { categories: Category[] }) {
   const { t, i18n } = useTranslation('admin');
   const headingId = useId();
+  const fieldId = useId();
   const [view, setView] = useState<'list' | 'order'>('list');
   const [filter, setFilter] = useState<AdminProjectFilter>(defaultAdminProjectFilter);
   const projects = useAdminProjects(filter);
@@ -75,19 +76,21 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
             className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
             onSubmit={(event) => event.preventDefault()}
           >
-            <label className="text-sm font-medium text-slate-800 lg:col-span-2">
-              {t('projects.filters.search')}
+            <div className="text-sm font-medium text-slate-800 lg:col-span-2">
+              <label htmlFor={`${fieldId}-search`}>{t('projects.filters.search')}</label>
               <input
+                id={`${fieldId}-search`}
                 type="search"
                 className={control}
                 value={filter.search}
                 maxLength={200}
                 onChange={(event) => change({ search: event.target.value })}
               />
-            </label>
-            <label className="text-sm font-medium text-slate-800">
-              {t('projects.filters.category')}
+            </div>
+            <div className="text-sm font-medium text-slate-800">
+              <label htmlFor={`${fieldId}-category`}>{t('projects.filters.category')}</label>
               <select
+                id={`${fieldId}-category`}
                 className={control}
                 value={filter.categoryId ?? ''}
                 onChange={(event) => change({ categoryId: event.target.value ? Number(event.target.value) : undefined })}
@@ -99,10 +102,11 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
                   </option>
                 ))}
               </select>
-            </label>
-            <label className="text-sm font-medium text-slate-800">
-              {t('projects.filters.featured')}
+            </div>
+            <div className="text-sm font-medium text-slate-800">
+              <label htmlFor={`${fieldId}-featured`}>{t('projects.filters.featured')}</label>
               <select
+                id={`${fieldId}-featured`}
                 className={control}
                 value={filter.featured}
                 onChange={(event) => change({ featured: event.target.value as AdminProjectFilter['featured'] })}
@@ -113,11 +117,12 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <div className="grid grid-cols-2 gap-3">
-              <label className="text-sm font-medium text-slate-800">
-                {t('projects.filters.sort')}
+              <div className="text-sm font-medium text-slate-800">
+                <label htmlFor={`${fieldId}-sort`}>{t('projects.filters.sort')}</label>
                 <select
+                  id={`${fieldId}-sort`}
                   className={control}
                   value={filter.sort}
                   onChange={(event) => change({ sort: event.target.value as AdminProjectFilter['sort'] })}
@@ -128,10 +133,11 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
                     </option>
                   ))}
                 </select>
-              </label>
-              <label className="text-sm font-medium text-slate-800">
-                {t('projects.filters.pageLength')}
+              </div>
+              <div className="text-sm font-medium text-slate-800">
+                <label htmlFor={`${fieldId}-pageLength`}>{t('projects.filters.pageLength')}</label>
                 <select
+                  id={`${fieldId}-pageLength`}
                   className={control}
                   value={filter.pageLength}
                   onChange={(event) => change({ pageLength: Number(event.target.value) })}
@@ -142,7 +148,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
                     </option>
                   ))}
                 </select>
-              </label>
+              </div>
             </div>
           </form>
           <p aria-live="polite" className="mb-2 text-sm text-slate-700">
