@@ -30,7 +30,10 @@ beforeEach(async () => {
         { content: `${word} project`, language: 1 },
         { content: `${word} Projekt`, language: 2 },
       ],
-      scopeOfWorks: [{ content: 'Erdung', language: 2 }],
+      scopeOfWorks: [
+        { content: 'Earthing', language: 1 },
+        { content: 'Erdung', language: 2 },
+      ],
       location: town,
       categoryID: '0',
       picture: dataUrlOf(png),
@@ -103,9 +106,9 @@ describe('the reorder view', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => order()).toEqual(['Charlie', 'Delta', 'Bravo', 'Alpha']);
     // The focus stays on the same button of the moved row, so pressing again moves it again.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      '„Delta Projekt“ einen Platz nach unten',
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('„Delta Projekt“ einen Platz nach unten');
     await page.keyboard.press('Enter');
     await expect.poll(() => order()).toEqual(['Charlie', 'Bravo', 'Delta', 'Alpha']);
     await page.locator('main [aria-live="polite"]').getByText('„Delta Projekt“ steht jetzt auf Platz 3 von 4.').waitFor({

@@ -44,7 +44,9 @@ export function ProjectOrderView() {
   const name = (p: Project) => pickText(p.title, language) || p.location || `#${p.id}`;
   const projects = order.data ?? [];
   const selection = featured.data ?? [];
-  const busy = move.isPending || save.isPending;
+  // Moves are not held back while one is under way: each is computed from the order shown, which
+  // already has the earlier ones, and the server takes them in turn. Featuring waits for the save.
+  const saving = save.isPending;
 
   useEffect(() => {
     if (!focus || !root.current) return;
@@ -107,7 +109,7 @@ export function ProjectOrderView() {
           type="button"
           className={button}
           data-action={action}
-          disabled={busy || disabled}
+          disabled={disabled}
           aria-label={t(`projects.order.${action}`, { name: name(project) })}
           title={t(`projects.order.${action}`, { name: name(project) })}
           onClick={() => moveTo(list, rows, project, to, action)}
@@ -166,7 +168,7 @@ export function ProjectOrderView() {
                   key={project.id}
                   data-project-id={project.id}
                   tabIndex={-1}
-                  draggable={!busy}
+                  draggable
                   onDragStart={(event) => {
                     event.dataTransfer.setData('text/plain', String(project.id));
                     event.dataTransfer.effectAllowed = 'move';
@@ -206,7 +208,6 @@ export function ProjectOrderView() {
                       current={index + 1}
                       name={name(project)}
                       count={projects.length}
-                      disabled={busy}
                       onMove={(position) => moveTo('gallery', projects, project, position - 1, 'position')}
                     />
                     <button
@@ -214,7 +215,7 @@ export function ProjectOrderView() {
                       className={button}
                       data-action="feature"
                       aria-pressed={project.featured}
-                      disabled={busy || (!project.featured && selection.length >= featuredLimit)}
+                      disabled={saving || (!project.featured && selection.length >= featuredLimit)}
                       title={
                         !project.featured && selection.length >= featuredLimit
                           ? t('projects.order.featuredFull', { max: featuredLimit })
@@ -247,13 +248,11 @@ function PositionForm({
   current,
   name,
   count,
-  disabled,
   onMove,
 }: {
   current: number;
   name: string;
   count: number;
-  disabled: boolean;
   onMove: (position: number) => void;
 }) {
   const { t } = useTranslation('admin');
@@ -285,7 +284,7 @@ function PositionForm({
         onChange={(event) => setValue(event.target.value)}
         className="w-16 rounded-md border border-slate-400 px-2 py-1 text-sm tabular-nums"
       />
-      <button type="submit" className={button} data-action="position" disabled={disabled || !valid}>
+      <button type="submit" className={button} data-action="position" disabled={!valid}>
         {t('projects.order.toPosition')}
         <span className="sr-only"> {name}</span>
       </button>
