@@ -544,7 +544,7 @@ describe('on a phone, in German', () => {
     await page.locator('main').getByRole('tab', { name: 'Projekte' }).click();
     const row = rowOf(page, 'Rathausdach');
     await row.waitFor();
-    expect(await row.locator('td').nth(4).textContent()).toBe('–');
+    expect(await row.locator('td').nth(5).textContent()).toBe('–');
   });
 });
 

@@ -212,7 +212,7 @@ export function ProjectOrderView() {
                     />
                     <button
                       type="button"
-                      className={button}
+                      className={`${button} aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-900`}
                       data-action="feature"
                       aria-pressed={project.featured}
                       disabled={saving || (!project.featured && selection.length >= featuredLimit)}

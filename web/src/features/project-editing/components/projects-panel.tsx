@@ -73,7 +73,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
           <form
             role="search"
             aria-label={t('projects.filters.label')}
-            className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+            className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
             onSubmit={(event) => event.preventDefault()}
           >
             <div className="text-sm font-medium text-slate-800 lg:col-span-2">
@@ -118,7 +118,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
                 ))}
               </select>
             </div>
-            <div className="grid grid-cols-2 gap-3">
+            <div className="grid grid-cols-2 gap-3 lg:col-span-2">
               <div className="text-sm font-medium text-slate-800">
                 <label htmlFor={`${fieldId}-sort`}>{t('projects.filters.sort')}</label>
                 <select
