@@ -1,4 +1,4 @@
-import { type ProjectList, apiRoutes, apiUrl, contentLanguageOf, featuredLimit } from '@blitz/contract';
+import { type ProjectList, type SiteLanguage, apiRoutes, apiUrl, contentLanguageOf, featuredLimit } from '@blitz/contract';
 import type { PageFillerDeps } from '../content/content-module';
 import type { PageFiller } from '../pages/page-filler';
 import type { PageRenderer } from '../pages/page-renderer';
@@ -11,13 +11,21 @@ import { readProjectPage } from './project-reads';
  * featured it is the page it was before: the prerendered one while the texts are as built.
  */
 export function homeFiller(deps: PageFillerDeps, renderer: PageRenderer): PageFiller {
+  const featured = async (lang: SiteLanguage) =>
+    (
+      await readProjectPage(deps, {
+        Sort: 'featured',
+        PageLength: featuredLimit,
+        PageNumber: 1,
+        Language: contentLanguageOf(lang),
+      })
+    ).value;
   return {
     version: () => deps.contentReads.version(),
+    builtAsIs: async (lang) => (await featured(lang)).count === 0,
     async fill(_request, lang, prerendered, url, content, extra) {
       const language = contentLanguageOf(lang);
-      const query = { Sort: 'featured' as const, PageLength: featuredLimit, PageNumber: 1, Language: language };
-      const { value: list } = await readProjectPage(deps, query);
-      if (list.count === 0 && content.asBuilt && !extra) return { html: prerendered, rendered: true };
+      const list = await featured(lang);
       // The page carries what the cards show, and no more: every byte is in its first response.
       const cards: ProjectList = {
         count: list.count,

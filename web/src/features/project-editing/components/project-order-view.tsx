@@ -48,8 +48,10 @@ export function ProjectOrderView() {
   // already has the earlier ones, and the server takes them in turn. Featuring waits for the save.
   const saving = save.isPending;
 
+  // Only where the focus was lost (to the document's body): a focus the user moved on stays.
   useEffect(() => {
     if (!focus || !root.current) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
     const row = root.current.querySelector<HTMLElement>(`[data-list="${focus.list}"] [data-project-id="${focus.id}"]`);
     const target = row?.querySelector<HTMLElement>(`[data-action="${focus.action}"]:not(:disabled)`) ?? row;
     target?.focus();
