@@ -61,7 +61,13 @@ export const projectListQuerySchema = z.object({
   /** Title (any language, or the one of `Language`) or location containing this, any case. */
   Search: filterText,
   /** `true`: only featured projects; `false`: only the others. */
-  Featured: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).transform((v) => v === 'true').optional()),
+  Featured: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  ),
   /** `featured` lists the featured projects alone, in their order. */
   Sort: z.preprocess(emptyAsUndefined, z.enum(projectSortOptions).optional()),
 });

@@ -28,7 +28,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   const keys = generateNKeysBetween(null, null, rows.length);
   for (const [i, row] of rows.entries()) {
-    await db.updateTable('projects').set({ order_key: keys[i], location_folded: row.location.normalize('NFC').toLowerCase() }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('projects')
+      .set({ order_key: keys[i], location_folded: row.location.normalize('NFC').toLowerCase() })
+      .where('id', '=', row.id)
+      .execute();
   }
 
   await db.schema.createIndex('projects_order_key_idx').on('projects').column('order_key').unique().execute();

@@ -336,12 +336,7 @@ export type MoveOutcome = 'moved' | 'unchanged' | 'not_found' | 'after_not_found
  * or in the featured selection: its one key changes, nothing else (not even its updated_at), and
  * the content version, so that every kept page and answer is made anew.
  */
-export async function moveProject(
-  db: Db,
-  id: number,
-  after: number | null,
-  list: 'gallery' | 'featured',
-): Promise<MoveOutcome> {
+export async function moveProject(db: Db, id: number, after: number | null, list: 'gallery' | 'featured'): Promise<MoveOutcome> {
   const column: KeyColumn = list === 'gallery' ? 'order_key' : 'featured_key';
   return inTransaction(db, async (trx) => {
     await lockOrder(trx);
@@ -360,12 +355,7 @@ export async function moveProject(
       if (target.key === null) return 'after_not_featured';
       lower = target.key;
     }
-    let following = trx
-      .selectFrom('projects')
-      .select(['id', column])
-      .where(column, 'is not', null)
-      .orderBy(column)
-      .limit(1);
+    let following = trx.selectFrom('projects').select(['id', column]).where(column, 'is not', null).orderBy(column).limit(1);
     if (lower !== null) following = following.where(column, '>', lower);
     const next = await following.executeTakeFirst();
     if (next?.id === id) return 'unchanged';
