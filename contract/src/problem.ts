@@ -29,6 +29,8 @@ export const errorCodes = [
   'too_many_requests',
   'not_found',
   'conflict',
+  /** A fourth project featured on the home page. */
+  'featured_limit',
   'service_unavailable',
   'internal',
 ] as const;

@@ -26,10 +26,21 @@ export const projectSchema = z.object({
   pictureWidth: z.number().int().optional(),
   pictureHeight: z.number().int().optional(),
   pictureSources: z.array(pictureSourceSchema),
+  /** Shown on the home page (at most `featuredLimit` projects, in their own order). */
+  featured: z.boolean(),
+  /** Read-only: the project's place in the staff's order of the whole gallery, from 1. */
+  position: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;
+
+/** How many projects the home page shows at most. */
+export const featuredLimit = 3;
+
+/** Orders of a project list: the staff's order (default), the featured selection's, by date. */
+export const projectSortOptions = ['position', 'featured', 'newest', 'oldest', 'updated'] as const;
+export type ProjectSort = (typeof projectSortOptions)[number];
 
 export const projectListSchema = z.object({ data: z.array(projectSchema), count: z.number().int() });
 export type ProjectList = z.infer<typeof projectListSchema>;
@@ -47,6 +58,18 @@ export const projectListQuerySchema = z.object({
   ),
   PageNumber: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(projectListLimits.maxPageNumber).default(1)),
   Language: z.preprocess(emptyAsUndefined, z.coerce.number().pipe(contentLanguageSchema).optional()),
+  /** Title (any language, or the one of `Language`) or location containing this, any case. */
+  Search: filterText,
+  /** `true`: only featured projects; `false`: only the others. */
+  Featured: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  ),
+  /** `featured` lists the featured projects alone, in their order. */
+  Sort: z.preprocess(emptyAsUndefined, z.enum(projectSortOptions).optional()),
 });
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 export type ProjectListParams = z.input<typeof projectListQuerySchema>;
@@ -94,6 +117,8 @@ const projectFieldsSchema = {
   categoryID: z
     .union([z.string().regex(/^\d{0,9}$/, 'must be a category id'), z.number().int().min(0).max(2_147_483_647), z.null()])
     .default('0'),
+  /** Left out: not featured on create, unchanged on update. A featured project joins the end of the selection. */
+  featured: z.boolean().optional(),
 };
 
 export const projectCreateSchema = z.strictObject({ ...projectFieldsSchema, picture: pictureDataUrlSchema });
@@ -107,6 +132,16 @@ export const projectUpdateSchema = z.strictObject({
 });
 export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
 export const projectUpdateByPathSchema = projectUpdateSchema.partial({ id: true });
+
+/**
+ * Moves one project: directly after the project `after`, or to the top (`after: null`), in the
+ * staff's order of the gallery or (`list: "featured"`) in the featured selection.
+ */
+export const projectMoveSchema = z.strictObject({
+  after: z.number().int().positive().max(2_147_483_647).nullable(),
+  list: z.enum(['gallery', 'featured']).default('gallery'),
+});
+export type ProjectMove = z.input<typeof projectMoveSchema>;
 
 /** An id in a path: decimal digits only (`1e3`, `0x10` or ` 7` are not ids). */
 export const idParamSchema = z.object({

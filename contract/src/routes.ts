@@ -74,6 +74,11 @@ export const apiRoutes = {
     list: '/Project',
     one: '/Project/:id',
     onePath: (id: Id) => `/Project/${id}`,
+    /** POST `{after, list}`: moves a project in the staff's order or in the featured selection. */
+    move: '/Project/:id/Move',
+    movePath: (id: Id) => `/Project/${id}/Move`,
+    /** The featured projects in one language, in their order, as the home page shows them (its page data's key). */
+    featuredPath: (language: number) => `/Project?Featured=true&Sort=featured&PageLength=3&Language=${language}`,
   },
   jobs: {
     list: '/Job',

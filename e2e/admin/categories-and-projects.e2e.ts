@@ -56,7 +56,7 @@ describe('empty lists', () => {
     await page.locator('main').getByRole('tab', { name: 'Projects' }).click();
     await page.locator('main').getByText('No projects found').waitFor();
     const headers = await page.locator('main thead th').allTextContents();
-    expect(headers).toEqual(['ID', 'Title', 'Location', 'Client', 'Category', 'Actions']);
+    expect(headers).toEqual(['ID', 'Place', 'Title', 'Location', 'Client', 'Category', 'Home page', 'Actions']);
   });
 });
 
@@ -336,10 +336,12 @@ describe('projects', () => {
     await row.waitFor();
     expect(await row.locator('td').allTextContents()).toEqual([
       expect.any(String),
+      '1',
       'ENData centre FrankfurtDERechenzentrum Frankfurt',
       'Frankfurt am Main',
       'Colo GmbH',
       'Data centres',
+      '–',
       'Edit Data centre FrankfurtDelete Data centre Frankfurt',
     ]);
     expect(sent).toHaveLength(1);
@@ -357,6 +359,7 @@ describe('projects', () => {
       client: 'Colo GmbH',
       workDuration: '4 months',
       categoryID: String(categoryId),
+      featured: false,
       picture: dataUrlOf(png),
     });
 
@@ -468,11 +471,12 @@ describe('projects', () => {
     const row = rowOf(page, 'Data centre Frankfurt');
     const cancelled = answerConfirm(page, false);
     await row.getByRole('button', { name: 'Delete' }).click();
-    expect(await cancelled).toBe('Are you sure you want to delete this project?');
+    // The question names the project (issue 30), in the dashboard's language.
+    expect(await cancelled).toBe('Do you really want to delete the project “Data centre Frankfurt”?');
     expect(sent).toEqual([]);
     const accepted = answerConfirm(page, true);
     await row.getByRole('button', { name: 'Delete' }).click();
-    expect(await accepted).toBe('Are you sure you want to delete this project?');
+    expect(await accepted).toBe('Do you really want to delete the project “Data centre Frankfurt”?');
     // The only project of page 2 is gone: the list reloads and shows the one page left.
     await rowOf(page, 'Paged project 10').waitFor();
     const pager = page.locator('main').getByRole('navigation', { name: 'Pages of the project list' });
@@ -540,7 +544,7 @@ describe('on a phone, in German', () => {
     await page.locator('main').getByRole('tab', { name: 'Projekte' }).click();
     const row = rowOf(page, 'Rathausdach');
     await row.waitFor();
-    expect(await row.locator('td').nth(4).textContent()).toBe('–');
+    expect(await row.locator('td').nth(5).textContent()).toBe('–');
   });
 });
 

@@ -9,7 +9,7 @@ import { criticalCss } from './critical-css.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const clientDir = path.join(dist, 'client');
-const { render, buildOrigin, languageRedirectScript, pages, siteLanguages } = await import(
+const { render, buildOrigin, cssSampleData, languageRedirectScript, pages, siteLanguages } = await import(
   path.join(dist, 'server/entry-server.js')
 );
 
@@ -86,7 +86,11 @@ for (const [key, page] of Object.entries(pages)) {
       .replace('<!--app-html-->', () => html);
     const relative = `pages/${lang}/${key}.html`;
     if (stylesheet) {
-      const css = criticalCss(stylesheet, document);
+      // What the server renders into the page per request (the home page's featured projects)
+      // is styled from the first paint too.
+      const sample = cssSampleData(key, lang);
+      const rendered = sample ? `${document}${(await render(key, url, lang, sample)).html}` : document;
+      const css = criticalCss(stylesheet, rendered);
       document = document.replace('</head>', () => `  <style>${css}</style>\n  </head>`);
       manifest.pageStyleHashes[relative] = [...manifest.styleHashes, sha256(css)];
     }

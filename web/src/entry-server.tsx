@@ -11,7 +11,13 @@ import {
   pages,
   siteLanguages,
   escapeHtml,
+  type PageData,
+  type PageKey,
+  type Project,
   type RenderPage,
+  apiRoutes,
+  apiUrl,
+  contentLanguageOf,
 } from '@blitz/contract';
 import { App } from './app/app';
 import { AppRoutes } from './app/app-routes';
@@ -39,6 +45,36 @@ export const buildOrigin = new URL(company.website).origin;
 const absolute = (pathname: string, lang: SiteLanguage) => pageUrl(pathname, lang, buildOrigin);
 
 export { languageRedirectScript, pages, siteLanguages };
+
+/**
+ * Data a page shows only when the server renders it per request, given to the build so that
+ * the classes it needs are in the page's inline CSS too (prerender.mjs): the home page's
+ * featured projects, absent from the built page, must not paint unstyled.
+ */
+export function cssSampleData(page: PageKey, lang: SiteLanguage): PageData | undefined {
+  if (page !== 'home') return undefined;
+  const language = contentLanguageOf(lang);
+  const project: Project = {
+    id: 1,
+    title: [{ content: '…', language }],
+    content: [],
+    scopeOfWorks: [],
+    location: '…',
+    workDuration: '',
+    client: '',
+    categoryID: null,
+    category: null,
+    picture: '/media/sample.webp',
+    pictureWidth: 1600,
+    pictureHeight: 1067,
+    pictureSources: [{ url: '/media/sample.webp', width: 640, type: 'image/webp' }],
+    featured: true,
+    position: 1,
+    createdAt: '',
+    updatedAt: '',
+  };
+  return { [apiUrl(apiRoutes.projects.featuredPath(language))]: { count: 1, data: [project] } };
+}
 
 /**
  * Structured data of the home page: who the company is and where (schema.org), from the details

@@ -159,6 +159,8 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
         picture: null,
         created_at: now,
         updated_at: now,
+        order_key: 'a0',
+        location_folded: 'hanau',
       })
       .returning('id')
       .executeTakeFirstOrThrow();

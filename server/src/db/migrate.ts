@@ -22,6 +22,7 @@ import * as siteTexts from './migrations/2026-12-02_site-texts';
 import * as usedFormTokens from './migrations/2026-12-03_used-form-tokens';
 import * as inquiryJob from './migrations/2026-12-04_inquiry-job';
 import * as visitorStatistics from './migrations/2026-12-04_visitor-statistics';
+import * as projectOrder from './migrations/2026-12-05_project-order';
 import * as statisticsSummaryMail from './migrations/2026-12-05_statistics-summary-mail';
 import * as sampleContentFlag from './migrations/2026-12-06_sample-content-flag';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-03_used-form-tokens': usedFormTokens,
   '2026-12-04_inquiry-job': inquiryJob,
   '2026-12-04_visitor-statistics': visitorStatistics,
+  '2026-12-05_project-order': projectOrder,
   '2026-12-05_statistics-summary-mail': statisticsSummaryMail,
   '2026-12-06_sample-content-flag': sampleContentFlag,
 };

@@ -62,6 +62,12 @@ export type ProjectsTable = {
   picture: string | null;
   created_at: string;
   updated_at: string;
+  /** The project's place in the staff's order: a fractional key, compared byte by byte (decision 031). */
+  order_key: string;
+  /** Its place in the featured selection, in the same form; null when not featured. */
+  featured_key: string | null;
+  /** The location folded for the dashboard's search (text-search.ts). */
+  location_folded: string;
   /** 1 while it is a row of the sample content, unchanged by staff (the go-live checklist removes those). */
   sample: Generated<number>;
 };

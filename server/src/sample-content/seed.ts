@@ -67,6 +67,8 @@ export async function seedSampleContent(
         texts: { title: both(project.title), content: both(project.content), scope: both(project.scope) },
         createdAt: sampleCreatedAt(project),
         sample: true,
+        // Listed newest first: each after the one before.
+        placement: 'end',
       });
     }
     return true;

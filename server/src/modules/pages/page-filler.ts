@@ -13,6 +13,11 @@ import type { PageRenderer } from './page-renderer';
  */
 export type PageFiller = {
   version(): Promise<string>;
+  /**
+   * Whether the page, with the texts and details as built, shows nothing of its data now (the
+   * home page with no project featured): then the build's file is sent as it is.
+   */
+  builtAsIs?(lang: SiteLanguage): Promise<boolean>;
   fill(
     request: FastifyRequest,
     lang: SiteLanguage,

@@ -162,12 +162,14 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     const ownData = options.fillers?.[page];
     let content: PageContent | undefined;
     let dataVersion = '';
+    let builtAsIs = false;
     try {
       // The version of the page's own data first: what it is then rendered from is at least as
       // new as the version it is kept under, never older.
       if (ownData) dataVersion = await ownData.version();
       content =
         (previews ? await options.contents.preview(request, reply, lang) : undefined) ?? (await options.contents.published(lang));
+      if (ownData?.builtAsIs && content?.asBuilt && !content.preview) builtAsIs = await ownData.builtAsIs(lang);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // Neither the data nor the texts and details (none read since the start): not the sample's
@@ -175,7 +177,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
       return withoutData(request, reply, file.raw, error);
     }
     if (content?.preview) return servePreview(page, request, reply, lang, file.raw.toString('utf8'), content);
-    const filler = ownData ?? (content && !content.asBuilt ? fillerOf(page) : undefined);
+    const filler = builtAsIs ? undefined : (ownData ?? (content && !content.asBuilt ? fillerOf(page) : undefined));
     if (filler && content) {
       // Kept and rendered under the parameters the page reads: any other makes no page of its own.
       const url = normalizedUrl(request.url, page);

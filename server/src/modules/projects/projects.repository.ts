@@ -1,5 +1,6 @@
-import { type Selectable, type SqlBool, sql } from 'kysely';
-import { ContentLanguage, type LocalizedText } from '@blitz/contract';
+import { PostgresAdapter, type Selectable, type SqlBool, sql } from 'kysely';
+import { generateKeyBetween } from 'fractional-indexing';
+import { ContentLanguage, type LocalizedText, type ProjectSort, featuredLimit } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { containsPattern, foldText } from '../../db/text-search';
@@ -20,6 +21,9 @@ export type ProjectRecord = {
   category: { id: number; name: string; translation: LocalizedText[] } | null;
   picture: StoredPicture | null;
   texts: ProjectTexts;
+  featured: boolean;
+  /** Its place in the staff's order, from 1. */
+  position: number;
   createdAt: string;
   updatedAt: string;
 };
@@ -33,6 +37,10 @@ export type ProjectValues = {
   texts: ProjectTexts;
   /** Only the sample content sets it (its projects are dated like real ones). */
   createdAt?: string;
+  /** Undefined: not featured on insert, unchanged on update. */
+  featured?: boolean | undefined;
+  /** Where a new project goes in the staff's order: the top (default), or the end (the sample content, listed newest first). */
+  placement?: 'top' | 'end';
   /** Only the sample content sets it: a row the go-live checklist may remove until staff change it. */
   sample?: boolean;
 };
@@ -42,6 +50,9 @@ export type ProjectFilter = {
   description?: string | undefined;
   categoryId?: number | undefined;
   language?: ContentLanguage | undefined;
+  /** Title (in `language`, or any) or location containing this. */
+  search?: string | undefined;
+  featured?: boolean | undefined;
 };
 
 const textFields: ProjectTextField[] = ['title', 'content', 'scope'];
@@ -59,6 +70,24 @@ function matching(db: Db, filter: ProjectFilter) {
   ] as const;
   let query = db.selectFrom('projects as p');
   if (filter.categoryId) query = query.where('p.category_id', '=', filter.categoryId);
+  if (filter.featured !== undefined) query = query.where('p.featured_key', filter.featured ? 'is not' : 'is', null);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`p.location_folded`, 'like', sql<string>`${pattern} escape '\\'`),
+        eb('p.id', 'in', (inner) => {
+          let titles = inner
+            .selectFrom('project_texts as t')
+            .select('t.project_id')
+            .where(sql<SqlBool>`t.field = ${sql.lit('title')}`)
+            .where(sql<SqlBool>`t.content_folded like ${pattern} escape '\\'`);
+          if (filter.language) titles = titles.where('t.language', '=', filter.language);
+          return titles;
+        }),
+      ]),
+    );
+  }
   for (const [field, text] of searches) {
     if (!text) continue;
     query = query.where('p.id', 'in', (eb) => {
@@ -90,10 +119,17 @@ const projectColumns = [
   'p.picture',
   'p.created_at',
   'p.updated_at',
+  'p.featured_key',
   'c.name as category_name',
+  // The place in the staff's order among all projects (not only the matching ones): the keys
+  // before it, counted from the key index.
+  sql<number | string>`(select count(*) from projects q where q.order_key < p.order_key) + 1`.as('position'),
 ] as const;
 
-type ProjectRow = Omit<Selectable<ProjectsTable>, 'sample'> & { category_name: string | null };
+type ProjectRow = Omit<Selectable<ProjectsTable>, 'order_key' | 'location_folded' | 'sample'> & {
+  category_name: string | null;
+  position: number | string;
+};
 
 /**
  * The texts and category translations of the given rows, in two queries whatever their number
@@ -129,25 +165,35 @@ async function withDetails(db: Db, rows: ProjectRow[], language?: ContentLanguag
         : null,
     picture: row.picture ? (JSON.parse(row.picture) as StoredPicture) : null,
     texts: texts.get(row.id)!,
+    featured: row.featured_key !== null,
+    position: Number(row.position),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
 }
 
-/** One page of matching projects, newest first. */
+/**
+ * One page of matching projects, by default in the staff's order. The keys are unique, so every
+ * order is total and a page never repeats or skips a project. `featured` lists the featured
+ * projects alone, in their own order.
+ */
 export async function listProjects(
   db: Db,
   filter: ProjectFilter,
   page: { limit: number; offset: number },
+  sort: ProjectSort = 'position',
 ): Promise<ProjectRecord[]> {
-  const rows = await matching(db, filter)
+  let query = matching(db, sort === 'featured' ? { ...filter, featured: true } : filter)
     .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select(projectColumns)
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .select(projectColumns);
+  if (sort === 'position') query = query.orderBy('p.order_key');
+  else if (sort === 'featured') query = query.orderBy('p.featured_key');
+  else if (sort === 'updated') query = query.orderBy('p.updated_at', 'desc').orderBy('p.id', 'desc');
+  else {
+    const direction = sort === 'newest' ? 'desc' : 'asc';
+    query = query.orderBy('p.created_at', direction).orderBy('p.id', direction);
+  }
+  const rows = await query.limit(page.limit).offset(page.offset).execute();
   return withDetails(db, rows, filter.language);
 }
 
@@ -175,13 +221,66 @@ function textRows(projectId: number, texts: ProjectTexts) {
   );
 }
 
+/** A featured project beyond `featuredLimit`: refused, nothing changed. */
+export class FeaturedLimitError extends Error {
+  constructor() {
+    super(`at most ${featuredLimit} projects can be featured`);
+  }
+}
+
+/**
+ * Keys are made from their neighbours' keys, so writers of keys take turns: on PostgreSQL a
+ * lock held until the transaction ends (other instances wait for it too); SQLite runs one
+ * transaction at a time anyway. Without it two moves after the same project would make the
+ * same key (the unique index would then refuse the second).
+ */
+async function lockOrder(trx: Db): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${orderLockKey})`.execute(trx);
+}
+/** Any fixed number; this one spells "projorde". */
+const orderLockKey = sql.lit(0x70726f6a6f726465n.toString());
+
+type KeyColumn = 'order_key' | 'featured_key';
+
+/** The first (or last) key of a list, the project `except` left out. */
+async function edgeKey(trx: Db, column: KeyColumn, edge: 'first' | 'last', except?: number): Promise<string | null> {
+  let query = trx
+    .selectFrom('projects')
+    .select(['id', column])
+    .where(column, 'is not', null)
+    .orderBy(column, edge === 'first' ? 'asc' : 'desc')
+    .limit(1);
+  if (except !== undefined) query = query.where('id', '!=', except);
+  const row = await query.executeTakeFirst();
+  return (row?.[column] as string | null | undefined) ?? null;
+}
+
+/** A key for a newly featured project (the end of the selection), or the limit's refusal. */
+async function nextFeaturedKey(trx: Db): Promise<string> {
+  const { n } = await trx
+    .selectFrom('projects')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('featured_key', 'is not', null)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= featuredLimit) throw new FeaturedLimitError();
+  return generateKeyBetween(await edgeKey(trx, 'featured_key', 'last'), null);
+}
+
 export async function insertProject(db: Db, values: ProjectValues): Promise<number> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
+    await lockOrder(trx);
+    const orderKey =
+      values.placement === 'end'
+        ? generateKeyBetween(await edgeKey(trx, 'order_key', 'last'), null)
+        : generateKeyBetween(null, await edgeKey(trx, 'order_key', 'first'));
     const now = nowIso();
     const { id } = await trx
       .insertInto('projects')
       .values({
+        order_key: orderKey,
+        featured_key: values.featured ? await nextFeaturedKey(trx) : null,
+        location_folded: foldText(values.location),
         location: values.location,
         work_duration: values.workDuration,
         client: values.client,
@@ -203,14 +302,24 @@ export async function insertProject(db: Db, values: ProjectValues): Promise<numb
 export async function updateProject(db: Db, id: number, values: ProjectValues): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
+    let featuredKey: { featured_key: string | null } | undefined;
+    if (values.featured !== undefined) {
+      if (values.featured) await lockOrder(trx);
+      const current = await trx.selectFrom('projects').select('featured_key').where('id', '=', id).executeTakeFirst();
+      if (!current) return false;
+      if (values.featured !== (current.featured_key !== null))
+        featuredKey = { featured_key: values.featured ? await nextFeaturedKey(trx) : null };
+    }
     const result = await trx
       .updateTable('projects')
       .set({
         location: values.location,
+        location_folded: foldText(values.location),
         work_duration: values.workDuration,
         client: values.client,
         category_id: values.categoryId,
         picture: values.picture ? JSON.stringify(values.picture) : null,
+        ...featuredKey,
         updated_at: nowIso(),
         // Changed by staff: replaced, no longer sample content.
         sample: 0,
@@ -222,6 +331,47 @@ export async function updateProject(db: Db, id: number, values: ProjectValues): 
     const rows = textRows(id, values.texts);
     if (rows.length > 0) await trx.insertInto('project_texts').values(rows).execute();
     return true;
+  });
+}
+
+export type MoveOutcome = 'moved' | 'unchanged' | 'not_found' | 'after_not_found' | 'not_featured' | 'after_not_featured';
+
+/**
+ * Moves a project directly after another (`after`) or to the top (null), in the staff's order
+ * or in the featured selection: its one key changes, nothing else (not even its updated_at), and
+ * the content version, so that every kept page and answer is made anew.
+ */
+export async function moveProject(db: Db, id: number, after: number | null, list: 'gallery' | 'featured'): Promise<MoveOutcome> {
+  const column: KeyColumn = list === 'gallery' ? 'order_key' : 'featured_key';
+  return inTransaction(db, async (trx) => {
+    await lockOrder(trx);
+    const keyOf = async (projectId: number) => {
+      const row = await trx.selectFrom('projects').select(column).where('id', '=', projectId).executeTakeFirst();
+      return row ? { key: row[column] as string | null } : undefined;
+    };
+    const self = await keyOf(id);
+    if (!self) return 'not_found';
+    if (self.key === null) return 'not_featured';
+    if (after === id) return 'unchanged';
+    let lower: string | null = null;
+    if (after !== null) {
+      const target = await keyOf(after);
+      if (!target) return 'after_not_found';
+      if (target.key === null) return 'after_not_featured';
+      lower = target.key;
+    }
+    let following = trx.selectFrom('projects').select(['id', column]).where(column, 'is not', null).orderBy(column).limit(1);
+    if (lower !== null) following = following.where(column, '>', lower);
+    const next = await following.executeTakeFirst();
+    if (next?.id === id) return 'unchanged';
+    const key = generateKeyBetween(lower, (next?.[column] as string | null | undefined) ?? null);
+    await trx
+      .updateTable('projects')
+      .set({ [column]: key })
+      .where('id', '=', id)
+      .execute();
+    await bumpContentVersion(trx);
+    return 'moved';
   });
 }
 

@@ -5,6 +5,7 @@ import {
   pictureDataUrlMaxLength,
   projectCreateSchema,
   projectListQuerySchema,
+  projectMoveSchema,
   projectUpdateByPathSchema,
   projectUpdateSchema,
   apiRoutes,
@@ -13,7 +14,7 @@ import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { sendRead } from '../content/content-reads';
 import { readProject, readProjectPage } from './project-reads';
-import { changeProject, createProject, mediaAddress, removeProject } from './projects.service';
+import { changeProject, createProject, mediaAddress, relocateProject, removeProject } from './projects.service';
 
 /** Room for the largest accepted picture as a data URL, plus the texts; beyond it the answer is 413. */
 export const projectBodyLimit = pictureDataUrlMaxLength + 1024 * 1024;
@@ -60,6 +61,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id !== undefined && id !== request.params.id) throw badRequest('id', 'must match the id in the path');
       return changeProject(deps, request.params.id, fields, picture);
     },
+  );
+
+  app.post(
+    apiRoutes.projects.move,
+    { onRequest: app.requireAdmin, schema: { params: idParamSchema, body: projectMoveSchema } },
+    async (request) => relocateProject(deps, request.params.id, request.body),
   );
 
   app.delete(

@@ -8,7 +8,9 @@ import {
   type ProjectListQuery,
   type PictureSource,
   categoryIdOf,
+  featuredLimit,
   type projectCreateSchema,
+  type projectMoveSchema,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
@@ -23,12 +25,15 @@ import { pictureObjectOptions } from '../../media/media-storage';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { categoryExists } from '../categories/categories.repository';
 import {
+  FeaturedLimitError,
   type ProjectRecord,
+  type ProjectValues,
   countProjects,
   deleteProject,
   findProject,
   insertProject,
   listProjects,
+  moveProject,
   referencedMediaKeys,
   updateProject,
 } from './projects.repository';
@@ -74,6 +79,8 @@ export function toProject(record: ProjectRecord, urlOf: MediaAddress = mediaUrl)
     categoryID: record.categoryId,
     category: record.category,
     ...pictureFields(record.picture, urlOf),
+    featured: record.featured,
+    position: record.position,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
@@ -89,6 +96,8 @@ export async function getProjectPage(db: Db, query: ProjectListQuery, urlOf: Med
     description: query.Description,
     categoryId: query.CategoryID || undefined,
     language: query.Language,
+    search: query.Search,
+    featured: query.Sort === 'featured' ? true : query.Featured,
   };
   const offset = (query.PageNumber - 1) * query.PageLength;
   // The count and the page do not depend on each other: on PostgreSQL they go out at once, one
@@ -96,7 +105,7 @@ export async function getProjectPage(db: Db, query: ProjectListQuery, urlOf: Med
   // error: the count tells the client where the end is).
   const [count, records] = await Promise.all([
     countProjects(db, filter),
-    listProjects(db, filter, { limit: query.PageLength, offset }),
+    listProjects(db, filter, { limit: query.PageLength, offset }, query.Sort),
   ]);
   return { data: records.map((r) => toProject(r, urlOf)), count };
 }
@@ -150,9 +159,10 @@ async function checkedCategory(db: Db, value: ProjectFields['categoryID']): Prom
   return categoryId;
 }
 
-function valuesOf(fields: ProjectFields, categoryId: number | null, picture: StoredPicture | null) {
+function valuesOf(fields: ProjectFields, categoryId: number | null, picture: StoredPicture | null): ProjectValues {
   const texts = (list: LocalizedText[]) => [...list].sort((a, b) => a.language - b.language);
   return {
+    featured: fields.featured,
     location: fields.location,
     workDuration: fields.workDuration,
     client: fields.client,
@@ -170,7 +180,7 @@ export async function createProject(deps: ProjectDeps, fields: ProjectFields, pi
     id = await insertProject(deps.db, valuesOf(fields, categoryId, picture));
   } catch (error) {
     await releasePictures(deps, [picture]);
-    throw error;
+    throw refusalOf(error);
   }
   return getProject(deps.db, id, undefined, deps.mediaUrl);
 }
@@ -189,7 +199,7 @@ export async function changeProject(
   const picture = replaced ? await storePicture(deps, pictureValue) : existing.picture;
   const updated = await updateProject(deps.db, id, valuesOf(fields, categoryId, picture)).catch(async (error: unknown) => {
     if (replaced) await releasePictures(deps, [picture], existing.picture);
-    throw error;
+    throw refusalOf(error);
   });
   if (!updated) {
     if (replaced) await releasePictures(deps, [picture]);
@@ -197,6 +207,33 @@ export async function changeProject(
   }
   if (replaced) await releasePictures(deps, [existing.picture], picture);
   return getProject(deps.db, id, undefined, deps.mediaUrl);
+}
+
+/** The featuring limit's refusal as the client reads it: 409, code `featured_limit`, the field named. */
+function refusalOf(error: unknown): unknown {
+  if (!(error instanceof FeaturedLimitError)) return error;
+  return new HttpError(409, 'featured_limit', `At most ${featuredLimit} projects can be featured on the home page`, {
+    errors: [{ field: 'featured', message: error.message }],
+  });
+}
+
+/** Moves a project in the staff's order or the featured selection; answers it as it is then. */
+export async function relocateProject(deps: ProjectDeps, id: number, move: z.output<typeof projectMoveSchema>): Promise<Project> {
+  const outcome = await moveProject(deps.db, id, move.after, move.list);
+  switch (outcome) {
+    case 'not_found':
+      throw notFound('Project');
+    case 'after_not_found':
+      throw new HttpError(404, 'not_found', 'The project to move after was not found', {
+        errors: [{ field: 'after', message: 'no project with this id' }],
+      });
+    case 'not_featured':
+      throw badRequest('list', 'the project is not featured: feature it before moving it in the featured list');
+    case 'after_not_featured':
+      throw badRequest('after', 'this project is not featured');
+    default:
+      return getProject(deps.db, id, undefined, deps.mediaUrl);
+  }
 }
 
 export async function removeProject(deps: ProjectDeps, id: number): Promise<void> {

@@ -8,6 +8,10 @@ describe('commandFailureReason', () => {
     expect(commandFailureReason(new ApiError(404, 'not_found'))).toEqual({ key: 'reasons.notFound' });
     expect(commandFailureReason(new ApiError(409, 'conflict'))).toEqual({ key: 'reasons.conflict' });
     expect(commandFailureReason(new ApiError(413, 'payload_too_large'))).toEqual({ key: 'reasons.tooLarge' });
+    expect(commandFailureReason(new ApiError(409, 'featured_limit'))).toEqual({
+      key: 'reasons.featuredLimit',
+      values: { max: 3 },
+    });
   });
 
   it('names the fields a 400 refused, and a refused picture as such', () => {

@@ -1,3 +1,4 @@
+import { featuredLimit } from '@blitz/contract';
 import { isApiError } from '../../lib/api-client';
 
 export type FailureReason = { key: string; values?: Record<string, string | number> };
@@ -15,6 +16,8 @@ export function commandFailureReason(error: unknown): FailureReason | undefined 
       return { key: 'reasons.notFound' };
     case 'conflict':
       return { key: 'reasons.conflict' };
+    case 'featured_limit':
+      return { key: 'reasons.featuredLimit', values: { max: featuredLimit } };
     case 'payload_too_large':
       return { key: 'reasons.tooLarge' };
     case 'validation':

@@ -3,11 +3,12 @@ import { useState } from 'react';
 
 /**
  * What a dashboard table does with its rows: Add and Edit open the modal (empty or with the
- * row), Delete asks first with the spec's question, then deletes (with the feature's `remove`).
+ * row), Delete asks first — the spec's question, or one naming the row — then deletes (with the
+ * feature's `remove`).
  */
 export function useRowActions<Row extends { id: number }>(
   remove: UseMutationResult<unknown, Error, number>,
-  confirmQuestion: string,
+  confirmQuestion: string | ((row: Row) => string),
 ) {
   const [modal, setModal] = useState<{ open: boolean; row?: Row }>({ open: false });
   return {
@@ -19,7 +20,7 @@ export function useRowActions<Row extends { id: number }>(
     },
     close: () => setModal({ open: false }),
     confirmDelete: (row: Row) => {
-      if (window.confirm(confirmQuestion)) remove.mutate(row.id);
+      if (window.confirm(typeof confirmQuestion === 'string' ? confirmQuestion : confirmQuestion(row))) remove.mutate(row.id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CompanyContacts } from '../../../components/company-contacts';
+import { FeaturedProjects, useFeaturedProjects } from '../../../features/home/components/featured-projects';
 import { Hero } from '../../../features/home/components/hero';
 import { LightningSection } from '../../../features/home/components/lightning-section';
 import { PartnerStrip } from '../../../features/home/components/partner-strip';
@@ -7,17 +8,28 @@ import { ServicesOverview } from '../../../features/home/components/services-ove
 import { StatsStrip } from '../../../features/home/components/stats-strip';
 import { ValueTiles } from '../../../features/home/components/value-tiles';
 import { LocationMap } from '../../../features/map/components/location-map';
+import { ProjectCard } from '../../../features/projects/components/project-card';
 import { usePageMeta } from '../../../lib/page-meta';
 
 export default function HomePage() {
   const { t } = useTranslation('homepage');
   usePageMeta('home');
+  const featured = useFeaturedProjects();
   return (
     <>
       <Hero />
       <StatsStrip />
       <ValueTiles />
       <ServicesOverview />
+      {featured.length > 0 && (
+        <FeaturedProjects>
+          {featured.map((project) => (
+            <li key={project.id}>
+              <ProjectCard project={project} heading="h3" />
+            </li>
+          ))}
+        </FeaturedProjects>
+      )}
       <LightningSection />
       <section aria-labelledby="map-heading" className="bg-brand-50">
         <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-16 md:py-20 lg:grid-cols-[1fr_2fr] lg:items-start">

@@ -1,31 +1,103 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ProjectCreate, type ProjectUpdate, projectListSchema, projectSchema, apiRoutes } from '@blitz/contract';
+import {
+  type Project,
+  type ProjectCreate,
+  type ProjectList,
+  type ProjectMove,
+  type ProjectSort,
+  type ProjectUpdate,
+  featuredLimit,
+  projectListLimits,
+  projectListSchema,
+  projectSchema,
+  apiRoutes,
+} from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Projects per page in the dashboard. */
+/** Projects per page in the dashboard, by default, and the choices. */
 export const adminPageLength = 10;
+export const adminPageLengthOptions = [10, 20, 50, 100] as const;
+
+/** What the dashboard's list shows: a search of titles and locations, filters, an order, a page. */
+export type AdminProjectFilter = {
+  search: string;
+  categoryId: number | undefined;
+  featured: 'all' | 'featured' | 'other';
+  sort: Exclude<ProjectSort, 'featured'>;
+  page: number;
+  pageLength: number;
+};
+
+export const defaultAdminProjectFilter: AdminProjectFilter = {
+  search: '',
+  categoryId: undefined,
+  featured: 'all',
+  sort: 'position',
+  page: 1,
+  pageLength: adminPageLength,
+};
 
 export const projectQueryKeys = {
   all: [...dashboardQueryKey, 'projects'] as const,
-  page: (page: number, pageLength: number) => [...projectQueryKeys.all, { page, pageLength }] as const,
+  page: (filter: AdminProjectFilter) => [...projectQueryKeys.all, 'page', filter] as const,
+  order: () => [...projectQueryKeys.all, 'order'] as const,
+  featured: () => [...projectQueryKeys.all, 'featured'] as const,
 };
 
-/** One page of projects, newest first, with every language (no Language filter: the admin edits both). */
-export const adminProjectsQueryOptions = (page: number, pageLength = adminPageLength) =>
+/** One page of projects as the list's filter asks, with every language (no Language filter: the admin edits both). */
+export const adminProjectsQueryOptions = (filter: AdminProjectFilter) =>
   queryOptions({
-    queryKey: projectQueryKeys.page(page, pageLength),
+    queryKey: projectQueryKeys.page(filter),
     queryFn: ({ signal }) =>
       apiRequest(apiRoutes.projects.list, {
-        query: { PageLength: pageLength, PageNumber: page },
+        query: {
+          PageLength: filter.pageLength,
+          PageNumber: filter.page,
+          Search: filter.search.trim() || undefined,
+          CategoryID: filter.categoryId,
+          Featured: filter.featured === 'all' ? undefined : String(filter.featured === 'featured'),
+          Sort: filter.sort === 'position' ? undefined : filter.sort,
+        },
         schema: projectListSchema,
         signal,
       }),
-    // Paging keeps the old rows in view until the new page is there.
+    // Paging and filtering keep the old rows in view until the new ones are there.
     placeholderData: keepPreviousData,
   });
 
-export const useAdminProjects = (page: number) => useQuery(adminProjectsQueryOptions(page));
+export const useAdminProjects = (filter: AdminProjectFilter) => useQuery(adminProjectsQueryOptions(filter));
+
+/**
+ * Every project in the staff's order, for the reorder view: the API's largest pages, one after
+ * the other (a company has tens or hundreds of projects).
+ */
+async function allProjects(signal: AbortSignal, query: Record<string, string> = {}): Promise<Project[]> {
+  const projects: Project[] = [];
+  for (let page = 1; ; page++) {
+    const list: ProjectList = await apiRequest(apiRoutes.projects.list, {
+      query: { PageLength: projectListLimits.maxPageLength, PageNumber: page, ...query },
+      schema: projectListSchema,
+      signal,
+    });
+    projects.push(...list.data);
+    if (list.data.length === 0 || projects.length >= list.count) return projects;
+  }
+}
+
+export const projectOrderQueryOptions = () =>
+  queryOptions({ queryKey: projectQueryKeys.order(), queryFn: ({ signal }) => allProjects(signal) });
+
+export const featuredProjectsQueryOptions = () =>
+  queryOptions({
+    queryKey: projectQueryKeys.featured(),
+    queryFn: ({ signal }) =>
+      apiRequest(apiRoutes.projects.list, {
+        query: { Sort: 'featured', PageLength: featuredLimit },
+        schema: projectListSchema,
+        signal,
+      }).then((list) => list.data),
+  });
 
 /** Creates a project (no id) or changes one (with id; without a picture the current one stays). */
 export function saveProject(payload: ProjectCreate | ProjectUpdate) {
@@ -36,6 +108,25 @@ export function saveProject(payload: ProjectCreate | ProjectUpdate) {
 
 export function deleteProject(id: number) {
   return apiRequest(apiRoutes.projects.onePath(id), { method: 'DELETE', admin: true });
+}
+
+export function moveProject({ id, ...move }: ProjectMove & { id: number }) {
+  return apiRequest(apiRoutes.projects.movePath(id), { method: 'POST', body: move, schema: projectSchema, admin: true });
+}
+
+/** A project as an update that changes nothing but whether it is featured (its picture stays). */
+export function featuredUpdate(project: Project, featured: boolean): ProjectUpdate {
+  return {
+    id: project.id,
+    title: project.title,
+    content: project.content,
+    scopeOfWorks: project.scopeOfWorks,
+    location: project.location,
+    workDuration: project.workDuration,
+    client: project.client,
+    categoryID: String(project.categoryID ?? 0),
+    featured,
+  };
 }
 
 // After a change every list of the dashboard reloads (dashboardQueryKey), as after a category's.
@@ -53,6 +144,26 @@ export function useDeleteProject() {
   return useMutation({
     mutationFn: deleteProject,
     // A failed delete reloads too: a 404 means the list was out of date.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
+}
+
+/**
+ * Moves a project: the order shown changes at once (the list as it will be, given by the caller),
+ * and every list reloads after the server's answer — after a refusal too, to show what is true.
+ */
+export function useMoveProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProjectMove & { id: number; reordered: Project[] }) => {
+      const { reordered: _, ...move } = input;
+      return moveProject(move);
+    },
+    onMutate: async ({ list, reordered }) => {
+      const key = list === 'featured' ? projectQueryKeys.featured() : projectQueryKeys.order();
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData(key, reordered);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
   });
 }

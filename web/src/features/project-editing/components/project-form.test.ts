@@ -20,6 +20,8 @@ const project: Project = {
   category: { id: 3, name: 'substations', translation: [] },
   picture: '/media/projects/9/800.webp',
   pictureSources: [],
+  featured: true,
+  position: 4,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
@@ -36,6 +38,7 @@ const filled = {
   scopeDe: 'Blitzschutz',
   contentEn: '',
   contentDe: '',
+  featured: false,
   picture,
 };
 
@@ -56,6 +59,7 @@ describe('the project form', () => {
       scopeDe: 'Erdung',
       contentEn: '',
       contentDe: 'Nur Deutsch',
+      featured: true,
       picture: '',
     });
   });
@@ -92,6 +96,7 @@ describe('the project form', () => {
       client: '',
       workDuration: '',
       categoryID: '0',
+      featured: false,
       picture,
     });
     expect(projectCreateSchema.safeParse(payload).success).toBe(true);
@@ -100,7 +105,7 @@ describe('the project form', () => {
   it('keeps the current picture on Edit by sending none, and sends a new one when chosen', () => {
     const kept = projectUpdatePayload(9, projectFormSchema('edit').parse(projectFormValues(project)));
     expect(kept).not.toHaveProperty('picture');
-    expect(kept).toMatchObject({ id: 9, categoryID: '3', content: [{ content: 'Nur Deutsch', language: 2 }] });
+    expect(kept).toMatchObject({ id: 9, categoryID: '3', featured: true, content: [{ content: 'Nur Deutsch', language: 2 }] });
     expect(projectUpdateSchema.safeParse(kept).success).toBe(true);
     const replaced = projectUpdatePayload(9, projectFormSchema('edit').parse({ ...projectFormValues(project), picture }));
     expect(replaced.picture).toBe(picture);

@@ -30,6 +30,7 @@ export function projectFormSchema(mode: 'create' | 'edit') {
     scopeDe: longText.min(1),
     contentEn: longText,
     contentDe: longText,
+    featured: z.boolean(),
     /** A data URL of a newly chosen picture; '' = none chosen. */
     picture: mode === 'create' ? z.string().min(1, 'validation.pictureRequired') : z.string(),
   });
@@ -54,6 +55,7 @@ export function projectFormValues(project?: Project): ProjectFormValues {
     scopeDe: textIn(project?.scopeOfWorks, ContentLanguage.German),
     contentEn: textIn(project?.content, ContentLanguage.English),
     contentDe: textIn(project?.content, ContentLanguage.German),
+    featured: project?.featured ?? false,
     picture: '',
   };
 }
@@ -67,6 +69,7 @@ function projectFields(values: ProjectFormOutput): Omit<ProjectCreate, 'picture'
     client: values.client,
     workDuration: values.workDuration,
     categoryID: values.categoryID,
+    featured: values.featured,
   };
 }
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Category, type Project, contentLanguageOf, pickText } from '@blitz/contract';
+import { type Category, type Project, contentLanguageOf, featuredLimit, pickText } from '@blitz/contract';
 import { useSaveProject } from '../api/projects';
 import type { FailureReason } from '../../../components/admin/command-failure';
 import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
@@ -105,6 +105,7 @@ function ProjectForm({
         </SelectField>
         <TextAreaField
           label={t(`${m}.germanScope`)}
+          hint={t(`${m}.scopeHint`)}
           lang="de"
           required
           error={fieldError(t, errors.scopeDe)}
@@ -112,6 +113,7 @@ function ProjectForm({
         />
         <TextAreaField
           label={t(`${m}.englishScope`)}
+          hint={t(`${m}.scopeHint`)}
           lang="en"
           required
           error={fieldError(t, errors.scopeEn)}
@@ -129,6 +131,10 @@ function ProjectForm({
           error={fieldError(t, errors.contentEn)}
           {...register('contentEn')}
         />
+        <label className="flex items-center gap-3 text-sm font-semibold text-slate-800 sm:col-span-2">
+          <input type="checkbox" className="size-5 accent-brand-700" {...register('featured')} />
+          {t(`${m}.featured`, { max: featuredLimit })}
+        </label>
       </div>
       <PictureField
         value={picture}

@@ -1,31 +1,48 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, pickText } from '@blitz/contract';
-import { adminPageLength, useAdminProjects, useDeleteProject } from '../api/projects';
+import {
+  type AdminProjectFilter,
+  adminPageLengthOptions,
+  defaultAdminProjectFilter,
+  useAdminProjects,
+  useDeleteProject,
+} from '../api/projects';
 import { useRowActions } from '../../../components/admin/use-row-actions';
 import { DataTable } from '../../../components/admin/data-table';
 import { ListStatus } from '../../../components/admin/list-status';
 import { LocalizedList } from '../../../components/admin/localized-list';
 import { Pager } from '../../../components/admin/pager';
 import { PanelHeader } from '../../../components/admin/panel-header';
+import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { ProjectModal } from './project-modal';
+import { ProjectOrderView } from './project-order-view';
+
+const control = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900';
+const sorts = ['position', 'newest', 'oldest', 'updated'] as const;
 
 /**
- * Projects: table with ID, Title per language, Location, Client, Category and Actions; paged; Add, Edit, Delete.
- * The categories to choose from come from the dashboard, which reads them with the categories' editing.
+ * Projects: the list (search of titles and locations, filters by category and featuring, an
+ * order, a page size; Add, Edit, Delete) and the reorder view (the staff's order of the gallery
+ * and the home page's selection). The categories to choose from come from the dashboard.
  */
 export function ProjectsPanel({ categories }: { categories: Category[] }) {
   const { t, i18n } = useTranslation('admin');
   const headingId = useId();
-  const [requestedPage, setPage] = useState(1);
-  const projects = useAdminProjects(requestedPage);
-  const actions = useRowActions<Project>(useDeleteProject(), t('projects.confirmDelete'));
+  const fieldId = useId();
+  const [view, setView] = useState<'list' | 'order'>('list');
+  const [filter, setFilter] = useState<AdminProjectFilter>(defaultAdminProjectFilter);
+  const projects = useAdminProjects(filter);
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
+  const name = (p: Project) => pickText(p.title, language) || p.location || `#${p.id}`;
+  const actions = useRowActions<Project>(useDeleteProject(), (p) => t('projects.confirmDeleteNamed', { name: name(p) }));
 
-  const pages = Math.max(1, Math.ceil((projects.data?.count ?? 0) / adminPageLength));
+  const pages = Math.max(1, Math.ceil((projects.data?.count ?? 0) / filter.pageLength));
   // After deleting the last project of the last page, show the page before it.
-  const page = projects.data && requestedPage > pages ? pages : requestedPage;
-  if (page !== requestedPage) setPage(page);
+  if (projects.data && filter.page > pages) setFilter({ ...filter, page: pages });
+  // Any change but the page's starts at the first page.
+  const change = (values: Partial<AdminProjectFilter>) => setFilter({ ...filter, page: 1, ...values });
+  const categoryName = (c: Category) => pickText(c.translation, language) || c.name;
 
   return (
     <section aria-labelledby={headingId}>
@@ -36,39 +53,148 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
         onAdd={() => actions.open()}
         error={actions.remove.error}
       />
-      <DataTable
-        caption={t('projects.caption')}
-        columns={[
-          { header: t('projects.columns.id'), cell: (p) => p.id, className: 'tabular-nums' },
-          { header: t('projects.columns.title'), cell: (p) => <LocalizedList texts={p.title} />, className: 'min-w-56' },
-          { header: t('projects.columns.location'), cell: (p) => p.location },
-          { header: t('projects.columns.client'), cell: (p) => p.client },
-          {
-            header: t('projects.columns.category'),
-            cell: (p) => (p.category ? pickText(p.category.translation, language) || p.category.name : t('projects.noCategory')),
-          },
-        ]}
-        rows={projects.data?.data}
-        rowKey={(p) => p.id}
-        rowName={(p) => pickText(p.title, language)}
-        emptyText={t('projects.empty')}
-        actionsHeader={t('projects.columns.actions')}
-        onEdit={actions.open}
-        onDelete={actions.confirmDelete}
-        busy={actions.remove.isPending}
-        status={projects.data ? undefined : <ListStatus query={projects} />}
-      />
-      <Pager
-        page={page}
-        pages={pages}
-        onPage={setPage}
-        texts={{
-          label: t('projects.pager.label'),
-          previous: t('projects.pager.previous'),
-          next: t('projects.pager.next'),
-          status: t('projects.pager.page', { page, pages }),
-        }}
-      />
+      <div role="group" aria-label={t('projects.views.label')} className="mb-4 flex flex-wrap gap-2">
+        {(['list', 'order'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={view === option}
+            className={`${secondaryButton} ${smallButton} aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white`}
+            onClick={() => setView(option)}
+          >
+            {t(`projects.views.${option}`)}
+          </button>
+        ))}
+      </div>
+      {view === 'order' ? (
+        <ProjectOrderView />
+      ) : (
+        <>
+          <form
+            role="search"
+            aria-label={t('projects.filters.label')}
+            className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <div className="text-sm font-medium text-slate-800 lg:col-span-2">
+              <label htmlFor={`${fieldId}-search`}>{t('projects.filters.search')}</label>
+              <input
+                id={`${fieldId}-search`}
+                type="search"
+                className={control}
+                value={filter.search}
+                maxLength={200}
+                onChange={(event) => change({ search: event.target.value })}
+              />
+            </div>
+            <div className="text-sm font-medium text-slate-800">
+              <label htmlFor={`${fieldId}-category`}>{t('projects.filters.category')}</label>
+              <select
+                id={`${fieldId}-category`}
+                className={control}
+                value={filter.categoryId ?? ''}
+                onChange={(event) => change({ categoryId: event.target.value ? Number(event.target.value) : undefined })}
+              >
+                <option value="">{t('projects.filters.allCategories')}</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {categoryName(c)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="text-sm font-medium text-slate-800">
+              <label htmlFor={`${fieldId}-featured`}>{t('projects.filters.featured')}</label>
+              <select
+                id={`${fieldId}-featured`}
+                className={control}
+                value={filter.featured}
+                onChange={(event) => change({ featured: event.target.value as AdminProjectFilter['featured'] })}
+              >
+                {(['all', 'featured', 'other'] as const).map((option) => (
+                  <option key={option} value={option}>
+                    {t(`projects.filters.featuredOptions.${option}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="grid grid-cols-2 gap-3 lg:col-span-2">
+              <div className="text-sm font-medium text-slate-800">
+                <label htmlFor={`${fieldId}-sort`}>{t('projects.filters.sort')}</label>
+                <select
+                  id={`${fieldId}-sort`}
+                  className={control}
+                  value={filter.sort}
+                  onChange={(event) => change({ sort: event.target.value as AdminProjectFilter['sort'] })}
+                >
+                  {sorts.map((option) => (
+                    <option key={option} value={option}>
+                      {t(`projects.filters.sortOptions.${option}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="text-sm font-medium text-slate-800">
+                <label htmlFor={`${fieldId}-pageLength`}>{t('projects.filters.pageLength')}</label>
+                <select
+                  id={`${fieldId}-pageLength`}
+                  className={control}
+                  value={filter.pageLength}
+                  onChange={(event) => change({ pageLength: Number(event.target.value) })}
+                >
+                  {adminPageLengthOptions.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          </form>
+          <p aria-live="polite" className="mb-2 text-sm text-slate-700">
+            {projects.data ? t('projects.filters.count', { count: projects.data.count }) : ''}
+          </p>
+          <DataTable
+            caption={t('projects.caption')}
+            columns={[
+              { header: t('projects.columns.id'), cell: (p) => p.id, className: 'tabular-nums' },
+              { header: t('projects.columns.position'), cell: (p) => p.position, className: 'tabular-nums' },
+              { header: t('projects.columns.title'), cell: (p) => <LocalizedList texts={p.title} />, className: 'min-w-56' },
+              { header: t('projects.columns.location'), cell: (p) => p.location },
+              { header: t('projects.columns.client'), cell: (p) => p.client },
+              {
+                header: t('projects.columns.category'),
+                cell: (p) =>
+                  p.category ? pickText(p.category.translation, language) || p.category.name : t('projects.noCategory'),
+              },
+              {
+                header: t('projects.columns.featured'),
+                cell: (p) => (p.featured ? t('projects.featuredYes') : t('projects.noCategory')),
+              },
+            ]}
+            rows={projects.data?.data}
+            rowKey={(p) => p.id}
+            rowName={name}
+            emptyText={t('projects.empty')}
+            actionsHeader={t('projects.columns.actions')}
+            onEdit={actions.open}
+            onDelete={actions.confirmDelete}
+            busy={actions.remove.isPending}
+            status={projects.data ? undefined : <ListStatus query={projects} />}
+          />
+          <Pager
+            page={Math.min(filter.page, pages)}
+            pages={pages}
+            onPage={(page) => setFilter({ ...filter, page })}
+            texts={{
+              label: t('projects.pager.label'),
+              previous: t('projects.pager.previous'),
+              next: t('projects.pager.next'),
+              status: t('projects.pager.page', { page: Math.min(filter.page, pages), pages }),
+            }}
+          />
+        </>
+      )}
       <ProjectModal open={actions.modal.open} project={actions.modal.row} categories={categories} onClose={actions.close} />
     </section>
   );

@@ -21,7 +21,16 @@ export function Placeholder({ className = 'w-2/3' }: { className?: string }) {
  * Without a project it is the card's loading state, built of the same elements: the page that is
  * prerendered without data then carries the styles of the cards the server renders into it.
  */
-export function ProjectCard({ project, priority = false }: { project?: Project; priority?: boolean }) {
+export function ProjectCard({
+  project,
+  priority = false,
+  heading: Heading = 'h2',
+}: {
+  project?: Project;
+  priority?: boolean;
+  /** The title's level: h2 in the gallery, h3 under a section's heading (the home page). */
+  heading?: 'h2' | 'h3';
+}) {
   const { t, i18n } = useTranslation('projects');
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   const title = project && (pickText(project.title, language) || project.location);
@@ -41,7 +50,7 @@ export function ProjectCard({ project, priority = false }: { project?: Project; 
             {project?.category ? categoryName(project.category, language) : <Placeholder className="w-1/3" />}
           </p>
         )}
-        <h2 className="text-lg leading-snug font-semibold text-brand-900">
+        <Heading className="text-lg leading-snug font-semibold text-brand-900">
           {/* The whole card is the link's target area; the title is its name. */}
           {project ? (
             <Link to={projectPath(project.id)} className="after:absolute after:inset-0 focus:outline-none">
@@ -50,7 +59,7 @@ export function ProjectCard({ project, priority = false }: { project?: Project; 
           ) : (
             <Placeholder className="w-4/5" />
           )}
-        </h2>
+        </Heading>
         {(!project || project.location) && (
           <p className="mt-auto flex items-center gap-1.5 pt-1 text-sm text-slate-600">
             <IconMapPin className="h-4 w-4 shrink-0 text-brand-500" />
