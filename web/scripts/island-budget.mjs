@@ -61,8 +61,7 @@ export function allowedInIsland(moduleId, root) {
 
 const gzipSize = (code) => zlib.gzipSync(code, { level: 9 }).length;
 // Quality 11, as the server's precompressed files (web/scripts/prerender.mjs).
-const brotliSize = (code) =>
-  zlib.brotliCompressSync(code, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotliSize = (code) => zlib.brotliCompressSync(code, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
