@@ -55,10 +55,12 @@ function observe() {
     'change',
     (event) => {
       if (!(event.target instanceof HTMLInputElement) || event.target.type !== 'file') return;
-      const start = event.timeStamp;
-      requestAnimationFrame(() => {
+      const start = performance.now();
+      let handled = 0;
+      window.addEventListener('change', () => (handled = performance.now()), { once: true });
+      requestAnimationFrame((frame) => {
         const channel = new MessageChannel();
-        channel.port1.onmessage = () => w.__fileFrames.push(performance.now() - start);
+        channel.port1.onmessage = () => w.__fileFrames.push([performance.now() - start, handled - start, frame - start]);
         channel.port2.postMessage(null);
       });
     },
@@ -83,11 +85,11 @@ async function measure(browser, url) {
   await page.addInitScript(observe);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-  let bytes = 0;
+  const sizes = [];
   let counting = false;
-  page.on('requestfinished', async (request) => {
+  page.on('requestfinished', (request) => {
     if (!counting || !['script', 'fetch'].includes(request.resourceType())) return;
-    bytes += (await request.sizes()).responseBodySize;
+    sizes.push(request.sizes().then((s) => s.responseBodySize));
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   const field = page.locator('#contact-firstName');
@@ -117,13 +119,15 @@ async function measure(browser, url) {
     return { timings: w.__timings.splice(0), frames: w.__fileFrames.splice(0) };
   });
   const input = Math.max(16, ...choosing.timings.filter((t) => t.name === 'input').map((t) => t.duration));
+  const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   await context.close();
   return {
     tap,
     key1: keys[0] ?? 16,
     keysMax: Math.max(16, ...keys),
     keysSeen: keys.length,
-    files: choosing.frames[0] ?? NaN,
+    files: choosing.frames[0]?.[0] ?? NaN,
+    debug: JSON.stringify(choosing.frames),
     filesInput: input,
     bytes,
     typedKept: typed === 'Mustermann',
@@ -152,7 +156,7 @@ try {
       results[i].push(r);
       console.log(
         `run ${run} ${build.name}: tap ${r.tap} ms, key 1 ${r.key1} ms, keys max ${r.keysMax} ms (${r.keysSeen} over 16 ms), ` +
-          `files ${Math.round(r.files)} ms (input event ${r.filesInput} ms), first touch ${(r.bytes / 1024).toFixed(1)} KB as sent, typing kept: ${r.typedKept}`,
+          `files ${Math.round(r.files)} ms (input event ${r.filesInput} ms), first touch ${(r.bytes / 1024).toFixed(1)} KB as sent, typing kept: ${r.typedKept} ${r.debug}`,
       );
     }
   }
