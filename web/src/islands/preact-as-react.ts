@@ -2,7 +2,7 @@
 // Preact itself: the island build (vite.config.ts) resolves those two names to this module, so
 // the form's components, written for React and rendered by React on the server, run on Preact's
 // core and hooks in the browser (decision 032). Preact's React compatibility layer would cost
-// 2.3 KB brotli of the island's 15 KB for features the form does not use; the one it needs,
+// 1.7 KB brotli of the island's 15 KB for features the form does not use; the one it needs,
 // SVG attributes written in camelCase (strokeWidth), is the hook below. An import this module
 // does not export (another hook, a React API) fails the island build, so nothing slips through.
 import { hydrate, options } from 'preact';
