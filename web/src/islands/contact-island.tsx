@@ -5,8 +5,8 @@ import { loadTexts, setTexts } from './contact-texts';
 
 /**
  * The contact form's island, loaded on the first interaction with the form (islands/main.ts) and
- * hydrating that element alone. Built on Preact with its React compatibility layer rather than
- * React (the island build aliases react and react-dom to preact/compat and react-i18next to
+ * hydrating that element alone. It runs on Preact's core and hooks rather than React (the islands
+ * build resolves react and react-dom/client to ./preact-as-react and react-i18next to
  * ./contact-texts; decision 032): the form's components are the ones the server renders with
  * React. The props are the ones the server rendered it with, so hydration matches; the fields
  * keep what the visitor has typed meanwhile, since the form leaves them uncontrolled.
