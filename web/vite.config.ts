@@ -44,7 +44,22 @@ const islandBudgetOptions = {
   root: path.resolve(import.meta.dirname, '..'),
   islandsEntry: 'src/islands/main.ts',
   contactIsland: 'src/islands/contact-island.tsx',
+  // The island's texts, fetched beside its code: part of what the first touch loads.
+  contactTexts: fs.readdirSync(localesDir).map((lang) => path.join(localesDir, lang, 'contact.json')),
 };
+
+/**
+ * The contact form's island runs on Preact, not React (decision 032): the same components, with
+ * react and react-dom/client resolved to Preact's core and hooks (islands/preact-as-react.ts) and
+ * react-i18next to the island's own small text lookup (islands/contact-texts.ts). In the islands
+ * build only; the server's rendering and the admin application stay React.
+ */
+const islandRuntime = [
+  { find: /^react(?:-dom\/client)?$/, replacement: path.resolve(import.meta.dirname, 'src/islands/preact-as-react.ts') },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'src/islands/contact-texts.ts') },
+];
 
 /**
  * The stylesheet the application build emitted, as the island script's `styles.css?url`: the
@@ -88,10 +103,11 @@ const application: UserConfig = {
  * The public pages' script (`vite build --mode islands`, after the application's build, into the
  * same folder): built on its own so that it shares no chunk with the admin application and is one
  * file, one request, before the first interaction (decision 021). The contact form's island is
- * its lazy chunk. The manifest tells the prerenderer which file the entry became.
+ * its lazy chunk, on Preact (decision 032). The manifest tells the prerenderer which file the entry became.
  */
 const islands: UserConfig = {
   plugins: [applicationStylesheet(), react(), islandBudget(islandBudgetOptions)],
+  resolve: { alias: islandRuntime },
   build: {
     outDir: 'dist/client',
     emptyOutDir: false,

@@ -47,6 +47,16 @@ export const apiUrl = (path: string) => `${apiPrefix}${path}`;
 type Id = number | string;
 
 /**
+ * The contact form's routes (in `apiRoutes` as `contact`): on their own so that the form's island,
+ * on every public page, carries these three addresses and not the whole table (decision 032).
+ */
+export const contactRoutes = {
+  send: '/Contact',
+  formStart: '/Contact/FormStart',
+  formToken: '/Contact/FormToken',
+} as const;
+
+/**
  * Every API route, relative to `apiPrefix`: the server registers these patterns, the web client
  * and the browser tests call them. A `…Path(id)` builds the address of a `:id` pattern beside it.
  * The addresses are the old API's (SPEC.md §3), spelling included (`Verfy`): other clients rely on them.
@@ -116,11 +126,7 @@ export const apiRoutes = {
     /** POST: the preview banner's form (no script) that stops the preview. */
     previewEnd: '/Text/Preview/End',
   },
-  contact: {
-    send: '/Contact',
-    formStart: '/Contact/FormStart',
-    formToken: '/Contact/FormToken',
-  },
+  contact: contactRoutes,
   inbox: {
     list: '/Inquiry',
     export: '/Inquiry/Export',

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, apiUrl, siteTextListSchema } from '@blitz/contract';
 import { answerConfirm, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { contactFormHydrated } from '../support/public-pages';
 import { useSite, viewports } from '../support/harness';
 
 // Staff change the texts visitors read in the dashboard's Texts tab (issue 16, decision 022):
@@ -164,5 +165,42 @@ describe('page texts', () => {
       expect((await page.context().cookies()).map((c) => c.name)).not.toContain(name);
       expect(page.errors).toEqual([]);
     }
+  });
+
+  it('published texts of the contact form reach its island: the notice it writes and the files it lists', async () => {
+    const token = await apiLogin(site.url);
+    const edits = [
+      { key: 'notices.missingFields', content: 'Bitte noch ausfüllen: {{fields}}' },
+      { key: 'fields.firstName', content: 'Ihr Vorname' },
+      { key: 'attachments.summary_one', content: 'Eine Datei gewählt ({{size}})' },
+    ];
+    for (const { key, content } of edits) {
+      const saved = await fetch(site.url + apiUrl(apiRoutes.siteTexts.texts), {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ namespace: 'contact', key, language: 'de', content }),
+      });
+      expect(saved.status).toBe(200);
+    }
+    const published = await fetch(site.url + apiUrl(apiRoutes.siteTexts.publish), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(published.status).toBe(200);
+
+    const visitor = await site.page({ viewport: viewports.phone });
+    await visitor.goto(site.url + '/');
+    const form = visitor.locator('#contact-form');
+    await form.scrollIntoViewIfNeeded();
+    await contactFormHydrated(visitor);
+    // The island wrote these, not the server: its own lookup over the published texts.
+    await form
+      .locator('input[type=file]')
+      .setInputFiles([{ name: 'Plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
+    await form.getByText('Eine Datei gewählt (', { exact: false }).waitFor();
+    await form.getByRole('button', { name: 'Anfrage senden' }).click();
+    await visitor.getByText('Bitte noch ausfüllen: Betreff, Ihr Vorname, Nachname', { exact: false }).waitFor();
+    expect(visitor.errors).toEqual([]);
+    await visitor.context().close();
   });
 });

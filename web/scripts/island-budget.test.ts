@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain build script without type declarations
-import { allowedInIsland, beforeInteractionBudget, checkIslands } from './island-budget.mjs';
+import { allowedInIsland, beforeInteractionBudget, checkIslands, firstTouchBudget } from './island-budget.mjs';
 
 const root = '/repo';
 const chunk = (fileName: string, facadeModuleId: string | null, moduleIds: string[], imports: string[] = [], code = 'x') => ({
@@ -15,16 +15,19 @@ const chunk = (fileName: string, facadeModuleId: string | null, moduleIds: strin
 const options = { root, islandsEntry: 'src/islands/main.ts', contactIsland: 'src/islands/contact-island.tsx' };
 
 describe('island budget', () => {
-  it('allows React, i18next and the form, not the router, zod or admin code', () => {
+  it('allows Preact and the form, not React, i18next, the router, zod or admin code', () => {
     for (const id of [
-      '/repo/node_modules/react-dom/cjs/react-dom-client.production.js',
-      '/repo/node_modules/i18next/dist/esm/i18next.js',
+      '/repo/node_modules/preact/dist/preact.module.js',
+      '/repo/node_modules/preact/hooks/dist/hooks.module.js',
       '/repo/web/src/features/contact/components/contact-form.tsx',
       '/repo/contract/src/contact-rules.ts',
       '\0rolldown/runtime.js',
     ])
       expect(allowedInIsland(id, root)).toBe(true);
     for (const id of [
+      '/repo/node_modules/react-dom/cjs/react-dom-client.production.js',
+      '/repo/node_modules/react/cjs/react.production.js',
+      '/repo/node_modules/i18next/dist/esm/i18next.js',
       '/repo/node_modules/react-router/dist/production/index.js',
       '/repo/node_modules/@tanstack/react-query/build/modern/index.js',
       '/repo/node_modules/zod/v4/classic/schemas.js',
@@ -37,13 +40,41 @@ describe('island budget', () => {
   it('measures what a page loads before the first interaction and what the island adds', () => {
     const bundle = {
       'islands.js': chunk('islands.js', '/repo/web/src/islands/main.ts', ['/repo/web/src/islands/main.ts']),
-      'contact-island.js': chunk('contact-island.js', '/repo/web/src/islands/contact-island.tsx', [], ['react.js', 'islands.js']),
-      'react.js': chunk('react.js', null, ['/repo/node_modules/react/index.js']),
+      'contact-island.js': chunk(
+        'contact-island.js',
+        '/repo/web/src/islands/contact-island.tsx',
+        [],
+        ['preact.js', 'islands.js'],
+      ),
+      'preact.js': chunk('preact.js', null, ['/repo/node_modules/preact/dist/preact.module.js'], [], 'p'.repeat(3000)),
     };
-    const { figures, problems } = checkIslands(bundle, options);
+    const texts = JSON.stringify({ heading: 'Schreiben Sie uns', intro: 'x'.repeat(500) });
+    const { figures, problems } = checkIslands(bundle, { ...options, contactTexts: [texts, '{}'] });
     expect(problems).toEqual([]);
     expect(figures.beforeInteraction.files).toEqual(['islands.js']);
-    expect(figures.onInteraction.files).toEqual(['contact-island.js', 'react.js']);
+    expect(figures.onInteraction.files).toEqual(['contact-island.js', 'preact.js']);
+    // The first touch: both chunks and the larger language's texts, brotli.
+    expect(figures.firstTouch.textsBrotli).toBeGreaterThan(20);
+    expect(figures.firstTouch.brotli).toBe(figures.onInteraction.brotli + figures.firstTouch.textsBrotli);
+    expect(figures.firstTouch.brotli).toBeLessThan(200);
+  });
+
+  it('fails a build whose contact form needs more than its budget on the first touch, texts included', () => {
+    // Random bytes do not compress: 14 KB of them stay near 14 KB in brotli, under the budget alone…
+    const code = randomBytes(14 * 1024).toString('latin1');
+    const bundle = {
+      'islands.js': chunk('islands.js', '/repo/web/src/islands/main.ts', ['/repo/web/src/islands/main.ts']),
+      'contact-island.js': chunk('contact-island.js', '/repo/web/src/islands/contact-island.tsx', [], [], code),
+    };
+    expect(checkIslands(bundle, options).problems).toEqual([]);
+    // …and over it with 2 KB of texts that do not compress either.
+    const texts = JSON.stringify({ intro: randomBytes(2 * 1024).toString('base64') });
+    const { figures, problems } = checkIslands(bundle, { ...options, contactTexts: [texts] });
+    expect(figures.firstTouch.brotli).toBeGreaterThan(firstTouchBudget);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^the contact form's first touch \(contact-island\.js and its texts\) is 1[5-7]\.\d KB brotli, over the budget of 15\.0 KB$/,
+    );
   });
 
   it('fails a build whose page script is more than one file', () => {

@@ -1,25 +1,21 @@
-import '../lib/zod-setup';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { type SiteLanguage, translationPath } from '@blitz/contract';
 import { ContactForm, type ContactFormProps } from '../features/contact/components/contact-form';
-import { createBrowserI18n } from '../lib/i18n/i18n';
+import { loadTexts, setTexts } from './contact-texts';
 
 /**
- * The contact form's island: React, its texts and the form's code, loaded on the first
- * interaction with the form (islands/main.ts) and hydrating that element alone. The props are the
- * ones the server rendered it with, so hydration matches; the fields keep what the visitor has
- * typed meanwhile, since React leaves them uncontrolled.
+ * The contact form's island, loaded on the first interaction with the form (islands/main.ts) and
+ * hydrating that element alone. It runs on Preact's core and hooks rather than React (the islands
+ * build resolves react and react-dom/client to ./preact-as-react and react-i18next to
+ * ./contact-texts; decision 032): the form's components are the ones the server renders with
+ * React. The props are the ones the server rendered it with, so hydration matches; the fields
+ * keep what the visitor has typed meanwhile, since the form leaves them uncontrolled.
  */
-export async function hydrateContactForm(element: HTMLElement): Promise<void> {
+export async function hydrateContactForm(element: HTMLElement, startedTexts?: Promise<Response>): Promise<void> {
   const props = JSON.parse(element.dataset['props'] ?? '{}') as ContactFormProps;
-  const lang = document.documentElement.lang === 'en' ? 'en' : 'de';
-  // Its own texts only: every key the form uses is in 'contact' (the common texts would be one
-  // more request of 4.6 KB for nothing).
-  const i18n = await createBrowserI18n(lang, ['contact']);
-  hydrateRoot(
-    element,
-    <I18nextProvider i18n={i18n}>
-      <ContactForm {...props} />
-    </I18nextProvider>,
-  );
+  const lang: SiteLanguage = document.documentElement.lang === 'en' ? 'en' : 'de';
+  // Its own texts only, the published ones (staff's edits, the company's details filled in).
+  const texts = await loadTexts(lang, { url: (language) => translationPath(language, 'contact'), started: startedTexts });
+  setTexts(lang, texts);
+  hydrateRoot(element, <ContactForm {...props} />);
 }

@@ -1,3 +1,4 @@
+import { translationPath } from '@blitz/contract';
 import { loadStylesheetOnIntent } from '../lib/ssr/stylesheet';
 import { enhanceAnalyticsOptOut } from './analytics-opt-out';
 import { enhanceCounters } from './counters';
@@ -12,8 +13,9 @@ import { enhanceMenus } from './menus';
 /**
  * The only script of a public page. Every page is complete HTML that works without it; this
  * adds behaviour to the interactive pieces present in the page, each on its own element, in
- * plain DOM code (a few KB). The one piece that needs React, the contact form, is an island whose
- * code — React included — loads on the first interaction with it (islands/contact-island.tsx).
+ * plain DOM code (a few KB). The one piece built with components, the contact form, is an island
+ * whose code (Preact in React's clothes, and its texts) loads on the first interaction with it
+ * (islands/contact-island.tsx).
  * Clicks on [data-early-click] controls made before this script ran were held by the page's
  * head script (lib/i18n/language.ts) and are replayed here.
  */
@@ -125,7 +127,13 @@ function start(): void {
   linkManifestAfterLoad();
   const contact = document.querySelector<HTMLElement>('[data-island="contact-form"]');
   if (contact) {
-    hydrateOnInteraction(contact, (element) => import('./contact-island').then((island) => island.hydrateContactForm(element)));
+    hydrateOnInteraction(contact, (element) => {
+      // The form's texts are asked for beside its code, not after it: one round trip, not two.
+      const texts = fetch(translationPath(document.documentElement.lang === 'en' ? 'en' : 'de', 'contact'));
+      // A failed request is the island's to retry; unhandled meanwhile, it is not an error.
+      texts.catch(() => undefined);
+      return import('./contact-island').then((island) => island.hydrateContactForm(element, texts));
+    });
   }
 
   const early = window as EarlyWindow;

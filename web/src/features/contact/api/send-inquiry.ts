@@ -3,7 +3,7 @@ import {
   type InquiryValues,
   contactFormExtras,
   priceInquiryFields,
-  apiRoutes,
+  contactRoutes,
   apiUrl,
 } from '@blitz/contract';
 
@@ -16,7 +16,7 @@ export type InquiryExtras = { language: string; formToken: string; honeypot: str
  */
 export async function fetchFormToken(): Promise<string> {
   try {
-    const response = await fetch(apiUrl(apiRoutes.contact.formToken), { headers: { accept: 'application/json' } });
+    const response = await fetch(apiUrl(contactRoutes.formToken), { headers: { accept: 'application/json' } });
     const body = (await response.json()) as { token?: unknown };
     return response.ok && typeof body.token === 'string' ? body.token : '';
   } catch {
@@ -68,7 +68,7 @@ export async function sendInquiry(values: InquiryValues, files: File[], extras: 
   form.append(contactFormExtras.honeypot, extras.honeypot);
   if (values.subject === 'application' && extras.jobId) form.append(contactFormExtras.jobId, extras.jobId);
   for (const file of files) form.append(contactFormExtras.attachment, file, file.name);
-  const response = await fetch(apiUrl(apiRoutes.contact.send), {
+  const response = await fetch(apiUrl(contactRoutes.send), {
     method: 'POST',
     body: form,
     headers: { accept: 'application/json' },

@@ -10,7 +10,7 @@ import {
   fieldMaxLength,
   inquirySubjects,
   regardsOptions,
-  apiRoutes,
+  contactRoutes,
   apiUrl,
 } from '@blitz/contract';
 import { paths } from '../../../config/paths';
@@ -131,7 +131,7 @@ export function ContactForm({ state, returnTo, subject, job }: ContactFormProps)
       <form
         ref={formRef}
         method="post"
-        action={apiUrl(apiRoutes.contact.send)}
+        action={apiUrl(contactRoutes.send)}
         encType="multipart/form-data"
         noValidate
         aria-label={t('formLabel')}
