@@ -84,7 +84,7 @@ function ProjectsSection() {
 }
 
 function Sections() {
-  const { t } = useTranslation(['admin', 'inbox']);
+  const { t } = useTranslation(['admin', 'inbox', 'statistics']);
   const [, setParams] = useSearchParams();
   const sections: DashboardSection[] = [
     { id: 'categories', label: t('tabs.categories'), render: () => <CategoriesPanel /> },
