@@ -5,8 +5,10 @@
 //    the counting hashes, batches and writes as for that many visitors. Then the page views counted
 //    against those answered (they must match: nothing lost, nothing counted twice).
 // 2. The size of a year of aggregates for a site with 1,000 visitors a day (about 3 pages each, 40
-//    pages in two languages, 25 sources), written into a migrated SQLite database, measured per
-//    table (dbstat), and how long the 12 months' answer of GET /api/v1/Statistics takes on it.
+//    pages in two languages, 25 sources), and the visits of one day (the hourly housekeeping deletes
+//    a day's visits after it ends), written into a migrated SQLite database, measured per table
+//    (dbstat), and how long the 12 months' answer of GET /api/v1/Statistics takes on it.
+//    The same on PostgreSQL: bench/statistics-year-postgres.mjs.
 // Run: npm run build && npm run bench -- statistics   (not a CI gate; docs/benchmarks.md has the figures)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -129,16 +131,13 @@ const insert = db.transaction(() => {
     sources.forEach((s, i) => sourceRows.run(day, s, i === 6 ? 'messe-2026' : '', 40, i < 3 ? 1 : 0, 0));
     for (const device of ['phone', 'tablet', 'desktop']) devices.run(day, device, 333);
   }
-  // The visits of the last two days (1,000 a day, 3 pages each) before housekeeping removes them.
+  // The visits of today (1,000, 3 pages each): the hourly housekeeping removes a day's after it ends.
   const visits = db.prepare('insert into statistics_visits values (?, ?, ?, ?, ?)');
   const visitPages = db.prepare('insert into statistics_visit_pages values (?, ?, ?, ?)');
-  for (let d = 0; d < 2; d++) {
-    const day = berlinDay(new Date(day0 - d * 86_400_000));
-    for (let v = 0; v < 1000; v++) {
-      const hash = Buffer.from(`${day}-${v}-${Math.random()}`).toString('base64url').slice(0, 22);
-      visits.run(day, hash, sources[v % sources.length], '', '/');
-      for (let p = 0; p < 3; p++) visitPages.run(day, hash, paths[(v + p) % paths.length], 'de');
-    }
+  for (let v = 0; v < 1000; v++) {
+    const hash = Buffer.from(`${today}-${v}-${Math.random()}`).toString('base64url').slice(0, 22);
+    visits.run(today, hash, sources[v % sources.length], '', '/');
+    for (let p = 0; p < 3; p++) visitPages.run(today, hash, paths[(v + p) % paths.length], 'de');
   }
 });
 insert();
@@ -152,12 +151,12 @@ const rows = (table) => db.prepare(`select count(*) as n from ${table}`).get().n
 let aggregates = 0;
 for (const { name, bytes } of tables) {
   const table = name.replace(/^sqlite_autoindex_(.*)_\d+$/, '$1');
-  const kept = !/visit/.test(table);
+  const kept = ['statistics_days', 'statistics_pages', 'statistics_sources', 'statistics_devices'].includes(table);
   if (kept) aggregates += bytes;
   console.log(`${name.padEnd(40)} ${(bytes / 1024).toFixed(0).padStart(6)} KB${name === table ? `, ${rows(table)} rows` : ''}`);
 }
 console.log(
-  `a year of aggregates (tables and their keys, without the 48-hour visits): ${(aggregates / 1024 / 1024).toFixed(2)} MB`,
+  `a year of aggregates (tables and their keys, without the day's visits): ${(aggregates / 1024 / 1024).toFixed(2)} MB`,
 );
 db.close();
 

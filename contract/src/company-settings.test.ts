@@ -23,6 +23,20 @@ describe('company settings', () => {
     expect(defaultCompanySettings.legalName).not.toMatch(/Platzhalter|placeholder|\(/i);
   });
 
+  it('take a logo: null for the shipped drawing, a stored address, in a PUT a data URL or nothing (kept)', () => {
+    const stored = '/media/company/0123456789abcdef0123-512.webp';
+    expect(defaultCompanySettings.logo).toBeNull();
+    expect(companySettingsSchema.parse({ ...defaultCompanySettings, logo: stored }).logo).toBe(stored);
+    expect(companySettingsSchema.safeParse({ ...defaultCompanySettings, logo: 'data:image/png;base64,AAAA' }).success).toBe(
+      false,
+    );
+    expect(companySettingsSchema.safeParse({ ...defaultCompanySettings, logo: '/media/projects/x.webp' }).success).toBe(false);
+    const { logo: _logo, ...withoutLogo } = defaultCompanySettings;
+    expect(companySettingsInputSchema.parse(withoutLogo).logo).toBeUndefined();
+    expect(companySettingsInputSchema.parse({ ...withoutLogo, logo: 'data:image/png;base64,AAAA' }).logo).toMatch(/^data:/);
+    expect(companySettingsInputSchema.safeParse({ ...withoutLogo, logo: 'https://evil.example/logo.png' }).success).toBe(false);
+  });
+
   it('dial a phone number as typed: digits and a leading plus, without the national (0)', () => {
     expect(phoneHref(company.phone)).toBe(company.phoneHref);
     expect(phoneHref('+49 (0)6181 123-456')).toBe('tel:+496181123456');

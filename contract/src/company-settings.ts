@@ -18,6 +18,18 @@ export const storedPictureSchema = z.union([
 ]);
 const pictureInputSchema = z.union([storedPictureSchema, pictureDataUrlSchema]);
 
+/**
+ * The company's logo (decision 028): `null` while the shipped drawing (web/public/favicon.svg) is
+ * the logo, or the `/media/company/…` address of the uploaded one. The site's icons and
+ * link-preview pictures are made from it.
+ */
+export const storedLogoSchema = z
+  .string()
+  .regex(/^\/media\/company\/[a-f0-9]{20}-\d{1,4}\.webp$/, 'must be a stored logo, null or a data URL')
+  .nullable();
+/** In a PUT: kept as read, `null` for the shipped drawing, or a new upload (PNG, JPEG or WebP) as a data URL. */
+const logoInputSchema = z.union([storedLogoSchema, pictureDataUrlSchema]);
+
 // Every text field is one line (it may reach a mail header, the manifest or JSON-LD), but the quote.
 const line = (max: number) => oneLine(z.string().trim().max(max));
 const required = (max: number) => oneLine(z.string().trim().min(1).max(max));
@@ -96,11 +108,14 @@ const fields = <P extends z.ZodType>(picture: P) => ({
 });
 
 /** The company details as visitors get them. */
-export const companySettingsSchema = z.strictObject(fields(storedPictureSchema));
+export const companySettingsSchema = z.strictObject({ ...fields(storedPictureSchema), logo: storedLogoSchema });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
-/** `PUT /Settings`: the whole object; a picture may be a new upload (data URL). */
-export const companySettingsInputSchema = z.strictObject(fields(pictureInputSchema));
+/**
+ * `PUT /Settings`: the whole object; a picture may be a new upload (data URL). `logo` left out
+ * keeps the current one (clients of releases before the logo send none).
+ */
+export const companySettingsInputSchema = z.strictObject({ ...fields(pictureInputSchema), logo: logoInputSchema.optional() });
 export type CompanySettingsInput = z.input<typeof companySettingsInputSchema>;
 
 /** What staff get besides: whether the placeholder company is still in place, and when it last changed. */
@@ -158,6 +173,7 @@ export const defaultCompanySettings: CompanySettings = {
     ),
     picture: 'ceo-portrait',
   },
+  logo: null,
 };
 
 /**

@@ -85,6 +85,14 @@ export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 export const inquiryListSchema = z.object({ data: z.array(inquirySummarySchema), count: z.number().int() });
 export type InquiryList = z.infer<typeof inquiryListSchema>;
 
+/**
+ * `GET /api/v1/Inquiry/Jobs`: every job that applications name, removed ones included, with the
+ * title kept from its latest application (German; `null` where the job was never public), for the
+ * inbox's job filter.
+ */
+export const inquiryJobChoicesSchema = z.array(z.object({ id: z.number().int(), title: z.string().nullable() }));
+export type InquiryJobChoices = z.infer<typeof inquiryJobChoicesSchema>;
+
 /** `GET /api/v1/Contact/FormToken`: asked for when the contact form becomes interactive. */
 export const contactFormTokenSchema = z.object({ token: z.string() });
 

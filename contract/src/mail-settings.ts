@@ -29,8 +29,17 @@ export const mailSettingsSchema = z.strictObject({
 });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 
-/** `POST /api/v1/Settings/Mail/Test`: one entry per distinct recipient, whether the mail server took the mail. */
+/**
+ * `POST /api/v1/Settings/Mail/Test`: one entry per distinct recipient, whether the mail server took
+ * the mail. `reason` says why not in words the dashboard translates (`noMailServer`), or that
+ * `error` is the mail server's own answer (`mailServer`), shown as it came.
+ */
 export const mailTestResultSchema = z.array(
-  z.object({ address: z.string(), accepted: z.boolean(), error: z.string().nullable() }),
+  z.object({
+    address: z.string(),
+    accepted: z.boolean(),
+    error: z.string().nullable(),
+    reason: z.enum(['noMailServer', 'mailServer']).nullable(),
+  }),
 );
 export type MailTestResult = z.infer<typeof mailTestResultSchema>;

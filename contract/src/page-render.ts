@@ -14,6 +14,19 @@ export type SiteContent = {
   sampleCompany: boolean;
   /** Rendered with the drafts of the page texts, for signed-in staff only. */
   preview: boolean;
+  /** The site's icons and link-preview picture made from the saved logo and details; absent: the build's own. */
+  siteImages?: SiteImageAddresses;
+};
+
+/**
+ * Where the pictures made from the company's logo and details are (decision 028): site-relative
+ * `/media/company/…` addresses with the hash of their bytes in the name.
+ */
+export type SiteImageAddresses = {
+  /** The icons drawn from the uploaded logo; absent while the shipped drawing is the logo. */
+  icons?: { favicon: string; appleTouchIcon: string; icon192: string; icon512: string; maskable512: string };
+  /** The link-preview picture (1200 × 630 PNG) in the page's language. */
+  ogImage: string;
 };
 
 /** A language's texts, every namespace, as published (or as drafts, in a preview). */

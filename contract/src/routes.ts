@@ -108,6 +108,8 @@ export const apiRoutes = {
   inbox: {
     list: '/Inquiry',
     export: '/Inquiry/Export',
+    /** GET: the jobs that applications name, for the inbox's job filter. */
+    jobs: '/Inquiry/Jobs',
     retention: '/Inquiry/Retention',
     one: '/Inquiry/:id',
     onePath: (id: Id) => `/Inquiry/${id}`,
@@ -123,6 +125,8 @@ export const apiRoutes = {
     export: '/Statistics/Export',
     /** The imprint's opt-out link without JavaScript; `Withdraw=true` takes it back. */
     objection: '/Statistics/Objection',
+    /** The signed-in admin's own weekly summary mail: whether, where to and in which language. */
+    summary: '/Statistics/Summary',
   },
 } as const;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './job';
+import { siteLanguages } from './languages';
+import { localizedTextSchema } from './localized-text';
 
 /** The longest period one statistics answer covers (a bit more than two years, for "12 months against the one before"). */
 export const statisticsMaxDays = 800;
@@ -53,8 +55,41 @@ export const statisticsSchema = statisticsTotalsSchema.extend({
     z.object({ source: z.string(), campaign: z.string(), visitors: count, inquiries: count, applications: count }),
   ),
   devices: z.array(z.object({ device: z.enum(deviceClasses), visitors: count })),
+  /**
+   * The reference projects and job openings most viewed, both languages together, with their
+   * titles as they are now; `title` is empty when the project or job is gone (then its path says which it was).
+   */
+  viewed: z.object({
+    projects: z.array(z.object({ path: z.string(), views: count, title: z.array(localizedTextSchema) })),
+    jobs: z.array(z.object({ path: z.string(), views: count, title: z.array(localizedTextSchema) })),
+  }),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 
 /** `GET /api/v1/Statistics/Objection`: the imprint's opt-out link without JavaScript; `Withdraw=true` takes it back. */
 export const statisticsObjectionQuerySchema = z.object({ Withdraw: z.enum(['true', 'false']).default('false') });
+
+const summaryAddress = z.string().trim().max(254).pipe(z.email('must be an e-mail address'));
+
+/**
+ * `PUT /api/v1/Statistics/Summary`: the signed-in admin asks for the weekly summary mail (to
+ * `address`, in `language`) or stops it. Users have no e-mail address of their own, so the opt-in names it.
+ */
+export const statisticsSummaryInputSchema = z.discriminatedUnion('enabled', [
+  z.strictObject({ enabled: z.literal(true), address: summaryAddress, language: z.enum(siteLanguages) }),
+  z.strictObject({ enabled: z.literal(false) }),
+]);
+export type StatisticsSummaryInput = z.infer<typeof statisticsSummaryInputSchema>;
+
+/** `GET /api/v1/Statistics/Summary`: the signed-in admin's weekly summary mail. */
+export const statisticsSummarySchema = z.object({
+  enabled: z.boolean(),
+  /** Where it goes; kept when switched off, so that switching on again needs no retyping. */
+  address: z.string().nullable(),
+  language: z.enum(siteLanguages),
+  /** When this admin's last summary left the server (ISO time), null if none yet. */
+  lastSentAt: z.string().nullable(),
+  /** Whether a mail server is set (SMTP_URL): without one nothing is sent. */
+  mailServer: z.boolean(),
+});
+export type StatisticsSummary = z.infer<typeof statisticsSummarySchema>;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, apiUrl } from '@blitz/contract';
+import { apiRoutes, apiUrl, jobPath } from '@blitz/contract';
 import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -142,5 +142,76 @@ describe('the Statistics tab', () => {
     await without.getByRole('link', { name: 'Widerspruch zurücknehmen' }).click();
     await without.waitForURL(/\/impressum#analytics-opt-out$/);
     expect((await without.context().cookies()).find((c) => c.name === 'statistics-opt-out')).toBeUndefined();
+  });
+
+  it('names the most viewed job openings by their title in the language of the dashboard', async () => {
+    const token = await apiLogin(site.url);
+    const job = await api<{ id: number }>(site.url, token, 'POST', apiRoutes.jobs.list, {
+      title: [
+        { content: 'Blitzschutzmonteur (m/w/d)', language: 2 },
+        { content: 'Lightning protection installer (m/f/d)', language: 1 },
+      ],
+      tasks: [{ content: 'Montage von Fangeinrichtungen', language: 2 }],
+      profile: [],
+      offer: [],
+      howToApply: [],
+      location: 'Hanau',
+      employmentType: 'FULL_TIME',
+      startDate: null,
+      validThrough: null,
+      contact: 'Erika Musterfrau',
+      published: true,
+    });
+    await visit(jobPath(job.id), { 'user-agent': iphone });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    for (;;) {
+      const stats = await api<{ viewed: { jobs: unknown[] } }>(
+        site.url,
+        token,
+        'GET',
+        `${apiRoutes.statistics.counts}?From=${today}&To=${today}`,
+      );
+      if (stats.viewed.jobs.length === 1) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const english = await statisticsTab({ lang: 'en' });
+    const jobs = english.getByRole('table', { name: 'Most viewed job openings' });
+    expect(await jobs.locator('tbody td').allInnerTexts()).toEqual([
+      `Lightning protection installer (m/f/d)\n/jobs/${job.id}`,
+      '1',
+    ]);
+    const german = await statisticsTab({ lang: 'de', phone: true });
+    const stellen = german.getByRole('table', { name: 'Meistgesehene Stellen' });
+    expect(await stellen.locator('tbody td').allInnerTexts()).toEqual([`Blitzschutzmonteur (m/w/d)\n/jobs/${job.id}`, '1']);
+  });
+
+  it('lets an admin ask for the weekly summary mail with an address, and stop it', async () => {
+    const page = await statisticsTab({ lang: 'en' });
+    const section = page.getByRole('region', { name: 'Weekly summary by e-mail' });
+    // The test site has no mail server: the tab says so.
+    await section.getByText('No mail server is set up on this server (SMTP_URL).', { exact: false }).waitFor();
+    await section.getByText('No summary has been sent to you yet.').waitFor();
+    await section.getByRole('checkbox', { name: 'Send me the weekly summary' }).check();
+    const address = section.getByRole('textbox', { name: 'To this e-mail address' });
+    await address.fill('chefin@beispiel');
+    await section.getByRole('button', { name: 'Save setting' }).click();
+    await section.getByText('Please enter a valid e-mail address.').waitFor();
+    await address.fill('chefin@beispiel.de');
+    await section.getByRole('combobox', { name: 'Language of the mail' }).selectOption('de');
+    await section.getByRole('button', { name: 'Save setting' }).click();
+    await section.getByRole('status').getByText('Saved: the summary will reach you every Monday.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const again = await statisticsTab({ lang: 'de', phone: true });
+    const mine = again.getByRole('region', { name: 'Wochenübersicht per E-Mail' });
+    expect(await mine.getByRole('checkbox', { name: 'Wochenübersicht an mich schicken' }).isChecked()).toBe(true);
+    expect(await mine.getByRole('textbox', { name: 'An diese E-Mail-Adresse' }).inputValue()).toBe('chefin@beispiel.de');
+    expect(await mine.getByRole('combobox', { name: 'Sprache der Mail' }).inputValue()).toBe('de');
+    await mine.getByRole('checkbox', { name: 'Wochenübersicht an mich schicken' }).uncheck();
+    await mine.getByRole('button', { name: 'Einstellung speichern' }).click();
+    await mine.getByRole('status').getByText('Gespeichert: Sie bekommen keine Übersicht mehr.').waitFor();
+    expect(await again.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeViolations(again)).toEqual([]);
+    expect(again.errors).toEqual([]);
   });
 });

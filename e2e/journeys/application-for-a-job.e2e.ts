@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type InquiryList, type Job, apiRoutes } from '@blitz/contract';
-import { api, apiLogin } from '../support/admin-helpers';
+import { api, apiLogin, openWithToken } from '../support/admin-helpers';
 import { useSite } from '../support/harness';
 import { useSmtp } from '../support/smtp';
 
@@ -77,6 +77,29 @@ describe.each([
     expect(subjects().find((s) => s.includes(lastName))).toMatch(/^Bewerbung als Erdungstechniker \(m\/w\/d\) von Erika/);
     const inbox = await api<InquiryList>(site.url, token, 'GET', `${apiRoutes.inbox.list}?JobID=${jobId}`);
     expect(inbox.data.find((i) => i.lastName === lastName)?.job).toEqual({ id: jobId, title: 'Erdungstechniker (m/w/d)' });
+    expect(page.errors).toEqual([]);
+  });
+});
+
+describe('the inbox’s job filter', () => {
+  it('narrows to one job’s applications, and still offers the job once it is removed', async () => {
+    // After the two applications above; a second job's application shows what the filter leaves out.
+    const page = await site.page();
+    await openWithToken(page, site.url, token, '/dashboard?lang=en&tab=inquiries');
+    const main = page.locator('main');
+    const jobFilter = main.getByLabel('Job', { exact: true });
+    await jobFilter.waitFor();
+    expect(await jobFilter.locator('option').allInnerTexts()).toEqual(['All', 'Earthing technician (m/f/d)']);
+    await jobFilter.selectOption({ label: 'Earthing technician (m/f/d)' });
+    await main.getByText('2 inquiries', { exact: true }).waitFor();
+
+    await api(site.url, token, 'DELETE', apiRoutes.jobs.onePath(jobId));
+    await page.reload();
+    await jobFilter.waitFor();
+    // Removed: named by the title its applications kept (German, as stored).
+    expect(await jobFilter.locator('option').allInnerTexts()).toEqual(['All', 'Erdungstechniker (m/w/d)']);
+    await jobFilter.selectOption({ label: 'Erdungstechniker (m/w/d)' });
+    await main.getByText('2 inquiries', { exact: true }).waitFor();
     expect(page.errors).toEqual([]);
   });
 });

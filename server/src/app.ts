@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { categoryModule } from './modules/categories/categories.module';
 import { type ContentModule, contentPageFillers } from './modules/content/content-module';
 import { companyModule } from './modules/company/company.module';
+import { drawnSiteIcons } from './modules/company/company-reads';
 import { jobSitemapSource } from './modules/jobs/job-sitemap';
 import { jobModule } from './modules/jobs/jobs.module';
 import { createPageContents } from './modules/site-texts/page-contents';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     webDist: config.webDist,
     siteUrl: config.siteUrl,
     contents,
+    drawnIcons: drawnSiteIcons(reads, app.media),
     sitemap: {
       // Per Berlin day too: a job past its valid-through day leaves the sitemap at midnight.
       version: async () => `${await app.contentReads.version()}-${berlinDate()}`,

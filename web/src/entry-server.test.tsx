@@ -4,6 +4,7 @@ import {
   type Job,
   type PageData,
   type PageKey,
+  type SiteContent,
   type SiteLanguage,
   defaultCompanySettings,
   isSampleCompany,
@@ -48,7 +49,7 @@ const saved: CompanySettings = {
     picture: '/media/company/fedcba9876543210fedc-2.webp',
   },
 };
-const content = { company: saved, sampleCompany: isSampleCompany(saved), preview: false };
+const content: SiteContent = { company: saved, sampleCompany: isSampleCompany(saved), preview: false };
 
 /** Job 3, in Frankfurt, without a contact of its own. */
 const jobOf = (title: Job['title']): Job => ({
@@ -119,6 +120,42 @@ describe('public pages render the company details staff saved', () => {
       },
       geo: { latitude: 50.1109, longitude: 8.6821 },
     });
+  });
+
+  it('names the icons and link-preview picture drawn from an uploaded logo in the head, the JSON-LD logo too (decision 028)', async () => {
+    const drawn = (role: string) => `/media/company/0123456789abcdef0123-${role}`;
+    const siteImages = {
+      icons: {
+        favicon: drawn('favicon.ico'),
+        appleTouchIcon: drawn('icon-180.png'),
+        icon192: drawn('icon-192.png'),
+        icon512: drawn('icon-512.png'),
+        maskable512: drawn('maskable-512.png'),
+      },
+      ogImage: drawn('og-en.png'),
+    };
+    const { head } = await page('home', 'en', { content: { ...content, siteImages } });
+    expect(head).toContain(`<link rel="icon" href="${drawn('favicon.ico')}" sizes="32x32" />`);
+    expect(head).toContain(`<link rel="apple-touch-icon" href="${drawn('icon-180.png')}" />`);
+    expect(head).toContain(`<meta property="og:image" content="https://www.example.com${drawn('og-en.png')}" />`);
+    const jsonLd = JSON.parse(head.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
+    expect(jsonLd).toMatchObject({
+      logo: `https://www.example.com${drawn('icon-512.png')}`,
+      image: `https://www.example.com${drawn('og-en.png')}`,
+    });
+    // The head names the icons, the drawn ones in place of the build's: never both.
+    expect(head.match(/rel="(?:icon|apple-touch-icon)"/g)).toHaveLength(3);
+    expect(head).not.toContain('/favicon.ico');
+    // Without an uploaded logo only the link-preview picture is drawn: the build's icons stay.
+    const named = await page('aboutus', 'de', { content: { ...content, siteImages: { ogImage: drawn('og-de.png') } } });
+    expect(named.head).toContain(`<meta property="og:image" content="https://www.example.com${drawn('og-de.png')}" />`);
+    expect(named.head).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32" />');
+    expect(named.head).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+    expect(named.head).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
+    expect(named.head).not.toContain('/media/company/0123456789abcdef0123-favicon.ico');
+    expect((await page('aboutus', 'de')).head).toMatch(
+      /<meta property="og:image" content="https:\/\/www\.example\.com\/assets\/og-image-[\w-]+\.png" \/>/,
+    );
   });
 
   it('home in German: the labels in German', async () => {

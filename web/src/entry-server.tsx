@@ -54,6 +54,7 @@ export const render: RenderPage = async (page, url, lang, data, content = defaul
     lang,
     data,
     company: content.company,
+    siteImages: content.siteImages,
     origin,
     t: i18n.getFixedT(lang, 'common'),
     tJobs: i18n.getFixedT(lang, 'JobsPage'),

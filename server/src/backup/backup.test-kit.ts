@@ -151,6 +151,40 @@ export async function saveCompanyPictures(url: string, token: string): Promise<a
 }
 
 /**
+ * Uploads a company logo over the details as staff read them: the logo and the seven pictures
+ * drawn from it (five icons, two link-preview pictures) are stored (decision 028).
+ */
+export async function saveCompanyLogo(url: string, token: string): Promise<any> {
+  const {
+    isSample: _sample,
+    updatedAt: _updated,
+    ...current
+  } = (await api(url, 'GET', apiUrl(apiRoutes.companySettings), { token })).body;
+  const logo = `data:image/png;base64,${(await testPhoto(240, 240, 'png')).toString('base64')}`;
+  const res = await api(url, 'PUT', apiUrl(apiRoutes.companySettings), { token, body: { ...current, logo } });
+  if (res.status !== 200) throw new Error(`PUT ${apiUrl(apiRoutes.companySettings)} answered ${res.status}: ${res.text}`);
+  return res.body;
+}
+
+/** The site's root icons and web app manifest, as browsers ask for them. */
+export async function servedIcons(url: string): Promise<Record<string, Buffer>> {
+  const icons: Record<string, Buffer> = {};
+  for (const file of [
+    '/favicon.ico',
+    '/apple-touch-icon.png',
+    '/icon-192.png',
+    '/icon-512.png',
+    '/icon-maskable-512.png',
+    '/site.webmanifest',
+  ]) {
+    const res = await getOnce(`${url}${file}`);
+    if (res.status !== 200) throw new Error(`${file} answers ${res.status}`);
+    icons[file] = res.body;
+  }
+  return icons;
+}
+
+/**
  * Every /media/ address the site's APIs report (projects, one by one too, and the company
  * details as visitors and as staff read them), each with the bytes the site serves for it.
  */

@@ -21,7 +21,9 @@ import {
   readArchive,
   reportedMedia,
   rewriteArchive,
+  saveCompanyLogo,
   saveCompanyPictures,
+  servedIcons,
   siteOfTestApp,
   startAppOn,
 } from './backup.test-kit';
@@ -66,10 +68,14 @@ describe.each(pairs.map(([from, to]) => ({ from, to, name: `${sideName(from)}, r
       const source = await startTestApp({ ...from, name: sideName(from) }, siteEnv);
       const token = await signIn(source.url);
       const project = await createProjectWithPicture(source.url, token, await testPhoto(800, 600, 'png'));
-      // The company's portrait and a partner's logo, uploaded through the settings.
+      // The company's portrait and a partner's logo, uploaded through the settings, and the
+      // company's logo with the icons and link-preview pictures drawn from it.
       await saveCompanyPictures(source.url, token);
+      await saveCompanyLogo(source.url, token);
       const media = await reportedMedia(source.url, token);
-      expect([...media.keys()].filter((a) => a.startsWith('/media/company/'))).toHaveLength(2);
+      expect([...media.keys()].filter((a) => a.startsWith('/media/company/'))).toHaveLength(3);
+      const icons = await servedIcons(source.url);
+      expect(JSON.parse(icons['/site.webmanifest']!.toString()).icons[0].src).toMatch(/^\/media\/company\//);
       const before = [];
       for (let i = 0; i < 4; i++) before.push(await postInquiry(source.url));
 
@@ -104,7 +110,7 @@ describe.each(pairs.map(([from, to]) => ({ from, to, name: `${sideName(from)}, r
       const archivedInquiries = manifest.tables.find((t) => t.name === 'inquiries')!.rows;
       expect(archivedInquiries).toBeGreaterThanOrEqual(answeredBefore.length);
       expect(summary.files.attachments).toBe(archivedInquiries * 2);
-      expect(summary.files.media).toBe(project.pictureSources.length + 2);
+      expect(summary.files.media).toBe(project.pictureSources.length + 2 + 1 + 7);
 
       const target = await emptySite(to.db, to.storage);
       const restored = await restoreBackup(target, file);
@@ -141,6 +147,12 @@ describe.each(pairs.map(([from, to]) => ({ from, to, name: `${sideName(from)}, r
       const restoredMedia = await reportedMedia(site.url, restoredToken);
       expect([...restoredMedia.keys()]).toEqual([...media.keys()]);
       for (const [address, bytes] of media) expect(Buffer.compare(restoredMedia.get(address)!, bytes), address).toBe(0);
+      // The icons drawn from the logo come back as they were, manifest and all.
+      const restoredIcons = await servedIcons(site.url);
+      for (const [file, bytes] of Object.entries(icons)) expect(Buffer.compare(restoredIcons[file]!, bytes), file).toBe(0);
+      for (const icon of JSON.parse(icons['/site.webmanifest']!.toString()).icons as { src: string }[]) {
+        expect((await getOnce(`${site.url}${icon.src}`)).status, icon.src).toBe(200);
+      }
       const restoredProject = await api(site.url, 'GET', `/api/v1/Project/${project.id}`);
       expect(restoredProject.body.picture).toBe(project.picture);
       const original = await getOnce(`${source.url}${project.picture}`);
@@ -187,6 +199,7 @@ describe.each(backends)('backup on $name', (kind) => {
     const token = await signIn(source.url);
     await createProjectWithPicture(source.url, token, await testPhoto(400, 300, 'png'));
     await saveCompanyPictures(source.url, token);
+    await saveCompanyLogo(source.url, token);
     await postInquiry(source.url);
     expect((await api(source.url, 'POST', '/api/v1/Job', { token, body: sampleJob })).status).toBe(201);
 
@@ -201,7 +214,8 @@ describe.each(backends)('backup on $name', (kind) => {
       ...(await listAll(source.app.media)).map((o) => `media/${o.key}`),
       ...(await listAll(source.app.attachments)).map((o) => `attachments/${o.key}`),
     ];
-    expect(stored.filter((o) => o.startsWith('media/company/'))).toHaveLength(2);
+    // Two pictures, the logo and the seven drawn from it.
+    expect(stored.filter((o) => o.startsWith('media/company/'))).toHaveLength(10);
     expect(stored.length).toBeGreaterThanOrEqual(5);
     // A module storing files without declaring them (server/src/stored-files.ts) shows up here.
     expect(stored.filter((o) => !claimed.has(o))).toEqual([]);

@@ -22,6 +22,7 @@ import * as siteTexts from './migrations/2026-12-02_site-texts';
 import * as usedFormTokens from './migrations/2026-12-03_used-form-tokens';
 import * as inquiryJob from './migrations/2026-12-04_inquiry-job';
 import * as visitorStatistics from './migrations/2026-12-04_visitor-statistics';
+import * as statisticsSummaryMail from './migrations/2026-12-05_statistics-summary-mail';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-03_used-form-tokens': usedFormTokens,
   '2026-12-04_inquiry-job': inquiryJob,
   '2026-12-04_visitor-statistics': visitorStatistics,
+  '2026-12-05_statistics-summary-mail': statisticsSummaryMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -209,6 +209,27 @@ export type InquiryOriginsTable = {
   form_path: string;
 };
 
+/** A user's weekly summary mail of the statistics: kept when switched off, so the address need not be typed again. */
+export type StatisticsSummaryRecipientsTable = {
+  user_id: number;
+  enabled: number;
+  address: string;
+  language: string;
+  updated_at: string;
+};
+
+/** A week (its Monday) whose summary mails are queued: the claim that queues them once. */
+export type StatisticsSummaryWeeksTable = { week: string; queued_at: string };
+
+/** A queued summary mail: whose (null once the user is deleted), of which week, to where and in which language. */
+export type StatisticsSummaryMailsTable = {
+  outbox_id: number;
+  user_id: number | null;
+  week: string;
+  address: string;
+  language: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,4 +257,7 @@ export type Database = {
   statistics_sources: StatisticsSourcesTable;
   statistics_devices: StatisticsDevicesTable;
   inquiry_origins: InquiryOriginsTable;
+  statistics_summary_recipients: StatisticsSummaryRecipientsTable;
+  statistics_summary_weeks: StatisticsSummaryWeeksTable;
+  statistics_summary_mails: StatisticsSummaryMailsTable;
 };

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db, DatabaseKind } from '../db/database';
 import { inTransaction } from '../db/transaction';
 
-export type OutboxKind = 'inquiry' | 'confirmation';
+/** What a queued mail is: each kind has its handler (outbox.ts), registered by the module it belongs to. */
+export type OutboxKind = 'inquiry' | 'confirmation' | 'statisticsSummary';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'logged';
 
 export type OutboxEntry = {
@@ -57,10 +58,17 @@ const columns = [
 
 /** Queues a mail; called inside the transaction that stores what it is about. */
 export async function enqueueMail(db: Db, inquiryId: number, kind: OutboxKind, now: string): Promise<void> {
-  await db
+  await queueMail(db, kind, now, inquiryId);
+}
+
+/** Queues a mail of `kind` (about an inquiry, or about nothing the outbox knows: its handler finds it by the id answered). */
+export async function queueMail(db: Db, kind: OutboxKind, now: string, inquiryId: number | null = null): Promise<number> {
+  const row = await db
     .insertInto('mail_outbox')
     .values({ inquiry_id: inquiryId, kind, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**

@@ -4,9 +4,11 @@ import { immutableCaching, mediaContentTypes } from './media-storage';
 
 /**
  * Only what the picture pipeline writes is public: `projects/<content hash>-<width>.<avif|webp>`,
- * and the company settings' pictures (logos, portrait) under `company/`.
+ * the company settings' pictures (logos, portrait) under `company/`, and the icons and
+ * link-preview pictures drawn from the company's logo (`company/<hash>-icon-192.png`, …).
  */
-const publicKey = /^(?:projects|company)\/([a-f0-9]{20})-\d{1,4}\.(avif|webp)$/;
+const publicKey =
+  /^(?:(?:projects|company)\/([a-f0-9]{20})-\d{1,4}\.(avif|webp)|company\/([a-f0-9]{20})-(?:favicon\.(ico)|(?:icon|maskable)-\d{1,4}\.(png)|og-(?:de|en)\.(png)))$/;
 
 /**
  * Serves public media from the site's storage (disk or a private bucket). Names carry the hash of
@@ -19,8 +21,9 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     const match = key.match(publicKey);
     const object = match ? await app.media.open(key) : undefined;
     if (!match || !object) return sendProblem(reply, 404, 'not_found', 'No such media file');
-    const etag = `"${match[1]}"`;
-    reply.header('cache-control', immutableCaching).header('etag', etag).type(mediaContentTypes[match[2]!]!);
+    const etag = `"${match[1] ?? match[3]}"`;
+    const extension = match[2] ?? match[4] ?? match[5] ?? match[6];
+    reply.header('cache-control', immutableCaching).header('etag', etag).type(mediaContentTypes[extension!]!);
     if (request.headers['if-none-match'] === etag) {
       object.stream.destroy();
       return reply.status(304).send();

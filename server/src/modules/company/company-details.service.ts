@@ -13,9 +13,20 @@ import { HttpError, badRequest } from '../../lib/http-error';
 import { PictureError, decodePictureDataUrl, processPicture } from '../../media/image-pipeline';
 import { pictureObjectOptions } from '../../media/media-storage';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { pictureKeyOf, readCompanyDetailsRow, storedPictureUrls, writeCompanyDetailsRow } from './company-details.repository';
+import { readAll } from '../../storage/object-storage';
+import {
+  type StoredSiteImages,
+  pictureKeyOf,
+  readCompanyDetailsRow,
+  siteImageKeys,
+  storedPictureUrls,
+  writeCompanyDetailsRow,
+} from './company-details.repository';
+import { drawSiteImages, logoKey, normaliseLogo, siteImageKey, storedLogoMaxWidth } from './site-images';
 
-export type CompanyDetailsDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger };
+/** What the link-preview pictures are drawn with besides the saved details: the shipped drawing and slogans. */
+export type SiteImageSources = { shippedLogo(): Promise<Buffer>; slogans(): { de: string; en: string } };
+export type CompanyDetailsDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger; siteImageSources: SiteImageSources };
 type Input = z.output<typeof companySettingsInputSchema>;
 
 /**
@@ -58,6 +69,87 @@ const mediaUrl = (key: string) => `/media/${key}`;
 /** Every stored (uploaded) picture the settings show. */
 const storedPictures = (settings: CompanySettings): string[] => storedPictureUrls(settings);
 
+/** A refused upload as the API answers it: 413 beyond the byte limit, else 400 naming the field. */
+function pictureRefusal(error: PictureError, field: string): HttpError {
+  const errors = [{ field, message: error.message }];
+  return error.reason === 'too_large'
+    ? new HttpError(413, 'payload_too_large', error.message, { errors })
+    : new HttpError(400, 'validation', `Invalid field: ${field} (${error.message})`, { errors });
+}
+
+/** Stores an uploaded logo (site-images.ts: PNG, JPEG or WebP, kept as a WebP with its transparency). */
+async function storeLogo(deps: CompanyDetailsDeps, dataUrl: string): Promise<{ url: string; data: Buffer }> {
+  let logo;
+  try {
+    logo = await normaliseLogo(decodePictureDataUrl(dataUrl));
+  } catch (error) {
+    if (!(error instanceof PictureError)) throw error;
+    throw pictureRefusal(error, 'logo');
+  }
+  const key = logoKey(logo.data, Math.min(logo.width, storedLogoMaxWidth));
+  await deps.media.put(key, logo.data, pictureObjectOptions(key));
+  return { url: mediaUrl(key), data: logo.data };
+}
+
+/**
+ * The domain the link-preview pictures name: the saved website's host. (One call, so that the
+ * site's public origin can take its place where it comes from elsewhere.)
+ */
+export const previewDomain = (settings: CompanySettings) => new URL(settings.website).host;
+
+/** What the drawn pictures depend on; the shipped set of the build fits the shipped logo, name and domain. */
+function siteImagesMadeFrom(settings: CompanySettings, sources: SiteImageSources): string | undefined {
+  const drawnByBuild =
+    settings.logo === null &&
+    settings.name === defaultCompanySettings.name &&
+    previewDomain(settings) === previewDomain(defaultCompanySettings);
+  if (drawnByBuild) return undefined;
+  return JSON.stringify({
+    logo: settings.logo,
+    name: settings.name,
+    domain: previewDomain(settings),
+    slogans: sources.slogans(),
+  });
+}
+
+/** Draws the icons and link-preview pictures for `settings` and stores them; their keys go into `created`. */
+async function storeSiteImages(
+  deps: CompanyDetailsDeps,
+  settings: CompanySettings,
+  madeFrom: string,
+  logo: Buffer | undefined,
+  created: string[],
+): Promise<StoredSiteImages> {
+  let logoBytes = logo;
+  if (!logoBytes && settings.logo) {
+    const object = await deps.media.open(pictureKeyOf(settings.logo)!);
+    if (!object) throw new Error(`the stored logo ${settings.logo} is missing`);
+    logoBytes = await readAll(object);
+  }
+  const files = await drawSiteImages({
+    logo: logoBytes,
+    shippedLogo: await deps.siteImageSources.shippedLogo(),
+    name: settings.name,
+    domain: previewDomain(settings),
+    slogans: deps.siteImageSources.slogans(),
+  });
+  const store = async (data: Buffer, role: string, ext: 'png' | 'ico') => {
+    const key = siteImageKey(data, role, ext);
+    await deps.media.put(key, data, pictureObjectOptions(key));
+    created.push(mediaUrl(key));
+    return key;
+  };
+  const icons = files.icons && {
+    favicon: await store(files.icons.favicon, 'favicon', 'ico'),
+    appleTouchIcon: await store(files.icons.appleTouchIcon, 'icon-180', 'png'),
+    icon192: await store(files.icons.icon192, 'icon-192', 'png'),
+    icon512: await store(files.icons.icon512, 'icon-512', 'png'),
+    maskable512: await store(files.icons.maskable512, 'maskable-512', 'png'),
+  };
+  const ogImage = { de: await store(files.ogImage.de, 'og-de', 'png'), en: await store(files.ogImage.en, 'og-en', 'png') };
+  return { madeFrom, ...(icons ? { icons } : {}), ogImage };
+}
+
 /**
  * Stores an uploaded picture: decoded, checked and re-encoded by the picture pipeline, kept as
  * one WebP at most `maxWidth` wide (a logo or a portrait needs no set of sizes).
@@ -68,10 +160,7 @@ async function storePicture(deps: CompanyDetailsDeps, dataUrl: string, field: st
     encoded = await processPicture(decodePictureDataUrl(dataUrl), 'company');
   } catch (error) {
     if (!(error instanceof PictureError)) throw error;
-    const errors = [{ field, message: error.message }];
-    throw error.reason === 'too_large'
-      ? new HttpError(413, 'payload_too_large', error.message, { errors })
-      : new HttpError(400, 'validation', `Invalid field: ${field} (${error.message})`, { errors });
+    throw pictureRefusal(error, field);
   }
   const webp = encoded.variants.filter((v) => v.type === 'image/webp').sort((a, b) => a.width - b.width);
   const chosen = [...webp].reverse().find((v) => v.width <= maxWidth) ?? webp[0]!;
@@ -82,12 +171,15 @@ async function storePicture(deps: CompanyDetailsDeps, dataUrl: string, field: st
 /**
  * Replaces the company details with `input`. A picture is kept as it is (a shipped one, or the
  * stored one it already shows), or a new upload; a `/media/` address the settings do not show
- * is refused (it could name a file another part of the site owns). Pictures no longer shown are
- * removed after the change is committed.
+ * is refused (it could name a file another part of the site owns). The logo left out stays as it
+ * is. When the logo, the name or the domain changes, the icons and link-preview pictures are
+ * drawn anew and saved with the details. Pictures no longer shown are removed after the change is
+ * committed.
  */
 export async function saveCompanyDetails(deps: CompanyDetailsDeps, input: Input): Promise<CompanySettingsRead> {
   const { settings: current } = await getCompanyDetails(deps.db);
-  const shown = new Set(storedPictures(current));
+  const currentImages = (await readCompanyDetailsRow(deps.db))?.siteImages;
+  const shown = new Set([...storedPictures(current), ...siteImageKeys(currentImages).map(mediaUrl)]);
   const created: string[] = [];
   const resolve = async (value: string, field: string, maxWidth: number) => {
     if (value.startsWith('data:')) {
@@ -99,26 +191,48 @@ export async function saveCompanyDetails(deps: CompanyDetailsDeps, input: Input)
     return value;
   };
   let settings: CompanySettings;
+  let siteImages: StoredSiteImages | undefined;
   try {
     const partners = [];
     for (const [i, partner] of input.partners.entries()) {
       partners.push({ ...partner, logo: await resolve(partner.logo, `partners.${i}.logo`, 480) });
     }
     const person = { ...input.person, picture: await resolve(input.person.picture, 'person.picture', 960) };
-    settings = companySettingsSchema.parse({ ...input, partners, person });
-    await writeCompanyDetailsRow(deps.db, { settings, updatedAt: nowIso() });
+    let logo = input.logo === undefined ? current.logo : input.logo;
+    let uploadedLogo: Buffer | undefined;
+    if (logo?.startsWith('data:')) {
+      const stored = await storeLogo(deps, logo);
+      created.push(stored.url);
+      [logo, uploadedLogo] = [stored.url, stored.data];
+    } else if (logo !== null && logo !== current.logo) {
+      throw badRequest('logo', 'is not the logo these settings show');
+    }
+    settings = companySettingsSchema.parse({ ...input, partners, person, logo });
+    const madeFrom = siteImagesMadeFrom(settings, deps.siteImageSources);
+    siteImages =
+      madeFrom === undefined
+        ? undefined
+        : currentImages?.madeFrom === madeFrom
+          ? currentImages
+          : await storeSiteImages(deps, settings, madeFrom, uploadedLogo, created);
+    await writeCompanyDetailsRow(deps.db, { settings, updatedAt: nowIso(), ...(siteImages ? { siteImages } : {}) });
   } catch (error) {
     // Nothing was saved: the pictures stored on the way are shown nowhere.
-    await release(deps, created, current);
+    await release(deps, created, current, currentImages);
     throw error;
   }
-  await release(deps, [...shown], settings);
+  await release(deps, [...shown], settings, siteImages);
   return getCompanyDetailsForStaff(deps.db);
 }
 
-/** Removes the files of these pictures unless the settings still show them; a failure only leaves a file behind. */
-async function release(deps: CompanyDetailsDeps, urls: string[], keep: CompanySettings) {
-  const kept = new Set(storedPictures(keep));
+/** Removes the files of these pictures unless the settings (or their drawn pictures) still show them; a failure only leaves a file behind. */
+async function release(
+  deps: CompanyDetailsDeps,
+  urls: string[],
+  keep: CompanySettings,
+  keepImages: StoredSiteImages | undefined,
+) {
+  const kept = new Set([...storedPictures(keep), ...siteImageKeys(keepImages).map(mediaUrl)]);
   const keys = urls.filter((url) => !kept.has(url)).flatMap((url) => pictureKeyOf(url) ?? []);
   if (keys.length === 0) return;
   await deps.media

@@ -160,7 +160,7 @@ describe.each(databaseKinds)('searching and filtering the inbox on %s', (kind) =
     expect(german.res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(german.res.headers.get('content-disposition')).toMatch(/^attachment; filename=anfragen-\d{4}-\d{2}-\d{2}\.csv$/);
     expect([...german.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(german.lines[0]).toMatch(/^"Nr\.";"Referenz";"Eingang";"Art";"Vorname";"Nachname";"Firma";"E-Mail"/);
+    expect(german.lines[0]).toMatch(/^"Nr\.";"Referenz";"Eingang";"Art";"Stelle";"Vorname";"Nachname";"Firma";"E-Mail"/);
     expect(german.lines).toHaveLength(3); // heading, one row, the empty string after the last CRLF
     expect(german.lines[1]).toContain('"Preisanfrage"');
     expect(german.lines[1]).toContain('"Blitzschutzanlage, Wartung und Prüfung"');
@@ -175,7 +175,7 @@ describe.each(databaseKinds)('searching and filtering the inbox on %s', (kind) =
 
     const english = await exported('lang=en&separator=,&Search=semikolon');
     expect(english.res.headers.get('content-disposition')).toMatch(/filename=inquiries-/);
-    expect(english.lines[0]).toMatch(/^"No\.","Reference","Received","Type","First name","Last name","Company","E-mail"/);
+    expect(english.lines[0]).toMatch(/^"No\.","Reference","Received","Type","Job","First name","Last name","Company","E-mail"/);
     expect(english.lines.join('\r\n')).toContain('"Zeile 1\nZeile ""2""; mit Semikolon"');
     expect(english.lines.join('\r\n')).toContain('"General message"');
     expect(english.lines.join('\r\n')).toMatch(/"Not sent – no mail server set up"|"Pending"/);

@@ -7,6 +7,7 @@ import {
   inquiryExportQuerySchema,
   inquiryHandledSchema,
   inquiryIdParamSchema,
+  inquiryJobChoicesSchema,
   inquiryListQuerySchema,
   inquiryListSchema,
   retentionSettingsSchema,
@@ -15,7 +16,7 @@ import {
 import { notFound } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { deleteInquiry, inquiriesCsv, inquiryDetail, inquiryPage, markHandled, resendInquiry } from './inbox.service';
-import { findAttachment } from './inquiries.repository';
+import { appliedJobs, findAttachment } from './inquiries.repository';
 import { readRetention, writeRetention } from './inquiry-housekeeping';
 
 /** The staff inbox of stored inquiries; every route needs a signed-in admin. */
@@ -53,6 +54,8 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(apiRoutes.inbox.retention, { schema: { response: { 200: retentionSettingsSchema } } }, async () =>
     readRetention(app.db),
   );
+
+  app.get(apiRoutes.inbox.jobs, { schema: { response: { 200: inquiryJobChoicesSchema } } }, async () => appliedJobs(app.db));
 
   app.put(
     apiRoutes.inbox.retention,

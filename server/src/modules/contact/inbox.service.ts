@@ -81,15 +81,22 @@ export async function inquiryDetail(db: Db, id: number): Promise<InquiryDetail> 
       size: a.size,
       url: apiUrl(apiRoutes.inbox.attachmentPath(id, a.id)),
     })),
-    mails: mails.map((m): MailDelivery => ({
-      kind: m.kind,
-      status: m.status,
-      attempts: m.attempts,
-      nextAttemptAt: m.status === 'pending' ? m.nextAttemptAt : null,
-      lastError: m.lastError,
-      sentAt: m.sentAt,
-      history: m.history,
-    })),
+    // An inquiry's mails are of its two kinds only; the filter tells the type so.
+    mails: mails.flatMap((m): MailDelivery[] =>
+      m.kind === 'statisticsSummary'
+        ? []
+        : [
+            {
+              kind: m.kind,
+              status: m.status,
+              attempts: m.attempts,
+              nextAttemptAt: m.status === 'pending' ? m.nextAttemptAt : null,
+              lastError: m.lastError,
+              sentAt: m.sentAt,
+              history: m.history,
+            },
+          ],
+    ),
     origin: origin ?? null,
   };
 }

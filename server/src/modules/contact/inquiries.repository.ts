@@ -132,6 +132,28 @@ export async function insertInquiry(
   });
 }
 
+/**
+ * Every job id that applications name, with the title kept by the latest application that kept
+ * one (an application sent after the job's removal keeps none). Grouped by id and title, so the
+ * rows read are as many as titles a job ever had, not as many as applications.
+ */
+export async function appliedJobs(db: Db): Promise<{ id: number; title: string | null }[]> {
+  const rows = await db
+    .selectFrom('inquiries')
+    .select((eb) => ['job_id', 'job_title', eb.fn.max('id').as('last_id')])
+    .where('subject', '=', 'application')
+    .where('job_id', 'is not', null)
+    .groupBy(['job_id', 'job_title'])
+    .orderBy('last_id', 'desc')
+    .execute();
+  const titles = new Map<number, string | null>();
+  for (const row of rows) {
+    const id = Number(row.job_id);
+    if (!titles.has(id) || titles.get(id) === null) titles.set(id, row.job_title);
+  }
+  return [...titles].map(([id, title]) => ({ id, title }));
+}
+
 export async function referenceExists(db: Db, reference: string): Promise<boolean> {
   return !!(await db.selectFrom('inquiries').select('id').where('reference', '=', reference).executeTakeFirst());
 }

@@ -79,6 +79,7 @@ const columns: Column[] = [
   [{ de: 'Referenz', en: 'Reference' }, (i) => i.reference],
   [{ de: 'Eingang', en: 'Received' }, (i, l) => localTime(i.createdAt, l)],
   [{ de: 'Art', en: 'Type' }, (i, l) => subjects[l][i.subject]],
+  [{ de: 'Stelle', en: 'Job' }, (i) => (i.subject === 'application' ? i.jobTitle : null)],
   [{ de: 'Vorname', en: 'First name' }, (i) => i.firstName],
   [{ de: 'Nachname', en: 'Last name' }, (i) => i.lastName],
   [{ de: 'Firma', en: 'Company' }, (i) => i.companyName],

@@ -4,6 +4,8 @@ import {
   type MailSettings,
   type Regard,
   attachmentTypes,
+  berlinDate,
+  contentLanguageOf,
   formatFileSize,
   escapeHtml,
 } from '@blitz/contract';
@@ -13,6 +15,7 @@ import type { OutboxHandler } from '../../mail/outbox';
 import type { OutboxKind, OutboxStatus } from '../../mail/outbox.repository';
 import type { ObjectStorage, StoredObject } from '../../storage/object-storage';
 import { getCompanyDetails } from '../company/company-details.service';
+import { findJob } from '../jobs/jobs.repository';
 import { getMailSettings, senderAddress } from '../mail-settings/mail-settings.service';
 import { type Inquiry, type StoredAttachment, attachmentsOf, findInquiry, setDeliveryStatus } from './inquiries.repository';
 
@@ -162,6 +165,8 @@ export function confirmationMail(
   config: Config,
   company: CompanySettings,
   mail: MailSettings,
+  /** The job's title in the visitor's language where the job still shows one; else the kept (German) title. */
+  jobTitle?: string,
 ): MailMessage {
   const lang = inquiry.language;
   const de = lang === 'de';
@@ -184,9 +189,9 @@ export function confirmationMail(
     '',
     `${de ? 'Ihre Referenznummer' : 'Your reference number'}: ${inquiry.reference}`,
     `${de ? 'Art der Anfrage' : 'Type of request'}: ${subjectNames[lang][inquiry.subject]}`,
-    // The job's title as the site shows it (German), never text the visitor typed.
+    // The job's title as the site shows it in the visitor's language, never text the visitor typed.
     ...(inquiry.subject === 'application' && inquiry.jobTitle
-      ? [`${de ? 'Stelle' : 'Position'}: ${oneLine(inquiry.jobTitle)}`]
+      ? [`${de ? 'Stelle' : 'Position'}: ${oneLine(jobTitle ?? inquiry.jobTitle)}`]
       : []),
     ...(inquiry.regards.length
       ? [`${de ? 'Anliegen' : 'Areas of interest'}: ${inquiry.regards.map((r) => regardNames[lang][r]).join(', ')}`]
@@ -230,7 +235,10 @@ const deliveryOf: Record<OutboxStatus, Inquiry['deliveryStatus']> = {
 };
 
 /** What the outbox sends for an inquiry, and how it reports back to the inquiry's delivery status. */
-export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Record<OutboxKind, OutboxHandler> {
+export function inquiryOutboxHandlers(
+  store: ObjectStorage,
+  config: Config,
+): Record<Extract<OutboxKind, 'inquiry' | 'confirmation'>, OutboxHandler> {
   const load = async (db: Parameters<OutboxHandler['render']>[0], inquiryId: number | null) => {
     const inquiry = inquiryId === null ? undefined : await findInquiry(db, inquiryId);
     // Caught spam is never mailed, whatever is queued.
@@ -267,8 +275,20 @@ export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Rec
     confirmation: {
       async render(db, entry) {
         const found = await load(db, entry.inquiryId);
-        return found && confirmationMail(found.inquiry, found.attachments, config, found.company, found.mail);
+        if (!found) return undefined;
+        const jobTitle = await visitorJobTitle(db, found.inquiry);
+        return confirmationMail(found.inquiry, found.attachments, config, found.company, found.mail, jobTitle);
       },
     },
   };
+}
+
+/**
+ * The applied-for job's title in the visitor's language, as visitors see the job now (a draft's or
+ * lapsed opening's title is never told); undefined where there is none, and the kept title is used.
+ */
+async function visitorJobTitle(db: Parameters<OutboxHandler['render']>[0], inquiry: Inquiry): Promise<string | undefined> {
+  if (inquiry.subject !== 'application' || inquiry.jobId === null || inquiry.language === 'de') return undefined;
+  const job = await findJob(db, inquiry.jobId, { kind: 'visitor', today: berlinDate() });
+  return job?.texts.title.find((t) => t.language === contentLanguageOf(inquiry.language))?.content || undefined;
 }

@@ -77,7 +77,12 @@ export async function sendTestMails(deps: MailTestDeps): Promise<MailTestResult>
   const results: MailTestResult = [];
   for (const address of addresses) {
     if (deps.transport.mode === 'log') {
-      results.push({ address, accepted: false, error: 'No mail server is set up (SMTP_URL): nothing was sent.' });
+      results.push({
+        address,
+        accepted: false,
+        error: 'No mail server is set up (SMTP_URL): nothing was sent.',
+        reason: 'noMailServer',
+      });
       continue;
     }
     const types = inquirySubjects.filter((s) => settings.recipients[s].some((a) => a.toLowerCase() === address.toLowerCase()));
@@ -95,9 +100,10 @@ export async function sendTestMails(deps: MailTestDeps): Promise<MailTestResult>
         messageId: `<test-${crypto.randomUUID()}@${domain}>`,
         headers: { 'Auto-Submitted': 'auto-generated' },
       });
-      results.push({ address, accepted: true, error: null });
+      results.push({ address, accepted: true, error: null, reason: null });
     } catch (error) {
-      results.push({ address, accepted: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 500) });
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      results.push({ address, accepted: false, error: message, reason: 'mailServer' });
     }
   }
   return results;

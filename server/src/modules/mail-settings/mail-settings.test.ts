@@ -117,6 +117,7 @@ describe.each(databaseKinds)('mail settings API on %s', (kind) => {
       ['personal@blitzwerk.de', true],
     ]);
     expect(results[1]!.error).toMatch(/550/);
+    expect(results[1]!.reason).toBe('mailServer');
     expect(results[0]!.error).toBeNull();
     expect(smtp.received.map((m) => m.to[0])).toEqual(['vertrieb@blitzwerk.de', 'info@blitzwerk.de', 'personal@blitzwerk.de']);
     expect(smtp.received[0]!.mail.replyTo?.value[0]?.address).toBe('info@blitzwerk.de');
@@ -128,7 +129,12 @@ describe.each(databaseKinds)('mail settings API on %s', (kind) => {
     const res = await api(url, 'POST', '/api/v1/Settings/Mail/Test', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { address: defaultCompanySettings.email, accepted: false, error: expect.stringContaining('SMTP_URL') },
+      {
+        address: defaultCompanySettings.email,
+        accepted: false,
+        error: expect.stringContaining('SMTP_URL'),
+        reason: 'noMailServer',
+      },
     ]);
   });
 });
@@ -171,6 +177,30 @@ describe.each(databaseKinds)('an application names its job, on %s', (kind) => {
     const late = await postContact(url, { ...application, jobId: String(job.id) });
     expect(late.status).toBe(201);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${late.body.id}`, { token })).body.job).toEqual({ id: job.id, title: null });
+    // The inbox's job filter still offers the removed job, by the title its applications kept.
+    const choices = await api(url, 'GET', '/api/v1/Inquiry/Jobs', { token });
+    expect(choices.body).toEqual([{ id: job.id, title: 'Blitzschutzmonteur (m/w/d)' }]);
+    expect((await api(url, 'GET', '/api/v1/Inquiry/Jobs')).status).toBe(401);
+  });
+
+  it("names the job in the visitor's language in the confirmation, German to the company and in the CSV", async () => {
+    const smtp = await SmtpSink.start();
+    const { url } = await startTestApp(kind, { ...fastMail, SMTP_URL: smtp.url, CONTACT_TO: 'inbox@company.example' });
+    const token = await signIn(url);
+    const job = (await api(url, 'POST', '/api/v1/Job', { token, body: jobBody() })).body as { id: number };
+    const sent = await postContact(url, { ...application, jobId: String(job.id), language: 'en' });
+    expect(sent.status).toBe(201);
+    const mails = await smtp.waitFor(2);
+    const confirmation = mails.find((m) => m.to.includes('erika@example.org'))!;
+    expect(confirmation.mail.text).toContain('Position: Lightning protection installer (m/f/d)');
+    expect(confirmation.mail.text).not.toContain('Blitzschutzmonteur');
+    const toCompany = mails.find((m) => m.to.includes('inbox@company.example'))!;
+    expect(toCompany.mail.text).toContain('Stelle: Blitzschutzmonteur (m/w/d)');
+
+    const csv = await fetch(`${url}/api/v1/Inquiry/Export`, { headers: { authorization: `Bearer ${token}` } });
+    const [head, row] = (await csv.text()).split('\r\n');
+    expect(head).toContain('"Art";"Stelle";"Vorname"');
+    expect(row).toContain('"Bewerbung";"Blitzschutzmonteur (m/w/d)";"Erika"');
   });
 
   it('tells no title of an unpublished job: the application keeps the id alone', async () => {

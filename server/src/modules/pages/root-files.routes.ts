@@ -7,7 +7,7 @@ import { sendEncoded } from '../../lib/encoded-body';
 import { matchesEtag } from '../../lib/etag';
 import { sendProblem } from '../../lib/send-problem';
 import type { PageContents } from './page-content';
-import { securityTxt, siteIcons, webManifest } from './root-files';
+import { type DrawnIcons, securityTxt, siteIcons, webManifest } from './root-files';
 import { type SitemapSource, keptSitemap, robotsTxt } from './site-index';
 
 export type RootFilesRoutesOptions = {
@@ -18,11 +18,18 @@ export type RootFilesRoutesOptions = {
   contents: PageContents;
   /** The content version the sitemap is kept for, and its pages made from content (projects, …). */
   sitemap?: { version: () => Promise<string>; sources: readonly SitemapSource[] };
+  /**
+   * The icons drawn from the company's uploaded logo (decision 028), if any: their media keys,
+   * read per content version, and their bytes. Without, the build's icons are served.
+   */
+  drawnIcons?: { current: () => Promise<DrawnIcons | undefined>; bytes: (key: string) => Promise<Buffer | undefined> };
 };
 
 type Kept = { body: Buffer; etag: string };
 
 const oneDay = 'public, max-age=86400';
+/** Icons drawn from an uploaded logo may change with the next upload: a client asks again (an ETag makes it cheap). */
+const revalidate = 'no-cache';
 
 function kept(body: Buffer | string): Kept {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
@@ -30,8 +37,8 @@ function kept(body: Buffer | string): Kept {
 }
 
 /** Sends a small file with its ETag, or 304 when the client's copy is the same. */
-function send(request: FastifyRequest, reply: FastifyReply, type: string, file: Kept) {
-  reply.type(type).header('cache-control', oneDay).header('etag', file.etag);
+function send(request: FastifyRequest, reply: FastifyReply, type: string, file: Kept, caching = oneDay) {
+  reply.type(type).header('cache-control', caching).header('etag', file.etag);
   if (matchesEtag(request.headers['if-none-match'], file.etag)) {
     return reply.status(304).send();
   }
@@ -51,8 +58,27 @@ export const rootFilesRoutes: FastifyPluginAsync<RootFilesRoutesOptions> = async
 
   // Read on first request and kept: a few kilobytes, and the build may be made after the server starts.
   const icons = new Map<string, Kept>();
+  // The drawn icons by media key (the hash of their bytes is in the key: never out of date).
+  const drawn = new Map<string, Kept>();
   for (const icon of siteIcons) {
     app.get(icon.path, async (request, reply) => {
+      // While the database is unavailable, the build's icons rather than no icon.
+      const drawnIcons = await options.drawnIcons?.current().catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        return undefined;
+      });
+      const key = icon.role && drawnIcons?.[icon.role];
+      if (key) {
+        let file = drawn.get(key);
+        const bytes = file ? undefined : await options.drawnIcons?.bytes(key);
+        if (bytes) {
+          file = kept(bytes);
+          if (drawn.size > 20) drawn.clear();
+          drawn.set(key, file);
+        }
+        if (file) return send(request, reply, icon.type, file, revalidate);
+        request.log.warn({ key }, 'a drawn icon is missing from the media storage; serving the build’s');
+      }
       let file = icons.get(icon.file);
       if (!file) {
         const bytes = await fs.promises.readFile(path.join(options.webDist, icon.file)).catch(() => undefined);
@@ -64,11 +90,16 @@ export const rootFilesRoutes: FastifyPluginAsync<RootFilesRoutesOptions> = async
     });
   }
 
-  let manifest: { name: string; file: Kept } | undefined;
+  let manifest: { made: string; file: Kept } | undefined;
   app.get('/site.webmanifest', async (request, reply) => {
     const { name } = await companyDetails();
-    if (manifest?.name !== name) manifest = { name, file: kept(webManifest(name)) };
-    return send(request, reply, 'application/manifest+json; charset=utf-8', manifest.file);
+    const drawnIcons = await options.drawnIcons?.current();
+    const addresses =
+      drawnIcons && (Object.fromEntries(Object.entries(drawnIcons).map(([role, key]) => [role, `/media/${key}`])) as DrawnIcons);
+    const made = JSON.stringify([name, addresses]);
+    if (manifest?.made !== made) manifest = { made, file: kept(webManifest(name, addresses)) };
+    // Asked again each time (an ETag makes it cheap): it names the icons of the latest upload.
+    return send(request, reply, 'application/manifest+json; charset=utf-8', manifest.file, revalidate);
   });
 
   let security: { day: string; email: string; file: Kept } | undefined;

@@ -8,22 +8,25 @@ const backgroundColour = '#ffffff';
  * whether a page names them or not.
  */
 export const siteIcons = [
-  { path: '/favicon.ico', file: 'favicon.ico', type: 'image/x-icon' },
-  { path: '/favicon.svg', file: 'favicon.svg', type: 'image/svg+xml' },
-  { path: '/apple-touch-icon.png', file: 'apple-touch-icon.png', type: 'image/png' },
+  { path: '/favicon.ico', file: 'favicon.ico', type: 'image/x-icon', role: 'favicon' },
+  { path: '/favicon.svg', file: 'favicon.svg', type: 'image/svg+xml', role: undefined },
+  { path: '/apple-touch-icon.png', file: 'apple-touch-icon.png', type: 'image/png', role: 'appleTouchIcon' },
   // Older iOS asks for this name first.
-  { path: '/apple-touch-icon-precomposed.png', file: 'apple-touch-icon.png', type: 'image/png' },
-  { path: '/icon-192.png', file: 'icon-192.png', type: 'image/png' },
-  { path: '/icon-512.png', file: 'icon-512.png', type: 'image/png' },
-  { path: '/icon-maskable-512.png', file: 'icon-maskable-512.png', type: 'image/png' },
+  { path: '/apple-touch-icon-precomposed.png', file: 'apple-touch-icon.png', type: 'image/png', role: 'appleTouchIcon' },
+  { path: '/icon-192.png', file: 'icon-192.png', type: 'image/png', role: 'icon192' },
+  { path: '/icon-512.png', file: 'icon-512.png', type: 'image/png', role: 'icon512' },
+  { path: '/icon-maskable-512.png', file: 'icon-maskable-512.png', type: 'image/png', role: 'maskable512' },
 ] as const;
+
+/** The icons drawn from an uploaded logo (decision 028), by role: site-relative addresses or media keys. */
+export type DrawnIcons = { favicon: string; appleTouchIcon: string; icon192: string; icon512: string; maskable512: string };
 
 /**
  * The web app manifest: the name and icons a phone shows for the site added to its home screen.
  * The site stays a website (display: browser); the manifest is for its name (the company's, as
  * staff saved it), icons and colours.
  */
-export function webManifest(companyName: string): string {
+export function webManifest(companyName: string, icons?: DrawnIcons): string {
   return JSON.stringify({
     id: '/',
     name: companyName,
@@ -35,10 +38,11 @@ export function webManifest(companyName: string): string {
     display: 'browser',
     theme_color: themeColour,
     background_color: backgroundColour,
+    // Drawn from an uploaded logo: their addresses carry the hash of their bytes, so a phone asks for a new one.
     icons: [
-      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: icons?.icon192 ?? '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: icons?.icon512 ?? '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: icons?.maskable512 ?? '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   });
 }

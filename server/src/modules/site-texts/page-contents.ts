@@ -3,7 +3,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { ReadDeps } from '../content/content-reads';
 import { type CompanySettings, type SiteLanguage, defaultCompanySettings, isSampleCompany } from '@blitz/contract';
-import { readCompanyDetails } from '../company/company-reads';
+import type { StoredSiteImages } from '../company/company-details.repository';
+import { readCompanyDetails, readSiteImages, siteImageAddresses } from '../company/company-reads';
 import type { PageContent, PageContents } from '../pages/page-content';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { previewCookie } from './preview-cookie';
@@ -12,14 +13,23 @@ import { type SiteTexts, draftSiteTexts, readSiteTexts, readTextsChanged } from 
 
 function pageContent(
   key: string,
+  lang: SiteLanguage,
   texts: SiteTexts,
   company: CompanySettings,
+  images: StoredSiteImages | null,
   options: { asBuilt: boolean; preview: boolean },
 ): PageContent {
+  const siteImages = siteImageAddresses(images, lang);
   return {
     key,
     ...options,
-    render: { texts, company, sampleCompany: isSampleCompany(company), preview: options.preview },
+    render: {
+      texts,
+      company,
+      sampleCompany: isSampleCompany(company),
+      preview: options.preview,
+      ...(siteImages ? { siteImages } : {}),
+    },
   };
 }
 
@@ -45,13 +55,14 @@ export function createPageContents(
         throw error;
       }
       if (kept?.version === version) return kept.content;
-      const [{ value: texts }, { value: changed }, { value: company }] = await Promise.all([
+      const [{ value: texts }, { value: changed }, { value: company }, images] = await Promise.all([
         readSiteTexts(deps, shipped, lang),
         readTextsChanged(deps),
         readCompanyDetails(deps),
+        readSiteImages(deps),
       ]);
-      const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanySettings);
-      const content = pageContent(version, texts, company, { asBuilt, preview: false });
+      const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanySettings) && images === null;
+      const content = pageContent(version, lang, texts, company, images, { asBuilt, preview: false });
       made.set(lang, { version, content });
       return content;
     },
@@ -65,8 +76,12 @@ export function createPageContents(
         reply.clearCookie(cookie.name, cookie.options);
         return undefined;
       }
-      const [texts, { value: company }] = await Promise.all([draftSiteTexts(deps.db, shipped, lang), readCompanyDetails(deps)]);
-      return pageContent(`preview-${crypto.randomUUID()}`, texts, company, { asBuilt: false, preview: true });
+      const [texts, { value: company }, images] = await Promise.all([
+        draftSiteTexts(deps.db, shipped, lang),
+        readCompanyDetails(deps),
+        readSiteImages(deps),
+      ]);
+      return pageContent(`preview-${crypto.randomUUID()}`, lang, texts, company, images, { asBuilt: false, preview: true });
     },
   };
 }

@@ -303,3 +303,27 @@ export async function readSums<K extends string, C extends string>(
         Record<C, number>,
   );
 }
+
+/**
+ * The pages under `prefix` (`/project/`, `/jobs/`) most viewed in a period, both languages
+ * together: the most viewed first, then by path; at most `limit`.
+ */
+export async function readMostViewed(
+  db: Db,
+  prefix: string,
+  { from, to }: { from: string; to: string },
+  limit: number,
+): Promise<{ path: string; views: number }[]> {
+  const rows = await db
+    .selectFrom('statistics_pages')
+    .select(['path', total('views').as('views')])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .where('path', 'like', `${prefix}%`)
+    .groupBy('path')
+    .orderBy(sql.raw('2'), 'desc')
+    .orderBy('path')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ path: row.path, views: Number(row.views) }));
+}

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pages, statisticsObjectionQuerySchema, statisticsQuerySchema, statisticsSchema, apiRoutes } from '@blitz/contract';
+import {
+  pages,
+  statisticsObjectionQuerySchema,
+  statisticsQuerySchema,
+  statisticsSchema,
+  statisticsSummaryInputSchema,
+  statisticsSummarySchema,
+  apiRoutes,
+} from '@blitz/contract';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { statisticsCsv, statisticsOf } from './statistics.service';
+import { saveSummary, summaryOf } from './statistics-summary';
 import type { FastifyRequest } from 'fastify';
 import { optOutCookieName, webAddress } from './visit-classification';
 
@@ -39,6 +48,19 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', `attachment; filename="statistics-${request.query.From}-${request.query.To}.csv"`)
       .send(csv);
   });
+
+  // Each admin's own weekly summary mail: the token says whose.
+  const summaryDeps = () => ({ db: app.db, mailServer: app.mailTransport.mode === 'smtp' });
+  app.get(
+    apiRoutes.statistics.summary,
+    { onRequest: app.requireAdmin, schema: { response: { 200: statisticsSummarySchema } } },
+    async (request) => summaryOf(summaryDeps(), request.admin!.id),
+  );
+  app.put(
+    apiRoutes.statistics.summary,
+    { onRequest: app.requireAdmin, schema: { body: statisticsSummaryInputSchema, response: { 200: statisticsSummarySchema } } },
+    async (request) => saveSummary(summaryDeps(), request.admin!.id, request.body),
+  );
 
   const siteHost = new URL(app.config.siteUrl).host.toLowerCase();
   // The imprint's opt-out link when the page script does not run: the cookie that holds only the

@@ -1,7 +1,33 @@
-import type { DeviceClass, Statistics, StatisticsQuery } from '@blitz/contract';
+import { type DeviceClass, type Statistics, type StatisticsQuery, contentLanguageOf } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { csvCell } from '../contact/inquiry-csv';
-import { readDays, readSums, readTotals } from './statistics.repository';
+import type { LocalizedText } from '@blitz/contract';
+import { findJob } from '../jobs/jobs.repository';
+import { findProject } from '../projects/projects.repository';
+import { readDays, readMostViewed, readSums, readTotals } from './statistics.repository';
+
+/** How many projects and jobs the "most viewed" lists name. */
+const viewedListed = 10;
+
+/**
+ * The projects or jobs most viewed in a period, with their titles as they are now (both
+ * languages); a deleted one, or a path that names none, has an empty title.
+ */
+async function mostViewed(
+  db: Db,
+  prefix: '/project/' | '/jobs/',
+  period: { from: string; to: string },
+): Promise<{ path: string; views: number; title: LocalizedText[] }[]> {
+  const rows = await readMostViewed(db, prefix, period, viewedListed);
+  return Promise.all(
+    rows.map(async (row) => {
+      const id = row.path.slice(prefix.length);
+      if (!/^\d{1,15}$/.test(id)) return { ...row, title: [] };
+      const found = prefix === '/project/' ? await findProject(db, Number(id)) : await findJob(db, Number(id), { kind: 'staff' });
+      return { ...row, title: found?.texts.title ?? [] };
+    }),
+  );
+}
 
 const dayMs = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / dayMs;
@@ -25,6 +51,7 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
     period,
   );
   const devices = await readSums(db, 'statistics_devices', ['device'], ['visitors'], period);
+  const viewed = { projects: await mostViewed(db, '/project/', period), jobs: await mostViewed(db, '/jobs/', period) };
   const byDay = new Map(days.map((d) => [d.day, d]));
   return {
     from: From,
@@ -45,12 +72,20 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
     pages: pages.map((p) => ({ ...p, language: p.language === 'en' ? 'en' : 'de' })),
     sources,
     devices: devices.map((d) => ({ ...d, device: d.device as DeviceClass })),
+    viewed,
   };
 }
 
 const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(';')}\r\n`;
 
-/** What the tab shows, as CSV (`;`-separated, UTF-8 with BOM): the totals, the days, the pages and the sources, each a block. */
+/** A title in one language, or empty (the project or job is gone, or has none in that language). */
+const titleIn = (title: LocalizedText[], language: 'de' | 'en') =>
+  title.find((t) => t.language === contentLanguageOf(language))?.content ?? '';
+
+/**
+ * What the tab shows, as CSV (`;`-separated, UTF-8 with BOM): the totals, the days, the pages, the
+ * sources, the devices and the most viewed projects and jobs (titles in both languages), each a block.
+ */
 export function statisticsCsv(s: Statistics): string {
   return [
     '\uFEFF',
@@ -65,5 +100,13 @@ export function statisticsCsv(s: Statistics): string {
     '\r\n',
     csvLine(['source', 'campaign', 'visitors', 'inquiries', 'applications']),
     ...s.sources.map((x) => csvLine([x.source, x.campaign, x.visitors, x.inquiries, x.applications])),
+    '\r\n',
+    csvLine(['device', 'visitors']),
+    ...s.devices.map((d) => csvLine([d.device, d.visitors])),
+    '\r\n',
+    csvLine(['viewed', 'path', 'titleDe', 'titleEn', 'views']),
+    ...(['projects', 'jobs'] as const).flatMap((kind) =>
+      s.viewed[kind].map((v) => csvLine([kind, v.path, titleIn(v.title, 'de'), titleIn(v.title, 'en'), v.views])),
+    ),
   ].join('');
 }

@@ -14,7 +14,9 @@ import {
   testDatabaseUrl,
   twoInstancesOnOnePostgres,
 } from '../../test/helper';
+import { dataUrl, testPhoto } from '../../test/pictures';
 import { formData, generalMessage, priceInquiry } from '../contact/contact.test-kit';
+import { jobBody } from '../jobs/jobs.test-kit';
 import { statisticsHousekeeping } from './statistics-housekeeping';
 import { createStatisticsRecorder } from './statistics-recorder';
 import { recordBatch } from './statistics.repository';
@@ -31,6 +33,20 @@ function fakeWebBuild(): string {
 }
 
 const today = () => berlinDate();
+
+const projectBody = async () => ({
+  title: [
+    { content: 'Umspannwerk Nord', language: 2 },
+    { content: 'Substation north', language: 1 },
+  ],
+  content: [{ content: 'Fangstangen.', language: 2 }],
+  scopeOfWorks: [{ content: 'Montage', language: 2 }],
+  location: 'Hanau',
+  workDuration: '3 Monate',
+  client: 'Stadtwerke',
+  categoryID: '0',
+  picture: dataUrl(await testPhoto(400, 300), 'image/png'),
+});
 const statsOf = async (url: string, token: string, from = today(), to = from) =>
   (await api(url, 'GET', `/api/v1/Statistics?From=${from}&To=${to}`, { token })).body;
 
@@ -356,6 +372,46 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     const crossSet = await api(url, 'GET', '/api/v1/Statistics/Objection', { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(crossSet.headers.get('set-cookie')).toMatch(/^statistics-opt-out=1;/);
     expect((await api(url, 'GET', '/api/v1/Statistics/Objection?Withdraw=maybe')).status).toBe(400);
+  });
+
+  it('names the most viewed projects and jobs by their titles now, both languages together; a deleted one by its path', async () => {
+    const { app, url } = await startTestApp(kind, { WEB_DIST: fakeWebBuild() });
+    const token = await signIn(url);
+    const project = await api(url, 'POST', '/api/v1/Project', { token, body: await projectBody() });
+    const gone = await api(url, 'POST', '/api/v1/Project', { token, body: await projectBody() });
+    expect((await api(url, 'DELETE', `/api/v1/Project/${gone.body.id}`, { token })).status).toBe(204);
+    const job = await api(url, 'POST', '/api/v1/Job', { token, body: jobBody({ published: false }) });
+    const day = today();
+    const row = (path: string, language: string, views: number) => ({ day, path, language, views, visitors: 1, inquiries: 0 });
+    await app.db
+      .insertInto('statistics_pages')
+      .values([
+        row(`/project/${project.body.id}`, 'de', 3),
+        row(`/project/${project.body.id}`, 'en', 2),
+        row(`/project/${gone.body.id}`, 'de', 4),
+        row('/Projects', 'de', 50),
+        row(`/jobs/${job.body.id}`, 'en', 1),
+      ])
+      .execute();
+    const { viewed } = await statsOf(url, token);
+    expect(viewed.projects).toEqual([
+      { path: `/project/${project.body.id}`, views: 5, title: project.body.title },
+      { path: `/project/${gone.body.id}`, views: 4, title: [] },
+    ]);
+    // A job staff have not published yet is still named.
+    expect(viewed.jobs).toEqual([{ path: `/jobs/${job.body.id}`, views: 1, title: expect.arrayContaining(jobBody().title) }]);
+    expect(viewed.jobs[0].title).toHaveLength(2);
+    // The export says the same, titles in both languages; a deleted project by its path alone.
+    const csv = await (
+      await fetch(`${url}/api/v1/Statistics/Export?From=${day}&To=${day}`, { headers: { authorization: `Bearer ${token}` } })
+    ).text();
+    expect(csv).toContain('"viewed";"path";"titleDe";"titleEn";"views"');
+    expect(csv).toContain(`"projects";"/project/${gone.body.id}";"";"";"4"`);
+    expect(csv).toContain(
+      `"jobs";"/jobs/${job.body.id}";"Blitzschutzmonteur (m/w/d)";"Lightning protection installer (m/f/d)";"1"`,
+    );
+    // The days before count nothing of today's.
+    expect((await statsOf(url, token, '2026-01-01', '2026-01-07')).viewed).toEqual({ projects: [], jobs: [] });
   });
 
   it('counts nothing with STATISTICS=off', async () => {

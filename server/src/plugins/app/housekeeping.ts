@@ -5,6 +5,7 @@ import { inquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping'
 import { createHousekeeping } from '../../modules/housekeeping/housekeeping';
 import { deleteStaleAttempts } from '../../modules/rate-limits/attempts.repository';
 import { statisticsHousekeeping } from '../../modules/statistics/statistics-housekeeping';
+import { statisticsSummaryTask } from '../../modules/statistics/statistics-summary';
 
 /** Rate and sign-in counts whose window started this long ago are over (the longest window is 15 minutes). */
 const staleCountsAfterMs = 24 * 3600_000;
@@ -13,7 +14,8 @@ const staleCountsAfterMs = 24 * 3600_000;
  * Hourly clean-up, on one instance at a time among those sharing the database: inquiries past
  * their retention and files no inquiry names (in the attachments storage), and
  * rate-limit and sign-in counts long over, spent contact form tokens past their day, the visitor
- * statistics' salts of past days and visits of past days.
+ * statistics' salts of past days and visits of past days; and on Monday morning the
+ * statistics' weekly summary mails.
  */
 export const housekeeping = fp(async (app: FastifyInstance) => {
   const { db } = app;
@@ -27,6 +29,10 @@ export const housekeeping = fp(async (app: FastifyInstance) => {
       },
       { name: 'form-tokens', run: async () => ({ expired: await deleteExpiredFormTokens(db, new Date()) }) },
       statisticsHousekeeping(db),
+      // The weekly summary mail needs counting on and a mail server (decision 025).
+      ...(app.config.statistics.enabled
+        ? [statisticsSummaryTask({ db, mailServer: app.mailTransport.mode === 'smtp', kick: () => app.outbox.kick() })]
+        : []),
     ],
     app.log.child({ module: 'housekeeping' }),
   );

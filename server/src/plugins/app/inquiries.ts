@@ -5,6 +5,7 @@ import { type Outbox, createOutbox } from '../../mail/outbox';
 import { type MalwareScanner, clamdScanner } from '../../modules/contact/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
 import { siteMailDomain } from '../../modules/mail-settings/mail-settings.service';
+import { statisticsSummaryOutboxHandler } from '../../modules/statistics/statistics-summary';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +35,7 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
     transport,
     log,
     timing: app.config.mail,
-    handlers: inquiryOutboxHandlers(store, app.config),
+    handlers: { ...inquiryOutboxHandlers(store, app.config), statisticsSummary: statisticsSummaryOutboxHandler(app.config) },
     messageIdDomain: (db) => siteMailDomain(db, app.config.siteUrl),
     onAttempt: (kind, status) => {
       const { metrics } = app;

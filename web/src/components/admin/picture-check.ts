@@ -21,3 +21,13 @@ export function picturePixelsProblem(width: number, height: number): FailureReas
     return { key: 'validation.pictureTooLarge', values: { max: megabytes(pictureLimits.maxBytes) } };
   return undefined;
 }
+
+/** The types a company logo may be (the server refuses an SVG and AVIF: decision 028). */
+export const logoTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** What is wrong with a chosen logo file before it is read: an SVG gets its own reason. */
+export function logoFileProblem(file: { type: string; size: number }): FailureReason | undefined {
+  if (file.type === 'image/svg+xml') return { key: 'validation.logoSvg' };
+  if (!(logoTypes as readonly string[]).includes(file.type)) return { key: 'validation.logoType' };
+  return pictureFileProblem(file);
+}

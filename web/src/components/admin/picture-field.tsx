@@ -17,6 +17,13 @@ type PictureFieldProps = {
   onProblem: (problem: FailureReason | undefined) => void;
   /** … or with the form's value (required and missing). */
   error: string | undefined;
+  /** The field's own label, hint, accepted types and check of a chosen file (a project's picture's by default). */
+  label?: string;
+  hint?: string;
+  accept?: string;
+  check?: (file: { type: string; size: number }) => FailureReason | undefined;
+  /** The caption under the current picture (by default: it stays unless another is chosen). */
+  currentCaption?: string;
 };
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -36,7 +43,20 @@ async function pixelSize(dataUrl: string): Promise<{ width: number; height: numb
 }
 
 /** Picture: image files only, checked against the server's limits, previewed, sent as a data URL. */
-export function PictureField({ value, onChange, currentPicture, required, problem, onProblem, error }: PictureFieldProps) {
+export function PictureField({
+  value,
+  onChange,
+  currentPicture,
+  required,
+  problem,
+  onProblem,
+  error,
+  label,
+  hint,
+  accept = 'image/*',
+  check = pictureFileProblem,
+  currentCaption,
+}: PictureFieldProps) {
   const { t } = useTranslation('admin');
   const previewId = useId();
 
@@ -44,7 +64,7 @@ export function PictureField({ value, onChange, currentPicture, required, proble
     onProblem(undefined);
     onChange('');
     if (!file) return;
-    const fileProblem = pictureFileProblem(file);
+    const fileProblem = check(file);
     if (fileProblem) return onProblem(fileProblem);
     try {
       const dataUrl = await readAsDataUrl(file);
@@ -61,10 +81,10 @@ export function PictureField({ value, onChange, currentPicture, required, proble
   return (
     <div className="space-y-3">
       <FileField
-        label={t('projects.modal.picture')}
+        label={label ?? t('projects.modal.picture')}
         required={required}
-        accept="image/*"
-        hint={t('projects.modal.pictureHint', { max: megabytes(pictureLimits.maxBytes) })}
+        accept={accept}
+        hint={hint ?? t('projects.modal.pictureHint', { max: megabytes(pictureLimits.maxBytes) })}
         error={problem ? t(problem.key as 'validation.imageOnly', problem.values ?? {}) : error}
         aria-controls={previewId}
         onChange={(event) => void choose(event.target.files?.[0])}
@@ -78,7 +98,7 @@ export function PictureField({ value, onChange, currentPicture, required, proble
               className="max-h-48 w-auto max-w-full rounded object-contain"
             />
             <figcaption className="mt-1 text-xs text-slate-600">
-              {value ? t('projects.modal.preview') : t('projects.modal.keepPicture')}
+              {value ? t('projects.modal.preview') : (currentCaption ?? t('projects.modal.keepPicture'))}
             </figcaption>
           </figure>
         )}

@@ -5,6 +5,7 @@ import {
   type PageData,
   type PageKey,
   type Project,
+  type SiteImageAddresses,
   type SiteLanguage,
   apiRoutes,
   apiUrl,
@@ -33,6 +34,8 @@ export type PageHeadInput = {
   lang: SiteLanguage;
   data: PageData | undefined;
   company: CompanySettings;
+  /** The icons and link-preview picture drawn from the saved logo and details (decision 028); absent: the build's. */
+  siteImages?: SiteImageAddresses | undefined;
   /** The public origin every absolute address is written with (SITE_URL, or the build's default). */
   origin: string;
   /** The common texts, filled with the company's details. */
@@ -50,7 +53,13 @@ const jsonLd = (data: unknown) => `<script type="application/ld+json">${JSON.str
  * without a second type. The opening hours are free text in the settings, not the
  * `Mo-Fr 07:00-16:30` form schema.org's `openingHours` asks for, and are left out.
  */
-function organisationJsonLd(url: string, description: string, settings: CompanySettings, origin: string): string {
+function organisationJsonLd(
+  url: string,
+  description: string,
+  settings: CompanySettings,
+  images: { logo: string; ogImage: string },
+  origin: string,
+): string {
   return jsonLd({
     '@context': 'https://schema.org',
     '@type': 'Electrician',
@@ -58,8 +67,8 @@ function organisationJsonLd(url: string, description: string, settings: CompanyS
     legalName: settings.legalName,
     url,
     // The site's 512 px icon, as the job postings' hiring organisation shows it; the link preview's picture.
-    logo: new URL('/icon-512.png', origin).href,
-    image: new URL(siteImages.ogImage.url, origin).href,
+    logo: new URL(images.logo, origin).href,
+    image: new URL(images.ogImage, origin).href,
     description,
     telephone: settings.phone,
     email: settings.email,
@@ -230,8 +239,22 @@ export function pageHead(input: PageHeadInput): string {
   // A URL's serialisation has every quote and angle bracket percent-encoded: only '&' needs escaping.
   const address = (l: SiteLanguage) => pageUrl(path, l, origin).replaceAll('&', '&amp;');
   const indexable = own !== undefined || indexablePages.includes(page);
+  // The icons and link-preview picture drawn from the saved logo and details (decision 028), else the build's.
+  const drawn = input.siteImages;
+  const ogImage = drawn?.ogImage ?? siteImages.ogImage.url;
+  const iconLinks = drawn?.icons
+    ? [
+        `<link rel="icon" href="${drawn.icons.favicon}" sizes="32x32" />`,
+        `<link rel="icon" href="${drawn.icons.icon192}" type="image/png" sizes="192x192" />`,
+        `<link rel="apple-touch-icon" href="${drawn.icons.appleTouchIcon}" />`,
+      ]
+    : [
+        '<link rel="icon" href="/favicon.ico" sizes="32x32" />',
+        '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+        '<link rel="apple-touch-icon" href="/apple-touch-icon.png" />',
+      ];
   const defaultImage = [
-    `<meta property="og:image" content="${new URL(siteImages.ogImage.url, origin).href}" />`,
+    `<meta property="og:image" content="${new URL(ogImage, origin).href}" />`,
     `<meta property="og:image:width" content="${siteImages.ogImage.width}" />`,
     `<meta property="og:image:height" content="${siteImages.ogImage.height}" />`,
   ];
@@ -258,7 +281,19 @@ export function pageHead(input: PageHeadInput): string {
     // out: every byte here is in the first response, within 14 KB (decision 009).
     ...(own?.image ?? defaultImage),
     `<meta name="twitter:card" content="summary_large_image" />`,
-    ...(page === 'home' ? [organisationJsonLd(pageUrl('/', lang, origin), description, company, origin)] : []),
+    ...(page === 'home'
+      ? [
+          organisationJsonLd(
+            pageUrl('/', lang, origin),
+            description,
+            company,
+            { logo: drawn?.icons?.icon512 ?? '/icon-512.png', ogImage },
+            origin,
+          ),
+        ]
+      : []),
     ...(own?.structuredData ? [own.structuredData] : []),
+    // The icons are the page's too, not the template's: those drawn from an uploaded logo replace the build's.
+    ...iconLinks,
   ].join('\n    ');
 }

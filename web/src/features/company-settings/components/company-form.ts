@@ -39,6 +39,8 @@ export type CompanyFormValues = {
   personQuoteDe: string;
   personQuoteEn: string;
   personPicture: string;
+  /** '' for the shipped drawing, the stored logo's address, or a new upload's data URL. */
+  logo: string;
 };
 
 const de = (texts: CompanySettings['openingHours']) => textIn(texts, ContentLanguage.German);
@@ -77,6 +79,7 @@ export function companyFormValues(settings: CompanySettings): CompanyFormValues 
     personQuoteDe: de(settings.person.quote),
     personQuoteEn: en(settings.person.quote),
     personPicture: settings.person.picture,
+    logo: settings.logo ?? '',
   };
 }
 
@@ -120,6 +123,7 @@ export function companySettingsInput(values: CompanyFormValues): CompanySettings
       quote: localizedTexts(values.personQuoteEn, values.personQuoteDe),
       picture: values.personPicture,
     },
+    logo: values.logo === '' ? null : values.logo,
   };
 }
 

@@ -11,6 +11,7 @@ import { ListStatus } from '../../../components/admin/list-status';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useCompanySettings, useSaveCompanySettings } from '../api/company-settings';
 import { type CompanyFormValues, companyFormResolver, companyFormValues, companySettingsInput } from './company-form';
+import { LogoField } from './logo-field';
 import { PictureChoice } from './picture-choice';
 
 /** The company details (admin only): grouped sections, inline messages, one Save for the whole object. */
@@ -96,6 +97,9 @@ function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
 
   return (
     <form noValidate className="space-y-6" onSubmit={(event) => void submit(event)}>
+      <Section title={t('company.sections.logo')}>
+        <LogoField form={form} saved={form.formState.defaultValues?.logo ?? ''} />
+      </Section>
       <Section title={t('company.sections.company')}>
         {text('name', true)}
         {text('legalName', true)}

@@ -1,12 +1,15 @@
 import { type QueryClient, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type ContentLanguage,
   type DeliveryStatus,
   type InquiryDetail,
   type InquirySubject,
   type RetentionSettings,
   inquiryDetailSchema,
+  inquiryJobChoicesSchema,
   inquiryListSchema,
   jobListSchema,
+  pickText,
   retentionSettingsSchema,
   apiRoutes,
 } from '@blitz/contract';
@@ -87,16 +90,28 @@ export const useInquiries = (filter: InboxFilter, page: number) => useQuery(inqu
 export const useInquiryCount = (filter: InboxFilter) =>
   useQuery({ ...inquiriesQueryOptions(filter, 1, 1), select: (d) => d.count });
 
-/** The CSV export of what the filter selects, headed and worded in the staff's language. */
-/** The job openings staff can filter applications by (the admin's read: every job, drafts too). */
-export const useJobChoices = () =>
-  useQuery({
+/**
+ * The jobs staff can filter applications by: those that applications name, removed jobs included.
+ * A job that still exists is named as it is now, in the staff's language; a removed one by the
+ * title its latest application kept, or by its number.
+ */
+export const useJobChoices = (language: ContentLanguage) => {
+  const named = useQuery({
+    queryKey: [...inboxQueryKeys.all, 'jobs', 'applied'],
+    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.jobs, { schema: inquiryJobChoicesSchema, admin: true, signal }),
+  });
+  const current = useQuery({
     queryKey: [...inboxQueryKeys.all, 'jobs'],
     queryFn: ({ signal }) =>
       apiRequest(apiRoutes.jobs.list, { query: { PageLength: 100 }, schema: jobListSchema, admin: true, signal }),
-    select: (list) => list.data,
+    select: (list) => new Map(list.data.map((job) => [job.id, pickText(job.title, language)])),
   });
+  return (named.data ?? [])
+    .map((job) => ({ id: job.id, title: current.data?.get(job.id) || job.title }))
+    .sort((a, b) => (a.title ?? '').localeCompare(b.title ?? ''));
+};
 
+/** The CSV export of what the filter selects, headed and worded in the staff's language. */
 export function exportPath(filter: InboxFilter, lang: 'de' | 'en'): string {
   const params = new URLSearchParams({ lang });
   for (const [key, value] of Object.entries(filterQuery(filter))) if (value !== undefined) params.set(key, value);

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contentLanguageOf, deliveryStatuses, inquirySubjects, pickText } from '@blitz/contract';
+import { contentLanguageOf, deliveryStatuses, inquirySubjects } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { type InboxFilter, useJobChoices } from '../api/inquiries';
+import { jobName } from './job-name';
 
 type InquiryFiltersProps = {
   filter: InboxFilter;
@@ -46,8 +47,8 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
   const chosenFilters = [filter.subject, filter.delivery, filter.handled, filter.job, filter.from, filter.to].filter(
     Boolean,
   ).length;
-  const jobs = useJobChoices();
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
+  const jobs = useJobChoices(language);
   // A typed date can pass the picker's min; the list then ignores `to` until it is mended.
   const toBeforeFrom = filter.from !== '' && filter.to !== '' && filter.to < filter.from;
   const active = searchText.trim() !== '' || chosenFilters > 0;
@@ -109,7 +110,7 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
               ))}
             </select>
           </div>
-          {(jobs.data?.length ?? 0) > 0 && (
+          {(jobs.length > 0 || filter.job !== '') && (
             <div>
               <label htmlFor={`${id}-job`} className={label}>
                 {t('filters.job')}
@@ -121,9 +122,9 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
                 className={field}
               >
                 <option value="">{t('filters.any')}</option>
-                {jobs.data?.map((job) => (
+                {jobs.map((job) => (
                   <option key={job.id} value={String(job.id)}>
-                    {pickText(job.title, language)}
+                    {jobName(t, job)}
                   </option>
                 ))}
               </select>

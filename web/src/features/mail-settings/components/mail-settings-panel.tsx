@@ -133,7 +133,11 @@ function TestResults({ results }: { results: MailTestResult }) {
         >
           <span className="font-semibold">{result.address}</span>
           {': '}
-          {result.accepted ? t('mailSettings.accepted') : t('mailSettings.refused', { error: result.error ?? '' })}
+          {result.accepted
+            ? t('mailSettings.accepted')
+            : result.reason === 'noMailServer'
+              ? t('mailSettings.noMailServer')
+              : t('mailSettings.refused', { error: result.error ?? '' })}
         </li>
       ))}
     </ul>

@@ -1,18 +1,20 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Statistics, berlinDate, directSource, statisticsFirstDay } from '@blitz/contract';
+import { type Statistics, berlinDate, contentLanguageOf, directSource, pickText, statisticsFirstDay } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useDownload } from '../../../lib/download-file';
 import { type PeriodChoice, exportPath, periodChoices, periodOf, periodProblem, useStatistics } from '../api/statistics';
 import { RankedTable } from './ranked-table';
 import { SummaryFigures } from './summary-figures';
+import { SummaryMailSection } from './summary-mail-form';
 
 // The chart library is loaded with the tab, not with the dashboard.
 const DailyChart = lazy(() => import('./daily-chart').then((module) => ({ default: module.DailyChart })));
 
 type PageRow = Statistics['pages'][number];
 type SourceRow = Statistics['sources'][number];
+type ViewedRow = Statistics['viewed']['projects'][number];
 
 const inputClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-sm';
 
@@ -41,7 +43,7 @@ function DateField({ label, value, min, max, onChange }: DateFieldProps) {
 
 /** The visitor statistics (issue 32): a period against the one before, per day, page and source, and their export. */
 export function StatisticsPanel() {
-  const { t } = useTranslation('statistics');
+  const { t, i18n } = useTranslation('statistics');
   const headingId = useId();
   const choiceId = useId();
   const today = berlinDate();
@@ -61,16 +63,19 @@ export function StatisticsPanel() {
     { header: t('figures.inquiries'), count: (row: PageRow) => row.inquiries },
   ];
   const pagesIn = (language: string) => data?.pages.filter((row) => row.language === language) ?? [];
-  // A project or job counted in both languages is one entry here.
-  const mostViewed = (prefix: string) => {
-    const views = new Map<string, number>();
-    for (const row of data?.pages ?? [])
-      if (row.path.startsWith(prefix)) views.set(row.path, (views.get(row.path) ?? 0) + row.views);
-    return [...views].map(([path, count]) => ({ path, count })).sort((a, b) => b.count - a.count);
-  };
+  // Projects and jobs by their title in the language of the dashboard (else the other one); one that is gone by its path.
+  const titleOf = (row: ViewedRow) => pickText(row.title, contentLanguageOf(i18n.language === 'en' ? 'en' : 'de')) || row.path;
   const viewedColumns = [
-    { header: t('columns.page'), cell: (row: { path: string }) => row.path },
-    { header: t('columns.views'), count: (row: { count: number }) => row.count },
+    {
+      header: t('columns.title'),
+      cell: (row: ViewedRow) => (
+        <>
+          <span className="block font-medium break-normal text-slate-900">{titleOf(row)}</span>
+          {titleOf(row) === row.path ? null : <span className="block text-xs text-slate-600">{row.path}</span>}
+        </>
+      ),
+    },
+    { header: t('columns.views'), count: (row: ViewedRow) => row.views },
   ];
 
   return (
@@ -158,18 +163,14 @@ export function StatisticsPanel() {
             <RankedTable
               caption={t('tables.projects')}
               columns={viewedColumns}
-              rows={mostViewed('/project/')}
+              rows={data.viewed.projects}
               rowKey={(row) => row.path}
             />
-            <RankedTable
-              caption={t('tables.jobs')}
-              columns={viewedColumns}
-              rows={mostViewed('/jobs/')}
-              rowKey={(row) => row.path}
-            />
+            <RankedTable caption={t('tables.jobs')} columns={viewedColumns} rows={data.viewed.jobs} rowKey={(row) => row.path} />
           </div>
         </>
       ) : null}
+      <SummaryMailSection />
     </section>
   );
 }
