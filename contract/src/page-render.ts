@@ -37,8 +37,10 @@ export type RenderContent = SiteContent & { texts?: RenderTexts };
 
 /**
  * The SSR bundle's `render` (web/src/entry-server.tsx), which the server loads from the build:
- * one page in one language, its markup and the head that goes with it. `data` holds the API
- * answers the page renders with (none at build time).
+ * one page in one language, its markup and the head that goes with it (title, description,
+ * addresses, link preview, structured data — a project's or a job's own from its data). `data`
+ * holds the API answers the page renders with (none at build time); `origin` is the public
+ * origin the head's absolute addresses are written with (the build's default without).
  */
 export type RenderPage = (
   page: PageKey,
@@ -46,4 +48,5 @@ export type RenderPage = (
   lang: SiteLanguage,
   data?: PageData,
   content?: RenderContent,
+  origin?: string,
 ) => Promise<{ html: string; head: string }>;

@@ -171,6 +171,12 @@ export type PageManifest = {
   styleHashes: string[];
   /** file path → hashes of that page's own inline styles (its critical CSS), used instead of styleHashes */
   pageStyleHashes?: Record<string, string[]>;
+  /**
+   * file path → the head the web app rendered into that page (`render`'s head, between the
+   * template's own tags and the inline styles): the server puts the head it renders per request
+   * in its place.
+   */
+  heads?: Record<string, string>;
   /** The origin the pages' absolute addresses were written with; the server puts the public address (SITE_URL, else the saved website) in its place. */
   origin?: string;
 };

@@ -19,6 +19,10 @@ export const translationNamespaces = [
 ] as const;
 export type TranslationNamespace = (typeof translationNamespaces)[number];
 
+export function isTranslationNamespace(value: unknown): value is TranslationNamespace {
+  return (translationNamespaces as readonly unknown[]).includes(value);
+}
+
 /** Where the browser loads a scope's texts: the common texts at /assets/i18n/{lang}.json, each other scope beside. */
 export function translationPath(lang: string, namespace: string): string {
   return namespace === 'common' ? `/assets/i18n/${lang}.json` : `/assets/i18n/${namespace}/${lang}.json`;

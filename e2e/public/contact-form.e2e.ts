@@ -1,30 +1,16 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { type AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactCreated, InquiryList, LoginResponse } from '@blitz/contract';
 import { type RunningClamd, clamdInstalled, requireClamd, startClamd } from '../../server/src/test/clamd';
 import { admin, useSite, viewports } from '../support/harness';
 import { contactFormHydrated, hydrated } from '../support/public-pages';
+import { useSmtp } from '../support/smtp';
 
 // A real SMTP server receives what the site mails; the server starts with its address.
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  size: 60 * 1024 * 1024,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-      callback();
-    });
-  },
-});
+const smtp = useSmtp({ size: 60 * 1024 * 1024 });
+const { received } = smtp;
 const env: Record<string, string> = {
   CONTACT_MIN_FILL_SECONDS: '0',
   CONTACT_RATE_LIMIT: '1000',
@@ -43,8 +29,7 @@ const malware = {
 let clamd: RunningClamd | undefined;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  env['SMTP_URL'] = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  env['SMTP_URL'] = await smtp.start();
   if (scanClamd) {
     clamd = await startClamd([{ name: 'Blitz.Test.Malware', data: malware.buffer }]);
     env['CLAMD_URL'] = clamd.url;
@@ -53,7 +38,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await clamd?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 const MB = 1024 * 1024;

@@ -6,15 +6,17 @@ export type ReceivedMail = { to: string[]; raw: string };
 
 /**
  * A real SMTP server on the loopback interface for one test file, closed after it: the mails it
- * took (envelope recipients and raw text), and `refuse`, addresses it answers 550 at RCPT TO.
+ * took (envelope recipients and raw text), and `refuse`, addresses it answers 550 at RCPT TO;
+ * `size`, the largest message it announces to take (SIZE), as a provider's server does.
  */
-export function useSmtp(options: { refuse?: string[] } = {}) {
+export function useSmtp(options: { refuse?: string[]; size?: number } = {}) {
   const received: ReceivedMail[] = [];
   const refused = new Set(options.refuse ?? []);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    ...(options.size ? { size: options.size } : {}),
     onRcptTo(address, _session, callback) {
       callback(refused.has(address.address) ? new Error(`550 no mailbox ${address.address}`) : undefined);
     },

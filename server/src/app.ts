@@ -203,7 +203,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   await app.register(mediaRoutes);
   await app.register(webAssets, { webDist: config.webDist });
-  const renderer = createPageRenderer(config.webDist, app.log);
+  const renderer = createPageRenderer(config.webDist, config.siteUrl ?? shippedOrigin, app.log);
   const reads = { db: app.db, contentReads: app.contentReads };
   const contents = createPageContents({ ...reads, staffWithToken: app.staffWithToken, siteUrl: config.siteUrl }, shipped);
   await app.register(siteTextFilesRoutes, { shipped });

@@ -73,6 +73,8 @@ const manifest = {
   scriptHashes: [sha256(languageRedirectScript)],
   styleHashes: inlinedStyles.map(sha256),
   pageStyleHashes: {},
+  // The head each page was written with, which the server swaps for the head it renders per request.
+  heads: {},
   origin: buildOrigin,
 };
 for (const [key, page] of Object.entries(pages)) {
@@ -85,6 +87,7 @@ for (const [key, page] of Object.entries(pages)) {
       .replace('<!--app-head-->', () => head)
       .replace('<!--app-html-->', () => html);
     const relative = `pages/${lang}/${key}.html`;
+    manifest.heads[relative] = head;
     if (stylesheet) {
       // What the server renders into the page per request (the home page's featured projects)
       // is styled from the first paint too.

@@ -143,10 +143,16 @@ describe('public pages render the company details staff saved', () => {
       logo: `https://www.example.com${drawn('icon-512.png')}`,
       image: `https://www.example.com${drawn('og-en.png')}`,
     });
-    // Without an uploaded logo only the link-preview picture is drawn: the build's icons stay, named by index.html.
+    // The head names the icons, the drawn ones in place of the build's: never both.
+    expect(head.match(/rel="(?:icon|apple-touch-icon)"/g)).toHaveLength(3);
+    expect(head).not.toContain('/favicon.ico');
+    // Without an uploaded logo only the link-preview picture is drawn: the build's icons stay.
     const named = await page('aboutus', 'de', { content: { ...content, siteImages: { ogImage: drawn('og-de.png') } } });
     expect(named.head).toContain(`<meta property="og:image" content="https://www.example.com${drawn('og-de.png')}" />`);
-    expect(named.head).not.toContain('rel="icon"');
+    expect(named.head).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32" />');
+    expect(named.head).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+    expect(named.head).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
+    expect(named.head).not.toContain('/media/company/0123456789abcdef0123-favicon.ico');
     expect((await page('aboutus', 'de')).head).toMatch(
       /<meta property="og:image" content="https:\/\/www\.example\.com\/assets\/og-image-[\w-]+\.png" \/>/,
     );

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { SiteLanguage } from '@blitz/contract';
+import { type SiteLanguage, apiRoutes, apiUrl } from '@blitz/contract';
 import { afterEach } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -179,7 +179,7 @@ export async function api(
 }
 
 export async function signIn(base: string): Promise<string> {
-  const res = await api(base, 'POST', '/api/v1/login/Auth', { body: testAdmin });
+  const res = await api(base, 'POST', apiUrl(apiRoutes.auth.login), { body: testAdmin });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   return res.body.jwtToken as string;
 }

@@ -1,4 +1,5 @@
 import { type PageKey, pages, projectPath } from '@blitz/contract';
+import type commonTexts from '../locales/de/common.json';
 
 /** Every URL of the app, from the one route table in the contract. */
 export const paths = Object.fromEntries(Object.entries(pages).map(([key, page]) => [key, page.path])) as {
@@ -7,7 +8,7 @@ export const paths = Object.fromEntries(Object.entries(pages).map(([key, page]) 
 export { projectPath };
 
 /** The meta texts (common.json → meta.<key>) of each page. */
-export const metaKeyOf: Record<PageKey, string> = {
+export const metaKeyOf: Record<PageKey, keyof (typeof commonTexts)['meta']> = {
   home: 'home',
   impressum: 'imprint',
   aboutus: 'about',

@@ -5,7 +5,8 @@ import { api, databaseKinds, signIn, startTestApp, tempDir } from '../../test/he
 
 /**
  * A minimal web build with a server bundle, so that the job pages are rendered per request as in
- * production, without Vite: the bundle renders the address and every text of its data.
+ * production, without Vite: the bundle renders the address and every text of its data, and a head
+ * with the job's title in its structured data (the real head: web/src/entry-server-heads.test.tsx).
  */
 function fakeWebBuildWithRenderer(): string {
   return writeFakeWebBuild(
@@ -13,7 +14,10 @@ function fakeWebBuildWithRenderer(): string {
     (key, lang) =>
       `<!doctype html><html lang="${lang}"><head><title>${key}</title><meta name="robots" content="noindex, nofollow" /></head><body><div id="root"><p>skeleton</p></div></body></html>`,
     `const texts = JSON.stringify(data).match(/"content":"[^"]*"/g) ?? [];
-      return { html: '<main data-url="' + url + '" data-lang="' + lang + '">' + texts.join(' ') + '</main>', head: '' };`,
+      const job = Object.entries(data).find(([key]) => /^\\/api\\/v1\\/Job\\/\\d+$/.test(key))?.[1];
+      const title = job?.title.find((text) => text.language === (lang === 'de' ? 2 : 1))?.content;
+      const posting = job ? '<script type="application/ld+json">' + JSON.stringify({ '@type': 'JobPosting', title }).replace(/</g, '\\\\u003c') + '</script>' : '';
+      return { html: '<main data-url="' + url + '" data-lang="' + lang + '">' + texts.join(' ') + '</main>', head: '<title>' + page + '</title>' + posting };`,
   );
 }
 
@@ -70,30 +74,10 @@ describe.each(databaseKinds)('the job pages, rendered per request, on %s', (kind
     expect(page.status).toBe(200);
     expect(page.text).toContain('Montage von Fangeinrichtungen');
     expect(page.text).not.toContain('noindex');
-    expect(page.text).toContain(`<link rel="canonical" href="https://www.example.com/jobs/${shown}" />`);
-    expect(page.text).toContain(`<link rel="alternate" hreflang="en" href="https://www.example.com/jobs/${shown}?lang=en" />`);
+    // The head is the one the web app renders for the job (its content: entry-server-heads.test.tsx).
     expect(page.text.match(/<title>/g)).toHaveLength(1);
-    // No text can close the structured data's script element.
-    expect(page.text.slice(0, page.text.indexOf('</head>'))).not.toContain('</script><b>');
-    const posting = jobPosting(page.text);
-    expect(posting).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'JobPosting',
-      title: 'Blitzschutzmonteur </script><b>',
-      datePosted: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      validThrough: '2099-12-31T23:59:59+01:00',
-      employmentType: 'FULL_TIME',
-      jobStartDate: '2099-01-15',
-      hiringOrganization: { '@type': 'Organization', name: 'Musterblitz', sameAs: 'https://www.example.com' },
-      jobLocation: {
-        '@type': 'Place',
-        address: { '@type': 'PostalAddress', addressLocality: 'Hanau', postalCode: '63450', addressCountry: 'DE' },
-      },
-      url: `https://www.example.com/jobs/${shown}`,
-    });
-    expect(posting['description']).toContain('<ul><li>Montage von Fangeinrichtungen</li><li>Messungen</li></ul>');
-    expect(posting['description']).toContain('Ausbildung im Elektrohandwerk');
-    expect(posting['hiringOrganization'].logo).toMatch(/^https:\/\/www\.example\.com\/.+\.png$/);
+    expect(page.text).toContain('<title>job</title>');
+    expect(jobPosting(page.text)['title']).toBe('Blitzschutzmonteur </script><b>');
 
     const pageEn = await api(url, 'GET', `/jobs/${shown}?lang=en`);
     expect(jobPosting(pageEn.text)['title']).toBe('Blitzschutzmonteur </script><b> (en)');

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helper';
 import { fillPlaceholders } from '@blitz/contract';
-import { createPageRenderer, fillDocument, replaceHead } from './page-renderer';
+import { createPageRenderer, fillDocument, withHead } from './page-renderer';
 
 const prerendered = `<!doctype html>
 <html lang="de">
@@ -46,39 +46,20 @@ describe('filling a prerendered page', () => {
     expect(fillDocument('<html><body><p>no root</p></body></html>', '<main/>', {})).toBeUndefined();
   });
 
-  it('replaces title, description, robots and link-preview tags with the page’s own', () => {
-    const head = replaceHead(prerendered, [
-      '<title>Umspannwerk | Musterblitz</title>',
-      '<meta property="og:title" content="Umspannwerk" />',
-    ]);
-    expect(head.match(/<title>/g)).toHaveLength(1);
-    expect(head).toContain('<title>Umspannwerk | Musterblitz</title>');
-    expect(head).not.toContain('noindex');
-    expect(head).not.toContain('content="Referenzprojekt"');
-    expect(head).not.toContain('name="description"');
-    // What is not the page's own stays.
-    expect(head).toContain('<meta property="og:site_name" content="Musterblitz" />');
-    expect(head).toContain('<meta charset="utf-8" />');
-    expect(head.indexOf('Umspannwerk')).toBeLessThan(head.indexOf('</head>'));
+  it('puts the head the app rendered in place of the built one, and leaves every other tag as it is', () => {
+    const built = prerendered.slice(prerendered.indexOf('<title>'), prerendered.indexOf('\n    <style>'));
+    const head = '<title>Umspannwerk | Musterblitz</title>\n    <script>(function(){})()</script>';
+    const document = withHead(prerendered, built, head)!;
+    expect(document.match(/<title>/g)).toHaveLength(1);
+    expect(document).toContain(`<meta charset="utf-8" />\n    ${head}\n    <style>body{margin:0}</style>`);
+    expect(document).not.toContain('noindex');
+    expect(document).not.toContain('og:site_name');
+    expect(document.replace(head, built)).toBe(prerendered);
   });
 
-  it('keeps the site’s link-preview picture unless the page brings its own', () => {
-    const withDefault = prerendered.replace(
-      '<style>',
-      '<meta property="og:image" content="https://x.example/assets/og-image-abcdefgh.png" />\n    <meta property="og:image:width" content="1200" />\n    <meta name="twitter:card" content="summary_large_image" />\n    <style>',
-    );
-    const without = replaceHead(withDefault, ['<meta property="og:title" content="Ohne Bild" />']);
-    expect(without).toContain('og-image-abcdefgh.png');
-    expect(without).toContain('<meta property="og:image:width" content="1200" />');
-    const own = replaceHead(withDefault, [
-      '<meta property="og:image" content="https://x.example/media/projects/p.webp" />',
-      '<meta property="og:image:width" content="1600" />',
-    ]);
-    expect(own).not.toContain('og-image-abcdefgh.png');
-    expect(own).not.toContain('content="1200"');
-    expect(own.match(/property="og:image"/g)).toHaveLength(1);
-    // The card type stays either way.
-    expect(own).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  it('refuses a document without the built head, or with it outside the head, rather than guessing', () => {
+    expect(withHead(prerendered, '<title>Anders</title>', '<title>Neu</title>')).toBeUndefined();
+    expect(withHead(prerendered, '<div class="skeleton">', '<title>Neu</title>')).toBeUndefined();
   });
 
   it('fills {{placeholders}} as i18next does, leaving unknown ones', () => {
@@ -102,10 +83,11 @@ describe('the page renderer', () => {
     return path.join(dist, 'client');
   }
   const log = pino({ level: 'silent' });
+  const siteUrl = 'https://www.example.com';
   const renders = () => (globalThis as { renders?: number }).renders ?? 0;
 
   it('renders with the web build’s bundle, and renders again only when page, address, language or data change', async () => {
-    const renderer = createPageRenderer(fakeBuild(), log);
+    const renderer = createPageRenderer(fakeBuild(), siteUrl, log);
     const before = renders();
     const first = await renderer.render(prerendered, 'projects', '/Projects', 'de', { a: 1 });
     expect(first).toContain('<main>projects /Projects de a</main>');
@@ -117,8 +99,39 @@ describe('the page renderer', () => {
     expect(renders() - before).toBe(4);
   });
 
+  it('puts the head the bundle renders, with the site’s origin, in place of the head the build wrote', async () => {
+    const builtHead = [
+      '<title>Referenzprojekt | Musterblitz</title>',
+      '<link rel="canonical" href="https://build.example/project/0" />',
+    ].join('\n    ');
+    const document = (origin: string) =>
+      `<html><head><meta charset="utf-8" />\n    ${builtHead.replace('https://build.example', origin)}\n    <style>a{}</style></head><body><div id="root"></div></body></html>`;
+    const client = fakeBuild(
+      'export async function render(page, url, lang, data, content, origin) { return { html: \'<main>7</main>\', head: `<title>Halle 7</title>\n    <link rel="canonical" href="${origin}${url}" />` }; }',
+    );
+    fs.mkdirSync(path.join(client, 'pages'), { recursive: true });
+    const manifest = {
+      files: { project: { de: 'pages/de/project.html' } },
+      scriptHashes: [],
+      styleHashes: [],
+      origin: 'https://build.example',
+      heads: { 'pages/de/project.html': builtHead },
+    };
+    fs.writeFileSync(path.join(client, 'pages', 'manifest.json'), JSON.stringify(manifest));
+    const renderer = createPageRenderer(client, siteUrl, log);
+    const page = await renderer.render(document(siteUrl), 'project', '/project/7', 'de', {});
+    expect(page).toContain(
+      '<meta charset="utf-8" />\n    <title>Halle 7</title>\n    <link rel="canonical" href="https://www.example.com/project/7" />\n    <style>a{}</style>',
+    );
+    expect(page).not.toContain('Referenzprojekt');
+    expect(page).toContain('<main>7</main>');
+    // A page whose head is not the one the build wrote keeps its head rather than getting two.
+    const other = await renderer.render(document('https://other.example'), 'project', '/project/7', 'de', {});
+    expect(other).toBeUndefined();
+  });
+
   it('keeps a bounded number of pages', async () => {
-    const renderer = createPageRenderer(fakeBuild(), log, 2);
+    const renderer = createPageRenderer(fakeBuild(), siteUrl, log, 2);
     const before = renders();
     for (const a of [1, 2, 3, 1]) await renderer.render(prerendered, 'projects', '/Projects', 'de', { a });
     expect(renders() - before).toBe(4);
@@ -126,9 +139,15 @@ describe('the page renderer', () => {
 
   it('answers undefined (the caller serves the prerendered page) without a build or when rendering fails', async () => {
     expect(
-      await createPageRenderer(path.join(tempDir(), 'client'), log).render(prerendered, 'projects', '/Projects', 'de', {}),
+      await createPageRenderer(path.join(tempDir(), 'client'), siteUrl, log).render(
+        prerendered,
+        'projects',
+        '/Projects',
+        'de',
+        {},
+      ),
     ).toBeUndefined();
-    const failing = createPageRenderer(fakeBuild('export async function render() { throw new Error("boom"); }'), log);
+    const failing = createPageRenderer(fakeBuild('export async function render() { throw new Error("boom"); }'), siteUrl, log);
     expect(await failing.render(prerendered, 'projects', '/Projects', 'de', {})).toBeUndefined();
   });
 });

@@ -9,15 +9,16 @@ import type { PageContent } from './page-content';
 import {
   type PageData,
   type PageKey,
+  type PageManifest,
+  company,
   type SiteLanguage,
   contactFormStateKey,
   pageDataElementId,
   serializePageData,
-  escapeHtml,
   type RenderPage,
 } from '@blitz/contract';
 
-type RenderBundle = { render: RenderPage; buildOrigin?: string };
+type RenderBundle = { render: RenderPage };
 
 const rootStart = '<div id="root">';
 
@@ -53,41 +54,61 @@ export type PageRenderer = {
 };
 
 /**
- * The document with the head rendered with the page's content in place of the built one: its
- * title, description and link preview tags, its structured data. The language script stays as
- * built (its CSP hash); the head's addresses get the site's origin.
+ * The document with `head` (the head the web app rendered for this request) in place of `built`,
+ * the head the build rendered into it: the tags around it — the template's, the inline styles
+ * whose CSP hashes the page is sent with — stay as they are. Undefined if the built head is not
+ * in the document's head.
  */
-function withRenderedHead(document: string, head: string, origin: { from: string; to: string }): string {
-  const tags = head
-    .split(/\n\s*/)
-    .filter((tag) => tag && !tag.startsWith('<script>'))
-    .map((tag) => withSiteOrigin(`${tag}</head>`, origin.from, origin.to).slice(0, -'</head>'.length));
-  return replaceHead(document, tags, { all: true });
+export function withHead(document: string, built: string, head: string): string | undefined {
+  const at = document.indexOf(built);
+  if (at < 0 || at + built.length > document.indexOf('</head>')) return undefined;
+  return `${document.slice(0, at)}${head}${document.slice(at + built.length)}`;
 }
 
 /**
  * Renders pages per request with the web app's server bundle (built beside the client, in
- * web/dist/server), for the pages whose content comes from the database: the gallery and a
- * project. If the bundle is missing or rendering fails, the caller serves the prerendered page
- * and the browser loads the data itself.
+ * web/dist/server), for the pages whose content comes from the database (the gallery, a project,
+ * the jobs, a job) or from the texts and details staff changed: the page's markup and its head,
+ * both from the bundle's `render`, which writes the head's addresses with the site's origin. If
+ * the bundle is missing or rendering fails, the caller serves the prerendered page.
  */
-export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cacheSize = 200): PageRenderer {
+export function createPageRenderer(
+  webDist: string,
+  asBuiltOrigin: string,
+  log: FastifyBaseLogger,
+  cacheSize = 200,
+): PageRenderer {
   const bundle = path.resolve(webDist, '../server/entry-server.js');
-  let loading: Promise<RenderBundle | undefined> | undefined;
+  let loading: Promise<(RenderBundle & { manifest: PageManifest | undefined }) | undefined> | undefined;
   // Rendering a page takes far longer than reading its data. The result is kept under the hash
   // of everything it is made from (page, address, language, the data itself): an edit changes
   // the data, so a kept page can never be out of date, and several instances need no shared cache.
   const rendered = new LRUCache<string, string>({ max: cacheSize });
+  const manifestFile = path.join(webDist, 'pages', 'manifest.json');
   const load = () =>
     (loading ??= fs.existsSync(bundle)
-      ? import(pathToFileURL(bundle).href).then(
-          (module: RenderBundle) => module,
+      ? Promise.all([
+          import(pathToFileURL(bundle).href) as Promise<RenderBundle>,
+          // Without the manifest's heads (a build from before them) the built heads stay.
+          fs.promises
+            .readFile(manifestFile, 'utf8')
+            .then((text) => JSON.parse(text) as PageManifest)
+            .catch(() => undefined),
+        ]).then(
+          ([module, manifest]) => ({ render: module.render, manifest }),
           (error: unknown) => {
             log.error({ err: error }, 'cannot load the web app’s server bundle; pages are served as prerendered');
             return undefined;
           },
         )
       : Promise.resolve(undefined));
+  /** The head the build rendered into a page, with the origin PageFiles gives a page served as built (SITE_URL, else the shipped one). */
+  const builtHead = (manifest: PageManifest | undefined, page: PageKey, lang: SiteLanguage) => {
+    const head = manifest?.heads?.[manifest.files[page]?.[lang] ?? ''];
+    if (!manifest || head === undefined) return undefined;
+    const from = manifest.origin ?? new URL(company.website).origin;
+    return withSiteOrigin(`${head}</head>`, from, asBuiltOrigin).slice(0, -'</head>'.length);
+  };
 
   return {
     async render(document, page, url, lang, data, content) {
@@ -102,13 +123,14 @@ export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cach
       const kept = rendered.get(key);
       if (kept !== undefined) return kept;
       try {
-        const { html, head } = await bundle.render(page, url, lang, data, content?.render);
+        // The head's addresses on the public origin of this content (SITE_URL, else the saved website).
+        const { html, head } = await bundle.render(page, url, lang, data, content?.render, content?.origin ?? asBuiltOrigin);
         let filled = fillDocument(document, html, data);
-        // Made with changed texts or details: the head too (the shipped one was built with the
-        // defaults), its addresses on the public origin of this content.
-        if (filled !== undefined && content && !content.asBuilt) {
-          filled = withRenderedHead(filled, head, { from: bundle.buildOrigin ?? content.origin, to: content.origin });
-        }
+        // The head too: the page's own (a project's, a job's, a gallery view's) and made with the
+        // texts and details of now. A build that names no head (from before) keeps the built one.
+        const built = builtHead(bundle.manifest, page, lang);
+        if (filled !== undefined && built !== undefined) filled = withHead(filled, built, head);
+        if (filled === undefined) log.warn({ page, url }, 'the rendered page does not fit its prerendered document');
         // A page made for one answer (a visitor's form with what they typed) or a preview is never kept.
         if (filled !== undefined && !(contactFormStateKey in data) && !content?.preview) {
           rendered.set(key, filled);
@@ -120,76 +142,4 @@ export function createPageRenderer(webDist: string, log: FastifyBaseLogger, cach
       }
     },
   };
-}
-
-/** A locale file's tree, as pages render with it. */
-export type Texts = Record<string, unknown>;
-
-/** The text at a path of a locale file's tree (`meta.jobDetail.titleWithJob`), if it is one. */
-export function textAt(texts: Texts, key: string): string | undefined {
-  const value = key.split('.').reduce<unknown>((node, name) => (node as Texts | undefined)?.[name], texts);
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** Head elements a page's own head replaces: title, description, robots, canonical, alternates, Open Graph. */
-const replaceableHead = [
-  /<title>[\s\S]*?<\/title>\s*/g,
-  /<meta name="(?:description|robots)"[^>]*>\s*/g,
-  /<link rel="(?:canonical|alternate)"[^>]*>\s*/g,
-  /<meta property="og:(?:title|description|type|url)"[^>]*>\s*/g,
-];
-/** And what a head rendered anew replaces besides: the site's name, the locale, the card, structured data. */
-const renderedHead = [
-  /<meta property="og:(?:site_name|locale)"[^>]*>\s*/g,
-  /<meta name="twitter:card"[^>]*>\s*/g,
-  /<script type="application\/ld\+json">[\s\S]*?<\/script>\s*/g,
-];
-/** The link preview's picture: the site's default one stays unless the page's head brings its own. */
-const previewImage = /<meta property="og:image[:a-z_]*"[^>]*>\s*/g;
-/** The build's icons (index.html): they stay unless the head brings those drawn from an uploaded logo (decision 028). */
-const iconLinks = /<link rel="(?:icon|apple-touch-icon)"[^>]*>\s*/g;
-
-/**
- * The head of a page made from one piece of content (a project, a job): its title and
- * description, its address in each language, and its link preview (the tags `replaceHead` swaps).
- */
-export function ownPageHead(page: {
-  title: string;
-  description: string;
-  address: (lang: SiteLanguage) => string;
-  lang: SiteLanguage;
-  ogType: 'article' | 'website';
-  ogTitle: string;
-}): string[] {
-  const { address, lang } = page;
-  return [
-    `<title>${escapeHtml(page.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(page.description)}" />`,
-    `<link rel="canonical" href="${address(lang)}" />`,
-    `<link rel="alternate" hreflang="de" href="${address('de')}" />`,
-    `<link rel="alternate" hreflang="en" href="${address('en')}" />`,
-    `<link rel="alternate" hreflang="x-default" href="${address('de')}" />`,
-    `<meta property="og:type" content="${page.ogType}" />`,
-    `<meta property="og:title" content="${escapeHtml(page.ogTitle)}" />`,
-    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
-    `<meta property="og:url" content="${address(lang)}" />`,
-  ];
-}
-
-/**
- * The document with its title, description, addresses and link-preview tags replaced by `tags`;
- * with `all`, every tag of the app's head (a head rendered anew).
- */
-export function replaceHead(document: string, tags: string[], options: { all?: boolean } = {}): string {
-  const headEnd = document.indexOf('</head>');
-  if (headEnd < 0) return document;
-  let head = document.slice(0, headEnd);
-  const patterns = [
-    ...replaceableHead,
-    ...(options.all ? renderedHead : []),
-    ...(options.all || tags.some((tag) => tag.startsWith('<meta property="og:image"')) ? [previewImage] : []),
-    ...(tags.some((tag) => tag.startsWith('<link rel="icon"')) ? [iconLinks] : []),
-  ];
-  for (const pattern of patterns) head = head.replace(pattern, '');
-  return `${head}${tags.join('\n    ')}\n  ${document.slice(headEnd)}`;
 }

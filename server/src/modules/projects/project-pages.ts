@@ -1,27 +1,16 @@
 import {
   type ContactFormState,
-  type GalleryState,
   type Project,
-  type SiteLanguage,
-  companyInterpolation,
   contactFormStateKey,
-  fillPlaceholders,
   contentLanguageOf,
   galleryListQuery,
-  pageLengthOptions,
-  pageUrl,
   parseGalleryState,
-  pickText,
-  sharedPlaceholderValues,
   projectListUrl,
-  projectPath,
-  textExcerpt,
-  escapeHtml,
   apiRoutes,
   apiUrl,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
-import { type PageRenderer, type Texts, ownPageHead, replaceHead, textAt } from '../pages/page-renderer';
+import type { PageRenderer } from '../pages/page-renderer';
 import { normalizedUrl, pageIdOf } from '../pages/page-cache';
 import type { PageFillerDeps } from '../content/content-module';
 import type { PageFiller } from '../pages/page-filler';
@@ -29,66 +18,9 @@ import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
 
 /**
- * A project page's own head: its title and description for search engines, its address in both
- * languages, and a link preview showing its picture (Open Graph).
- */
-export function projectHead(
-  project: Project,
-  lang: SiteLanguage,
-  texts: Texts,
-  siteUrl: string,
-  company: Record<string, string> = companyInterpolation,
-): string[] {
-  const language = contentLanguageOf(lang);
-  const projectTitle = pickText(project.title, language) || project.location;
-  const template = textAt(texts, 'meta.projectDetail.titleWithProject') ?? '{{projectTitle}} | {{companyName}}';
-  const title = fillPlaceholders(template, { ...company, projectTitle });
-  const description = textExcerpt(
-    pickText(project.content, language) || pickText(project.scopeOfWorks, language) || projectTitle,
-  );
-  const address = (l: SiteLanguage) => pageUrl(projectPath(project.id), l, siteUrl);
-  const image = project.pictureSources.filter((s) => s.type === 'image/webp').sort((a, b) => b.width - a.width)[0];
-  const tags = ownPageHead({ title, description, address, lang, ogType: 'article', ogTitle: projectTitle });
-  if (image && project.pictureWidth && project.pictureHeight) {
-    const height = Math.round((project.pictureHeight * image.width) / project.pictureWidth);
-    tags.push(
-      `<meta property="og:image" content="${new URL(image.url, siteUrl).href}" />`,
-      `<meta property="og:image:type" content="${image.type}" />`,
-      `<meta property="og:image:width" content="${image.width}" />`,
-      `<meta property="og:image:height" content="${height}" />`,
-      `<meta property="og:image:alt" content="${escapeHtml(projectTitle)}" />`,
-    );
-  }
-  return tags;
-}
-
-/**
- * The gallery view's own address in the head (canonical, language alternates, og:url): every
- * view — /Projects?category=3&page=2 — is a page of its own for search engines, with its
- * defaults left out (page 1, 10 rows), as the gallery's own links write them.
- */
-export function galleryViewHead(html: string, state: GalleryState): string {
-  const params = new URLSearchParams();
-  if (state.category) params.set('category', String(state.category));
-  if (state.page > 1) params.set('page', String(state.page));
-  if (state.rows !== pageLengthOptions[0]) params.set('rows', String(state.rows));
-  const query = params.toString();
-  if (!query) return html;
-  const headEnd = html.indexOf('</head>');
-  const head = html
-    .slice(0, headEnd)
-    .replace(/(<link rel="(?:canonical|alternate)"[^>]*href="[^"]*\/Projects)(\?lang=en)?"/g, (_, start: string, en?: string) =>
-      en ? `${start}?${query}&amp;lang=en"` : `${start}?${query}"`,
-    )
-    .replace(/(<meta property="og:url" content="[^"]*\/Projects)(\?lang=en)?"/g, (_, start: string, en?: string) =>
-      en ? `${start}?${query}&amp;lang=en"` : `${start}?${query}"`,
-    );
-  return head + html.slice(headEnd);
-}
-
-/**
  * The gallery and a project's page, rendered with the current data: the HTML has the cards and
- * the texts in it (for the first paint and for crawlers). The finished page is kept per content
+ * the texts in it (for the first paint and for crawlers), the head the view's or the project's
+ * own address, title and link preview (web/src/lib/ssr/page-head.ts). The finished page is kept per content
  * version (pages.routes.ts), so no edit is ever hidden behind it. An unknown project sends the
  * visitor to the home page, as the spec says.
  */
@@ -126,7 +58,7 @@ export function projectPageFillers(deps: PageFillerDeps, renderer: PageRenderer)
         const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
         const data = { ...extra, [projectListUrl(query)]: cards, [apiUrl(apiRoutes.categories.list)]: categories };
         const html = await renderer.render(prerendered, 'projects', url, lang, data, content);
-        return { html: html === undefined ? prerendered : galleryViewHead(html, state), rendered: html !== undefined };
+        return { html: html ?? prerendered, rendered: html !== undefined };
       },
     },
 
@@ -153,19 +85,7 @@ export function projectPageFillers(deps: PageFillerDeps, renderer: PageRenderer)
           },
           content,
         );
-        return {
-          html: replaceHead(
-            html ?? prerendered,
-            projectHead(
-              project,
-              lang,
-              content.render.texts['common'] ?? {},
-              content.origin,
-              sharedPlaceholderValues(content.render.company),
-            ),
-          ),
-          rendered: html !== undefined,
-        };
+        return { html: html ?? prerendered, rendered: html !== undefined };
       },
     },
   };

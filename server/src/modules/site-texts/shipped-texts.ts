@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type SiteLanguage, type TextLeaf, editableTextNamespaces, flattenTexts, siteLanguages } from '@blitz/contract';
+import {
+  type SiteLanguage,
+  type TextLeaf,
+  type TranslationNamespace,
+  editableTextNamespaces,
+  flattenTexts,
+  siteLanguages,
+  translationNamespaces,
+} from '@blitz/contract';
 
 export type TextTree = Record<string, unknown>;
 
@@ -11,8 +19,8 @@ export type TextTree = Record<string, unknown>;
  * API server of `npm run dev`, tests).
  */
 export type ShippedTexts = {
-  /** Every namespace the build ships (the dashboard's too). */
-  namespaces(): string[];
+  /** Every namespace the site has (the dashboard's too): the contract's list, which the build ships. */
+  namespaces(): readonly TranslationNamespace[];
   tree(lang: SiteLanguage, namespace: string): TextTree;
   /** Names these texts (a hash of them all): a new build with other defaults has another. */
   id(): string;
@@ -41,7 +49,6 @@ export function shippedTexts(webDist: string, sourceLocales: string): ShippedTex
     }
     return found;
   };
-  let namespaces: string[] | undefined;
   let id: string | undefined;
   return {
     id() {
@@ -54,19 +61,7 @@ export function shippedTexts(webDist: string, sourceLocales: string): ShippedTex
       return id;
     },
     namespaces() {
-      if (!namespaces) {
-        const list = (dir: string, pattern: RegExp) => {
-          try {
-            return fs.readdirSync(dir).flatMap((name) => name.match(pattern)?.[1] ?? []);
-          } catch {
-            return [];
-          }
-        };
-        const built = list(path.join(webDist, 'assets', 'i18n'), /^([A-Za-z]+)$/);
-        namespaces = built.length > 0 ? ['common', ...built] : list(path.join(sourceLocales, 'de'), /^([A-Za-z]+)\.json$/);
-        if (namespaces.length === 0) namespaces = [...editableTextNamespaces];
-      }
-      return namespaces;
+      return translationNamespaces;
     },
     tree,
     leaves(lang, namespace) {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { berlinYear, fillPlaceholders, isSiteLanguage, sharedPlaceholderValues } from '@blitz/contract';
+import { berlinYear, fillPlaceholders, isSiteLanguage, isTranslationNamespace, sharedPlaceholderValues } from '@blitz/contract';
 import { matchesEtag } from '../../lib/etag';
 import { sendProblem } from '../../lib/send-problem';
 import { sendRead } from '../content/content-reads';
@@ -25,7 +25,7 @@ function withCompany(node: unknown, values: Record<string, string>): unknown {
 export const siteTextFilesRoutes: FastifyPluginAsync<{ shipped: ShippedTexts }> = async (app, { shipped }) => {
   async function serve(request: FastifyRequest, reply: FastifyReply, namespace: string, file: string) {
     const lang = file.replace(/\.json$/, '');
-    if (!file.endsWith('.json') || !isSiteLanguage(lang) || !shipped.namespaces().includes(namespace)) {
+    if (!file.endsWith('.json') || !isSiteLanguage(lang) || !isTranslationNamespace(namespace)) {
       return sendProblem(reply, 404, 'not_found', `No translations at ${request.url.split('?')[0]}`);
     }
     // Named by the build's texts, the content version and the year ({{year}} is filled here): a new

@@ -1,7 +1,8 @@
+import type { ParseKeys } from 'i18next';
 import { featuredLimit } from '@blitz/contract';
 import { isApiError } from '../../lib/api-client';
 
-export type FailureReason = { key: string; values?: Record<string, string | number> };
+export type FailureReason = { key: ParseKeys<'admin'>; values?: Record<string, string | number> };
 
 /**
  * What to add to 'Command Failed' for a failed create, update or delete: the server's reason

@@ -6,7 +6,7 @@ const codeOf = { [ContentLanguage.English]: 'en', [ContentLanguage.German]: 'de'
 
 /** A text in each language, tagged EN / DE, so that a missing translation is easy to spot. */
 export function LocalizedList({ texts }: { texts: readonly LocalizedText[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'common']);
   // SPEC.md §8: a category without any translation shows 'Failed to load name'.
   if (!texts.some((x) => x.content)) return <span className="text-slate-500 italic">{t('common:failedToLoadName')}</span>;
   return (

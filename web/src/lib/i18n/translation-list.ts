@@ -1,5 +1,13 @@
+import type { Namespace, ParseKeys, TFunction } from 'i18next';
+
 /** The array under a translation key (texts keep lists as JSON arrays); empty while the texts are missing. */
-export function translationList<T = string>(t: (key: string, options: { returnObjects: true }) => unknown, key: string): T[] {
-  const value = t(key, { returnObjects: true });
+export function translationList<T = string, Ns extends Namespace = Namespace>(
+  t: TFunction<Ns>,
+  key: NoInfer<ParseKeys<Ns, { returnObjects: true }>>,
+): T[] {
+  // The key is checked at the call; the value's shape is the texts', whatever i18next's types infer.
+  const value: unknown = (t as (key: string, options: { returnObjects: true }) => unknown)(key as string, {
+    returnObjects: true,
+  });
   return Array.isArray(value) ? (value as T[]) : [];
 }

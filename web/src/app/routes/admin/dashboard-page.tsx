@@ -85,7 +85,7 @@ function ProjectsSection() {
 }
 
 function Sections() {
-  const { t } = useTranslation(['admin', 'inbox']);
+  const { t } = useTranslation(['admin', 'inbox', 'statistics']);
   const [, setParams] = useSearchParams();
   const areasId = useId();
   const sections: DashboardSection[] = [

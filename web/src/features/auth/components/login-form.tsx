@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,6 +23,8 @@ type LoginFormValues = z.infer<typeof loginFormSchema>;
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t, i18n } = useTranslation('admin');
+  // The form's messages are keys of the admin texts (validation.…), named by its schema.
+  const messageOf = (message: string | undefined) => message && t(message as ParseKeys<'admin'>);
   const [failure, setFailure] = useState<LoginFailure>();
   const [needsCode, setNeedsCode] = useState(false);
   const {
@@ -82,7 +85,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message && t(errors.username.message)}
+        error={messageOf(errors.username?.message)}
         {...register('username')}
       />
       <TextField
@@ -90,7 +93,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         required
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message && t(errors.password.message)}
+        error={messageOf(errors.password?.message)}
         {...register('password')}
       />
       {needsCode && (
@@ -98,7 +101,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           <p role="status" className="rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
             {t('login.codeRequested')}
           </p>
-          <SecondFactorCodeField error={errors.code?.message && t(errors.code.message)} {...register('code')} />
+          <SecondFactorCodeField error={messageOf(errors.code?.message)} {...register('code')} />
         </>
       )}
       <button type="submit" className={`${primaryButton} w-full py-2.5 text-base`} disabled={isSubmitting}>

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { type ReactNode, useId, useState } from 'react';
 import { type Path, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +71,7 @@ function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
   const c = 'company.fields';
   const text = (name: Path<CompanyFormValues>, required = false, props: Record<string, unknown> = {}) => (
     <TextField
-      label={t(`${c}.${labelKey(name)}`)}
+      label={t(`${c}.${labelKey(name)}` as ParseKeys<'admin'>)}
       required={required}
       error={fieldError(t, errorAt(errors, name))}
       {...props}

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,7 +21,7 @@ import { AttachmentField } from './attachment-field';
 const inputClass =
   'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
 
-const errorText: Record<FieldErrorKind, string> = {
+const errorText: Record<FieldErrorKind, ParseKeys<'contact'>> = {
   required: 'errors.required',
   email: 'errors.email',
   invalid: 'errors.invalid',
@@ -37,7 +38,7 @@ export type ContactFormProps = {
   job?: { id: number; title: string };
 };
 
-const noticeText: Record<string, string> = {
+const noticeText: Record<string, ParseKeys<'contact'>> = {
   success: 'notices.success',
   failure: 'notices.failure',
   tooMany: 'notices.tooMany',

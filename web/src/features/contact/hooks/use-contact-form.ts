@@ -79,11 +79,13 @@ export function useContactForm(initial: ContactFormState | undefined) {
     if (!check.ok) {
       const kind: FieldErrorKind = check.step === 'invalid' ? 'invalid' : 'required';
       setErrors(Object.fromEntries(check.fields.map((f) => [f, f === 'email' && kind === 'invalid' ? 'email' : kind])));
-      const notice = {
-        missing: 'notices.missingFields',
-        missingPrice: 'notices.missingPriceFields',
-        invalid: 'notices.invalidFields',
-      }[check.step];
+      const notice = (
+        {
+          missing: 'notices.missingFields',
+          missingPrice: 'notices.missingPriceFields',
+          invalid: 'notices.invalidFields',
+        } as const
+      )[check.step];
       notify(t(notice, { fields: check.fields.map(label).join(', ') }), { error: true });
       requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;

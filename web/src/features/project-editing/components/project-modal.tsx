@@ -45,7 +45,7 @@ function ProjectForm({
   categories: Category[];
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'common']);
   const save = useSaveProject();
   const mode = project ? 'edit' : 'create';
   const [pictureProblem, setPictureProblem] = useState<FailureReason>();

@@ -97,7 +97,7 @@ export function ProjectOrderView() {
 
   const moveButtons = (list: ListName, rows: Project[], project: Project, index: number) => {
     const last = rows.length - 1;
-    const items: [string, number, boolean, string][] = [
+    const items: ['top' | 'up' | 'down' | 'bottom', number, boolean, string][] = [
       ['top', 0, index === 0, '⤒'],
       ['up', index - 1, index === 0, '↑'],
       ['down', index + 1, index === last, '↓'],

@@ -1,9 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { Statistics } from '@blitz/contract';
+import type figureTexts from '../../../locales/de/statistics.json';
 import { formatInteger } from '../../../lib/format-number';
 import { changeInPercent, perHundredVisitors } from '../api/statistics';
 
-type Figure = { key: string; now: number | undefined; before: number | undefined; decimal?: boolean };
+type Figure = {
+  key: keyof (typeof figureTexts)['figures'];
+  now: number | undefined;
+  before: number | undefined;
+  decimal?: boolean;
+};
 
 /** The period's totals, each beside the period before it and the change. */
 export function SummaryFigures({ statistics }: { statistics: Statistics }) {

@@ -1,0 +1,46 @@
+// The texts' keys as TypeScript types (react-i18next's typed namespaces): a key that is not in
+// the German texts — the default language, which every other one mirrors (locales.test.ts) — is a
+// type error, in t() and in <Trans>. One entry per scope of the contract's translationNamespaces.
+import 'i18next';
+import type BlitzSchutz from '../../locales/de/BlitzSchutz.json';
+import type ImprintPage from '../../locales/de/ImprintPage.json';
+import type JobsPage from '../../locales/de/JobsPage.json';
+import type aboutus from '../../locales/de/aboutus.json';
+import type admin from '../../locales/de/admin.json';
+import type common from '../../locales/de/common.json';
+import type contact from '../../locales/de/contact.json';
+import type homepage from '../../locales/de/homepage.json';
+import type inbox from '../../locales/de/inbox.json';
+import type kontactus from '../../locales/de/kontactus.json';
+import type projects from '../../locales/de/projects.json';
+import type servicespage from '../../locales/de/servicespage.json';
+import type statistics from '../../locales/de/statistics.json';
+import type { TranslationNamespace } from '@blitz/contract';
+
+type Resources = {
+  common: typeof common;
+  homepage: typeof homepage;
+  servicespage: typeof servicespage;
+  BlitzSchutz: typeof BlitzSchutz;
+  ImprintPage: typeof ImprintPage;
+  aboutus: typeof aboutus;
+  kontactus: typeof kontactus;
+  JobsPage: typeof JobsPage;
+  contact: typeof contact;
+  admin: typeof admin;
+  projects: typeof projects;
+  inbox: typeof inbox;
+  statistics: typeof statistics;
+};
+
+// Every scope of the contract's list, and no other: a scope added there fails here until it is typed.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const everyScope: Exactly<keyof Resources, TranslationNamespace> = true;
+void everyScope;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+  }
+}
