@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultCompanySettings, pages, siteAddressSchema } from '@blitz/contract';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
