@@ -115,7 +115,7 @@ export const lineBreak = /[\n\v\f\r\u0085\u2028\u2029]/;
 
 /**
  * Whether a value is one line: no line break and no bidirectional control. The contact form's
- * one-line fields and every one-line field of the contract (company settings, jobs, page texts)
+ * one-line fields and every one-line field of the contract (company details, jobs, page texts)
  * are checked by this one function.
  */
 export function isOneLine(value: string): boolean {

@@ -12,7 +12,7 @@ export * from './problem';
 export * from './project';
 export * from './routes';
 export * from './job';
-export * from './company-settings';
+export * from './company-details';
 export * from './site-text';
 export * from './translations';
 export * from './html';

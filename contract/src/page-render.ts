@@ -1,4 +1,4 @@
-import type { CompanySettings } from './company-settings';
+import type { CompanyDetails } from './company-details';
 import type { SiteLanguage } from './languages';
 import type { PageData } from './page-data';
 import type { PageKey } from './routes';
@@ -9,7 +9,7 @@ import type { PageKey } from './routes';
  * renders; a page rendered at build time and the admin app get the shipped defaults.
  */
 export type SiteContent = {
-  company: CompanySettings;
+  company: CompanyDetails;
   /** The placeholder company is still in place: pages mark it as a sample in their language. */
   sampleCompany: boolean;
   /** Rendered with the drafts of the page texts, for signed-in staff only. */

@@ -97,8 +97,8 @@ export const apiRoutes = {
     /** The visible jobs in one language, as the jobs page lists them (its page data's key). */
     boardPath: (language: number) => `/Job?Language=${language}&PageLength=100`,
   },
-  /** The company settings (issue 16): GET for everyone, PUT with the whole object for staff. */
-  companySettings: '/Settings',
+  /** The company details (issue 16): GET for everyone, PUT with the whole object for staff. */
+  companyDetails: '/Settings',
   /** GET (admin): the public address in effect, where it comes from, and the hosts the site is reached under (issue 29). */
   siteAddress: '/Settings/Address',
   mailSettings: {

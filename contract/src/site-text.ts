@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { berlinYear } from './berlin-time';
 import { companyInterpolation } from './company';
-import { type CompanySettings, companyInterpolationOf } from './company-settings';
+import { type CompanyDetails, companyInterpolationOf } from './company-details';
 import { type SiteLanguage, siteLanguages } from './languages';
 
 /**
@@ -89,7 +89,7 @@ export function textPlaceholders(value: string): string[] {
 export const sharedTextPlaceholders: readonly string[] = [...Object.keys(companyInterpolation), 'year'];
 
 /** The values of the shared placeholders: the company's saved details and the year (Berlin). */
-export function sharedPlaceholderValues(settings: CompanySettings, now = new Date()): Record<string, string> {
+export function sharedPlaceholderValues(settings: CompanyDetails, now = new Date()): Record<string, string> {
   return { ...companyInterpolationOf(settings), year: berlinYear(now) };
 }
 

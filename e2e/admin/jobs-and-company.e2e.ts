@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Job, defaultCompanySettings, apiRoutes, apiUrl, jobListSchema } from '@blitz/contract';
+import { type Job, defaultCompanyDetails, apiRoutes, apiUrl, jobListSchema } from '@blitz/contract';
 import { apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -73,7 +73,7 @@ describe('company details', () => {
     const companyItem = main.getByRole('listitem', { name: 'Enter the company details' });
     await companyItem.getByText('To do', { exact: true }).waitFor();
     const phone = main.getByLabel('Phone');
-    expect(await phone.inputValue()).toBe(defaultCompanySettings.phone);
+    expect(await phone.inputValue()).toBe(defaultCompanyDetails.phone);
 
     // An invalid value is named at its field, and nothing is saved.
     await phone.fill('call us');
@@ -86,11 +86,11 @@ describe('company details', () => {
     await main.getByLabel('VAT ID').fill('DE123456789');
     await main.getByRole('button', { name: 'Save' }).click();
     await main.getByText('The company details have been saved.', { exact: false }).waitFor();
-    const settings = await (await fetch(site.url + apiUrl(apiRoutes.companySettings))).json();
+    const settings = await (await fetch(site.url + apiUrl(apiRoutes.companyDetails))).json();
     expect(settings).toMatchObject({
       phone: '+49 6181 987654',
       email: 'info@blitzwerk.example',
-      name: defaultCompanySettings.name,
+      name: defaultCompanyDetails.name,
     });
     // Legal name, VAT ID and e-mail are no longer the sample's: the checklist ticks the item off.
     await companyItem.getByText('Done', { exact: true }).waitFor();

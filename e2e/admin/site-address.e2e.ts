@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CompanySettings, apiRoutes, defaultCompanySettings, siteAddressSchema } from '@blitz/contract';
+import { type CompanyDetails, apiRoutes, defaultCompanyDetails, siteAddressSchema } from '@blitz/contract';
 import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -10,8 +10,8 @@ import { useSite, viewports } from '../support/harness';
 const site = useSite({ SEED_SAMPLE: 'false' });
 let token: string;
 const website = 'https://www.blitzwerk.example';
-const realCompany: CompanySettings = {
-  ...defaultCompanySettings,
+const realCompany: CompanyDetails = {
+  ...defaultCompanyDetails,
   name: 'Blitzwerk',
   legalName: 'Blitzwerk Hanau GmbH',
   email: 'info@blitzwerk.example',
@@ -22,10 +22,10 @@ const realCompany: CompanySettings = {
 beforeAll(async () => {
   await site.start();
   token = await apiLogin(site.url);
-  await api(site.url, token, 'PUT', apiRoutes.companySettings, realCompany);
+  await api(site.url, token, 'PUT', apiRoutes.companyDetails, realCompany);
 });
 
-const sampleName = new RegExp(defaultCompanySettings.name);
+const sampleName = new RegExp(defaultCompanyDetails.name);
 
 describe('the staff pages after the company is saved', () => {
   it('/login and /dashboard hold no sample name, as sent and after the app has started', async () => {
@@ -57,7 +57,7 @@ describe('the dashboard’s own frame', () => {
     await main.getByLabel('Vollständiger Firmenname').fill('Blitzwerk Nord GmbH');
     await main.getByRole('button', { name: 'Speichern' }).click();
     await page.locator('footer').getByText('Blitzwerk Nord GmbH', { exact: false }).first().waitFor();
-    await api(site.url, token, 'PUT', apiRoutes.companySettings, realCompany);
+    await api(site.url, token, 'PUT', apiRoutes.companyDetails, realCompany);
     expect(page.errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Dialog } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultCompanySettings } from '@blitz/contract';
+import { defaultCompanyDetails } from '@blitz/contract';
 import { apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -68,7 +68,7 @@ describe('unsaved changes', () => {
 
     // Back on the company tab, the saved value; a saved change leaves without a question.
     await main.getByRole('tab', { name: 'Firmendaten' }).click();
-    expect(await phone.inputValue()).toBe(defaultCompanySettings.phone);
+    expect(await phone.inputValue()).toBe(defaultCompanyDetails.phone);
     await phone.fill('+49 69 111 333');
     await main.getByRole('button', { name: 'Speichern' }).click();
     await main.getByText('Die Firmendaten wurden gespeichert.', { exact: false }).waitFor();

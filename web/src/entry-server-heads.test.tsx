@@ -6,7 +6,7 @@ import {
   type Project,
   type RenderContent,
   type SiteLanguage,
-  defaultCompanySettings,
+  defaultCompanyDetails,
   jobPath,
   pages,
   projectPath,
@@ -190,7 +190,7 @@ describe('a job’s page', () => {
   });
 
   it('fills the placeholders of its section headings, site texts of the jobs page, with the saved details', async () => {
-    const company = { ...defaultCompanySettings, name: 'Blitzwerk', legalName: 'Blitzwerk Hanau GmbH' };
+    const company = { ...defaultCompanyDetails, name: 'Blitzwerk', legalName: 'Blitzwerk Hanau GmbH' };
     const texts = {
       common: deCommon,
       JobsPage: { ...deJobs, detail: { ...deJobs.detail, tasks: 'Aufgaben bei {{companyName}} {{legalName}}' } },

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type CompanySettings,
+  type CompanyDetails,
   type Job,
   type PageData,
   type PageKey,
   type SiteContent,
   type SiteLanguage,
-  defaultCompanySettings,
+  defaultCompanyDetails,
   isSampleCompany,
   jobPath,
   pages,
@@ -22,8 +22,8 @@ const both = (de: string, en: string) => [
 ];
 
 /** A company that shares no detail with the placeholder, as staff would save it. */
-const saved: CompanySettings = {
-  ...defaultCompanySettings,
+const saved: CompanyDetails = {
+  ...defaultCompanyDetails,
   name: 'Blitzwerk',
   legalName: 'Blitzwerk Hanau GmbH',
   street: 'Am Funkenberg 7',
@@ -39,7 +39,7 @@ const saved: CompanySettings = {
   map: { latitude: 50.1109, longitude: 8.6821 },
   openingHours: both('Mo.–Do. 8–17 Uhr', 'Mon–Thu 8 am – 5 pm'),
   partners: [{ name: 'Erdwerk Partner', url: 'https://erdwerk.example/', logo: '/media/company/0123456789abcdef0123-1.webp' }],
-  statistics: defaultCompanySettings.statistics.map((statistic, index) =>
+  statistics: defaultCompanyDetails.statistics.map((statistic, index) =>
     index === 0 ? { value: 4321, label: both('Geprüfte Windräder', 'Wind turbines inspected') } : statistic,
   ),
   person: {

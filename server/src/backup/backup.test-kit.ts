@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import tarStream from 'tar-stream';
 import { onTestFinished } from 'vitest';
-import { defaultCompanySettings, apiRoutes, apiUrl } from '@blitz/contract';
+import { defaultCompanyDetails, apiRoutes, apiUrl } from '@blitz/contract';
 import { buildApp } from '../app';
 import { type DatabaseKind, openDatabase } from '../db/database';
 import { type UploadFile, generalMessage, pdfFile, pngFile, postContact } from '../modules/contact/contact.test-kit';
@@ -139,14 +139,14 @@ export async function createProjectWithPicture(url: string, token: string, pictu
 export async function saveCompanyPictures(url: string, token: string): Promise<any> {
   const dataUrl = async (width: number, height: number) =>
     `data:image/png;base64,${(await testPhoto(width, height, 'png')).toString('base64')}`;
-  const [first, ...others] = defaultCompanySettings.partners;
+  const [first, ...others] = defaultCompanyDetails.partners;
   const body = {
-    ...defaultCompanySettings,
+    ...defaultCompanyDetails,
     partners: [{ ...first!, logo: await dataUrl(320, 120) }, ...others],
-    person: { ...defaultCompanySettings.person, picture: await dataUrl(300, 400) },
+    person: { ...defaultCompanyDetails.person, picture: await dataUrl(300, 400) },
   };
-  const res = await api(url, 'PUT', apiUrl(apiRoutes.companySettings), { token, body });
-  if (res.status !== 200) throw new Error(`PUT ${apiUrl(apiRoutes.companySettings)} answered ${res.status}: ${res.text}`);
+  const res = await api(url, 'PUT', apiUrl(apiRoutes.companyDetails), { token, body });
+  if (res.status !== 200) throw new Error(`PUT ${apiUrl(apiRoutes.companyDetails)} answered ${res.status}: ${res.text}`);
   return res.body;
 }
 
@@ -159,10 +159,10 @@ export async function saveCompanyLogo(url: string, token: string): Promise<any> 
     isSample: _sample,
     updatedAt: _updated,
     ...current
-  } = (await api(url, 'GET', apiUrl(apiRoutes.companySettings), { token })).body;
+  } = (await api(url, 'GET', apiUrl(apiRoutes.companyDetails), { token })).body;
   const logo = `data:image/png;base64,${(await testPhoto(240, 240, 'png')).toString('base64')}`;
-  const res = await api(url, 'PUT', apiUrl(apiRoutes.companySettings), { token, body: { ...current, logo } });
-  if (res.status !== 200) throw new Error(`PUT ${apiUrl(apiRoutes.companySettings)} answered ${res.status}: ${res.text}`);
+  const res = await api(url, 'PUT', apiUrl(apiRoutes.companyDetails), { token, body: { ...current, logo } });
+  if (res.status !== 200) throw new Error(`PUT ${apiUrl(apiRoutes.companyDetails)} answered ${res.status}: ${res.text}`);
   return res.body;
 }
 
@@ -197,8 +197,8 @@ export async function reportedMedia(url: string, token: string): Promise<Map<str
         async (p) => (await api(url, 'GET', apiUrl(apiRoutes.projects.onePath(p.id)))).text,
       ),
     )),
-    (await api(url, 'GET', apiUrl(apiRoutes.companySettings))).text,
-    (await api(url, 'GET', apiUrl(apiRoutes.companySettings), { token })).text,
+    (await api(url, 'GET', apiUrl(apiRoutes.companyDetails))).text,
+    (await api(url, 'GET', apiUrl(apiRoutes.companyDetails), { token })).text,
   ];
   const addresses = new Set(answers.flatMap((text) => text.match(/\/media\/[a-z0-9_./-]+\.[a-z0-9]+/g) ?? []));
   const served = new Map<string, Buffer>();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultCompanySettings } from '@blitz/contract';
+import { defaultCompanyDetails } from '@blitz/contract';
 import type { DatabaseKind } from '../db/database';
 import { generalMessage, postContact } from '../modules/contact/contact.test-kit';
 import { testPhoto } from '../test/pictures';
@@ -298,7 +298,7 @@ describe.runIf(databaseKinds.includes('postgres'))('moving a site between databa
     // Job openings and the company details (with an uploaded portrait) travel too.
     expect((await api(source.url, 'POST', '/api/v1/Job', { token, body: sampleJob })).status).toBe(201);
     const portrait = `data:image/png;base64,${(await testPhoto(300, 400, 'png')).toString('base64')}`;
-    const company = { ...defaultCompanySettings, person: { ...defaultCompanySettings.person, picture: portrait } };
+    const company = { ...defaultCompanyDetails, person: { ...defaultCompanyDetails.person, picture: portrait } };
     expect((await api(source.url, 'PUT', '/api/v1/Settings', { token, body: company })).status).toBe(200);
     const first = path.join(tempDir(), 'first.tar.gz');
     await createBackup(await siteOfTestApp(source), first);

@@ -4,7 +4,7 @@ import { immutableCaching, mediaContentTypes } from './media-storage';
 
 /**
  * Only what the picture pipeline writes is public: `projects/<content hash>-<width>.<avif|webp>`,
- * the company settings' pictures (logos, portrait) under `company/`, and the icons and
+ * the company details' pictures (logos, portrait) under `company/`, and the icons and
  * link-preview pictures drawn from the company's logo (`company/<hash>-icon-192.png`, …).
  */
 const publicKey =

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  type CompanySettings,
-  type CompanySettingsRead,
-  companySettingsSchema,
-  defaultCompanySettings,
+  type CompanyDetails,
+  type CompanyDetailsRead,
+  companyDetailsSchema,
+  defaultCompanyDetails,
   isSampleCompany,
 } from '@blitz/contract';
 import type { z } from 'zod';
-import type { companySettingsInputSchema } from '@blitz/contract';
+import type { companyDetailsInputSchema } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { PictureError, decodePictureDataUrl, processPicture } from '../../media/image-pipeline';
@@ -27,24 +27,24 @@ import { drawSiteImages, logoKey, normaliseLogo, siteImageKey, storedLogoMaxWidt
 /** What the link-preview pictures are drawn with besides the saved details: the shipped drawing and slogans. */
 export type SiteImageSources = { shippedLogo(): Promise<Buffer>; slogans(): { de: string; en: string } };
 export type CompanyDetailsDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger; siteImageSources: SiteImageSources };
-type Input = z.output<typeof companySettingsInputSchema>;
+type Input = z.output<typeof companyDetailsInputSchema>;
 
 /**
  * The company details: what staff saved, or the release's placeholder company until then. A
  * stored document a later release no longer accepts is read over the defaults, field by field,
  * so that a site never loses its details to a schema change.
  */
-export async function getCompanyDetails(db: Db): Promise<{ settings: CompanySettings; updatedAt: string | null }> {
+export async function getCompanyDetails(db: Db): Promise<{ settings: CompanyDetails; updatedAt: string | null }> {
   const row = await readCompanyDetailsRow(db);
-  if (!row) return { settings: defaultCompanySettings, updatedAt: null };
-  const parsed = companySettingsSchema.safeParse(row.settings);
+  if (!row) return { settings: defaultCompanyDetails, updatedAt: null };
+  const parsed = companyDetailsSchema.safeParse(row.settings);
   if (parsed.success) return { settings: withoutOldSampleMark(parsed.data), updatedAt: row.updatedAt };
-  const merged: Record<string, unknown> = { ...defaultCompanySettings };
+  const merged: Record<string, unknown> = { ...defaultCompanyDetails };
   for (const [field, value] of Object.entries(row.settings as Record<string, unknown>)) {
-    const single = companySettingsSchema.shape[field as keyof CompanySettings]?.safeParse(value);
+    const single = companyDetailsSchema.shape[field as keyof CompanyDetails]?.safeParse(value);
     if (single?.success) merged[field] = single.data;
   }
-  return { settings: withoutOldSampleMark(companySettingsSchema.parse(merged)), updatedAt: row.updatedAt };
+  return { settings: withoutOldSampleMark(companyDetailsSchema.parse(merged)), updatedAt: row.updatedAt };
 }
 
 /**
@@ -52,14 +52,14 @@ export async function getCompanyDetails(db: Db): Promise<{ settings: CompanySett
  * "(Platzhalter)"; saved unchanged, it is today's placeholder name, which pages mark as a sample
  * in the visitor's language.
  */
-function withoutOldSampleMark(settings: CompanySettings): CompanySettings {
-  return settings.legalName === `${defaultCompanySettings.legalName} (Platzhalter)`
-    ? { ...settings, legalName: defaultCompanySettings.legalName }
+function withoutOldSampleMark(settings: CompanyDetails): CompanyDetails {
+  return settings.legalName === `${defaultCompanyDetails.legalName} (Platzhalter)`
+    ? { ...settings, legalName: defaultCompanyDetails.legalName }
     : settings;
 }
 
 /** What staff read: the details, whether they are still the placeholder's, and when they changed. */
-export async function getCompanyDetailsForStaff(db: Db): Promise<CompanySettingsRead> {
+export async function getCompanyDetailsForStaff(db: Db): Promise<CompanyDetailsRead> {
   const { settings, updatedAt } = await getCompanyDetails(db);
   return { ...settings, isSample: isSampleCompany(settings), updatedAt };
 }
@@ -67,7 +67,7 @@ export async function getCompanyDetailsForStaff(db: Db): Promise<CompanySettings
 const mediaUrl = (key: string) => `/media/${key}`;
 
 /** Every stored (uploaded) picture the settings show. */
-const storedPictures = (settings: CompanySettings): string[] => storedPictureUrls(settings);
+const storedPictures = (settings: CompanyDetails): string[] => storedPictureUrls(settings);
 
 /** A refused upload as the API answers it: 413 beyond the byte limit, else 400 naming the field. */
 function pictureRefusal(error: PictureError, field: string): HttpError {
@@ -95,14 +95,14 @@ async function storeLogo(deps: CompanyDetailsDeps, dataUrl: string): Promise<{ u
  * The domain the link-preview pictures name: the saved website's host. (One call, so that the
  * site's public origin can take its place where it comes from elsewhere.)
  */
-export const previewDomain = (settings: CompanySettings) => new URL(settings.website).host;
+export const previewDomain = (settings: CompanyDetails) => new URL(settings.website).host;
 
 /** What the drawn pictures depend on; the shipped set of the build fits the shipped logo, name and domain. */
-function siteImagesMadeFrom(settings: CompanySettings, sources: SiteImageSources): string | undefined {
+function siteImagesMadeFrom(settings: CompanyDetails, sources: SiteImageSources): string | undefined {
   const drawnByBuild =
     settings.logo === null &&
-    settings.name === defaultCompanySettings.name &&
-    previewDomain(settings) === previewDomain(defaultCompanySettings);
+    settings.name === defaultCompanyDetails.name &&
+    previewDomain(settings) === previewDomain(defaultCompanyDetails);
   if (drawnByBuild) return undefined;
   return JSON.stringify({
     logo: settings.logo,
@@ -115,7 +115,7 @@ function siteImagesMadeFrom(settings: CompanySettings, sources: SiteImageSources
 /** Draws the icons and link-preview pictures for `settings` and stores them; their keys go into `created`. */
 async function storeSiteImages(
   deps: CompanyDetailsDeps,
-  settings: CompanySettings,
+  settings: CompanyDetails,
   madeFrom: string,
   logo: Buffer | undefined,
   created: string[],
@@ -176,7 +176,7 @@ async function storePicture(deps: CompanyDetailsDeps, dataUrl: string, field: st
  * drawn anew and saved with the details. Pictures no longer shown are removed after the change is
  * committed.
  */
-export async function saveCompanyDetails(deps: CompanyDetailsDeps, input: Input): Promise<CompanySettingsRead> {
+export async function saveCompanyDetails(deps: CompanyDetailsDeps, input: Input): Promise<CompanyDetailsRead> {
   const { settings: current } = await getCompanyDetails(deps.db);
   const currentImages = (await readCompanyDetailsRow(deps.db))?.siteImages;
   const shown = new Set([...storedPictures(current), ...siteImageKeys(currentImages).map(mediaUrl)]);
@@ -190,7 +190,7 @@ export async function saveCompanyDetails(deps: CompanyDetailsDeps, input: Input)
     if (value.startsWith('/media/') && !shown.has(value)) throw badRequest(field, 'is not a picture these settings show');
     return value;
   };
-  let settings: CompanySettings;
+  let settings: CompanyDetails;
   let siteImages: StoredSiteImages | undefined;
   try {
     const partners = [];
@@ -207,7 +207,7 @@ export async function saveCompanyDetails(deps: CompanyDetailsDeps, input: Input)
     } else if (logo !== null && logo !== current.logo) {
       throw badRequest('logo', 'is not the logo these settings show');
     }
-    settings = companySettingsSchema.parse({ ...input, partners, person, logo });
+    settings = companyDetailsSchema.parse({ ...input, partners, person, logo });
     const madeFrom = siteImagesMadeFrom(settings, deps.siteImageSources);
     siteImages =
       madeFrom === undefined
@@ -226,12 +226,7 @@ export async function saveCompanyDetails(deps: CompanyDetailsDeps, input: Input)
 }
 
 /** Removes the files of these pictures unless the settings (or their drawn pictures) still show them; a failure only leaves a file behind. */
-async function release(
-  deps: CompanyDetailsDeps,
-  urls: string[],
-  keep: CompanySettings,
-  keepImages: StoredSiteImages | undefined,
-) {
+async function release(deps: CompanyDetailsDeps, urls: string[], keep: CompanyDetails, keepImages: StoredSiteImages | undefined) {
   const kept = new Set([...storedPictures(keep), ...siteImageKeys(keepImages).map(mediaUrl)]);
   const keys = urls.filter((url) => !kept.has(url)).flatMap((url) => pictureKeyOf(url) ?? []);
   if (keys.length === 0) return;

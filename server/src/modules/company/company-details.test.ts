@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companySettingsReadSchema, companySettingsSchema, defaultCompanySettings } from '@blitz/contract';
+import { companyDetailsReadSchema, companyDetailsSchema, defaultCompanyDetails } from '@blitz/contract';
 import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
 import { generalMessage, postContact } from '../contact/contact.test-kit';
@@ -10,7 +10,7 @@ const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).m
 
 /** The details of a real company, as the first admin would enter them. */
 const realCompany = {
-  ...defaultCompanySettings,
+  ...defaultCompanyDetails,
   name: 'Blitzwerk',
   legalName: 'Blitzwerk Hanau GmbH',
   phone: '+49 6181 123456',
@@ -18,35 +18,35 @@ const realCompany = {
   vatId: 'DE123456789',
 };
 
-describe.each(databaseKinds)('company settings API on %s', (kind) => {
+describe.each(databaseKinds)('company details API on %s', (kind) => {
   it('serves the shipped placeholder company on a new site, and staff learn that it still is the sample', async () => {
     const { url } = await startTestApp(kind);
     const visitor = await api(url, 'GET', '/api/v1/Settings');
     expect(visitor.status).toBe(200);
     // Visitors get the details only: exactly today's site, no staff fields.
-    expect(companySettingsSchema.parse(visitor.body)).toEqual(defaultCompanySettings);
+    expect(companyDetailsSchema.parse(visitor.body)).toEqual(defaultCompanyDetails);
     const token = await signIn(url);
     const staff = await api(url, 'GET', '/api/v1/Settings', { token });
-    expect(companySettingsReadSchema.parse(staff.body)).toMatchObject({ isSample: true, updatedAt: null });
+    expect(companyDetailsReadSchema.parse(staff.body)).toMatchObject({ isSample: true, updatedAt: null });
     expect(staff.headers.get('cache-control')).toBe('no-store');
   });
 
   it('reads a placeholder saved by an older release, with its German sample mark, as today’s placeholder', async () => {
     const { app, url } = await startTestApp(kind);
     const old = {
-      ...defaultCompanySettings,
-      legalName: `${defaultCompanySettings.legalName} (Platzhalter)`,
+      ...defaultCompanyDetails,
+      legalName: `${defaultCompanyDetails.legalName} (Platzhalter)`,
       phone: '+49 6181 555',
     };
     await writeCompanyDetailsRow(app.db, { settings: old, updatedAt: new Date().toISOString() });
     const read = await api(url, 'GET', '/api/v1/Settings');
-    expect(read.body).toEqual({ ...defaultCompanySettings, phone: '+49 6181 555' });
+    expect(read.body).toEqual({ ...defaultCompanyDetails, phone: '+49 6181 555' });
   });
 
   it('replaces the whole object; everyone reads the new details on the next request', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
-    expect((await api(url, 'GET', '/api/v1/Settings')).body.phone).toBe(defaultCompanySettings.phone);
+    expect((await api(url, 'GET', '/api/v1/Settings')).body.phone).toBe(defaultCompanyDetails.phone);
 
     const saved = await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...realCompany, vatId: 'de 123 456 789' } });
     expect(saved.status).toBe(200);
@@ -119,8 +119,8 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
     expect((await api(url, 'PUT', '/api/v1/Settings', { token: 'forged', body: realCompany })).status).toBe(401);
     const forged = await api(url, 'GET', '/api/v1/Settings', { token: 'forged' });
     expect(forged.status).toBe(200);
-    expect(forged.body).toEqual(defaultCompanySettings);
-    expect((await api(url, 'GET', '/api/v1/Settings')).body.name).toBe(defaultCompanySettings.name);
+    expect(forged.body).toEqual(defaultCompanyDetails);
+    expect((await api(url, 'GET', '/api/v1/Settings')).body.name).toBe(defaultCompanyDetails.name);
   });
 
   it('refuses each invalid field with 400 naming it, and keeps the details as they were', async () => {
@@ -142,9 +142,9 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
       [{ openingHours: [{ content: 'Mo–Fr', language: 5 }] }, 'openingHours.0.language'],
       [{ partners: [{ name: 'P', url: 'javascript:alert(1)', logo: 'ferrum' }] }, 'partners.0.url'],
       [{ partners: [{ name: 'P', url: 'https://p.example', logo: 'unknown-logo' }] }, 'partners.0.logo'],
-      [{ statistics: defaultCompanySettings.statistics.slice(0, 5) }, 'statistics'],
-      [{ statistics: defaultCompanySettings.statistics.map((s) => ({ ...s, value: -1 })) }, 'statistics.0.value'],
-      [{ person: { ...defaultCompanySettings.person, name: '' } }, 'person.name'],
+      [{ statistics: defaultCompanyDetails.statistics.slice(0, 5) }, 'statistics'],
+      [{ statistics: defaultCompanyDetails.statistics.map((s) => ({ ...s, value: -1 })) }, 'statistics.0.value'],
+      [{ person: { ...defaultCompanyDetails.person, name: '' } }, 'person.name'],
       [{ city: undefined }, 'city'],
       [{ secret: 'x' }, 'secret'],
     ];
@@ -158,7 +158,7 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
       (await api(url, 'PUT', '/api/v1/Settings', { token, raw: '{"name":', headers: { 'content-type': 'application/json' } }))
         .status,
     ).toBe(400);
-    expect((await api(url, 'GET', '/api/v1/Settings')).body).toEqual(defaultCompanySettings);
+    expect((await api(url, 'GET', '/api/v1/Settings')).body).toEqual(defaultCompanyDetails);
   });
 
   it('refuses a line break or direction control in every one-line field, and takes line breaks in the quote', async () => {
@@ -177,7 +177,7 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
       [{ register: { court: 'Amtsgericht\nHanau', number: 'HRB 1' } }, 'register.court'],
       [{ openingHours: en('Mon–Fri\n7–16') }, 'openingHours.0.content'],
       [{ partners: [{ name: 'P\nQ', url: 'https://p.example', logo: 'ferrum' }] }, 'partners.0.name'],
-      [{ person: { ...defaultCompanySettings.person, position: en('CEO\r\nBcc: x') } }, 'person.position.0.content'],
+      [{ person: { ...defaultCompanyDetails.person, position: en('CEO\r\nBcc: x') } }, 'person.position.0.content'],
     ];
     for (const [patch, field] of cases) {
       const res = await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...realCompany, ...patch } });
@@ -185,11 +185,11 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
       expect(res.headers.get('content-type')).toContain('application/problem+json');
       expect(fields(res.body), JSON.stringify(patch)).toEqual([field]);
     }
-    expect((await api(url, 'GET', '/api/v1/Settings')).body).toEqual(defaultCompanySettings);
+    expect((await api(url, 'GET', '/api/v1/Settings')).body).toEqual(defaultCompanyDetails);
     const quote = en('Erste Zeile.\n\nZweiter Absatz.');
     const saved = await api(url, 'PUT', '/api/v1/Settings', {
       token,
-      body: { ...realCompany, person: { ...defaultCompanySettings.person, quote } },
+      body: { ...realCompany, person: { ...defaultCompanyDetails.person, quote } },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.person.quote).toEqual(quote);
@@ -215,6 +215,6 @@ describe.each(databaseKinds)('company settings API on %s', (kind) => {
     expect(confirmation.mail.text).toContain(
       'Blitzwerk Hanau GmbH\nAm Blitzableiter 7, 63452 Hanau\n+49 6181 123456 · info@blitzwerk.de',
     );
-    expect(confirmation.mail.text).not.toContain(defaultCompanySettings.name);
+    expect(confirmation.mail.text).not.toContain(defaultCompanyDetails.name);
   });
 });

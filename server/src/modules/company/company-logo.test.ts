@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type SiteImageAddresses, defaultCompanySettings } from '@blitz/contract';
+import { type SiteImageAddresses, defaultCompanyDetails } from '@blitz/contract';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir, twoInstancesOnOnePostgres } from '../../test/helper';
 import { dataUrl, svgWithScript, testPhoto } from '../../test/pictures';
@@ -54,7 +54,7 @@ const manifestIcons = async (url: string) =>
     .icons;
 
 /** The company as staff save it, with `logo` (a data URL, an address as read, null, or left out). */
-const { logo: _shippedLogo, ...withoutLogo } = defaultCompanySettings;
+const { logo: _shippedLogo, ...withoutLogo } = defaultCompanyDetails;
 const company = (logo?: string | null) => ({
   ...withoutLogo,
   name: 'Blitzwerk',
@@ -195,13 +195,13 @@ describe.each(databaseKinds)('the company logo on %s', (kind) => {
     const token = await signIn(url);
     const uploaded = await api(url, 'PUT', '/api/v1/Settings', {
       token,
-      body: { ...defaultCompanySettings, logo: await logoFile('png', '#c0392b') },
+      body: { ...defaultCompanyDetails, logo: await logoFile('png', '#c0392b') },
     });
     expect(uploaded.status).toBe(200);
     const drawn = await pageImages(url, 'de');
     expect(drawn.images?.icons).toBeDefined();
 
-    const removed = await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...defaultCompanySettings, logo: null } });
+    const removed = await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...defaultCompanyDetails, logo: null } });
     expect([removed.status, removed.body.logo]).toEqual([200, null]);
     expect(Buffer.compare((await getOnce(`${url}/favicon.ico`)).body, shippedFavicon)).toBe(0);
     expect((await manifestIcons(url)).map((i) => i.src)).toEqual(['/icon-192.png', '/icon-512.png', '/icon-maskable-512.png']);

@@ -1,11 +1,11 @@
-import type { CompanySettings, SiteImageAddresses, SiteLanguage } from '@blitz/contract';
+import type { CompanyDetails, SiteImageAddresses, SiteLanguage } from '@blitz/contract';
 import type { Read, ReadDeps } from '../content/content-reads';
 import { type ObjectStorage, readAll } from '../../storage/object-storage';
 import { type StoredSiteImages, readCompanyDetailsRow } from './company-details.repository';
 import { getCompanyDetails } from './company-details.service';
 
 /** The visitors' read of the company details, kept per content version (content/content-reads.ts). */
-export function readCompanyDetails(reads: ReadDeps): Promise<Read<CompanySettings>> {
+export function readCompanyDetails(reads: ReadDeps): Promise<Read<CompanyDetails>> {
   return reads.contentReads.read('company', async () => (await getCompanyDetails(reads.db)).settings);
 }
 

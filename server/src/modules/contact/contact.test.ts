@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultCompanySettings } from '@blitz/contract';
+import { defaultCompanyDetails } from '@blitz/contract';
 import { buildApp } from '../../app';
 import { api, backends, getOnce, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
@@ -52,7 +52,7 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     expect(confirmation.mail.text).not.toContain('Bitte rufen');
     expect(confirmation.mail.text).not.toContain('Erika');
     // Answers to the confirmation reach the company (issue 29).
-    expect(confirmation.mail.replyTo?.value[0]?.address).toBe(defaultCompanySettings.email);
+    expect(confirmation.mail.replyTo?.value[0]?.address).toBe(defaultCompanyDetails.email);
   });
 
   it('mails an application to HR and a price inquiry to sales; anything else, or an unset address, to CONTACT_TO', async () => {

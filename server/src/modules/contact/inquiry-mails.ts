@@ -1,5 +1,5 @@
 import {
-  type CompanySettings,
+  type CompanyDetails,
   type InquirySubject,
   type MailSettings,
   type Regard,
@@ -91,7 +91,7 @@ export function inquiryMail(
   inquiry: Inquiry,
   attachments: (StoredAttachment & { object: StoredObject })[],
   config: Config,
-  company: CompanySettings,
+  company: CompanyDetails,
   mail: MailSettings,
 ): MailMessage {
   const fields: [string, string | null][] = [
@@ -163,7 +163,7 @@ export function confirmationMail(
   inquiry: Inquiry,
   attachments: StoredAttachment[],
   config: Config,
-  company: CompanySettings,
+  company: CompanyDetails,
   mail: MailSettings,
   /** The job's title in the visitor's language where the job still shows one; else the kept (German) title. */
   jobTitle?: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Checklist, type ChecklistKey, checklistKeys, checklistSchema, defaultCompanySettings } from '@blitz/contract';
+import { type Checklist, type ChecklistKey, checklistKeys, checklistSchema, defaultCompanyDetails } from '@blitz/contract';
 import { seedSampleContent, seedSampleJobs } from '../../sample-content/seed';
 import { smallSamplePictures } from '../../sample-content/sample-content.test-kit';
 import { sampleProjects } from '../../sample-content/sample-content';
@@ -13,7 +13,7 @@ const itemPath = (key: string) => `${checklistPath}/${key}`;
 const removePath = '/api/v1/Settings/SampleContent/Remove';
 
 const realCompany = {
-  ...defaultCompanySettings,
+  ...defaultCompanyDetails,
   name: 'Blitzwerk',
   legalName: 'Blitzwerk Hanau GmbH',
   email: 'info@blitzwerk.de',
@@ -65,7 +65,7 @@ describe.each(databaseKinds)('go-live checklist API on %s', (kind) => {
     expect(item(fresh, 'secondFactor').detail).toEqual({ without: [testAdmin.username] });
 
     // The placeholder saved unchanged is still the sample company.
-    expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: defaultCompanySettings })).status).toBe(200);
+    expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: defaultCompanyDetails })).status).toBe(200);
     expect(item(await checklist(url, token), 'companyDetails').done).toBe(false);
     expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: realCompany })).status).toBe(200);
     expect(item(await checklist(url, token), 'companyDetails').done).toBe(true);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import {
-  type CompanySettings,
+  type CompanyDetails,
   type ContentLanguage,
   type Job,
   type JobList,
@@ -26,7 +26,7 @@ import {
 /** The fields of a create or update payload, as the contract's schema gives them. */
 export type JobFields = z.output<typeof jobCreateSchema>;
 
-export function toJob(record: JobRecord, saved: CompanySettings): Job {
+export function toJob(record: JobRecord, saved: CompanyDetails): Job {
   const { id, texts, ...rest } = record;
   // The id and the title first: the order a reader of the JSON looks for them.
   return followingCompany({ id, ...texts, ...rest }, saved);
@@ -38,7 +38,7 @@ export function toJob(record: JobRecord, saved: CompanySettings): Job {
  * applications is the saved one, and its e-mail address in a text is the saved address. What
  * staff wrote themselves is never changed; once they save the job, what they saw is its own.
  */
-export function followingCompany(job: Job, saved: CompanySettings): Job {
+export function followingCompany(job: Job, saved: CompanyDetails): Job {
   if (saved.email === placeholder.email && saved.jobsContact === placeholder.jobsContact) return job;
   const texts = (list: Job['tasks']) =>
     list.map((t) => ({ ...t, content: t.content.replaceAll(placeholder.email, saved.email) }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { berlinDate, company, defaultCompanySettings, jobListSchema, jobSchema } from '@blitz/contract';
+import { berlinDate, company, defaultCompanyDetails, jobListSchema, jobSchema } from '@blitz/contract';
 import { seedSampleJobs } from '../../sample-content/seed';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
 import { jobBody } from './jobs.test-kit';
@@ -293,7 +293,7 @@ describe.each(databaseKinds)('job openings API on %s', (kind) => {
     expect(first!.contact).toBe(company.jobsContact);
     expect(first!.howToApply[0]!.content).toContain(company.email);
 
-    const saved = { ...defaultCompanySettings, name: 'Blitzwerk', legalName: 'Blitzwerk Hanau GmbH', vatId: 'DE123456789' };
+    const saved = { ...defaultCompanyDetails, name: 'Blitzwerk', legalName: 'Blitzwerk Hanau GmbH', vatId: 'DE123456789' };
     const real = { ...saved, email: 'bewerbung@blitzwerk.de', jobsContact: 'Jana Beispiel' };
     expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: real })).status).toBe(200);
     for (const [language, auth] of [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCompanySettings, mailSettingsSchema, mailTestResultSchema } from '@blitz/contract';
+import { defaultCompanyDetails, mailSettingsSchema, mailTestResultSchema } from '@blitz/contract';
 import { SmtpSink } from '../../test/smtp-sink';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
 import { generalMessage, postContact, priceInquiry } from '../contact/contact.test-kit';
@@ -7,7 +7,7 @@ import { jobBody } from '../jobs/jobs.test-kit';
 
 const fastMail = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', CONTACT_MIN_FILL_SECONDS: '0' };
 const realCompany = {
-  ...defaultCompanySettings,
+  ...defaultCompanyDetails,
   name: 'Blitzwerk',
   legalName: 'Blitzwerk Hanau GmbH',
   email: 'info@blitzwerk.de',
@@ -130,7 +130,7 @@ describe.each(databaseKinds)('mail settings API on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       {
-        address: defaultCompanySettings.email,
+        address: defaultCompanyDetails.email,
         accepted: false,
         error: expect.stringContaining('SMTP_URL'),
         reason: 'noMailServer',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiRoutes, apiUrl, companySettingsSchema, defaultCompanySettings, pageDataElementId } from '@blitz/contract';
+import { apiRoutes, apiUrl, companyDetailsSchema, defaultCompanyDetails, pageDataElementId } from '@blitz/contract';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
 
@@ -21,7 +21,7 @@ function fakeBuild(): string {
 }
 
 const realCompany = {
-  ...defaultCompanySettings,
+  ...defaultCompanyDetails,
   name: 'Blitzwerk',
   legalName: 'Blitzwerk Hanau GmbH',
   email: 'info@blitzwerk.de',
@@ -54,7 +54,7 @@ describe.each(databaseKinds)('the admin pages name the saved company, on %s', (k
       expect(html, address).not.toContain('Musterblitz');
       expect(html, address).toContain('| Blitzwerk</title>');
       expect(html, address).toContain('<meta property="og:site_name" content="Blitzwerk" />');
-      expect(companySettingsSchema.parse(pageData(html)[apiUrl(apiRoutes.companySettings)]), address).toEqual(realCompany);
+      expect(companyDetailsSchema.parse(pageData(html)[apiUrl(apiRoutes.companyDetails)]), address).toEqual(realCompany);
     }
   });
 });

@@ -40,7 +40,7 @@ export function contentFiller(page: PageKey, renderer: PageRenderer | undefined,
   return {
     version,
     async fill(_request, lang, prerendered, url, content, extra) {
-      const data = appShell ? { [apiUrl(apiRoutes.companySettings)]: content.render.company, ...extra } : (extra ?? {});
+      const data = appShell ? { [apiUrl(apiRoutes.companyDetails)]: content.render.company, ...extra } : (extra ?? {});
       const html = await renderer?.render(prerendered, page, url, lang, data, content);
       return { html: html ?? prerendered, rendered: html !== undefined };
     },

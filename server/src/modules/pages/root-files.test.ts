@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { company, defaultCompanySettings } from '@blitz/contract';
+import { company, defaultCompanyDetails } from '@blitz/contract';
 import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
 import { securityTxt } from './root-files';
 
@@ -127,12 +127,12 @@ describe.each(databaseKinds)('site files over HTTP on %s', (kind) => {
     const { url } = await startTestApp(kind, { WEB_DIST: webPublic, SITE_URL: 'https://www.blitz.example' });
     const security = async () => (await getOnce(`${url}/.well-known/security.txt`)).body.toString('utf8');
     const manifest = async () => JSON.parse((await getOnce(`${url}/site.webmanifest`)).body.toString('utf8')) as { name: string };
-    expect(await security()).toContain(`Contact: mailto:${defaultCompanySettings.email}\n`);
-    expect((await manifest()).name).toBe(defaultCompanySettings.name);
+    expect(await security()).toContain(`Contact: mailto:${defaultCompanyDetails.email}\n`);
+    expect((await manifest()).name).toBe(defaultCompanyDetails.name);
     const before = await getOnce(`${url}/.well-known/security.txt`);
 
     const token = await signIn(url);
-    const body = { ...defaultCompanySettings, name: 'Blitzwerk', email: 'sicherheit@blitzwerk.de' };
+    const body = { ...defaultCompanyDetails, name: 'Blitzwerk', email: 'sicherheit@blitzwerk.de' };
     expect((await api(url, 'PUT', '/api/v1/Settings', { token, body })).status).toBe(200);
 
     expect(await security()).toContain('Contact: mailto:sicherheit@blitzwerk.de\n');

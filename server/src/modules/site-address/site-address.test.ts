@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCompanySettings, pages, siteAddressSchema } from '@blitz/contract';
+import { defaultCompanyDetails, pages, siteAddressSchema } from '@blitz/contract';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import {
   api,
@@ -22,7 +22,7 @@ const saved = 'https://www.blitzwerk-hanau.de';
 
 /** The details of a real company whose website is not the placeholder's. */
 const realCompany = {
-  ...defaultCompanySettings,
+  ...defaultCompanyDetails,
   name: 'Blitzwerk',
   legalName: 'Blitzwerk Hanau GmbH',
   email: 'info@blitzwerk-hanau.de',
@@ -92,7 +92,7 @@ describe('publicOriginOf', () => {
       origin: 'http://firma.example:8080',
       source: 'website',
     });
-    expect(publicOriginOf(undefined, defaultCompanySettings.website)).toEqual({ origin: shippedOrigin, source: 'default' });
+    expect(publicOriginOf(undefined, defaultCompanyDetails.website)).toEqual({ origin: shippedOrigin, source: 'default' });
     expect(publicOriginOf(undefined, `${shippedOrigin}/about`)).toEqual({ origin: shippedOrigin, source: 'default' });
   });
 
@@ -196,7 +196,7 @@ describe.each(databaseKinds)('the public address follows the dashboard, on %s', 
     expect(security).not.toContain(built);
 
     // Back to the placeholder's website: the shipped address again.
-    const back = { ...realCompany, website: defaultCompanySettings.website };
+    const back = { ...realCompany, website: defaultCompanyDetails.website };
     expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: back })).status).toBe(200);
     expect(originsIn(headOf(await text('/')))).toEqual([built]);
     expect(await text('/robots.txt')).toContain(`Sitemap: ${built}/sitemap.xml`);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { ReadDeps } from '../content/content-reads';
-import { type CompanySettings, type SiteLanguage, defaultCompanySettings, isSampleCompany } from '@blitz/contract';
+import { type CompanyDetails, type SiteLanguage, defaultCompanyDetails, isSampleCompany } from '@blitz/contract';
 import type { StoredSiteImages } from '../company/company-details.repository';
 import { readCompanyDetails, readSiteImages, siteImageAddresses } from '../company/company-reads';
 import { publicOriginOf } from '../site-address/public-origin';
@@ -16,7 +16,7 @@ function pageContent(
   key: string,
   lang: SiteLanguage,
   texts: SiteTexts,
-  company: CompanySettings,
+  company: CompanyDetails,
   images: StoredSiteImages | null,
   options: { asBuilt: boolean; preview: boolean; siteUrl: string | undefined },
 ): PageContent {
@@ -64,7 +64,7 @@ export function createPageContents(
         readCompanyDetails(deps),
         readSiteImages(deps),
       ]);
-      const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanySettings) && images === null;
+      const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanyDetails) && images === null;
       const content = pageContent(version, lang, texts, company, images, { asBuilt, preview: false, siteUrl: deps.siteUrl });
       made.set(lang, { version, content });
       return content;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type SiteLanguage,
   berlinYear,
-  defaultCompanySettings,
+  defaultCompanyDetails,
   editableTextNamespaces,
   pages,
   sharedTextPlaceholders,
@@ -21,7 +21,7 @@ const everyPlaceholder = sharedTextPlaceholders.map((name) => `{{${name}}}`).joi
 const unfilled = new RegExp(`\\{\\{\\s*(${sharedTextPlaceholders.join('|')})\\s*\\}\\}`);
 
 const company = {
-  ...defaultCompanySettings,
+  ...defaultCompanyDetails,
   name: 'Blitzwerk',
   legalName: 'Blitzwerk Hanau GmbH',
   email: 'info@blitzwerk.example',

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import {
-  type CompanySettings,
+  type CompanyDetails,
   type Job,
   type PageData,
   type PageKey,
@@ -33,7 +33,7 @@ export type PageHeadInput = {
   url: string;
   lang: SiteLanguage;
   data: PageData | undefined;
-  company: CompanySettings;
+  company: CompanyDetails;
   /** The icons and link-preview picture drawn from the saved logo and details (decision 028); absent: the build's. */
   siteImages?: SiteImageAddresses | undefined;
   /** The public origin every absolute address is written with (SITE_URL, or the build's default). */
@@ -56,7 +56,7 @@ const jsonLd = (data: unknown) => `<script type="application/ld+json">${JSON.str
 function organisationJsonLd(
   url: string,
   description: string,
-  settings: CompanySettings,
+  settings: CompanyDetails,
   images: { logo: string; ogImage: string },
   origin: string,
 ): string {
@@ -97,7 +97,7 @@ function htmlLines(value: string): string {
 }
 
 /** Where the job is: the company's address when it is at the company's town, that town otherwise. */
-function jobAddress(job: Job, company: CompanySettings) {
+function jobAddress(job: Job, company: CompanyDetails) {
   const atCompany = job.location.trim().toLowerCase() === company.city.trim().toLowerCase();
   return atCompany
     ? {

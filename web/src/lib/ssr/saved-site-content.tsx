@@ -1,16 +1,9 @@
 import { type ReactNode, createContext, useContext, useMemo, useState } from 'react';
-import {
-  type CompanySettings,
-  type SiteContent,
-  apiRoutes,
-  apiUrl,
-  companySettingsSchema,
-  isSampleCompany,
-} from '@blitz/contract';
+import { type CompanyDetails, type SiteContent, apiRoutes, apiUrl, companyDetailsSchema, isSampleCompany } from '@blitz/contract';
 import { usePageData } from './page-data';
 import { SiteContentProvider, defaultSiteContent } from './site-content';
 
-const ShowSavedCompany = createContext<(company: CompanySettings) => void>(() => undefined);
+const ShowSavedCompany = createContext<(company: CompanyDetails) => void>(() => undefined);
 
 /** Shows details staff have just saved in the admin app's frame (footer, names) without a reload. */
 export const useShowSavedCompany = () => useContext(ShowSavedCompany);
@@ -22,10 +15,10 @@ export const useShowSavedCompany = () => useContext(ShowSavedCompany);
  * still in place), the shipped defaults — until staff save the details here.
  */
 export function SavedSiteContent({ children }: { children: ReactNode }) {
-  const data = usePageData(apiUrl(apiRoutes.companySettings));
-  const [saved, setSaved] = useState<CompanySettings | undefined>(undefined);
+  const data = usePageData(apiUrl(apiRoutes.companyDetails));
+  const [saved, setSaved] = useState<CompanyDetails | undefined>(undefined);
   const content = useMemo<SiteContent>(() => {
-    const parsed = companySettingsSchema.safeParse(data);
+    const parsed = companyDetailsSchema.safeParse(data);
     const company = saved ?? (parsed.success ? parsed.data : undefined);
     return company ? { company, sampleCompany: isSampleCompany(company), preview: false } : defaultSiteContent;
   }, [data, saved]);

@@ -1,18 +1,18 @@
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  type CompanySettings,
+  type CompanyDetails,
   type SiteContent,
   type LocalizedText,
   contentLanguageOf,
-  defaultCompanySettings,
+  defaultCompanyDetails,
   isSampleCompany,
   pickText,
 } from '@blitz/contract';
 
 export const defaultSiteContent: SiteContent = {
-  company: defaultCompanySettings,
-  sampleCompany: isSampleCompany(defaultCompanySettings),
+  company: defaultCompanyDetails,
+  sampleCompany: isSampleCompany(defaultCompanyDetails),
   preview: false,
 };
 
@@ -24,7 +24,7 @@ export function useSiteContent(): SiteContent {
 }
 
 /** The company's details as staff saved them. */
-export function useCompany(): CompanySettings {
+export function useCompany(): CompanyDetails {
   return useContext(SiteContentContext).company;
 }
 

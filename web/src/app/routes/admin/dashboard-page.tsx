@@ -15,8 +15,8 @@ import { RequiredSecondFactor } from '../../../features/auth/components/required
 import { useSecondFactorStatus } from '../../../features/auth/api/second-factor';
 import { SecondFactorPanel } from '../../../features/auth/components/second-factor-panel';
 import { SessionsPanel } from '../../../features/auth/components/sessions-panel';
-import { CompanyPanel } from '../../../features/company-settings/components/company-panel';
-import { SiteAddressNotice } from '../../../features/company-settings/components/site-address-notice';
+import { CompanyPanel } from '../../../features/company-details/components/company-panel';
+import { SiteAddressNotice } from '../../../features/company-details/components/site-address-notice';
 import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { MailSettingsPanel } from '../../../features/mail-settings/components/mail-settings-panel';

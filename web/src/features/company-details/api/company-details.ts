@@ -1,31 +1,31 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CompanySettingsInput, apiRoutes, companySettingsReadSchema } from '@blitz/contract';
+import { type CompanyDetailsInput, apiRoutes, companyDetailsReadSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useShowSavedCompany } from '../../../lib/ssr/saved-site-content';
 import { siteAddressQueryKey } from './site-address';
 
-export const companySettingsQueryKey = ['company-settings'] as const;
+export const companyDetailsQueryKey = ['company-details'] as const;
 
 /** Staff's read of the company details: with `isSample` and `updatedAt` (the request carries the token). */
-export const companySettingsQueryOptions = () =>
+export const companyDetailsQueryOptions = () =>
   queryOptions({
-    queryKey: companySettingsQueryKey,
-    queryFn: ({ signal }) => apiRequest(apiRoutes.companySettings, { schema: companySettingsReadSchema, admin: true, signal }),
+    queryKey: companyDetailsQueryKey,
+    queryFn: ({ signal }) => apiRequest(apiRoutes.companyDetails, { schema: companyDetailsReadSchema, admin: true, signal }),
   });
 
-export const useCompanySettings = () => useQuery(companySettingsQueryOptions());
+export const useCompanyDetails = () => useQuery(companyDetailsQueryOptions());
 
-export function saveCompanySettings(settings: CompanySettingsInput) {
-  return apiRequest(apiRoutes.companySettings, { method: 'PUT', body: settings, schema: companySettingsReadSchema, admin: true });
+export function saveCompanyDetails(settings: CompanyDetailsInput) {
+  return apiRequest(apiRoutes.companyDetails, { method: 'PUT', body: settings, schema: companyDetailsReadSchema, admin: true });
 }
 
-export function useSaveCompanySettings() {
+export function useSaveCompanyDetails() {
   const queryClient = useQueryClient();
   const showSaved = useShowSavedCompany();
   return useMutation({
-    mutationFn: saveCompanySettings,
+    mutationFn: saveCompanyDetails,
     onSuccess: (saved) => {
-      queryClient.setQueryData(companySettingsQueryKey, saved);
+      queryClient.setQueryData(companyDetailsQueryKey, saved);
       // The dashboard's own frame (footer) shows them at once, as the next page will.
       const { isSample: _isSample, updatedAt: _updatedAt, ...company } = saved;
       showSaved(company);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompanySettings } from '../api/company-settings';
+import { useCompanyDetails } from '../api/company-details';
 import { useSiteAddress } from '../api/site-address';
 
 /**
@@ -11,7 +11,7 @@ import { useSiteAddress } from '../api/site-address';
  */
 export function SiteAddressNotice({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation('admin');
-  const company = useCompanySettings();
+  const company = useCompanyDetails();
   // Asked for once the real company is in place (before, the sample's notice comes first).
   const address = useSiteAddress({ enabled: company.data?.isSample === false });
   const headingId = useId();

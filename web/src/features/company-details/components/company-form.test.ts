@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { companySettingsInputSchema, defaultCompanySettings } from '@blitz/contract';
-import { companyFormResolver, companyFormValues, companySettingsInput, formFieldOf } from './company-form';
+import { companyDetailsInputSchema, defaultCompanyDetails } from '@blitz/contract';
+import { companyFormResolver, companyFormValues, companyDetailsInput, formFieldOf } from './company-form';
 
 const resolve = (values: ReturnType<typeof companyFormValues>) =>
   companyFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe('the company form', () => {
   it('turns the settings into form values and back without a change', () => {
-    const values = companyFormValues(defaultCompanySettings);
+    const values = companyFormValues(defaultCompanyDetails);
     expect(values.managingDirectors).toBe('Max Mustermann');
     expect(values.statistics).toHaveLength(6);
-    expect(companySettingsInputSchema.parse(companySettingsInput(values))).toEqual(defaultCompanySettings);
+    expect(companyDetailsInputSchema.parse(companyDetailsInput(values))).toEqual(defaultCompanyDetails);
   });
 
   it('reads numbers as typed (a decimal comma too), directors one per line, and drops empty texts', () => {
     const values = {
-      ...companyFormValues(defaultCompanySettings),
+      ...companyFormValues(defaultCompanyDetails),
       latitude: '50,1',
       managingDirectors: 'Anna Blitz\n\n  Ben Erde  \n',
       openingHoursEn: '',
     };
-    const input = companySettingsInput(values);
+    const input = companyDetailsInput(values);
     expect(input.map.latitude).toBe(50.1);
     expect(input.managingDirectors).toEqual(['Anna Blitz', 'Ben Erde']);
     expect(input.openingHours).toEqual([{ content: 'Mo.–Fr. 7:00–16:30 Uhr', language: 2 }]);
@@ -28,7 +28,7 @@ describe('the company form', () => {
 
   it('puts each refusal of the contract on its form field, with a message that says what is expected', async () => {
     const values = {
-      ...companyFormValues(defaultCompanySettings),
+      ...companyFormValues(defaultCompanyDetails),
       email: 'info(at)blitz',
       vatId: 'DE123',
       name: '',
@@ -49,7 +49,7 @@ describe('the company form', () => {
   });
 
   it('passes valid values through', async () => {
-    const values = { ...companyFormValues(defaultCompanySettings), phone: '+49 69 1234567' };
+    const values = { ...companyFormValues(defaultCompanyDetails), phone: '+49 69 1234567' };
     expect((await resolve(values)).errors).toEqual({});
   });
 

@@ -1,5 +1,5 @@
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
-import { type CompanySettings, type CompanySettingsInput, ContentLanguage, companySettingsInputSchema } from '@blitz/contract';
+import { type CompanyDetails, type CompanyDetailsInput, ContentLanguage, companyDetailsInputSchema } from '@blitz/contract';
 import { localizedTexts, textIn } from '../../../components/admin/localized-fields';
 
 /**
@@ -43,10 +43,10 @@ export type CompanyFormValues = {
   logo: string;
 };
 
-const de = (texts: CompanySettings['openingHours']) => textIn(texts, ContentLanguage.German);
-const en = (texts: CompanySettings['openingHours']) => textIn(texts, ContentLanguage.English);
+const de = (texts: CompanyDetails['openingHours']) => textIn(texts, ContentLanguage.German);
+const en = (texts: CompanyDetails['openingHours']) => textIn(texts, ContentLanguage.English);
 
-export function companyFormValues(settings: CompanySettings): CompanyFormValues {
+export function companyFormValues(settings: CompanyDetails): CompanyFormValues {
   return {
     name: settings.name,
     legalName: settings.legalName,
@@ -90,7 +90,7 @@ function numberOf(value: string): number {
 }
 
 /** The PUT body of the form's values (not yet checked). */
-export function companySettingsInput(values: CompanyFormValues): CompanySettingsInput {
+export function companyDetailsInput(values: CompanyFormValues): CompanyDetailsInput {
   return {
     name: values.name,
     legalName: values.legalName,
@@ -167,7 +167,7 @@ export function issueMessageKey(field: string, issue: { code: string; origin?: u
 
 /** Checks the form with the contract's schema of the PUT; messages are locale keys of the admin namespace. */
 export const companyFormResolver: Resolver<CompanyFormValues> = async (values) => {
-  const result = companySettingsInputSchema.safeParse(companySettingsInput(values));
+  const result = companyDetailsInputSchema.safeParse(companyDetailsInput(values));
   if (result.success) return { values, errors: {} };
   const errors: Record<string, FieldError> = {};
   for (const issue of result.error.issues) {

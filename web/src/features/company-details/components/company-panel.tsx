@@ -2,16 +2,16 @@ import type { ParseKeys } from 'i18next';
 import { type ReactNode, useId, useState } from 'react';
 import { type Path, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type CompanySettingsRead, companySettingsLimits } from '@blitz/contract';
+import { type CompanyDetailsRead, companyDetailsLimits } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
 import { fieldError } from '../../../components/admin/form-errors';
 import { TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
-import { useCompanySettings, useSaveCompanySettings } from '../api/company-settings';
+import { useCompanyDetails, useSaveCompanyDetails } from '../api/company-details';
 import { useSiteAddress } from '../api/site-address';
-import { type CompanyFormValues, companyFormResolver, companyFormValues, companySettingsInput } from './company-form';
+import { type CompanyFormValues, companyFormResolver, companyFormValues, companyDetailsInput } from './company-form';
 import { LogoField } from './logo-field';
 import { PictureChoice } from './picture-choice';
 
@@ -19,7 +19,7 @@ import { PictureChoice } from './picture-choice';
 export function CompanyPanel() {
   const { t } = useTranslation('admin');
   const headingId = useId();
-  const settings = useCompanySettings();
+  const settings = useCompanyDetails();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-2 text-2xl font-bold text-brand-900">
@@ -40,9 +40,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
+function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
   const { t } = useTranslation('admin');
-  const save = useSaveCompanySettings();
+  const save = useSaveCompanyDetails();
   const [saved, setSaved] = useState(false);
   const form = useForm<CompanyFormValues>({ resolver: companyFormResolver, defaultValues: companyFormValues(settings) });
   const {
@@ -59,7 +59,7 @@ function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
 
   const submit = handleSubmit((values) => {
     setSaved(false);
-    save.mutate(companySettingsInput(values), {
+    save.mutate(companyDetailsInput(values), {
       // The form goes on from what the server kept (a new picture is now its stored address).
       onSuccess: (kept) => {
         form.reset(companyFormValues(kept));
@@ -130,7 +130,7 @@ function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
       <Section title={t('company.sections.register')}>
         <TextAreaField
           label={t(`${c}.managingDirectors`)}
-          hint={t(`${c}.managingDirectorsHint`, { max: companySettingsLimits.maxManagingDirectors })}
+          hint={t(`${c}.managingDirectorsHint`, { max: companyDetailsLimits.maxManagingDirectors })}
           required
           rows={2}
           error={fieldError(t, errors.managingDirectors)}
@@ -144,7 +144,7 @@ function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
       </Section>
       <Section title={t('company.sections.statistics')}>
         <p className="text-sm text-slate-700 sm:col-span-2">{t('company.statisticsIntro')}</p>
-        {Array.from({ length: companySettingsLimits.statistics }, (_, i) => (
+        {Array.from({ length: companyDetailsLimits.statistics }, (_, i) => (
           <fieldset key={i} className="grid gap-3 rounded border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-[8rem_1fr_1fr]">
             <legend className="px-1 text-sm font-semibold text-slate-700">{t('company.statistic', { number: i + 1 })}</legend>
             {text(`statistics.${i}.value`, true, { inputMode: 'numeric' })}
@@ -177,7 +177,7 @@ function CompanyForm({ settings }: { settings: CompanySettingsRead }) {
             </div>
           </fieldset>
         ))}
-        {partners.fields.length < companySettingsLimits.maxPartners && (
+        {partners.fields.length < companyDetailsLimits.maxPartners && (
           <div className="sm:col-span-2">
             <button
               type="button"

@@ -47,7 +47,7 @@ const localized = (max: number, lines: 'one' | 'many' = 'one') =>
     .refine(hasUniqueLanguages, 'each language may appear once');
 
 /** Limits the dashboard form shows and the server enforces. */
-export const companySettingsLimits = { maxPartners: 12, statistics: 6, maxManagingDirectors: 5 } as const;
+export const companyDetailsLimits = { maxPartners: 12, statistics: 6, maxManagingDirectors: 5 } as const;
 
 const httpUrl = line(500).refine((value) => {
   try {
@@ -78,7 +78,7 @@ const fields = <P extends z.ZodType>(picture: P) => ({
     .regex(/^\+?[0-9][0-9 ()/-]{4,28}[0-9]$/, 'must be a phone number such as +49 6181 123456'),
   email: z.string().trim().max(254).pipe(z.email('must be an e-mail address')),
   website: httpUrl,
-  managingDirectors: z.array(required(100)).min(1).max(companySettingsLimits.maxManagingDirectors),
+  managingDirectors: z.array(required(100)).min(1).max(companyDetailsLimits.maxManagingDirectors),
   /** Named on the jobs page as the person to ask about applications. */
   jobsContact: line(100),
   register: z.strictObject({ court: line(100), number: line(50) }),
@@ -98,32 +98,32 @@ const fields = <P extends z.ZodType>(picture: P) => ({
   foundedYear: z.number().int().min(1800).max(2100),
   map: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
   openingHours: localized(200),
-  partners: z.array(z.strictObject({ name: required(100), url: httpUrl, logo: picture })).max(companySettingsLimits.maxPartners),
+  partners: z.array(z.strictObject({ name: required(100), url: httpUrl, logo: picture })).max(companyDetailsLimits.maxPartners),
   /** The six figures of the home page's statistics strip, in order. */
   statistics: z
     .array(z.strictObject({ value: z.number().int().min(0).max(1_000_000_000), label: localized(100) }))
-    .length(companySettingsLimits.statistics),
+    .length(companyDetailsLimits.statistics),
   /** The person the About page shows with a quote. */
   person: z.strictObject({ name: required(100), position: localized(100), quote: localized(1000, 'many'), picture }),
 });
 
 /** The company details as visitors get them. */
-export const companySettingsSchema = z.strictObject({ ...fields(storedPictureSchema), logo: storedLogoSchema });
-export type CompanySettings = z.infer<typeof companySettingsSchema>;
+export const companyDetailsSchema = z.strictObject({ ...fields(storedPictureSchema), logo: storedLogoSchema });
+export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
 /**
  * `PUT /Settings`: the whole object; a picture may be a new upload (data URL). `logo` left out
  * keeps the current one (clients of releases before the logo send none).
  */
-export const companySettingsInputSchema = z.strictObject({ ...fields(pictureInputSchema), logo: logoInputSchema.optional() });
-export type CompanySettingsInput = z.input<typeof companySettingsInputSchema>;
+export const companyDetailsInputSchema = z.strictObject({ ...fields(pictureInputSchema), logo: logoInputSchema.optional() });
+export type CompanyDetailsInput = z.input<typeof companyDetailsInputSchema>;
 
 /** What staff get besides: whether the placeholder company is still in place, and when it last changed. */
-export const companySettingsReadSchema = companySettingsSchema.extend({
+export const companyDetailsReadSchema = companyDetailsSchema.extend({
   isSample: z.boolean().optional(),
   updatedAt: z.string().nullable().optional(),
 });
-export type CompanySettingsRead = z.infer<typeof companySettingsReadSchema>;
+export type CompanyDetailsRead = z.infer<typeof companyDetailsReadSchema>;
 
 const both = (de: string, en: string) => [
   { content: en, language: 1 as const },
@@ -131,7 +131,7 @@ const both = (de: string, en: string) => [
 ];
 
 /** The settings of a new site: exactly the placeholder company the site shipped with (company.ts). */
-export const defaultCompanySettings: CompanySettings = {
+export const defaultCompanyDetails: CompanyDetails = {
   name: company.name,
   legalName: company.legalName,
   legalForm: company.legalForm,
@@ -180,11 +180,11 @@ export const defaultCompanySettings: CompanySettings = {
  * Whether the placeholder company is still in place: its legal name, VAT ID or e-mail address is
  * still the sample's. The dashboard asks the first admin to put the real details in.
  */
-export function isSampleCompany(settings: CompanySettings): boolean {
+export function isSampleCompany(settings: CompanyDetails): boolean {
   return (
-    settings.legalName === defaultCompanySettings.legalName ||
-    settings.vatId === defaultCompanySettings.vatId ||
-    settings.email === defaultCompanySettings.email
+    settings.legalName === defaultCompanyDetails.legalName ||
+    settings.vatId === defaultCompanyDetails.vatId ||
+    settings.email === defaultCompanyDetails.email
   );
 }
 
@@ -210,7 +210,7 @@ export function phoneHref(phone: string): string {
 }
 
 /** The values every translation may interpolate ("{{companyName}}", see company.ts), from saved details. */
-export function companyInterpolationOf(settings: CompanySettings): Record<keyof typeof companyInterpolation, string> {
+export function companyInterpolationOf(settings: CompanyDetails): Record<keyof typeof companyInterpolation, string> {
   return {
     companyName: settings.name,
     legalName: settings.legalName,
