@@ -175,7 +175,7 @@ describe.each(backends)('the inquiry inbox API on $name', (kind) => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=inquiries-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await res.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toMatch(/^"No\.","Reference","Received","Type","First name","Last name","Company","E-mail"/);
+    expect(lines[0]).toMatch(/^"No\.","Reference","Received","Type","Job","First name","Last name","Company","E-mail"/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(lines[1]).toContain('"Zeile 1\nZeile ""2"""');
     expect(lines[2]).toContain('"Erika"');

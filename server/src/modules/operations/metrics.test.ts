@@ -78,12 +78,6 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
     expect((await postContact(url, { ...generalMessage, website: 'http://spam.example' })).status).toBe(201);
     // A refused one: received, not stored.
     expect((await postContact(url, { ...generalMessage, email: 'not-an-address' })).status).toBe(400);
-    // The public reads: a miss, then a hit.
-    await api(url, 'GET', '/api/v1/Project');
-    await api(url, 'GET', '/api/v1/Project');
-    const reads = await scrape(url);
-    expect(reads.get('blitz_cache_lookups_total{cache="content",result="miss"}')).toBe(1);
-    expect(reads.get('blitz_cache_lookups_total{cache="content",result="hit"}')).toBe(1);
     // A gallery page looked up in the finished-page cache (without a server bundle it is sent
     // as prerendered and not kept, so every lookup misses).
     expect((await api(url, 'GET', '/Projects')).status).toBe(200);
@@ -93,6 +87,16 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
       // The outbox writes the inquiry's mail to the log (no SMTP_URL): mailed.
       return samples.get('blitz_inquiries_mailed_total') === 1 ? samples : undefined;
     });
+    // The public reads: a miss, then a hit — counted from here, once the mail is sent: the company
+    // details are read through the same cache for the public address (the mail's Message-ID).
+    const lookups = (samples: Map<string, number>, result: 'miss' | 'hit') =>
+      samples.get(`blitz_cache_lookups_total{cache="content",result="${result}"}`) ?? 0;
+    const beforeReads = await scrape(url);
+    await api(url, 'GET', '/api/v1/Project');
+    await api(url, 'GET', '/api/v1/Project');
+    const reads = await scrape(url);
+    expect(lookups(reads, 'miss') - lookups(beforeReads, 'miss')).toBe(1);
+    expect(lookups(reads, 'hit') - lookups(beforeReads, 'hit')).toBe(1);
     expect(after.get('blitz_sign_ins_total{outcome="invalid_credentials"}')).toBe(1);
     expect(after.get('blitz_sign_ins_total{outcome="success"}')).toBe(1);
     expect(after.get('blitz_inquiries_received_total')).toBe(3);
@@ -104,7 +108,7 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
     expect(
       after.get('blitz_http_request_duration_seconds_count{method="POST",route="/api/v1/login/Auth",status_code="401"}'),
     ).toBe(1);
-    expect(after.get('blitz_http_request_duration_seconds_count{method="GET",route="/api/v1/Project",status_code="200"}')).toBe(
+    expect(reads.get('blitz_http_request_duration_seconds_count{method="GET",route="/api/v1/Project",status_code="200"}')).toBe(
       2,
     );
   });
