@@ -158,6 +158,17 @@ describe('public pages render the company details staff saved', () => {
     );
   });
 
+  it('shows the uploaded logo as the mark in the navbar and the footer, the shipped drawing without one', async () => {
+    const icon192 = '/media/company/0123456789abcdef0123-icon-192.png';
+    const siteImages = { icons: { favicon: '', appleTouchIcon: '', icon192, icon512: '', maskable512: '' }, ogImage: '' };
+    const { html } = await page('home', 'de', { content: { ...content, siteImages } });
+    expect(html.match(new RegExp(`<img[^>]*src="${icon192}"[^>]*>`, 'g'))).toHaveLength(2);
+    expect(html).not.toContain('M22.5 7L12 22h7l-2.5 11L28 17h-7.2z');
+    const shipped = await page('home', 'de', { content });
+    expect(shipped.html).not.toContain(icon192);
+    expect(shipped.html.match(/M22\.5 7L12 22h7l-2\.5 11L28 17h-7\.2z/g)).toHaveLength(2);
+  });
+
   it('home in German: the labels in German', async () => {
     const { text } = await page('home', 'de');
     expect(text).toContain('Geprüfte Windräder');
