@@ -34,7 +34,8 @@ describe('the company logo', () => {
   it('staff upload a logo in the company tab and see it previewed; the public pages name its icons and link-preview picture', async () => {
     const page = await companyTab();
     const main = page.locator('main');
-    const field = main.getByLabel('Logo hochladen');
+    // The file input (the go-live checklist's item has the same name).
+    const field = main.locator('input[type=file]').and(main.getByLabel('Logo hochladen'));
     await field.waitFor();
     await main.getByText('Mitgeliefertes Blitz-Zeichen (kein eigenes Logo hochgeladen)').waitFor();
     const before = await publicHead('de');
@@ -117,7 +118,7 @@ describe('the company logo', () => {
     for (const { lang, phone, label, shipped } of cases) {
       const page = await companyTab({ lang, phone });
       const main = page.locator('main');
-      await main.getByLabel(label).waitFor();
+      await main.locator('input[type=file]').and(main.getByLabel(label)).waitFor();
       await main.getByText(shipped).scrollIntoViewIfNeeded();
       if (phone)
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
