@@ -148,12 +148,16 @@ const tables = db
   )
   .all();
 const rows = (table) => db.prepare(`select count(*) as n from ${table}`).get().n;
+// Named indexes (the summary mails' user index) are sizes only: no rows to count.
+const isTable = (name) => db.prepare(`select 1 from sqlite_master where type = 'table' and name = ?`).get(name) !== undefined;
 let aggregates = 0;
 for (const { name, bytes } of tables) {
   const table = name.replace(/^sqlite_autoindex_(.*)_\d+$/, '$1');
   const kept = ['statistics_days', 'statistics_pages', 'statistics_sources', 'statistics_devices'].includes(table);
   if (kept) aggregates += bytes;
-  console.log(`${name.padEnd(40)} ${(bytes / 1024).toFixed(0).padStart(6)} KB${name === table ? `, ${rows(table)} rows` : ''}`);
+  console.log(
+    `${name.padEnd(40)} ${(bytes / 1024).toFixed(0).padStart(6)} KB${name === table && isTable(table) ? `, ${rows(table)} rows` : ''}`,
+  );
 }
 console.log(
   `a year of aggregates (tables and their keys, without the day's visits): ${(aggregates / 1024 / 1024).toFixed(2)} MB`,
