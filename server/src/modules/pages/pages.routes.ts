@@ -225,8 +225,8 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
 
   app.decorate('serveFormPage', async (page, request, reply, url, state) => {
     const { lang } = pageLanguage(request);
-    // Without MEDIA_PUBLIC_URL in img-src, as this answer has always been sent.
-    setPageHeaders(request, reply, page, lang, files.manifest()).header('x-robots-tag', 'noindex, nofollow');
+    // The refused form's page shows the same pictures as the page itself (a project, the gallery).
+    setPageHeaders(request, reply, page, lang, files.manifest(), options.mediaOrigin).header('x-robots-tag', 'noindex, nofollow');
     return serveWithState(page, request, reply, url, state);
   });
 };

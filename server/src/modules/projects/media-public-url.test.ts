@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../../config';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, backends, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
 import { dataUrl, testPhoto } from '../../test/pictures';
+import { formData, generalMessage } from '../contact/contact.test-kit';
 
 // MEDIA_PUBLIC_URL: picture addresses under a public base (a CDN in front of the bucket's media/
 // prefix) instead of the site's /media/, and the pages' Content-Security-Policy allowing it.
@@ -58,6 +59,17 @@ describe.each(backends)('picture addresses on $name', (backend) => {
       expect(html).not.toContain('"/media/');
       expect(imgSrc(res.headers['content-security-policy'])).toBe("img-src 'self' data: blob: https://cdn.blitz.example");
     }
+    // The footer form refused without JavaScript shows the project's page again, pictures and all.
+    const refused = await fetch(`${url}/api/v1/Contact`, {
+      method: 'POST',
+      body: formData({ ...generalMessage, phone: '', subject: 'application', returnTo: `/project/${created.body.id}` }),
+      headers: { accept: 'text/html' },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(created.body.picture);
+    expect(imgSrc(refused.headers.get('content-security-policy') ?? undefined)).toBe(
+      "img-src 'self' data: blob: https://cdn.blitz.example",
+    );
     // The link preview's picture, under that base too, is the web app's head: entry-server-heads.test.tsx.
   });
 
