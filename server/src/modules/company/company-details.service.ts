@@ -123,7 +123,8 @@ async function storeSiteImages(
   let logoBytes = logo;
   if (!logoBytes && settings.logo) {
     const object = await deps.media.open(pictureKeyOf(settings.logo)!);
-    if (!object) throw new Error(`the stored logo ${settings.logo} is missing`);
+    // Lost with a storage that was not restored with the database: staff upload it again or remove it.
+    if (!object) throw badRequest('logo', 'its stored file is missing: upload the logo again or remove it');
     logoBytes = await readAll(object);
   }
   const files = await drawSiteImages({

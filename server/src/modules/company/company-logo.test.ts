@@ -218,6 +218,29 @@ describe.each(databaseKinds)('the company logo on %s', (kind) => {
     expect(named.images).toEqual({ ogImage: expect.stringMatching(/^\/media\/company\/[a-f0-9]{20}-og-en\.png$/) });
     expect(Buffer.compare((await getOnce(`${url}/favicon.ico`)).body, shippedFavicon)).toBe(0);
   });
+
+  it('asks for the logo again when its stored file is gone (a storage not restored with the database), instead of failing', async () => {
+    const { app, url } = await startTestApp(kind, { WEB_DIST: webBuild() });
+    const token = await signIn(url);
+    const uploaded = await api(url, 'PUT', '/api/v1/Settings', { token, body: company(await logoFile('png', '#16a085')) });
+    expect(uploaded.status).toBe(200);
+    await app.media.remove([uploaded.body.logo.slice('/media/'.length)]);
+
+    // A new name needs new pictures drawn from the logo: refused at the logo, nothing changed.
+    const renamed = await api(url, 'PUT', '/api/v1/Settings', {
+      token,
+      body: { ...company(uploaded.body.logo), name: 'Erdwerk' },
+    });
+    expect(renamed.status).toBe(400);
+    expect(JSON.stringify(renamed.body)).toMatch(/logo/);
+    expect((await api(url, 'GET', '/api/v1/Settings', { token })).body.name).toBe('Blitzwerk');
+    // Uploading it again, or removing it, saves.
+    const again = await api(url, 'PUT', '/api/v1/Settings', {
+      token,
+      body: { ...company(await logoFile('png', '#16a085')), name: 'Erdwerk' },
+    });
+    expect([again.status, again.body.name]).toEqual([200, 'Erdwerk']);
+  });
 });
 
 describe.runIf(databaseKinds.includes('postgres'))('the company logo on two instances', () => {
