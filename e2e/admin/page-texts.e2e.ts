@@ -58,6 +58,15 @@ describe('page texts', () => {
     await text.getByText('Diesen Platzhalter kann der Text nicht füllen: {{town}}.').waitFor();
     expect(await text.getByRole('button', { name: 'Als Entwurf speichern hero.slogan (Deutsch)' }).isDisabled()).toBe(true);
 
+    // A one-line text takes no line break: Enter adds none, a pasted paragraph becomes one line.
+    await german.fill('Blitzschutz');
+    await german.press('End');
+    await german.press('Enter');
+    await german.pressSequentially(' aus Hanau');
+    expect(await german.inputValue()).toBe('Blitzschutz aus Hanau');
+    await german.fill('Blitzschutz\naus Hanau');
+    expect(await german.inputValue()).toBe('Blitzschutz aus Hanau');
+
     await german.fill(changed.de);
     await text.getByRole('button', { name: 'Als Entwurf speichern hero.slogan (Deutsch)' }).click();
     await text.getByText('Als Entwurf gespeichert.').waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftProblem } from './draft-check';
+import { asOneLine, draftProblem } from './draft-check';
 
 describe('checking a draft before it is saved', () => {
   it('accepts a text, with or without the default’s placeholders', () => {
@@ -16,5 +16,13 @@ describe('checking a draft before it is saved', () => {
       key: 'texts.problems.placeholder',
       values: { names: '{{town}}, {{land}}' },
     });
+  });
+});
+
+describe('a one-line text as typed', () => {
+  it('turns line breaks of every kind into spaces and keeps the rest', () => {
+    expect(asOneLine('Blitzschutz\naus Hanau')).toBe('Blitzschutz aus Hanau');
+    expect(asOneLine('eins\r\nzwei\rdrei')).toBe('eins zwei drei');
+    expect(asOneLine('{{companyName}} – seit {{year}}')).toBe('{{companyName}} – seit {{year}}');
   });
 });

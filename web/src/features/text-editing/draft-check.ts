@@ -15,3 +15,10 @@ export function draftProblem(content: string, defaultText: string): DraftProblem
     return { key: 'texts.problems.placeholder', values: { names: unknown.map((n) => `{{${n}}}`).join(', ') } };
   return undefined;
 }
+
+/**
+ * What a one-line text's field keeps of what was typed or pasted: line breaks become spaces (the
+ * server refuses them: the text may reach a page's head or JSON-LD), so Enter and a pasted
+ * paragraph cannot lead to a refusal at saving.
+ */
+export const asOneLine = (typed: string) => typed.replace(/\r\n?|\n/g, ' ');

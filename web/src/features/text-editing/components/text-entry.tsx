@@ -13,7 +13,7 @@ import { primaryButton, secondaryButton, smallButton } from '../../../components
 import { CommandError } from '../../../components/admin/command-error';
 import { controlClass } from '../../../components/admin/form-field';
 import { useSaveTextDraft } from '../api/site-texts';
-import { draftProblem } from '../draft-check';
+import { asOneLine, draftProblem } from '../draft-check';
 import { useTextEdit } from './text-edits';
 
 /**
@@ -140,9 +140,11 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
         rows={rowsFor(value)}
         value={value}
         onChange={(event) => {
-          setEdit(event.target.value);
+          setEdit(entry.lines ? event.target.value : asOneLine(event.target.value));
           setSaved(false);
         }}
+        // A one-line text wraps in its field but takes no line break.
+        onKeyDown={entry.lines ? undefined : (event) => event.key === 'Enter' && event.preventDefault()}
         aria-invalid={problem ? true : undefined}
         aria-describedby={hints || undefined}
         className={`${controlClass} field-sizing-content max-h-96 resize-y`}
