@@ -1,5 +1,6 @@
-import type { CompiledQuery } from 'kysely';
+import { type CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import type { Db } from './database';
+import { inTransaction } from './transaction';
 
 /**
  * The one place that reads and writes the `settings` table: small named values of the whole
@@ -30,6 +31,20 @@ export async function writeSiteValue(db: Db, key: string, value: string): Promis
     .values({ key, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
+}
+
+/**
+ * Changes the value under `key` from what it is (undefined: nothing yet) to what `change` makes of
+ * it, one change at a time: two admins' changes of one document both stay. On PostgreSQL a
+ * transaction-level advisory lock on the key makes every instance wait its turn (the row may not
+ * exist yet to lock); SQLite runs one transaction at a time.
+ */
+export async function updateSiteValue(db: Db, key: string, change: (current: string | undefined) => string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter)
+      await sql`select pg_advisory_xact_lock(hashtext(${`settings:${key}`}))`.execute(trx);
+    await writeSiteValue(trx, key, change(await readSiteValue(trx, key)));
+  });
 }
 
 /** Stores `value` under `key` only if nothing is there; answers whether this call stored it. */

@@ -22,7 +22,7 @@ import { deleteJob, sampleJobIds } from '../jobs/jobs.repository';
 import { recipientsConfirmedAt } from '../mail-settings/mail-settings.service';
 import { sampleProjectIds } from '../projects/projects.repository';
 import { mediaAddress, removeProject } from '../projects/projects.service';
-import { readGoLiveMarks, writeGoLiveMarks } from './go-live.repository';
+import { readGoLiveMarks, updateGoLiveMarks } from './go-live.repository';
 
 export type GoLiveDeps = {
   db: Db;
@@ -101,17 +101,14 @@ export async function updateChecklistItem(
   update: ChecklistUpdate,
   by: string,
 ): Promise<void> {
-  const marks = await readGoLiveMarks(deps.db);
+  if ('reviewed' in update && key !== 'legalTexts')
+    throw badRequest('reviewed', 'only the imprint and privacy texts (legalTexts) are marked reviewed');
   const mark = { by, at: new Date().toISOString() };
-  if ('reviewed' in update) {
-    if (key !== 'legalTexts') throw badRequest('reviewed', 'only the imprint and privacy texts (legalTexts) are marked reviewed');
-    marks.legalTextsReviewed = mark;
-  } else if (update.dismissed) {
-    marks.dismissed[key] = mark;
-  } else {
-    delete marks.dismissed[key];
-  }
-  await writeGoLiveMarks(deps.db, marks);
+  await updateGoLiveMarks(deps.db, (marks) => {
+    if ('reviewed' in update) marks.legalTextsReviewed = mark;
+    else if (update.dismissed) marks.dismissed[key] = mark;
+    else delete marks.dismissed[key];
+  });
 }
 
 /**

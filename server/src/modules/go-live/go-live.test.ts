@@ -266,6 +266,17 @@ describe.each(databaseKinds)('go-live checklist API on %s', (kind) => {
     expect((await checklist(url, token)).complete).toBe(false);
   });
 
+  it('keeps every dismissal of admins acting at once', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const answers = await Promise.all(
+      checklistKeys.map((key) => api(url, 'PUT', itemPath(key), { token, body: { dismissed: true } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(checklistKeys.map(() => 200));
+    const items = (await checklist(url, token)).items;
+    expect(items.filter((i) => i.dismissed).map((i) => i.key)).toEqual([...checklistKeys]);
+  });
+
   it('refuses bad keys and bodies with problem details, and changes nothing', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
