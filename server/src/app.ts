@@ -170,7 +170,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(compression);
   await app.register(cookie);
   await app.register(authGuard);
-  await app.register(contentReads);
+  await app.register(contentReads, { newClient: database.newClient });
   await app.register(publicAddress);
   await app.register(siteStorage);
   await app.register(sampleContent);
