@@ -10,7 +10,9 @@
 // Options (environment): ROUNDS (5), DURATION (8 seconds), CONNECTIONS (20), ENCODING (gzip; br),
 // STATISTICS (off: the visitor counting, on by default in the shipped server, is measured by
 // `npm run bench -- statistics`; here it would count every wrk request), SERVER (another server.js),
-// NGINX (/usr/sbin/nginx), WRK (wrk). Without nginx or wrk installed it says so and stops.
+// BEFORE (the server.js of an older build, e.g. a worktree of the release before: its kept page
+// joins the rounds), NGINX (/usr/sbin/nginx), WRK (wrk). Without nginx or wrk installed it says
+// so and stops.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,7 +37,12 @@ if (!installed(wrkPath, ['--version'])) {
   process.exit(0);
 }
 
-const server = await startBuiltServer('kept-page', { SEED_SAMPLE: 'true', STATISTICS: process.env.STATISTICS ?? 'off' });
+const serverEnv = { SEED_SAMPLE: 'true', STATISTICS: process.env.STATISTICS ?? 'off' };
+const server = await startBuiltServer('kept-page', serverEnv);
+const before = process.env.BEFORE
+  ? await startBuiltServer('kept-page-before', serverEnv, { entry: process.env.BEFORE })
+  : undefined;
+if (before) await fetch(`${before.url}/`, { headers: { 'accept-encoding': encoding } });
 
 // The bytes our server sends for the kept page, as nginx will send them.
 // The first request makes and keeps the page; its forms are then remade at the best quality in
@@ -127,6 +134,7 @@ const cases = {
   'ours, kept page': `${server.url}/`,
   'nginx, same bytes': `${nginxUrl}/`,
   'ours, rendered per request': `${server.url}/?inquiry=sent`,
+  ...(before ? { 'before, kept page': `${before.url}/` } : {}),
 };
 const results = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
 const loads = [];
@@ -145,6 +153,7 @@ try {
 } finally {
   nginx.kill('SIGTERM');
   await server.stop();
+  await before?.stop();
   fs.rmSync(root, { recursive: true, force: true });
 }
 
