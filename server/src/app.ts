@@ -144,8 +144,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('dbKind', database.kind);
   app.decorate('tokenKeys', createTokenKeys(secret, config.tokenTtlSeconds));
   app.decorate('formTokens', createFormTokens(secret));
-  app.addHook('onRequest', async (request, reply) => {
+  // Callbacks, not async functions, for the hooks every request passes (decision 038).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Once shutting down, an answer to a request still in flight closes its connection, and
   // connections that turn idle later (a streamed answer finishing after close began) are closed
@@ -158,9 +160,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     idleSweep.unref();
   });
   app.addHook('onClose', async () => clearInterval(idleSweep));
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   await app.register(metrics);
@@ -170,7 +172,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(compression);
   await app.register(cookie);
   await app.register(authGuard);
-  await app.register(contentReads);
+  await app.register(contentReads, { newClient: database.newClient });
   await app.register(publicAddress);
   await app.register(siteStorage);
   await app.register(sampleContent);

@@ -13,7 +13,12 @@ export type DatabaseOptions =
   | { kind: 'sqlite'; file: string; /** Open an existing file only, never create one. */ mustExist?: boolean }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
-export type DatabaseHandle = { db: Db; kind: DatabaseKind };
+export type DatabaseHandle = {
+  db: Db;
+  kind: DatabaseKind;
+  /** PostgreSQL: a new connection of its own, outside the pool, with the pool's settings (for LISTEN). */
+  newClient?: () => pg.Client;
+};
 
 export class DatabaseUnavailableError extends Error {}
 
@@ -77,7 +82,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await pool.end().catch(() => {});
     throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL: ${(error as Error).message}`);
   }
-  return { db: new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) }), kind: 'postgres' };
+  const newClient = () =>
+    new pg.Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+  return { db: new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) }), kind: 'postgres', newClient };
 }
 
 export function nowIso(): string {

@@ -48,18 +48,22 @@ export type ContentReads = {
 
 /**
  * The public reads of the site's content. An answer is kept, serialised, with the content
- * version it was read under; each request first reads the current version (one indexed row) and
- * uses the kept answer only if it still matches. Every write changes the version in its own
+ * version it was read under; each request first takes the current version (as the server was
+ * told it, or one indexed row) and uses the kept answer only if it still matches. Every write changes the version in its own
  * transaction, so no answer from before an edit is served after it — by this instance or by any
  * other sharing the database — and a list page costs one small query instead of four and the
  * serialisation. A failed read (an unknown id) is not kept.
  */
-export function createContentReads(db: Db, options: { size?: number; onLookup?: (hit: boolean) => void } = {}): ContentReads {
+export function createContentReads(
+  db: Db,
+  options: { size?: number; onLookup?: (hit: boolean) => void; version?: () => Promise<string> } = {},
+): ContentReads {
   const { size = 500, onLookup } = options;
   const cache = new VersionedCache<Read<unknown>>(size);
-  // Requests arriving together share a read of the version that began after they arrived: on
-  // PostgreSQL one round trip serves them all instead of one each (decision 018).
-  const currentVersion = coalescedRead(() => readContentVersion(db));
+  // The server learns the version by being told (content-version-watcher.ts, decision 038).
+  // Without that, requests arriving together share a read of the version that began after they
+  // arrived: on PostgreSQL one round trip serves them all instead of one each (decision 018).
+  const currentVersion = options.version ?? coalescedRead(() => readContentVersion(db));
   return {
     version: currentVersion,
     async read<T>(key: string, load: () => Promise<T>): Promise<Read<T>> {

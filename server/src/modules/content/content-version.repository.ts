@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { readSiteValue, writeSiteValue } from '../../db/site-values.repository';
 
@@ -10,11 +11,36 @@ import { readSiteValue, writeSiteValue } from '../../db/site-values.repository';
  */
 const key = 'content_version';
 
+/**
+ * The PostgreSQL channel a bump is announced on (decision 038). PostgreSQL delivers the
+ * notification at commit, to every session listening on the database (channels are not per
+ * schema: an instance of another site in another schema re-reads its own version for nothing).
+ */
+export const contentVersionChannel = 'blitz_content_version';
+
 export async function readContentVersion(db: Db): Promise<string> {
   return (await readSiteValue(db, key)) ?? '';
 }
 
+type BumpListener = () => void;
+const bumpListeners = new Set<BumpListener>();
+
+/**
+ * Tells `listener` of every bump made in this process, as it is written (inside its transaction,
+ * before the commit). The instance's own writes: what SQLite's one instance learns the version
+ * from. Answers a function that stops telling.
+ */
+export function onContentVersionBump(listener: BumpListener): () => void {
+  bumpListeners.add(listener);
+  return () => bumpListeners.delete(listener);
+}
+
 /** Called inside the transaction of every write to content. */
 export async function bumpContentVersion(db: Db): Promise<void> {
-  await writeSiteValue(db, key, crypto.randomBytes(9).toString('base64url'));
+  const token = crypto.randomBytes(9).toString('base64url');
+  await writeSiteValue(db, key, token);
+  // Delivered to every listening instance when (and only if) this transaction commits.
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_notify(${contentVersionChannel}, ${token})`.execute(db);
+  for (const listener of bumpListeners) listener();
 }

@@ -114,6 +114,7 @@ describe.each(databaseKinds)('health and readiness on %s', (kind) => {
         storage: { ok: true },
         webBuild: { ok: true },
         outbox: { ok: true, oldestDueAgeSeconds: null },
+        contentVersion: { ok: true, source: kind === 'sqlite' ? 'own-writes' : 'notifications' },
       },
     });
     // Never rate limited: a probe every few hundred milliseconds, or a burst, is answered.

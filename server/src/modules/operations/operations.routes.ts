@@ -35,6 +35,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
     outboxMaxAgeMs: app.config.readyOutboxMaxAgeMs,
     storageProbeMs: app.config.readyStorageProbeMs,
     log: app.log.child({ module: 'readiness' }),
+    contentVersion: () => app.contentVersion.source(),
   });
   const token = app.config.metricsToken;
   const expected = token === undefined ? undefined : digest(token);
@@ -59,7 +60,11 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
         });
       }
-      return reply.send({ status: result.status, failing: result.failing });
+      return reply.send({
+        status: result.status,
+        failing: result.failing,
+        ...(result.degraded ? { degraded: result.degraded } : {}),
+      });
     },
   );
 

@@ -13,6 +13,7 @@ import { outboxBacklog } from '../../mail/outbox.repository';
 import type { ClamdAddress } from '../../config';
 import { pingClamd } from '../contact/malware-scanner';
 import type { ObjectStorage } from '../../storage/object-storage';
+import type { ContentVersionSource } from '../content/content-version-watcher';
 
 /**
  * Why a check failed, in a word: no error text, path or address of the machine behind it leaves
@@ -25,6 +26,11 @@ export const readinessSchema = z.object({
   status: z.enum(['ok', 'fail']),
   /** The names of the failing checks (empty when ready). */
   failing: z.array(z.string()),
+  /**
+   * Checks that fail without making the instance unready (it answers correctly, at a higher
+   * cost): `contentVersion` while the PostgreSQL notifications are not received. Absent when none.
+   */
+  degraded: z.array(z.string()).optional(),
   checks: z.object({
     database: checkSchema,
     /** The database's applied migrations are exactly this release's (not after a `migrate down`, nor a newer release's). */
@@ -34,6 +40,12 @@ export const readinessSchema = z.object({
     /** Only where CLAMD_URL is set. */
     clamd: checkSchema.optional(),
     outbox: checkSchema.extend({ oldestDueAgeSeconds: z.number().nullable() }),
+    /**
+     * How the instance learns the content version (decision 038): `notifications` (PostgreSQL,
+     * listening), `own-writes` (SQLite), or `reads` (PostgreSQL without the listening connection:
+     * the version is read per request while it is reconnected; degraded, not failing).
+     */
+    contentVersion: checkSchema.extend({ source: z.enum(['own-writes', 'notifications', 'reads']) }).optional(),
   }),
 });
 
@@ -66,6 +78,8 @@ export type ReadinessDeps = {
   /** A passed storage probe is reused this long: each probe writes and deletes an object per store (on S3, paid requests). */
   storageProbeMs: number;
   log: FastifyBaseLogger;
+  /** Where the content version comes from now (the watcher's `source`). */
+  contentVersion?: () => ContentVersionSource;
 };
 
 /** The web build has what page serving needs: the page manifest, every page it names, the assets folder. */
@@ -180,7 +194,16 @@ export function createReadiness(deps: ReadinessDeps): { evaluate(): Promise<Read
     const failing = Object.entries(checks)
       .filter(([, check]) => !check.ok)
       .map(([name]) => name);
-    return { status: failing.length === 0 ? 'ok' : 'fail', failing, checks };
+    const source = deps.contentVersion?.();
+    if (!source) return { status: failing.length === 0 ? 'ok' : 'fail', failing, checks };
+    const told = source !== 'reads';
+    checks.contentVersion = told ? { ok: true, source } : { ok: false, reason: 'error', source };
+    return {
+      status: failing.length === 0 ? 'ok' : 'fail',
+      failing,
+      ...(told ? {} : { degraded: ['contentVersion'] }),
+      checks,
+    };
   }
 
   return {

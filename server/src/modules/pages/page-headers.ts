@@ -46,6 +46,25 @@ export function pageLanguage(request: FastifyRequest): { lang: 'de' | 'en'; from
  * The headers every page is sent with: its Content-Security-Policy (the hashes of the built
  * page's inline scripts and styles, none without a build), its language and type.
  */
+export function pageHeaders(
+  page: PageKey,
+  lang: 'de' | 'en',
+  https: boolean,
+  manifest: PageManifest | undefined,
+  mediaOrigin?: string,
+): Record<string, string> {
+  const relative = manifest?.files[page]?.[lang] ?? '';
+  const hashes = {
+    scripts: manifest?.scriptHashes ?? [],
+    styles: manifest?.pageStyleHashes?.[relative] ?? manifest?.styleHashes ?? [],
+  };
+  return {
+    'content-security-policy': pageCsp(page, hashes, https, mediaOrigin),
+    'content-language': lang,
+    'content-type': 'text/html; charset=utf-8',
+  };
+}
+
 export function setPageHeaders(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -54,13 +73,38 @@ export function setPageHeaders(
   manifest: PageManifest | undefined,
   mediaOrigin?: string,
 ): FastifyReply {
-  const relative = manifest?.files[page]?.[lang] ?? '';
-  const hashes = {
-    scripts: manifest?.scriptHashes ?? [],
-    styles: manifest?.pageStyleHashes?.[relative] ?? manifest?.styleHashes ?? [],
-  };
-  return reply
-    .header('content-security-policy', pageCsp(page, hashes, request.protocol === 'https', mediaOrigin))
-    .header('content-language', lang)
-    .type('text/html; charset=utf-8');
+  return reply.headers(pageHeaders(page, lang, request.protocol === 'https', manifest, mediaOrigin));
+}
+
+/**
+ * A page's headers made once per page, language, scheme and build (decision 038): the CSP is
+ * the same string for every request of a page until the next build, which is a new process.
+ */
+export class PageHeaderSets {
+  private readonly sets = new Map<string, Record<string, string>>();
+  private manifest: PageManifest | undefined;
+
+  constructor(private readonly mediaOrigin: string | undefined) {}
+
+  /** The page's headers, with those fixed per page: vary, cache-control, robots. */
+  get(page: PageKey, lang: 'de' | 'en', https: boolean, manifest: PageManifest): Record<string, string> {
+    if (manifest !== this.manifest) {
+      this.sets.clear();
+      this.manifest = manifest;
+    }
+    const key = `${page} ${lang} ${https ? 's' : ''}`;
+    let set = this.sets.get(key);
+    if (!set) {
+      const kept = pages[page].prerender;
+      set = {
+        ...pageHeaders(page, lang, https, manifest, this.mediaOrigin),
+        // Lower case as @fastify/compress matches it: it would name accept-encoding a second time.
+        vary: 'cookie, accept-encoding',
+        'cache-control': kept ? 'no-cache' : 'no-store',
+        ...(kept ? {} : { 'x-robots-tag': 'noindex, nofollow' }),
+      };
+      this.sets.set(key, set);
+    }
+    return set;
+  }
 }

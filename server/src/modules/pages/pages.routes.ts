@@ -18,7 +18,7 @@ import type { PageContent, PageContents } from './page-content';
 import { PageCache, finishPage, keptForOthers, normalizedUrl } from './page-cache';
 import { PageFiles } from './page-files';
 import { type PageFiller, contentFiller } from './page-filler';
-import { pageLanguage, setPageHeaders } from './page-headers';
+import { PageHeaderSets, pageLanguage, setPageHeaders } from './page-headers';
 import type { PageRenderer } from './page-renderer';
 
 const oneYear = 365 * 24 * 3600;
@@ -71,6 +71,20 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
   const files = new PageFiles(options.webDist, options.asBuiltOrigin);
   // Finished pages per address, language and content version, each made once (page-cache.ts).
   const finished = new PageCache();
+  const headerSets = new PageHeaderSets(options.mediaOrigin);
+  // The address a page is kept under, per page and address asked for (a small bounded memo:
+  // parsing an address costs more than looking it up).
+  const normalized = new Map<string, string>();
+  const normalizedFor = (page: PageKey, url: string) => {
+    const key = `${page} ${url}`;
+    let found = normalized.get(key);
+    if (found === undefined) {
+      found = normalizedUrl(url, page);
+      if (normalized.size >= 1000) normalized.clear();
+      normalized.set(key, found);
+    }
+    return found;
+  };
   const fillerOf = (page: PageKey): PageFiller =>
     options.fillers?.[page] ?? contentFiller(page, options.renderer, () => options.contents.version());
 
@@ -148,12 +162,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
         secure: request.protocol === 'https',
       });
     }
-    setPageHeaders(request, reply, page, lang, manifest, options.mediaOrigin)
-      // Lower case as @fastify/compress matches it: it would name accept-encoding a second time.
-      .header('vary', 'cookie, accept-encoding')
-      .header('cache-control', pages[page].prerender ? 'no-cache' : 'no-store')
-      .header('etag', file.etag);
-    if (!pages[page].prerender) reply.header('x-robots-tag', 'noindex, nofollow');
+    reply.headers(headerSets.get(page, lang, request.protocol === 'https', manifest)).header('etag', file.etag);
     const state = requestedFormState(request);
     if (state) return serveWithState(page, request, reply, request.url, state);
     // The admin app's pages (login, dashboard) show the company's details too (title,
@@ -180,7 +189,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     const filler = builtAsIs ? undefined : (ownData ?? (content && !content.asBuilt ? fillerOf(page) : undefined));
     if (filler && content) {
       // Kept and rendered under the parameters the page reads: any other makes no page of its own.
-      const url = normalizedUrl(request.url, page);
+      const url = normalizedFor(page, request.url);
       const key = `${lang} ${url}`;
       let made;
       try {

@@ -261,19 +261,23 @@ describe.each(databaseKinds)('/sitemap.xml under load on %s', (kind) => {
         const locs = res.body.match(/<loc>[^<]*\/project\//g)?.length ?? 0;
         return { projectReads: counter.projects - projects, versionReads: counter.versions - versions, locs };
       };
+      // On SQLite the version is known from the instance's own writes (decision 038): read once
+      // after a change, then not again. This PostgreSQL handle has no listening connection (no
+      // `newClient`): the version is read per request, as without notifications.
+      const perRequest = kind === 'sqlite' ? 0 : 1;
       expect(await get()).toEqual({ projectReads: 1, versionReads: 1, locs: 60 });
-      // A crawler's burst: the version alone, each time.
-      for (let i = 0; i < 10; i++) expect(await get()).toEqual({ projectReads: 0, versionReads: 1, locs: 60 });
+      // A crawler's burst: the version alone, each time (on SQLite not even that).
+      for (let i = 0; i < 10; i++) expect(await get()).toEqual({ projectReads: 0, versionReads: perRequest, locs: 60 });
       const [projects, versions] = [counter.projects, counter.versions];
       await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/sitemap.xml' })));
       // A burst at once shares the version reads (lib/coalesced-read.ts): the one in flight, and
       // at most one more for the requests that arrived while it ran.
       expect(counter.projects - projects).toBe(0);
-      expect(counter.versions - versions).toBeGreaterThanOrEqual(1);
-      expect(counter.versions - versions).toBeLessThanOrEqual(2);
+      expect(counter.versions - versions).toBeGreaterThanOrEqual(perRequest);
+      expect(counter.versions - versions).toBeLessThanOrEqual(2 * perRequest);
       await add(30);
       expect(await get()).toEqual({ projectReads: 1, versionReads: 1, locs: 62 });
-      expect(await get()).toEqual({ projectReads: 0, versionReads: 1, locs: 62 });
+      expect(await get()).toEqual({ projectReads: 0, versionReads: perRequest, locs: 62 });
     } finally {
       await app.close();
     }

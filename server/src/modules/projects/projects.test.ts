@@ -353,13 +353,17 @@ describe.each(backends)('projects on $name', (kind) => {
         expect(res.status).toBe(200);
         costs.push(counter.count - before);
       }
-      expect(new Set(costs).size).toBe(1);
+      // On SQLite the instance knows the content version from its own writes (decision 038): the
+      // first request after the change reads it, the others do not.
+      const versionReads = kind.db === 'sqlite' ? 0 : 1;
+      expect(new Set(costs.slice(1)).size).toBe(1);
+      expect(costs[0]! - costs[1]!).toBe(1 - versionReads);
       // The content version, the count, the page, its texts, its categories' translations.
       expect(costs[0]).toBeLessThanOrEqual(5);
-      // Asked again, unchanged: the kept answer, after reading the version alone.
+      // Asked again, unchanged: the kept answer, after reading the version alone (on SQLite not even that).
       const before = counter.count;
       await api(url, 'GET', '/api/v1/Project?PageLength=40');
-      expect(counter.count - before).toBe(1);
+      expect(counter.count - before).toBe(versionReads);
     } finally {
       await close();
     }

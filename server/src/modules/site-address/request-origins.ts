@@ -4,11 +4,21 @@ import type { Db } from '../../db/database';
 import { deleteSiteValuesBefore, readSiteValuesWithPrefix, writeSiteValue } from '../../db/site-values.repository';
 import { plainOriginOf } from './public-origin';
 
+// The origins of the addresses asked for, parsed once each: every page request asks (a few
+// hosts in practice; bounded against made-up Host headers).
+const parsedOrigins = new Map<string, string | undefined>();
+
 /** The origin a request was made to, as the server sees it (behind a trusted proxy: the forwarded scheme and host). */
 export function requestOriginOf(request: FastifyRequest): string | undefined {
   // A host and a port only: no Host header, or one with more in it, names no origin.
   const host = request.host;
-  return host && /^[\w.:[\]-]+$/.test(host) ? plainOriginOf(`${request.protocol}://${host}`) : undefined;
+  if (!host || !/^[\w.:[\]-]+$/.test(host)) return undefined;
+  const address = `${request.protocol}://${host}`;
+  if (parsedOrigins.has(address)) return parsedOrigins.get(address);
+  const origin = plainOriginOf(address);
+  if (parsedOrigins.size >= 100) parsedOrigins.clear();
+  parsedOrigins.set(address, origin);
+  return origin;
 }
 
 const keyPrefix = 'request-origin ';

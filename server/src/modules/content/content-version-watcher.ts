@@ -1,0 +1,188 @@
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import type { Db, DatabaseKind } from '../../db/database';
+import { coalescedRead } from '../../lib/coalesced-read';
+import { withTimeout } from '../../lib/with-timeout';
+import { contentVersionChannel, onContentVersionBump, readContentVersion } from './content-version.repository';
+
+/**
+ * Where the instance learns the content version from (decision 038):
+ * - `own-writes`: SQLite, whose one instance makes every write; a bump forgets the known version,
+ *   and the next request reads it (after the write's commit: SQLite's one connection waits for it).
+ * - `notifications`: PostgreSQL with the listening connection up; a bump's NOTIFY, delivered at
+ *   its commit, forgets the known version, and the next request reads it once.
+ * - `reads`: PostgreSQL with that connection down; every request reads the version as before
+ *   (coalesced: one read in flight at a time), until the connection is back.
+ */
+export type ContentVersionSource = 'own-writes' | 'notifications' | 'reads';
+
+export type ContentVersionWatcher = {
+  /** Resolves once the first attempt to listen has ended, either way. */
+  started(): Promise<void>;
+  /** The current content version: the one known, or read now if none is known. */
+  version(): Promise<string>;
+  /** Forgets the known version: the next call reads it. */
+  invalidate(): void;
+  /** How many bumps this process has made (a request compares it before and after). */
+  ownBumps(): number;
+  /**
+   * After a write of this instance has committed: resolves once every notification committed
+   * before now has reached this instance's listening connection (PostgreSQL delivers them in
+   * commit order; other instances' connections were told at the same commit), within
+   * `fenceTimeoutMs`; without a listening connection it forgets the known version instead.
+   */
+  fence(): Promise<void>;
+  source(): ContentVersionSource;
+  /** The listening connection's backend process (tests end it to show the fallback). */
+  listenerPid(): number | undefined;
+  close(): Promise<void>;
+};
+
+type Log = { warn(object: object, message: string): void; info(object: object, message: string): void };
+
+export type WatcherOptions = {
+  db: Db;
+  kind: DatabaseKind;
+  /** PostgreSQL: a new connection of its own for LISTEN (not one of the pool's). */
+  newClient?: (() => pg.Client) | undefined;
+  log: Log;
+  /** Reconnecting after the listening connection is lost: the first wait, doubled up to the last. */
+  retryMs?: { first: number; max: number };
+  fenceTimeoutMs?: number;
+};
+
+export function watchContentVersion(options: WatcherOptions): ContentVersionWatcher {
+  const { db, kind, newClient, log } = options;
+  const retry = options.retryMs ?? { first: 250, max: 10_000 };
+  const fenceTimeoutMs = options.fenceTimeoutMs ?? 1000;
+  // Bumped by anything that may make the known version old: a read begun before it is not kept.
+  let generation = 0;
+  let known: Promise<string> | undefined;
+  let listening = false;
+  let bumps = 0;
+
+  const trusted = () => kind === 'sqlite' || listening;
+  const read = coalescedRead(async () => {
+    const readFor = generation;
+    const value = await readContentVersion(db);
+    if (readFor === generation && trusted()) known = Promise.resolve(value);
+    return value;
+  });
+  function invalidate() {
+    generation++;
+    known = undefined;
+  }
+  const stopBumps = onContentVersionBump(() => {
+    bumps++;
+    invalidate();
+  });
+
+  // PostgreSQL: the listening connection, taken again with a growing wait when it is lost.
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let wait = retry.first;
+  let lost = false;
+  const fenceChannel = `${contentVersionChannel}_fence_${crypto.randomBytes(6).toString('hex')}`;
+  const fences = new Map<string, () => void>();
+  let fenceCount = 0;
+
+  async function listen(): Promise<void> {
+    const next = newClient!();
+    next.on('error', () => {});
+    try {
+      await next.connect();
+      next.on('notification', (message) => {
+        if (message.channel === contentVersionChannel) invalidate();
+        else if (message.channel === fenceChannel) fences.get(message.payload ?? '')?.();
+      });
+      await next.query(`LISTEN ${contentVersionChannel}`);
+      await next.query(`LISTEN ${fenceChannel}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    const wasDown = lost;
+    lost = false;
+    client = next;
+    listening = true;
+    wait = retry.first;
+    // Notifications sent while nobody listened are lost: what is known may be old.
+    invalidate();
+    if (wasDown) log.info({ source: 'notifications' }, 'content version: listening again');
+    next.once('end', () => {
+      if (client !== next) return;
+      client = undefined;
+      listening = false;
+      lost = true;
+      invalidate();
+      for (const release of fences.values()) release();
+      if (closed) return;
+      log.warn(
+        { source: 'reads' },
+        'content version: the listening connection was lost; reading the version per request until it is back',
+      );
+      schedule();
+    });
+  }
+
+  function schedule(): void {
+    if (closed) return;
+    retryTimer = setTimeout(() => {
+      listen().catch((error: unknown) => {
+        log.warn({ err: error, retryMs: wait }, 'content version: cannot listen for changes');
+        schedule();
+      });
+    }, wait);
+    retryTimer.unref();
+    wait = Math.min(Math.max(wait * 2, retry.first), retry.max);
+  }
+
+  // The first attempt is awaited at start (`started`): an instance starts told, if it can.
+  const started =
+    kind === 'postgres' && newClient
+      ? listen().catch((error: unknown) => {
+          lost = true;
+          log.warn({ err: error, retryMs: wait }, 'content version: cannot listen for changes; reading it per request meanwhile');
+          schedule();
+        })
+      : Promise.resolve();
+
+  return {
+    started: () => started,
+    version: () => (trusted() && known) || read(),
+    invalidate,
+    ownBumps: () => bumps,
+    async fence() {
+      const listener = client;
+      if (!listener) return invalidate();
+      const nonce = String(++fenceCount);
+      const arrived = new Promise<void>((resolve) => fences.set(nonce, resolve));
+      try {
+        await withTimeout(fenceTimeoutMs, async () => {
+          await listener.query('select pg_notify($1, $2)', [fenceChannel, nonce]);
+          await arrived;
+        });
+      } catch {
+        invalidate();
+      } finally {
+        fences.delete(nonce);
+      }
+    },
+    source: () => (kind === 'sqlite' ? 'own-writes' : listening ? 'notifications' : 'reads'),
+    listenerPid: () => (client as { processID?: number } | undefined)?.processID,
+    async close() {
+      closed = true;
+      stopBumps();
+      clearTimeout(retryTimer);
+      const listener = client;
+      client = undefined;
+      listening = false;
+      await listener?.end().catch(() => {});
+    },
+  };
+}
