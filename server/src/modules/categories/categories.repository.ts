@@ -185,21 +185,28 @@ export async function restoreCategory(db: Db, id: number): Promise<boolean> {
 }
 
 /**
+ * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
+ * checks the condition again after waiting), and answers whether it is still there: a restore
+ * that came first wins, one that comes later finds nothing.
+ */
+async function holdTrashed(trx: Db, id: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('categories')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * Deletes the category for good; its projects stay, without a category (those in the trash too).
  * False if there was none. `trashed`: only if it is in the trash (the purge).
  */
 export async function deleteCategory(db: Db, id: number, options: { trashed?: boolean } = {}): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    if (options.trashed) {
-      const row = await trx
-        .selectFrom('categories')
-        .select('id')
-        .where('id', '=', id)
-        .where('deleted_at', 'is not', null)
-        .executeTakeFirst();
-      if (!row) return false;
-    }
+    if (options.trashed && !(await holdTrashed(trx, id))) return false;
     // The foreign key does the same (ON DELETE SET NULL); done here too so that it never
     // depends on a connection setting (SQLite enforces foreign keys only when told to).
     await trx.updateTable('projects').set({ category_id: null }).where('category_id', '=', id).execute();

@@ -193,19 +193,26 @@ export async function restoreJob(db: Db, id: number): Promise<boolean> {
   });
 }
 
+/**
+ * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
+ * checks the condition again after waiting), and answers whether it is still there: a restore
+ * that came first wins, one that comes later finds nothing.
+ */
+async function holdTrashed(trx: Db, id: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('jobs')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Deletes a job opening for good. `trashed`: only if it is in the trash (the purge). */
 export async function deleteJob(db: Db, id: number, options: { trashed?: boolean } = {}): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    if (options.trashed) {
-      const row = await trx
-        .selectFrom('jobs')
-        .select('id')
-        .where('id', '=', id)
-        .where('deleted_at', 'is not', null)
-        .executeTakeFirst();
-      if (!row) return false;
-    }
+    if (options.trashed && !(await holdTrashed(trx, id))) return false;
     await trx.deleteFrom('job_texts').where('job_id', '=', id).execute();
     const result = await trx.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

@@ -409,6 +409,21 @@ export async function moveProject(db: Db, id: number, after: number | null, list
 }
 
 /**
+ * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
+ * checks the condition again after waiting), and answers whether it is still there: a restore
+ * that came first wins, one that comes later finds nothing.
+ */
+async function holdTrashed(trx: Db, id: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('projects')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * Deletes the project and its texts for good; answers its picture (for the files), or undefined if
  * there was none. `trashed`: only if it is in the trash (the purge: a restore may have come first).
  */
@@ -419,9 +434,8 @@ export async function deleteProject(
 ): Promise<{ picture: StoredPicture | null } | undefined> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    let query = trx.selectFrom('projects').select('picture').where('id', '=', id);
-    if (options.trashed) query = query.where('deleted_at', 'is not', null);
-    const row = await query.executeTakeFirst();
+    if (options.trashed && !(await holdTrashed(trx, id))) return undefined;
+    const row = await trx.selectFrom('projects').select('picture').where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     await trx.deleteFrom('project_texts').where('project_id', '=', id).execute();
     await trx.deleteFrom('projects').where('id', '=', id).execute();

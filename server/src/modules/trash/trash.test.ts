@@ -208,6 +208,29 @@ describe.each(backends)('the trash on $name', (backend) => {
     expect((await call('DELETE', '/Trash')).body).toEqual({ removed: 0 });
   });
 
+  it('a restore and a purge at the same time: each item is either back whole or gone whole', async () => {
+    const { call, anonymous, purgeAfter } = await started(backend);
+    const ids: number[] = [];
+    for (const title of ['Eins', 'Zwei', 'Drei', 'Vier']) {
+      const project = (await call('POST', '/Project', await projectBody(title))).body as Project;
+      await call('DELETE', `/Project/${project.id}`);
+      ids.push(project.id);
+    }
+    const [restores, purged] = await Promise.all([
+      Promise.all(ids.map((id) => call('POST', '/Trash/Restore', { kind: 'project', id }))),
+      purgeAfter(31),
+    ]);
+    const back = ids.filter((_, i) => restores[i]!.status === 200);
+    expect(restores.every((r) => r.status === 200 || r.status === 404)).toBe(true);
+    expect(back.length + purged.purged).toBe(ids.length);
+    for (const id of ids) {
+      const read = await anonymous(`/Project/${id}`);
+      expect(read.status).toBe(back.includes(id) ? 200 : 404);
+      if (read.status === 200) expect(read.body.title).toHaveLength(2);
+    }
+    expect((await call('GET', '/Trash')).body.count).toBe(0);
+  });
+
   it('answers bad or unknown restores with a clear 4xx', async () => {
     const { call } = await started(backend);
     const live = (await call('POST', '/Job', jobBody())).body as { id: number };
