@@ -222,7 +222,7 @@ describe.each(backends)('the trash on $name', (backend) => {
     ]);
     const back = ids.filter((_, i) => restores[i]!.status === 200);
     expect(restores.every((r) => r.status === 200 || r.status === 404)).toBe(true);
-    expect(back.length + purged.purged).toBe(ids.length);
+    expect(back.length + (purged.purged ?? 0)).toBe(ids.length);
     for (const id of ids) {
       const read = await anonymous(`/Project/${id}`);
       expect(read.status).toBe(back.includes(id) ? 200 : 404);
