@@ -7,6 +7,9 @@ import { DataTable } from '../../../components/admin/data-table';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useEmptyTrash, useRestoreFromTrash, useTrash } from '../api/trash';
 
+/** When the housekeeping deletes an item for good (its hourly round: that day or the next hour). */
+const purgeDay = (deletedAt: string) => new Date(new Date(deletedAt).getTime() + trashRetentionDays * 24 * 3600_000);
+
 /** What the last restore or emptying did, said once under the heading. */
 type Outcome = { kind: 'restored'; item: TrashItem; result: TrashRestoreResult } | { kind: 'emptied'; removed: number };
 
@@ -23,6 +26,7 @@ export function TrashPanel() {
   const when = (value: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
   const title = (item: TrashItem) => item.title || t('trash.untitled');
+  const day = (value: Date) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(value);
 
   const onRestore = (item: TrashItem) => {
     empty.reset();
@@ -70,6 +74,7 @@ export function TrashPanel() {
           { header: t('trash.columns.title'), cell: title, className: 'min-w-48' },
           { header: t('trash.columns.deletedAt'), cell: (item) => when(item.deletedAt) },
           { header: t('trash.columns.deletedBy'), cell: (item) => item.deletedBy },
+          { header: t('trash.columns.purgedOn'), cell: (item) => day(purgeDay(item.deletedAt)) },
         ]}
         rows={trash.data?.data}
         rowKey={(item) => `${item.kind}-${item.id}`}
