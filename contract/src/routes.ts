@@ -142,6 +142,12 @@ export const apiRoutes = {
     handled: '/Inquiry/:id/Handled',
     handledPath: (id: Id) => `/Inquiry/${id}/Handled`,
   },
+  trash: {
+    /** GET: what is in the trash (staff); DELETE: empty it (admin). */
+    list: '/Trash',
+    /** POST `{kind, id}`: bring an item back. */
+    restore: '/Trash/Restore',
+  },
   statistics: {
     counts: '/Statistics',
     export: '/Statistics/Export',

@@ -139,12 +139,12 @@ describe('categories', () => {
     // Delete asks first; cancelling keeps it.
     const cancelled = answerConfirm(page, false);
     await row.getByRole('button', { name: 'Delete' }).click();
-    expect(await cancelled).toBe('Are you sure you want to delete this category?');
+    expect(await cancelled).toBe('Delete this category? It goes to the trash for 30 days and can be restored from there.');
     expect(sent).toHaveLength(2);
     expect(await row.count()).toBe(1);
     const accepted = answerConfirm(page, true);
     await row.getByRole('button', { name: 'Delete' }).click();
-    expect(await accepted).toBe('Are you sure you want to delete this category?');
+    expect(await accepted).toBe('Delete this category? It goes to the trash for 30 days and can be restored from there.');
     await row.waitFor({ state: 'detached' });
     expect(sent[2]).toEqual({ method: 'DELETE', path: `/api/v1/Category/${created.id}`, body: undefined });
     expect((await categories()).data.map((c) => c.name)).not.toContain('substations');
@@ -472,11 +472,15 @@ describe('projects', () => {
     const cancelled = answerConfirm(page, false);
     await row.getByRole('button', { name: 'Delete' }).click();
     // The question names the project (issue 30), in the dashboard's language.
-    expect(await cancelled).toBe('Do you really want to delete the project “Data centre Frankfurt”?');
+    expect(await cancelled).toBe(
+      'Delete the project “Data centre Frankfurt”? It goes to the trash for 30 days and can be restored from there.',
+    );
     expect(sent).toEqual([]);
     const accepted = answerConfirm(page, true);
     await row.getByRole('button', { name: 'Delete' }).click();
-    expect(await accepted).toBe('Do you really want to delete the project “Data centre Frankfurt”?');
+    expect(await accepted).toBe(
+      'Delete the project “Data centre Frankfurt”? It goes to the trash for 30 days and can be restored from there.',
+    );
     // The only project of page 2 is gone: the list reloads and shows the one page left.
     await rowOf(page, 'Paged project 10').waitFor();
     const pager = page.locator('main').getByRole('navigation', { name: 'Pages of the project list' });
@@ -539,7 +543,9 @@ describe('on a phone, in German', () => {
     const page = await dashboard('categories', { phone: true, lang: 'de' });
     const confirmed = answerConfirm(page, true);
     await rowOf(page, 'roofs').getByRole('button', { name: 'Löschen' }).click();
-    expect(await confirmed).toBe('Möchten Sie diese Kategorie wirklich löschen?');
+    expect(await confirmed).toBe(
+      'Möchten Sie diese Kategorie löschen? Sie kommt für 30 Tage in den Papierkorb und lässt sich dort wiederherstellen.',
+    );
     await rowOf(page, 'roofs').waitFor({ state: 'detached' });
     await page.locator('main').getByRole('tab', { name: 'Projekte' }).click();
     const row = rowOf(page, 'Rathausdach');

@@ -227,7 +227,9 @@ describe('the end of a session', () => {
     await api(site.url, token, 'POST', apiRoutes.auth.logout);
     const confirmed = answerConfirm(page, true);
     await firstRow.getByRole('button', { name: /Löschen/ }).click();
-    expect(await confirmed).toBe('Möchten Sie diese Kategorie wirklich löschen?');
+    expect(await confirmed).toBe(
+      'Möchten Sie diese Kategorie löschen? Sie kommt für 30 Tage in den Papierkorb und lässt sich dort wiederherstellen.',
+    );
     await page.waitForURL((u) => u.pathname === '/login');
     await page.locator('main').getByText(texts.expired).waitFor();
     expect(await storedToken(page)).toBeNull();

@@ -24,6 +24,7 @@ import { projectSitemapSource } from './modules/projects/project-sitemap';
 import { projectModule } from './modules/projects/projects.module';
 import { statisticsCounting } from './modules/statistics/statistics.module';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { trashRoutes } from './modules/trash/trash.routes';
 import { mediaRoutes } from './media/media.routes';
 import { contentReads } from './plugins/app/content-reads';
 import { siteStorage } from './plugins/app/storage';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(goLiveRoutes);
       await api.register(inboxRoutes);
       await api.register(statisticsRoutes);
+      await api.register(trashRoutes);
     },
     { prefix: apiPrefix },
   );

@@ -48,6 +48,9 @@ export type CategoriesTable = {
   created_at: string;
   /** 1 while it is a row of the sample content, unchanged by staff (the go-live checklist removes those). */
   sample: Generated<number>;
+  /** Set while it is in the trash (decision 037): when, and the name of who deleted it. */
+  deleted_at: string | null;
+  deleted_by: string | null;
 };
 
 export type CategoryTranslationsTable = { category_id: number; language: number; content: string };
@@ -70,6 +73,9 @@ export type ProjectsTable = {
   location_folded: string;
   /** 1 while it is a row of the sample content, unchanged by staff (the go-live checklist removes those). */
   sample: Generated<number>;
+  /** Set while it is in the trash (decision 037): when, and the name of who deleted it. */
+  deleted_at: string | null;
+  deleted_by: string | null;
 };
 
 export type ProjectTextField = 'title' | 'content' | 'scope';
@@ -157,6 +163,9 @@ export type JobsTable = {
   updated_at: string;
   /** 1 while it is a row of the sample content, unchanged by staff (the go-live checklist removes those). */
   sample: Generated<number>;
+  /** Set while it is in the trash (decision 037): when, and the name of who deleted it. */
+  deleted_at: string | null;
+  deleted_by: string | null;
 };
 
 export type JobTextField = 'title' | 'tasks' | 'profile' | 'offer' | 'howToApply';

@@ -35,7 +35,8 @@ export async function translationsOf(
 }
 
 export async function listCategories(db: Db, language?: ContentLanguage): Promise<CategoryRecord[]> {
-  const rows = await db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute();
+  // A category in the trash (decision 037) is left out of every read.
+  const rows = await db.selectFrom('categories').select(['id', 'name']).where('deleted_at', 'is', null).orderBy('id').execute();
   const translations = await translationsOf(
     db,
     rows.map((r) => r.id),
@@ -45,17 +46,32 @@ export async function listCategories(db: Db, language?: ContentLanguage): Promis
 }
 
 export async function findCategory(db: Db, id: number, language?: ContentLanguage): Promise<CategoryRecord | undefined> {
-  const row = await db.selectFrom('categories').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('categories')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!row) return undefined;
   const translations = await translationsOf(db, [id], language);
   return { id: row.id, name: row.name, translation: translations.get(id) ?? [] };
 }
 
 export async function categoryExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  const row = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** Every category's id and name (there are a handful): for the case-insensitive name check. */
+/**
+ * Every category's id and name (there are a handful): for the case-insensitive name check. Those
+ * in the trash too: their names stay taken until they are purged, so that a restore never meets
+ * a second category of its name (decision 037).
+ */
 export async function categoryNames(db: Db): Promise<{ id: number; name: string }[]> {
   return db.selectFrom('categories').select(['id', 'name']).execute();
 }
@@ -86,6 +102,7 @@ export async function updateCategory(db: Db, id: number, values: CategoryValues)
       .updateTable('categories')
       .set({ name: values.name, sample: 0 })
       .where('id', '=', id)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx.deleteFrom('category_translations').where('category_id', '=', id).execute();
@@ -101,7 +118,13 @@ export async function updateCategory(db: Db, id: number, values: CategoryValues)
 
 /** The categories of the sample content staff have not changed. */
 export async function sampleCategoryIds(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom('categories').select('id').where('sample', '=', 1).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('sample', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -128,10 +151,62 @@ export async function markSampleCategories(db: Db, samples: readonly CategoryVal
   return marked;
 }
 
-/** Deletes the category; its projects stay, without a category. False if there was none. */
-export async function deleteCategory(db: Db, id: number): Promise<boolean> {
+/**
+ * Moves a category to the trash (decision 037). Its projects stay where they are and keep the
+ * link in their rows; every read shows them without a category until it is restored. False if
+ * there is no such category (or it is in the trash already).
+ */
+export async function trashCategory(db: Db, id: number, by: string, at: string = nowIso()): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
+    const result = await trx
+      .updateTable('categories')
+      .set({ deleted_at: at, deleted_by: by })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  });
+}
+
+/** Takes a category out of the trash (its projects' links come back with it); false if it was not there. */
+export async function restoreCategory(db: Db, id: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('categories')
+      .set({ deleted_at: null, deleted_by: null })
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await bumpContentVersion(trx);
+    return true;
+  });
+}
+
+/**
+ * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
+ * checks the condition again after waiting), and answers whether it is still there: a restore
+ * that came first wins, one that comes later finds nothing.
+ */
+async function holdTrashed(trx: Db, id: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('categories')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Deletes the category for good; its projects stay, without a category (those in the trash too).
+ * False if there was none. `trashed`: only if it is in the trash (the purge).
+ */
+export async function deleteCategory(db: Db, id: number, options: { trashed?: boolean } = {}): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    if (options.trashed && !(await holdTrashed(trx, id))) return false;
     // The foreign key does the same (ON DELETE SET NULL); done here too so that it never
     // depends on a connection setting (SQLite enforces foreign keys only when told to).
     await trx.updateTable('projects').set({ category_id: null }).where('category_id', '=', id).execute();

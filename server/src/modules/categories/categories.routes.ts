@@ -45,7 +45,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(apiRoutes.categories.one, { ...guarded, schema: { params: idParamSchema } }, async (request, reply) => {
-    await removeCategory(app.db, request.params.id);
+    await removeCategory(app.db, request.params.id, request.admin!.username);
     return reply.status(204).send();
   });
 };

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../lib/http-error';
 import {
   type CategoryValues,
   categoryNames,
-  deleteCategory,
+  trashCategory,
   findCategory,
   insertCategory,
   listCategories,
@@ -54,6 +54,7 @@ export async function changeCategory(db: Db, id: number, values: CategoryValues)
   return (await findCategory(db, id))!;
 }
 
-export async function removeCategory(db: Db, id: number): Promise<void> {
-  if (!(await deleteCategory(db, id))) throw notFound('Category');
+/** The dashboard's delete: to the trash (decision 037), `by` the signed-in user's name. */
+export async function removeCategory(db: Db, id: number, by: string): Promise<void> {
+  if (!(await trashCategory(db, id, by))) throw notFound('Category');
 }

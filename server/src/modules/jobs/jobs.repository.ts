@@ -34,7 +34,8 @@ export type JobVisibility = { kind: 'staff' } | { kind: 'visitor'; today: string
 const textFields: JobTextField[] = ['title', 'tasks', 'profile', 'offer', 'howToApply'];
 
 function visible(db: Db, visibility: JobVisibility) {
-  let query = db.selectFrom('jobs');
+  // A job in the trash (decision 037) is left out for staff too.
+  let query = db.selectFrom('jobs').where('deleted_at', 'is', null);
   if (visibility.kind === 'visitor') {
     query = query
       .where('published', '=', 1)
@@ -149,6 +150,7 @@ export async function updateJob(db: Db, id: number, values: JobValues): Promise<
         sample: 0,
       })
       .where('id', '=', id)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx.deleteFrom('job_texts').where('job_id', '=', id).execute();
@@ -158,9 +160,59 @@ export async function updateJob(db: Db, id: number, values: JobValues): Promise<
   });
 }
 
-export async function deleteJob(db: Db, id: number): Promise<boolean> {
+/** Moves a job opening to the trash (decision 037); false if there is no such job (or it is in the trash already). */
+export async function trashJob(db: Db, id: number, by: string, at: string = nowIso()): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
+    const result = await trx
+      .updateTable('jobs')
+      .set({ deleted_at: at, deleted_by: by })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  });
+}
+
+/**
+ * Takes a job opening out of the trash as it was, its place in the list too: a new job goes after
+ * the largest position, trashed ones included, so none took its place meanwhile (a reorder that
+ * did lands it next to that one, the older first). False if it was not in the trash.
+ */
+export async function restoreJob(db: Db, id: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('jobs')
+      .set({ deleted_at: null, deleted_by: null })
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await bumpContentVersion(trx);
+    return true;
+  });
+}
+
+/**
+ * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
+ * checks the condition again after waiting), and answers whether it is still there: a restore
+ * that came first wins, one that comes later finds nothing.
+ */
+async function holdTrashed(trx: Db, id: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('jobs')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes a job opening for good. `trashed`: only if it is in the trash (the purge). */
+export async function deleteJob(db: Db, id: number, options: { trashed?: boolean } = {}): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    if (options.trashed && !(await holdTrashed(trx, id))) return false;
     await trx.deleteFrom('job_texts').where('job_id', '=', id).execute();
     const result = await trx.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
@@ -169,7 +221,13 @@ export async function deleteJob(db: Db, id: number): Promise<boolean> {
 
 /** The jobs of the sample content staff have not changed. */
 export async function sampleJobIds(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom('jobs').select('id').where('sample', '=', 1).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('sample', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.id);
 }
 

@@ -55,7 +55,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete(apiRoutes.jobs.one, { ...guarded, schema: { params: idParamSchema } }, async (request, reply) => {
-    await removeJob(app.db, request.params.id);
+    await removeJob(app.db, request.params.id, request.admin!.username);
     return reply.status(204).send();
   });
 };

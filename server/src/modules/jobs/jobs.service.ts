@@ -16,7 +16,7 @@ import {
   type JobRecord,
   type JobValues,
   type JobVisibility,
-  deleteJob,
+  trashJob,
   findJob,
   insertJob,
   listJobs,
@@ -90,6 +90,7 @@ export async function changeJob(db: Db, id: number, fields: JobFields): Promise<
   return getJob(db, id, { kind: 'staff' });
 }
 
-export async function removeJob(db: Db, id: number): Promise<void> {
-  if (!(await deleteJob(db, id))) throw notFound('Job');
+/** The dashboard's delete: to the trash (decision 037), `by` the signed-in user's name. */
+export async function removeJob(db: Db, id: number, by: string): Promise<void> {
+  if (!(await trashJob(db, id, by))) throw notFound('Job');
 }

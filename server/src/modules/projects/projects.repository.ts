@@ -8,7 +8,7 @@ import { bumpContentVersion } from '../content/content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
 import type { StoredPicture } from '../../media/image-pipeline';
 import type { StoredFiles } from '../../storage/stored-files';
-import { translationsOf } from '../categories/categories.repository';
+import { restoreCategory, translationsOf } from '../categories/categories.repository';
 
 export type ProjectTexts = Record<ProjectTextField, LocalizedText[]>;
 
@@ -68,8 +68,23 @@ function matching(db: Db, filter: ProjectFilter) {
     ['title', filter.title],
     ['content', filter.description],
   ] as const;
-  let query = db.selectFrom('projects as p');
-  if (filter.categoryId) query = query.where('p.category_id', '=', filter.categoryId);
+  // Rows in the trash (decision 037) are left out of every read; so is a category in the trash.
+  let query = db.selectFrom('projects as p').where('p.deleted_at', 'is', null);
+  if (filter.categoryId) {
+    query = query
+      .where('p.category_id', '=', filter.categoryId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('categories as tc')
+              .select('tc.id')
+              .whereRef('tc.id', '=', 'p.category_id')
+              .where('tc.deleted_at', 'is not', null),
+          ),
+        ),
+      );
+  }
   if (filter.featured !== undefined) query = query.where('p.featured_key', filter.featured ? 'is not' : 'is', null);
   if (filter.search) {
     const pattern = containsPattern(filter.search);
@@ -123,10 +138,12 @@ const projectColumns = [
   'c.name as category_name',
   // The place in the staff's order among all projects (not only the matching ones): the keys
   // before it, counted from the key index.
-  sql<number | string>`(select count(*) from projects q where q.order_key < p.order_key) + 1`.as('position'),
+  sql<number | string>`(select count(*) from projects q where q.order_key < p.order_key and q.deleted_at is null) + 1`.as(
+    'position',
+  ),
 ] as const;
 
-type ProjectRow = Omit<Selectable<ProjectsTable>, 'order_key' | 'location_folded' | 'sample'> & {
+type ProjectRow = Omit<Selectable<ProjectsTable>, 'order_key' | 'location_folded' | 'sample' | 'deleted_at' | 'deleted_by'> & {
   category_name: string | null;
   position: number | string;
 };
@@ -158,7 +175,8 @@ async function withDetails(db: Db, rows: ProjectRow[], language?: ContentLanguag
     location: row.location,
     workDuration: row.work_duration,
     client: row.client,
-    categoryId: row.category_id,
+    // A category in the trash is no category until it is restored (the link stays in the row).
+    categoryId: row.category_name === null ? null : row.category_id,
     category:
       row.category_id !== null && row.category_name !== null
         ? { id: row.category_id, name: row.category_name, translation: translations.get(row.category_id) ?? [] }
@@ -184,7 +202,7 @@ export async function listProjects(
   sort: ProjectSort = 'position',
 ): Promise<ProjectRecord[]> {
   let query = matching(db, sort === 'featured' ? { ...filter, featured: true } : filter)
-    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'p.category_id').on('c.deleted_at', 'is', null))
     .select(projectColumns);
   if (sort === 'position') query = query.orderBy('p.order_key');
   else if (sort === 'featured') query = query.orderBy('p.featured_key');
@@ -200,9 +218,10 @@ export async function listProjects(
 export async function findProject(db: Db, id: number, language?: ContentLanguage): Promise<ProjectRecord | undefined> {
   const row = await db
     .selectFrom('projects as p')
-    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'p.category_id').on('c.deleted_at', 'is', null))
     .select(projectColumns)
     .where('p.id', '=', id)
+    .where('p.deleted_at', 'is', null)
     .executeTakeFirst();
   return row ? (await withDetails(db, [row], language))[0] : undefined;
 }
@@ -261,6 +280,7 @@ async function nextFeaturedKey(trx: Db): Promise<string> {
     .selectFrom('projects')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('featured_key', 'is not', null)
+    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
   if (Number(n) >= featuredLimit) throw new FeaturedLimitError();
   return generateKeyBetween(await edgeKey(trx, 'featured_key', 'last'), null);
@@ -305,7 +325,12 @@ export async function updateProject(db: Db, id: number, values: ProjectValues): 
     let featuredKey: { featured_key: string | null } | undefined;
     if (values.featured !== undefined) {
       if (values.featured) await lockOrder(trx);
-      const current = await trx.selectFrom('projects').select('featured_key').where('id', '=', id).executeTakeFirst();
+      const current = await trx
+        .selectFrom('projects')
+        .select('featured_key')
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
       if (!current) return false;
       if (values.featured !== (current.featured_key !== null))
         featuredKey = { featured_key: values.featured ? await nextFeaturedKey(trx) : null };
@@ -325,6 +350,7 @@ export async function updateProject(db: Db, id: number, values: ProjectValues): 
         sample: 0,
       })
       .where('id', '=', id)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx.deleteFrom('project_texts').where('project_id', '=', id).execute();
@@ -346,7 +372,14 @@ export async function moveProject(db: Db, id: number, after: number | null, list
   return inTransaction(db, async (trx) => {
     await lockOrder(trx);
     const keyOf = async (projectId: number) => {
-      const row = await trx.selectFrom('projects').select(column).where('id', '=', projectId).executeTakeFirst();
+      // Trashed projects keep their keys (restore puts them back in place): they are no neighbours
+      // to move after, but the keys below are made between all keys, theirs too, so none repeats.
+      const row = await trx
+        .selectFrom('projects')
+        .select(column)
+        .where('id', '=', projectId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
       return row ? { key: row[column] as string | null } : undefined;
     };
     const self = await keyOf(id);
@@ -375,15 +408,96 @@ export async function moveProject(db: Db, id: number, after: number | null, list
   });
 }
 
-/** Deletes the project and its texts; answers its picture (for the files), or undefined if there was none. */
-export async function deleteProject(db: Db, id: number): Promise<{ picture: StoredPicture | null } | undefined> {
+/**
+ * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
+ * checks the condition again after waiting), and answers whether it is still there: a restore
+ * that came first wins, one that comes later finds nothing.
+ */
+async function holdTrashed(trx: Db, id: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('projects')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Deletes the project and its texts for good; answers its picture (for the files), or undefined if
+ * there was none. `trashed`: only if it is in the trash (the purge: a restore may have come first).
+ */
+export async function deleteProject(
+  db: Db,
+  id: number,
+  options: { trashed?: boolean } = {},
+): Promise<{ picture: StoredPicture | null } | undefined> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
+    if (options.trashed && !(await holdTrashed(trx, id))) return undefined;
     const row = await trx.selectFrom('projects').select('picture').where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     await trx.deleteFrom('project_texts').where('project_id', '=', id).execute();
     await trx.deleteFrom('projects').where('id', '=', id).execute();
     return { picture: row.picture ? (JSON.parse(row.picture) as StoredPicture) : null };
+  });
+}
+
+/** Moves a project to the trash (decision 037): hidden everywhere, kept whole. False if there is no such project (or it is in the trash already). */
+export async function trashProject(db: Db, id: number, by: string, at: string = nowIso()): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    const result = await trx
+      .updateTable('projects')
+      .set({ deleted_at: at, deleted_by: by })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  });
+}
+
+export type ProjectRestore = {
+  /** Its category, when that was in the trash too and came back with it. */
+  restoredCategoryId: number | null;
+  /** It was featured, but the selection is full now: it came back not featured. */
+  featuredDropped: boolean;
+};
+
+/**
+ * Brings a project back from the trash as it was: texts, picture and category link never left
+ * its row; its order key did not either, and the unique index kept every other project from
+ * taking it, so it comes back between the same neighbours. Its featured place too, if the
+ * selection has room. Undefined if it is not in the trash.
+ */
+export async function restoreProject(db: Db, id: number): Promise<ProjectRestore | undefined> {
+  return inTransaction(db, async (trx) => {
+    await lockOrder(trx);
+    const row = await trx
+      .selectFrom('projects')
+      .select(['category_id', 'featured_key'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    let featuredDropped = false;
+    if (row.featured_key !== null) {
+      const { n } = await trx
+        .selectFrom('projects')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('featured_key', 'is not', null)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      featuredDropped = Number(n) >= featuredLimit;
+    }
+    await trx
+      .updateTable('projects')
+      .set({ deleted_at: null, deleted_by: null, ...(featuredDropped ? { featured_key: null } : {}) })
+      .where('id', '=', id)
+      .execute();
+    const restoredCategoryId = row.category_id !== null && (await restoreCategory(trx, row.category_id)) ? row.category_id : null;
+    await bumpContentVersion(trx);
+    return { restoredCategoryId, featuredDropped };
   });
 }
 
@@ -405,7 +519,13 @@ export async function referencedMediaKeys(db: Db, keys: readonly string[]): Prom
 
 /** The projects of the sample content staff have not changed. */
 export async function sampleProjectIds(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom('projects').select('id').where('sample', '=', 1).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('sample', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -453,7 +573,12 @@ export async function isContentEmpty(db: Db): Promise<boolean> {
 
 /** Every project's id and last change, for the sitemap (read once per content version). */
 export async function listProjectChanges(db: Db): Promise<{ id: number; updatedAt: string }[]> {
-  const rows = await db.selectFrom('projects').select(['id', 'updated_at']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('projects')
+    .select(['id', 'updated_at'])
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
 }
 

@@ -14,7 +14,7 @@ import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { sendRead } from '../content/content-reads';
 import { readProject, readProjectPage } from './project-reads';
-import { changeProject, createProject, mediaAddress, relocateProject, removeProject } from './projects.service';
+import { changeProject, createProject, mediaAddress, relocateProject, discardProject } from './projects.service';
 
 /** Room for the largest accepted picture as a data URL, plus the texts; beyond it the answer is 413. */
 export const projectBodyLimit = pictureDataUrlMaxLength + 1024 * 1024;
@@ -73,7 +73,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.projects.one,
     { onRequest: app.requireAdmin, schema: { params: idParamSchema } },
     async (request, reply) => {
-      await removeProject(deps, request.params.id);
+      await discardProject(deps, request.params.id, request.admin!.username);
       return reply.status(204).send();
     },
   );

@@ -34,6 +34,7 @@ import {
   insertProject,
   listProjects,
   moveProject,
+  trashProject,
   referencedMediaKeys,
   updateProject,
 } from './projects.repository';
@@ -141,7 +142,11 @@ async function storePicture(deps: ProjectDeps, dataUrl: string): Promise<StoredP
  * Removes the files of pictures no project uses any more. Runs after the database change is
  * committed: a failure here leaves an unused file behind, never a project without its picture.
  */
-async function releasePictures(deps: ProjectDeps, pictures: (StoredPicture | null | undefined)[], keep?: StoredPicture | null) {
+async function releasePictures(
+  deps: Pick<ProjectDeps, 'db' | 'media' | 'log'>,
+  pictures: (StoredPicture | null | undefined)[],
+  keep?: StoredPicture | null,
+) {
   const kept = new Set(keep?.variants.map((v) => v.key));
   const keys = [...new Set(pictures.flatMap((p) => p?.variants.map((v) => v.key) ?? []))].filter((k) => !kept.has(k));
   if (keys.length === 0) return;
@@ -236,6 +241,23 @@ export async function relocateProject(deps: ProjectDeps, id: number, move: z.out
   }
 }
 
+/** The dashboard's delete: to the trash (decision 037), `by` the signed-in user's name; the files stay until it is purged. */
+export async function discardProject(deps: ProjectDeps, id: number, by: string): Promise<void> {
+  if (!(await trashProject(deps.db, id, by))) throw notFound('Project');
+}
+
+/**
+ * Deletes a project in the trash for good, with the files no other project uses (trashed ones
+ * count as users until they are purged in turn). False if it is not in the trash (restored meanwhile).
+ */
+export async function purgeProject(deps: Pick<ProjectDeps, 'db' | 'media' | 'log'>, id: number): Promise<boolean> {
+  const deleted = await deleteProject(deps.db, id, { trashed: true });
+  if (!deleted) return false;
+  await releasePictures(deps, [deleted.picture]);
+  return true;
+}
+
+/** Deletes a project for good with the files only it used (the go-live checklist's sample removal). */
 export async function removeProject(deps: ProjectDeps, id: number): Promise<void> {
   const deleted = await deleteProject(deps.db, id);
   if (!deleted) throw notFound('Project');

@@ -579,7 +579,7 @@ describe.each(backends)('projects on $name', (kind) => {
     expect((await api(url, 'GET', `/api/v1/Project/${created.id}`)).body.picture).toBe(replaced.body.picture);
   });
 
-  it('deletes a project with its picture files, but keeps files another project still shows', async () => {
+  it('deletes a project to the trash, and its picture files with the trash, but keeps files another project still shows', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
     const body = await projectBody();
@@ -594,6 +594,9 @@ describe.each(backends)('projects on $name', (kind) => {
     expect((await api(url, 'DELETE', `/api/v1/Project/${one.id}`, { token })).status).toBe(404);
 
     expect((await api(url, 'DELETE', `/api/v1/project/${two.id}`, { token })).status).toBe(204);
+    // In the trash (decision 037) a project keeps its files; emptying it removes them.
+    for (const source of two.pictureSources as { url: string }[]) expect((await fetch(url + source.url)).status).toBe(200);
+    expect((await api(url, 'DELETE', '/api/v1/Trash', { token })).body).toEqual({ removed: 2 });
     for (const source of two.pictureSources as { url: string }[]) expect((await fetch(url + source.url)).status).toBe(404);
     expect((await api(url, 'DELETE', '/api/v1/Project/abc', { token })).status).toBe(400);
   });

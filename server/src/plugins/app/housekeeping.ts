@@ -6,6 +6,7 @@ import { createHousekeeping } from '../../modules/housekeeping/housekeeping';
 import { deleteStaleAttempts } from '../../modules/rate-limits/attempts.repository';
 import { statisticsHousekeeping } from '../../modules/statistics/statistics-housekeeping';
 import { statisticsSummaryTask } from '../../modules/statistics/statistics-summary';
+import { trashHousekeeping } from '../../modules/trash/trash-housekeeping';
 
 /** Rate and sign-in counts whose window started this long ago are over (the longest window is 15 minutes). */
 const staleCountsAfterMs = 24 * 3600_000;
@@ -14,8 +15,8 @@ const staleCountsAfterMs = 24 * 3600_000;
  * Hourly clean-up, on one instance at a time among those sharing the database: inquiries past
  * their retention and files no inquiry names (in the attachments storage), and
  * rate-limit and sign-in counts long over, spent contact form tokens past their day, the visitor
- * statistics' salts of past days and visits of past days; and on Monday morning the
- * statistics' weekly summary mails.
+ * statistics' salts of past days and visits of past days, what has been in the trash for 30 days
+ * (with the pictures only it used); and on Monday morning the statistics' weekly summary mails.
  */
 export const housekeeping = fp(async (app: FastifyInstance) => {
   const { db } = app;
@@ -29,6 +30,7 @@ export const housekeeping = fp(async (app: FastifyInstance) => {
       },
       { name: 'form-tokens', run: async () => ({ expired: await deleteExpiredFormTokens(db, new Date()) }) },
       statisticsHousekeeping(db),
+      trashHousekeeping({ db, media: app.media, log: app.log }),
       // The weekly summary mail needs counting on and a mail server (decision 025).
       ...(app.config.statistics.enabled
         ? [statisticsSummaryTask({ db, mailServer: app.mailTransport.mode === 'smtp', kick: () => app.outbox.kick() })]

@@ -23,6 +23,7 @@ import { MailSettingsPanel } from '../../../features/mail-settings/components/ma
 import { StatisticsPanel } from '../../../features/statistics/components/statistics-panel';
 import { JobsPanel } from '../../../features/job-editing/components/jobs-panel';
 import { TextsPanel } from '../../../features/text-editing/components/texts-panel';
+import { TrashPanel } from '../../../features/trash/components/trash-panel';
 import { usePageMeta } from '../../../lib/page-meta';
 import { createQueryClient } from '../../../lib/query-client';
 
@@ -95,6 +96,7 @@ function Sections() {
     { id: 'company', label: t('tabs.company'), render: () => <CompanyPanel /> },
     { id: 'mail', label: t('tabs.mail'), render: () => <MailSettingsPanel /> },
     { id: 'texts', label: t('tabs.texts'), render: () => <TextsPanel /> },
+    { id: 'trash', label: t('tabs.trash'), render: () => <TrashPanel /> },
     { id: 'inquiries', label: t('inbox:tab'), render: () => <InboxPanel /> },
     { id: 'statistics', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
     { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
