@@ -21,3 +21,4 @@ export * from './mail-settings';
 export * from './statistics';
 export * from './site-address';
 export * from './go-live';
+export * from './audit';

@@ -142,6 +142,8 @@ export const apiRoutes = {
     handled: '/Inquiry/:id/Handled',
     handledPath: (id: Id) => `/Inquiry/${id}/Handled`,
   },
+  /** The audit trail (admin): GET the list, GET the CSV export (decision 036). */
+  audit: { list: '/Audit', export: '/Audit/Export' },
   statistics: {
     counts: '/Statistics',
     export: '/Statistics/Export',

@@ -13,6 +13,10 @@ import {
   type projectMoveSchema,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { recordChange } from '../audit/audit.recorder';
+import { claimVersion } from '../audit/edit-version';
+import { projectEntry } from '../audit/item-changes';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import {
   PictureError,
@@ -177,7 +181,12 @@ export async function createProject(deps: ProjectDeps, fields: ProjectFields, pi
   const picture = await storePicture(deps, pictureDataUrl);
   let id: number;
   try {
-    id = await insertProject(deps.db, valuesOf(fields, categoryId, picture));
+    const values = valuesOf(fields, categoryId, picture);
+    id = await inTransaction(deps.db, async (trx) => {
+      const newId = await insertProject(trx, values);
+      await recordChange(trx, projectEntry('create', newId, undefined, values));
+      return newId;
+    });
   } catch (error) {
     await releasePictures(deps, [picture]);
     throw refusalOf(error);
@@ -189,7 +198,7 @@ export async function createProject(deps: ProjectDeps, fields: ProjectFields, pi
 export async function changeProject(
   deps: ProjectDeps,
   id: number,
-  fields: ProjectFields,
+  { updatedAt, ...fields }: ProjectFields & { updatedAt?: string | undefined },
   pictureValue: string | null | undefined,
 ): Promise<Project> {
   const existing = await findProject(deps.db, id);
@@ -197,7 +206,13 @@ export async function changeProject(
   const categoryId = await checkedCategory(deps.db, fields.categoryID);
   const replaced = typeof pictureValue === 'string' && pictureValue.startsWith('data:');
   const picture = replaced ? await storePicture(deps, pictureValue) : existing.picture;
-  const updated = await updateProject(deps.db, id, valuesOf(fields, categoryId, picture)).catch(async (error: unknown) => {
+  const values = valuesOf(fields, categoryId, picture);
+  const updated = await inTransaction(deps.db, async (trx) => {
+    await claimVersion(trx, 'projects', 'project', id, updatedAt);
+    const done = await updateProject(trx, id, values);
+    if (done) await recordChange(trx, projectEntry('update', id, existing, values));
+    return done;
+  }).catch(async (error: unknown) => {
     if (replaced) await releasePictures(deps, [picture], existing.picture);
     throw refusalOf(error);
   });
@@ -219,7 +234,14 @@ function refusalOf(error: unknown): unknown {
 
 /** Moves a project in the staff's order or the featured selection; answers it as it is then. */
 export async function relocateProject(deps: ProjectDeps, id: number, move: z.output<typeof projectMoveSchema>): Promise<Project> {
-  const outcome = await moveProject(deps.db, id, move.after, move.list);
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    const moved = await moveProject(trx, id, move.after, move.list);
+    if (moved === 'moved') {
+      const note = `${move.list === 'featured' ? 'featured order' : 'order'}: after ${move.after ?? 'none (top)'}`;
+      await recordChange(trx, { ...projectEntry('update', id, await findProject(trx, id)), action: 'move', note });
+    }
+    return moved;
+  });
   switch (outcome) {
     case 'not_found':
       throw notFound('Project');
@@ -237,7 +259,12 @@ export async function relocateProject(deps: ProjectDeps, id: number, move: z.out
 }
 
 export async function removeProject(deps: ProjectDeps, id: number): Promise<void> {
-  const deleted = await deleteProject(deps.db, id);
+  const deleted = await inTransaction(deps.db, async (trx) => {
+    const before = await findProject(trx, id);
+    const gone = await deleteProject(trx, id);
+    if (gone) await recordChange(trx, projectEntry('delete', id, before));
+    return gone;
+  });
   if (!deleted) throw notFound('Project');
   await releasePictures(deps, [deleted.picture]);
 }
