@@ -3,6 +3,8 @@ import { auditListSchema, defaultCompanyDetails, problemSchema } from '@blitz/co
 import { api, databaseKinds, getOnce, signIn, startTestApp, testAdmin } from '../../test/helper';
 import { dataUrl, testPhoto } from '../../test/pictures';
 import { jobBody } from '../jobs/jobs.test-kit';
+import { generalMessage, postContact } from '../contact/contact.test-kit';
+import { disableUser, enableUser } from '../auth/auth.service';
 import { recordChange } from './audit.recorder';
 import { deleteOldAuditEntries } from './audit.service';
 import { inTransaction } from '../../db/transaction';
@@ -127,6 +129,52 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     expect(data[1]!.item.id).toBe(`${text.namespace}:${text.key}:de`);
     expect(data[1]!.summary).toContain('text (de): ');
     expect(data[0]!.summary).toContain(`${text.namespace}:${text.key} (de): `);
+  });
+
+  it('records what staff do with an inquiry by its reference only, and sign-in events without secrets', async () => {
+    const { app, url } = await startTestApp(kind, { SEED_SAMPLE: 'false', CONTACT_MIN_FILL_SECONDS: '0' });
+    const token = await signIn(url);
+    const sent = await postContact(url, generalMessage);
+    expect(sent.status).toBe(201);
+    const id = sent.body.id;
+    expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token })).status).toBe(200);
+    expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Handled`, { token, body: { handled: true } })).status).toBe(200);
+    expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Resend`, { token })).status).toBe(200);
+    const csv = await getOnce(`${url}/api/v1/Inquiry/Export?Search=${encodeURIComponent(generalMessage.lastName)}`, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(csv.status).toBe(200);
+    expect((await api(url, 'DELETE', `/api/v1/Inquiry/${id}`, { token })).status).toBe(204);
+
+    const newPassword = 'Kupferband-Fangstange-Erder-97';
+    const changed = await api(url, 'POST', '/api/v1/login/Password', {
+      token,
+      body: { currentPassword: testAdmin.password, newPassword },
+    });
+    expect(changed.status).toBe(200);
+    await app.db.insertInto('users').values({ username: 'erika', password_hash: 'x', created_at: '', updated_at: '' }).execute();
+    expect(await disableUser(app.db, 'erika')).toBe('disabled');
+    expect(await enableUser(app.db, 'erika')).toBe('enabled');
+
+    const { data } = await trail(url, changed.body.jwtToken);
+    expect(data.map((e) => `${e.action} ${e.item.kind} ${e.user.name}`)).toEqual([
+      'enable user command line',
+      'disable user command line',
+      `passwordChange user ${testAdmin.username}`,
+      `delete inquiry ${testAdmin.username}`,
+      `export inquiry ${testAdmin.username}`,
+      `resend inquiry ${testAdmin.username}`,
+      `handled inquiry ${testAdmin.username}`,
+      `open inquiry ${testAdmin.username}`,
+    ]);
+    const reference = sent.body.reference as string;
+    expect(data.filter((e) => e.item.kind === 'inquiry' && e.item.id !== null).every((e) => e.item.title === reference)).toBe(
+      true,
+    );
+    const text = JSON.stringify(data);
+    for (const secret of [generalMessage.lastName, generalMessage.email, generalMessage.message, newPassword, testAdmin.password])
+      expect(text).not.toContain(secret);
+    expect(data.find((e) => e.action === 'export')!.summary).toContain('Search=(text)');
   });
 
   it('rolls an entry back with its change, and a change back with a failed entry', async () => {

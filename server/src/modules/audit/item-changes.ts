@@ -37,7 +37,9 @@ export function projectEntry(action: Action, id: number, before: ProjectRecord |
       .filter((c) => !(c.field === 'featured' && after.featured === undefined))
       .map((c) => (c.field === 'picture' ? { field: 'picture', before: null, after: null } : c)),
   ];
-  return { action, kind: 'project', id, title, changes };
+  // Featuring (or no longer featuring) alone is its own action: the home page's selection changed.
+  const featuring = changes.length === 1 && changes[0]!.field === 'featured' && action === 'update';
+  return { action: featuring ? (after.featured ? 'feature' : 'unfeature') : action, kind: 'project', id, title, changes };
 }
 
 export function categoryEntry(
