@@ -348,4 +348,18 @@ describe.each(databaseKinds)('no lost edits on %s', (kind) => {
       200,
     );
   });
+
+  it('lets exactly one of two saves of the same version at the same moment through', async () => {
+    const { url } = await startTestApp(kind, { SEED_SAMPLE: 'false' });
+    const token = await signIn(url);
+    const job = (await api(url, 'POST', '/api/v1/Job', { token, body: jobBody() })).body;
+    const save = (location: string) =>
+      api(url, 'PUT', '/api/v1/Job', { token, body: { ...jobBody({ location }), id: job.id, updatedAt: job.updatedAt } });
+    const answers = await Promise.all(['Fulda', 'Gießen', 'Kassel', 'Marburg'].map(save));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    const winner = answers.find((a) => a.status === 200)!.body.location;
+    expect((await api(url, 'GET', `/api/v1/Job/${job.id}`)).body.location).toBe(winner);
+    const { data } = await trail(url, token, '?Action=update');
+    expect(data).toHaveLength(1);
+  });
 });
