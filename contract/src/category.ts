@@ -5,6 +5,8 @@ export const categorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   translation: z.array(localizedTextSchema),
+  /** The version a save sends back (decision 036); absent in a project's `category`. */
+  updatedAt: z.string().optional(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -31,7 +33,11 @@ export const categoryInputSchema = z.strictObject({
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 
 /** `PUT /Category` carries the id in the body; `PUT /Category/{id}` may repeat it there. */
-export const categoryUpdateSchema = categoryInputSchema.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const categoryUpdateSchema = categoryInputSchema.extend({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  /** The `updatedAt` the category had when read: a save of a changed one is refused with 409 (decision 036). */
+  updatedAt: z.string().max(40).optional(),
+});
 export type CategoryUpdate = z.input<typeof categoryUpdateSchema>;
 export const categoryUpdateByPathSchema = categoryUpdateSchema.partial({ id: true });
 

@@ -115,7 +115,17 @@ export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
  * `PUT /Settings`: the whole object; a picture may be a new upload (data URL). `logo` left out
  * keeps the current one (clients of releases before the logo send none).
  */
-export const companyDetailsInputSchema = z.strictObject({ ...fields(pictureInputSchema), logo: logoInputSchema.optional() });
+export const companyDetailsInputSchema = z.strictObject({
+  ...fields(pictureInputSchema),
+  logo: logoInputSchema.optional(),
+  /** What the GET adds may be sent back as it is: `isSample` is ignored. */
+  isSample: z.boolean().optional(),
+  /**
+   * The `updatedAt` the GET answered (null: never saved): a save of details changed since is
+   * refused with 409 (decision 036). Left out: no check.
+   */
+  updatedAt: z.string().max(40).nullable().optional(),
+});
 export type CompanyDetailsInput = z.input<typeof companyDetailsInputSchema>;
 
 /** What staff get besides: whether the placeholder company is still in place, and when it last changed. */

@@ -22,3 +22,4 @@ export * from './statistics';
 export * from './site-address';
 export * from './go-live';
 export * from './trash';
+export * from './audit';

@@ -123,7 +123,12 @@ export const jobCreateSchema = z.strictObject(jobFieldsSchema);
 export type JobCreate = z.input<typeof jobCreateSchema>;
 
 /** `PUT /Job` carries the id in the body, as `PUT /Project` does; a left-out position keeps the job's place. */
-export const jobUpdateSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647), ...jobFieldsSchema });
+export const jobUpdateSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  ...jobFieldsSchema,
+  /** The `updatedAt` the job had when read: a save of a changed one is refused with 409 (decision 036). */
+  updatedAt: z.string().max(40).optional(),
+});
 export type JobUpdate = z.input<typeof jobUpdateSchema>;
 
 export const jobListQuerySchema = z.object({

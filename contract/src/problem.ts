@@ -10,6 +10,9 @@ export const problemSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   /** The files a refusal names (found to be malware, not an accepted type, empty), as the visitor chose them. */
   files: z.array(z.string()).optional(),
+  /** A stale save (`edit_conflict`): who changed the item meanwhile, when, and its version now (decision 036). */
+  changedBy: z.object({ name: z.string(), at: z.string() }).nullable().optional(),
+  currentVersion: z.string().nullable().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 
@@ -31,6 +34,8 @@ export const errorCodes = [
   'conflict',
   /** A fourth project featured on the home page. */
   'featured_limit',
+  /** A save of a stale version: someone changed the item since it was read (decision 036). */
+  'edit_conflict',
   'service_unavailable',
   'internal',
 ] as const;

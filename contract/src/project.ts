@@ -129,6 +129,8 @@ export const projectUpdateSchema = z.strictObject({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   ...projectFieldsSchema,
   picture: z.union([pictureDataUrlSchema, z.string().max(2000), z.null()]).optional(),
+  /** The `updatedAt` the project had when read: a save of a changed one is refused with 409 (decision 036). */
+  updatedAt: z.string().max(40).optional(),
 });
 export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
 export const projectUpdateByPathSchema = projectUpdateSchema.partial({ id: true });

@@ -148,6 +148,8 @@ export const apiRoutes = {
     /** POST `{kind, id}`: bring an item back. */
     restore: '/Trash/Restore',
   },
+  /** The audit trail (admin): GET the list, GET the CSV export (decision 036). */
+  audit: { list: '/Audit', export: '/Audit/Export' },
   statistics: {
     counts: '/Statistics',
     export: '/Statistics/Export',

@@ -127,6 +127,11 @@ export const siteTextChangeSchema = z.strictObject({
       'must not be empty (a text is never published empty; reset it to the default instead)',
     )
     .nullable(),
+  /**
+   * The `updatedAt` this language of the text had when read (null: never changed): a save over
+   * a text changed since is refused with 409 (decision 036). Left out: no check.
+   */
+  updatedAt: z.string().max(40).nullable().optional(),
 });
 export type SiteTextChange = z.infer<typeof siteTextChangeSchema>;
 
@@ -138,6 +143,8 @@ export type SiteTextState = {
   /** Whether a draft waits for publishing; `draft` null with `hasDraft` means "back to the default". */
   hasDraft: boolean;
   draft: string | null;
+  /** When it last changed (a draft saved, published); null: never. The version a save sends back. */
+  updatedAt?: string | null;
 };
 
 /** One editable text in both languages. */
@@ -165,6 +172,7 @@ export const siteTextStateSchema = z.object({
   published: z.string().nullable(),
   hasDraft: z.boolean(),
   draft: z.string().nullable(),
+  updatedAt: z.string().nullable().optional(),
 }) satisfies z.ZodType<SiteTextState>;
 
 export const siteTextEntrySchema = z.object({

@@ -40,6 +40,8 @@ import { createPageRenderer } from './modules/pages/page-renderer';
 import { pageRoutes } from './modules/pages/pages.routes';
 import { rootFilesRoutes } from './modules/pages/root-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
+import { auditActorContext } from './modules/audit/audit-actor';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { housekeeping } from './plugins/app/housekeeping';
 import { inquiryServices } from './plugins/app/inquiries';
 import { publicAddress } from './plugins/app/public-address';
@@ -173,6 +175,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(compression);
   await app.register(cookie);
   await app.register(authGuard);
+  await app.register(auditActorContext);
   await app.register(contentReads, { newClient: database.newClient });
   await app.register(publicAddress);
   await app.register(siteStorage);
@@ -202,6 +205,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(inboxRoutes);
       await api.register(statisticsRoutes);
       await api.register(trashRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: apiPrefix },
   );

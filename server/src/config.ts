@@ -106,6 +106,7 @@ const envSchema = z.object({
     .default(15 * 60_000),
   READY_STORAGE_PROBE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   WEB_DIST: z.string().optional(),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   STATISTICS: z.enum(['on', 'off']).default('on'),
   STATISTICS_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // Object storage (S3-compatible) for pictures and attachments; unset S3_BUCKET: DATA_DIR.
@@ -192,6 +193,8 @@ export type Config = {
   readyStorageProbeMs: number;
   /** Visitor statistics (STATISTICS=off: nothing counted); counts are written every `flushMs`. */
   statistics: { enabled: boolean; flushMs: number };
+  /** Audit trail entries older than this many days are removed by the housekeeping (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
   /** Folder of the built web app (index, prerendered pages, assets). */
   webDist: string;
   /** The sample pictures `npm run build` renders in advance (missing ones are rendered on seeding). */
@@ -322,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     readyOutboxMaxAgeMs: e.READY_OUTBOX_MAX_AGE_MS,
     readyStorageProbeMs: e.READY_STORAGE_PROBE_MS,
     statistics: { enabled: e.STATISTICS === 'on', flushMs: e.STATISTICS_FLUSH_MS },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),
     sampleMediaDir: path.resolve(serverRoot, 'dist/sample-media'),
     webLocales: path.resolve(serverRoot, '../web/src/locales'),

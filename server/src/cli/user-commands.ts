@@ -1,6 +1,8 @@
 import readline from 'node:readline';
 import passwordPrompt from '@inquirer/password';
 import { disableUser, enableUser, logout } from '../modules/auth/auth.service';
+import { commandLineActor, recordAccount } from '../modules/audit/account-changes';
+import { inTransaction } from '../db/transaction';
 import { checkPasswordPolicy, hashPassword } from '../modules/auth/passwords';
 import { disableSecondFactor } from '../modules/auth/second-factor.repository';
 import { findUserByName, insertUser, listUsers, updatePassword } from '../modules/auth/users.repository';
@@ -33,8 +35,12 @@ export async function setPasswordCommand(name: string): Promise<number> {
     if (problem) throw new Error(`Password ${problem}`);
     const hash = await hashPassword(password);
     const found = await findUserByName(db, name);
-    if (found) await updatePassword(db, found.id, hash);
-    else await insertUser(db, name, hash);
+    await inTransaction(db, async (trx) => {
+      if (found) await updatePassword(trx, found.id, hash);
+      else await insertUser(trx, name, hash);
+      const user = found ?? (await findUserByName(trx, name));
+      if (user) await recordAccount(trx, found ? 'passwordReset' : 'create', user, commandLineActor);
+    });
     return found ? (found.disabled ? 'changed-disabled' : 'changed') : 'created';
   });
   process.stdout.write(
@@ -52,8 +58,11 @@ export async function resetSecondFactorCommand(name: string): Promise<number> {
   const found = await withSiteDatabase(async (db) => {
     const user = await findUserByName(db, name);
     if (!user) return false;
-    await disableSecondFactor(db, user.id);
-    await logout(db, user.id);
+    await inTransaction(db, async (trx) => {
+      await disableSecondFactor(trx, user.id);
+      await logout(trx, user.id);
+      await recordAccount(trx, 'secondFactorReset', user, commandLineActor);
+    });
     return true;
   });
   if (!found) throw new Error(`There is no user ${name}`);

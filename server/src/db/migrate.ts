@@ -26,6 +26,7 @@ import * as projectOrder from './migrations/2026-12-05_project-order';
 import * as statisticsSummaryMail from './migrations/2026-12-05_statistics-summary-mail';
 import * as sampleContentFlag from './migrations/2026-12-06_sample-content-flag';
 import * as trash from './migrations/2026-12-08_trash';
+import * as auditTrail from './migrations/2026-12-08_audit-trail';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05_statistics-summary-mail': statisticsSummaryMail,
   '2026-12-06_sample-content-flag': sampleContentFlag,
   '2026-12-08_trash': trash,
+  '2026-12-08_audit-trail': auditTrail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,6 +46,8 @@ export type CategoriesTable = {
   id: Generated<number>;
   name: string;
   created_at: string;
+  /** The version a save sends back (decision 036); '' only if the insert left it out. */
+  updated_at: Generated<string>;
   /** 1 while it is a row of the sample content, unchanged by staff (the go-live checklist removes those). */
   sample: Generated<number>;
   /** Set while it is in the trash (decision 037): when, and the name of who deleted it. */
@@ -255,6 +257,21 @@ export type StatisticsSummaryMailsTable = {
   language: string;
 };
 
+/** One change of the audit trail (decision 036): who, when, what, and a readable summary. */
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  user_name: string;
+  action: string;
+  item_kind: string;
+  item_id: string | null;
+  item_title: string;
+  summary: string;
+  /** JSON: the changed fields, [{field, language?, before, after}]. */
+  changes: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -285,4 +302,5 @@ export type Database = {
   statistics_summary_recipients: StatisticsSummaryRecipientsTable;
   statistics_summary_weeks: StatisticsSummaryWeeksTable;
   statistics_summary_mails: StatisticsSummaryMailsTable;
+  audit_log: AuditLogTable;
 };

@@ -1,4 +1,4 @@
-import type { ErrorCode, InquiryCheck } from '@blitz/contract';
+import type { ErrorCode, InquiryCheck, Problem } from '@blitz/contract';
 
 /**
  * What a refusal of a form's content was, for a caller that answers it in its own words (the
@@ -17,6 +17,8 @@ export class HttpError extends Error {
       errors?: { field: string; message: string }[];
       headers?: Record<string, string>;
       refusal?: Refusal;
+      /** More members of the problem body (a stale save's `changedBy`). */
+      problem?: Pick<Problem, 'changedBy' | 'currentVersion'>;
     } = {},
   ) {
     super(message);

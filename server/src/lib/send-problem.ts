@@ -17,6 +17,7 @@ export function sendProblem(
   detail: string,
   errors?: Problem['errors'],
   files?: Problem['files'],
+  more?: Pick<Problem, 'changedBy' | 'currentVersion'>,
 ): FastifyReply {
   if (rejectionsLogged.has(status)) {
     const { request } = reply;
@@ -37,6 +38,7 @@ export function sendProblem(
     code,
     ...(errors ? { errors } : {}),
     ...(files ? { files } : {}),
+    ...more,
   };
   return reply.status(status).type('application/problem+json; charset=utf-8').send(body);
 }

@@ -18,11 +18,19 @@ export class ApiError extends Error {
   readonly fieldErrors: { field: string; message: string }[];
   /** From `Retry-After` on a 429: seconds until another attempt is allowed. */
   readonly retryAfterSeconds: number | undefined;
+  /** A stale save (409 `edit_conflict`): who changed the item meanwhile and when, if the server knows. */
+  readonly changedBy: { name: string; at: string } | null | undefined;
 
   constructor(
     status: number,
     code: ApiErrorCode,
-    options: { detail?: string; fieldErrors?: Problem['errors']; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: {
+      detail?: string;
+      fieldErrors?: Problem['errors'];
+      retryAfterSeconds?: number;
+      changedBy?: Problem['changedBy'];
+      cause?: unknown;
+    } = {},
   ) {
     super(options.detail ? `${status} ${code}: ${options.detail}` : `${status} ${code}`, { cause: options.cause });
     this.name = 'ApiError';
@@ -31,6 +39,7 @@ export class ApiError extends Error {
     this.detail = options.detail;
     this.fieldErrors = options.fieldErrors ?? [];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.changedBy = options.changedBy;
   }
 }
 
@@ -107,6 +116,7 @@ async function errorOf(response: Response): Promise<ApiError> {
     detail: problem.data.detail,
     fieldErrors: problem.data.errors,
     retryAfterSeconds,
+    changedBy: problem.data.changedBy,
   });
 }
 

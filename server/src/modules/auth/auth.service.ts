@@ -3,6 +3,7 @@ import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
+import { commandLineActor, recordAccount } from '../audit/account-changes';
 import {
   passedNameLock,
   recordSuccess,
@@ -270,7 +271,11 @@ export async function changePassword(db: Db, keys: TokenKeys, change: PasswordCh
   if (newPassword === currentPassword) throw invalidNewPassword('must differ from the current one');
   const problem = checkPasswordPolicy(newPassword, user.username);
   if (problem) throw invalidNewPassword(problem);
-  await updatePassword(db, user.id, await hashPassword(newPassword));
+  const hash = await hashPassword(newPassword);
+  await inTransaction(db, async (trx) => {
+    await updatePassword(trx, user.id, hash);
+    await recordAccount(trx, 'passwordChange', user);
+  });
   await deleteUserSessions(db, user.id);
   logSecurityEvent(log, 'info', 'password_changed', { userId: user.id, ip });
   // Read again: the change raised the token version.
@@ -347,6 +352,7 @@ export async function disableUser(db: Db, username: string): Promise<'disabled' 
     if ((await countEnabledUsers(trx)) <= 1) return 'last';
     await setUserDisabled(trx, user.id, nowIso());
     await logout(trx, user.id);
+    await recordAccount(trx, 'disable', user, commandLineActor);
     return 'disabled';
   });
 }
@@ -358,6 +364,7 @@ export async function enableUser(db: Db, username: string): Promise<'enabled' | 
     if (!user) return 'unknown';
     if (!user.disabled) return 'already_enabled';
     await setUserDisabled(trx, user.id, null);
+    await recordAccount(trx, 'enable', user, commandLineActor);
     return 'enabled';
   });
 }

@@ -9,6 +9,7 @@ import { disableSecondFactor, enableSecondFactor, findSecondFactor, setPendingSe
 import { deleteOtherSessions, deleteUserSessions } from './sessions.repository';
 import type { TokenKeys } from './tokens';
 import { bumpTokenVersion } from './users.repository';
+import { recordAccount } from '../audit/account-changes';
 
 /** How long a secret shown for set-up may be confirmed: long enough to find the phone and the app. */
 const setupWindowMs = 10 * 60_000;
@@ -64,6 +65,7 @@ export async function confirmSecondFactorSetup(db: Db, keys: TokenKeys, actor: S
     if (!(await enableSecondFactor(trx, user.id, pending, step!, recoveryCodes.map(hashRecoveryCode)))) return false;
     await bumpTokenVersion(trx, user.id);
     await deleteUserSessions(trx, user.id);
+    await recordAccount(trx, 'secondFactorOn', user);
     return true;
   });
   if (!enabled) throw conflict('The set-up was started again or finished elsewhere');
@@ -79,7 +81,10 @@ export async function turnOffSecondFactor(db: Db, actor: SecondFactorActor, pass
   const user = await requireUser(db, actor.userId);
   if (!user.totpSecret) throw conflict('No second factor is set up');
   await reauthenticate(db, user, reauthAs(actor), passwordAndCode(db, user, password, code));
-  await disableSecondFactor(db, user.id);
+  await inTransaction(db, async (trx) => {
+    await disableSecondFactor(trx, user.id);
+    await recordAccount(trx, 'secondFactorOff', user);
+  });
   await deleteOtherSessions(db, user.id, actor.sessionId);
   logSecurityEvent(actor.log, 'info', 'second_factor_disabled', { userId: user.id, ip: actor.ip });
 }

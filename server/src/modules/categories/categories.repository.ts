@@ -3,7 +3,7 @@ import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { bumpContentVersion } from '../content/content-version.repository';
 
-export type CategoryRecord = { id: number; name: string; translation: LocalizedText[] };
+export type CategoryRecord = { id: number; name: string; translation: LocalizedText[]; updatedAt: string };
 export type CategoryValues = {
   name: string;
   translation: LocalizedText[];
@@ -36,25 +36,30 @@ export async function translationsOf(
 
 export async function listCategories(db: Db, language?: ContentLanguage): Promise<CategoryRecord[]> {
   // A category in the trash (decision 037) is left out of every read.
-  const rows = await db.selectFrom('categories').select(['id', 'name']).where('deleted_at', 'is', null).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('categories')
+    .select(['id', 'name', 'updated_at'])
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
   const translations = await translationsOf(
     db,
     rows.map((r) => r.id),
     language,
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, translation: translations.get(r.id) ?? [] }));
+  return rows.map((r) => ({ id: r.id, name: r.name, translation: translations.get(r.id) ?? [], updatedAt: r.updated_at }));
 }
 
 export async function findCategory(db: Db, id: number, language?: ContentLanguage): Promise<CategoryRecord | undefined> {
   const row = await db
     .selectFrom('categories')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'updated_at'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   const translations = await translationsOf(db, [id], language);
-  return { id: row.id, name: row.name, translation: translations.get(id) ?? [] };
+  return { id: row.id, name: row.name, translation: translations.get(id) ?? [], updatedAt: row.updated_at };
 }
 
 export async function categoryExists(db: Db, id: number): Promise<boolean> {
@@ -81,7 +86,7 @@ export async function insertCategory(db: Db, values: CategoryValues): Promise<nu
     await bumpContentVersion(trx);
     const { id } = await trx
       .insertInto('categories')
-      .values({ name: values.name, created_at: nowIso(), sample: values.sample ? 1 : 0 })
+      .values({ name: values.name, created_at: nowIso(), updated_at: nowIso(), sample: values.sample ? 1 : 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (values.translation.length > 0) {
@@ -100,7 +105,7 @@ export async function updateCategory(db: Db, id: number, values: CategoryValues)
     await bumpContentVersion(trx);
     const result = await trx
       .updateTable('categories')
-      .set({ name: values.name, sample: 0 })
+      .set({ name: values.name, updated_at: nowIso(), sample: 0 })
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();

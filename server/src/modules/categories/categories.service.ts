@@ -1,5 +1,9 @@
 import type { Category, CategoryList, ContentLanguage, LocalizedText } from '@blitz/contract';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { recordChange } from '../audit/audit.recorder';
+import { claimVersion } from '../audit/edit-version';
+import { categoryEntry } from '../audit/item-changes';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../lib/http-error';
 import {
@@ -38,23 +42,45 @@ async function withNameConflict<T>(name: string, write: () => Promise<T>): Promi
 
 export async function createCategory(db: Db, values: CategoryValues): Promise<Category> {
   await assertNameFree(db, values.name);
+  const sorted = { ...values, translation: byLanguage(values.translation) };
   const id = await withNameConflict(values.name, () =>
-    insertCategory(db, { ...values, translation: byLanguage(values.translation) }),
+    inTransaction(db, async (trx) => {
+      const newId = await insertCategory(trx, sorted);
+      await recordChange(trx, categoryEntry('create', newId, undefined, sorted));
+      return newId;
+    }),
   );
   return (await findCategory(db, id))!;
 }
 
-export async function changeCategory(db: Db, id: number, values: CategoryValues): Promise<Category> {
-  if (!(await findCategory(db, id))) throw notFound('Category');
+export async function changeCategory(
+  db: Db,
+  id: number,
+  { updatedAt, ...values }: CategoryValues & { updatedAt?: string | undefined },
+): Promise<Category> {
+  const before = await findCategory(db, id);
+  if (!before) throw notFound('Category');
   await assertNameFree(db, values.name, id);
+  const sorted = { ...values, translation: byLanguage(values.translation) };
   const updated = await withNameConflict(values.name, () =>
-    updateCategory(db, id, { ...values, translation: byLanguage(values.translation) }),
+    inTransaction(db, async (trx) => {
+      await claimVersion(trx, 'categories', 'category', id, updatedAt);
+      const done = await updateCategory(trx, id, sorted);
+      if (done) await recordChange(trx, categoryEntry('update', id, before, sorted));
+      return done;
+    }),
   );
   if (!updated) throw notFound('Category');
   return (await findCategory(db, id))!;
 }
 
-/** The dashboard's delete: to the trash (decision 037), `by` the signed-in user's name. */
+/** The dashboard's delete: to the trash (decision 037), `by` the signed-in user's name; recorded in the audit trail. */
 export async function removeCategory(db: Db, id: number, by: string): Promise<void> {
-  if (!(await trashCategory(db, id, by))) throw notFound('Category');
+  const deleted = await inTransaction(db, async (trx) => {
+    const before = await findCategory(trx, id);
+    const done = await trashCategory(trx, id, by);
+    if (done) await recordChange(trx, categoryEntry('delete', id, before));
+    return done;
+  });
+  if (!deleted) throw notFound('Category');
 }

@@ -28,6 +28,8 @@ describe.each(databaseKinds)('categories on %s', (kind) => {
         { content: 'Industry', language: 1 },
         { content: 'Industrie', language: 2 },
       ],
+      // The version a save sends back (decision 036).
+      updatedAt: expect.any(String),
     });
     await api(url, 'POST', '/api/v1/Category', {
       token,
@@ -144,6 +146,7 @@ describe.each(databaseKinds)('categories on %s', (kind) => {
       id: a.id,
       name: 'industrial plants',
       translation: [{ content: 'Industrieanlagen', language: 2 }],
+      updatedAt: expect.any(String),
     });
 
     const byPath = await api(url, 'PUT', `/api/v1/Category/${b.id}`, { token, body: { name: 'Offices', translation: [] } });

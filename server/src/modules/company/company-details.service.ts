@@ -9,6 +9,10 @@ import {
 import type { z } from 'zod';
 import type { companyDetailsInputSchema } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { recordChange } from '../audit/audit.recorder';
+import { lockSettingsRow, staleSave } from '../audit/edit-version';
+import { documentChanges } from '../audit/item-changes';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { PictureError, decodePictureDataUrl, processPicture } from '../../media/image-pipeline';
 import { pictureObjectOptions } from '../../media/media-storage';
@@ -177,7 +181,10 @@ async function storePicture(deps: CompanyDetailsDeps, dataUrl: string, field: st
  * drawn anew and saved with the details. Pictures no longer shown are removed after the change is
  * committed.
  */
-export async function saveCompanyDetails(deps: CompanyDetailsDeps, input: Input): Promise<CompanyDetailsRead> {
+export async function saveCompanyDetails(
+  deps: CompanyDetailsDeps,
+  { isSample: _isSample, updatedAt: version, ...input }: Input,
+): Promise<CompanyDetailsRead> {
   const { settings: current } = await getCompanyDetails(deps.db);
   const currentImages = (await readCompanyDetailsRow(deps.db))?.siteImages;
   const shown = new Set([...storedPictures(current), ...siteImageKeys(currentImages).map(mediaUrl)]);
@@ -216,7 +223,15 @@ export async function saveCompanyDetails(deps: CompanyDetailsDeps, input: Input)
         : currentImages?.madeFrom === madeFrom
           ? currentImages
           : await storeSiteImages(deps, settings, madeFrom, uploadedLogo, created);
-    await writeCompanyDetailsRow(deps.db, { settings, updatedAt: nowIso(), ...(siteImages ? { siteImages } : {}) });
+    const saved = { settings, updatedAt: nowIso(), ...(siteImages ? { siteImages } : {}) };
+    await inTransaction(deps.db, async (trx) => {
+      await lockSettingsRow(trx, 'company');
+      const { settings: before, updatedAt } = await getCompanyDetails(trx);
+      if (version !== undefined && version !== updatedAt) throw await staleSave(trx, 'companyDetails', null, updatedAt);
+      await writeCompanyDetailsRow(trx, saved);
+      const changes = documentChanges(before, settings);
+      await recordChange(trx, { action: 'update', kind: 'companyDetails', id: null, title: settings.name, changes });
+    });
   } catch (error) {
     // Nothing was saved: the pictures stored on the way are shown nowhere.
     await release(deps, created, current, currentImages);

@@ -15,6 +15,7 @@ import {
 } from '@blitz/contract';
 import { notFound } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
+import { recordInquiry, recordInquiryExport } from '../audit/inquiry-changes';
 import { deleteInquiry, inquiriesCsv, inquiryDetail, inquiryPage, markHandled, resendInquiry } from './inbox.service';
 import { appliedJobs, findAttachment } from './inquiries.repository';
 import { readRetention, writeRetention } from './inquiry-housekeeping';
@@ -42,6 +43,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { lang, separator, ...filter } = request.query;
       const csv = await inquiriesCsv(app.db, filter, { lang, separator });
+      await recordInquiryExport(app.db, filter);
       // Today in Berlin (sv-SE writes YYYY-MM-DD), as the file's times are.
       const date = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
       return reply
@@ -69,7 +71,11 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiRoutes.inbox.one,
     { schema: { params: inquiryIdParamSchema, response: { 200: inquiryDetailSchema } } },
-    async (request) => inquiryDetail(app.db, request.params.id),
+    async (request) => {
+      const detail = await inquiryDetail(app.db, request.params.id);
+      await recordInquiry(app.db, 'open', request.params.id);
+      return detail;
+    },
   );
 
   app.get(apiRoutes.inbox.attachment, { schema: { params: inquiryAttachmentParamSchema } }, async (request, reply) => {

@@ -7,6 +7,8 @@ import {
   apiUrl,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { recordInquiry } from '../audit/inquiry-changes';
 import { notFound } from '../../lib/http-error';
 import { mailsOfInquiry, requeueMail } from '../../mail/outbox.repository';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -102,7 +104,12 @@ export async function inquiryDetail(db: Db, id: number): Promise<InquiryDetail> 
 }
 
 export async function markHandled(db: Db, id: number, handled: boolean): Promise<InquiryDetail> {
-  if (!(await setHandled(db, id, handled ? new Date().toISOString() : null))) throw notFound('Inquiry');
+  const done = await inTransaction(db, async (trx) => {
+    const changed = await setHandled(trx, id, handled ? new Date().toISOString() : null);
+    if (changed) await recordInquiry(trx, handled ? 'handled' : 'unhandled', id);
+    return changed;
+  });
+  if (!done) throw notFound('Inquiry');
   return inquiryDetail(db, id);
 }
 
@@ -114,20 +121,28 @@ export async function markHandled(db: Db, id: number, handled: boolean): Promise
 export async function resendInquiry(db: Db, id: number, kick: () => void, confirmationMail = false): Promise<InquiryDetail> {
   const inquiry = await existing(db, id);
   const now = new Date().toISOString();
-  if (inquiry.spam) {
-    await clearSpam(db, inquiry.id);
-    if (confirmationMail) await requeueMail(db, inquiry.id, 'confirmation', now);
-  }
-  // Pending before the mail is queued again: the outbox may send it and settle it 'delivered' at once.
-  await setDeliveryStatus(db, inquiry.id, 'pending');
-  await requeueMail(db, inquiry.id, 'inquiry', now);
+  await inTransaction(db, async (trx) => {
+    if (inquiry.spam) {
+      await clearSpam(trx, inquiry.id);
+      if (confirmationMail) await requeueMail(trx, inquiry.id, 'confirmation', now);
+      await recordInquiry(trx, 'markNotSpam', id);
+    }
+    // Pending before the mail is queued again: the outbox may send it and settle it 'delivered' at once.
+    await setDeliveryStatus(trx, inquiry.id, 'pending');
+    await requeueMail(trx, inquiry.id, 'inquiry', now);
+    await recordInquiry(trx, 'resend', id);
+  });
   kick();
   return inquiryDetail(db, id);
 }
 
 export async function deleteInquiry(db: Db, store: ObjectStorage, id: number): Promise<void> {
   await existing(db, id);
-  await store.remove(await deleteInquiries(db, [id]));
+  const files = await inTransaction(db, async (trx) => {
+    await recordInquiry(trx, 'delete', id);
+    return deleteInquiries(trx, [id]);
+  });
+  await store.remove(files);
 }
 
 /** Midnight of a calendar day in Europe/Berlin, as an ISO instant (the inbox's days are the company's). */

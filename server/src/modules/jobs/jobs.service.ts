@@ -10,6 +10,10 @@ import {
 } from '@blitz/contract';
 import { getCompanyDetails } from '../company/company-details.service';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { recordChange } from '../audit/audit.recorder';
+import { claimVersion } from '../audit/edit-version';
+import { jobEntry } from '../audit/item-changes';
 import { notFound } from '../../lib/http-error';
 import { foldText } from '../../db/text-search';
 import {
@@ -81,16 +85,39 @@ export async function getJob(db: Db, id: number, visibility: JobVisibility, lang
 }
 
 export async function createJob(db: Db, fields: JobFields): Promise<Job> {
-  const id = await insertJob(db, valuesOf(fields));
+  const values = valuesOf(fields);
+  const id = await inTransaction(db, async (trx) => {
+    const newId = await insertJob(trx, values);
+    await recordChange(trx, jobEntry('create', newId, undefined, values));
+    return newId;
+  });
   return getJob(db, id, { kind: 'staff' });
 }
 
-export async function changeJob(db: Db, id: number, fields: JobFields): Promise<Job> {
-  if (!(await updateJob(db, id, valuesOf(fields)))) throw notFound('Job');
+export async function changeJob(
+  db: Db,
+  id: number,
+  { updatedAt, ...fields }: JobFields & { updatedAt?: string | undefined },
+): Promise<Job> {
+  const values = valuesOf(fields);
+  const updated = await inTransaction(db, async (trx) => {
+    const before = await findJob(trx, id, { kind: 'staff' });
+    await claimVersion(trx, 'jobs', 'job', id, updatedAt);
+    const done = await updateJob(trx, id, values);
+    if (done) await recordChange(trx, jobEntry('update', id, before, values));
+    return done;
+  });
+  if (!updated) throw notFound('Job');
   return getJob(db, id, { kind: 'staff' });
 }
 
-/** The dashboard's delete: to the trash (decision 037), `by` the signed-in user's name. */
+/** The dashboard's delete: to the trash (decision 037), `by` the signed-in user's name; recorded in the audit trail. */
 export async function removeJob(db: Db, id: number, by: string): Promise<void> {
-  if (!(await trashJob(db, id, by))) throw notFound('Job');
+  const deleted = await inTransaction(db, async (trx) => {
+    const before = await findJob(trx, id, { kind: 'staff' });
+    const done = await trashJob(trx, id, by);
+    if (done) await recordChange(trx, jobEntry('delete', id, before));
+    return done;
+  });
+  if (!deleted) throw notFound('Job');
 }

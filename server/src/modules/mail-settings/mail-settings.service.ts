@@ -8,6 +8,9 @@ import {
 } from '@blitz/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { recordChange } from '../audit/audit.recorder';
+import { mailSettingsEntry } from '../audit/item-changes';
 import { type MailTransport, domainOf } from '../../mail/mail-transport';
 import { getCompanyDetails } from '../company/company-details.service';
 import {
@@ -35,7 +38,11 @@ export async function getMailSettings(db: Db, config: MailSettingsConfig): Promi
 }
 
 export async function saveMailSettings(db: Db, settings: MailSettings): Promise<MailSettings> {
-  await writeMailSettingsRow(db, settings);
+  await inTransaction(db, async (trx) => {
+    const before = mailSettingsSchema.safeParse(await readMailSettingsRow(trx));
+    await writeMailSettingsRow(trx, settings);
+    await recordChange(trx, mailSettingsEntry(before.success ? before.data : undefined, settings));
+  });
   return settings;
 }
 

@@ -13,6 +13,10 @@ import {
   type projectMoveSchema,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { recordChange } from '../audit/audit.recorder';
+import { claimVersion } from '../audit/edit-version';
+import { projectEntry } from '../audit/item-changes';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import {
   PictureError,
@@ -182,7 +186,12 @@ export async function createProject(deps: ProjectDeps, fields: ProjectFields, pi
   const picture = await storePicture(deps, pictureDataUrl);
   let id: number;
   try {
-    id = await insertProject(deps.db, valuesOf(fields, categoryId, picture));
+    const values = valuesOf(fields, categoryId, picture);
+    id = await inTransaction(deps.db, async (trx) => {
+      const newId = await insertProject(trx, values);
+      await recordChange(trx, projectEntry('create', newId, undefined, values));
+      return newId;
+    });
   } catch (error) {
     await releasePictures(deps, [picture]);
     throw refusalOf(error);
@@ -194,7 +203,7 @@ export async function createProject(deps: ProjectDeps, fields: ProjectFields, pi
 export async function changeProject(
   deps: ProjectDeps,
   id: number,
-  fields: ProjectFields,
+  { updatedAt, ...fields }: ProjectFields & { updatedAt?: string | undefined },
   pictureValue: string | null | undefined,
 ): Promise<Project> {
   const existing = await findProject(deps.db, id);
@@ -202,7 +211,13 @@ export async function changeProject(
   const categoryId = await checkedCategory(deps.db, fields.categoryID);
   const replaced = typeof pictureValue === 'string' && pictureValue.startsWith('data:');
   const picture = replaced ? await storePicture(deps, pictureValue) : existing.picture;
-  const updated = await updateProject(deps.db, id, valuesOf(fields, categoryId, picture)).catch(async (error: unknown) => {
+  const values = valuesOf(fields, categoryId, picture);
+  const updated = await inTransaction(deps.db, async (trx) => {
+    await claimVersion(trx, 'projects', 'project', id, updatedAt);
+    const done = await updateProject(trx, id, values);
+    if (done) await recordChange(trx, projectEntry('update', id, existing, values));
+    return done;
+  }).catch(async (error: unknown) => {
     if (replaced) await releasePictures(deps, [picture], existing.picture);
     throw refusalOf(error);
   });
@@ -224,7 +239,14 @@ function refusalOf(error: unknown): unknown {
 
 /** Moves a project in the staff's order or the featured selection; answers it as it is then. */
 export async function relocateProject(deps: ProjectDeps, id: number, move: z.output<typeof projectMoveSchema>): Promise<Project> {
-  const outcome = await moveProject(deps.db, id, move.after, move.list);
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    const moved = await moveProject(trx, id, move.after, move.list);
+    if (moved === 'moved') {
+      const note = `${move.list === 'featured' ? 'featured order' : 'order'}: after ${move.after ?? 'none (top)'}`;
+      await recordChange(trx, { ...projectEntry('update', id, await findProject(trx, id)), action: 'move', note });
+    }
+    return moved;
+  });
   switch (outcome) {
     case 'not_found':
       throw notFound('Project');
@@ -243,7 +265,13 @@ export async function relocateProject(deps: ProjectDeps, id: number, move: z.out
 
 /** The dashboard's delete: to the trash (decision 037), `by` the signed-in user's name; the files stay until it is purged. */
 export async function discardProject(deps: ProjectDeps, id: number, by: string): Promise<void> {
-  if (!(await trashProject(deps.db, id, by))) throw notFound('Project');
+  const trashed = await inTransaction(deps.db, async (trx) => {
+    const before = await findProject(trx, id);
+    const done = await trashProject(trx, id, by);
+    if (done) await recordChange(trx, projectEntry('delete', id, before));
+    return done;
+  });
+  if (!trashed) throw notFound('Project');
 }
 
 /**
@@ -259,7 +287,12 @@ export async function purgeProject(deps: Pick<ProjectDeps, 'db' | 'media' | 'log
 
 /** Deletes a project for good with the files only it used (the go-live checklist's sample removal). */
 export async function removeProject(deps: ProjectDeps, id: number): Promise<void> {
-  const deleted = await deleteProject(deps.db, id);
+  const deleted = await inTransaction(deps.db, async (trx) => {
+    const before = await findProject(trx, id);
+    const gone = await deleteProject(trx, id);
+    if (gone) await recordChange(trx, projectEntry('delete', id, before));
+    return gone;
+  });
   if (!deleted) throw notFound('Project');
   await releasePictures(deps, [deleted.picture]);
 }

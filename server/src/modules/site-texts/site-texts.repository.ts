@@ -2,6 +2,7 @@ import type { SiteLanguage } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import type { SiteTextsTable } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { recordPublish } from '../audit/site-text-changes';
 import { bumpContentVersion } from '../content/content-version.repository';
 
 export type SiteTextRow = SiteTextsTable;
@@ -65,6 +66,7 @@ export async function saveSiteTextDraft(db: Db, id: SiteTextId, content: string 
  */
 export async function publishSiteTextDrafts(db: Db): Promise<number> {
   return inTransaction(db, async (trx) => {
+    await recordPublish(trx);
     const result = await trx
       .updateTable('site_texts')
       .set((eb) => ({ published: eb.ref('draft'), draft: null, has_draft: 0, updated_at: new Date().toISOString() }))

@@ -13,6 +13,9 @@ import {
   unknownTextPlaceholders,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { recordChange } from '../audit/audit.recorder';
+import { staleSave } from '../audit/edit-version';
 import { badRequest, notFound } from '../../lib/http-error';
 import { type SiteTextRow, findSiteTextRow, listSiteTextRows, saveSiteTextDraft } from './site-texts.repository';
 import { type ShippedTexts, editableKeys } from './shipped-texts';
@@ -23,6 +26,7 @@ function state(defaultText: string, row: SiteTextRow | undefined): SiteTextState
     published: row?.published ?? null,
     hasDraft: row?.has_draft === 1,
     draft: row?.has_draft === 1 ? row.draft : null,
+    updatedAt: row?.updated_at ?? null,
   };
 }
 
@@ -93,8 +97,30 @@ export async function changeSiteText({ db, shipped }: SiteTextDeps, change: Site
     }
     if (content === leaf.value) content = null;
   }
-  await saveSiteTextDraft(db, { namespace, key, language }, content);
+  await inTransaction(db, async (trx) => {
+    const before = await findSiteTextRow(trx, { namespace, key, language });
+    const version = before?.updated_at ?? null;
+    if (change.updatedAt !== undefined && change.updatedAt !== version)
+      throw await staleSave(trx, 'siteText', `${namespace}:${key}:${language}`, version);
+    await saveSiteTextDraft(trx, { namespace, key, language }, content);
+    const shown = (row: SiteTextRow | undefined) => (row?.has_draft ? row.draft : row?.published) ?? leaf.value;
+    const after = await findSiteTextRow(trx, { namespace, key, language });
+    await recordChange(trx, {
+      action: 'saveDraft',
+      kind: 'siteText',
+      id: `${namespace}:${key}:${language}`,
+      title: `${namespace}:${key}`,
+      changes: textChange(language, shown(before), shown(after)),
+    });
+  });
   const rows = new Map<string, SiteTextRow | undefined>();
   for (const lang of siteLanguages) rows.set(lang, await findSiteTextRow(db, { namespace, key, language: lang }));
   return entry(shipped, namespace, key, (lang) => rows.get(lang));
+}
+
+/** A text before → after in one language; a long one only as changed. */
+function textChange(language: SiteLanguage, before: string, after: string) {
+  if (before === after) return [];
+  const short = (text: string) => (text.length <= 120 ? text : null);
+  return [{ field: 'text', language, before: short(before), after: short(after) }];
 }

@@ -41,8 +41,8 @@ describe.each(databaseKinds)('the site texts, on %s', (kind) => {
       namespace: 'homepage',
       key: 'hero.slogan',
       lines: false,
-      de: { default: 'Wir leiten Blitze sicher in die Erde.', published: null, hasDraft: false, draft: null },
-      en: { default: 'We guide lightning safely to earth.', published: null, hasDraft: false, draft: null },
+      de: { default: 'Wir leiten Blitze sicher in die Erde.', published: null, hasDraft: false, draft: null, updatedAt: null },
+      en: { default: 'We guide lightning safely to earth.', published: null, hasDraft: false, draft: null, updatedAt: null },
     });
     // A service's bullets are one text, an item per line; the dashboard's own texts are not content.
     const bullets = list.data.find((e) => e.namespace === 'servicespage' && e.lines);
@@ -62,6 +62,7 @@ describe.each(databaseKinds)('the site texts, on %s', (kind) => {
       published: null,
       hasDraft: true,
       draft: 'Sicher geerdet seit {{year}}.',
+      updatedAt: expect.any(String),
     });
     expect(saved.body.en.hasDraft).toBe(false);
     expect((await api(url, 'GET', '/api/v1/Text', { token })).body.drafts).toBe(1);
@@ -102,7 +103,13 @@ describe.each(databaseKinds)('the site texts, on %s', (kind) => {
     await put({ ...slogan, language: 'de', content: null });
     expect((await api(url, 'POST', '/api/v1/Text/Publish', { token })).body).toEqual({ published: 1 });
     entry = find((await api(url, 'GET', '/api/v1/Text', { token })).body, 'homepage', 'hero.slogan');
-    expect(entry.de).toEqual({ default: 'Wir leiten Blitze sicher in die Erde.', published: null, hasDraft: false, draft: null });
+    expect(entry.de).toEqual({
+      default: 'Wir leiten Blitze sicher in die Erde.',
+      published: null,
+      hasDraft: false,
+      draft: null,
+      updatedAt: null,
+    });
     expect((await api(url, 'POST', '/api/v1/Text/Publish', { token })).body).toEqual({ published: 0 });
 
     for (const [method, path] of [

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { deleteExpiredFormTokens } from '../../modules/contact/form-tokens.repository';
 import { inquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
 import { createHousekeeping } from '../../modules/housekeeping/housekeeping';
+import { deleteOldAuditEntries } from '../../modules/audit/audit.service';
 import { deleteStaleAttempts } from '../../modules/rate-limits/attempts.repository';
 import { statisticsHousekeeping } from '../../modules/statistics/statistics-housekeeping';
 import { statisticsSummaryTask } from '../../modules/statistics/statistics-summary';
@@ -31,6 +32,7 @@ export const housekeeping = fp(async (app: FastifyInstance) => {
       { name: 'form-tokens', run: async () => ({ expired: await deleteExpiredFormTokens(db, new Date()) }) },
       statisticsHousekeeping(db),
       trashHousekeeping({ db, media: app.media, log: app.log }),
+      { name: 'audit-trail', run: async () => ({ old: await deleteOldAuditEntries(db, app.config.auditRetentionDays) }) },
       // The weekly summary mail needs counting on and a mail server (decision 025).
       ...(app.config.statistics.enabled
         ? [statisticsSummaryTask({ db, mailServer: app.mailTransport.mode === 'smtp', kick: () => app.outbox.kick() })]

@@ -17,6 +17,10 @@ export function commandFailureReason(error: unknown): FailureReason | undefined 
       return { key: 'reasons.notFound' };
     case 'conflict':
       return { key: 'reasons.conflict' };
+    case 'edit_conflict':
+      return error.changedBy
+        ? { key: 'reasons.editConflict', values: { name: error.changedBy.name, time: shortTime(error.changedBy.at) } }
+        : { key: 'reasons.editConflictUnknown' };
     case 'featured_limit':
       return { key: 'reasons.featuredLimit', values: { max: featuredLimit } };
     case 'payload_too_large':
@@ -32,4 +36,12 @@ export function commandFailureReason(error: unknown): FailureReason | undefined 
     default:
       return error.status >= 500 ? { key: 'reasons.server', values: { status: error.status } } : undefined;
   }
+}
+
+/** A time of day and date in the page's language, in the company's time zone. */
+function shortTime(iso: string): string {
+  const lang = typeof document === 'undefined' ? 'de' : document.documentElement.lang || 'de';
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(
+    new Date(iso),
+  );
 }

@@ -24,6 +24,7 @@ import { StatisticsPanel } from '../../../features/statistics/components/statist
 import { JobsPanel } from '../../../features/job-editing/components/jobs-panel';
 import { TextsPanel } from '../../../features/text-editing/components/texts-panel';
 import { TrashPanel } from '../../../features/trash/components/trash-panel';
+import { AuditPanel } from '../../../features/audit/components/audit-panel';
 import { usePageMeta } from '../../../lib/page-meta';
 import { createQueryClient } from '../../../lib/query-client';
 
@@ -101,6 +102,7 @@ function Sections() {
     { id: 'statistics', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
     { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
     { id: 'second-factor', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },
+    { id: 'audit', label: t('tabs.audit'), render: () => <AuditPanel /> },
   ];
   const openCompany = () =>
     setParams(

@@ -15,11 +15,18 @@ export const categoriesQueryOptions = () =>
 export const useCategories = () => useQuery(categoriesQueryOptions());
 
 /** Creates a category (no id) or changes one (with id). */
-export function saveCategory(input: CategoryInput & { id?: number | undefined }) {
-  const { id, ...values } = input;
+export function saveCategory(input: CategoryInput & { id?: number | undefined; updatedAt?: string | undefined }) {
+  const { id, updatedAt, ...values } = input;
   return id === undefined
     ? apiRequest(apiRoutes.categories.list, { method: 'POST', body: values, schema: categorySchema, admin: true })
-    : apiRequest(apiRoutes.categories.list, { method: 'PUT', body: { id, ...values }, schema: categorySchema, admin: true });
+    : updatedAt
+      ? apiRequest(apiRoutes.categories.list, {
+          method: 'PUT',
+          body: { id, ...values, updatedAt },
+          schema: categorySchema,
+          admin: true,
+        })
+      : apiRequest(apiRoutes.categories.list, { method: 'PUT', body: { id, ...values }, schema: categorySchema, admin: true });
 }
 
 export function deleteCategory(id: number) {

@@ -42,7 +42,9 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
   } = useForm({ resolver: zodResolver(categoryFormSchema, formIssueKeys), defaultValues: categoryFormValues(category) });
   useUnsavedChanges(isDirty);
 
-  const submit = handleSubmit((values) => save.mutate({ ...categoryInput(values), id: category?.id }, { onSuccess: onDone }));
+  const submit = handleSubmit((values) =>
+    save.mutate({ ...categoryInput(values), id: category?.id, updatedAt: category?.updatedAt }, { onSuccess: onDone }),
+  );
 
   return (
     <ModalForm onSubmit={(event) => void submit(event)} onCancel={onDone} saving={save.isPending} error={save.error}>

@@ -59,13 +59,17 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
 
   const submit = handleSubmit((values) => {
     setSaved(false);
-    save.mutate(companyDetailsInput(values), {
-      // The form goes on from what the server kept (a new picture is now its stored address).
-      onSuccess: (kept) => {
-        form.reset(companyFormValues(kept));
-        setSaved(true);
+    // The version the form started from: a save over someone else's change is refused (409).
+    save.mutate(
+      { ...companyDetailsInput(values), updatedAt: settings.updatedAt ?? null },
+      {
+        // The form goes on from what the server kept (a new picture is now its stored address).
+        onSuccess: (kept) => {
+          form.reset(companyFormValues(kept));
+          setSaved(true);
+        },
       },
-    });
+    );
   });
 
   const c = 'company.fields';

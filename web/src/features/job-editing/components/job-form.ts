@@ -89,8 +89,12 @@ function jobFields(values: JobFormOutput): JobCreate {
 /** A new job goes after the last one (the server places it). */
 export const jobCreatePayload = (values: JobFormOutput): JobCreate => jobFields(values);
 
-/** A change keeps the job's place in the list. */
-export const jobUpdatePayload = (job: Job, values: JobFormOutput): JobUpdate => ({ id: job.id, ...jobFields(values) });
+/** A change keeps the job's place in the list; it carries the version it started from (a stale save is refused, 409). */
+export const jobUpdatePayload = (job: Job, values: JobFormOutput): JobUpdate => ({
+  id: job.id,
+  ...jobFields(values),
+  updatedAt: job.updatedAt,
+});
 
 /** The whole job as it is, ready to send back with one thing changed (publish, move). */
 export function jobAsUpdate(job: Job, change: Partial<JobUpdate> = {}): JobUpdate {

@@ -106,6 +106,11 @@ export function saveProject(payload: ProjectCreate | ProjectUpdate) {
     : apiRequest(apiRoutes.projects.list, { method: 'POST', body: payload, schema: projectSchema, admin: true });
 }
 
+/** The project as saved now (after a stale save: their version). */
+export function fetchProject(id: number) {
+  return apiRequest(apiRoutes.projects.onePath(id), { schema: projectSchema, admin: true });
+}
+
 export function deleteProject(id: number) {
   return apiRequest(apiRoutes.projects.onePath(id), { method: 'DELETE', admin: true });
 }

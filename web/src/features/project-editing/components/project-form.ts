@@ -78,6 +78,12 @@ export function projectCreatePayload(values: ProjectFormOutput): ProjectCreate {
 }
 
 /** An update sends a picture only when a new one was chosen: leaving it out keeps the current one. */
-export function projectUpdatePayload(id: number, values: ProjectFormOutput): ProjectUpdate {
-  return { id, ...projectFields(values), ...(values.picture ? { picture: values.picture } : {}) };
+export function projectUpdatePayload(id: number, values: ProjectFormOutput, updatedAt?: string): ProjectUpdate {
+  return {
+    id,
+    ...projectFields(values),
+    ...(values.picture ? { picture: values.picture } : {}),
+    // The version the form started from: a save over someone else's change is refused (409).
+    ...(updatedAt ? { updatedAt } : {}),
+  };
 }

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, featuredLimit, pickText } from '@blitz/contract';
-import { useSaveProject } from '../api/projects';
+import { fetchProject, useSaveProject } from '../api/projects';
+import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
 import type { FailureReason } from '../../../components/admin/command-failure';
 import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
@@ -11,7 +12,14 @@ import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { PictureField } from '../../../components/admin/picture-field';
-import { noCategory, projectCreatePayload, projectFormSchema, projectFormValues, projectUpdatePayload } from './project-form';
+import {
+  type ProjectFormValues,
+  noCategory,
+  projectCreatePayload,
+  projectFormSchema,
+  projectFormValues,
+  projectUpdatePayload,
+} from './project-form';
 
 type ProjectModalProps = {
   open: boolean;
@@ -53,22 +61,68 @@ function ProjectForm({
     register,
     handleSubmit,
     setValue,
+    getValues,
+    reset,
     control,
     formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(projectFormSchema(mode), formIssueKeys), defaultValues: projectFormValues(project) });
+  // The version the form was filled from; a save of an older one than the server's is refused.
+  const [version, setVersion] = useState(project?.updatedAt);
+  const [typed, setTyped] = useState<{ label: string; value: string }[]>([]);
+  const [loading, setLoading] = useState(false);
+  const conflict = isEditConflict(save.error);
   useUnsavedChanges(isDirty);
   const picture = useWatch({ control, name: 'picture' });
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
 
+  const m = 'projects.modal';
   const submit = handleSubmit((values) => {
     // A refused file blocks Save, also on Edit where no file would mean "keep the current one".
     if (pictureProblem) return;
-    save.mutate(project ? projectUpdatePayload(project.id, values) : projectCreatePayload(values), { onSuccess: onDone });
+    save.mutate(project ? projectUpdatePayload(project.id, values, version) : projectCreatePayload(values), {
+      onSuccess: onDone,
+    });
   });
+  const overwrite = handleSubmit((values) => {
+    if (project) save.mutate(projectUpdatePayload(project.id, values), { onSuccess: onDone });
+  });
+  const loadTheirs = async () => {
+    if (!project) return;
+    setLoading(true);
+    try {
+      const theirs = await fetchProject(project.id);
+      const mine = getValues();
+      const saved = projectFormValues(theirs);
+      setTyped(
+        typedFields
+          .filter((field) => mine[field] !== saved[field] && String(mine[field]).trim() !== '')
+          .map((field) => ({ label: t(`${m}.${typedLabels[field]}`), value: String(mine[field]) })),
+      );
+      // Their version, with the user's new picture (if any) still chosen.
+      reset({ ...saved, picture: mine.picture }, { keepDefaultValues: false });
+      setVersion(theirs.updatedAt);
+      save.reset();
+    } finally {
+      setLoading(false);
+    }
+  };
 
-  const m = 'projects.modal';
   return (
-    <ModalForm onSubmit={(event) => void submit(event)} onCancel={onDone} saving={save.isPending} error={save.error}>
+    <ModalForm
+      onSubmit={(event) => void submit(event)}
+      onCancel={onDone}
+      saving={save.isPending}
+      error={conflict ? undefined : save.error}
+    >
+      {conflict && (
+        <EditConflict
+          error={save.error}
+          busy={loading || save.isPending}
+          onLoadTheirs={() => void loadTheirs()}
+          onOverwrite={() => void overwrite()}
+        />
+      )}
+      <TypedValues entries={typed} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           data-autofocus
@@ -148,3 +202,17 @@ function ProjectForm({
     </ModalForm>
   );
 }
+
+/** The fields whose typed value is kept visible after their version is loaded, with their labels' keys. */
+const typedLabels = {
+  titleDe: 'germanTitle',
+  titleEn: 'englishTitle',
+  location: 'location',
+  client: 'client',
+  workDuration: 'workDuration',
+  scopeDe: 'germanScope',
+  scopeEn: 'englishScope',
+  contentDe: 'germanContent',
+  contentEn: 'englishContent',
+} as const satisfies Partial<Record<keyof ProjectFormValues, string>>;
+const typedFields = Object.keys(typedLabels) as (keyof typeof typedLabels)[];

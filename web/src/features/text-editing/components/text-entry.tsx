@@ -103,7 +103,7 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
   const send = (content: string | null, after?: () => void) => {
     setSaved(false);
     save.mutate(
-      { namespace: entry.namespace, key: entry.key, language, content },
+      { namespace: entry.namespace, key: entry.key, language, content, updatedAt: state.updatedAt ?? null },
       {
         onSuccess: () => {
           setEdit(null);

@@ -1,0 +1,109 @@
+import type { AuditChange, AuditEntry, AuditList, auditFilterSchema, auditListQuerySchema } from '@blitz/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { AuditLogTable } from '../../db/schema';
+import { berlinMidnight } from '../contact/inbox.service';
+import { csvCell } from '../contact/inquiry-csv';
+
+type AuditFilter = z.output<typeof auditFilterSchema>;
+type Row = Omit<AuditLogTable, 'id'> & { id: number };
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+function filtered(db: Db, filter: AuditFilter) {
+  let query = db.selectFrom('audit_log');
+  if (filter.User) {
+    const user = filter.User;
+    query = /^\d{1,9}$/.test(user)
+      ? query.where('user_id', '=', Number(user))
+      : query.where((eb) => eb(eb.fn('lower', ['user_name']), '=', user.toLowerCase()));
+  }
+  if (filter.Item) {
+    const [kind, ...rest] = filter.Item.split(':');
+    query = query.where('item_kind', '=', kind!);
+    if (rest.length > 0) query = query.where('item_id', '=', rest.join(':'));
+  }
+  if (filter.Action) query = query.where('action', '=', filter.Action);
+  if (filter.From) query = query.where('at', '>=', berlinMidnight(filter.From));
+  if (filter.To) query = query.where('at', '<', berlinMidnight(nextDay(filter.To)));
+  return query;
+}
+
+function toEntry(row: Row): AuditEntry {
+  let changes: AuditChange[];
+  try {
+    changes = JSON.parse(row.changes) as AuditChange[];
+  } catch {
+    changes = [];
+  }
+  return {
+    id: row.id,
+    at: row.at,
+    user: { id: row.user_id, name: row.user_name },
+    action: row.action,
+    item: { kind: row.item_kind, id: row.item_id, title: row.item_title },
+    summary: row.summary,
+    changes,
+  };
+}
+
+/** One page of the trail, newest first, and the number of all matches. */
+export async function auditPage(db: Db, query: z.output<typeof auditListQuerySchema>): Promise<AuditList> {
+  const { PageLength, PageNumber, ...filter } = query;
+  const [countRow, rows] = await Promise.all([
+    filtered(db, filter)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    filtered(db, filter)
+      .selectAll()
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(PageLength)
+      .offset((PageNumber - 1) * PageLength)
+      .execute(),
+  ]);
+  return { data: rows.map(toEntry), count: Number(countRow.n) };
+}
+
+const csvColumns = ['id', 'at', 'user_id', 'user', 'action', 'item_kind', 'item_id', 'item_title', 'summary'];
+
+/** The matching entries as CSV (UTF-8 with BOM, cells safe from spreadsheet formulas), read in batches. */
+export async function* auditCsv(db: Db, filter: AuditFilter, separator: ';' | ','): AsyncGenerator<string> {
+  yield `\uFEFF${csvColumns.map(csvCell).join(separator)}\r\n`;
+  const batch = 500;
+  let before: { at: string; id: number } | undefined;
+  for (;;) {
+    let query = filtered(db, filter).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(batch);
+    if (before) {
+      const { at, id } = before;
+      query = query.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+    }
+    const rows = await query.execute();
+    let text = '';
+    for (const row of rows) {
+      const cells = [
+        row.id,
+        row.at,
+        row.user_id,
+        row.user_name,
+        row.action,
+        row.item_kind,
+        row.item_id,
+        row.item_title,
+        row.summary,
+      ];
+      text += `${cells.map((c) => csvCell(c)).join(separator)}\r\n`;
+    }
+    if (text) yield text;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    before = { at: last.at, id: last.id };
+  }
+}
+
+/** Removes the entries older than the retention; answers how many. */
+export async function deleteOldAuditEntries(db: Db, retentionDays: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+  const result = await db.deleteFrom('audit_log').where('at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

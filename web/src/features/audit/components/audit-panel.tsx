@@ -1,0 +1,165 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type AuditEntry, auditActions, auditItemKinds } from '@blitz/contract';
+import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
+import { type Column, DataTable } from '../../../components/admin/data-table';
+import { ListStatus } from '../../../components/admin/list-status';
+import { Pager } from '../../../components/admin/pager';
+import { useDownload } from '../../../lib/download-file';
+import { useDateTime } from '../../../lib/use-date-time';
+import { type AuditFilter, auditExportPath, auditPageLength, defaultAuditFilter, useAuditTrail } from '../api/audit';
+
+/** The dashboard tab each kind of item is edited in: an entry links there. */
+const tabOfKind: Record<string, string> = {
+  project: 'projects',
+  category: 'categories',
+  job: 'jobs',
+  siteText: 'texts',
+  companyDetails: 'company',
+  mailSettings: 'mail',
+  inquiry: 'inquiries',
+};
+
+const field = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900';
+const label = 'block text-sm font-semibold text-slate-800';
+
+/** The audit trail (admin, decision 036): who changed what and when, filterable, with a CSV download. */
+export function AuditPanel() {
+  const { t, i18n } = useTranslation('admin');
+  const id = useId();
+  const [filter, setFilter] = useState<AuditFilter>(defaultAuditFilter);
+  const trail = useAuditTrail(filter);
+  const exportCsv = useDownload();
+  const formatTime = useDateTime();
+  const [, setParams] = useSearchParams();
+  const change = (patch: Partial<AuditFilter>) => setFilter((current) => ({ ...current, page: 1, ...patch }));
+  const pages = Math.max(1, Math.ceil((trail.data?.count ?? 0) / auditPageLength));
+  const known = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+  const kindName = (kind: string) => (known(auditItemKinds, kind) ? t(`audit.kinds.${kind}`) : kind);
+  const actionName = (action: string) => (known(auditActions, action) ? t(`audit.actions.${action}`) : action);
+  const itemName = (e: AuditEntry) => `${kindName(e.item.kind)}${e.item.title ? `: ${e.item.title}` : ''}`;
+  const openTab = (tab: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', tab);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns: Column<AuditEntry>[] = [
+    { header: t('audit.columns.at'), cell: (e) => <span className="whitespace-nowrap tabular-nums">{formatTime(e.at)}</span> },
+    { header: t('audit.columns.user'), cell: (e) => e.user.name },
+    { header: t('audit.columns.action'), cell: (e) => actionName(e.action) },
+    { header: t('audit.columns.item'), cell: (e) => itemName(e) },
+    { header: t('audit.columns.summary'), cell: (e) => <span className="break-words">{e.summary}</span>, className: 'max-w-md' },
+  ];
+
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={`${id}-heading`} className="text-2xl font-bold text-brand-900">
+            {t('audit.heading')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{t('audit.intro')}</p>
+        </div>
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={exportCsv.isPending}
+          onClick={() =>
+            exportCsv.mutate({
+              path: auditExportPath(filter, i18n.language === 'en' ? ',' : ';'),
+              name: `${t('audit.fileName')}.csv`,
+            })
+          }
+        >
+          {t(exportCsv.isPending ? 'audit.exporting' : 'audit.export')}
+        </button>
+      </div>
+      {exportCsv.error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {t('audit.exportFailed')}
+        </p>
+      ) : null}
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <label className={label}>
+          {t('audit.filters.user')}
+          <input className={field} value={filter.user} onChange={(e) => change({ user: e.target.value })} />
+        </label>
+        <label className={label}>
+          {t('audit.filters.item')}
+          <select className={field} value={filter.item} onChange={(e) => change({ item: e.target.value })}>
+            <option value="">{t('audit.filters.any')}</option>
+            {auditItemKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {kindName(kind)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          {t('audit.filters.action')}
+          <select className={field} value={filter.action} onChange={(e) => change({ action: e.target.value })}>
+            <option value="">{t('audit.filters.any')}</option>
+            {auditActions.map((action) => (
+              <option key={action} value={action}>
+                {actionName(action)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          {t('audit.filters.from')}
+          <input type="date" className={field} value={filter.from} onChange={(e) => change({ from: e.target.value })} />
+        </label>
+        <label className={label}>
+          {t('audit.filters.to')}
+          <input type="date" className={field} value={filter.to} onChange={(e) => change({ to: e.target.value })} />
+        </label>
+      </div>
+      <div className="mb-2 flex items-center justify-between gap-3">
+        <p role="status" className="text-sm font-semibold text-slate-800">
+          {trail.data ? t('audit.result', { count: trail.data.count }) : ''}
+        </p>
+        <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => setFilter(defaultAuditFilter)}>
+          {t('audit.filters.reset')}
+        </button>
+      </div>
+      <DataTable
+        caption={t('audit.heading')}
+        columns={columns}
+        rows={trail.data?.data}
+        rowKey={(e) => e.id}
+        emptyText={t('audit.empty')}
+        actionsHeader={t('audit.columns.open')}
+        rowName={itemName}
+        rowActions={(e) => {
+          const tab = tabOfKind[e.item.kind];
+          return tab ? (
+            <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => openTab(tab)}>
+              {t('audit.open')}
+              <span className="sr-only"> {itemName(e)}</span>
+            </button>
+          ) : null;
+        }}
+        stackBelow="md"
+        status={trail.data ? undefined : <ListStatus query={trail} />}
+      />
+      <Pager
+        page={filter.page}
+        pages={pages}
+        onPage={(page) => setFilter((current) => ({ ...current, page }))}
+        texts={{
+          label: t('audit.pager.label'),
+          previous: t('audit.pager.previous'),
+          next: t('audit.pager.next'),
+          status: t('audit.pager.page', { page: filter.page, pages }),
+        }}
+      />
+    </section>
+  );
+}
