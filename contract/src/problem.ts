@@ -31,6 +31,12 @@ export const errorCodes = [
   'conflict',
   /** A fourth project featured on the home page. */
   'featured_limit',
+  /** The signed-in user's role may not use this route (issue 31). */
+  'forbidden',
+  /** The change would leave the site without an active admin. */
+  'last_admin',
+  /** An invitation link that is unknown, used, revoked or past its 72 hours. */
+  'invitation_invalid',
   'service_unavailable',
   'internal',
 ] as const;

@@ -4,6 +4,11 @@ import { disableUser, enableUser, logout } from '../modules/auth/auth.service';
 import { checkPasswordPolicy, hashPassword } from '../modules/auth/passwords';
 import { disableSecondFactor } from '../modules/auth/second-factor.repository';
 import { findUserByName, insertUser, listUsers, updatePassword } from '../modules/auth/users.repository';
+import { type UserRole, userRoles } from '@blitz/contract';
+import { loadConfig } from '../config';
+import { deleteInvitation } from '../modules/accounts/accounts.repository';
+import { createAccountFromCommandLine } from '../modules/accounts/accounts.service';
+import { storedPublicOrigin } from '../modules/site-address/site-address.service';
 import { formatTable, formatTime } from './format';
 import { withSiteDatabase } from './site-database';
 
@@ -33,8 +38,11 @@ export async function setPasswordCommand(name: string): Promise<number> {
     if (problem) throw new Error(`Password ${problem}`);
     const hash = await hashPassword(password);
     const found = await findUserByName(db, name);
-    if (found) await updatePassword(db, found.id, hash);
-    else await insertUser(db, name, hash);
+    if (found) {
+      await updatePassword(db, found.id, hash);
+      // A password set here makes an open invitation link useless: it stops working.
+      await deleteInvitation(db, found.id);
+    } else await insertUser(db, name, hash);
     return found ? (found.disabled ? 'changed-disabled' : 'changed') : 'created';
   });
   process.stdout.write(
@@ -67,12 +75,13 @@ export async function listUsersCommand(): Promise<number> {
   const users = await withSiteDatabase((db) => listUsers(db));
   const rows = users.map((user) => [
     user.username,
+    user.role,
     user.secondFactor ? 'on' : 'off',
     user.disabledAt ? `since ${formatTime(user.disabledAt)}` : 'no',
     formatTime(user.createdAt),
     formatTime(user.lastSignInAt, 'unknown'),
   ]);
-  process.stdout.write(formatTable([['NAME', 'SECOND FACTOR', 'DISABLED', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'], ...rows]));
+  process.stdout.write(formatTable([['NAME', 'ROLE', 'SECOND FACTOR', 'DISABLED', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'], ...rows]));
   return 0;
 }
 
@@ -94,5 +103,23 @@ export async function enableUserCommand(name: string): Promise<number> {
   const outcome = await withSiteDatabase((db) => enableUser(db, name));
   if (outcome === 'unknown') throw new Error(`There is no user ${name}`);
   process.stdout.write(outcome === 'enabled' ? `${name} can sign in again.\n` : `${name} was not disabled.\n`);
+  return 0;
+}
+
+/** An account of ROLE waiting for its invitation; the one-time link is printed (valid 72 hours). */
+export async function createUserCommand(name: string, role: string): Promise<number> {
+  if (!(userRoles as readonly string[]).includes(role)) throw new Error(`ROLE must be one of ${userRoles.join(', ')}`);
+  const { siteUrl } = loadConfig();
+  const created = await withSiteDatabase((db) =>
+    createAccountFromCommandLine(
+      { db, origin: async () => (await storedPublicOrigin(db, siteUrl)).origin },
+      name,
+      role as UserRole,
+    ),
+  );
+  process.stdout.write(
+    `${role} ${name} created. Give them this link to choose their password (valid until ${formatTime(created.invitation.expiresAt)} UTC, once):\n` +
+      `${created.invitation.url}\n`,
+  );
   return 0;
 }

@@ -25,7 +25,17 @@ export type UsersTable = {
   last_sign_in_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 'admin' | 'editor' | 'inbox' (issue 31); accounts from before roles are admins. */
+  role: Generated<string>;
+  /** An inbox user's inquiry types, comma-separated; null: every type. */
+  inquiry_types: string | null;
+  email: string | null;
+  /** Set while the account waits for its invitation to be used (created or reset by an admin). */
+  invited_at: string | null;
 };
+
+/** A one-time sign-up link of an invited account: only the SHA-256 of its token is kept. */
+export type UserInvitationsTable = { user_id: number; token_hash: string; created_at: string; expires_at: string };
 
 /** A sign-in: its token names it; it ends when unused for the idle time, or at the token's expiry. */
 export type SessionsTable = { id: string; user_id: number; created_at: string; last_seen_at: string; expires_at: string };
@@ -249,6 +259,7 @@ export type StatisticsSummaryMailsTable = {
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
+  user_invitations: UserInvitationsTable;
   recovery_codes: RecoveryCodesTable;
   settings: SettingsTable;
   login_throttle: LoginThrottleTable;

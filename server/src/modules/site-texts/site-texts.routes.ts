@@ -13,17 +13,17 @@ const previewSeconds = 12 * 3600;
 /** The site texts (decision 022): staff list them, save drafts, publish, and preview the drafts. */
 export function siteTextRoutes(shipped: ShippedTexts): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(apiRoutes.siteTexts.texts, { onRequest: app.requireAdmin }, async () => listSiteTexts({ db: app.db, shipped }));
+    app.get(apiRoutes.siteTexts.texts, { onRequest: app.requireAdmin, config: { access: 'content' } }, async () => listSiteTexts({ db: app.db, shipped }));
 
-    app.put(apiRoutes.siteTexts.texts, { onRequest: app.requireAdmin, schema: { body: siteTextChangeSchema } }, async (request) =>
+    app.put(apiRoutes.siteTexts.texts, { onRequest: app.requireAdmin, config: { access: 'content' }, schema: { body: siteTextChangeSchema } }, async (request) =>
       changeSiteText({ db: app.db, shipped }, request.body),
     );
 
-    app.post(apiRoutes.siteTexts.publish, { onRequest: app.requireAdmin }, async () => ({
+    app.post(apiRoutes.siteTexts.publish, { onRequest: app.requireAdmin, config: { access: 'content' } }, async () => ({
       published: await publishSiteTextDrafts(app.db),
     }));
 
-    app.post(apiRoutes.siteTexts.preview, { onRequest: app.requireAdmin }, async (request, reply) => {
+    app.post(apiRoutes.siteTexts.preview, { onRequest: app.requireAdmin, config: { access: 'content' } }, async (request, reply) => {
       const { name, options } = previewCookie(request.protocol === 'https');
       reply.setCookie(name, bearerToken(request)!, { ...options, maxAge: previewSeconds });
       return reply.status(204).send();
