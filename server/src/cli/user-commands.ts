@@ -81,7 +81,9 @@ export async function listUsersCommand(): Promise<number> {
     formatTime(user.createdAt),
     formatTime(user.lastSignInAt, 'unknown'),
   ]);
-  process.stdout.write(formatTable([['NAME', 'ROLE', 'SECOND FACTOR', 'DISABLED', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'], ...rows]));
+  process.stdout.write(
+    formatTable([['NAME', 'ROLE', 'SECOND FACTOR', 'DISABLED', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'], ...rows]),
+  );
   return 0;
 }
 
@@ -89,7 +91,9 @@ export async function disableUserCommand(name: string): Promise<number> {
   const outcome = await withSiteDatabase((db) => disableUser(db, name));
   if (outcome === 'unknown') throw new Error(`There is no user ${name}`);
   if (outcome === 'last') {
-    throw new Error(`${name} is the last user who can sign in; create or enable another first (set-password, enable-user)`);
+    throw new Error(
+      `${name} is the last active admin; make another account an admin first (create-user NAME --role admin, enable-user)`,
+    );
   }
   process.stdout.write(
     outcome === 'disabled'

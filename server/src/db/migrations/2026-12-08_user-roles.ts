@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
 // admins. An account made by an admin waits for its invitation (`invited_at`) and may carry an
 // e-mail address the link is mailed to. An invitation is stored as the SHA-256 of its token only.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('role', 'text', (c) => c.notNull().defaultTo('admin')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('role', 'text', (c) => c.notNull().defaultTo('admin'))
+    .execute();
   await db.schema.alterTable('users').addColumn('inquiry_types', 'text').execute();
   await db.schema.alterTable('users').addColumn('email', 'text').execute();
   await db.schema.alterTable('users').addColumn('invited_at', 'text').execute();

@@ -1,4 +1,4 @@
-import { type Account, type InquirySubject, type UserRole, userStates } from '@blitz/contract';
+import type { Account, InquirySubject, UserRole } from '@blitz/contract';
 import { PostgresAdapter, sql } from 'kysely';
 import { type Db, nowIso } from '../../db/database';
 import { inquiryTypesOf, roleOf } from '../auth/users.repository';
@@ -9,7 +9,8 @@ import { inquiryTypesOf, roleOf } from '../auth/users.repository';
  * a time anyway. Taken before the count, so that two admins demoting each other cannot both pass.
  */
 export async function lockAccounts(trx: Db): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${accountsLockKey})`.execute(trx);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${accountsLockKey})`.execute(trx);
 }
 /** Any fixed number; this one spells "accounts". */
 const accountsLockKey = sql.lit(0x6163636f756e7473n.toString());
@@ -48,14 +49,14 @@ export async function listAccounts(db: Db): Promise<Account[]> {
     .execute();
   return rows.map((row) => {
     const role = roleOf(row.role);
-    const state = row.disabled_at !== null ? 'disabled' : row.invited_at !== null ? 'invited' : 'active';
+    const state: Account['state'] = row.disabled_at !== null ? 'disabled' : row.invited_at !== null ? 'invited' : 'active';
     return {
       id: row.id,
       username: row.username,
       email: row.email,
       role,
       inquiryTypes: role === 'inbox' ? inquiryTypesOf(row.inquiry_types) : null,
-      state: state satisfies (typeof userStates)[number],
+      state,
       lastSignInAt: row.last_sign_in_at,
       invitationExpiresAt: row.expires_at ?? null,
       secondFactor: row.totp_secret !== null,

@@ -63,17 +63,23 @@ async function existingUser(trx: Db, id: number): Promise<UserRecord> {
   return user;
 }
 
-/** A new one-time link for the account (any earlier one stops working); mailed where possible. */
-async function issueInvitation(deps: AccountDeps, trx: Db, userId: number): Promise<{ invitation: Invitation; mailed: boolean }> {
+/** A new one-time link for the account (the origin read before the transaction: on SQLite it holds the one connection) (any earlier one stops working); mailed where possible. */
+async function issueInvitation(
+  deps: AccountDeps,
+  trx: Db,
+  userId: number,
+  origin: string,
+): Promise<{ invitation: Invitation; mailed: boolean }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + invitationTtlMs).toISOString();
   await putInvitation(trx, userId, hashInvitationToken(token), expiresAt);
-  const url = invitationUrl(await deps.origin(), token);
+  const url = invitationUrl(origin, token);
   const mailed = deps.mailInvitation ? await deps.mailInvitation(trx, userId, url, expiresAt) : false;
   return { invitation: { url, expiresAt }, mailed };
 }
 
 export async function createAccount(deps: AccountDeps, actor: AccountActor, input: AccountCreate) {
+  const origin = await deps.origin();
   return inTransaction(deps.db, async (trx) => {
     const id = await insertInvitedUser(trx, {
       username: input.username,
@@ -82,7 +88,7 @@ export async function createAccount(deps: AccountDeps, actor: AccountActor, inpu
       inquiryTypes: input.inquiryTypes ?? null,
     });
     if (id === undefined) throw new HttpError(409, 'conflict', 'An account of that name exists already');
-    const sent = await issueInvitation(deps, trx, id);
+    const sent = await issueInvitation(deps, trx, id, origin);
     logSecurityEvent(actor.log, 'info', 'account_created', { userId: id, by: actor.userId, role: input.role, ip: actor.ip });
     return { id, username: input.username, role: input.role, ...sent };
   });
@@ -144,6 +150,7 @@ export async function deleteAccount(deps: AccountDeps, actor: AccountActor, id: 
  * second factor removed, every sign-in ended, the account invited again with a new link.
  */
 export async function resetAccount(deps: AccountDeps, actor: AccountActor, id: number, _reason: string) {
+  const origin = await deps.origin();
   return inTransaction(deps.db, async (trx) => {
     await lockAccounts(trx);
     const user = await existingUser(trx, id);
@@ -151,16 +158,17 @@ export async function resetAccount(deps: AccountDeps, actor: AccountActor, id: n
     await clearCredentials(trx, user.id);
     await logout(trx, user.id);
     logSecurityEvent(actor.log, 'info', 'account_reset', { userId: user.id, by: actor.userId, ip: actor.ip });
-    return issueInvitation(deps, trx, user.id);
+    return issueInvitation(deps, trx, user.id, origin);
   });
 }
 
 /** A new link for an account still waiting for its invitation; the old one stops working. */
 export async function resendInvitation(deps: AccountDeps, actor: AccountActor, id: number) {
+  const origin = await deps.origin();
   return inTransaction(deps.db, async (trx) => {
     const user = await existingUser(trx, id);
     if (!user.invited) throw new HttpError(409, 'conflict', 'The account has signed in already: reset it instead');
-    const sent = await issueInvitation(deps, trx, user.id);
+    const sent = await issueInvitation(deps, trx, user.id, origin);
     logSecurityEvent(actor.log, 'info', 'invitation_sent', { userId: user.id, by: actor.userId, ip: actor.ip });
     return sent;
   });
@@ -173,7 +181,11 @@ export async function revokeInvitation(deps: AccountDeps, actor: AccountActor, i
 }
 
 const invitationInvalid = () =>
-  new HttpError(400, 'invitation_invalid', 'The invitation link is unknown, used, revoked or expired: ask an admin for a new one');
+  new HttpError(
+    400,
+    'invitation_invalid',
+    'The invitation link is unknown, used, revoked or expired: ask an admin for a new one',
+  );
 
 /**
  * The invitee's first sign-in: the link's token and the password they chose (the rules of every

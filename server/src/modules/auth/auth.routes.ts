@@ -86,7 +86,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiRoutes.auth.password,
-    { onRequest: app.requireAdmin, config: { access: 'self', allowBeforePasswordChange: true }, schema: { body: passwordChangeRequestSchema } },
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'self', allowBeforePasswordChange: true },
+      schema: { body: passwordChangeRequestSchema },
+    },
     async (request) => {
       const { currentPassword, code, newPassword } = request.body;
       const change = { userId: request.admin!.id, currentPassword, code, newPassword, ip: request.ip, log: request.log };
@@ -162,7 +166,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     apiRoutes.auth.session,
-    { onRequest: app.requireAdmin, config: { access: 'self', allowBeforePasswordChange: true }, schema: { params: sessionIdParamSchema } },
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'self', allowBeforePasswordChange: true },
+      schema: { params: sessionIdParamSchema },
+    },
     async (request, reply) => {
       if (!(await deleteUserSession(app.db, request.admin!.id, request.params.id))) throw notFound('Session');
       logSecurityEvent(request.log, 'info', 'session_ended', {

@@ -95,19 +95,23 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(apiRoutes.inbox.attachment, { config: inbox, schema: { params: inquiryAttachmentParamSchema } }, async (request, reply) => {
-    await checkInquiryScope(app.db, request.params.id, scopeOf(request));
-    const attachment = await findAttachment(app.db, request.params.id, request.params.attachmentId);
-    if (!attachment) throw notFound('Attachment');
-    // Opened before answering: a missing object is a 404, not a broken download.
-    const object = await app.attachments.open(attachment.storageKey);
-    if (!object) throw notFound('Attachment file');
-    return reply
-      .type(attachment.contentType)
-      .header('content-disposition', contentDisposition(attachment.fileName))
-      .header('content-length', String(object.size))
-      .send(object.stream);
-  });
+  app.get(
+    apiRoutes.inbox.attachment,
+    { config: inbox, schema: { params: inquiryAttachmentParamSchema } },
+    async (request, reply) => {
+      await checkInquiryScope(app.db, request.params.id, scopeOf(request));
+      const attachment = await findAttachment(app.db, request.params.id, request.params.attachmentId);
+      if (!attachment) throw notFound('Attachment');
+      // Opened before answering: a missing object is a 404, not a broken download.
+      const object = await app.attachments.open(attachment.storageKey);
+      if (!object) throw notFound('Attachment file');
+      return reply
+        .type(attachment.contentType)
+        .header('content-disposition', contentDisposition(attachment.fileName))
+        .header('content-length', String(object.size))
+        .send(object.stream);
+    },
+  );
 
   app.post(
     apiRoutes.inbox.resend,

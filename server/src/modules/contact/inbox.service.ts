@@ -53,10 +53,14 @@ export async function inquiryPage(
   query: InquiryFilter & { PageLength: number; PageNumber: number },
   scope: InquiryScope = undefined,
 ) {
-  const { items, count } = await listInquiries(db, { ...listFilter(query), subjects: scope }, {
-    limit: query.PageLength,
-    offset: (query.PageNumber - 1) * query.PageLength,
-  });
+  const { items, count } = await listInquiries(
+    db,
+    { ...listFilter(query), subjects: scope },
+    {
+      limit: query.PageLength,
+      offset: (query.PageNumber - 1) * query.PageLength,
+    },
+  );
   return { data: items.map(summary), count };
 }
 

@@ -29,7 +29,11 @@ function fromOwnPage(request: FastifyRequest, siteHost: string): boolean {
 
 /** The visitor statistics of the dashboard's tab (issue 32), for admins; and the visitor's objection. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const query = { onRequest: app.requireAdmin, config: { access: 'admin' as const }, preValidation: caseInsensitiveQuery(['From', 'To']) };
+  const query = {
+    onRequest: app.requireAdmin,
+    config: { access: 'admin' as const },
+    preValidation: caseInsensitiveQuery(['From', 'To']),
+  };
 
   app.get(
     apiRoutes.statistics.counts,
@@ -58,7 +62,11 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     apiRoutes.statistics.summary,
-    { onRequest: app.requireAdmin, config: { access: 'admin' }, schema: { body: statisticsSummaryInputSchema, response: { 200: statisticsSummarySchema } } },
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'admin' },
+      schema: { body: statisticsSummaryInputSchema, response: { 200: statisticsSummarySchema } },
+    },
     async (request) => saveSummary(summaryDeps(), request.admin!.id, request.body),
   );
   // The imprint's opt-out link when the page script does not run: the cookie that holds only the
