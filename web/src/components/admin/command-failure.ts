@@ -17,6 +17,10 @@ export function commandFailureReason(error: unknown): FailureReason | undefined 
       return { key: 'reasons.notFound' };
     case 'conflict':
       return { key: 'reasons.conflict' };
+    case 'last_admin':
+      return { key: 'reasons.lastAdmin' };
+    case 'forbidden':
+      return { key: 'reasons.forbidden' };
     case 'featured_limit':
       return { key: 'reasons.featuredLimit', values: { max: featuredLimit } };
     case 'payload_too_large':
