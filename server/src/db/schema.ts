@@ -35,7 +35,17 @@ export type UsersTable = {
 };
 
 /** A one-time sign-up link of an invited account: only the SHA-256 of its token is kept. */
-export type UserInvitationsTable = { user_id: number; token_hash: string; created_at: string; expires_at: string };
+export type UserInvitationsTable = {
+  token_hash: string;
+  user_id: number;
+  /** 'link': shown to the admin; 'mail': the one the invitation mail carries. */
+  via: string;
+  created_at: string;
+  expires_at: string;
+};
+
+/** An invitation mail queued in the outbox, for this account. */
+export type InvitationMailsTable = { outbox_id: number; user_id: number };
 
 /** A sign-in: its token names it; it ends when unused for the idle time, or at the token's expiry. */
 export type SessionsTable = { id: string; user_id: number; created_at: string; last_seen_at: string; expires_at: string };
@@ -260,6 +270,7 @@ export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
   user_invitations: UserInvitationsTable;
+  invitation_mails: InvitationMailsTable;
   recovery_codes: RecoveryCodesTable;
   settings: SettingsTable;
   login_throttle: LoginThrottleTable;

@@ -32,7 +32,6 @@ const typesText = (types: InquirySubject[] | null | undefined) => (types ? [...n
 export async function listAccounts(db: Db): Promise<Account[]> {
   const rows = await db
     .selectFrom('users')
-    .leftJoin('user_invitations', 'user_invitations.user_id', 'users.id')
     .select([
       'users.id',
       'users.username',
@@ -43,8 +42,15 @@ export async function listAccounts(db: Db): Promise<Account[]> {
       'users.invited_at',
       'users.last_sign_in_at',
       'users.totp_secret',
-      'user_invitations.expires_at',
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('user_invitations')
+        .select((e) => e.fn.max('user_invitations.expires_at').as('x'))
+        .whereRef('user_invitations.user_id', '=', 'users.id')
+        .where('user_invitations.expires_at', '>', nowIso())
+        .as('expires_at'),
+    )
     .orderBy('users.username')
     .execute();
   return rows.map((row) => {
@@ -137,13 +143,49 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The account's one open invitation, replacing any earlier one (whose link then stops working). */
+/** The account's one open invitation, replacing any earlier one (whose links then stop working). */
 export async function putInvitation(db: Db, userId: number, tokenHash: string, expiresAt: string): Promise<void> {
   await db.deleteFrom('user_invitations').where('user_id', '=', userId).execute();
   await db
     .insertInto('user_invitations')
-    .values({ user_id: userId, token_hash: tokenHash, created_at: nowIso(), expires_at: expiresAt })
+    .values({ user_id: userId, token_hash: tokenHash, via: 'link', created_at: nowIso(), expires_at: expiresAt })
     .execute();
+}
+
+/**
+ * The link an invitation mail carries, made as it is sent, valid as long as the shown one (and
+ * replacing the link of an earlier try); false when there is no open invitation any more.
+ */
+export async function putMailedInvitation(db: Db, userId: number, tokenHash: string): Promise<string | undefined> {
+  const shown = await db
+    .selectFrom('user_invitations')
+    .select('expires_at')
+    .where('user_id', '=', userId)
+    .where('via', '=', 'link')
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst();
+  if (!shown) return undefined;
+  await db.deleteFrom('user_invitations').where('user_id', '=', userId).where('via', '=', 'mail').execute();
+  await db
+    .insertInto('user_invitations')
+    .values({ user_id: userId, token_hash: tokenHash, via: 'mail', created_at: nowIso(), expires_at: shown.expires_at })
+    .execute();
+  return shown.expires_at;
+}
+
+/** Queues the invitation mail of the account (in the transaction that made the invitation). */
+export async function queueInvitationMail(db: Db, userId: number, outboxId: number): Promise<void> {
+  await db.insertInto('invitation_mails').values({ outbox_id: outboxId, user_id: userId }).execute();
+}
+
+/** Who a queued invitation mail is for: the account's name and address now; undefined once gone. */
+export async function findInvitationMail(db: Db, outboxId: number) {
+  return db
+    .selectFrom('invitation_mails')
+    .innerJoin('users', 'users.id', 'invitation_mails.user_id')
+    .select(['users.id', 'users.username', 'users.email'])
+    .where('invitation_mails.outbox_id', '=', outboxId)
+    .executeTakeFirst();
 }
 
 export async function deleteInvitation(db: Db, userId: number): Promise<boolean> {
@@ -162,6 +204,8 @@ export async function takeInvitation(db: Db, tokenHash: string, now: string): Pr
     .where('expires_at', '>', now)
     .returning('user_id')
     .executeTakeFirst();
+  // The account's other link (shown or mailed) ends with it.
+  if (row) await db.deleteFrom('user_invitations').where('user_id', '=', row.user_id).execute();
   return row?.user_id;
 }
 

@@ -24,12 +24,19 @@ import {
   revokeInvitation,
   updateAccount,
 } from './accounts.service';
+import { invitationMailer } from './invitation-mail';
 
 /** Accounts managed by admins, and the invitee's first sign-in (issue 31). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AccountDeps = {
     db: app.db,
     origin: async () => (await app.publicAddress.current()).origin,
+    mailInvitation: invitationMailer(app.mailTransport.mode === 'smtp'),
+  };
+  /** A queued invitation mail goes now rather than at the outbox's next look. */
+  const sent = <T extends { mailed: boolean }>(answer: T): T => {
+    if (answer.mailed) app.outbox.kick();
+    return answer;
   };
   const admin = { onRequest: app.requireAdmin, config: { access: 'admin' as const } };
   const actor = (request: FastifyRequest) => ({ userId: request.admin!.id, ip: request.ip, log: request.log });
@@ -42,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiRoutes.users.list,
     { ...admin, schema: { body: accountCreateSchema, response: { 201: accountCreatedSchema } } },
-    async (request, reply) => reply.status(201).send(await createAccount(deps, actor(request), request.body)),
+    async (request, reply) => reply.status(201).send(sent(await createAccount(deps, actor(request), request.body))),
   );
 
   app.put(
@@ -59,13 +66,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiRoutes.users.reset,
     { ...admin, schema: { params: accountIdParamSchema, body: accountResetSchema, response: { 200: invitationResponseSchema } } },
-    async (request) => resetAccount(deps, actor(request), request.params.id, request.body.reason),
+    async (request) => sent(await resetAccount(deps, actor(request), request.params.id, request.body.reason)),
   );
 
   app.post(
     apiRoutes.users.invitation,
     { ...admin, schema: { params: accountIdParamSchema, response: { 200: invitationResponseSchema } } },
-    async (request) => resendInvitation(deps, actor(request), request.params.id),
+    async (request) => sent(await resendInvitation(deps, actor(request), request.params.id)),
   );
 
   app.delete(apiRoutes.users.invitation, { ...admin, schema: { params: accountIdParamSchema } }, async (request, reply) => {

@@ -22,6 +22,7 @@ import {
   takeInvitation,
   updateAccount as writeAccount,
 } from './accounts.repository';
+import { hashInvitationToken, invitationUrl } from './invitation-token';
 
 /** How long an invitation link works. */
 export const invitationTtlMs = 72 * 60 * 60 * 1000;
@@ -34,19 +35,12 @@ export const invitationTtlMs = 72 * 60 * 60 * 1000;
 export type AccountDeps = {
   db: Db;
   origin: () => Promise<string>;
-  mailInvitation?: ((db: Db, userId: number, url: string, expiresAt: string) => Promise<boolean>) | undefined;
+  /** Queues the invitation mail where the account has an address and a mail server is set; true if queued. */
+  mailInvitation?: ((db: Db, userId: number, email: string | null) => Promise<boolean>) | undefined;
 };
 
 /** Who makes a change, from where, and where it is logged. */
 export type AccountActor = { userId: number | null; ip: string; log: FastifyBaseLogger };
-
-export const hashInvitationToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-
-/**
- * The link goes in the fragment (`/login#invitation=…`): a browser never sends it to the server,
- * so it stays out of access logs, proxies and Referer headers (decision 035).
- */
-export const invitationUrl = (origin: string, token: string) => `${origin}/login#invitation=${token}`;
 
 const lastAdmin = () =>
   new HttpError(409, 'last_admin', 'The site needs at least one active admin: make another account an admin first');
@@ -67,14 +61,15 @@ async function existingUser(trx: Db, id: number): Promise<UserRecord> {
 async function issueInvitation(
   deps: AccountDeps,
   trx: Db,
-  userId: number,
+  user: { id: number; email: string | null },
   origin: string,
 ): Promise<{ invitation: Invitation; mailed: boolean }> {
+  const userId = user.id;
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + invitationTtlMs).toISOString();
   await putInvitation(trx, userId, hashInvitationToken(token), expiresAt);
   const url = invitationUrl(origin, token);
-  const mailed = deps.mailInvitation ? await deps.mailInvitation(trx, userId, url, expiresAt) : false;
+  const mailed = deps.mailInvitation ? await deps.mailInvitation(trx, userId, user.email) : false;
   return { invitation: { url, expiresAt }, mailed };
 }
 
@@ -88,7 +83,7 @@ export async function createAccount(deps: AccountDeps, actor: AccountActor, inpu
       inquiryTypes: input.inquiryTypes ?? null,
     });
     if (id === undefined) throw new HttpError(409, 'conflict', 'An account of that name exists already');
-    const sent = await issueInvitation(deps, trx, id, origin);
+    const sent = await issueInvitation(deps, trx, { id, email: input.email ?? null }, origin);
     logSecurityEvent(actor.log, 'info', 'account_created', { userId: id, by: actor.userId, role: input.role, ip: actor.ip });
     return { id, username: input.username, role: input.role, ...sent };
   });
@@ -158,7 +153,7 @@ export async function resetAccount(deps: AccountDeps, actor: AccountActor, id: n
     await clearCredentials(trx, user.id);
     await logout(trx, user.id);
     logSecurityEvent(actor.log, 'info', 'account_reset', { userId: user.id, by: actor.userId, ip: actor.ip });
-    return issueInvitation(deps, trx, user.id, origin);
+    return issueInvitation(deps, trx, user, origin);
   });
 }
 
@@ -168,7 +163,7 @@ export async function resendInvitation(deps: AccountDeps, actor: AccountActor, i
   return inTransaction(deps.db, async (trx) => {
     const user = await existingUser(trx, id);
     if (!user.invited) throw new HttpError(409, 'conflict', 'The account has signed in already: reset it instead');
-    const sent = await issueInvitation(deps, trx, user.id, origin);
+    const sent = await issueInvitation(deps, trx, user, origin);
     logSecurityEvent(actor.log, 'info', 'invitation_sent', { userId: user.id, by: actor.userId, ip: actor.ip });
     return sent;
   });

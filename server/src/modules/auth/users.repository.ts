@@ -18,6 +18,8 @@ export type UserRecord = {
   inquiryTypes: InquirySubject[] | null;
   /** The account waits for its invitation: it has no password of its own yet. */
   invited: boolean;
+  /** Where its invitation is mailed, if anywhere. */
+  email: string | null;
 };
 
 /** A stored role; anything unknown counts as the least one (never more rights by accident). */
@@ -41,6 +43,7 @@ const columns = [
   'role',
   'inquiry_types',
   'invited_at',
+  'email',
 ] as const;
 
 function toRecord(row: {
@@ -54,6 +57,7 @@ function toRecord(row: {
   role: string;
   inquiry_types: string | null;
   invited_at: string | null;
+  email: string | null;
 }): UserRecord {
   return {
     id: row.id,
@@ -66,6 +70,7 @@ function toRecord(row: {
     role: roleOf(row.role),
     inquiryTypes: inquiryTypesOf(row.inquiry_types),
     invited: row.invited_at !== null,
+    email: row.email,
   };
 }
 

@@ -101,7 +101,7 @@ export async function inquiryDetail(db: Db, id: number): Promise<InquiryDetail> 
     })),
     // An inquiry's mails are of its two kinds only; the filter tells the type so.
     mails: mails.flatMap((m): MailDelivery[] =>
-      m.kind === 'statisticsSummary'
+      m.kind !== 'inquiry' && m.kind !== 'confirmation'
         ? []
         : [
             {
