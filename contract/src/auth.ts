@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inquirySubjects } from './contact-rules';
 
 /** Passwords: at least 12 characters, never truncated; the upper bound only stops abuse. */
 export const passwordPolicy = { minLength: 12, maxLength: 1024 } as const;
@@ -84,6 +85,10 @@ export const verifyResponseSchema = z.union([
     passwordChangeRequired: z.boolean().optional(),
     /** The site requires a second factor and this user has none yet: nothing but setting it up. */
     secondFactorSetupRequired: z.boolean().optional(),
+    /** What the user may use (issue 31): the dashboard shows only those tabs. */
+    role: z.enum(['admin', 'editor', 'inbox']).optional(),
+    /** An inbox user's inquiry types; null: all. */
+    inquiryTypes: z.array(z.enum(inquirySubjects)).nullable().optional(),
   }),
   z.object({ valid: z.literal(false) }),
 ]);

@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './auth';
 export * from './berlin-time';
 export * from './category';

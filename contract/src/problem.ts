@@ -36,6 +36,12 @@ export const errorCodes = [
   'featured_limit',
   /** A save of a stale version: someone changed the item since it was read (decision 036). */
   'edit_conflict',
+  /** The signed-in user's role may not use this route (issue 31). */
+  'forbidden',
+  /** The change would leave the site without an active admin. */
+  'last_admin',
+  /** An invitation link that is unknown, used, revoked or past its 72 hours. */
+  'invitation_invalid',
   'service_unavailable',
   'internal',
 ] as const;

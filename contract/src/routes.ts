@@ -74,6 +74,20 @@ export const apiRoutes = {
     session: '/login/Sessions/:id',
     sessionPath: (id: string) => `/login/Sessions/${encodeURIComponent(id)}`,
     logout: '/login/Logout',
+    /** POST `{token, password}`: an invitee's first sign-in (issue 31). */
+    invitation: '/login/Invitation',
+  },
+  /** Accounts, managed by admins (issue 31). */
+  users: {
+    list: '/User',
+    one: '/User/:id',
+    onePath: (id: Id) => `/User/${id}`,
+    /** POST `{reason}`: password and second factor removed, sign-ins ended, a new invitation. */
+    reset: '/User/:id/Reset',
+    resetPath: (id: Id) => `/User/${id}/Reset`,
+    /** POST: the invitation sent again (a new link); DELETE: revoked. */
+    invitation: '/User/:id/Invitation',
+    invitationPath: (id: Id) => `/User/${id}/Invitation`,
   },
   categories: {
     list: '/Category',

@@ -1,7 +1,10 @@
 import http from 'node:http';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { type RouteAccess, type UserRole, mayAccess } from '@blitz/contract';
 import { buildApp } from './app';
+import { signedInAs } from './modules/accounts/accounts.test-kit';
+import { generalMessage, pdfFile, postContact, priceInquiry } from './modules/contact/contact.test-kit';
 import { api, databaseKinds, freshDatabase, signIn, tempDir, testConfig } from './test/helper';
 
 // Access control over the whole route table: every API route answers 401 without a valid token
@@ -16,6 +19,8 @@ const publicRoutes = new Set([
   'GET /api/v1/Settings',
   'POST /api/v1/login/Auth',
   'POST /api/v1/login/Verfy',
+  // An invitee's first sign-in: the link's one-time token is the proof.
+  'POST /api/v1/login/Invitation',
   'POST /api/v1/Contact',
   'GET /api/v1/Contact/FormToken',
   // The no-JavaScript form's start time (a signed cookie), asked for by its stylesheet.
@@ -27,23 +32,91 @@ const publicRoutes = new Set([
   'GET /api/v1/Statistics/Objection',
 ]);
 
+/**
+ * What every guarded route serves (issue 31, decision 035): the role dimension. A new route that
+ * is neither public nor here fails the test below, as does one whose `config.access` differs.
+ */
+const routeAccess: Record<string, RouteAccess> = {
+  'POST /api/v1/login/Password': 'self',
+  'GET /api/v1/login/SecondFactor': 'self',
+  'POST /api/v1/login/SecondFactor/Setup': 'self',
+  'POST /api/v1/login/SecondFactor/Confirm': 'self',
+  'POST /api/v1/login/SecondFactor/Disable': 'self',
+  'GET /api/v1/login/Sessions': 'self',
+  'DELETE /api/v1/login/Sessions/:id': 'self',
+  'POST /api/v1/login/Logout': 'self',
+  'GET /api/v1/User': 'admin',
+  'POST /api/v1/User': 'admin',
+  'PUT /api/v1/User': 'admin',
+  'DELETE /api/v1/User/:id': 'admin',
+  'POST /api/v1/User/:id/Reset': 'admin',
+  'POST /api/v1/User/:id/Invitation': 'admin',
+  'DELETE /api/v1/User/:id/Invitation': 'admin',
+  'POST /api/v1/Category': 'content',
+  'PUT /api/v1/Category': 'content',
+  'PUT /api/v1/Category/:id': 'content',
+  'DELETE /api/v1/Category/:id': 'content',
+  'POST /api/v1/Project': 'content',
+  'PUT /api/v1/Project': 'content',
+  'PUT /api/v1/Project/:id': 'content',
+  'POST /api/v1/Project/:id/Move': 'content',
+  'DELETE /api/v1/Project/:id': 'content',
+  'POST /api/v1/Job': 'content',
+  'PUT /api/v1/Job': 'content',
+  'DELETE /api/v1/Job/:id': 'content',
+  'GET /api/v1/Text': 'content',
+  'PUT /api/v1/Text': 'content',
+  'POST /api/v1/Text/Publish': 'content',
+  'POST /api/v1/Text/Preview': 'content',
+  'PUT /api/v1/Settings': 'admin',
+  'GET /api/v1/Settings/Address': 'admin',
+  'GET /api/v1/Settings/Mail': 'admin',
+  'PUT /api/v1/Settings/Mail': 'admin',
+  'POST /api/v1/Settings/Mail/Test': 'admin',
+  'GET /api/v1/Settings/Checklist': 'admin',
+  'PUT /api/v1/Settings/Checklist/:key': 'admin',
+  'POST /api/v1/Settings/SampleContent/Remove': 'admin',
+  'GET /api/v1/Inquiry': 'inbox',
+  'GET /api/v1/Inquiry/Export': 'inbox',
+  'GET /api/v1/Inquiry/Jobs': 'inbox',
+  'GET /api/v1/Inquiry/Retention': 'inbox',
+  'PUT /api/v1/Inquiry/Retention': 'admin',
+  'GET /api/v1/Inquiry/:id': 'inbox',
+  'GET /api/v1/Inquiry/:id/Attachment/:attachmentId': 'inbox',
+  'POST /api/v1/Inquiry/:id/Resend': 'inbox',
+  'POST /api/v1/Inquiry/:id/Handled': 'inbox',
+  'DELETE /api/v1/Inquiry/:id': 'inbox',
+  'GET /api/v1/Statistics': 'admin',
+  'GET /api/v1/Audit': 'admin',
+  'GET /api/v1/Audit/Export': 'admin',
+  'GET /api/v1/Trash': 'content',
+  'POST /api/v1/Trash/Restore': 'content',
+  'DELETE /api/v1/Trash': 'admin',
+  'GET /api/v1/Statistics/Export': 'admin',
+  'GET /api/v1/Statistics/Summary': 'admin',
+  'PUT /api/v1/Statistics/Summary': 'admin',
+};
+
 async function startWithRoutes(kind: 'sqlite' | 'postgres') {
   const dataDir = tempDir();
   const database = await freshDatabase(kind, dataDir);
   const routes: string[] = [];
+  const declared = new Map<string, RouteAccess | undefined>();
   const app = await buildApp(testConfig(dataDir), {
     database,
     logger: false,
     onRoute: (route: RouteOptions) => {
       if (!route.url.startsWith('/api/')) return;
       for (const method of ([] as string[]).concat(route.method as string | string[])) {
-        if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+        if (method === 'HEAD') continue;
+        routes.push(`${method} ${route.url}`);
+        declared.set(`${method} ${route.url}`, route.config?.access);
       }
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  return { app, url: `http://127.0.0.1:${port}`, routes, close: () => app.close() };
+  return { app, url: `http://127.0.0.1:${port}`, routes, declared, close: () => app.close() };
 }
 
 function trace(url: string, path: string): Promise<{ status: number; body: string }> {
@@ -79,6 +152,78 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
         }
       }
       expect(new Set(open)).toEqual(publicRoutes);
+    } finally {
+      await close();
+    }
+  });
+
+  it('gives every guarded route a declared access, and each role exactly the routes its access allows', async () => {
+    const { url, routes, declared, close } = await startWithRoutes(kind);
+    try {
+      const guarded = routes.filter((route) => !publicRoutes.has(route));
+      expect(Object.fromEntries(guarded.map((route) => [route, declared.get(route) ?? 'undeclared']))).toEqual(routeAccess);
+      const admin = await signIn(url);
+      const tokens: Record<UserRole, string> = {
+        admin,
+        editor: (await signedInAs(url, admin, 'editor', 'editor')).token,
+        inbox: (await signedInAs(url, admin, 'inbox', 'inbox')).token,
+      };
+      // Logging out ends the token: last.
+      const ordered = [...guarded.filter((r) => !r.endsWith('/Logout')), ...guarded.filter((r) => r.endsWith('/Logout'))];
+      const wrong: string[] = [];
+      for (const route of ordered) {
+        const [method, path] = route.split(' ') as [string, string];
+        const address = path.replace(/:[A-Za-z]+/g, '999');
+        for (const role of ['editor', 'inbox', 'admin'] as const) {
+          const res = await api(url, method, address, { token: tokens[role], ...(method === 'GET' ? {} : { body: {} }) });
+          const allowed = mayAccess(role, routeAccess[route]!);
+          const refused = res.status === 403 && res.body?.code === 'forbidden';
+          if (allowed === refused || res.status === 401) wrong.push(`${role} ${route} → ${res.status}`);
+        }
+      }
+      expect(wrong, wrong.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows an inbox account limited to applications nothing of another type: list, detail, attachments, CSV', async () => {
+    const { url, close } = await startWithRoutes(kind);
+    try {
+      const admin = await signIn(url);
+      const hr = (await signedInAs(url, admin, 'hr', 'inbox', { inquiryTypes: ['application'] })).token;
+      const sent = {
+        application: await postContact(url, { ...generalMessage, subject: 'application', lastName: 'Bewerberin' }, [
+          pdfFile('cv.pdf'),
+        ]),
+        priceInquiry: await postContact(url, { ...priceInquiry, lastName: 'Preisfrager' }, [pdfFile('plan.pdf')]),
+        generalMessage: await postContact(url, { ...generalMessage, lastName: 'Nachrichter' }, [pdfFile('note.pdf')]),
+      };
+      const list = await api(url, 'GET', '/api/v1/Inquiry', { token: hr });
+      expect(list.body.data.map((i: { subject: string }) => i.subject)).toEqual(['application']);
+      expect(list.body.count).toBe(1);
+      const csv = await api(url, 'GET', '/api/v1/Inquiry/Export?lang=en', { token: hr });
+      expect(csv.status).toBe(200);
+      expect(csv.text).toContain('Bewerberin');
+      expect(csv.text).not.toMatch(/Preisfrager|Nachrichter/);
+      for (const [subject, created] of Object.entries(sent)) {
+        const id = created.body.id as number;
+        const detail = await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token: admin });
+        const attachment = `/api/v1/Inquiry/${id}/Attachment/${detail.body.attachments[0].id}`;
+        const expected = subject === 'application' ? 200 : 404;
+        expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token: hr })).status, subject).toBe(expected);
+        expect((await fetch(url + attachment, { headers: { authorization: `Bearer ${hr}` } })).status, subject).toBe(expected);
+        expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Handled`, { token: hr, body: {} })).status, subject).toBe(expected);
+        expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Resend`, { token: hr, body: {} })).status, subject).toBe(expected);
+        if (subject !== 'application')
+          expect((await api(url, 'DELETE', `/api/v1/Inquiry/${id}`, { token: hr })).status).toBe(404);
+        // The admin still sees it: nothing was deleted.
+        expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token: admin })).status, subject).toBe(200);
+      }
+      // Staff reads of content are a visitor's for an inbox account: no drafts.
+      const editor = (await signedInAs(url, admin, 'ed', 'editor')).token;
+      expect((await api(url, 'GET', '/api/v1/Job', { token: editor })).headers.get('cache-control')).toBe('no-store');
+      expect((await api(url, 'GET', '/api/v1/Job', { token: hr })).headers.get('cache-control')).not.toBe('no-store');
     } finally {
       await close();
     }

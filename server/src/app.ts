@@ -10,6 +10,7 @@ import { type SharedSiteLock, holdSharedSiteLock, lockDataDir } from './db/insta
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes } from './modules/accounts/accounts.routes';
 import { categoryModule } from './modules/categories/categories.module';
 import { type ContentModule, contentPageFillers } from './modules/content/content-module';
 import { companyModule } from './modules/company/company.module';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       for (const module of contentModules) await api.register(module.routes);
       await api.register(contactRoutes);
       await api.register(mailSettingsRoutes);

@@ -317,7 +317,7 @@ describe.each(databaseKinds)('npm run admin on %s', { timeout: 120_000 }, (kind)
     const last = await runAdmin(['disable-user', 'admin'], site);
     expect(last.code).toBe(1);
     expect(last.stderr).toBe(
-      'Error: admin is the last user who can sign in; create or enable another first (set-password, enable-user)\n',
+      'Error: admin is the last active admin; make another account an admin first (create-user NAME --role admin, enable-user)\n',
     );
     const created = await runAdmin(['set-password', 'erika'], site, 'erikas-long-password\n');
     expect(created.code, created.stderr).toBe(0);
@@ -331,9 +331,9 @@ describe.each(databaseKinds)('npm run admin on %s', { timeout: 120_000 }, (kind)
     const listed = await runAdmin(['list-users'], site);
     expect(listed.code, listed.stderr).toBe(0);
     const [header, admin, erika, ...rest] = listed.stdout.split('\n');
-    expect(header).toMatch(/^NAME\s+SECOND FACTOR\s+DISABLED\s+CREATED \(UTC\)\s+LAST SIGN-IN \(UTC\)$/);
-    expect(admin).toMatch(/^admin\s+off\s+no\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+\d{4}-\d\d-\d\d \d\d:\d\d$/);
-    expect(erika).toMatch(/^erika\s+off\s+since \d{4}-\d\d-\d\d \d\d:\d\d\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+unknown$/);
+    expect(header).toMatch(/^NAME\s+ROLE\s+SECOND FACTOR\s+DISABLED\s+CREATED \(UTC\)\s+LAST SIGN-IN \(UTC\)$/);
+    expect(admin).toMatch(/^admin\s+admin\s+off\s+no\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(erika).toMatch(/^erika\s+admin\s+off\s+since \d{4}-\d\d-\d\d \d\d:\d\d\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+unknown$/);
     expect(rest).toEqual(['']);
 
     const changed = await runAdmin(['set-password', 'erika'], site, 'erikas-newer-password\n');
@@ -346,6 +346,26 @@ describe.each(databaseKinds)('npm run admin on %s', { timeout: 120_000 }, (kind)
     const unknown = await runAdmin(['disable-user', 'nobody'], site);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe('Error: There is no user nobody\n');
+  });
+
+  it('create-user NAME --role ROLE prints a one-time link to choose the password', async () => {
+    const site = await newSite(kind);
+    expect(await login(site, 'admin', 'the-first-password')).toBe(200);
+    const created = await runAdmin(['create-user', 'hr', '--role', 'inbox'], site);
+    expect(created.code, created.stderr).toBe(0);
+    const link = /^(https?:\/\/\S+\/login#invitation=([\w-]+))$/m.exec(created.stdout);
+    expect(created.stdout).toMatch(/^inbox hr created\. Give them this link to choose their password \(valid until \d{4}-/);
+    expect(link).not.toBeNull();
+    const stored = await withSiteDb(site, (db) => db.selectFrom('user_invitations').select('token_hash').execute());
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.token_hash).not.toBe(link![2]);
+    const listed = await runAdmin(['list-users'], site);
+    expect(listed.stdout).toMatch(/\nhr\s+inbox\s+off\s+no\s/);
+    expect((await runAdmin(['create-user', 'hr', '--role', 'inbox'], site)).stderr).toBe('Error: There is already a user hr\n');
+    expect((await runAdmin(['create-user', 'x', '--role', 'owner'], site)).stderr).toBe(
+      'Error: ROLE must be one of admin, editor, inbox\n',
+    );
+    expect((await runAdmin(['create-user', 'x'], site)).code).toBe(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import { backupCommand, checkCommand, restoreCommand } from './backup-commands';
 import { migrateDownCommand, migrateStatusCommand, migrateUpCommand } from './migrate-commands';
 import {
+  createUserCommand,
   disableUserCommand,
   enableUserCommand,
   listUsersCommand,
@@ -12,7 +13,10 @@ const usage = `Usage:
   npm run admin -- set-password NAME          set (or create) NAME's password; read from the prompt or stdin
   npm run admin -- reset-second-factor NAME   turn off NAME's second factor (authenticator app and
                                               recovery codes both lost); NAME sets it up again
-  npm run admin -- list-users                 every account: second factor, disabled, created, last sign-in
+  npm run admin -- list-users                 every account: role, second factor, disabled, created, last sign-in
+  npm run admin -- create-user NAME --role ROLE
+                                              an account of ROLE (admin, editor, inbox) and its one-time
+                                              sign-up link, printed (valid 72 hours)
   npm run admin -- disable-user NAME          NAME cannot sign in any more; their sign-ins end at once
   npm run admin -- enable-user NAME           NAME can sign in again
   npm run admin -- backup FILE                write a backup of the running site (database, pictures,
@@ -32,7 +36,7 @@ migrations pending.
 The password must have at least 12 characters and must not be easy to guess (a common password,
 or one made of the company's or the user's name). set-password, reset-second-factor and
 disable-user sign NAME out everywhere. Reset a second factor only once you have made sure, as
-when the account was given out, that the request comes from NAME. The last user who can sign in
+when the account was given out, that the request comes from NAME. The last active admin
 cannot be disabled.`;
 
 /** Each command as typed: lower-case words literally, upper-case ones are its arguments. */
@@ -40,6 +44,7 @@ const commands: Record<string, (...args: string[]) => Promise<number>> = {
   'set-password NAME': (name) => setPasswordCommand(name!),
   'reset-second-factor NAME': (name) => resetSecondFactorCommand(name!),
   'list-users': () => listUsersCommand(),
+  'create-user NAME --role ROLE': (name, role) => createUserCommand(name!, role!),
   'disable-user NAME': (name) => disableUserCommand(name!),
   'enable-user NAME': (name) => enableUserCommand(name!),
   'backup FILE': (file) => backupCommand(file!),

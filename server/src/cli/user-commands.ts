@@ -6,6 +6,11 @@ import { inTransaction } from '../db/transaction';
 import { checkPasswordPolicy, hashPassword } from '../modules/auth/passwords';
 import { disableSecondFactor } from '../modules/auth/second-factor.repository';
 import { findUserByName, insertUser, listUsers, updatePassword } from '../modules/auth/users.repository';
+import { type UserRole, userRoles } from '@blitz/contract';
+import { loadConfig } from '../config';
+import { deleteInvitation } from '../modules/accounts/accounts.repository';
+import { createAccountFromCommandLine } from '../modules/accounts/accounts.service';
+import { storedPublicOrigin } from '../modules/site-address/site-address.service';
 import { formatTable, formatTime } from './format';
 import { withSiteDatabase } from './site-database';
 
@@ -36,8 +41,11 @@ export async function setPasswordCommand(name: string): Promise<number> {
     const hash = await hashPassword(password);
     const found = await findUserByName(db, name);
     await inTransaction(db, async (trx) => {
-      if (found) await updatePassword(trx, found.id, hash);
-      else await insertUser(trx, name, hash);
+      if (found) {
+        await updatePassword(trx, found.id, hash);
+        // A password set here makes an open invitation link useless: it stops working.
+        await deleteInvitation(trx, found.id);
+      } else await insertUser(trx, name, hash);
       const user = found ?? (await findUserByName(trx, name));
       if (user) await recordAccount(trx, found ? 'passwordReset' : 'create', user, commandLineActor);
     });
@@ -76,12 +84,15 @@ export async function listUsersCommand(): Promise<number> {
   const users = await withSiteDatabase((db) => listUsers(db));
   const rows = users.map((user) => [
     user.username,
+    user.role,
     user.secondFactor ? 'on' : 'off',
     user.disabledAt ? `since ${formatTime(user.disabledAt)}` : 'no',
     formatTime(user.createdAt),
     formatTime(user.lastSignInAt, 'unknown'),
   ]);
-  process.stdout.write(formatTable([['NAME', 'SECOND FACTOR', 'DISABLED', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'], ...rows]));
+  process.stdout.write(
+    formatTable([['NAME', 'ROLE', 'SECOND FACTOR', 'DISABLED', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'], ...rows]),
+  );
   return 0;
 }
 
@@ -89,7 +100,9 @@ export async function disableUserCommand(name: string): Promise<number> {
   const outcome = await withSiteDatabase((db) => disableUser(db, name));
   if (outcome === 'unknown') throw new Error(`There is no user ${name}`);
   if (outcome === 'last') {
-    throw new Error(`${name} is the last user who can sign in; create or enable another first (set-password, enable-user)`);
+    throw new Error(
+      `${name} is the last active admin; make another account an admin first (create-user NAME --role admin, enable-user)`,
+    );
   }
   process.stdout.write(
     outcome === 'disabled'
@@ -103,5 +116,23 @@ export async function enableUserCommand(name: string): Promise<number> {
   const outcome = await withSiteDatabase((db) => enableUser(db, name));
   if (outcome === 'unknown') throw new Error(`There is no user ${name}`);
   process.stdout.write(outcome === 'enabled' ? `${name} can sign in again.\n` : `${name} was not disabled.\n`);
+  return 0;
+}
+
+/** An account of ROLE waiting for its invitation; the one-time link is printed (valid 72 hours). */
+export async function createUserCommand(name: string, role: string): Promise<number> {
+  if (!(userRoles as readonly string[]).includes(role)) throw new Error(`ROLE must be one of ${userRoles.join(', ')}`);
+  const { siteUrl } = loadConfig();
+  const created = await withSiteDatabase((db) =>
+    createAccountFromCommandLine(
+      { db, origin: async () => (await storedPublicOrigin(db, siteUrl)).origin },
+      name,
+      role as UserRole,
+    ),
+  );
+  process.stdout.write(
+    `${role} ${name} created. Give them this link to choose their password (valid until ${formatTime(created.invitation.expiresAt)} UTC, once):\n` +
+      `${created.invitation.url}\n`,
+  );
   return 0;
 }

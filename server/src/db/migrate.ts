@@ -27,6 +27,7 @@ import * as statisticsSummaryMail from './migrations/2026-12-05_statistics-summa
 import * as sampleContentFlag from './migrations/2026-12-06_sample-content-flag';
 import * as trash from './migrations/2026-12-08_trash';
 import * as auditTrail from './migrations/2026-12-08_audit-trail';
+import * as userRoles from './migrations/2026-12-08_user-roles';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06_sample-content-flag': sampleContentFlag,
   '2026-12-08_trash': trash,
   '2026-12-08_audit-trail': auditTrail,
+  '2026-12-08_user-roles': userRoles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,7 +25,27 @@ export type UsersTable = {
   last_sign_in_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 'admin' | 'editor' | 'inbox' (issue 31); accounts from before roles are admins. */
+  role: Generated<string>;
+  /** An inbox user's inquiry types, comma-separated; null: every type. */
+  inquiry_types: string | null;
+  email: string | null;
+  /** Set while the account waits for its invitation to be used (created or reset by an admin). */
+  invited_at: string | null;
 };
+
+/** A one-time sign-up link of an invited account: only the SHA-256 of its token is kept. */
+export type UserInvitationsTable = {
+  token_hash: string;
+  user_id: number;
+  /** 'link': shown to the admin; 'mail': the one the invitation mail carries. */
+  via: string;
+  created_at: string;
+  expires_at: string;
+};
+
+/** An invitation mail queued in the outbox, for this account. */
+export type InvitationMailsTable = { outbox_id: number; user_id: number };
 
 /** A sign-in: its token names it; it ends when unused for the idle time, or at the token's expiry. */
 export type SessionsTable = { id: string; user_id: number; created_at: string; last_seen_at: string; expires_at: string };
@@ -275,6 +295,8 @@ export type AuditLogTable = {
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
+  user_invitations: UserInvitationsTable;
+  invitation_mails: InvitationMailsTable;
   recovery_codes: RecoveryCodesTable;
   settings: SettingsTable;
   login_throttle: LoginThrottleTable;

@@ -19,7 +19,16 @@ export type SecurityEventName =
   | 'token_rejected'
   | 'request_rejected'
   | 'malware_refused'
-  | 'admin_request';
+  | 'admin_request'
+  | 'access_denied'
+  | 'account_created'
+  | 'account_changed'
+  | 'account_deleted'
+  | 'account_reset'
+  | 'invitation_sent'
+  | 'invitation_revoked'
+  | 'invitation_used'
+  | 'invitation_refused';
 
 /**
  * What an event may carry: ids, status and error codes, route patterns, field names, the client

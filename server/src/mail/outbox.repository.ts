@@ -3,7 +3,7 @@ import type { Db, DatabaseKind } from '../db/database';
 import { inTransaction } from '../db/transaction';
 
 /** What a queued mail is: each kind has its handler (outbox.ts), registered by the module it belongs to. */
-export type OutboxKind = 'inquiry' | 'confirmation' | 'statisticsSummary';
+export type OutboxKind = 'inquiry' | 'confirmation' | 'statisticsSummary' | 'invitation';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'logged';
 
 export type OutboxEntry = {

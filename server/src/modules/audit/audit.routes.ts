@@ -12,6 +12,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiRoutes.audit.list,
     {
+      config: { access: 'admin' },
       preValidation: caseInsensitiveQuery(Object.keys(auditListQuerySchema.shape)),
       schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } },
     },
@@ -21,6 +22,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiRoutes.audit.export,
     {
+      config: { access: 'admin' },
       preValidation: caseInsensitiveQuery(Object.keys(auditExportQuerySchema.shape)),
       schema: { querystring: auditExportQuerySchema },
     },

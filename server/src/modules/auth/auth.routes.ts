@@ -79,12 +79,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       expiresAt: user.expiresAt.toISOString(),
       passwordChangeRequired: user.passwordChangeRequired,
       secondFactorSetupRequired: app.config.secondFactorRequired && !user.secondFactorEnabled,
+      role: user.role,
+      inquiryTypes: user.inquiryTypes,
     };
   });
 
   app.post(
     apiRoutes.auth.password,
-    { onRequest: app.requireAdmin, config: { allowBeforePasswordChange: true }, schema: { body: passwordChangeRequestSchema } },
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'self', allowBeforePasswordChange: true },
+      schema: { body: passwordChangeRequestSchema },
+    },
     async (request) => {
       const { currentPassword, code, newPassword } = request.body;
       const change = { userId: request.admin!.id, currentPassword, code, newPassword, ip: request.ip, log: request.log };
@@ -104,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.auth.secondFactor,
     {
       onRequest: app.requireAdmin,
-      config: { allowBeforeSecondFactor: true },
+      config: { access: 'self', allowBeforeSecondFactor: true },
       schema: { response: { 200: secondFactorStatusSchema } },
     },
     async (request) => ({
@@ -117,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.auth.secondFactorSetup,
     {
       onRequest: app.requireAdmin,
-      config: { allowBeforeSecondFactor: true },
+      config: { access: 'self', allowBeforeSecondFactor: true },
       schema: { body: secondFactorSetupRequestSchema, response: { 200: secondFactorSetupResponseSchema } },
     },
     async (request) => startSecondFactorSetup(app.db, actor(request), request.body.password),
@@ -127,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.auth.secondFactorConfirm,
     {
       onRequest: app.requireAdmin,
-      config: { allowBeforeSecondFactor: true },
+      config: { access: 'self', allowBeforeSecondFactor: true },
       schema: { body: secondFactorConfirmRequestSchema, response: { 200: secondFactorConfirmResponseSchema } },
     },
     async (request) =>
@@ -136,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiRoutes.auth.secondFactorDisable,
-    { onRequest: app.requireAdmin, schema: { body: secondFactorDisableRequestSchema } },
+    { onRequest: app.requireAdmin, config: { access: 'self' }, schema: { body: secondFactorDisableRequestSchema } },
     async (request, reply) => {
       await turnOffSecondFactor(app.db, actor(request), request.body.password, request.body.code);
       return reply.status(204).send();
@@ -148,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.auth.sessions,
     {
       onRequest: app.requireAdmin,
-      config: { allowBeforePasswordChange: true },
+      config: { access: 'self', allowBeforePasswordChange: true },
       schema: { response: { 200: signInSessionListSchema } },
     },
     async (request) => {
@@ -160,7 +166,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     apiRoutes.auth.session,
-    { onRequest: app.requireAdmin, config: { allowBeforePasswordChange: true }, schema: { params: sessionIdParamSchema } },
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'self', allowBeforePasswordChange: true },
+      schema: { params: sessionIdParamSchema },
+    },
     async (request, reply) => {
       if (!(await deleteUserSession(app.db, request.admin!.id, request.params.id))) throw notFound('Session');
       logSecurityEvent(request.log, 'info', 'session_ended', {
@@ -174,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiRoutes.auth.logout,
-    { preHandler: app.requireAdmin, config: { allowBeforePasswordChange: true } },
+    { preHandler: app.requireAdmin, config: { access: 'self', allowBeforePasswordChange: true } },
     async (request, reply) => {
       await logout(app.db, request.admin!.id);
       logSecurityEvent(request.log, 'info', 'logout', { userId: request.admin!.id, ip: request.ip });

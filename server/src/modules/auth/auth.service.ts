@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { InquirySubject, UserRole } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { countActiveAdmins, lockAccounts } from '../accounts/accounts.repository';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { commandLineActor, recordAccount } from '../audit/account-changes';
@@ -27,7 +29,6 @@ import {
 import {
   type UserRecord,
   bumpTokenVersion,
-  countEnabledUsers,
   findUserById,
   findUserByName,
   recordSignIn,
@@ -39,6 +40,10 @@ import {
 export type AuthenticatedUser = {
   id: number;
   username: string;
+  /** What the user may use (issue 31), read afresh on every request. */
+  role: UserRole;
+  /** An inbox user's inquiry types; null: every type. */
+  inquiryTypes: InquirySubject[] | null;
   sessionId: string;
   expiresAt: Date;
   /** The password is the generated first one (UserRecord.mustChangePassword). */
@@ -72,7 +77,9 @@ export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idl
     throw tooManyAttempts(wait);
   }
   const user = await findUserByName(db, username);
-  const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
+  // An invited account has no password yet (an empty hash): it costs the same time as a wrong one.
+  const ok =
+    user && user.passwordHash ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
   // A disabled account gets the answer of a wrong password: whether it exists stays unknown.
   if (!user || !ok || user.disabled) {
     logSecurityEvent(log, 'warn', 'login_failed', {
@@ -325,6 +332,8 @@ export async function authenticate(
     user: {
       id: user.id,
       username: user.username,
+      role: user.role,
+      inquiryTypes: user.role === 'inbox' ? user.inquiryTypes : null,
       sessionId: found.id,
       expiresAt,
       passwordChangeRequired: user.mustChangePassword,
@@ -341,15 +350,17 @@ export async function logout(db: Db, userId: number): Promise<void> {
 
 /**
  * The operator disables an account: it cannot sign in, and every sign-in it has ends at once.
- * The last enabled account is refused: nobody could sign in then (set-password NAME of a new
- * or enabled user would still recover the site).
+ * The last active admin is refused (issue 31), under the same lock as the dashboard's changes:
+ * nobody could manage the site then (set-password NAME of a new user would still recover it).
  */
 export async function disableUser(db: Db, username: string): Promise<'disabled' | 'already_disabled' | 'unknown' | 'last'> {
   return inTransaction(db, async (trx) => {
+    await lockAccounts(trx);
     const user = await findUserByName(trx, username);
     if (!user) return 'unknown';
     if (user.disabled) return 'already_disabled';
-    if ((await countEnabledUsers(trx)) <= 1) return 'last';
+    const activeAdmin = user.role === 'admin' && !user.invited;
+    if (activeAdmin && (await countActiveAdmins(trx)) <= 1) return 'last';
     await setUserDisabled(trx, user.id, nowIso());
     await logout(trx, user.id);
     await recordAccount(trx, 'disable', user, commandLineActor);

@@ -1,3 +1,4 @@
+import { type InquirySubject, type UserRole, inquirySubjects, userRoles } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 
@@ -12,7 +13,24 @@ export type UserRecord = {
   totpSecret: string | null;
   /** An operator disabled the account: it cannot sign in, and its tokens are refused. */
   disabled: boolean;
+  role: UserRole;
+  /** An inbox user's inquiry types; null: every type. */
+  inquiryTypes: InquirySubject[] | null;
+  /** The account waits for its invitation: it has no password of its own yet. */
+  invited: boolean;
+  /** Where its invitation is mailed, if anywhere. */
+  email: string | null;
 };
+
+/** A stored role; anything unknown counts as the least one (never more rights by accident). */
+export function roleOf(value: string): UserRole {
+  return (userRoles as readonly string[]).includes(value) ? (value as UserRole) : 'inbox';
+}
+
+export function inquiryTypesOf(value: string | null): InquirySubject[] | null {
+  if (value === null) return null;
+  return value.split(',').filter((t): t is InquirySubject => (inquirySubjects as readonly string[]).includes(t));
+}
 
 const columns = [
   'id',
@@ -22,6 +40,10 @@ const columns = [
   'must_change_password',
   'totp_secret',
   'disabled_at',
+  'role',
+  'inquiry_types',
+  'invited_at',
+  'email',
 ] as const;
 
 function toRecord(row: {
@@ -32,6 +54,10 @@ function toRecord(row: {
   must_change_password: number;
   totp_secret: string | null;
   disabled_at: string | null;
+  role: string;
+  inquiry_types: string | null;
+  invited_at: string | null;
+  email: string | null;
 }): UserRecord {
   return {
     id: row.id,
@@ -41,6 +67,10 @@ function toRecord(row: {
     mustChangePassword: Number(row.must_change_password) === 1,
     totpSecret: row.totp_secret,
     disabled: row.disabled_at !== null,
+    role: roleOf(row.role),
+    inquiryTypes: inquiryTypesOf(row.inquiry_types),
+    invited: row.invited_at !== null,
+    email: row.email,
   };
 }
 
@@ -92,6 +122,7 @@ export async function updatePassword(db: Db, id: number, passwordHash: string): 
       password_hash: passwordHash,
       token_version: eb('token_version', '+', 1),
       must_change_password: 0,
+      invited_at: null,
       updated_at: nowIso(),
     }))
     .where('id', '=', id)
@@ -114,6 +145,7 @@ export async function bumpTokenVersion(db: Db, id: number): Promise<void> {
 /** An account as the operator's list shows it (`npm run admin -- list-users`). */
 export type UserSummary = {
   username: string;
+  role: UserRole;
   secondFactor: boolean;
   disabledAt: string | null;
   createdAt: string;
@@ -123,11 +155,12 @@ export type UserSummary = {
 export async function listUsers(db: Db): Promise<UserSummary[]> {
   const rows = await db
     .selectFrom('users')
-    .select(['username', 'totp_secret', 'disabled_at', 'created_at', 'last_sign_in_at'])
+    .select(['username', 'role', 'totp_secret', 'disabled_at', 'created_at', 'last_sign_in_at'])
     .orderBy('username')
     .execute();
   return rows.map((row) => ({
     username: row.username,
+    role: roleOf(row.role),
     secondFactor: row.totp_secret !== null,
     disabledAt: row.disabled_at,
     createdAt: row.created_at,

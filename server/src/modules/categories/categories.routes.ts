@@ -15,7 +15,7 @@ import { changeCategory, createCategory, removeCategory } from './categories.ser
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // The sign-in check comes first, before the body is even read.
-  const guarded = { onRequest: app.requireAdmin };
+  const guarded = { onRequest: app.requireAdmin, config: { access: 'content' as const } };
 
   app.get(
     apiRoutes.categories.list,

@@ -19,7 +19,12 @@ export const companyDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     apiRoutes.companyDetails,
-    { onRequest: app.requireAdmin, bodyLimit: companyDetailsBodyLimit, schema: { body: companyDetailsInputSchema } },
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'admin' },
+      bodyLimit: companyDetailsBodyLimit,
+      schema: { body: companyDetailsInputSchema },
+    },
     async (request) => saveCompanyDetails(deps, request.body),
   );
 };

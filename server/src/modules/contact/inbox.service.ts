@@ -1,6 +1,7 @@
 import {
   type InquiryDetail,
   type InquiryFilter,
+  type InquirySubject,
   type InquirySummary,
   type MailDelivery,
   apiRoutes,
@@ -46,18 +47,35 @@ function summary(item: InquiryListItem): InquirySummary {
   };
 }
 
-export async function inquiryPage(db: Db, query: InquiryFilter & { PageLength: number; PageNumber: number }) {
-  const { items, count } = await listInquiries(db, listFilter(query), {
-    limit: query.PageLength,
-    offset: (query.PageNumber - 1) * query.PageLength,
-  });
+/** The inquiry types a signed-in user may see; undefined: all (issue 31). */
+export type InquiryScope = readonly InquirySubject[] | undefined;
+
+export async function inquiryPage(
+  db: Db,
+  query: InquiryFilter & { PageLength: number; PageNumber: number },
+  scope: InquiryScope = undefined,
+) {
+  const { items, count } = await listInquiries(
+    db,
+    { ...listFilter(query), subjects: scope },
+    {
+      limit: query.PageLength,
+      offset: (query.PageNumber - 1) * query.PageLength,
+    },
+  );
   return { data: items.map(summary), count };
 }
 
-async function existing(db: Db, id: number): Promise<Inquiry> {
+async function existing(db: Db, id: number, scope: InquiryScope = undefined): Promise<Inquiry> {
   const inquiry = await findInquiry(db, id);
-  if (!inquiry) throw notFound('Inquiry');
+  // One of a type the user may not see is not there for them.
+  if (!inquiry || (scope && !scope.includes(inquiry.subject))) throw notFound('Inquiry');
   return inquiry;
+}
+
+/** Refuses (404) an inquiry outside the user's types, before anything else is done with it. */
+export async function checkInquiryScope(db: Db, id: number, scope: InquiryScope): Promise<void> {
+  if (scope) await existing(db, id, scope);
 }
 
 export async function inquiryDetail(db: Db, id: number): Promise<InquiryDetail> {
@@ -85,7 +103,7 @@ export async function inquiryDetail(db: Db, id: number): Promise<InquiryDetail> 
     })),
     // An inquiry's mails are of its two kinds only; the filter tells the type so.
     mails: mails.flatMap((m): MailDelivery[] =>
-      m.kind === 'statisticsSummary'
+      m.kind !== 'inquiry' && m.kind !== 'confirmation'
         ? []
         : [
             {
@@ -180,8 +198,13 @@ export function listFilter(query: InquiryFilter): InquiryListFilter {
  * count. The first batch is read before this returns, so that a database outage still answers
  * with an error status instead of a download that breaks off.
  */
-export async function inquiriesCsv(db: Db, query: InquiryFilter, options: CsvOptions): Promise<AsyncGenerator<string>> {
-  const rows = eachInquiry(db, listFilter(query));
+export async function inquiriesCsv(
+  db: Db,
+  query: InquiryFilter,
+  options: CsvOptions,
+  scope: InquiryScope = undefined,
+): Promise<AsyncGenerator<string>> {
+  const rows = eachInquiry(db, { ...listFilter(query), subjects: scope });
   const first = await rows.next();
   return (async function* () {
     let chunk = csvHead(options);

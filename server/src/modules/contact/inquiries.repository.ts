@@ -201,6 +201,8 @@ export type InquiryListFilter = {
   /** Received at or after this instant (ISO), and before `until`. */
   since?: string | undefined;
   until?: string | undefined;
+  /** Only these types: an inbox account limited to them (issue 31). */
+  subjects?: readonly InquirySubject[] | undefined;
 };
 
 /** The text the search looks in, folded as the search term is (projects do the same with their texts). */
@@ -215,6 +217,7 @@ type InquiryQuery = SelectQueryBuilder<Database, 'inquiries', object>;
 function filtered<Q extends InquiryQuery>(query: Q, filter: InquiryListFilter): Q {
   let q = query.where('inquiries.spam', '=', filter.spam ? 1 : 0) as Q;
   if (filter.subject) q = q.where('inquiries.subject', '=', filter.subject) as Q;
+  if (filter.subjects) q = q.where('inquiries.subject', 'in', [...filter.subjects]) as Q;
   if (filter.deliveryStatus) q = q.where('inquiries.delivery_status', '=', filter.deliveryStatus) as Q;
   if (filter.handled !== undefined) q = q.where('inquiries.status', '=', filter.handled ? 'handled' : 'new') as Q;
   if (filter.jobId !== undefined) q = q.where('inquiries.job_id', '=', filter.jobId) as Q;

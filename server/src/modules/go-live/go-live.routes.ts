@@ -27,7 +27,7 @@ export const goLiveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiRoutes.goLive.checklist,
-    { onRequest: app.requireAdmin, schema: { response: { 200: checklistSchema } } },
+    { onRequest: app.requireAdmin, config: { access: 'admin' }, schema: { response: { 200: checklistSchema } } },
     // The origin this request came by, as the proxy reports it (TRUST_PROXY): is the site reached at its public address?
     async (request) => getChecklist(deps, { origin: requestOriginOf(request) }),
   );
@@ -36,6 +36,7 @@ export const goLiveRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.goLive.item,
     {
       onRequest: app.requireAdmin,
+      config: { access: 'admin' },
       bodyLimit: 1024,
       schema: { params: z.object({ key: checklistKeySchema }), body: checklistUpdateSchema, response: { 200: checklistSchema } },
     },
@@ -47,7 +48,7 @@ export const goLiveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiRoutes.goLive.removeSampleContent,
-    { onRequest: app.requireAdmin, schema: { response: { 200: sampleContentRemovalSchema } } },
+    { onRequest: app.requireAdmin, config: { access: 'admin' }, schema: { response: { 200: sampleContentRemovalSchema } } },
     async () => removeSampleContent(deps),
   );
 };

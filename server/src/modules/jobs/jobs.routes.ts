@@ -15,7 +15,7 @@ import { changeJob, createJob, getJob, getJobPage, removeJob } from './jobs.serv
 /** Job openings (issue 16): visitors see the published ones still valid; signed-in staff see all. */
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   // The sign-in check comes first, before the body is even read.
-  const guarded = { onRequest: app.requireAdmin };
+  const guarded = { onRequest: app.requireAdmin, config: { access: 'content' as const } };
   // A read with a token is staff's (drafts included), checked like a write; without one, a visitor's.
   const reader = { onRequest: app.identifyAdmin };
 

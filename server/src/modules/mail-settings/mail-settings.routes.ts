@@ -8,7 +8,7 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiRoutes.mailSettings.settings,
-    { onRequest: app.requireAdmin, schema: { response: { 200: mailSettingsSchema } } },
+    { onRequest: app.requireAdmin, config: { access: 'admin' }, schema: { response: { 200: mailSettingsSchema } } },
     async (_r, reply) => {
       reply.header('cache-control', 'no-store');
       return getMailSettings(app.db, config);
@@ -19,6 +19,7 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.mailSettings.settings,
     {
       onRequest: app.requireAdmin,
+      config: { access: 'admin' },
       bodyLimit: 64 * 1024,
       schema: { body: mailSettingsSchema, response: { 200: mailSettingsSchema } },
     },
@@ -27,7 +28,7 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiRoutes.mailSettings.test,
-    { onRequest: app.requireAdmin, schema: { response: { 200: mailTestResultSchema } } },
+    { onRequest: app.requireAdmin, config: { access: 'admin' }, schema: { response: { 200: mailTestResultSchema } } },
     async () =>
       sendTestMails({
         db: app.db,

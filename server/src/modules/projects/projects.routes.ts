@@ -22,7 +22,7 @@ export const projectBodyLimit = pictureDataUrlMaxLength + 1024 * 1024;
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, media: app.media, log: app.log, mediaUrl: mediaAddress(app.config.mediaPublicUrl) };
   // The sign-in check comes first, before a (large) body is even read.
-  const guarded = { onRequest: app.requireAdmin, bodyLimit: projectBodyLimit };
+  const guarded = { onRequest: app.requireAdmin, config: { access: 'content' as const }, bodyLimit: projectBodyLimit };
 
   app.get(
     apiRoutes.projects.list,
@@ -65,13 +65,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiRoutes.projects.move,
-    { onRequest: app.requireAdmin, schema: { params: idParamSchema, body: projectMoveSchema } },
+    { onRequest: app.requireAdmin, config: { access: 'content' }, schema: { params: idParamSchema, body: projectMoveSchema } },
     async (request) => relocateProject(deps, request.params.id, request.body),
   );
 
   app.delete(
     apiRoutes.projects.one,
-    { onRequest: app.requireAdmin, schema: { params: idParamSchema } },
+    { onRequest: app.requireAdmin, config: { access: 'content' }, schema: { params: idParamSchema } },
     async (request, reply) => {
       await discardProject(deps, request.params.id, request.admin!.username);
       return reply.status(204).send();

@@ -7,7 +7,7 @@ import { requestOriginOf } from './request-origins';
 export const siteAddressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiRoutes.siteAddress,
-    { onRequest: app.requireAdmin, schema: { response: { 200: siteAddressSchema } } },
+    { onRequest: app.requireAdmin, config: { access: 'admin' }, schema: { response: { 200: siteAddressSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return siteAddressReport(

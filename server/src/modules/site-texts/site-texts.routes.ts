@@ -13,21 +13,29 @@ const previewSeconds = 12 * 3600;
 /** The site texts (decision 022): staff list them, save drafts, publish, and preview the drafts. */
 export function siteTextRoutes(shipped: ShippedTexts): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(apiRoutes.siteTexts.texts, { onRequest: app.requireAdmin }, async () => listSiteTexts({ db: app.db, shipped }));
-
-    app.put(apiRoutes.siteTexts.texts, { onRequest: app.requireAdmin, schema: { body: siteTextChangeSchema } }, async (request) =>
-      changeSiteText({ db: app.db, shipped }, request.body),
+    app.get(apiRoutes.siteTexts.texts, { onRequest: app.requireAdmin, config: { access: 'content' } }, async () =>
+      listSiteTexts({ db: app.db, shipped }),
     );
 
-    app.post(apiRoutes.siteTexts.publish, { onRequest: app.requireAdmin }, async () => ({
+    app.put(
+      apiRoutes.siteTexts.texts,
+      { onRequest: app.requireAdmin, config: { access: 'content' }, schema: { body: siteTextChangeSchema } },
+      async (request) => changeSiteText({ db: app.db, shipped }, request.body),
+    );
+
+    app.post(apiRoutes.siteTexts.publish, { onRequest: app.requireAdmin, config: { access: 'content' } }, async () => ({
       published: await publishSiteTextDrafts(app.db),
     }));
 
-    app.post(apiRoutes.siteTexts.preview, { onRequest: app.requireAdmin }, async (request, reply) => {
-      const { name, options } = previewCookie(request.protocol === 'https');
-      reply.setCookie(name, bearerToken(request)!, { ...options, maxAge: previewSeconds });
-      return reply.status(204).send();
-    });
+    app.post(
+      apiRoutes.siteTexts.preview,
+      { onRequest: app.requireAdmin, config: { access: 'content' } },
+      async (request, reply) => {
+        const { name, options } = previewCookie(request.protocol === 'https');
+        reply.setCookie(name, bearerToken(request)!, { ...options, maxAge: previewSeconds });
+        return reply.status(204).send();
+      },
+    );
 
     // Ending a preview needs no sign-in: it only takes the drafts away from this browser. A page
     // in preview offers it as a form (no script), answered with the way back to that page.

@@ -29,7 +29,11 @@ function fromOwnPage(request: FastifyRequest, siteHost: string): boolean {
 
 /** The visitor statistics of the dashboard's tab (issue 32), for admins; and the visitor's objection. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const query = { onRequest: app.requireAdmin, preValidation: caseInsensitiveQuery(['From', 'To']) };
+  const query = {
+    onRequest: app.requireAdmin,
+    config: { access: 'admin' as const },
+    preValidation: caseInsensitiveQuery(['From', 'To']),
+  };
 
   app.get(
     apiRoutes.statistics.counts,
@@ -53,12 +57,16 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const summaryDeps = () => ({ db: app.db, mailServer: app.mailTransport.mode === 'smtp' });
   app.get(
     apiRoutes.statistics.summary,
-    { onRequest: app.requireAdmin, schema: { response: { 200: statisticsSummarySchema } } },
+    { onRequest: app.requireAdmin, config: { access: 'admin' }, schema: { response: { 200: statisticsSummarySchema } } },
     async (request) => summaryOf(summaryDeps(), request.admin!.id),
   );
   app.put(
     apiRoutes.statistics.summary,
-    { onRequest: app.requireAdmin, schema: { body: statisticsSummaryInputSchema, response: { 200: statisticsSummarySchema } } },
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'admin' },
+      schema: { body: statisticsSummaryInputSchema, response: { 200: statisticsSummarySchema } },
+    },
     async (request) => saveSummary(summaryDeps(), request.admin!.id, request.body),
   );
   // The imprint's opt-out link when the page script does not run: the cookie that holds only the

@@ -3,18 +3,18 @@ import { apiRoutes, trashRestoreSchema } from '@blitz/contract';
 import { emptyTrash, getTrash, restoreItem } from './trash.service';
 
 /**
- * The trash (decision 037). Access, for the roles of issue 31 (added with them): listing and
- * restoring for admins and editors (who delete content), emptying for admins only.
+ * The trash (decision 037). Listing and restoring for admins and editors (who delete content),
+ * emptying for admins only (decision 035's roles).
  */
 export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, media: app.media, log: app.log };
-  const guarded = { onRequest: app.requireAdmin };
+  const content = { onRequest: app.requireAdmin, config: { access: 'content' as const } };
 
-  app.get(apiRoutes.trash.list, guarded, async () => getTrash(app.db));
+  app.get(apiRoutes.trash.list, content, async () => getTrash(app.db));
 
-  app.post(apiRoutes.trash.restore, { ...guarded, schema: { body: trashRestoreSchema } }, async (request) =>
+  app.post(apiRoutes.trash.restore, { ...content, schema: { body: trashRestoreSchema } }, async (request) =>
     restoreItem(app.db, request.body),
   );
 
-  app.delete(apiRoutes.trash.list, guarded, async () => emptyTrash(deps));
+  app.delete(apiRoutes.trash.list, { onRequest: app.requireAdmin, config: { access: 'admin' } }, async () => emptyTrash(deps));
 };

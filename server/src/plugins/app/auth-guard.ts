@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type RouteAccess, mayAccess } from '@blitz/contract';
 import { type AuthenticatedUser, authenticate } from '../../modules/auth/auth.service';
 import { bearerToken } from '../../modules/auth/tokens';
 import { HttpError, unauthorized } from '../../lib/http-error';
@@ -32,6 +33,13 @@ declare module 'fastify' {
     admin: AuthenticatedUser | undefined;
   }
   interface FastifyContextConfig {
+    /**
+     * What the route serves (issue 31, decision 035), declared by every route behind requireAdmin:
+     * `admin` (accounts, settings), `content` (projects, categories, jobs, texts), `inbox`
+     * (inquiries, within an inbox account's types), `self` (the user's own sign-in). A guarded
+     * route without it is refused to everyone (the access-control test names it).
+     */
+    access?: RouteAccess;
     /** The route serves a user whose password is still the generated first one (change it, see and end sign-ins, leave), and so also one without a second factor. */
     allowBeforePasswordChange?: boolean;
     /** The route serves a user whose own password is set but who must still set up the second factor the site requires. */
@@ -80,6 +88,18 @@ export const authGuard = fp(async (app: FastifyInstance) => {
         'Set up two-step sign-in first (POST /api/v1/login/SecondFactor/Setup)',
       );
     }
+    const { access } = request.routeOptions.config;
+    if (!access || !mayAccess(result.user.role, access)) {
+      logSecurityEvent(request.log, 'warn', 'access_denied', {
+        userId: result.user.id,
+        role: result.user.role,
+        access: access ?? 'undeclared',
+        method: request.method,
+        route: routeOf(request),
+        ip: request.ip,
+      });
+      throw new HttpError(403, 'forbidden', access ? 'Your role may not use this' : 'The route declares no access');
+    }
   });
 
   app.decorate('staffWithToken', async (request: FastifyRequest, token: string, options: { activity?: boolean } = {}) => {
@@ -99,7 +119,8 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     const { user } = result;
     // Until the password and the second factor are in order, the dashboard shows nothing: nor does this.
     if (user.passwordChangeRequired || (app.config.secondFactorRequired && !user.secondFactorEnabled)) return undefined;
-    return user;
+    // Drafts and previews are content: an inbox account reads the public pages as a visitor does.
+    return mayAccess(user.role, 'content') ? user : undefined;
   });
 
   app.decorate('identifyAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -5,6 +5,7 @@ import { type Outbox, createOutbox } from '../../mail/outbox';
 import { type MalwareScanner, clamdScanner } from '../../modules/contact/malware-scanner';
 import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
 import { statisticsSummaryOutboxHandler } from '../../modules/statistics/statistics-summary';
+import { invitationOutboxHandler } from '../../modules/accounts/invitation-mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +35,11 @@ export const inquiryServices = fp(async (app: FastifyInstance) => {
     transport,
     log,
     timing: app.config.mail,
-    handlers: { ...inquiryOutboxHandlers(store, app.config), statisticsSummary: statisticsSummaryOutboxHandler(app.config) },
+    handlers: {
+      ...inquiryOutboxHandlers(store, app.config),
+      statisticsSummary: statisticsSummaryOutboxHandler(app.config),
+      invitation: invitationOutboxHandler(app.config),
+    },
     // The site's own domain, read per mail: SITE_URL's host, else the saved website's.
     messageIdDomain: async () => new URL((await app.publicAddress.current()).origin).hostname,
     onAttempt: (kind, status) => {

@@ -21,6 +21,10 @@ export function commandFailureReason(error: unknown): FailureReason | undefined 
       return error.changedBy
         ? { key: 'reasons.editConflict', values: { name: error.changedBy.name, time: shortTime(error.changedBy.at) } }
         : { key: 'reasons.editConflictUnknown' };
+    case 'last_admin':
+      return { key: 'reasons.lastAdmin' };
+    case 'forbidden':
+      return { key: 'reasons.forbidden' };
     case 'featured_limit':
       return { key: 'reasons.featuredLimit', values: { max: featuredLimit } };
     case 'payload_too_large':

@@ -2,6 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { type RouteAccess, mayAccess } from '@blitz/contract';
+import { AccountsPanel } from '../../../features/accounts/components/accounts-panel';
 import { useCategories } from '../../../features/category-editing/api/categories';
 import { CategoriesPanel } from '../../../features/category-editing/components/categories-panel';
 import { DashboardHeader } from '../../../features/auth/components/dashboard-header';
@@ -74,7 +76,7 @@ function Dashboard({ session }: { session: AdminSession }) {
       ) : setup === 'shown' ? (
         <RequiredSecondFactor onFinished={() => setSetup('done')} />
       ) : (
-        <Sections />
+        <Sections session={session} />
       )}
     </>
   );
@@ -86,24 +88,28 @@ function ProjectsSection() {
   return <ProjectsPanel categories={categories.data?.data ?? []} />;
 }
 
-function Sections() {
+/** The tabs, each with what its routes serve: a role sees only the tabs it may use (issue 31). */
+function Sections({ session }: { session: AdminSession }) {
   const { t } = useTranslation(['admin', 'inbox', 'statistics']);
   const [, setParams] = useSearchParams();
   const areasId = useId();
-  const sections: DashboardSection[] = [
-    { id: 'categories', label: t('tabs.categories'), render: () => <CategoriesPanel /> },
-    { id: 'projects', label: t('tabs.projects'), render: () => <ProjectsSection /> },
-    { id: 'jobs', label: t('tabs.jobs'), render: () => <JobsPanel /> },
-    { id: 'company', label: t('tabs.company'), render: () => <CompanyPanel /> },
-    { id: 'mail', label: t('tabs.mail'), render: () => <MailSettingsPanel /> },
-    { id: 'texts', label: t('tabs.texts'), render: () => <TextsPanel /> },
-    { id: 'trash', label: t('tabs.trash'), render: () => <TrashPanel /> },
-    { id: 'inquiries', label: t('inbox:tab'), render: () => <InboxPanel /> },
-    { id: 'statistics', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
-    { id: 'sessions', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
-    { id: 'second-factor', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },
-    { id: 'audit', label: t('tabs.audit'), render: () => <AuditPanel /> },
+  const all: (DashboardSection & { access: RouteAccess })[] = [
+    { id: 'categories', access: 'content', label: t('tabs.categories'), render: () => <CategoriesPanel /> },
+    { id: 'projects', access: 'content', label: t('tabs.projects'), render: () => <ProjectsSection /> },
+    { id: 'jobs', access: 'content', label: t('tabs.jobs'), render: () => <JobsPanel /> },
+    { id: 'company', access: 'admin', label: t('tabs.company'), render: () => <CompanyPanel /> },
+    { id: 'mail', access: 'admin', label: t('tabs.mail'), render: () => <MailSettingsPanel /> },
+    { id: 'texts', access: 'content', label: t('tabs.texts'), render: () => <TextsPanel /> },
+    { id: 'trash', access: 'content', label: t('tabs.trash'), render: () => <TrashPanel /> },
+    { id: 'inquiries', access: 'inbox', label: t('inbox:tab'), render: () => <InboxPanel /> },
+    { id: 'statistics', access: 'admin', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
+    { id: 'audit', access: 'admin', label: t('tabs.audit'), render: () => <AuditPanel /> },
+    { id: 'accounts', access: 'admin', label: t('tabs.accounts'), render: () => <AccountsPanel self={session.username} /> },
+    { id: 'sessions', access: 'self', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
+    { id: 'second-factor', access: 'self', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },
   ];
+  const sections: DashboardSection[] = all.filter((section) => mayAccess(session.role, section.access));
+  const admin = session.role === 'admin';
   const openCompany = () =>
     setParams(
       (current) => {
@@ -115,21 +121,23 @@ function Sections() {
     );
   return (
     <>
-      <SiteAddressNotice onOpen={openCompany} />
-      <GoLiveChecklist
-        openTab={(tab) => {
-          setParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              next.set('tab', tab);
-              return next;
-            },
-            { replace: true },
-          );
-          // On a phone the tabs are below the checklist: bring the opened one into view.
-          document.getElementById(areasId)?.scrollIntoView({ block: 'start' });
-        }}
-      />
+      {admin && <SiteAddressNotice onOpen={openCompany} />}
+      {admin && (
+        <GoLiveChecklist
+          openTab={(tab) => {
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.set('tab', tab);
+                return next;
+              },
+              { replace: true },
+            );
+            // On a phone the tabs are below the checklist: bring the opened one into view.
+            document.getElementById(areasId)?.scrollIntoView({ block: 'start' });
+          }}
+        />
+      )}
       <div id={areasId}>
         <DashboardTabs sections={sections} label={t('dashboard.sections')} />
       </div>

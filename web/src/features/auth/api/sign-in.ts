@@ -1,5 +1,7 @@
 import {
+  type InquirySubject,
   type LoginRequest,
+  type UserRole,
   type PasswordChangeRequest,
   type VerifyResponse,
   loginResponseSchema,
@@ -16,6 +18,10 @@ export type AdminSession = {
   passwordChangeRequired: boolean;
   /** The site requires a second factor and the user has none yet: it must be set up next. */
   secondFactorSetupRequired: boolean;
+  /** What the user may use (issue 31): the dashboard shows only those tabs. */
+  role: UserRole;
+  /** An inbox user's inquiry types; null: all. */
+  inquiryTypes: InquirySubject[] | null;
 };
 
 /**
@@ -36,6 +42,9 @@ export async function verifyToken(token: string): Promise<AdminSession | undefin
     expiresAt: new Date(answer.expiresAt),
     passwordChangeRequired: answer.passwordChangeRequired ?? false,
     secondFactorSetupRequired: answer.secondFactorSetupRequired ?? false,
+    // A server from before roles answers none: its accounts are all admins.
+    role: answer.role ?? 'admin',
+    inquiryTypes: answer.inquiryTypes ?? null,
   };
 }
 

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { passwordPolicy } from './auth';
+import { inquirySubjectSchema } from './contact';
+
+/**
+ * The roles of issue 31 (decision 035): few and readable, no policy engine. An `inbox` account may
+ * be limited to some inquiry types (e.g. applications only, for HR).
+ */
+export const userRoles = ['admin', 'editor', 'inbox'] as const;
+export const userRoleSchema = z.enum(userRoles);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+/**
+ * What a route serves, declared by every guarded route (`config.access` on the server): `admin`
+ * accounts and settings; `content` projects, categories, jobs and page texts; `inbox` the
+ * inquiries; `self` the signed-in user's own account (password, second factor, sign-ins).
+ */
+export const routeAccesses = ['admin', 'content', 'inbox', 'self'] as const;
+export type RouteAccess = (typeof routeAccesses)[number];
+
+/** Which kinds of routes each role may use; admin may use all of them. */
+export const roleAccess: Record<UserRole, readonly RouteAccess[]> = {
+  admin: routeAccesses,
+  editor: ['content', 'self'],
+  inbox: ['inbox', 'self'],
+};
+
+export const mayAccess = (role: UserRole, access: RouteAccess) => roleAccess[role].includes(access);
+
+/** The account states the admin's list shows. */
+export const userStates = ['invited', 'active', 'disabled'] as const;
+export const userStateSchema = z.enum(userStates);
+export type UserState = z.infer<typeof userStateSchema>;
+
+/** An inbox account's inquiry types; null (or absent) is every type. Only an inbox account has a limit. */
+export const inquiryTypesSchema = z.array(inquirySubjectSchema).min(1).max(3).nullable();
+
+const usernameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[\p{L}\p{N}._@-]+$/u, 'letters, digits and . _ @ - only');
+
+export const accountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role: userRoleSchema,
+  inquiryTypes: inquiryTypesSchema,
+  state: userStateSchema,
+  lastSignInAt: z.string().nullable(),
+  /** Until when the open invitation link works; null without one (used, revoked, or none). */
+  invitationExpiresAt: z.string().nullable(),
+  secondFactor: z.boolean(),
+});
+export type Account = z.infer<typeof accountSchema>;
+export const accountListSchema = z.object({ data: z.array(accountSchema), count: z.number().int() });
+
+/** A one-time sign-up link, shown once (valid 72 hours). */
+export const invitationSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationResponseSchema = z.object({
+  invitation: invitationSchema,
+  /** The link was queued in the outbox for the account's e-mail address. */
+  mailed: z.boolean(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
+
+export const accountCreateSchema = z.strictObject({
+  username: usernameSchema,
+  role: userRoleSchema,
+  email: z.email().max(254).nullish(),
+  inquiryTypes: inquiryTypesSchema.optional(),
+});
+export type AccountCreate = z.infer<typeof accountCreateSchema>;
+export const accountCreatedSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: userRoleSchema,
+  invitation: invitationSchema,
+  mailed: z.boolean(),
+});
+
+export const accountUpdateSchema = z.strictObject({
+  id: z.number().int().positive(),
+  role: userRoleSchema.optional(),
+  inquiryTypes: inquiryTypesSchema.optional(),
+  disabled: z.boolean().optional(),
+  email: z.email().max(254).nullish(),
+});
+export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
+
+export const accountIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** An admin's reset of someone's password and second factor: why, recorded. */
+export const accountResetSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+
+/** The invitee's first sign-in: the link's token and the password they chose. */
+export const invitationAcceptSchema = z.strictObject({
+  token: z.string().min(20).max(200),
+  password: z.string().min(passwordPolicy.minLength).max(passwordPolicy.maxLength),
+});

@@ -1,0 +1,99 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountCreateSchema,
+  accountCreatedSchema,
+  accountIdParamSchema,
+  accountListSchema,
+  accountResetSchema,
+  accountSchema,
+  accountUpdateSchema,
+  apiRoutes,
+  invitationAcceptSchema,
+  invitationResponseSchema,
+  loginResponseSchema,
+} from '@blitz/contract';
+import { listAccounts } from './accounts.repository';
+import {
+  type AccountDeps,
+  acceptInvitation,
+  createAccount,
+  deleteAccount,
+  resendInvitation,
+  resetAccount,
+  revokeInvitation,
+  updateAccount,
+} from './accounts.service';
+import { invitationMailer } from './invitation-mail';
+
+/** Accounts managed by admins, and the invitee's first sign-in (issue 31). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AccountDeps = {
+    db: app.db,
+    origin: async () => (await app.publicAddress.current()).origin,
+    mailInvitation: invitationMailer(app.mailTransport.mode === 'smtp'),
+  };
+  /** A queued invitation mail goes now rather than at the outbox's next look. */
+  const sent = <T extends { mailed: boolean }>(answer: T): T => {
+    if (answer.mailed) app.outbox.kick();
+    return answer;
+  };
+  const admin = { onRequest: app.requireAdmin, config: { access: 'admin' as const } };
+  const actor = (request: FastifyRequest) => ({ userId: request.admin!.id, ip: request.ip, log: request.log });
+
+  app.get(apiRoutes.users.list, { ...admin, schema: { response: { 200: accountListSchema } } }, async () => {
+    const data = await listAccounts(app.db);
+    return { data, count: data.length };
+  });
+
+  app.post(
+    apiRoutes.users.list,
+    { ...admin, schema: { body: accountCreateSchema, response: { 201: accountCreatedSchema } } },
+    async (request, reply) => reply.status(201).send(sent(await createAccount(deps, actor(request), request.body))),
+  );
+
+  app.put(
+    apiRoutes.users.list,
+    { ...admin, schema: { body: accountUpdateSchema, response: { 200: accountSchema } } },
+    async (request) => updateAccount(deps, actor(request), request.body),
+  );
+
+  app.delete(apiRoutes.users.one, { ...admin, schema: { params: accountIdParamSchema } }, async (request, reply) => {
+    await deleteAccount(deps, actor(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    apiRoutes.users.reset,
+    { ...admin, schema: { params: accountIdParamSchema, body: accountResetSchema, response: { 200: invitationResponseSchema } } },
+    async (request) => sent(await resetAccount(deps, actor(request), request.params.id, request.body.reason)),
+  );
+
+  app.post(
+    apiRoutes.users.invitation,
+    { ...admin, schema: { params: accountIdParamSchema, response: { 200: invitationResponseSchema } } },
+    async (request) => sent(await resendInvitation(deps, actor(request), request.params.id)),
+  );
+
+  app.delete(apiRoutes.users.invitation, { ...admin, schema: { params: accountIdParamSchema } }, async (request, reply) => {
+    await revokeInvitation(deps, actor(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    apiRoutes.auth.invitation,
+    // Public: the link's token (256 random bits, one use, 72 hours) is the proof.
+    { schema: { body: invitationAcceptSchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { token, password } = request.body;
+      const jwtToken = await acceptInvitation(
+        app.db,
+        app.tokenKeys,
+        { token, password, ip: request.ip, log: request.log },
+        app.config.sessionIdleMs,
+      );
+      return { jwtToken };
+    },
+  );
+};

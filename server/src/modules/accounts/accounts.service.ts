@@ -1,0 +1,243 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountCreate, AccountUpdate, Invitation, UserRole } from '@blitz/contract';
+import { type Db, nowIso } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { HttpError, badRequest, notFound } from '../../lib/http-error';
+import { logSecurityEvent } from '../../lib/security-log';
+import { logout, openSession } from '../auth/auth.service';
+import { checkPasswordPolicy, hashPassword } from '../auth/passwords';
+import type { TokenKeys } from '../auth/tokens';
+import { type UserRecord, findUserById, findUserByName, setUserDisabled } from '../auth/users.repository';
+import {
+  clearCredentials,
+  countActiveAdmins,
+  deleteInvitation,
+  deleteUser,
+  findAccount,
+  insertInvitedUser,
+  lockAccounts,
+  putInvitation,
+  setInvitedPassword,
+  takeInvitation,
+  updateAccount as writeAccount,
+} from './accounts.repository';
+import { hashInvitationToken, invitationUrl } from './invitation-token';
+
+/** How long an invitation link works. */
+export const invitationTtlMs = 72 * 60 * 60 * 1000;
+
+/**
+ * What account changes need: the database, the site's public origin (for the link), and a way to
+ * mail the link (undefined: no mail server, the admin passes the link on). Account changes live
+ * here only, so that the audit trail (issue 31) can record each in its transaction.
+ */
+export type AccountDeps = {
+  db: Db;
+  origin: () => Promise<string>;
+  /** Queues the invitation mail where the account has an address and a mail server is set; true if queued. */
+  mailInvitation?: ((db: Db, userId: number, email: string | null) => Promise<boolean>) | undefined;
+};
+
+/** Who makes a change, from where, and where it is logged. */
+export type AccountActor = { userId: number | null; ip: string; log: FastifyBaseLogger };
+
+const lastAdmin = () =>
+  new HttpError(409, 'last_admin', 'The site needs at least one active admin: make another account an admin first');
+
+/** Refuses a change that takes `user` out of the active admins when it is the last one. Call with the accounts lock held. */
+async function keepAnAdmin(trx: Db, user: UserRecord): Promise<void> {
+  const activeAdmin = user.role === 'admin' && !user.disabled && !user.invited;
+  if (activeAdmin && (await countActiveAdmins(trx)) <= 1) throw lastAdmin();
+}
+
+async function existingUser(trx: Db, id: number): Promise<UserRecord> {
+  const user = await findUserById(trx, id);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+/** A new one-time link for the account (the origin read before the transaction: on SQLite it holds the one connection) (any earlier one stops working); mailed where possible. */
+async function issueInvitation(
+  deps: AccountDeps,
+  trx: Db,
+  user: { id: number; email: string | null },
+  origin: string,
+): Promise<{ invitation: Invitation; mailed: boolean }> {
+  const userId = user.id;
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + invitationTtlMs).toISOString();
+  await putInvitation(trx, userId, hashInvitationToken(token), expiresAt);
+  const url = invitationUrl(origin, token);
+  const mailed = deps.mailInvitation ? await deps.mailInvitation(trx, userId, user.email) : false;
+  return { invitation: { url, expiresAt }, mailed };
+}
+
+export async function createAccount(deps: AccountDeps, actor: AccountActor, input: AccountCreate) {
+  const origin = await deps.origin();
+  return inTransaction(deps.db, async (trx) => {
+    const id = await insertInvitedUser(trx, {
+      username: input.username,
+      role: input.role,
+      email: input.email ?? null,
+      inquiryTypes: input.inquiryTypes ?? null,
+    });
+    if (id === undefined) throw new HttpError(409, 'conflict', 'An account of that name exists already');
+    const sent = await issueInvitation(deps, trx, { id, email: input.email ?? null }, origin);
+    logSecurityEvent(actor.log, 'info', 'account_created', { userId: id, by: actor.userId, role: input.role, ip: actor.ip });
+    return { id, username: input.username, role: input.role, ...sent };
+  });
+}
+
+/**
+ * Role, inquiry types, e-mail, disabled: a change of role or types, and disabling, end the user's
+ * sign-ins at once (the token version is raised and the sessions go). The last active admin
+ * cannot be demoted or disabled, by themselves either.
+ */
+export async function updateAccount(deps: AccountDeps, actor: AccountActor, input: AccountUpdate) {
+  await inTransaction(deps.db, async (trx) => {
+    await lockAccounts(trx);
+    const user = await existingUser(trx, input.id);
+    const demoted = input.role !== undefined && input.role !== 'admin' && user.role === 'admin';
+    const disabling = input.disabled === true && !user.disabled;
+    if (demoted || disabling) await keepAnAdmin(trx, user);
+    const role: UserRole = input.role ?? user.role;
+    const roleChanged = input.role !== undefined && input.role !== user.role;
+    const typesChanged = input.inquiryTypes !== undefined && role === 'inbox';
+    if (roleChanged || typesChanged || input.email !== undefined) {
+      await writeAccount(trx, user.id, {
+        ...(input.role ? { role: input.role } : {}),
+        // Only an inbox account has a limit; another role drops it.
+        ...(role !== 'inbox' ? { inquiryTypes: null } : typesChanged ? { inquiryTypes: input.inquiryTypes ?? null } : {}),
+        ...(input.email !== undefined ? { email: input.email ?? null } : {}),
+      });
+    }
+    if (roleChanged || typesChanged) await logout(trx, user.id);
+    if (input.disabled !== undefined && input.disabled !== user.disabled) {
+      await setUserDisabled(trx, user.id, input.disabled ? nowIso() : null);
+      if (input.disabled) await logout(trx, user.id);
+    }
+    logSecurityEvent(actor.log, 'info', 'account_changed', {
+      userId: user.id,
+      by: actor.userId,
+      role,
+      roleChanged,
+      typesChanged,
+      ...(input.disabled !== undefined ? { disabled: input.disabled } : {}),
+      ip: actor.ip,
+    });
+  });
+  return (await findAccount(deps.db, input.id))!;
+}
+
+export async function deleteAccount(deps: AccountDeps, actor: AccountActor, id: number): Promise<void> {
+  await inTransaction(deps.db, async (trx) => {
+    await lockAccounts(trx);
+    const user = await existingUser(trx, id);
+    await keepAnAdmin(trx, user);
+    await deleteUser(trx, user.id);
+    logSecurityEvent(actor.log, 'info', 'account_deleted', { userId: user.id, by: actor.userId, ip: actor.ip });
+  });
+}
+
+/**
+ * An admin's reset (the reason is for the audit trail, never the security log): password and
+ * second factor removed, every sign-in ended, the account invited again with a new link.
+ */
+export async function resetAccount(deps: AccountDeps, actor: AccountActor, id: number, _reason: string) {
+  const origin = await deps.origin();
+  return inTransaction(deps.db, async (trx) => {
+    await lockAccounts(trx);
+    const user = await existingUser(trx, id);
+    await keepAnAdmin(trx, user);
+    await clearCredentials(trx, user.id);
+    await logout(trx, user.id);
+    logSecurityEvent(actor.log, 'info', 'account_reset', { userId: user.id, by: actor.userId, ip: actor.ip });
+    return issueInvitation(deps, trx, user, origin);
+  });
+}
+
+/** A new link for an account still waiting for its invitation; the old one stops working. */
+export async function resendInvitation(deps: AccountDeps, actor: AccountActor, id: number) {
+  const origin = await deps.origin();
+  return inTransaction(deps.db, async (trx) => {
+    const user = await existingUser(trx, id);
+    if (!user.invited) throw new HttpError(409, 'conflict', 'The account has signed in already: reset it instead');
+    const sent = await issueInvitation(deps, trx, user, origin);
+    logSecurityEvent(actor.log, 'info', 'invitation_sent', { userId: user.id, by: actor.userId, ip: actor.ip });
+    return sent;
+  });
+}
+
+export async function revokeInvitation(deps: AccountDeps, actor: AccountActor, id: number): Promise<void> {
+  await existingUser(deps.db, id);
+  if (!(await deleteInvitation(deps.db, id))) throw notFound('Invitation');
+  logSecurityEvent(actor.log, 'info', 'invitation_revoked', { userId: id, by: actor.userId, ip: actor.ip });
+}
+
+const invitationInvalid = () =>
+  new HttpError(
+    400,
+    'invitation_invalid',
+    'The invitation link is unknown, used, revoked or expired: ask an admin for a new one',
+  );
+
+/**
+ * The invitee's first sign-in: the link's token and the password they chose (the rules of every
+ * new password). The link is used up in the same statement that finds it: one link, one account.
+ * The answer is a token; setting up the second factor follows as for every sign-in.
+ */
+export async function acceptInvitation(
+  db: Db,
+  keys: TokenKeys,
+  request: { token: string; password: string; ip: string; log: FastifyBaseLogger },
+  idleMs: number,
+): Promise<string> {
+  const tokenHash = hashInvitationToken(request.token);
+  const refuse = (reason: string) => {
+    logSecurityEvent(request.log, 'warn', 'invitation_refused', { reason, ip: request.ip });
+    return invitationInvalid();
+  };
+  // The rules are checked before the link is used, so that a refused password leaves it working.
+  const pending = await db
+    .selectFrom('user_invitations')
+    .innerJoin('users', 'users.id', 'user_invitations.user_id')
+    .select(['users.username', 'user_invitations.expires_at'])
+    .where('user_invitations.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!pending) throw refuse('unknown');
+  if (pending.expires_at <= nowIso()) throw refuse('expired');
+  const problem = checkPasswordPolicy(request.password, pending.username);
+  if (problem) throw badRequest('password', problem);
+  const hash = await hashPassword(request.password);
+  const userId = await inTransaction(db, async (trx) => {
+    const id = await takeInvitation(trx, tokenHash, nowIso());
+    if (id === undefined) throw refuse('used');
+    const user = await findUserById(trx, id);
+    if (!user || user.disabled) throw refuse('user_disabled');
+    await setInvitedPassword(trx, id, hash);
+    return id;
+  });
+  logSecurityEvent(request.log, 'info', 'invitation_used', { userId, ip: request.ip });
+  const user = await findUserById(db, userId);
+  return openSession(db, keys, user!, idleMs);
+}
+
+/** The operator's `create-user NAME --role ROLE`: an invited account and its link. */
+export async function createAccountFromCommandLine(deps: AccountDeps, username: string, role: UserRole) {
+  if (await findUserByName(deps.db, username)) throw new Error(`There is already a user ${username}`);
+  return createAccount(deps, { userId: null, ip: 'command-line', log: silentLog }, { username, role });
+}
+
+const noop = () => {};
+const silentLog = {
+  info: noop,
+  warn: noop,
+  error: noop,
+  debug: noop,
+  trace: noop,
+  fatal: noop,
+  child: () => silentLog,
+  level: 'silent',
+  silent: noop,
+} as unknown as FastifyBaseLogger;

@@ -1,0 +1,345 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Account, type Invitation, type InquirySubject, type UserRole, inquirySubjects, userRoles } from '@blitz/contract';
+import { dangerButton, primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
+import { CommandError } from '../../../components/admin/command-error';
+import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
+import { ListStatus } from '../../../components/admin/list-status';
+import { ModalDialog } from '../../../components/admin/modal-dialog';
+import {
+  useAccounts,
+  useDeleteAccount,
+  useInviteAccount,
+  useResendInvitation,
+  useResetAccount,
+  useRevokeInvitation,
+  useUpdateAccount,
+} from '../api/accounts';
+import { InvitationLink } from './invitation-link';
+import { RoleMatrix } from './role-matrix';
+
+type ShownLink = { username: string; invitation: Invitation; mailed: boolean };
+
+/** The admin's accounts (issue 31): invite, change role and inquiry types, disable, reset, delete. */
+export function AccountsPanel({ self }: { self: string }) {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  const accounts = useAccounts();
+  const [link, setLink] = useState<ShownLink>();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-6">
+      <div>
+        <h2 id={headingId} className="mb-2 text-2xl font-bold text-brand-900">
+          {t('accounts.heading')}
+        </h2>
+        <p className="max-w-3xl text-slate-700">{t('accounts.intro')}</p>
+      </div>
+      {link && <InvitationLink {...link} onClose={() => setLink(undefined)} />}
+      <InviteForm onInvited={setLink} />
+      {accounts.data ? (
+        <AccountTable accounts={accounts.data.data} self={self} onLink={setLink} />
+      ) : (
+        <ListStatus query={accounts} />
+      )}
+      <RoleMatrix />
+    </section>
+  );
+}
+
+function TypeChoice({ value, onChange }: { value: InquirySubject[] | null; onChange: (next: InquirySubject[] | null) => void }) {
+  const { t } = useTranslation(['admin', 'inbox']);
+  const chosen = value ?? [...inquirySubjects];
+  const toggle = (subject: InquirySubject) => {
+    const next = chosen.includes(subject) ? chosen.filter((s) => s !== subject) : [...chosen, subject];
+    // Every type is no limit; none is not allowed (the last box stays ticked).
+    if (next.length === 0) return;
+    onChange(next.length === inquirySubjects.length ? null : next);
+  };
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-slate-800">{t('accounts.inquiryTypes')}</legend>
+      <div className="mt-1 flex flex-wrap gap-4">
+        {inquirySubjects.map((subject) => (
+          <label key={subject} className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={chosen.includes(subject)} onChange={() => toggle(subject)} />
+            {t(`accounts.types.${subject}`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function RoleSelect({ value, onChange }: { value: UserRole; onChange: (role: UserRole) => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <SelectField label={t('accounts.role')} required value={value} onChange={(e) => onChange(e.target.value as UserRole)}>
+      {userRoles.map((role) => (
+        <option key={role} value={role}>
+          {t(`accounts.roles.${role}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function InviteForm({ onInvited }: { onInvited: (link: ShownLink) => void }) {
+  const { t } = useTranslation('admin');
+  const invite = useInviteAccount();
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<UserRole>('editor');
+  const [types, setTypes] = useState<InquirySubject[] | null>(null);
+  const [error, setError] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^[\p{L}\p{N}._@-]+$/u.test(username.trim())) return setError(t('accounts.errors.username'));
+    setError(undefined);
+    invite.mutate(
+      { username: username.trim(), role, email: email.trim() || null, ...(role === 'inbox' ? { inquiryTypes: types } : {}) },
+      {
+        onSuccess: (created) => {
+          onInvited({ username: created.username, invitation: created.invitation, mailed: created.mailed });
+          setUsername('');
+          setEmail('');
+        },
+      },
+    );
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={t('accounts.invite')}
+      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h3 className="text-lg font-bold text-brand-900">{t('accounts.invite')}</h3>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          label={t('accounts.username')}
+          required
+          autoComplete="off"
+          error={error}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <TextField
+          label={t('accounts.email')}
+          type="email"
+          hint={t('accounts.emailHint')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <RoleSelect value={role} onChange={setRole} />
+      </div>
+      {role === 'inbox' && <TypeChoice value={types} onChange={setTypes} />}
+      {invite.isError && <CommandError error={invite.error} />}
+      <div>
+        <button type="submit" className={primaryButton} disabled={invite.isPending}>
+          {t('accounts.inviteSubmit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AccountTable({ accounts, self, onLink }: { accounts: Account[]; self: string; onLink: (link: ShownLink) => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const update = useUpdateAccount();
+  const remove = useDeleteAccount();
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const [editing, setEditing] = useState<Account>();
+  const [resetting, setResetting] = useState<Account>();
+  const failed = [update, remove, resend, revoke].find((m) => m.isError);
+  const time = (at: string | null) =>
+    at ? new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('accounts.never');
+  const small = `${secondaryButton} ${smallButton}`;
+  return (
+    <div className="grid gap-3">
+      {failed && <CommandError error={failed.error} />}
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">{t('accounts.heading')}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-700">
+              <th scope="col" className="px-4 py-2">
+                {t('accounts.username')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {t('accounts.role')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {t('accounts.state')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                {t('accounts.lastSignIn')}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                <span className="sr-only">{t('accounts.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((account) => (
+              <tr key={account.id} className="border-b border-slate-100 align-top last:border-0">
+                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                  {account.username}
+                  {account.username === self && <span className="ml-1 text-slate-600">{t('accounts.you')}</span>}
+                  {account.email && <span className="block text-xs font-normal text-slate-600">{account.email}</span>}
+                </th>
+                <td className="px-4 py-2">
+                  {t(`accounts.roles.${account.role}`)}
+                  {account.inquiryTypes && (
+                    <span className="block text-xs text-slate-600">
+                      {account.inquiryTypes.map((type) => t(`accounts.types.${type}`)).join(', ')}
+                    </span>
+                  )}
+                </td>
+                <td className="px-4 py-2">
+                  {t(`accounts.states.${account.state}`)}
+                  {account.state === 'invited' && (
+                    <span className="block text-xs text-slate-600">
+                      {account.invitationExpiresAt
+                        ? t('accounts.linkUntil', { until: time(account.invitationExpiresAt) })
+                        : t('accounts.noLink')}
+                    </span>
+                  )}
+                </td>
+                <td className="px-4 py-2">{time(account.lastSignInAt)}</td>
+                <td className="px-4 py-2">
+                  <div className="flex flex-wrap gap-2">
+                    <button type="button" className={small} onClick={() => setEditing(account)}>
+                      {t('accounts.edit')}
+                    </button>
+                    <button
+                      type="button"
+                      className={small}
+                      onClick={() => update.mutate({ id: account.id, disabled: account.state !== 'disabled' })}
+                    >
+                      {account.state === 'disabled' ? t('accounts.enable') : t('accounts.disable')}
+                    </button>
+                    {account.state === 'invited' ? (
+                      <>
+                        <button
+                          type="button"
+                          className={small}
+                          onClick={() =>
+                            resend.mutate(account.id, { onSuccess: (sent) => onLink({ username: account.username, ...sent }) })
+                          }
+                        >
+                          {t('accounts.resend')}
+                        </button>
+                        {account.invitationExpiresAt && (
+                          <button type="button" className={small} onClick={() => revoke.mutate(account.id)}>
+                            {t('accounts.revoke')}
+                          </button>
+                        )}
+                      </>
+                    ) : (
+                      <button type="button" className={small} onClick={() => setResetting(account)}>
+                        {t('accounts.reset')}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className={`${dangerButton} ${smallButton}`}
+                      onClick={() => {
+                        if (window.confirm(t('accounts.confirmDelete', { username: account.username })))
+                          remove.mutate(account.id);
+                      }}
+                    >
+                      {t('actions.delete')}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ModalDialog open={editing !== undefined} onClose={() => setEditing(undefined)} title={t('accounts.edit')} size="narrow">
+        {editing && <EditForm account={editing} onDone={() => setEditing(undefined)} />}
+      </ModalDialog>
+      <ModalDialog
+        open={resetting !== undefined}
+        onClose={() => setResetting(undefined)}
+        title={t('accounts.reset')}
+        size="narrow"
+      >
+        {resetting && (
+          <ResetForm
+            account={resetting}
+            onDone={(link) => {
+              setResetting(undefined);
+              onLink(link);
+            }}
+          />
+        )}
+      </ModalDialog>
+    </div>
+  );
+}
+
+function EditForm({ account, onDone }: { account: Account; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const update = useUpdateAccount();
+  const [role, setRole] = useState<UserRole>(account.role);
+  const [types, setTypes] = useState<InquirySubject[] | null>(account.inquiryTypes);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ id: account.id, role, ...(role === 'inbox' ? { inquiryTypes: types } : {}) }, { onSuccess: onDone });
+  };
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4 p-4 sm:p-6">
+      <p className="text-slate-700">{t('accounts.editIntro', { username: account.username })}</p>
+      <RoleSelect value={role} onChange={setRole} />
+      {role === 'inbox' && <TypeChoice value={types} onChange={setTypes} />}
+      {update.isError && <CommandError error={update.error} />}
+      <div className="flex gap-3">
+        <button type="submit" className={primaryButton} disabled={update.isPending}>
+          {t('actions.save')}
+        </button>
+        <button type="button" className={secondaryButton} onClick={onDone}>
+          {t('actions.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ResetForm({ account, onDone }: { account: Account; onDone: (link: ShownLink) => void }) {
+  const { t } = useTranslation('admin');
+  const reset = useResetAccount();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) return setError(t('validation.required'));
+    setError(undefined);
+    reset.mutate(
+      { id: account.id, reason: reason.trim() },
+      { onSuccess: (sent) => onDone({ username: account.username, ...sent }) },
+    );
+  };
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4 p-4 sm:p-6">
+      <p className="text-slate-700">{t('accounts.resetIntro', { username: account.username })}</p>
+      <TextAreaField
+        label={t('accounts.reason')}
+        required
+        rows={3}
+        maxLength={500}
+        error={error}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {reset.isError && <CommandError error={reset.error} />}
+      <div className="flex gap-3">
+        <button type="submit" className={dangerButton} disabled={reset.isPending}>
+          {t('accounts.resetSubmit')}
+        </button>
+      </div>
+    </form>
+  );
+}
