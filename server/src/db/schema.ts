@@ -70,9 +70,13 @@ export type ProjectsTable = {
   location_folded: string;
   /** 1 while it is a row of the sample content, unchanged by staff (the go-live checklist removes those). */
   sample: Generated<number>;
+  /** 1: visitors see it; 0: a draft, staff only (decision 033). */
+  published: Generated<number>;
+  /** JSON of a project's pending values (a draft of changes), null when there is none. */
+  draft: string | null;
 };
 
-export type ProjectTextField = 'title' | 'content' | 'scope';
+export type ProjectTextField = 'title' | 'content' | 'scope' | 'location' | 'duration';
 
 export type ProjectTextsTable = {
   project_id: number;

@@ -12,6 +12,7 @@ import { ModalForm } from '../../../components/admin/modal-form';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { PictureField } from '../../../components/admin/picture-field';
 import { noCategory, projectCreatePayload, projectFormSchema, projectFormValues, projectUpdatePayload } from './project-form';
+import { ProjectStatePanel } from './project-state';
 
 type ProjectModalProps = {
   open: boolean;
@@ -49,6 +50,8 @@ function ProjectForm({
   const save = useSaveProject();
   const mode = project ? 'edit' : 'create';
   const [pictureProblem, setPictureProblem] = useState<FailureReason>();
+  // The project as it is now: the state actions answer it anew.
+  const [current, setCurrent] = useState(project);
   const {
     register,
     handleSubmit,
@@ -60,15 +63,29 @@ function ProjectForm({
   const picture = useWatch({ control, name: 'picture' });
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
 
-  const submit = handleSubmit((values) => {
-    // A refused file blocks Save, also on Edit where no file would mean "keep the current one".
-    if (pictureProblem) return;
-    save.mutate(project ? projectUpdatePayload(project.id, values) : projectCreatePayload(values), { onSuccess: onDone });
-  });
+  // "Publish" (the form's submit) or "Save as draft": a published project's changes become a
+  // draft of changes, visitors keep seeing the published version until it is published.
+  const submitAs = (published: boolean) =>
+    handleSubmit((values) => {
+      // A refused file blocks Save, also on Edit where no file would mean "keep the current one".
+      if (pictureProblem) return;
+      save.mutate(current ? projectUpdatePayload(current.id, values, published) : projectCreatePayload(values, published), {
+        onSuccess: onDone,
+      });
+    });
+  const submit = submitAs(true);
 
   const m = 'projects.modal';
   return (
-    <ModalForm onSubmit={(event) => void submit(event)} onCancel={onDone} saving={save.isPending} error={save.error}>
+    <ModalForm
+      onSubmit={(event) => void submit(event)}
+      onCancel={onDone}
+      saving={save.isPending}
+      error={save.error}
+      submitLabel={{ idle: t(`${m}.publish`), busy: t('actions.saving') }}
+      secondaryAction={{ label: t(`${m}.saveDraft`), onClick: () => void submitAs(false)() }}
+    >
+      {current && <ProjectStatePanel project={current} onChanged={setCurrent} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           data-autofocus
@@ -85,9 +102,33 @@ function ProjectForm({
           error={fieldError(t, errors.titleEn)}
           {...register('titleEn')}
         />
-        <TextField label={t(`${m}.location`)} error={fieldError(t, errors.location)} {...register('location')} />
+        <TextField
+          label={t(`${m}.germanLocation`)}
+          lang="de"
+          error={fieldError(t, errors.locationDe)}
+          {...register('locationDe')}
+        />
+        <TextField
+          label={t(`${m}.englishLocation`)}
+          lang="en"
+          hint={t(`${m}.lineHint`)}
+          error={fieldError(t, errors.locationEn)}
+          {...register('locationEn')}
+        />
+        <TextField
+          label={t(`${m}.germanWorkDuration`)}
+          lang="de"
+          error={fieldError(t, errors.workDurationDe)}
+          {...register('workDurationDe')}
+        />
+        <TextField
+          label={t(`${m}.englishWorkDuration`)}
+          lang="en"
+          hint={t(`${m}.lineHint`)}
+          error={fieldError(t, errors.workDurationEn)}
+          {...register('workDurationEn')}
+        />
         <TextField label={t(`${m}.client`)} error={fieldError(t, errors.client)} {...register('client')} />
-        <TextField label={t(`${m}.workDuration`)} error={fieldError(t, errors.workDuration)} {...register('workDuration')} />
         <SelectField label={t(`${m}.category`)} {...register('categoryID')}>
           <option value={noCategory}>{t(`${m}.selectCategory`)}</option>
           {categories.map((category) => {
@@ -139,7 +180,7 @@ function ProjectForm({
       <PictureField
         value={picture}
         onChange={(dataUrl) => setValue('picture', dataUrl, { shouldValidate: Boolean(dataUrl), shouldDirty: true })}
-        currentPicture={project?.picture || undefined}
+        currentPicture={(current?.draft ?? current)?.picture || undefined}
         required={mode === 'create'}
         problem={pictureProblem}
         onProblem={setPictureProblem}
