@@ -106,8 +106,8 @@ describe('the project form', () => {
         { content: 'Blitzschutz', language: 2 },
       ],
       content: [],
-      // One language given: the server gives the other the same value.
-      location: [{ content: 'Frankfurt', language: 2 }],
+      // One language given: a string, which the server keeps as both languages' value.
+      location: 'Frankfurt',
       client: '',
       workDuration: [
         { content: 'March – June 2025', language: 1 },

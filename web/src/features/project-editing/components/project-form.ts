@@ -51,12 +51,13 @@ function lineIn(translations: LocalizedText[] | undefined, fallback: string | un
 }
 
 /**
- * A localised line as sent: both languages' values; one left empty takes the other's (the
- * server's rule for a list of one language), none is ''.
+ * A localised line as sent: a string (SPEC.md §7's shape, both languages' value) when the two are
+ * alike or one is left empty; a list when they differ.
  */
 function lineOf(de: string, en: string): ProjectCreate['location'] {
-  const given = localizedTexts(en, de);
-  return given.length === 0 ? '' : given;
+  const [german, english] = [de.trim(), en.trim()];
+  if (!german || !english || german === english) return german || english;
+  return localizedTexts(english, german);
 }
 
 /**
