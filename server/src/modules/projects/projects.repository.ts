@@ -220,8 +220,9 @@ async function withDetails(
   }
   return rows.map((row) => ({
     id: row.id,
-    location: germanLine(texts.get(row.id)!.location),
-    workDuration: germanLine(texts.get(row.id)!.duration),
+    // The column (German) when the row has no localised line (written by a release before them).
+    location: germanLine(texts.get(row.id)!.location) || row.location,
+    workDuration: germanLine(texts.get(row.id)!.duration) || row.work_duration,
     client: row.client,
     categoryId: row.category_id,
     category:
