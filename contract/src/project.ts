@@ -10,22 +10,43 @@ export const pictureSourceSchema = z.object({
 });
 export type PictureSource = z.infer<typeof pictureSourceSchema>;
 
-export const projectSchema = z.object({
-  id: z.number().int(),
+/** The values staff edit: what a draft of changes holds (decision 033). */
+const projectValuesShape = {
   title: z.array(localizedTextSchema),
   content: z.array(localizedTextSchema),
   scopeOfWorks: z.array(localizedTextSchema),
+  /** The location in the requested language (`Language`), or the German one when none was asked for. */
   location: z.string(),
   workDuration: z.string(),
+  /** The location in each language (decision 033): pages show the visitor's language's. */
+  locationTranslations: z.array(localizedTextSchema),
+  workDurationTranslations: z.array(localizedTextSchema),
   client: z.string(),
-  categoryID: z.number().int().nullable(),
-  category: categorySchema.nullable(),
   /** A web-sized image ('' when the project has none). */
   picture: z.string(),
   /** Size of the largest variant, for width/height attributes (no layout shift). */
   pictureWidth: z.number().int().optional(),
   pictureHeight: z.number().int().optional(),
   pictureSources: z.array(pictureSourceSchema),
+};
+
+/** A published project's pending values (staff only): what "Publish" makes live, with when it was saved. */
+export const projectDraftSchema = z.object({
+  ...projectValuesShape,
+  categoryID: z.number().int().nullable(),
+  updatedAt: z.string(),
+});
+export type ProjectDraft = z.infer<typeof projectDraftSchema>;
+
+export const projectSchema = z.object({
+  id: z.number().int(),
+  ...projectValuesShape,
+  categoryID: z.number().int().nullable(),
+  category: categorySchema.nullable(),
+  /** Visitors only ever see published projects; staff (with a token) see drafts too, `published: false`. */
+  published: z.boolean(),
+  /** Staff only: the pending changes of a project (saved as a draft), null when there are none. */
+  draft: projectDraftSchema.nullable().optional(),
   /** Shown on the home page (at most `featuredLimit` projects, in their own order). */
   featured: z.boolean(),
   /** Read-only: the project's place in the staff's order of the whole gallery, from 1. */
@@ -70,6 +91,14 @@ export const projectListQuerySchema = z.object({
   ),
   /** `featured` lists the featured projects alone, in their order. */
   Sort: z.preprocess(emptyAsUndefined, z.enum(projectSortOptions).optional()),
+  /** Staff only: `true` the published projects, `false` the drafts (visitors see the published ones alone). */
+  Published: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  ),
 });
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 export type ProjectListParams = z.input<typeof projectListQuerySchema>;
@@ -93,6 +122,23 @@ export const pictureDataUrlSchema = z
 
 const projectTextsSchema = z.array(localizedTextSchema).max(2).refine(hasUniqueLanguages, 'each language may appear once');
 
+const shortLine = z.string().trim().max(200);
+/**
+ * A localised line (location, work duration): a string, as SPEC.md §7 sends it, is the value in
+ * both languages; a list `{content, language}` gives each language its own (a language left out
+ * takes the other's).
+ */
+const localizedLineSchema = z
+  .union([
+    shortLine,
+    z
+      .array(z.strictObject({ content: shortLine, language: contentLanguageSchema }))
+      .max(2)
+      .refine(hasUniqueLanguages, 'each language may appear once'),
+  ])
+  .default('');
+export type LocalizedLine = z.output<typeof localizedLineSchema>;
+
 const projectFieldsSchema = {
   /** SPEC.md §5: a project is not saved with a title missing, so both languages are required. */
   title: z
@@ -110,15 +156,22 @@ const projectFieldsSchema = {
     }),
   content: projectTextsSchema.default([]),
   scopeOfWorks: projectTextsSchema.default([]),
-  location: z.string().trim().max(200).default(''),
-  workDuration: z.string().trim().max(200).default(''),
-  client: z.string().trim().max(200).default(''),
+  location: localizedLineSchema,
+  workDuration: localizedLineSchema,
+  client: shortLine.default(''),
   /** '0' (or empty, or null) means no category, as the original client sends it. */
   categoryID: z
     .union([z.string().regex(/^\d{0,9}$/, 'must be a category id'), z.number().int().min(0).max(2_147_483_647), z.null()])
     .default('0'),
   /** Left out: not featured on create, unchanged on update. A featured project joins the end of the selection. */
   featured: z.boolean().optional(),
+  /**
+   * Create: left out publishes (as SPEC.md's dashboard expects); false keeps it a draft. Update:
+   * true saves and publishes; false keeps a draft a draft and saves a published project's changes
+   * as a draft of changes (visitors keep seeing the published values); left out saves a published
+   * project live and a draft as a draft.
+   */
+  published: z.boolean().optional(),
 };
 
 export const projectCreateSchema = z.strictObject({ ...projectFieldsSchema, picture: pictureDataUrlSchema });

@@ -101,6 +101,15 @@ export const apiRoutes = {
     /** POST `{after, list}`: moves a project in the staff's order or in the featured selection. */
     move: '/Project/:id/Move',
     movePath: (id: Id) => `/Project/${id}/Move`,
+    /** POST: makes a project (and its draft of changes) live (decision 033). */
+    publish: '/Project/:id/Publish',
+    publishPath: (id: Id) => `/Project/${id}/Publish`,
+    /** POST: takes a project off the site; it stays a draft. */
+    unpublish: '/Project/:id/Unpublish',
+    unpublishPath: (id: Id) => `/Project/${id}/Unpublish`,
+    /** DELETE: discards a published project's draft of changes. */
+    draft: '/Project/:id/Draft',
+    draftPath: (id: Id) => `/Project/${id}/Draft`,
     /** The featured projects in one language, in their order, as the home page shows them (its page data's key). */
     featuredPath: (language: number) => `/Project?Featured=true&Sort=featured&PageLength=3&Language=${language}`,
   },

@@ -56,7 +56,7 @@ describe('empty lists', () => {
     await page.locator('main').getByRole('tab', { name: 'Projects' }).click();
     await page.locator('main').getByText('No projects found').waitFor();
     const headers = await page.locator('main thead th').allTextContents();
-    expect(headers).toEqual(['ID', 'Place', 'Title', 'Location', 'Client', 'Category', 'Home page', 'Actions']);
+    expect(headers).toEqual(['ID', 'Place', 'Title', 'State', 'Location', 'Client', 'Category', 'Home page', 'Actions']);
   });
 });
 
@@ -289,12 +289,20 @@ describe('projects', () => {
     await page.locator('main').getByRole('button', { name: 'Add Project' }).click();
     const dialog = dialogOf(page);
     await dialog.getByRole('heading', { name: 'Add Project' }).waitFor();
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
     await dialog.getByText('Please choose a picture.').waitFor();
     expect(await dialog.getByText('This field is required.').count()).toBe(4);
     for (const label of ['English Title', 'German Title', 'English Scope of Works', 'German Scope of Works', 'Picture'])
       expect(await dialog.getByLabel(label).getAttribute('aria-invalid'), label).toBe('true');
-    for (const label of ['Location', 'Client', 'Work Duration', 'English Content', 'German Content'])
+    for (const label of [
+      'German Location',
+      'English Location',
+      'Client',
+      'German Work Duration',
+      'English Work Duration',
+      'English Content',
+      'German Content',
+    ])
       expect(await dialog.getByLabel(label).getAttribute('aria-invalid'), label).toBeNull();
 
     const picture = dialog.getByLabel('Picture');
@@ -312,9 +320,9 @@ describe('projects', () => {
     const dialog = dialogOf(page);
     await dialog.getByLabel('English Title').fill('Data centre Frankfurt');
     await dialog.getByLabel('German Title').fill('Rechenzentrum Frankfurt');
-    await dialog.getByLabel('Location').fill('Frankfurt am Main');
+    await dialog.getByLabel('German Location').fill('Frankfurt am Main');
     await dialog.getByLabel('Client').fill('Colo GmbH');
-    await dialog.getByLabel('Work Duration').fill('4 months');
+    await dialog.getByLabel('German Work Duration').fill('4 months');
     const select = dialog.getByLabel('Category');
     const options = await select.locator('option').allTextContents();
     expect(options[0]).toBe('Select Category');
@@ -329,7 +337,7 @@ describe('projects', () => {
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toBe(dataUrlOf(png));
     expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     const row = rowOf(page, 'Data centre Frankfurt');
@@ -338,6 +346,7 @@ describe('projects', () => {
       expect.any(String),
       '1',
       'ENData centre FrankfurtDERechenzentrum Frankfurt',
+      'Published',
       'Frankfurt am Main',
       'Colo GmbH',
       'Data centres',
@@ -361,6 +370,7 @@ describe('projects', () => {
       categoryID: String(categoryId),
       featured: false,
       picture: dataUrlOf(png),
+      published: true,
     });
 
     // Stored with its picture, which the server serves as an image.
@@ -400,8 +410,10 @@ describe('projects', () => {
     expect(await current.getAttribute('src')).toBe(before.picture);
     await dialog.getByText('The current picture is kept unless you choose a new one.').waitFor();
 
-    await dialog.getByLabel('Location').fill('Offenbach');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    // Both languages alike: sent as one string (SPEC.md §7's shape).
+    await dialog.getByLabel('German Location').fill('Offenbach');
+    await dialog.getByLabel('English Location').fill('Offenbach');
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row.getByText('Offenbach').waitFor();
     expect(sent[0]).toMatchObject({ method: 'PUT', path: '/api/v1/Project', body: { id: projectId, location: 'Offenbach' } });
@@ -419,7 +431,7 @@ describe('projects', () => {
       .getByLabel('Picture')
       .setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: await pngBytes(page, 800, 500) });
     await dialog.getByRole('img', { name: 'Preview of the picture' }).waitFor();
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(sent[1]!.body.picture).toMatch(/^data:image\/png;base64,/);
     await expect.poll(async () => (await projectById(projectId)).picture).not.toBe(before.picture);
@@ -434,7 +446,7 @@ describe('projects', () => {
     expect(Math.abs(box.height - (viewports.desktop.height * 5) / 6)).toBeLessThan(2);
     const scroller = dialog.locator('form > div').first();
     expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-    const save = (await dialog.getByRole('button', { name: 'Save' }).boundingBox())!;
+    const save = (await dialog.getByRole('button', { name: 'Publish' }).boundingBox())!;
     expect(save.y + save.height).toBeLessThanOrEqual(box.y + box.height);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -517,13 +529,13 @@ describe('on a phone, in German', () => {
     await dialog.getByLabel('Leistungsumfang (Deutsch)').fill('Fangeinrichtung');
     await dialog.getByLabel('Bild').setInputFiles({ name: 'roof.png', mimeType: 'image/png', buffer: await pngBytes(page) });
     await dialog.getByRole('img', { name: 'Vorschau des Bildes' }).waitFor();
-    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByRole('button', { name: 'Veröffentlichen' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row = rowOf(page, 'Rathausdach');
     await row.getByText('Dächer').waitFor();
     await row.getByRole('button', { name: 'Bearbeiten' }).click();
-    await dialog.getByLabel('Ort').fill('Hanau');
-    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByLabel('Ort (Deutsch)').fill('Hanau');
+    await dialog.getByRole('button', { name: 'Veröffentlichen' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row.getByText('Hanau').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
@@ -550,7 +562,7 @@ describe('on a phone, in German', () => {
     await page.locator('main').getByRole('tab', { name: 'Projekte' }).click();
     const row = rowOf(page, 'Rathausdach');
     await row.waitFor();
-    expect(await row.locator('td').nth(5).textContent()).toBe('–');
+    expect(await row.locator('td').nth(6).textContent()).toBe('–');
   });
 });
 

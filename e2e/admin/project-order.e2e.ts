@@ -237,7 +237,7 @@ describe('featured projects', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Each line becomes a bullet point of its own on the project page').first().waitFor();
     await dialog.getByLabel('Show on the home page (at most 3 projects)').check();
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await dialog.getByText('3 projects are on the home page already. Take one of them off first.').waitFor();
     expect((await list('&Featured=true')).length).toBe(3);
   });

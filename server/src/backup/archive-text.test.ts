@@ -54,6 +54,7 @@ const attachmentKey = '0123456789abcdef0123456789abcdef';
  */
 const fileColumnValues: Record<string, (text: string) => unknown> = {
   'projects.picture': () => null,
+  'projects.draft': () => null,
   'inquiry_attachments.storage_key': () => attachmentKey,
   'settings.key': () => 'company',
   'settings.value': (text) =>

@@ -28,6 +28,7 @@ import * as sampleContentFlag from './migrations/2026-12-06_sample-content-flag'
 import * as trash from './migrations/2026-12-08_trash';
 import * as auditTrail from './migrations/2026-12-08_audit-trail';
 import * as userRoles from './migrations/2026-12-08_user-roles';
+import * as projectDrafts from './migrations/2026-12-07_project-drafts';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08_trash': trash,
   '2026-12-08_audit-trail': auditTrail,
   '2026-12-08_user-roles': userRoles,
+  '2026-12-07_project-drafts': projectDrafts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -98,9 +98,13 @@ export type ProjectsTable = {
   /** Set while it is in the trash (decision 037): when, and the name of who deleted it. */
   deleted_at: string | null;
   deleted_by: string | null;
+  /** 1: visitors see it; 0: a draft, staff only (decision 033). */
+  published: Generated<number>;
+  /** JSON of a project's pending values (a draft of changes), null when there is none. */
+  draft: string | null;
 };
 
-export type ProjectTextField = 'title' | 'content' | 'scope';
+export type ProjectTextField = 'title' | 'content' | 'scope' | 'location' | 'duration';
 
 export type ProjectTextsTable = {
   project_id: number;

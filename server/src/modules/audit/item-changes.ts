@@ -1,5 +1,5 @@
 import type { AuditChange, LocalizedText } from '@blitz/contract';
-import type { ProjectRecord, ProjectValues } from '../projects/projects.repository';
+import { type ProjectRecord, type ProjectValues, fullTexts } from '../projects/projects.repository';
 import type { CategoryRecord, CategoryValues } from '../categories/categories.repository';
 import type { JobRecord, JobValues } from '../jobs/jobs.repository';
 import { type ChangeEntry, fieldChanges, textChanges, titleOf } from './audit.recorder';
@@ -7,32 +7,26 @@ import { type ChangeEntry, fieldChanges, textChanges, titleOf } from './audit.re
 // What each kind of item records: its title, and its fields before → after. Kept here so that the
 // modules themselves only call `recordChange` with one of these.
 
-type Action = 'create' | 'update' | 'delete';
+type Action = 'create' | 'update' | 'delete' | 'saveDraft' | 'restore';
 
 export function projectEntry(action: Action, id: number, before: ProjectRecord | undefined, after?: ProjectValues): ChangeEntry {
   const title = titleOf(after?.texts.title ?? before?.texts.title);
   if (!after) return { action, kind: 'project', id, title };
   const plain = (r: ProjectRecord | ProjectValues | undefined) =>
     r && {
-      location: r.location,
-      workDuration: r.workDuration,
       client: r.client,
       categoryId: r.categoryId,
       featured: r.featured,
       picture: r.picture?.variants[0]?.key ?? '',
     };
-  const fields = fieldChanges(plain(before), plain(after)!, [
-    'location',
-    'workDuration',
-    'client',
-    'categoryId',
-    'featured',
-    'picture',
-  ]);
+  const fields = fieldChanges(plain(before), plain(after)!, ['client', 'categoryId', 'featured', 'picture']);
   const changes: AuditChange[] = [
     ...textChanges('title', before?.texts.title, after.texts.title),
     ...textChanges('content', before?.texts.content, after.texts.content),
     ...textChanges('scopeOfWorks', before?.texts.scope, after.texts.scope),
+    // Localised lines (decision 033); a release before them wrote one string, both languages' value.
+    ...textChanges('location', before && fullTexts(before).location, fullTexts(after).location),
+    ...textChanges('workDuration', before && fullTexts(before).duration, fullTexts(after).duration),
     ...fields
       .filter((c) => !(c.field === 'featured' && after.featured === undefined))
       .map((c) => (c.field === 'picture' ? { field: 'picture', before: null, after: null } : c)),

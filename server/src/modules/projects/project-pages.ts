@@ -16,6 +16,7 @@ import type { PageFillerDeps } from '../content/content-module';
 import type { PageFiller } from '../pages/page-filler';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
+import { getProjectPreview, mediaAddress } from './projects.service';
 
 /**
  * The gallery and a project's page, rendered with the current data: the HTML has the cards and
@@ -69,7 +70,10 @@ export function projectPageFillers(deps: PageFillerDeps, renderer: PageRenderer)
         if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2_147_483_647) return { redirect: '/' };
         let project: Project;
         try {
-          project = (await readProject(deps, Number(id))).value;
+          // A preview (staff's cookie, decision 022) shows the pending values, drafts too; never kept.
+          project = content.preview
+            ? await getProjectPreview(deps.db, Number(id), mediaAddress(deps.config.mediaPublicUrl))
+            : (await readProject(deps, Number(id))).value;
         } catch (error) {
           if (error instanceof HttpError && error.status === 404) return { redirect: '/' };
           throw error;

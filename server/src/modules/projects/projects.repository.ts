@@ -8,9 +8,22 @@ import { bumpContentVersion } from '../content/content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
 import type { StoredPicture } from '../../media/image-pipeline';
 import type { StoredFiles } from '../../storage/stored-files';
+import { projectMediaKeys } from './project-media-keys';
 import { restoreCategory, translationsOf } from '../categories/categories.repository';
 
-export type ProjectTexts = Record<ProjectTextField, LocalizedText[]>;
+/** The texts of a project; the location and the work duration are localised lines (decision 033). */
+export type ProjectTexts = Record<'title' | 'content' | 'scope', LocalizedText[]> &
+  Partial<Record<'location' | 'duration', LocalizedText[]>>;
+
+/** Who reads: a visitor sees published projects alone; staff see drafts too, with their pending changes. */
+export type ProjectAudience = 'visitor' | 'staff';
+
+/** The values a draft of changes holds: everything staff edit (generic over ProjectValues). */
+export type ProjectDraftValues = Omit<ProjectValues, 'createdAt' | 'featured' | 'placement' | 'sample'> & {
+  texts: Required<ProjectTexts>;
+  /** When the draft was saved. */
+  savedAt: string;
+};
 
 export type ProjectRecord = {
   id: number;
@@ -24,6 +37,9 @@ export type ProjectRecord = {
   featured: boolean;
   /** Its place in the staff's order, from 1. */
   position: number;
+  published: boolean;
+  /** The pending values of a draft of changes (read for staff only). */
+  draft: ProjectDraftValues | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -39,6 +55,8 @@ export type ProjectValues = {
   createdAt?: string;
   /** Undefined: not featured on insert, unchanged on update. */
   featured?: boolean | undefined;
+  /** Insert only: false makes a draft (default: published). */
+  published?: boolean | undefined;
   /** Where a new project goes in the staff's order: the top (default), or the end (the sample content, listed newest first). */
   placement?: 'top' | 'end';
   /** Only the sample content sets it: a row the go-live checklist may remove until staff change it. */
@@ -53,9 +71,36 @@ export type ProjectFilter = {
   /** Title (in `language`, or any) or location containing this. */
   search?: string | undefined;
   featured?: boolean | undefined;
+  /** Visitors: true always. Staff: true the published projects, false the drafts. */
+  published?: boolean | undefined;
 };
 
-const textFields: ProjectTextField[] = ['title', 'content', 'scope'];
+const textFields: ProjectTextField[] = ['title', 'content', 'scope', 'location', 'duration'];
+
+/** A line given as one string is the value in both languages. */
+function bothLanguages(text: string): LocalizedText[] {
+  const content = text.trim();
+  return content ? [ContentLanguage.English, ContentLanguage.German].map((language) => ({ content, language })) : [];
+}
+
+/** The texts with the location and the work duration as lists (from the strings when not given). */
+export function fullTexts(values: Pick<ProjectValues, 'location' | 'workDuration' | 'texts'>): Required<ProjectTexts> {
+  return {
+    ...values.texts,
+    location: values.texts.location ?? bothLanguages(values.location),
+    duration: values.texts.duration ?? bothLanguages(values.workDuration),
+  };
+}
+
+/** The German value of a line (the columns keep it), else the English one. */
+function germanLine(texts: LocalizedText[]): string {
+  return (texts.find((t) => t.language === ContentLanguage.German) ?? texts[0])?.content ?? '';
+}
+
+/** The location's search text: both languages' (once when alike). */
+function locationFolded(texts: LocalizedText[]): string {
+  return foldText([...new Set(texts.map((t) => t.content))].join(' '));
+}
 
 /**
  * The projects matching a filter; everything is decided in SQL. A text search is a semi-join
@@ -86,6 +131,7 @@ function matching(db: Db, filter: ProjectFilter) {
       );
   }
   if (filter.featured !== undefined) query = query.where('p.featured_key', filter.featured ? 'is not' : 'is', null);
+  if (filter.published !== undefined) query = query.where('p.published', '=', filter.published ? 1 : 0);
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     query = query.where((eb) =>
@@ -125,7 +171,7 @@ export async function countProjects(db: Db, filter: ProjectFilter): Promise<numb
   return Number(row.n);
 }
 
-const projectColumns = [
+const baseColumns = [
   'p.id',
   'p.location',
   'p.work_duration',
@@ -135,13 +181,25 @@ const projectColumns = [
   'p.created_at',
   'p.updated_at',
   'p.featured_key',
+  'p.published',
+  'p.draft',
   'c.name as category_name',
-  // The place in the staff's order among all projects (not only the matching ones): the keys
-  // before it, counted from the key index.
-  sql<number | string>`(select count(*) from projects q where q.order_key < p.order_key and q.deleted_at is null) + 1`.as(
-    'position',
-  ),
 ] as const;
+
+/**
+ * The columns read, with the place in the staff's order among all projects (not only the
+ * matching ones): the keys before it, counted from the key index. A visitor's count leaves the
+ * drafts out (no gap tells of them); nobody's counts those in the trash.
+ */
+function projectColumns(audience: ProjectAudience) {
+  const position =
+    audience === 'staff'
+      ? sql<number | string>`(select count(*) from projects q where q.order_key < p.order_key and q.deleted_at is null) + 1`
+      : sql<
+          number | string
+        >`(select count(*) from projects q where q.published = 1 and q.order_key < p.order_key and q.deleted_at is null) + 1`;
+  return [...baseColumns, position.as('position')] as const;
+}
 
 type ProjectRow = Omit<Selectable<ProjectsTable>, 'order_key' | 'location_folded' | 'sample' | 'deleted_at' | 'deleted_by'> & {
   category_name: string | null;
@@ -152,7 +210,12 @@ type ProjectRow = Omit<Selectable<ProjectsTable>, 'order_key' | 'location_folded
  * The texts and category translations of the given rows, in two queries whatever their number
  * (no query per project).
  */
-async function withDetails(db: Db, rows: ProjectRow[], language?: ContentLanguage): Promise<ProjectRecord[]> {
+async function withDetails(
+  db: Db,
+  rows: ProjectRow[],
+  language: ContentLanguage | undefined,
+  audience: ProjectAudience,
+): Promise<ProjectRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   let textQuery = db
@@ -166,14 +229,17 @@ async function withDetails(db: Db, rows: ProjectRow[], language?: ContentLanguag
   const categoryIds = rows.flatMap((r) => (r.category_id === null ? [] : [r.category_id]));
   const [textRows, translations] = await Promise.all([textQuery.execute(), translationsOf(db, categoryIds, language)]);
 
-  const texts = new Map<number, ProjectTexts>(ids.map((id) => [id, { title: [], content: [], scope: [] }]));
+  const texts = new Map<number, Required<ProjectTexts>>(
+    ids.map((id) => [id, { title: [], content: [], scope: [], location: [], duration: [] }]),
+  );
   for (const row of textRows) {
     texts.get(row.project_id)?.[row.field].push({ content: row.content, language: row.language as ContentLanguage });
   }
   return rows.map((row) => ({
     id: row.id,
-    location: row.location,
-    workDuration: row.work_duration,
+    // The column (German) when the row has no localised line (written by a release before them).
+    location: germanLine(texts.get(row.id)!.location) || row.location,
+    workDuration: germanLine(texts.get(row.id)!.duration) || row.work_duration,
     client: row.client,
     // A category in the trash is no category until it is restored (the link stays in the row).
     categoryId: row.category_name === null ? null : row.category_id,
@@ -185,6 +251,8 @@ async function withDetails(db: Db, rows: ProjectRow[], language?: ContentLanguag
     texts: texts.get(row.id)!,
     featured: row.featured_key !== null,
     position: Number(row.position),
+    published: row.published === 1,
+    draft: audience === 'staff' && row.draft ? (JSON.parse(row.draft) as ProjectDraftValues) : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
@@ -200,10 +268,11 @@ export async function listProjects(
   filter: ProjectFilter,
   page: { limit: number; offset: number },
   sort: ProjectSort = 'position',
+  audience: ProjectAudience = 'visitor',
 ): Promise<ProjectRecord[]> {
   let query = matching(db, sort === 'featured' ? { ...filter, featured: true } : filter)
     .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'p.category_id').on('c.deleted_at', 'is', null))
-    .select(projectColumns);
+    .select(projectColumns(audience));
   if (sort === 'position') query = query.orderBy('p.order_key');
   else if (sort === 'featured') query = query.orderBy('p.featured_key');
   else if (sort === 'updated') query = query.orderBy('p.updated_at', 'desc').orderBy('p.id', 'desc');
@@ -212,21 +281,28 @@ export async function listProjects(
     query = query.orderBy('p.created_at', direction).orderBy('p.id', direction);
   }
   const rows = await query.limit(page.limit).offset(page.offset).execute();
-  return withDetails(db, rows, filter.language);
+  return withDetails(db, rows, filter.language, audience);
 }
 
-export async function findProject(db: Db, id: number, language?: ContentLanguage): Promise<ProjectRecord | undefined> {
-  const row = await db
+/** A project; a visitor's read finds published ones alone (a draft is as unknown as a made-up id). */
+export async function findProject(
+  db: Db,
+  id: number,
+  language?: ContentLanguage,
+  audience: ProjectAudience = 'staff',
+): Promise<ProjectRecord | undefined> {
+  let query = db
     .selectFrom('projects as p')
     .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'p.category_id').on('c.deleted_at', 'is', null))
-    .select(projectColumns)
+    .select(projectColumns(audience))
     .where('p.id', '=', id)
-    .where('p.deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row ? (await withDetails(db, [row], language))[0] : undefined;
+    .where('p.deleted_at', 'is', null);
+  if (audience === 'visitor') query = query.where('p.published', '=', 1);
+  const row = await query.executeTakeFirst();
+  return row ? (await withDetails(db, [row], language, audience))[0] : undefined;
 }
 
-function textRows(projectId: number, texts: ProjectTexts) {
+export function textRows(projectId: number, texts: Required<ProjectTexts>) {
   return textFields.flatMap((field) =>
     texts[field]
       .filter((t) => t.content !== '')
@@ -295,14 +371,16 @@ export async function insertProject(db: Db, values: ProjectValues): Promise<numb
         ? generateKeyBetween(await edgeKey(trx, 'order_key', 'last'), null)
         : generateKeyBetween(null, await edgeKey(trx, 'order_key', 'first'));
     const now = nowIso();
+    const texts = fullTexts(values);
     const { id } = await trx
       .insertInto('projects')
       .values({
         order_key: orderKey,
         featured_key: values.featured ? await nextFeaturedKey(trx) : null,
-        location_folded: foldText(values.location),
-        location: values.location,
-        work_duration: values.workDuration,
+        location_folded: locationFolded(texts.location),
+        location: germanLine(texts.location),
+        work_duration: germanLine(texts.duration),
+        published: values.published === false ? 0 : 1,
         client: values.client,
         category_id: values.categoryId,
         picture: values.picture ? JSON.stringify(values.picture) : null,
@@ -312,35 +390,49 @@ export async function insertProject(db: Db, values: ProjectValues): Promise<numb
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const rows = textRows(id, values.texts);
+    const rows = textRows(id, texts);
     if (rows.length > 0) await trx.insertInto('project_texts').values(rows).execute();
     return id;
   });
 }
 
-/** Replaces every field; false if there is no such project. */
-export async function updateProject(db: Db, id: number, values: ProjectValues): Promise<boolean> {
+/** The featuring of an update: the new key when it changes, nothing when it stays; false if there is no such project. */
+export async function featuringChange(
+  trx: Db,
+  id: number,
+  featured: boolean | undefined,
+): Promise<{ featured_key: string | null } | undefined | false> {
+  if (featured === undefined) return undefined;
+  if (featured) await lockOrder(trx);
+  const current = await trx
+    .selectFrom('projects')
+    .select('featured_key')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!current) return false;
+  if (featured === (current.featured_key !== null)) return undefined;
+  return { featured_key: featured ? await nextFeaturedKey(trx) : null };
+}
+
+/**
+ * Replaces every field and clears the draft of changes; false if there is no such project.
+ * `published`: the state it then has (left out: unchanged).
+ */
+export async function updateProject(db: Db, id: number, values: ProjectValues, published?: boolean): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    let featuredKey: { featured_key: string | null } | undefined;
-    if (values.featured !== undefined) {
-      if (values.featured) await lockOrder(trx);
-      const current = await trx
-        .selectFrom('projects')
-        .select('featured_key')
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!current) return false;
-      if (values.featured !== (current.featured_key !== null))
-        featuredKey = { featured_key: values.featured ? await nextFeaturedKey(trx) : null };
-    }
+    const featuredKey = await featuringChange(trx, id, values.featured);
+    if (featuredKey === false) return false;
+    const texts = fullTexts(values);
     const result = await trx
       .updateTable('projects')
       .set({
-        location: values.location,
-        location_folded: foldText(values.location),
-        work_duration: values.workDuration,
+        location: germanLine(texts.location),
+        location_folded: locationFolded(texts.location),
+        work_duration: germanLine(texts.duration),
+        draft: null,
+        ...(published === undefined ? {} : { published: published ? 1 : 0 }),
         client: values.client,
         category_id: values.categoryId,
         picture: values.picture ? JSON.stringify(values.picture) : null,
@@ -354,7 +446,7 @@ export async function updateProject(db: Db, id: number, values: ProjectValues): 
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx.deleteFrom('project_texts').where('project_id', '=', id).execute();
-    const rows = textRows(id, values.texts);
+    const rows = textRows(id, texts);
     if (rows.length > 0) await trx.insertInto('project_texts').values(rows).execute();
     return true;
   });
@@ -424,22 +516,23 @@ async function holdTrashed(trx: Db, id: number): Promise<boolean> {
 }
 
 /**
- * Deletes the project and its texts for good; answers its picture (for the files), or undefined if
- * there was none. `trashed`: only if it is in the trash (the purge: a restore may have come first).
+ * Deletes the project and its texts for good; answers the media keys it used (published and
+ * draft), or undefined if there was none. `trashed`: only if it is in the trash (the purge: a
+ * restore may have come first).
  */
 export async function deleteProject(
   db: Db,
   id: number,
   options: { trashed?: boolean } = {},
-): Promise<{ picture: StoredPicture | null } | undefined> {
+): Promise<{ mediaKeys: string[] } | undefined> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
     if (options.trashed && !(await holdTrashed(trx, id))) return undefined;
-    const row = await trx.selectFrom('projects').select('picture').where('id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom('projects').select(['picture', 'draft']).where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     await trx.deleteFrom('project_texts').where('project_id', '=', id).execute();
     await trx.deleteFrom('projects').where('id', '=', id).execute();
-    return { picture: row.picture ? (JSON.parse(row.picture) as StoredPicture) : null };
+    return { mediaKeys: projectMediaKeys(row) };
   });
 }
 
@@ -502,19 +595,19 @@ export async function restoreProject(db: Db, id: number): Promise<ProjectRestore
   });
 }
 
-/** Which of these media keys some project's picture still uses (identical uploads share files). */
+/**
+ * Which of these media keys some project still uses, published or in a draft of changes
+ * (identical uploads share files).
+ */
 export async function referencedMediaKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   const referenced = new Set<string>();
   if (keys.length === 0) return referenced;
   const rows = await db
     .selectFrom('projects')
-    .select('picture')
-    .where((eb) => eb.or(keys.map((key) => eb('picture', 'like', `%"${key}"%`))))
+    .select(['picture', 'draft'])
+    .where((eb) => eb.or(keys.flatMap((key) => [eb('picture', 'like', `%"${key}"%`), eb('draft', 'like', `%"${key}"%`)])))
     .execute();
-  for (const row of rows) {
-    const picture = row.picture ? (JSON.parse(row.picture) as StoredPicture) : null;
-    for (const variant of picture?.variants ?? []) if (keys.includes(variant.key)) referenced.add(variant.key);
-  }
+  for (const row of rows) for (const key of projectMediaKeys(row)) if (keys.includes(key)) referenced.add(key);
   return referenced;
 }
 
@@ -572,24 +665,25 @@ export async function isContentEmpty(db: Db): Promise<boolean> {
   return !project && !category;
 }
 
-/** Every project's id and last change, for the sitemap (read once per content version). */
+/** Every published project's id and last change, for the sitemap (read once per content version). */
 export async function listProjectChanges(db: Db): Promise<{ id: number; updatedAt: string }[]> {
   const rows = await db
     .selectFrom('projects')
     .select(['id', 'updated_at'])
     .where('deleted_at', 'is', null)
+    .where('published', '=', 1)
     .orderBy('id')
     .execute();
   return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
 }
 
-/** A project's picture (every size and format) in the media store. */
+/** A project's pictures (every size and format, published and in its draft) in the media store. */
 export const projectStoredFiles: StoredFiles = {
   table: 'projects',
-  columns: ['picture'],
-  filesOf: (row) => {
-    if (typeof row['picture'] !== 'string') return [];
-    const picture = JSON.parse(row['picture']) as StoredPicture;
-    return picture.variants.map((v) => ({ store: 'media', key: v.key }));
-  },
+  columns: ['picture', 'draft'],
+  filesOf: (row) =>
+    projectMediaKeys({
+      picture: typeof row['picture'] === 'string' ? row['picture'] : null,
+      draft: typeof row['draft'] === 'string' ? row['draft'] : null,
+    }).map((key) => ({ store: 'media', key })),
 };

@@ -14,7 +14,18 @@ import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { sendRead } from '../content/content-reads';
 import { readProject, readProjectPage } from './project-reads';
-import { changeProject, createProject, mediaAddress, relocateProject, discardProject } from './projects.service';
+import {
+  changeProject,
+  createProject,
+  discardDraft,
+  discardProject,
+  getProject,
+  getProjectPage,
+  mediaAddress,
+  publish,
+  relocateProject,
+  unpublish,
+} from './projects.service';
 
 /** Room for the largest accepted picture as a data URL, plus the texts; beyond it the answer is 413. */
 export const projectBodyLimit = pictureDataUrlMaxLength + 1024 * 1024;
@@ -23,22 +34,32 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, media: app.media, log: app.log, mediaUrl: mediaAddress(app.config.mediaPublicUrl) };
   // The sign-in check comes first, before a (large) body is even read.
   const guarded = { onRequest: app.requireAdmin, config: { access: 'content' as const }, bodyLimit: projectBodyLimit };
+  // A read with a token is staff's (drafts included, marked; never kept), checked like a write;
+  // without one, a visitor's: the published projects alone (decision 033).
+  const reader = { onRequest: app.identifyAdmin };
 
   app.get(
     apiRoutes.projects.list,
     {
+      ...reader,
       preValidation: caseInsensitiveQuery(Object.keys(projectListQuerySchema.shape)),
       schema: { querystring: projectListQuerySchema },
     },
     async (request, reply) => {
+      if (request.admin) return getProjectPage(app.db, request.query, deps.mediaUrl, 'staff');
       return sendRead(request, reply, await readProjectPage(app, request.query));
     },
   );
 
   app.get(
     apiRoutes.projects.one,
-    { preValidation: caseInsensitiveQuery(['Language']), schema: { params: idParamSchema, querystring: languageQuerySchema } },
+    {
+      ...reader,
+      preValidation: caseInsensitiveQuery(['Language']),
+      schema: { params: idParamSchema, querystring: languageQuerySchema },
+    },
     async (request, reply) => {
+      if (request.admin) return getProject(app.db, request.params.id, request.query.Language, deps.mediaUrl, 'staff');
       return sendRead(request, reply, await readProject(app, request.params.id, request.query.Language));
     },
   );
@@ -68,6 +89,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireAdmin, config: { access: 'content' }, schema: { params: idParamSchema, body: projectMoveSchema } },
     async (request) => relocateProject(deps, request.params.id, request.body),
   );
+
+  const byId = { onRequest: app.requireAdmin, config: { access: 'content' as const }, schema: { params: idParamSchema } };
+  app.post(apiRoutes.projects.publish, byId, async (request) => publish(deps, request.params.id));
+  app.post(apiRoutes.projects.unpublish, byId, async (request) => unpublish(deps, request.params.id));
+  app.delete(apiRoutes.projects.draft, byId, async (request) => discardDraft(deps, request.params.id));
 
   app.delete(
     apiRoutes.projects.one,

@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
   type ContentLanguage,
+  type LocalizedLine,
   type LocalizedText,
   type Project,
+  type ProjectDraft,
   type ProjectList,
   type ProjectListQuery,
   type PictureSource,
@@ -28,8 +30,13 @@ import {
 import { pictureObjectOptions } from '../../media/media-storage';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { categoryExists } from '../categories/categories.repository';
+import { assertPublishable } from './project-publishable';
+import { discardProjectDraft, pendingOf, publishProject, saveProjectDraft, unpublishProject } from './project-drafts.repository';
+import { picturesOf } from './project-media-keys';
 import {
   FeaturedLimitError,
+  type ProjectAudience,
+  type ProjectDraftValues,
   type ProjectRecord,
   type ProjectValues,
   countProjects,
@@ -72,18 +79,43 @@ function pictureFields(
   return { picture: urlOf(webSized.key), pictureSources, pictureWidth: picture.width, pictureHeight: picture.height };
 }
 
-export function toProject(record: ProjectRecord, urlOf: MediaAddress = mediaUrl): Project {
+/** The line of the language read: a language's read has that language's alone, else the German one. */
+function lineOf(texts: LocalizedText[] | undefined, fallback: string): string {
+  if (!texts || texts.length === 0) return fallback;
+  return (texts.find((t) => t.language === 2) ?? texts[0])!.content;
+}
+
+/** The values staff edit, as read (a project's or its draft's). */
+function valueFields(
+  values: Pick<ProjectRecord, 'texts' | 'location' | 'workDuration' | 'client' | 'picture'>,
+  urlOf: MediaAddress,
+) {
+  return {
+    title: values.texts.title,
+    content: values.texts.content,
+    scopeOfWorks: values.texts.scope,
+    location: lineOf(values.texts.location, values.location),
+    workDuration: lineOf(values.texts.duration, values.workDuration),
+    locationTranslations: values.texts.location ?? [],
+    workDurationTranslations: values.texts.duration ?? [],
+    client: values.client,
+    ...pictureFields(values.picture, urlOf),
+  };
+}
+
+function toDraft(draft: ProjectDraftValues, urlOf: MediaAddress): ProjectDraft {
+  return { ...valueFields(draft, urlOf), categoryID: draft.categoryId, updatedAt: draft.savedAt };
+}
+
+/** A project as read; staff's read carries the draft of changes (`draft`), a visitor's never. */
+export function toProject(record: ProjectRecord, urlOf: MediaAddress = mediaUrl, audience: ProjectAudience = 'visitor'): Project {
   return {
     id: record.id,
-    title: record.texts.title,
-    content: record.texts.content,
-    scopeOfWorks: record.texts.scope,
-    location: record.location,
-    workDuration: record.workDuration,
-    client: record.client,
+    ...valueFields(record, urlOf),
     categoryID: record.categoryId,
     category: record.category,
-    ...pictureFields(record.picture, urlOf),
+    published: record.published,
+    ...(audience === 'staff' ? { draft: record.draft ? toDraft(record.draft, urlOf) : null } : {}),
     featured: record.featured,
     position: record.position,
     createdAt: record.createdAt,
@@ -92,11 +124,29 @@ export function toProject(record: ProjectRecord, urlOf: MediaAddress = mediaUrl)
 }
 
 /**
+ * A project as its preview shows it (staff only, never kept): its pending values — the draft of
+ * changes, else its own — whether published or not.
+ */
+export async function getProjectPreview(db: Db, id: number, urlOf: MediaAddress = mediaUrl): Promise<Project> {
+  const record = await findProject(db, id, undefined, 'staff');
+  if (!record) throw notFound('Project');
+  const pending = pendingOf(record);
+  return toProject({ ...record, ...pending, texts: pending.texts, draft: null }, urlOf);
+}
+
+/**
  * One page of projects and the number of all matches: a fixed number of queries (count, page,
  * texts, category translations) whatever the page length.
  */
-export async function getProjectPage(db: Db, query: ProjectListQuery, urlOf: MediaAddress = mediaUrl): Promise<ProjectList> {
+export async function getProjectPage(
+  db: Db,
+  query: ProjectListQuery,
+  urlOf: MediaAddress = mediaUrl,
+  audience: ProjectAudience = 'visitor',
+): Promise<ProjectList> {
   const filter = {
+    // A visitor sees the published projects alone, whatever the query says.
+    published: audience === 'visitor' ? true : query.Published,
     title: query.Title,
     description: query.Description,
     categoryId: query.CategoryID || undefined,
@@ -110,21 +160,26 @@ export async function getProjectPage(db: Db, query: ProjectListQuery, urlOf: Med
   // error: the count tells the client where the end is).
   const [count, records] = await Promise.all([
     countProjects(db, filter),
-    listProjects(db, filter, { limit: query.PageLength, offset }, query.Sort),
+    listProjects(db, filter, { limit: query.PageLength, offset }, query.Sort, audience),
   ]);
-  return { data: records.map((r) => toProject(r, urlOf)), count };
+  return { data: records.map((r) => toProject(r, urlOf, audience)), count };
 }
 
+/** A project; a draft's id is unknown to a visitor (404). */
 export async function getProject(
   db: Db,
   id: number,
   language?: ContentLanguage,
   urlOf: MediaAddress = mediaUrl,
+  audience: ProjectAudience = 'visitor',
 ): Promise<Project> {
-  const record = await findProject(db, id, language);
+  const record = await findProject(db, id, language, audience);
   if (!record) throw notFound('Project');
-  return toProject(record, urlOf);
+  return toProject(record, urlOf, audience);
 }
+
+/** Staff's read of a project after a change. */
+const staffRead = (deps: ProjectDeps, id: number) => getProject(deps.db, id, undefined, deps.mediaUrl, 'staff');
 
 /** Decodes, checks and re-encodes an uploaded picture and stores its variants. */
 async function storePicture(deps: ProjectDeps, dataUrl: string): Promise<StoredPicture> {
@@ -142,17 +197,23 @@ async function storePicture(deps: ProjectDeps, dataUrl: string): Promise<StoredP
   return storedPictureOf(encoded);
 }
 
+/** Every media key of these pictures. */
+function keysOf(pictures: (StoredPicture | null | undefined)[]): string[] {
+  return [...new Set(pictures.flatMap((p) => p?.variants.map((v) => v.key) ?? []))];
+}
+
+/** The media keys a project record uses: its published values' and its draft's (project-media-keys.ts). */
+function recordKeys(record: ProjectRecord): string[] {
+  return keysOf([...picturesOf(record), ...(record.draft ? picturesOf(record.draft) : [])]);
+}
+
 /**
- * Removes the files of pictures no project uses any more. Runs after the database change is
- * committed: a failure here leaves an unused file behind, never a project without its picture.
+ * Removes the files, of these, that no project uses any more — published or in a draft of
+ * changes (referencedMediaKeys asks the database). Runs after the database change is committed:
+ * a failure here leaves an unused file behind, never a project without its picture.
  */
-async function releasePictures(
-  deps: Pick<ProjectDeps, 'db' | 'media' | 'log'>,
-  pictures: (StoredPicture | null | undefined)[],
-  keep?: StoredPicture | null,
-) {
-  const kept = new Set(keep?.variants.map((v) => v.key));
-  const keys = [...new Set(pictures.flatMap((p) => p?.variants.map((v) => v.key) ?? []))].filter((k) => !kept.has(k));
+async function releasePictures(deps: Pick<ProjectDeps, 'db' | 'media' | 'log'>, candidates: string[]) {
+  const keys = [...new Set(candidates)];
   if (keys.length === 0) return;
   try {
     const used = await referencedMediaKeys(deps.db, keys);
@@ -168,65 +229,120 @@ async function checkedCategory(db: Db, value: ProjectFields['categoryID']): Prom
   return categoryId;
 }
 
+const byLanguage = (list: LocalizedText[]) => [...list].sort((a, b) => a.language - b.language);
+
+/**
+ * A localised line as stored: a string is both languages' value; a list of one language gives
+ * the other the same value; a list of both keeps each as given (an empty one: none).
+ */
+function lineTexts(line: LocalizedLine): LocalizedText[] {
+  if (typeof line === 'string' || line.length === 1) {
+    const content = typeof line === 'string' ? line : line[0]!.content;
+    return content ? [1 as const, 2 as const].map((language) => ({ content, language })) : [];
+  }
+  return byLanguage(line.filter((t) => t.content !== ''));
+}
+
 function valuesOf(fields: ProjectFields, categoryId: number | null, picture: StoredPicture | null): ProjectValues {
-  const texts = (list: LocalizedText[]) => [...list].sort((a, b) => a.language - b.language);
+  const location = lineTexts(fields.location);
+  const duration = lineTexts(fields.workDuration);
   return {
     featured: fields.featured,
-    location: fields.location,
-    workDuration: fields.workDuration,
+    location: location.find((t) => t.language === 2)?.content ?? location[0]?.content ?? '',
+    workDuration: duration.find((t) => t.language === 2)?.content ?? duration[0]?.content ?? '',
     client: fields.client,
     categoryId,
     picture,
-    texts: { title: texts(fields.title), content: texts(fields.content), scope: texts(fields.scopeOfWorks) },
+    texts: {
+      title: byLanguage(fields.title),
+      content: byLanguage(fields.content),
+      scope: byLanguage(fields.scopeOfWorks),
+      location,
+      duration,
+    },
   };
 }
 
+/** A create publishes unless `published: false` says it is a draft. */
 export async function createProject(deps: ProjectDeps, fields: ProjectFields, pictureDataUrl: string): Promise<Project> {
   const categoryId = await checkedCategory(deps.db, fields.categoryID);
+  const published = fields.published !== false;
+  // Checked before the picture is stored: a refusal leaves nothing behind.
+  if (published) assertPublishable(valuesOf(fields, categoryId, null));
   const picture = await storePicture(deps, pictureDataUrl);
   let id: number;
   try {
-    const values = valuesOf(fields, categoryId, picture);
+    const values = { ...valuesOf(fields, categoryId, picture), published };
     id = await inTransaction(deps.db, async (trx) => {
       const newId = await insertProject(trx, values);
       await recordChange(trx, projectEntry('create', newId, undefined, values));
       return newId;
     });
   } catch (error) {
-    await releasePictures(deps, [picture]);
+    await releasePictures(deps, keysOf([picture]));
     throw refusalOf(error);
   }
-  return getProject(deps.db, id, undefined, deps.mediaUrl);
+  return staffRead(deps, id);
 }
 
-/** `picture`: a data URL replaces it; anything else (left out, the URL as read) keeps the current one. */
+/**
+ * Saves a project (decision 033). `published: true` saves and publishes; `false` saves a draft's
+ * values, or a published project's as a draft of changes (visitors keep the published ones);
+ * left out, a published project is saved live and a draft stays a draft. The values saved start
+ * from the pending ones: `picture` as a data URL replaces the picture, anything else (left out,
+ * the URL as read) keeps the pending one.
+ */
 export async function changeProject(
   deps: ProjectDeps,
   id: number,
   { updatedAt, ...fields }: ProjectFields & { updatedAt?: string | undefined },
   pictureValue: string | null | undefined,
 ): Promise<Project> {
-  const existing = await findProject(deps.db, id);
+  const existing = await findProject(deps.db, id, undefined, 'staff');
   if (!existing) throw notFound('Project');
   const categoryId = await checkedCategory(deps.db, fields.categoryID);
   const replaced = typeof pictureValue === 'string' && pictureValue.startsWith('data:');
-  const picture = replaced ? await storePicture(deps, pictureValue) : existing.picture;
+  const asDraftOfChanges = existing.published && fields.published === false;
+  const publish = fields.published ?? existing.published;
+  if (publish && !asDraftOfChanges) assertPublishable(valuesOf(fields, categoryId, null));
+  const picture = replaced ? await storePicture(deps, pictureValue) : pendingOf(existing).picture;
   const values = valuesOf(fields, categoryId, picture);
-  const updated = await inTransaction(deps.db, async (trx) => {
+  const saved = await inTransaction(deps.db, async (trx) => {
     await claimVersion(trx, 'projects', 'project', id, updatedAt);
-    const done = await updateProject(trx, id, values);
-    if (done) await recordChange(trx, projectEntry('update', id, existing, values));
+    const done = await (asDraftOfChanges ? saveProjectDraft(trx, id, values) : updateProject(trx, id, values, publish));
+    if (done) await recordChange(trx, projectEntry(asDraftOfChanges ? 'saveDraft' : 'update', id, existing, values));
     return done;
   }).catch(async (error: unknown) => {
-    if (replaced) await releasePictures(deps, [picture], existing.picture);
+    if (replaced) await releasePictures(deps, keysOf([picture]));
     throw refusalOf(error);
   });
-  if (!updated) {
-    if (replaced) await releasePictures(deps, [picture]);
-    throw notFound('Project');
-  }
-  if (replaced) await releasePictures(deps, [existing.picture], picture);
-  return getProject(deps.db, id, undefined, deps.mediaUrl);
+  // The files the project no longer uses (a replaced picture, a draft's given up), unless another uses them.
+  await releasePictures(deps, [...recordKeys(existing), ...(replaced ? keysOf([picture]) : [])]);
+  if (!saved) throw notFound('Project');
+  return staffRead(deps, id);
+}
+
+/** Makes a project live with its pending values; refused (400) when they cannot be published. */
+export async function publish(deps: ProjectDeps, id: number): Promise<Project> {
+  const existing = await findProject(deps.db, id, undefined, 'staff');
+  if (!existing) throw notFound('Project');
+  if ((await publishProject(deps.db, id, assertPublishable)) === 'not_found') throw notFound('Project');
+  await releasePictures(deps, recordKeys(existing));
+  return staffRead(deps, id);
+}
+
+/** Takes a project off the site: visitors no longer find it; its draft of changes stays. */
+export async function unpublish(deps: ProjectDeps, id: number): Promise<Project> {
+  if (!(await unpublishProject(deps.db, id))) throw notFound('Project');
+  return staffRead(deps, id);
+}
+
+/** Throws a project's draft of changes away; the published values stay. */
+export async function discardDraft(deps: ProjectDeps, id: number): Promise<Project> {
+  const existing = await findProject(deps.db, id, undefined, 'staff');
+  if (!existing || !(await discardProjectDraft(deps.db, id))) throw notFound('Project');
+  await releasePictures(deps, recordKeys(existing));
+  return staffRead(deps, id);
 }
 
 /** The featuring limit's refusal as the client reads it: 409, code `featured_limit`, the field named. */
@@ -259,7 +375,7 @@ export async function relocateProject(deps: ProjectDeps, id: number, move: z.out
     case 'after_not_featured':
       throw badRequest('after', 'this project is not featured');
     default:
-      return getProject(deps.db, id, undefined, deps.mediaUrl);
+      return staffRead(deps, id);
   }
 }
 
@@ -281,7 +397,7 @@ export async function discardProject(deps: ProjectDeps, id: number, by: string):
 export async function purgeProject(deps: Pick<ProjectDeps, 'db' | 'media' | 'log'>, id: number): Promise<boolean> {
   const deleted = await deleteProject(deps.db, id, { trashed: true });
   if (!deleted) return false;
-  await releasePictures(deps, [deleted.picture]);
+  await releasePictures(deps, deleted.mediaKeys);
   return true;
 }
 
@@ -294,5 +410,5 @@ export async function removeProject(deps: ProjectDeps, id: number): Promise<void
     return gone;
   });
   if (!deleted) throw notFound('Project');
-  await releasePictures(deps, [deleted.picture]);
+  await releasePictures(deps, deleted.mediaKeys);
 }

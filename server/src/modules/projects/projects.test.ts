@@ -184,7 +184,7 @@ describe.each(backends)('projects on $name', (kind) => {
     const { body: created } = await api(url, 'POST', '/api/v1/Project', { token, body: await projectBody() });
     const full = await api(url, 'GET', `/api/v1/Project/${created.id}`);
     expect(full.status).toBe(200);
-    expect(full.body).toEqual(created);
+    expect(full.body).toEqual({ ...created, draft: undefined });
     const german = await api(url, 'GET', `/api/v1/project/${created.id}?Language=2`);
     expect(german.body.title).toEqual([{ content: 'Blitzschutz Umspannwerk Nord', language: 2 }]);
     expect(german.body.content).toEqual([{ content: 'Äußerer Blitzschutz mit Fangstangen.', language: 2 }]);

@@ -13,11 +13,13 @@ type ModalFormProps = {
   error: unknown;
   /** The submit button's words where Save would not fit (a step, turning something off). */
   submitLabel?: { idle: string; busy: string };
+  /** A second way to save beside the submit button (a project's "Save as draft"). */
+  secondaryAction?: { label: string; onClick: () => void };
   children: ReactNode;
 };
 
 /** The body of a modal's form: fields that scroll, Cancel and Save that stay in view. */
-export function ModalForm({ onSubmit, onCancel, saving, error, submitLabel, children }: ModalFormProps) {
+export function ModalForm({ onSubmit, onCancel, saving, error, submitLabel, secondaryAction, children }: ModalFormProps) {
   const { t } = useTranslation('admin');
   const confirmDiscard = useConfirmDiscard();
   return (
@@ -26,10 +28,15 @@ export function ModalForm({ onSubmit, onCancel, saving, error, submitLabel, chil
         {error ? <CommandError error={error} /> : null}
         {children}
       </div>
-      <div className="flex justify-end gap-3 border-t border-slate-200 bg-slate-50 px-5 py-3">
+      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-slate-50 px-5 py-3">
         {onCancel && (
           <button type="button" className={secondaryButton} onClick={() => confirmDiscard(onCancel)}>
             {t('actions.cancel')}
+          </button>
+        )}
+        {secondaryAction && (
+          <button type="button" className={secondaryButton} disabled={saving} onClick={secondaryAction.onClick}>
+            {secondaryAction.label}
           </button>
         )}
         <button type="submit" className={primaryButton} disabled={saving}>

@@ -24,6 +24,8 @@ export type AdminProjectFilter = {
   search: string;
   categoryId: number | undefined;
   featured: 'all' | 'featured' | 'other';
+  /** Published projects, drafts, or both. */
+  state: 'all' | 'published' | 'draft';
   sort: Exclude<ProjectSort, 'featured'>;
   page: number;
   pageLength: number;
@@ -33,6 +35,7 @@ export const defaultAdminProjectFilter: AdminProjectFilter = {
   search: '',
   categoryId: undefined,
   featured: 'all',
+  state: 'all',
   sort: 'position',
   page: 1,
   pageLength: adminPageLength,
@@ -57,6 +60,7 @@ export const adminProjectsQueryOptions = (filter: AdminProjectFilter) =>
           Search: filter.search.trim() || undefined,
           CategoryID: filter.categoryId,
           Featured: filter.featured === 'all' ? undefined : String(filter.featured === 'featured'),
+          Published: filter.state === 'all' ? undefined : String(filter.state === 'published'),
           Sort: filter.sort === 'position' ? undefined : filter.sort,
         },
         schema: projectListSchema,
@@ -119,19 +123,55 @@ export function moveProject({ id, ...move }: ProjectMove & { id: number }) {
   return apiRequest(apiRoutes.projects.movePath(id), { method: 'POST', body: move, schema: projectSchema, admin: true });
 }
 
-/** A project as an update that changes nothing but whether it is featured (its picture stays). */
+/**
+ * A project as an update that changes nothing but whether it is featured: its pending values
+ * (a draft of changes stays a draft of changes, a draft a draft; its picture stays).
+ */
 export function featuredUpdate(project: Project, featured: boolean): ProjectUpdate {
+  const values = project.draft ?? project;
   return {
     id: project.id,
-    title: project.title,
-    content: project.content,
-    scopeOfWorks: project.scopeOfWorks,
-    location: project.location,
-    workDuration: project.workDuration,
-    client: project.client,
-    categoryID: String(project.categoryID ?? 0),
+    title: values.title,
+    content: values.content,
+    scopeOfWorks: values.scopeOfWorks,
+    location: values.locationTranslations.length > 0 ? values.locationTranslations : values.location,
+    workDuration: values.workDurationTranslations.length > 0 ? values.workDurationTranslations : values.workDuration,
+    client: values.client,
+    categoryID: String(values.categoryID ?? 0),
     featured,
+    published: project.published && !project.draft,
   };
+}
+
+/** The actions on a project's state (decision 033): each one request, answered with the project. */
+export type ProjectStateAction = 'publish' | 'unpublish' | 'discard';
+
+export function changeProjectState({ id, action }: { id: number; action: ProjectStateAction }) {
+  const [path, method] =
+    action === 'publish'
+      ? ([apiRoutes.projects.publishPath(id), 'POST'] as const)
+      : action === 'unpublish'
+        ? ([apiRoutes.projects.unpublishPath(id), 'POST'] as const)
+        : ([apiRoutes.projects.draftPath(id), 'DELETE'] as const);
+  return apiRequest(path, { method, schema: projectSchema, admin: true });
+}
+
+export function useProjectState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeProjectState,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
+}
+
+/**
+ * Starts this browser's preview (the page texts' mechanism, decision 022): the server sets a
+ * cookie with which the public pages show the pending values, drafts too, to this browser alone.
+ */
+export function useStartPreview() {
+  return useMutation({
+    mutationFn: () => apiRequest(apiRoutes.siteTexts.preview, { method: 'POST', admin: true }),
+  });
 }
 
 // After a change every list of the dashboard reloads (dashboardQueryKey), as after a category's.

@@ -14,12 +14,22 @@ const project: Project = {
     { content: 'Erdung', language: 2 },
   ],
   location: 'Hanau',
-  workDuration: '3 months',
+  workDuration: '3 Monate',
+  locationTranslations: [
+    { content: 'Hanau', language: 1 },
+    { content: 'Hanau', language: 2 },
+  ],
+  workDurationTranslations: [
+    { content: '3 months', language: 1 },
+    { content: '3 Monate', language: 2 },
+  ],
   client: 'Stadtwerke',
   categoryID: 3,
   category: { id: 3, name: 'substations', translation: [] },
   picture: '/media/projects/9/800.webp',
   pictureSources: [],
+  published: true,
+  draft: null,
   featured: true,
   position: 4,
   createdAt: '2026-01-01T00:00:00Z',
@@ -30,9 +40,11 @@ const picture = 'data:image/png;base64,iVBORw0KGgo=';
 const filled = {
   titleEn: 'Data centre',
   titleDe: 'Rechenzentrum',
-  location: ' Frankfurt ',
+  locationDe: ' Frankfurt ',
+  locationEn: '',
   client: '',
-  workDuration: '',
+  workDurationDe: 'März – Juni 2025',
+  workDurationEn: 'March – June 2025',
   categoryID: '0',
   scopeEn: 'Lightning protection',
   scopeDe: 'Blitzschutz',
@@ -51,9 +63,11 @@ describe('the project form', () => {
     expect(projectFormValues(project)).toEqual({
       titleEn: 'Substation Hanau',
       titleDe: 'Umspannwerk Hanau',
-      location: 'Hanau',
+      locationDe: 'Hanau',
+      locationEn: 'Hanau',
       client: 'Stadtwerke',
-      workDuration: '3 months',
+      workDurationDe: '3 Monate',
+      workDurationEn: '3 months',
       categoryID: '3',
       scopeEn: 'Earthing',
       scopeDe: 'Erdung',
@@ -92,12 +106,17 @@ describe('the project form', () => {
         { content: 'Blitzschutz', language: 2 },
       ],
       content: [],
+      // One language given: a string, which the server keeps as both languages' value.
       location: 'Frankfurt',
       client: '',
-      workDuration: '',
+      workDuration: [
+        { content: 'March – June 2025', language: 1 },
+        { content: 'März – Juni 2025', language: 2 },
+      ],
       categoryID: '0',
       featured: false,
       picture,
+      published: true,
     });
     expect(projectCreateSchema.safeParse(payload).success).toBe(true);
   });
@@ -109,5 +128,17 @@ describe('the project form', () => {
     expect(projectUpdateSchema.safeParse(kept).success).toBe(true);
     const replaced = projectUpdatePayload(9, projectFormSchema('edit').parse({ ...projectFormValues(project), picture }));
     expect(replaced.picture).toBe(picture);
+  });
+
+  it('edits the draft of changes when there is one, and saves as a draft or publishes', () => {
+    const drafted: Project = {
+      ...project,
+      draft: { ...project, title: [{ content: 'Entwurf', language: 2 }], locationTranslations: [], location: '', updatedAt: '' },
+    };
+    expect(projectFormValues(drafted)).toMatchObject({ titleDe: 'Entwurf', titleEn: '', locationDe: '', locationEn: '' });
+    const values = projectFormSchema('edit').parse(projectFormValues(project));
+    expect(projectUpdatePayload(9, values, false).published).toBe(false);
+    expect(projectUpdatePayload(9, values).published).toBe(true);
+    expect(projectCreatePayload({ ...projectFormSchema('create').parse(filled) }, false).published).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ContentLanguage,
+  type LocalizedText,
   type Project,
   type ProjectCreate,
   type ProjectUpdate,
@@ -12,7 +13,7 @@ import { localizedTexts, textIn } from '../../../components/admin/localized-fiel
 // The limits come from the contract's own field schemas, so that form and server agree.
 const titleText = projectCreateSchema.shape.title.element.shape.content;
 const longText = localizedTextSchema.shape.content;
-const line = projectCreateSchema.shape.location.unwrap();
+const line = projectCreateSchema.shape.client.unwrap();
 
 /**
  * The project modal. Both titles and both scopes of works are required (starred: DESIGN.md §5);
@@ -22,9 +23,11 @@ export function projectFormSchema(mode: 'create' | 'edit') {
   return z.object({
     titleEn: titleText,
     titleDe: titleText,
-    location: line,
+    locationDe: line,
+    locationEn: line,
     client: line,
-    workDuration: line,
+    workDurationDe: line,
+    workDurationEn: line,
     categoryID: z.string(),
     scopeEn: longText.min(1),
     scopeDe: longText.min(1),
@@ -42,14 +45,35 @@ type ProjectFormOutput = z.output<ProjectFormSchema>;
 /** '0' is the spec's "no category" ('Select Category'). */
 export const noCategory = '0';
 
-/** Empty for Add, the project's values for Edit (the picture stays as it is unless a new one is chosen). */
-export function projectFormValues(project?: Project): ProjectFormValues {
+/** A localised line's value in a language (the read's list, else its string, as an older server sends it). */
+function lineIn(translations: LocalizedText[] | undefined, fallback: string | undefined, language: ContentLanguage) {
+  return translations ? textIn(translations, language) : (fallback ?? '');
+}
+
+/**
+ * A localised line as sent: a string (SPEC.md §7's shape, both languages' value) when the two are
+ * alike or one is left empty; a list when they differ.
+ */
+function lineOf(de: string, en: string): ProjectCreate['location'] {
+  const [german, english] = [de.trim(), en.trim()];
+  if (!german || !english || german === english) return german || english;
+  return localizedTexts(english, german);
+}
+
+/**
+ * Empty for Add, the project's pending values for Edit (its draft of changes if it has one; the
+ * picture stays as it is unless a new one is chosen).
+ */
+export function projectFormValues(stored?: Project): ProjectFormValues {
+  const project = stored?.draft ? { ...stored, ...stored.draft } : stored;
   return {
     titleEn: textIn(project?.title, ContentLanguage.English),
     titleDe: textIn(project?.title, ContentLanguage.German),
-    location: project?.location ?? '',
+    locationDe: lineIn(project?.locationTranslations, project?.location, ContentLanguage.German),
+    locationEn: lineIn(project?.locationTranslations, project?.location, ContentLanguage.English),
     client: project?.client ?? '',
-    workDuration: project?.workDuration ?? '',
+    workDurationDe: lineIn(project?.workDurationTranslations, project?.workDuration, ContentLanguage.German),
+    workDurationEn: lineIn(project?.workDurationTranslations, project?.workDuration, ContentLanguage.English),
     categoryID: project?.categoryID ? String(project.categoryID) : noCategory,
     scopeEn: textIn(project?.scopeOfWorks, ContentLanguage.English),
     scopeDe: textIn(project?.scopeOfWorks, ContentLanguage.German),
@@ -65,25 +89,30 @@ function projectFields(values: ProjectFormOutput): Omit<ProjectCreate, 'picture'
     title: localizedTexts(values.titleEn, values.titleDe),
     scopeOfWorks: localizedTexts(values.scopeEn, values.scopeDe),
     content: localizedTexts(values.contentEn, values.contentDe),
-    location: values.location,
+    location: lineOf(values.locationDe, values.locationEn),
     client: values.client,
-    workDuration: values.workDuration,
+    workDuration: lineOf(values.workDurationDe, values.workDurationEn),
     categoryID: values.categoryID,
     featured: values.featured,
   };
 }
 
-export function projectCreatePayload(values: ProjectFormOutput): ProjectCreate {
-  return { ...projectFields(values), picture: values.picture };
+/** `published`: "Publish" (true) or "Save as draft" (false). */
+export function projectCreatePayload(values: ProjectFormOutput, published = true): ProjectCreate {
+  return { ...projectFields(values), picture: values.picture, published };
 }
 
-/** An update sends a picture only when a new one was chosen: leaving it out keeps the current one. */
-export function projectUpdatePayload(id: number, values: ProjectFormOutput, updatedAt?: string): ProjectUpdate {
+/**
+ * An update sends a picture only when a new one was chosen: leaving it out keeps the current
+ * (pending) one. `published` false saves a published project's changes as a draft of changes.
+ * `updatedAt`: the version the form started from: a save over someone else's change is refused (409).
+ */
+export function projectUpdatePayload(id: number, values: ProjectFormOutput, published = true, updatedAt?: string): ProjectUpdate {
   return {
     id,
     ...projectFields(values),
     ...(values.picture ? { picture: values.picture } : {}),
-    // The version the form started from: a save over someone else's change is refused (409).
+    published,
     ...(updatedAt ? { updatedAt } : {}),
   };
 }

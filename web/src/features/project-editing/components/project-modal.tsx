@@ -20,6 +20,7 @@ import {
   projectFormValues,
   projectUpdatePayload,
 } from './project-form';
+import { ProjectStatePanel } from './project-state';
 
 type ProjectModalProps = {
   open: boolean;
@@ -57,6 +58,8 @@ function ProjectForm({
   const save = useSaveProject();
   const mode = project ? 'edit' : 'create';
   const [pictureProblem, setPictureProblem] = useState<FailureReason>();
+  // The project as it is now: the state actions answer it anew.
+  const [current, setCurrent] = useState(project);
   const {
     register,
     handleSubmit,
@@ -76,21 +79,27 @@ function ProjectForm({
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
 
   const m = 'projects.modal';
-  const submit = handleSubmit((values) => {
-    // A refused file blocks Save, also on Edit where no file would mean "keep the current one".
-    if (pictureProblem) return;
-    save.mutate(project ? projectUpdatePayload(project.id, values, version) : projectCreatePayload(values), {
-      onSuccess: onDone,
+  // "Publish" (the form's submit) or "Save as draft": a published project's changes become a
+  // draft of changes, visitors keep seeing the published version until it is published.
+  // `version`: the one the form was filled from; a save over someone else's change is refused.
+  const submitAs = (published: boolean, checkVersion = true) =>
+    handleSubmit((values) => {
+      // A refused file blocks Save, also on Edit where no file would mean "keep the current one".
+      if (pictureProblem) return;
+      save.mutate(
+        current
+          ? projectUpdatePayload(current.id, values, published, checkVersion ? version : undefined)
+          : projectCreatePayload(values, published),
+        { onSuccess: onDone },
+      );
     });
-  });
-  const overwrite = handleSubmit((values) => {
-    if (project) save.mutate(projectUpdatePayload(project.id, values), { onSuccess: onDone });
-  });
+  const submit = submitAs(true);
+  const overwrite = submitAs(true, false);
   const loadTheirs = async () => {
-    if (!project) return;
+    if (!current) return;
     setLoading(true);
     try {
-      const theirs = await fetchProject(project.id);
+      const theirs = await fetchProject(current.id);
       const mine = getValues();
       const saved = projectFormValues(theirs);
       setTyped(
@@ -101,6 +110,7 @@ function ProjectForm({
       // Their version, with the user's new picture (if any) still chosen.
       reset({ ...saved, picture: mine.picture }, { keepDefaultValues: false });
       setVersion(theirs.updatedAt);
+      setCurrent(theirs);
       save.reset();
     } finally {
       setLoading(false);
@@ -113,6 +123,8 @@ function ProjectForm({
       onCancel={onDone}
       saving={save.isPending}
       error={conflict ? undefined : save.error}
+      submitLabel={{ idle: t(`${m}.publish`), busy: t('actions.saving') }}
+      secondaryAction={{ label: t(`${m}.saveDraft`), onClick: () => void submitAs(false)() }}
     >
       {conflict && (
         <EditConflict
@@ -123,6 +135,16 @@ function ProjectForm({
         />
       )}
       <TypedValues entries={typed} />
+      {current && (
+        <ProjectStatePanel
+          project={current}
+          onChanged={(changed) => {
+            setCurrent(changed);
+            // Publishing changes the version: the next save starts from it.
+            setVersion(changed.updatedAt);
+          }}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           data-autofocus
@@ -139,9 +161,33 @@ function ProjectForm({
           error={fieldError(t, errors.titleEn)}
           {...register('titleEn')}
         />
-        <TextField label={t(`${m}.location`)} error={fieldError(t, errors.location)} {...register('location')} />
+        <TextField
+          label={t(`${m}.germanLocation`)}
+          lang="de"
+          error={fieldError(t, errors.locationDe)}
+          {...register('locationDe')}
+        />
+        <TextField
+          label={t(`${m}.englishLocation`)}
+          lang="en"
+          hint={t(`${m}.lineHint`)}
+          error={fieldError(t, errors.locationEn)}
+          {...register('locationEn')}
+        />
+        <TextField
+          label={t(`${m}.germanWorkDuration`)}
+          lang="de"
+          error={fieldError(t, errors.workDurationDe)}
+          {...register('workDurationDe')}
+        />
+        <TextField
+          label={t(`${m}.englishWorkDuration`)}
+          lang="en"
+          hint={t(`${m}.lineHint`)}
+          error={fieldError(t, errors.workDurationEn)}
+          {...register('workDurationEn')}
+        />
         <TextField label={t(`${m}.client`)} error={fieldError(t, errors.client)} {...register('client')} />
-        <TextField label={t(`${m}.workDuration`)} error={fieldError(t, errors.workDuration)} {...register('workDuration')} />
         <SelectField label={t(`${m}.category`)} {...register('categoryID')}>
           <option value={noCategory}>{t(`${m}.selectCategory`)}</option>
           {categories.map((category) => {
@@ -193,7 +239,7 @@ function ProjectForm({
       <PictureField
         value={picture}
         onChange={(dataUrl) => setValue('picture', dataUrl, { shouldValidate: Boolean(dataUrl), shouldDirty: true })}
-        currentPicture={project?.picture || undefined}
+        currentPicture={(current?.draft ?? current)?.picture || undefined}
         required={mode === 'create'}
         problem={pictureProblem}
         onProblem={setPictureProblem}
@@ -207,9 +253,11 @@ function ProjectForm({
 const typedLabels = {
   titleDe: 'germanTitle',
   titleEn: 'englishTitle',
-  location: 'location',
+  locationDe: 'germanLocation',
+  locationEn: 'englishLocation',
   client: 'client',
-  workDuration: 'workDuration',
+  workDurationDe: 'germanWorkDuration',
+  workDurationEn: 'englishWorkDuration',
   scopeDe: 'germanScope',
   scopeEn: 'englishScope',
   contentDe: 'germanContent',

@@ -17,6 +17,7 @@ import { PanelHeader } from '../../../components/admin/panel-header';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { ProjectModal } from './project-modal';
 import { ProjectOrderView } from './project-order-view';
+import { ProjectStateBadge } from './project-state';
 
 const control = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900';
 const sorts = ['position', 'newest', 'oldest', 'updated'] as const;
@@ -73,7 +74,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
           <form
             role="search"
             aria-label={t('projects.filters.label')}
-            className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+            className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-7"
             onSubmit={(event) => event.preventDefault()}
           >
             <div className="text-sm font-medium text-slate-800 lg:col-span-2">
@@ -114,6 +115,21 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
                 {(['all', 'featured', 'other'] as const).map((option) => (
                   <option key={option} value={option}>
                     {t(`projects.filters.featuredOptions.${option}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="text-sm font-medium text-slate-800">
+              <label htmlFor={`${fieldId}-state`}>{t('projects.filters.state')}</label>
+              <select
+                id={`${fieldId}-state`}
+                className={control}
+                value={filter.state}
+                onChange={(event) => change({ state: event.target.value as AdminProjectFilter['state'] })}
+              >
+                {(['all', 'published', 'draft'] as const).map((option) => (
+                  <option key={option} value={option}>
+                    {t(`projects.filters.stateOptions.${option}`)}
                   </option>
                 ))}
               </select>
@@ -160,6 +176,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
               { header: t('projects.columns.id'), cell: (p) => p.id, className: 'tabular-nums' },
               { header: t('projects.columns.position'), cell: (p) => p.position, className: 'tabular-nums' },
               { header: t('projects.columns.title'), cell: (p) => <LocalizedList texts={p.title} />, className: 'min-w-56' },
+              { header: t('projects.columns.state'), cell: (p) => <ProjectStateBadge project={p} /> },
               { header: t('projects.columns.location'), cell: (p) => p.location },
               { header: t('projects.columns.client'), cell: (p) => p.client },
               {

@@ -33,7 +33,9 @@ export function ProjectCard({
 }) {
   const { t, i18n } = useTranslation('projects');
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
-  const title = project && (pickText(project.title, language) || project.location);
+  // The location in the visitor's language (decision 033), the other's when it has none.
+  const location = project && (pickText(project.locationTranslations ?? [], language) || project.location);
+  const title = project && (pickText(project.title, language) || location);
   return (
     <article
       className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-md ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-accent-400 hover:shadow-lg"
@@ -60,11 +62,11 @@ export function ProjectCard({
             <Placeholder className="w-4/5" />
           )}
         </Heading>
-        {(!project || project.location) && (
+        {(!project || location) && (
           <p className="mt-auto flex items-center gap-1.5 pt-1 text-sm text-slate-600">
             <IconMapPin className="h-4 w-4 shrink-0 text-brand-500" />
             <span className="sr-only">{t('card.location')}: </span>
-            {project ? project.location : <Placeholder className="w-1/2" />}
+            {project ? location : <Placeholder className="w-1/2" />}
           </p>
         )}
       </div>

@@ -35,7 +35,10 @@ function DetailView({ project }: { project: Project | undefined }) {
   const { t, i18n } = useTranslation('projects');
   const { t: common } = useTranslation('common');
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
-  const title = project ? pickText(project.title, language) || project.location : t('detail.loading');
+  // The location and the work duration in the visitor's language (decision 033), the other's when it has none.
+  const location = project ? pickText(project.locationTranslations ?? [], language) || project.location : '';
+  const workDuration = project ? pickText(project.workDurationTranslations ?? [], language) || project.workDuration : '';
+  const title = project ? pickText(project.title, language) || location : t('detail.loading');
   // While loading, stand-ins of the texts' shape (made invisible below).
   const content = project ? pickText(project.content, language) : '…\n\n…';
   const scope = project ? pickText(project.scopeOfWorks, language) : '…\n…\n…';
@@ -48,8 +51,8 @@ function DetailView({ project }: { project: Project | undefined }) {
   );
   const value = (text: string) => (project ? text : '…');
   const facts: [string, string][] = [
-    [t('detail.location'), value(project?.location ?? '')],
-    [t('detail.workDuration'), value(project?.workDuration ?? '')],
+    [t('detail.location'), value(location)],
+    [t('detail.workDuration'), value(workDuration)],
     [t('detail.category'), value(project?.category ? categoryName(project.category, language) : '')],
     [t('detail.client'), project?.client ?? ''],
   ];
