@@ -49,6 +49,8 @@ export type WatcherOptions = {
   /** Reconnecting after the listening connection is lost: the first wait, doubled up to the last. */
   retryMs?: { first: number; max: number };
   fenceTimeoutMs?: number;
+  /** How often the listening connection is checked by a round trip of our own. */
+  heartbeatMs?: number;
 };
 
 export function watchContentVersion(options: WatcherOptions): ContentVersionWatcher {
@@ -87,6 +89,39 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
   const fences = new Map<string, () => void>();
   let fenceCount = 0;
 
+  /**
+   * A notification of our own, sent on `listener` and waited for there (within `fenceTimeoutMs`).
+   * When it is back, every notification committed before it has arrived too (PostgreSQL delivers
+   * them in commit order). Without an answer the connection does not hear (a pooler in
+   * transaction mode between us and PostgreSQL, a connection dead without a word): the caller
+   * stops trusting it.
+   */
+  async function roundTrip(listener: pg.Client): Promise<void> {
+    const nonce = String(++fenceCount);
+    const arrived = new Promise<void>((resolve) => fences.set(nonce, resolve));
+    try {
+      await withTimeout(fenceTimeoutMs, async () => {
+        await listener.query('select pg_notify($1, $2)', [fenceChannel, nonce]);
+        await arrived;
+      });
+    } finally {
+      fences.delete(nonce);
+    }
+  }
+
+  /** Stops trusting `listener`: ended, and taken again after the usual wait. */
+  function drop(listener: pg.Client, why: string): void {
+    if (client !== listener) return;
+    log.warn({ source: 'reads' }, `content version: ${why}; reading the version per request until it is back`);
+    client = undefined;
+    listening = false;
+    lost = true;
+    invalidate();
+    for (const release of fences.values()) release();
+    void listener.end().catch(() => {});
+    schedule();
+  }
+
   async function listen(): Promise<void> {
     const next = newClient!();
     next.on('error', () => {});
@@ -98,6 +133,8 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
       });
       await next.query(`LISTEN ${contentVersionChannel}`);
       await next.query(`LISTEN ${fenceChannel}`);
+      // Listening is trusted only once a notification of our own has come back on it.
+      await roundTrip(next);
     } catch (error) {
       await next.end().catch(() => {});
       throw error;
@@ -115,18 +152,7 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     invalidate();
     if (wasDown) log.info({ source: 'notifications' }, 'content version: listening again');
     next.once('end', () => {
-      if (client !== next) return;
-      client = undefined;
-      listening = false;
-      lost = true;
-      invalidate();
-      for (const release of fences.values()) release();
-      if (closed) return;
-      log.warn(
-        { source: 'reads' },
-        'content version: the listening connection was lost; reading the version per request until it is back',
-      );
-      schedule();
+      if (!closed) drop(next, 'the listening connection was lost');
     });
   }
 
@@ -141,6 +167,14 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     retryTimer.unref();
     wait = Math.min(Math.max(wait * 2, retry.first), retry.max);
   }
+
+  // A connection that stops hearing without ending (a half-open TCP connection) is found by a
+  // round trip every `heartbeatMs`.
+  const heartbeat = setInterval(() => {
+    const listener = client;
+    if (listener) roundTrip(listener).catch(() => drop(listener, 'a notification of its own did not come back'));
+  }, options.heartbeatMs ?? 30_000);
+  heartbeat.unref();
 
   // The first attempt is awaited at start (`started`): an instance starts told, if it can.
   const started =
@@ -160,17 +194,10 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     async fence() {
       const listener = client;
       if (!listener) return invalidate();
-      const nonce = String(++fenceCount);
-      const arrived = new Promise<void>((resolve) => fences.set(nonce, resolve));
       try {
-        await withTimeout(fenceTimeoutMs, async () => {
-          await listener.query('select pg_notify($1, $2)', [fenceChannel, nonce]);
-          await arrived;
-        });
+        await roundTrip(listener);
       } catch {
-        invalidate();
-      } finally {
-        fences.delete(nonce);
+        drop(listener, 'a notification of its own did not come back');
       }
     },
     source: () => (kind === 'sqlite' ? 'own-writes' : listening ? 'notifications' : 'reads'),
@@ -178,6 +205,7 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     async close() {
       closed = true;
       stopBumps();
+      clearInterval(heartbeat);
       clearTimeout(retryTimer);
       const listener = client;
       client = undefined;
