@@ -102,6 +102,8 @@ function ProjectForm({
       reset({ ...saved, picture: mine.picture }, { keepDefaultValues: false });
       setVersion(theirs.updatedAt);
       save.reset();
+    } catch {
+      // Deleted meanwhile, or the server unreachable: the notice stays, and so does what was typed.
     } finally {
       setLoading(false);
     }
