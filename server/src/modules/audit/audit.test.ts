@@ -138,6 +138,8 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     expect(sent.status).toBe(201);
     const id = sent.body.id;
     expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token })).status).toBe(200);
+    // Opened again at once (the dialog reloads it): recorded once.
+    expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token })).status).toBe(200);
     expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Handled`, { token, body: { handled: true } })).status).toBe(200);
     expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Resend`, { token })).status).toBe(200);
     const csv = await getOnce(`${url}/api/v1/Inquiry/Export?Search=${encodeURIComponent(generalMessage.lastName)}`, {

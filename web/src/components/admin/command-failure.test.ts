@@ -14,6 +14,18 @@ describe('commandFailureReason', () => {
     });
   });
 
+  it('says who saved meanwhile and when after a stale save (409 edit_conflict)', () => {
+    const changedBy = { name: 'erika', at: '2026-11-25T09:42:00.000Z' };
+    const reason = commandFailureReason(new ApiError(409, 'edit_conflict', { changedBy }));
+    expect(reason?.key).toBe('reasons.editConflict');
+    expect(reason?.values?.['name']).toBe('erika');
+    // In the company's time zone: 10:42 in Berlin.
+    expect(String(reason?.values?.['time'])).toContain('10:42');
+    expect(commandFailureReason(new ApiError(409, 'edit_conflict', { changedBy: null }))).toEqual({
+      key: 'reasons.editConflictUnknown',
+    });
+  });
+
   it('names the fields a 400 refused, and a refused picture as such', () => {
     const fields = [
       { field: 'title.0.content', message: 'too long' },

@@ -86,13 +86,17 @@ export function AuditPanel() {
         </p>
       ) : null}
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <label className={label}>
-          {t('audit.filters.user')}
-          <input className={field} value={filter.user} onChange={(e) => change({ user: e.target.value })} />
-        </label>
-        <label className={label}>
-          {t('audit.filters.item')}
-          <select className={field} value={filter.item} onChange={(e) => change({ item: e.target.value })}>
+        <div>
+          <label htmlFor={`${id}-user`} className={label}>
+            {t('audit.filters.user')}
+          </label>
+          <input id={`${id}-user`} className={field} value={filter.user} onChange={(e) => change({ user: e.target.value })} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-item`} className={label}>
+            {t('audit.filters.item')}
+          </label>
+          <select id={`${id}-item`} className={field} value={filter.item} onChange={(e) => change({ item: e.target.value })}>
             <option value="">{t('audit.filters.any')}</option>
             {auditItemKinds.map((kind) => (
               <option key={kind} value={kind}>
@@ -100,10 +104,17 @@ export function AuditPanel() {
               </option>
             ))}
           </select>
-        </label>
-        <label className={label}>
-          {t('audit.filters.action')}
-          <select className={field} value={filter.action} onChange={(e) => change({ action: e.target.value })}>
+        </div>
+        <div>
+          <label htmlFor={`${id}-action`} className={label}>
+            {t('audit.filters.action')}
+          </label>
+          <select
+            id={`${id}-action`}
+            className={field}
+            value={filter.action}
+            onChange={(e) => change({ action: e.target.value })}
+          >
             <option value="">{t('audit.filters.any')}</option>
             {auditActions.map((action) => (
               <option key={action} value={action}>
@@ -111,15 +122,31 @@ export function AuditPanel() {
               </option>
             ))}
           </select>
-        </label>
-        <label className={label}>
-          {t('audit.filters.from')}
-          <input type="date" className={field} value={filter.from} onChange={(e) => change({ from: e.target.value })} />
-        </label>
-        <label className={label}>
-          {t('audit.filters.to')}
-          <input type="date" className={field} value={filter.to} onChange={(e) => change({ to: e.target.value })} />
-        </label>
+        </div>
+        <div>
+          <label htmlFor={`${id}-from`} className={label}>
+            {t('audit.filters.from')}
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className={field}
+            value={filter.from}
+            onChange={(e) => change({ from: e.target.value })}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-to`} className={label}>
+            {t('audit.filters.to')}
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className={field}
+            value={filter.to}
+            onChange={(e) => change({ to: e.target.value })}
+          />
+        </div>
       </div>
       <div className="mb-2 flex items-center justify-between gap-3">
         <p role="status" className="text-sm font-semibold text-slate-800">

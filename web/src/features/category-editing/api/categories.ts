@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CategoryInput, categoryListSchema, categorySchema, apiRoutes } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export const categoryQueryKeys = { all: [...dashboardQueryKey, 'categories'] as const };
 
@@ -27,6 +27,14 @@ export function saveCategory(input: CategoryInput & { id?: number | undefined; u
           admin: true,
         })
       : apiRequest(apiRoutes.categories.list, { method: 'PUT', body: { id, ...values }, schema: categorySchema, admin: true });
+}
+
+/** The category as saved now (after a stale save: their version); a deleted one is a not_found error. */
+export async function fetchCategory(id: number) {
+  const list = await apiRequest(apiRoutes.categories.list, { schema: categoryListSchema, admin: true });
+  const found = list.data.find((c) => c.id === id);
+  if (!found) throw new ApiError(404, 'not_found');
+  return found;
 }
 
 export function deleteCategory(id: number) {

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@blitz/contract';
-import { useSaveCategory } from '../api/categories';
-import { categoryFormSchema, categoryFormValues, categoryInput } from './category-form';
+import { fetchCategory, useSaveCategory } from '../api/categories';
+import { type CategoryFormValues, categoryFormSchema, categoryFormValues, categoryInput } from './category-form';
+import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
 import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
 import { TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
@@ -38,16 +40,63 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
   const {
     register,
     handleSubmit,
+    getValues,
+    reset,
     formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(categoryFormSchema, formIssueKeys), defaultValues: categoryFormValues(category) });
   useUnsavedChanges(isDirty);
+  // The version the form was filled from: a save over someone else's change is refused (409).
+  const [version, setVersion] = useState(category?.updatedAt);
+  const [typed, setTyped] = useState<{ label: string; value: string }[]>([]);
+  const [loading, setLoading] = useState(false);
 
   const submit = handleSubmit((values) =>
-    save.mutate({ ...categoryInput(values), id: category?.id, updatedAt: category?.updatedAt }, { onSuccess: onDone }),
+    save.mutate({ ...categoryInput(values), id: category?.id, updatedAt: version }, { onSuccess: onDone }),
   );
+  const overwrite = handleSubmit((values) => save.mutate({ ...categoryInput(values), id: category?.id }, { onSuccess: onDone }));
+  const labels: Record<keyof CategoryFormValues, string> = {
+    name: t('categories.modal.name'),
+    titleDe: t('categories.modal.germanTitle'),
+    titleEn: t('categories.modal.englishTitle'),
+  };
+  const loadTheirs = async () => {
+    if (!category) return;
+    setLoading(true);
+    try {
+      const theirs = await fetchCategory(category.id);
+      const mine = getValues();
+      const saved = categoryFormValues(theirs);
+      setTyped(
+        (Object.keys(labels) as (keyof CategoryFormValues)[])
+          .filter((field) => mine[field] !== saved[field] && mine[field].trim() !== '')
+          .map((field) => ({ label: labels[field], value: mine[field] })),
+      );
+      reset(saved);
+      setVersion(theirs.updatedAt);
+      save.reset();
+    } catch {
+      // Deleted meanwhile, or the server unreachable: the notice stays, and so does what was typed.
+    } finally {
+      setLoading(false);
+    }
+  };
 
   return (
-    <ModalForm onSubmit={(event) => void submit(event)} onCancel={onDone} saving={save.isPending} error={save.error}>
+    <ModalForm
+      onSubmit={(event) => void submit(event)}
+      onCancel={onDone}
+      saving={save.isPending}
+      error={isEditConflict(save.error) ? undefined : save.error}
+    >
+      {isEditConflict(save.error) && (
+        <EditConflict
+          error={save.error}
+          busy={loading || save.isPending}
+          onLoadTheirs={() => void loadTheirs()}
+          onOverwrite={() => void overwrite()}
+        />
+      )}
+      <TypedValues entries={typed} />
       <TextField
         data-autofocus
         label={t('categories.modal.name')}

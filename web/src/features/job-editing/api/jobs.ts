@@ -21,6 +21,11 @@ export function saveJob(payload: JobCreate | JobUpdate) {
     : apiRequest(apiRoutes.jobs.list, { method: 'POST', body: payload, schema: jobSchema, admin: true });
 }
 
+/** The job as saved now (after a stale save: their version); staff read drafts too. */
+export function fetchJob(id: number) {
+  return apiRequest(apiRoutes.jobs.onePath(id), { schema: jobSchema, admin: true });
+}
+
 export function deleteJob(id: number) {
   return apiRequest(apiRoutes.jobs.onePath(id), { method: 'DELETE', admin: true });
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Job, employmentTypes } from '@blitz/contract';
@@ -7,7 +8,8 @@ import { SelectField, TextAreaField, TextField } from '../../../components/admin
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
-import { useSaveJob } from '../api/jobs';
+import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
+import { fetchJob, useSaveJob } from '../api/jobs';
 import { type JobFormValues, jobCreatePayload, jobFormSchema, jobFormValues, jobUpdatePayload } from './job-form';
 
 /** Add Job / Edit Job: every text in German and English side by side, German left (stacked on a phone). */
@@ -28,16 +30,54 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
   const {
     register,
     handleSubmit,
+    getValues,
+    reset,
     formState: { errors, isDirty },
   } = useForm<JobFormValues>({ resolver: zodResolver(jobFormSchema, formIssueKeys), defaultValues: jobFormValues(job) });
   useUnsavedChanges(isDirty);
+  // The job as the form was filled from: its version goes with the save (a stale one is refused).
+  const [base, setBase] = useState(job);
+  const [typed, setTyped] = useState<{ label: string; value: string }[]>([]);
+  const [loading, setLoading] = useState(false);
 
   const submit = handleSubmit((values) => {
     const parsed = jobFormSchema.parse(values);
-    save.mutate(job ? jobUpdatePayload(job, parsed) : jobCreatePayload(parsed), { onSuccess: onDone });
+    save.mutate(base ? jobUpdatePayload(base, parsed) : jobCreatePayload(parsed), { onSuccess: onDone });
   });
+  const overwrite = handleSubmit((values) => {
+    if (!base) return;
+    const { updatedAt: _updatedAt, ...payload } = jobUpdatePayload(base, jobFormSchema.parse(values));
+    save.mutate(payload, { onSuccess: onDone });
+  });
+  const loadTheirs = async () => {
+    if (!base) return;
+    setLoading(true);
+    try {
+      const theirs = await fetchJob(base.id);
+      const mine = getValues();
+      const saved = jobFormValues(theirs);
+      setTyped(
+        (Object.keys(mine) as (keyof JobFormValues)[])
+          .filter((field) => typeof mine[field] === 'string' && mine[field] !== saved[field] && String(mine[field]).trim() !== '')
+          .map((field) => ({ label: typedLabel(field), value: String(mine[field]) })),
+      );
+      reset(saved);
+      setBase(theirs);
+      save.reset();
+    } catch {
+      // Deleted meanwhile, or the server unreachable: the notice stays, and so does what was typed.
+    } finally {
+      setLoading(false);
+    }
+  };
 
   const m = 'jobs.modal';
+  const typedLabel = (field: string) => {
+    const pairOf = /^(title|tasks|profile|offer|howToApply)(De|En)$/.exec(field);
+    if (!pairOf) return t(`${m}.${field}` as 'jobs.modal.location', { defaultValue: field });
+    const name = t(`${m}.${pairOf[1] as PairField}`);
+    return pairOf[2] === 'De' ? t(`${m}.inGerman`, { field: name }) : t(`${m}.inEnglish`, { field: name });
+  };
   // One text in both languages: English and German beside each other, German first (the site's default).
   const pair = (field: PairField, multiline: boolean, required = false) => {
     const Field = multiline ? TextAreaField : TextField;
@@ -64,7 +104,21 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
   };
 
   return (
-    <ModalForm onSubmit={(event) => void submit(event)} onCancel={onDone} saving={save.isPending} error={save.error}>
+    <ModalForm
+      onSubmit={(event) => void submit(event)}
+      onCancel={onDone}
+      saving={save.isPending}
+      error={isEditConflict(save.error) ? undefined : save.error}
+    >
+      {isEditConflict(save.error) && (
+        <EditConflict
+          error={save.error}
+          busy={loading || save.isPending}
+          onLoadTheirs={() => void loadTheirs()}
+          onOverwrite={() => void overwrite()}
+        />
+      )}
+      <TypedValues entries={typed} />
       {pair('title', false, true)}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t(`${m}.location`)} required error={fieldError(t, errors.location)} {...register('location')} />

@@ -112,6 +112,8 @@ function ProjectForm({
       setVersion(theirs.updatedAt);
       setCurrent(theirs);
       save.reset();
+    } catch {
+      // Deleted meanwhile, or the server unreachable: the notice stays, and so does what was typed.
     } finally {
       setLoading(false);
     }
