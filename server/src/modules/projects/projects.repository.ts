@@ -473,13 +473,13 @@ export type ProjectRestore = {
 export async function restoreProject(db: Db, id: number): Promise<ProjectRestore | undefined> {
   return inTransaction(db, async (trx) => {
     await lockOrder(trx);
-    // Held first: a purge that deleted the row meanwhile leaves nothing to restore.
-    if (!(await holdTrashed(trx, id))) return undefined;
     const row = await trx
       .selectFrom('projects')
       .select(['category_id', 'featured_key'])
       .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    if (!row) return undefined;
     let featuredDropped = false;
     if (row.featured_key !== null) {
       const { n } = await trx
