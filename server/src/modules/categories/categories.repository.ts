@@ -172,15 +172,15 @@ export async function trashCategory(db: Db, id: number, by: string, at: string =
 /** Takes a category out of the trash (its projects' links come back with it); false if it was not there. */
 export async function restoreCategory(db: Db, id: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
+    // The content version first, as every write of the trash takes it (one lock order: no deadlock with a purge).
+    await bumpContentVersion(trx);
     const result = await trx
       .updateTable('categories')
       .set({ deleted_at: null, deleted_by: null })
       .where('id', '=', id)
       .where('deleted_at', 'is not', null)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await bumpContentVersion(trx);
-    return true;
+    return Number(result.numUpdatedRows) > 0;
   });
 }
 

@@ -181,15 +181,15 @@ export async function trashJob(db: Db, id: number, by: string, at: string = nowI
  */
 export async function restoreJob(db: Db, id: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
+    // The content version first, as every write of the trash takes it (one lock order: no deadlock with a purge).
+    await bumpContentVersion(trx);
     const result = await trx
       .updateTable('jobs')
       .set({ deleted_at: null, deleted_by: null })
       .where('id', '=', id)
       .where('deleted_at', 'is not', null)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await bumpContentVersion(trx);
-    return true;
+    return Number(result.numUpdatedRows) > 0;
   });
 }
 

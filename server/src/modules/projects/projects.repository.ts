@@ -473,11 +473,16 @@ export type ProjectRestore = {
 export async function restoreProject(db: Db, id: number): Promise<ProjectRestore | undefined> {
   return inTransaction(db, async (trx) => {
     await lockOrder(trx);
+    // The content version first, as every write here takes it (the same lock order: no deadlock);
+    // then the row: held, so a purge at the same moment either deleted it already (nothing to
+    // restore) or waits and then finds it restored.
+    await bumpContentVersion(trx);
     const row = await trx
-      .selectFrom('projects')
-      .select(['category_id', 'featured_key'])
+      .updateTable('projects')
+      .set({ deleted_at: null, deleted_by: null })
       .where('id', '=', id)
       .where('deleted_at', 'is not', null)
+      .returning(['category_id', 'featured_key'])
       .executeTakeFirst();
     if (!row) return undefined;
     let featuredDropped = false;
@@ -487,16 +492,12 @@ export async function restoreProject(db: Db, id: number): Promise<ProjectRestore
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('featured_key', 'is not', null)
         .where('deleted_at', 'is', null)
+        .where('id', '!=', id)
         .executeTakeFirstOrThrow();
       featuredDropped = Number(n) >= featuredLimit;
+      if (featuredDropped) await trx.updateTable('projects').set({ featured_key: null }).where('id', '=', id).execute();
     }
-    await trx
-      .updateTable('projects')
-      .set({ deleted_at: null, deleted_by: null, ...(featuredDropped ? { featured_key: null } : {}) })
-      .where('id', '=', id)
-      .execute();
     const restoredCategoryId = row.category_id !== null && (await restoreCategory(trx, row.category_id)) ? row.category_id : null;
-    await bumpContentVersion(trx);
     return { restoredCategoryId, featuredDropped };
   });
 }
