@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Project, trashListSchema, trashRestoreResultSchema } from '@blitz/contract';
-import { type Backend, api, backends, signIn, startTestApp, testAdmin } from '../../test/helper';
+import { writeFakeWebBuild } from '../../test/fake-web-build';
+import { type Backend, api, backends, databaseKinds, getOnce, signIn, startTestApp, tempDir, testAdmin } from '../../test/helper';
 import { dataUrl, testPhoto } from '../../test/pictures';
 import { jobBody } from '../jobs/jobs.test-kit';
 import { trashHousekeeping } from './trash-housekeeping';
@@ -248,5 +249,45 @@ describe.each(backends)('the trash on $name', (backend) => {
     expect((await call('DELETE', `/Job/${live.id}`)).status).toBe(204);
     expect((await call('DELETE', `/Job/${live.id}`)).status).toBe(404);
     expect((await call('POST', '/Trash/Restore', { kind: 'job', id: String(live.id) })).status).toBe(200);
+  });
+});
+
+/** A web build whose server bundle renders each page's data as JSON: what a page shows is in its HTML. */
+function webBuildRenderingData(): string {
+  return writeFakeWebBuild(
+    tempDir(),
+    (key, lang) =>
+      `<!doctype html><html lang="${lang}"><head><title>${key}</title></head><body><div id="root"></div></body></html>`,
+    `return { html: '<main>' + JSON.stringify(data) + '</main>', head: '' };`,
+  );
+}
+
+describe.each(databaseKinds)('the public pages and the trash on %s', (kind) => {
+  it('no page shows a trashed project or job (home, gallery, its page, job board, job page, sitemap); a restore shows them again', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: webBuildRenderingData() });
+    const token = await signIn(url);
+    const call = (method: string, path: string, body?: unknown) =>
+      api(url, method, `/api/v1${path}`, { token, ...(body === undefined ? {} : { body }) });
+    const project = (await call('POST', '/Project', await projectBody('Papierkorbprojekt', { featured: true }))).body as Project;
+    const job = (await call('POST', '/Job', jobBody({ location: 'Papierkorbstadt' }))).body as { id: number };
+    const page = (path: string) => getOnce(url + path, { 'accept-encoding': 'identity' });
+    const seen = async () => {
+      const sitemap = (await api(url, 'GET', '/sitemap.xml')).text;
+      return {
+        home: (await page('/')).body.toString().includes('Papierkorbprojekt'),
+        gallery: (await page('/Projects')).body.toString().includes('Papierkorbprojekt'),
+        project: (await page(`/project/${project.id}`)).status,
+        jobs: (await page('/jobs')).body.toString().includes('Papierkorbstadt'),
+        job: (await page(`/jobs/${job.id}`)).status,
+        sitemap: [sitemap.includes(`/project/${project.id}<`), sitemap.includes(`/jobs/${job.id}<`)],
+      };
+    };
+    expect(await seen()).toEqual({ home: true, gallery: true, project: 200, jobs: true, job: 200, sitemap: [true, true] });
+    await call('DELETE', `/Project/${project.id}`);
+    await call('DELETE', `/Job/${job.id}`);
+    expect(await seen()).toEqual({ home: false, gallery: false, project: 302, jobs: false, job: 302, sitemap: [false, false] });
+    await call('POST', '/Trash/Restore', { kind: 'project', id: project.id });
+    await call('POST', '/Trash/Restore', { kind: 'job', id: job.id });
+    expect(await seen()).toEqual({ home: true, gallery: true, project: 200, jobs: true, job: 200, sitemap: [true, true] });
   });
 });
