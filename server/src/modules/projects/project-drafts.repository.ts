@@ -1,6 +1,7 @@
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { bumpContentVersion } from '../content/content-version.repository';
+import { categoryExists } from '../categories/categories.repository';
 import {
   type ProjectDraftValues,
   type ProjectRecord,
@@ -94,7 +95,10 @@ export async function publishProject(db: Db, id: number, check: (values: Project
     const current = await findProject(trx, id);
     if (!current) return 'not_found';
     if (current.published && !current.draft) return 'published';
-    const values = pendingOf(current);
+    const pending = pendingOf(current);
+    // A category deleted since the draft was saved: none, as for the published values.
+    const categoryGone = pending.categoryId !== null && !(await categoryExists(trx, pending.categoryId));
+    const values = categoryGone ? { ...pending, categoryId: null } : pending;
     check(values);
     if (current.draft) await updateProject(trx, id, values, true);
     else {

@@ -141,6 +141,21 @@ describe.each(databaseKinds)('drafts of reference projects on %s', (kind) => {
     expect((await api(url, 'GET', `/api/v1/Project/${other.id}`)).status).toBe(404);
     expect((await api(url, 'GET', '/api/v1/Project')).body.count).toBe(1);
 
+    // A draft of changes naming a category deleted since: published without one.
+    const category = await api(url, 'POST', '/api/v1/Category', {
+      token,
+      body: { name: 'weg', translation: [{ content: 'Weg', language: 2 }] },
+    });
+    const withCategory = await api(url, 'PUT', `/api/v1/Project/${draft.id}`, {
+      token,
+      body: { title: title('Umspannwerk 2', 'Substation 2'), categoryID: category.body.id, published: false },
+    });
+    expect(withCategory.body.draft.categoryID).toBe(category.body.id);
+    expect((await api(url, 'DELETE', `/api/v1/Category/${category.body.id}`, { token })).status).toBe(204);
+    const withoutCategory = await api(url, 'POST', `/api/v1/Project/${draft.id}/Publish`, { token });
+    expect(withoutCategory.status).toBe(200);
+    expect(withoutCategory.body).toMatchObject({ categoryID: null, draft: null });
+
     for (const action of ['Publish', 'Unpublish']) {
       expect((await api(url, 'POST', `/api/v1/Project/${draft.id}/${action}`)).status, action).toBe(401);
       expect((await api(url, 'POST', `/api/v1/Project/424242/${action}`, { token })).status, action).toBe(404);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { touchDragHandlers } from './use-touch-drag';
 import { useTranslation } from 'react-i18next';
 import { type Project, contentLanguageOf, featuredLimit, pickText } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
@@ -84,6 +85,15 @@ export function ProjectOrderView() {
         setAnnouncement(t(next ? 'projects.order.featuredOn' : 'projects.order.featuredOff', { name: name(project) })),
     });
     setFocus({ list: 'gallery', id: project.id, action: 'feature' });
+  }
+
+  /** A row dragged by touch, let go over another row (or nowhere: nothing moves). */
+  function onTouchDrop(id: number, targetId: number | undefined) {
+    setDragged(undefined);
+    setDropTarget(undefined);
+    const project = projects.find((p) => p.id === id);
+    const index = projects.findIndex((p) => p.id === targetId);
+    if (project && index >= 0 && targetId !== id) moveTo('gallery', projects, project, index);
   }
 
   function onDrop(event: DragEvent, index: number) {
@@ -194,8 +204,15 @@ export function ProjectOrderView() {
                 >
                   <span
                     aria-hidden="true"
-                    className="cursor-grab select-none text-xl leading-none text-slate-600"
+                    data-drag-handle
+                    className="-m-2 cursor-grab touch-none p-2 text-xl leading-none text-slate-600 select-none"
                     title={t('projects.order.drag')}
+                    {...touchDragHandlers({
+                      id: project.id,
+                      onStart: setDragged,
+                      onOver: setDropTarget,
+                      onDrop: onTouchDrop,
+                    })}
                   >
                     ⠿
                   </span>

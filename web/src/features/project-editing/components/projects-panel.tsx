@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, pickText } from '@blitz/contract';
 import {
@@ -21,6 +21,8 @@ import { ProjectStateBadge } from './project-state';
 
 const control = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900';
 const sorts = ['position', 'newest', 'oldest', 'updated'] as const;
+/** How long typing in the search box pauses before the list is asked for. */
+const searchDelayMs = 300;
 
 /**
  * Projects: the list (search of titles and locations, filters by category and featuring, an
@@ -34,6 +36,13 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
   const [view, setView] = useState<'list' | 'order'>('list');
   const [filter, setFilter] = useState<AdminProjectFilter>(defaultAdminProjectFilter);
   const projects = useAdminProjects(filter);
+  // The search box asks the server once typing pauses, not at every key.
+  const [searchText, setSearchText] = useState(filter.search);
+  useEffect(() => {
+    if (searchText === filter.search) return;
+    const timer = setTimeout(() => setFilter((current) => ({ ...current, page: 1, search: searchText })), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [searchText, filter.search]);
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   const name = (p: Project) => pickText(p.title, language) || p.location || `#${p.id}`;
   const actions = useRowActions<Project>(useDeleteProject(), (p) => t('projects.confirmDeleteNamed', { name: name(p) }));
@@ -83,9 +92,9 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
                 id={`${fieldId}-search`}
                 type="search"
                 className={control}
-                value={filter.search}
+                value={searchText}
                 maxLength={200}
-                onChange={(event) => change({ search: event.target.value })}
+                onChange={(event) => setSearchText(event.target.value)}
               />
             </div>
             <div className="text-sm font-medium text-slate-800">
