@@ -15,6 +15,7 @@ export const auditItemKinds = [
   'mailSettings',
   'user',
   'inquiry',
+  'trash',
 ] as const;
 export type AuditItemKind = (typeof auditItemKinds)[number];
 

@@ -80,7 +80,7 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     expect(data.every((e) => e.user.name === testAdmin.username)).toBe(true);
     const projectUpdate = data.find((e) => e.action === 'update' && e.item.kind === 'project')!;
     expect(projectUpdate.item).toEqual({ kind: 'project', id: String(project.body.id), title: 'Umspannwerk Nord' });
-    expect(projectUpdate.summary).toBe('location: "Hanau" → "Bonn"');
+    expect(projectUpdate.summary).toBe('location (de): "Hanau" → "Bonn"; location (en): "Hanau" → "Bonn"');
     expect(data.find((e) => e.action === 'update' && e.item.kind === 'category')!.summary).toBe(
       'name: "Industrie" → "Industriebau"',
     );
@@ -88,6 +88,54 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     expect(data.find((e) => e.action === 'create' && e.item.kind === 'category')!.summary).toBe(
       'name: "" → "Industrie"; translation (en): "" → "Industry"',
     );
+  });
+
+  it('records a project’s draft, publishing, unpublishing and discarded changes, and the trash’s restores and emptying', async () => {
+    const { url } = await startTestApp(kind, { SEED_SAMPLE: 'false' });
+    const token = await signIn(url);
+    const category = await api(url, 'POST', '/api/v1/Category', { token, body: { name: 'Kirchen', translation: [] } });
+    const project = await api(url, 'POST', '/api/v1/Project', {
+      token,
+      body: await projectBody({ published: false, categoryID: String(category.body.id) }),
+    });
+    expect(project.status).toBe(201);
+    const id = project.body.id;
+    expect((await api(url, 'POST', `/api/v1/Project/${id}/Publish`, { token })).status).toBe(200);
+    const draft = await api(url, 'PUT', `/api/v1/Project/${id}`, {
+      token,
+      body: await projectBody({ location: 'Bonn', picture: undefined, published: false, categoryID: String(category.body.id) }),
+    });
+    expect(draft.status).toBe(200);
+    expect((await api(url, 'DELETE', `/api/v1/Project/${id}/Draft`, { token })).status).toBe(200);
+    expect((await api(url, 'POST', `/api/v1/Project/${id}/Unpublish`, { token })).status).toBe(200);
+    expect((await api(url, 'DELETE', `/api/v1/Category/${category.body.id}`, { token })).status).toBe(204);
+    expect((await api(url, 'DELETE', `/api/v1/Project/${id}`, { token })).status).toBe(204);
+    const restored = await api(url, 'POST', '/api/v1/Trash/Restore', { token, body: { kind: 'project', id } });
+    expect(restored.status).toBe(200);
+    expect((await api(url, 'DELETE', `/api/v1/Project/${id}`, { token })).status).toBe(204);
+    expect((await api(url, 'DELETE', '/api/v1/Trash', { token })).body).toEqual({ removed: 1 });
+
+    const { data } = await trail(url, token);
+    expect(data.map((e) => `${e.action} ${e.item.kind}`)).toEqual([
+      'emptyTrash trash',
+      'delete project',
+      'restore category',
+      'restore project',
+      'delete project',
+      'delete category',
+      'unpublish project',
+      'discardDraft project',
+      'saveDraft project',
+      'publish project',
+      'create project',
+      'create category',
+    ]);
+    expect(data.find((e) => e.action === 'saveDraft')!.summary).toBe(
+      'location (de): "Hanau" → "Bonn"; location (en): "Hanau" → "Bonn"',
+    );
+    expect(data.find((e) => e.action === 'restore' && e.item.kind === 'project')!.item.title).toBe('Umspannwerk Nord');
+    expect(data.find((e) => e.action === 'restore' && e.item.kind === 'category')!.item.title).toBe('Kirchen');
+    expect(data[0]!.summary).toContain('1 removed for good');
   });
 
   it('records the company details, the mail settings and page texts (drafts and publishing)', async () => {

@@ -326,21 +326,39 @@ export async function changeProject(
 export async function publish(deps: ProjectDeps, id: number): Promise<Project> {
   const existing = await findProject(deps.db, id, undefined, 'staff');
   if (!existing) throw notFound('Project');
-  if ((await publishProject(deps.db, id, assertPublishable)) === 'not_found') throw notFound('Project');
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    const done = await publishProject(trx, id, assertPublishable);
+    if (done !== 'not_found') await recordChange(trx, { ...projectEntry('update', id, existing), action: 'publish' });
+    return done;
+  });
+  if (outcome === 'not_found') throw notFound('Project');
   await releasePictures(deps, recordKeys(existing));
   return staffRead(deps, id);
 }
 
 /** Takes a project off the site: visitors no longer find it; its draft of changes stays. */
 export async function unpublish(deps: ProjectDeps, id: number): Promise<Project> {
-  if (!(await unpublishProject(deps.db, id))) throw notFound('Project');
+  const done = await inTransaction(deps.db, async (trx) => {
+    const before = await findProject(trx, id, undefined, 'staff');
+    const taken = await unpublishProject(trx, id);
+    if (taken) await recordChange(trx, { ...projectEntry('update', id, before), action: 'unpublish' });
+    return taken;
+  });
+  if (!done) throw notFound('Project');
   return staffRead(deps, id);
 }
 
 /** Throws a project's draft of changes away; the published values stay. */
 export async function discardDraft(deps: ProjectDeps, id: number): Promise<Project> {
   const existing = await findProject(deps.db, id, undefined, 'staff');
-  if (!existing || !(await discardProjectDraft(deps.db, id))) throw notFound('Project');
+  const discarded =
+    existing !== undefined &&
+    (await inTransaction(deps.db, async (trx) => {
+      const done = await discardProjectDraft(trx, id);
+      if (done) await recordChange(trx, { ...projectEntry('update', id, existing), action: 'discardDraft' });
+      return done;
+    }));
+  if (!discarded) throw notFound('Project');
   await releasePictures(deps, recordKeys(existing));
   return staffRead(deps, id);
 }

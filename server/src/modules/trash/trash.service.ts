@@ -5,7 +5,12 @@ import { notFound } from '../../lib/http-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { deleteCategory, restoreCategory } from '../categories/categories.repository';
 import { deleteJob, restoreJob } from '../jobs/jobs.repository';
-import { restoreProject } from '../projects/projects.repository';
+import { findProject, restoreProject } from '../projects/projects.repository';
+import { findCategory } from '../categories/categories.repository';
+import { findJob } from '../jobs/jobs.repository';
+import { inTransaction } from '../../db/transaction';
+import { recordChange } from '../audit/audit.recorder';
+import { categoryEntry, jobEntry, projectEntry } from '../audit/item-changes';
 import { purgeProject } from '../projects/projects.service';
 import { type TrashRecord, listTrash } from './trash.repository';
 
@@ -22,20 +27,35 @@ export async function getTrash(db: Db): Promise<TrashList> {
  */
 export async function restoreItem(db: Db, item: TrashRestore): Promise<TrashRestoreResult> {
   const id = Number(item.id);
-  if (item.kind === 'project') {
-    const outcome = await restoreProject(db, id);
-    if (!outcome) throw notFound('Trash item');
-    return {
-      restored: [
-        { kind: 'project', id },
-        ...(outcome.restoredCategoryId === null ? [] : [{ kind: 'category' as const, id: outcome.restoredCategoryId }]),
-      ],
-      featuredDropped: outcome.featuredDropped,
-    };
-  }
-  const restored = item.kind === 'category' ? await restoreCategory(db, id) : await restoreJob(db, id);
-  if (!restored) throw notFound('Trash item');
-  return { restored: [{ kind: item.kind, id }], featuredDropped: false };
+  // The restore and its entry in the audit trail, one transaction.
+  return inTransaction(db, async (trx) => {
+    if (item.kind === 'project') {
+      const outcome = await restoreProject(trx, id);
+      if (!outcome) throw notFound('Trash item');
+      await recordChange(trx, projectEntry('restore', id, await findProject(trx, id)));
+      if (outcome.restoredCategoryId !== null)
+        await recordChange(
+          trx,
+          categoryEntry('restore', outcome.restoredCategoryId, await findCategory(trx, outcome.restoredCategoryId)),
+        );
+      return {
+        restored: [
+          { kind: 'project' as const, id },
+          ...(outcome.restoredCategoryId === null ? [] : [{ kind: 'category' as const, id: outcome.restoredCategoryId }]),
+        ],
+        featuredDropped: outcome.featuredDropped,
+      };
+    }
+    const restored = item.kind === 'category' ? await restoreCategory(trx, id) : await restoreJob(trx, id);
+    if (!restored) throw notFound('Trash item');
+    await recordChange(
+      trx,
+      item.kind === 'category'
+        ? categoryEntry('restore', id, await findCategory(trx, id))
+        : jobEntry('restore', id, await findJob(trx, id, { kind: 'staff' })),
+    );
+    return { restored: [{ kind: item.kind, id }], featuredDropped: false };
+  });
 }
 
 /**
@@ -62,6 +82,8 @@ async function purge(deps: TrashDeps, items: TrashRecord[]): Promise<number> {
 export async function emptyTrash(deps: TrashDeps): Promise<{ removed: number }> {
   const removed = await purge(deps, await listTrash(deps.db));
   deps.log.info({ removed }, 'trash emptied');
+  if (removed > 0)
+    await recordChange(deps.db, { action: 'emptyTrash', kind: 'trash', title: '', note: `${removed} removed for good` });
   return { removed };
 }
 
