@@ -100,7 +100,7 @@ function Sections({ session }: { session: AdminSession }) {
     { id: 'company', access: 'admin', label: t('tabs.company'), render: () => <CompanyPanel /> },
     { id: 'mail', access: 'admin', label: t('tabs.mail'), render: () => <MailSettingsPanel /> },
     { id: 'texts', access: 'content', label: t('tabs.texts'), render: () => <TextsPanel /> },
-    { id: 'trash', access: 'content', label: t('tabs.trash'), render: () => <TrashPanel /> },
+    { id: 'trash', access: 'content', label: t('tabs.trash'), render: () => <TrashPanel mayEmpty={session.role === 'admin'} /> },
     { id: 'inquiries', access: 'inbox', label: t('inbox:tab'), render: () => <InboxPanel /> },
     { id: 'statistics', access: 'admin', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
     { id: 'audit', access: 'admin', label: t('tabs.audit'), render: () => <AuditPanel /> },

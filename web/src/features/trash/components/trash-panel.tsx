@@ -13,8 +13,11 @@ const purgeDay = (deletedAt: string) => new Date(new Date(deletedAt).getTime() +
 /** What the last restore or emptying did, said once under the heading. */
 type Outcome = { kind: 'restored'; item: TrashItem; result: TrashRestoreResult } | { kind: 'emptied'; removed: number };
 
-/** The trash (decision 037): deleted projects, categories and jobs for 30 days; restore one, or empty it. */
-export function TrashPanel() {
+/**
+ * The trash (decision 037): deleted projects, categories and jobs for 30 days; restore one, or
+ * (an admin: `mayEmpty`) empty it.
+ */
+export function TrashPanel({ mayEmpty }: { mayEmpty: boolean }) {
   const { t, i18n } = useTranslation('admin');
   const headingId = useId();
   const trash = useTrash();
@@ -47,9 +50,11 @@ export function TrashPanel() {
           <h2 id={headingId} className="text-2xl font-bold text-brand-900">
             {t('trash.heading')}
           </h2>
-          <button type="button" className={dangerButton} disabled={busy || items.length === 0} onClick={onEmpty}>
-            {t('trash.empty')}
-          </button>
+          {mayEmpty && (
+            <button type="button" className={dangerButton} disabled={busy || items.length === 0} onClick={onEmpty}>
+              {t('trash.empty')}
+            </button>
+          )}
         </div>
         <p className="max-w-3xl text-slate-700">{t('trash.intro', { days: trashRetentionDays })}</p>
         <div role="status" className="empty:hidden">
