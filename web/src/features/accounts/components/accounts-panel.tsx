@@ -158,7 +158,12 @@ function AccountTable({ accounts, self, onLink }: { accounts: Account[]; self: s
   return (
     <div className="grid gap-3">
       {failed && <CommandError error={failed.error} />}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div
+        tabIndex={0}
+        role="group"
+        aria-label={t('accounts.heading')}
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+      >
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">{t('accounts.heading')}</caption>
           <thead>
