@@ -70,10 +70,7 @@ describe('accounts and roles', () => {
     expect(shown).toMatch(/\/login#invitation=[\w-]{43}$/);
     // On this test server's address (the link names the site's public one).
     const link = onThisServer(shown);
-    await panel
-      .getByRole('row', { name: /redaktion/ })
-      .getByText('eingeladen')
-      .waitFor();
+    await panel.getByRole('listitem', { name: 'redaktion' }).getByText('eingeladen').waitFor();
     await panel.getByRole('table', { name: 'Was jede Rolle darf' }).waitFor();
     expect(await axeViolations(adminPage)).toEqual([]);
 
@@ -111,24 +108,15 @@ describe('accounts and roles', () => {
 
     // The admin sees the account active now, and can disable it: the editor's next request is refused.
     await adminPage.reload();
-    await panel
-      .getByRole('row', { name: /redaktion/ })
-      .getByText('aktiv')
-      .waitFor();
-    await panel
-      .getByRole('row', { name: /redaktion/ })
-      .getByRole('button', { name: 'Sperren' })
-      .click();
-    await panel
-      .getByRole('row', { name: /redaktion/ })
-      .getByText('gesperrt')
-      .waitFor();
+    await panel.getByRole('listitem', { name: 'redaktion' }).getByText('aktiv').waitFor();
+    await panel.getByRole('listitem', { name: 'redaktion' }).getByRole('button', { name: 'Sperren' }).click();
+    await panel.getByRole('listitem', { name: 'redaktion' }).getByText('gesperrt').waitFor();
     // (The texts tab asks the API as staff at once.)
     await main.getByRole('tab', { name: 'Texte' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     // Deleting the own (last) admin account is refused in plain words.
     const asked = answerConfirm(adminPage, true);
-    await panel.getByRole('row', { name: /admin/ }).getByRole('button', { name: 'Löschen' }).click();
+    await panel.getByRole('listitem', { name: 'admin', exact: true }).getByRole('button', { name: 'Löschen' }).click();
     expect(await asked).toContain('admin');
     await panel.getByText('Die Website braucht mindestens einen aktiven Admin.', { exact: false }).waitFor();
     expect(page.errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
