@@ -170,6 +170,9 @@ describe('accounts and roles', () => {
     expect(await main.getByRole('tab').allTextContents()).toEqual(['Inquiries', 'Sign-ins', 'Two-step sign-in']);
     await main.getByText('Applicant', { exact: false }).first().waitFor();
     expect(await main.getByText('Pricewise', { exact: false }).count()).toBe(0);
+    // The type filter offers applications only, and how long inquiries are kept is not theirs to set.
+    expect(await main.getByLabel('Type', { exact: true }).locator('option').allTextContents()).not.toContain('Price inquiry');
+    expect(await main.getByRole('heading', { name: 'Retention' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     expect(page.errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
   });

@@ -98,7 +98,12 @@ function Sections({ session }: { session: AdminSession }) {
     { id: 'company', access: 'admin', label: t('tabs.company'), render: () => <CompanyPanel /> },
     { id: 'mail', access: 'admin', label: t('tabs.mail'), render: () => <MailSettingsPanel /> },
     { id: 'texts', access: 'content', label: t('tabs.texts'), render: () => <TextsPanel /> },
-    { id: 'inquiries', access: 'inbox', label: t('inbox:tab'), render: () => <InboxPanel /> },
+    {
+      id: 'inquiries',
+      access: 'inbox',
+      label: t('inbox:tab'),
+      render: () => <InboxPanel subjects={session.inquiryTypes ?? undefined} retentionEditable={session.role === 'admin'} />,
+    },
     { id: 'statistics', access: 'admin', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
     { id: 'accounts', access: 'admin', label: t('tabs.accounts'), render: () => <AccountsPanel self={session.username} /> },
     { id: 'sessions', access: 'self', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
