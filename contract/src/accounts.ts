@@ -81,6 +81,7 @@ export const accountCreatedSchema = z.object({
   invitation: invitationSchema,
   mailed: z.boolean(),
 });
+export type AccountCreated = z.infer<typeof accountCreatedSchema>;
 
 export const accountUpdateSchema = z.strictObject({
   id: z.number().int().positive(),

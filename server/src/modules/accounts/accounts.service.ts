@@ -8,7 +8,7 @@ import { logSecurityEvent } from '../../lib/security-log';
 import { logout, openSession } from '../auth/auth.service';
 import { checkPasswordPolicy, hashPassword } from '../auth/passwords';
 import type { TokenKeys } from '../auth/tokens';
-import { type UserRecord, findUserById, findUserByName, setUserDisabled } from '../auth/users.repository';
+import { type UserRecord, findUserById, findUserByName, recordSignIn, setUserDisabled } from '../auth/users.repository';
 import {
   clearCredentials,
   countActiveAdmins,
@@ -216,6 +216,7 @@ export async function acceptInvitation(
     const user = await findUserById(trx, id);
     if (!user || user.disabled) throw refuse('user_disabled');
     await setInvitedPassword(trx, id, hash);
+    await recordSignIn(trx, id, nowIso());
     return id;
   });
   logSecurityEvent(request.log, 'info', 'invitation_used', { userId, ip: request.ip });

@@ -48,6 +48,13 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(used.status).toBe(200);
     const verified = await api(url, 'POST', verify, { body: { JWT: used.body.jwtToken } });
     expect(verified.body).toMatchObject({ valid: true, username: 'hr', role: 'inbox', inquiryTypes: ['application'] });
+    // The first sign-in is the invitation's.
+    const signedIn = await database.db
+      .selectFrom('users')
+      .select('last_sign_in_at')
+      .where('username', '=', 'hr')
+      .executeTakeFirst();
+    expect(signedIn?.last_sign_in_at).not.toBeNull();
     const again = await api(url, 'POST', invitationUrl, { body: { token: tokenOf(link), password: newPassword } });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('invitation_invalid');

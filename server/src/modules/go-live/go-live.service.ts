@@ -51,7 +51,8 @@ export async function getChecklist(deps: GoLiveDeps, request: { origin: string |
     readLastBackup(db),
     deps.siteAddress(request.origin),
   ]);
-  const without = users.filter((u) => u.disabledAt === null && !u.secondFactor).map((u) => u.username);
+  // The item names the admins (issue 31: the site's responsible people), not every account.
+  const without = users.filter((u) => u.role === 'admin' && u.disabledAt === null && !u.secondFactor).map((u) => u.username);
   const reviewed = marks.legalTextsReviewed;
   const states: Record<ChecklistKey, State> = {
     companyDetails: { done: company.updatedAt !== null && !isSampleCompany(company.settings) },

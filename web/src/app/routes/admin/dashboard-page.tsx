@@ -101,7 +101,12 @@ function Sections({ session }: { session: AdminSession }) {
     { id: 'mail', access: 'admin', label: t('tabs.mail'), render: () => <MailSettingsPanel /> },
     { id: 'texts', access: 'content', label: t('tabs.texts'), render: () => <TextsPanel /> },
     { id: 'trash', access: 'content', label: t('tabs.trash'), render: () => <TrashPanel mayEmpty={session.role === 'admin'} /> },
-    { id: 'inquiries', access: 'inbox', label: t('inbox:tab'), render: () => <InboxPanel /> },
+    {
+      id: 'inquiries',
+      access: 'inbox',
+      label: t('inbox:tab'),
+      render: () => <InboxPanel subjects={session.inquiryTypes ?? undefined} retentionEditable={session.role === 'admin'} />,
+    },
     { id: 'statistics', access: 'admin', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
     { id: 'audit', access: 'admin', label: t('tabs.audit'), render: () => <AuditPanel /> },
     { id: 'accounts', access: 'admin', label: t('tabs.accounts'), render: () => <AccountsPanel self={session.username} /> },

@@ -158,45 +158,36 @@ function AccountTable({ accounts, self, onLink }: { accounts: Account[]; self: s
   return (
     <div className="grid gap-3">
       {failed && <CommandError error={failed.error} />}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">{t('accounts.heading')}</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-700">
-              <th scope="col" className="px-4 py-2">
-                {t('accounts.username')}
-              </th>
-              <th scope="col" className="px-4 py-2">
-                {t('accounts.role')}
-              </th>
-              <th scope="col" className="px-4 py-2">
-                {t('accounts.state')}
-              </th>
-              <th scope="col" className="px-4 py-2">
-                {t('accounts.lastSignIn')}
-              </th>
-              <th scope="col" className="px-4 py-2">
-                <span className="sr-only">{t('accounts.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => (
-              <tr key={account.id} className="border-b border-slate-100 align-top last:border-0">
-                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+      <ul aria-label={t('accounts.heading')} className="grid gap-3">
+        {accounts.map((account) => (
+          <li
+            key={account.id}
+            aria-label={account.username}
+            className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
+          >
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+              <div className="col-span-2 sm:col-span-1">
+                <dt className="sr-only">{t('accounts.username')}</dt>
+                <dd className="font-semibold break-words text-slate-900">
                   {account.username}
-                  {account.username === self && <span className="ml-1 text-slate-600">{t('accounts.you')}</span>}
+                  {account.username === self && <span className="ml-1 font-normal text-slate-600">{t('accounts.you')}</span>}
                   {account.email && <span className="block text-xs font-normal text-slate-600">{account.email}</span>}
-                </th>
-                <td className="px-4 py-2">
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-semibold text-slate-600">{t('accounts.role')}</dt>
+                <dd className="text-slate-900">
                   {t(`accounts.roles.${account.role}`)}
                   {account.inquiryTypes && (
                     <span className="block text-xs text-slate-600">
                       {account.inquiryTypes.map((type) => t(`accounts.types.${type}`)).join(', ')}
                     </span>
                   )}
-                </td>
-                <td className="px-4 py-2">
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-semibold text-slate-600">{t('accounts.state')}</dt>
+                <dd className="text-slate-900">
                   {t(`accounts.states.${account.state}`)}
                   {account.state === 'invited' && (
                     <span className="block text-xs text-slate-600">
@@ -205,59 +196,59 @@ function AccountTable({ accounts, self, onLink }: { accounts: Account[]; self: s
                         : t('accounts.noLink')}
                     </span>
                   )}
-                </td>
-                <td className="px-4 py-2">{time(account.lastSignInAt)}</td>
-                <td className="px-4 py-2">
-                  <div className="flex flex-wrap gap-2">
-                    <button type="button" className={small} onClick={() => setEditing(account)}>
-                      {t('accounts.edit')}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-semibold text-slate-600">{t('accounts.lastSignIn')}</dt>
+                <dd className="text-slate-900">{time(account.lastSignInAt)}</dd>
+              </div>
+            </dl>
+            <div className="flex flex-wrap gap-2 sm:max-w-md sm:justify-end">
+              <button type="button" className={small} onClick={() => setEditing(account)}>
+                {t('accounts.edit')}
+              </button>
+              <button
+                type="button"
+                className={small}
+                onClick={() => update.mutate({ id: account.id, disabled: account.state !== 'disabled' })}
+              >
+                {account.state === 'disabled' ? t('accounts.enable') : t('accounts.disable')}
+              </button>
+              {account.state === 'invited' ? (
+                <>
+                  <button
+                    type="button"
+                    className={small}
+                    onClick={() =>
+                      resend.mutate(account.id, { onSuccess: (sent) => onLink({ username: account.username, ...sent }) })
+                    }
+                  >
+                    {t('accounts.resend')}
+                  </button>
+                  {account.invitationExpiresAt && (
+                    <button type="button" className={small} onClick={() => revoke.mutate(account.id)}>
+                      {t('accounts.revoke')}
                     </button>
-                    <button
-                      type="button"
-                      className={small}
-                      onClick={() => update.mutate({ id: account.id, disabled: account.state !== 'disabled' })}
-                    >
-                      {account.state === 'disabled' ? t('accounts.enable') : t('accounts.disable')}
-                    </button>
-                    {account.state === 'invited' ? (
-                      <>
-                        <button
-                          type="button"
-                          className={small}
-                          onClick={() =>
-                            resend.mutate(account.id, { onSuccess: (sent) => onLink({ username: account.username, ...sent }) })
-                          }
-                        >
-                          {t('accounts.resend')}
-                        </button>
-                        {account.invitationExpiresAt && (
-                          <button type="button" className={small} onClick={() => revoke.mutate(account.id)}>
-                            {t('accounts.revoke')}
-                          </button>
-                        )}
-                      </>
-                    ) : (
-                      <button type="button" className={small} onClick={() => setResetting(account)}>
-                        {t('accounts.reset')}
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className={`${dangerButton} ${smallButton}`}
-                      onClick={() => {
-                        if (window.confirm(t('accounts.confirmDelete', { username: account.username })))
-                          remove.mutate(account.id);
-                      }}
-                    >
-                      {t('actions.delete')}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  )}
+                </>
+              ) : (
+                <button type="button" className={small} onClick={() => setResetting(account)}>
+                  {t('accounts.reset')}
+                </button>
+              )}
+              <button
+                type="button"
+                className={`${dangerButton} ${smallButton}`}
+                onClick={() => {
+                  if (window.confirm(t('accounts.confirmDelete', { username: account.username }))) remove.mutate(account.id);
+                }}
+              >
+                {t('actions.delete')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
       <ModalDialog open={editing !== undefined} onClose={() => setEditing(undefined)} title={t('accounts.edit')} size="narrow">
         {editing && <EditForm account={editing} onDone={() => setEditing(undefined)} />}
       </ModalDialog>

@@ -12,7 +12,13 @@ const grants = {
 export function RoleMatrix() {
   const { t } = useTranslation('admin');
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it.
+    <div
+      tabIndex={0}
+      role="group"
+      aria-label={t('accounts.matrix.heading')}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+    >
       <table className="min-w-full text-left text-sm">
         <caption className="px-4 pt-4 text-left text-lg font-bold text-brand-900">{t('accounts.matrix.heading')}</caption>
         <thead>

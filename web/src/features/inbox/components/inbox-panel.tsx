@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/admin/pager';
-import type { InquirySummary } from '@blitz/contract';
+import type { InquirySubject, InquirySummary } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { useDownload } from '../../../lib/download-file';
 import { emptyInboxFilter, exportPath, inboxPageLength, useInquiries, useInquiryCount } from '../api/inquiries';
@@ -13,7 +13,15 @@ import { ListStatus } from '../../../components/admin/list-status';
 import { RetentionSection } from './retention-form';
 
 /** The inquiries inbox (issue 6): the list, one inquiry in a dialog, CSV export and the retention setting. */
-export function InboxPanel() {
+export function InboxPanel({
+  subjects,
+  retentionEditable = true,
+}: {
+  /** The inquiry types the signed-in user may see; undefined: all (issue 31). */
+  subjects?: readonly InquirySubject[] | undefined;
+  /** How long inquiries are kept is an admin's setting. */
+  retentionEditable?: boolean;
+} = {}) {
   const { t, i18n } = useTranslation('inbox');
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -89,6 +97,7 @@ export function InboxPanel() {
           setSearchText('');
         }}
         counts={counts}
+        subjects={subjects}
       />
       <p role="status" className="mb-2 text-sm font-semibold text-slate-800">
         {inquiries.data ? t(filter.spam ? 'filters.spamResult' : 'filters.result', { count: inquiries.data.count }) : ''}
@@ -113,7 +122,7 @@ export function InboxPanel() {
           status: t('pager.page', { page, pages }),
         }}
       />
-      <RetentionSection />
+      {retentionEditable && <RetentionSection />}
       <InquiryDetailDialog
         row={opened}
         onClose={() => setOpened(undefined)}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contentLanguageOf, deliveryStatuses, inquirySubjects } from '@blitz/contract';
+import { type InquirySubject, contentLanguageOf, deliveryStatuses, inquirySubjects } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { type InboxFilter, useJobChoices } from '../api/inquiries';
 import { jobName } from './job-name';
@@ -14,13 +14,23 @@ type InquiryFiltersProps = {
   onReset: () => void;
   /** Matches of the same search and filters in each view; undefined while loading. */
   counts: { inbox: number | undefined; spam: number | undefined };
+  /** The types the signed-in user may see (an inbox account's limit): the subject filter offers only these. */
+  subjects?: readonly InquirySubject[] | undefined;
 };
 
 const field = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900';
 const label = 'block text-sm font-semibold text-slate-800';
 
 /** The inbox's view switch (inquiries or spam), search box and filters. */
-export function InquiryFilters({ filter, searchText, onSearchText, onChange, onReset, counts }: InquiryFiltersProps) {
+export function InquiryFilters({
+  filter,
+  searchText,
+  onSearchText,
+  onChange,
+  onReset,
+  counts,
+  subjects = inquirySubjects,
+}: InquiryFiltersProps) {
   const { t, i18n } = useTranslation('inbox');
   const id = useId();
   const viewButton = (spam: boolean) => {
@@ -103,7 +113,7 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
               className={field}
             >
               <option value="">{t('filters.any')}</option>
-              {inquirySubjects.map((subject) => (
+              {subjects.map((subject) => (
                 <option key={subject} value={subject}>
                   {t(`subjects.${subject}`)}
                 </option>
