@@ -62,6 +62,7 @@ export function cssSampleData(page: PageKey, lang: SiteLanguage): PageData | und
     pictureWidth: 1600,
     pictureHeight: 1067,
     pictureSources: [{ url: '/media/sample.webp', width: 640, type: 'image/webp' }],
+    pictures: [],
     featured: true,
     position: 1,
     createdAt: '',

@@ -25,6 +25,7 @@ import * as visitorStatistics from './migrations/2026-12-04_visitor-statistics';
 import * as projectOrder from './migrations/2026-12-05_project-order';
 import * as statisticsSummaryMail from './migrations/2026-12-05_statistics-summary-mail';
 import * as sampleContentFlag from './migrations/2026-12-06_sample-content-flag';
+import * as projectPictures from './migrations/2026-12-07_project-pictures';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05_project-order': projectOrder,
   '2026-12-05_statistics-summary-mail': statisticsSummaryMail,
   '2026-12-06_sample-content-flag': sampleContentFlag,
+  '2026-12-07_project-pictures': projectPictures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,9 +6,9 @@ import { inTransaction } from '../../db/transaction';
 import { containsPattern, foldText } from '../../db/text-search';
 import { bumpContentVersion } from '../content/content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
-import type { StoredPicture } from '../../media/image-pipeline';
 import type { StoredFiles } from '../../storage/stored-files';
 import { translationsOf } from '../categories/categories.repository';
+import { type ProjectPicture, parsePictures, pictureKeys } from './project-pictures';
 
 export type ProjectTexts = Record<ProjectTextField, LocalizedText[]>;
 
@@ -19,7 +19,8 @@ export type ProjectRecord = {
   client: string;
   categoryId: number | null;
   category: { id: number; name: string; translation: LocalizedText[] } | null;
-  picture: StoredPicture | null;
+  /** In order, the cover first. */
+  pictures: ProjectPicture[];
   texts: ProjectTexts;
   featured: boolean;
   /** Its place in the staff's order, from 1. */
@@ -33,7 +34,8 @@ export type ProjectValues = {
   workDuration: string;
   client: string;
   categoryId: number | null;
-  picture: StoredPicture | null;
+  /** In order, the cover first. */
+  pictures: ProjectPicture[];
   texts: ProjectTexts;
   /** Only the sample content sets it (its projects are dated like real ones). */
   createdAt?: string;
@@ -116,7 +118,7 @@ const projectColumns = [
   'p.work_duration',
   'p.client',
   'p.category_id',
-  'p.picture',
+  'p.pictures',
   'p.created_at',
   'p.updated_at',
   'p.featured_key',
@@ -163,7 +165,7 @@ async function withDetails(db: Db, rows: ProjectRow[], language?: ContentLanguag
       row.category_id !== null && row.category_name !== null
         ? { id: row.category_id, name: row.category_name, translation: translations.get(row.category_id) ?? [] }
         : null,
-    picture: row.picture ? (JSON.parse(row.picture) as StoredPicture) : null,
+    pictures: parsePictures(row.pictures),
     texts: texts.get(row.id)!,
     featured: row.featured_key !== null,
     position: Number(row.position),
@@ -285,7 +287,7 @@ export async function insertProject(db: Db, values: ProjectValues): Promise<numb
         work_duration: values.workDuration,
         client: values.client,
         category_id: values.categoryId,
-        picture: values.picture ? JSON.stringify(values.picture) : null,
+        pictures: JSON.stringify(values.pictures),
         created_at: values.createdAt ?? now,
         updated_at: values.createdAt ?? now,
         sample: values.sample ? 1 : 0,
@@ -318,7 +320,7 @@ export async function updateProject(db: Db, id: number, values: ProjectValues): 
         work_duration: values.workDuration,
         client: values.client,
         category_id: values.categoryId,
-        picture: values.picture ? JSON.stringify(values.picture) : null,
+        pictures: JSON.stringify(values.pictures),
         ...featuredKey,
         updated_at: nowIso(),
         // Changed by staff: replaced, no longer sample content.
@@ -375,32 +377,16 @@ export async function moveProject(db: Db, id: number, after: number | null, list
   });
 }
 
-/** Deletes the project and its texts; answers its picture (for the files), or undefined if there was none. */
-export async function deleteProject(db: Db, id: number): Promise<{ picture: StoredPicture | null } | undefined> {
+/** Deletes the project and its texts; answers its pictures (for the files), or undefined if there was none. */
+export async function deleteProject(db: Db, id: number): Promise<{ pictures: ProjectPicture[] } | undefined> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    const row = await trx.selectFrom('projects').select('picture').where('id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom('projects').select('pictures').where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     await trx.deleteFrom('project_texts').where('project_id', '=', id).execute();
     await trx.deleteFrom('projects').where('id', '=', id).execute();
-    return { picture: row.picture ? (JSON.parse(row.picture) as StoredPicture) : null };
+    return { pictures: parsePictures(row.pictures) };
   });
-}
-
-/** Which of these media keys some project's picture still uses (identical uploads share files). */
-export async function referencedMediaKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
-  const referenced = new Set<string>();
-  if (keys.length === 0) return referenced;
-  const rows = await db
-    .selectFrom('projects')
-    .select('picture')
-    .where((eb) => eb.or(keys.map((key) => eb('picture', 'like', `%"${key}"%`))))
-    .execute();
-  for (const row of rows) {
-    const picture = row.picture ? (JSON.parse(row.picture) as StoredPicture) : null;
-    for (const variant of picture?.variants ?? []) if (keys.includes(variant.key)) referenced.add(variant.key);
-  }
-  return referenced;
 }
 
 /** The projects of the sample content staff have not changed. */
@@ -457,13 +443,10 @@ export async function listProjectChanges(db: Db): Promise<{ id: number; updatedA
   return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
 }
 
-/** A project's picture (every size and format) in the media store. */
+/** A project's pictures (every size, format and crop) in the media store. */
 export const projectStoredFiles: StoredFiles = {
   table: 'projects',
-  columns: ['picture'],
-  filesOf: (row) => {
-    if (typeof row['picture'] !== 'string') return [];
-    const picture = JSON.parse(row['picture']) as StoredPicture;
-    return picture.variants.map((v) => ({ store: 'media', key: v.key }));
-  },
+  columns: ['pictures'],
+  filesOf: (row) =>
+    parsePictures(row['pictures']).flatMap((picture) => pictureKeys(picture).map((key) => ({ store: 'media', key }))),
 };

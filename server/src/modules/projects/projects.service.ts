@@ -6,22 +6,16 @@ import {
   type Project,
   type ProjectList,
   type ProjectListQuery,
-  type PictureSource,
   categoryIdOf,
   featuredLimit,
+  maxProjectPictures,
   type projectCreateSchema,
   type projectMoveSchema,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
-import {
-  PictureError,
-  type StoredPicture,
-  decodePictureDataUrl,
-  processPicture,
-  storedPictureOf,
-} from '../../media/image-pipeline';
-import { pictureObjectOptions } from '../../media/media-storage';
+import { type PictureChoice, legacyPicture, releasePictureKeys, resolvePictures } from './picture-uploads';
+import { type ProjectPicture, missingPictureTextErrors, missingPictureTexts, pictureKeys, pictureRead } from './project-pictures';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { categoryExists } from '../categories/categories.repository';
 import {
@@ -34,14 +28,13 @@ import {
   insertProject,
   listProjects,
   moveProject,
-  referencedMediaKeys,
   updateProject,
 } from './projects.repository';
 
 /** `mediaUrl`: the address a picture's file is served at (mediaAddress). */
 export type ProjectDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger; mediaUrl: MediaAddress };
 /** The fields of a create or update payload, as the contract's schema gives them. */
-export type ProjectFields = Omit<z.output<typeof projectCreateSchema>, 'picture'>;
+export type ProjectFields = Omit<z.output<typeof projectCreateSchema>, 'picture' | 'pictures'>;
 
 export type MediaAddress = (key: string) => string;
 
@@ -53,18 +46,15 @@ export function mediaAddress(publicBase: string | undefined): MediaAddress {
   return publicBase ? (key) => `${publicBase}${key}` : mediaUrl;
 }
 
-/** The width the `picture` URL has: what a content column shows at twice its CSS width. */
-const webSizedWidth = 960;
-
-function pictureFields(
-  picture: StoredPicture | null,
+/** SPEC.md §7's picture fields: the cover's. */
+function coverFields(
+  pictures: ProjectPicture[],
   urlOf: MediaAddress,
 ): Pick<Project, 'picture' | 'pictureSources' | 'pictureWidth' | 'pictureHeight'> {
-  if (!picture || picture.variants.length === 0) return { picture: '', pictureSources: [] };
-  const webp = picture.variants.filter((v) => v.type === 'image/webp').sort((a, b) => a.width - b.width);
-  const webSized = [...webp].reverse().find((v) => v.width <= webSizedWidth) ?? webp[0] ?? picture.variants[0]!;
-  const pictureSources: PictureSource[] = picture.variants.map((v) => ({ url: urlOf(v.key), width: v.width, type: v.type }));
-  return { picture: urlOf(webSized.key), pictureSources, pictureWidth: picture.width, pictureHeight: picture.height };
+  const cover = pictures[0];
+  if (!cover || cover.variants.length === 0) return { picture: '', pictureSources: [] };
+  const read = pictureRead(cover, urlOf);
+  return { picture: read.url, pictureSources: read.sources, pictureWidth: cover.width, pictureHeight: cover.height };
 }
 
 export function toProject(record: ProjectRecord, urlOf: MediaAddress = mediaUrl): Project {
@@ -78,7 +68,8 @@ export function toProject(record: ProjectRecord, urlOf: MediaAddress = mediaUrl)
     client: record.client,
     categoryID: record.categoryId,
     category: record.category,
-    ...pictureFields(record.picture, urlOf),
+    ...coverFields(record.pictures, urlOf),
+    pictures: record.pictures.map((p) => pictureRead(p, urlOf)),
     featured: record.featured,
     position: record.position,
     createdAt: record.createdAt,
@@ -121,45 +112,13 @@ export async function getProject(
   return toProject(record, urlOf);
 }
 
-/** Decodes, checks and re-encodes an uploaded picture and stores its variants. */
-async function storePicture(deps: ProjectDeps, dataUrl: string): Promise<StoredPicture> {
-  let encoded;
-  try {
-    encoded = await processPicture(decodePictureDataUrl(dataUrl));
-  } catch (error) {
-    if (!(error instanceof PictureError)) throw error;
-    const errors = [{ field: 'picture', message: error.message }];
-    throw error.reason === 'too_large'
-      ? new HttpError(413, 'payload_too_large', error.message, { errors })
-      : new HttpError(400, 'validation', `Invalid field: picture (${error.message})`, { errors });
-  }
-  await Promise.all(encoded.variants.map((v) => deps.media.put(v.key, v.data, pictureObjectOptions(v.key))));
-  return storedPictureOf(encoded);
-}
-
-/**
- * Removes the files of pictures no project uses any more. Runs after the database change is
- * committed: a failure here leaves an unused file behind, never a project without its picture.
- */
-async function releasePictures(deps: ProjectDeps, pictures: (StoredPicture | null | undefined)[], keep?: StoredPicture | null) {
-  const kept = new Set(keep?.variants.map((v) => v.key));
-  const keys = [...new Set(pictures.flatMap((p) => p?.variants.map((v) => v.key) ?? []))].filter((k) => !kept.has(k));
-  if (keys.length === 0) return;
-  try {
-    const used = await referencedMediaKeys(deps.db, keys);
-    await deps.media.remove(keys.filter((key) => !used.has(key)));
-  } catch (error) {
-    deps.log.warn({ err: error, keys }, 'could not remove unused picture files');
-  }
-}
-
 async function checkedCategory(db: Db, value: ProjectFields['categoryID']): Promise<number | null> {
   const categoryId = categoryIdOf(value);
   if (categoryId !== null && !(await categoryExists(db, categoryId))) throw badRequest('categoryID', 'no category with this id');
   return categoryId;
 }
 
-function valuesOf(fields: ProjectFields, categoryId: number | null, picture: StoredPicture | null): ProjectValues {
+function valuesOf(fields: ProjectFields, categoryId: number | null, pictures: ProjectPicture[]): ProjectValues {
   const texts = (list: LocalizedText[]) => [...list].sort((a, b) => a.language - b.language);
   return {
     featured: fields.featured,
@@ -167,45 +126,103 @@ function valuesOf(fields: ProjectFields, categoryId: number | null, picture: Sto
     workDuration: fields.workDuration,
     client: fields.client,
     categoryId,
-    picture,
+    pictures: pictures.map((p) => ({ ...p, alt: texts(p.alt) })),
     texts: { title: texts(fields.title), content: texts(fields.content), scope: texts(fields.scopeOfWorks) },
   };
 }
 
-export async function createProject(deps: ProjectDeps, fields: ProjectFields, pictureDataUrl: string): Promise<Project> {
-  const categoryId = await checkedCategory(deps.db, fields.categoryID);
-  const picture = await storePicture(deps, pictureDataUrl);
-  let id: number;
-  try {
-    id = await insertProject(deps.db, valuesOf(fields, categoryId, picture));
-  } catch (error) {
-    await releasePictures(deps, [picture]);
-    throw refusalOf(error);
-  }
-  return getProject(deps.db, id, undefined, deps.mediaUrl);
+/**
+ * What a save says of pictures: `pictures` (the whole list), or SPEC.md §7's `picture` (a data
+ * URL sets or replaces the cover; anything else keeps the pictures), and the files of a
+ * multipart request already stored under their field names.
+ */
+export type PictureChange = {
+  pictures?: PictureChoice[] | undefined;
+  picture?: string | null | undefined;
+  files?: ReadonlyMap<string, ProjectPicture>;
+};
+
+/**
+ * Alternative texts are required of a published project whose save states its pictures
+ * (`pictures`): a save in SPEC.md §7's form (`picture` alone) cannot carry them and is not refused
+ * (decision 034); publishing (drafts) checks missingPictureTexts itself.
+ */
+function checkPictureTexts(change: PictureChange, pictures: ProjectPicture[], published: boolean) {
+  if (!published || change.pictures === undefined) return;
+  const missing = missingPictureTexts(pictures);
+  if (missing.length === 0) return;
+  throw new HttpError(422, 'validation', 'Every picture needs its German and English alternative text, or is marked decorative', {
+    errors: missingPictureTextErrors(missing),
+  });
 }
 
-/** `picture`: a data URL replaces it; anything else (left out, the URL as read) keeps the current one. */
+/** The pictures after a save, and the keys it stored (released again when the save fails). */
+async function picturesAfter(deps: ProjectDeps, existing: ProjectPicture[], change: PictureChange, made: string[]) {
+  if (change.pictures !== undefined) {
+    if (typeof change.picture === 'string' && change.picture.startsWith('data:'))
+      throw badRequest('picture', 'send the cover either as `picture` or in `pictures`, not both');
+    return resolvePictures(deps, existing, change.pictures, change.files ?? new Map(), made);
+  }
+  // Files of a multipart save without `pictures`: added after the pictures kept.
+  const added = [...(change.files?.values() ?? [])];
+  if (existing.length + added.length > maxProjectPictures)
+    throw badRequest('pictures', `a project has at most ${maxProjectPictures} pictures`);
+  if (typeof change.picture === 'string' && change.picture.startsWith('data:')) {
+    const cover = await legacyPicture(deps, change.picture);
+    made.push(...pictureKeys(cover));
+    return [cover, ...existing.slice(1), ...added];
+  }
+  return [...existing, ...added];
+}
+
+/** Every key of the pictures a request uploaded as files. */
+const fileKeys = (change: PictureChange) => [...(change.files?.values() ?? [])].flatMap(pictureKeys);
+
+export async function createProject(deps: ProjectDeps, fields: ProjectFields, change: PictureChange): Promise<Project> {
+  const made: string[] = fileKeys(change);
+  try {
+    if (change.pictures === undefined && !change.picture && !change.files?.size)
+      throw badRequest('picture', 'a picture is required (`picture` or `pictures`)');
+    const categoryId = await checkedCategory(deps.db, fields.categoryID);
+    const pictures = await picturesAfter(deps, [], change, made);
+    // Until drafts are merged, every project is published.
+    checkPictureTexts(change, pictures, true);
+    const id = await insertProject(deps.db, valuesOf(fields, categoryId, pictures)).catch((error: unknown) => {
+      throw refusalOf(error);
+    });
+    return await getProject(deps.db, id, undefined, deps.mediaUrl);
+  } catch (error) {
+    await releasePictureKeys(deps, made);
+    throw error;
+  }
+}
+
+/** Replaces the fields; the pictures as `change` says. */
 export async function changeProject(
   deps: ProjectDeps,
   id: number,
   fields: ProjectFields,
-  pictureValue: string | null | undefined,
+  change: PictureChange,
 ): Promise<Project> {
-  const existing = await findProject(deps.db, id);
-  if (!existing) throw notFound('Project');
-  const categoryId = await checkedCategory(deps.db, fields.categoryID);
-  const replaced = typeof pictureValue === 'string' && pictureValue.startsWith('data:');
-  const picture = replaced ? await storePicture(deps, pictureValue) : existing.picture;
-  const updated = await updateProject(deps.db, id, valuesOf(fields, categoryId, picture)).catch(async (error: unknown) => {
-    if (replaced) await releasePictures(deps, [picture], existing.picture);
-    throw refusalOf(error);
-  });
-  if (!updated) {
-    if (replaced) await releasePictures(deps, [picture]);
-    throw notFound('Project');
+  const made: string[] = fileKeys(change);
+  let existing;
+  let pictures: ProjectPicture[];
+  try {
+    existing = await findProject(deps.db, id);
+    if (!existing) throw notFound('Project');
+    const categoryId = await checkedCategory(deps.db, fields.categoryID);
+    pictures = await picturesAfter(deps, existing.pictures, change, made);
+    checkPictureTexts(change, pictures, true);
+    const updated = await updateProject(deps.db, id, valuesOf(fields, categoryId, pictures)).catch((error: unknown) => {
+      throw refusalOf(error);
+    });
+    if (!updated) throw notFound('Project');
+  } catch (error) {
+    await releasePictureKeys(deps, made, existing?.pictures);
+    throw error;
   }
-  if (replaced) await releasePictures(deps, [existing.picture], picture);
+  // The files of pictures (and crops) the project no longer has, and uploads it did not use.
+  await releasePictureKeys(deps, [...existing.pictures.flatMap(pictureKeys), ...made], pictures);
   return getProject(deps.db, id, undefined, deps.mediaUrl);
 }
 
@@ -239,5 +256,5 @@ export async function relocateProject(deps: ProjectDeps, id: number, move: z.out
 export async function removeProject(deps: ProjectDeps, id: number): Promise<void> {
   const deleted = await deleteProject(deps.db, id);
   if (!deleted) throw notFound('Project');
-  await releasePictures(deps, [deleted.picture]);
+  await releasePictureKeys(deps, deleted.pictures.flatMap(pictureKeys));
 }

@@ -20,6 +20,7 @@ const project: Project = {
   category: { id: 3, name: 'substations', translation: [] },
   picture: '/media/projects/9/800.webp',
   pictureSources: [],
+  pictures: [],
   featured: true,
   position: 4,
   createdAt: '2026-01-01T00:00:00Z',
