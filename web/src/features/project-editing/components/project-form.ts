@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ContentLanguage,
+  type PictureInput,
   type Project,
   type ProjectCreate,
   type ProjectUpdate,
@@ -15,10 +16,11 @@ const longText = localizedTextSchema.shape.content;
 const line = projectCreateSchema.shape.location.unwrap();
 
 /**
- * The project modal. Both titles and both scopes of works are required (starred: DESIGN.md §5);
- * a picture is required for a new project, and optional on Edit, where none keeps the current one.
+ * The project modal. Both titles and both scopes of works are required (starred: DESIGN.md §5).
+ * The pictures are a list of their own (picture-list.ts): at least one, each with its German and
+ * English alternative text unless decorative.
  */
-export function projectFormSchema(mode: 'create' | 'edit') {
+export function projectFormSchema() {
   return z.object({
     titleEn: titleText,
     titleDe: titleText,
@@ -31,8 +33,6 @@ export function projectFormSchema(mode: 'create' | 'edit') {
     contentEn: longText,
     contentDe: longText,
     featured: z.boolean(),
-    /** A data URL of a newly chosen picture; '' = none chosen. */
-    picture: mode === 'create' ? z.string().min(1, 'validation.pictureRequired') : z.string(),
   });
 }
 export type ProjectFormSchema = ReturnType<typeof projectFormSchema>;
@@ -42,7 +42,7 @@ type ProjectFormOutput = z.output<ProjectFormSchema>;
 /** '0' is the spec's "no category" ('Select Category'). */
 export const noCategory = '0';
 
-/** Empty for Add, the project's values for Edit (the picture stays as it is unless a new one is chosen). */
+/** Empty for Add, the project's values for Edit. */
 export function projectFormValues(project?: Project): ProjectFormValues {
   return {
     titleEn: textIn(project?.title, ContentLanguage.English),
@@ -56,11 +56,10 @@ export function projectFormValues(project?: Project): ProjectFormValues {
     contentEn: textIn(project?.content, ContentLanguage.English),
     contentDe: textIn(project?.content, ContentLanguage.German),
     featured: project?.featured ?? false,
-    picture: '',
   };
 }
 
-function projectFields(values: ProjectFormOutput): Omit<ProjectCreate, 'picture'> {
+function projectFields(values: ProjectFormOutput): Omit<ProjectCreate, 'picture' | 'pictures'> {
   return {
     title: localizedTexts(values.titleEn, values.titleDe),
     scopeOfWorks: localizedTexts(values.scopeEn, values.scopeDe),
@@ -73,11 +72,11 @@ function projectFields(values: ProjectFormOutput): Omit<ProjectCreate, 'picture'
   };
 }
 
-export function projectCreatePayload(values: ProjectFormOutput): ProjectCreate {
-  return { ...projectFields(values), picture: values.picture };
+export function projectCreatePayload(values: ProjectFormOutput, pictures: PictureInput[]): ProjectCreate {
+  return { ...projectFields(values), pictures };
 }
 
-/** An update sends a picture only when a new one was chosen: leaving it out keeps the current one. */
-export function projectUpdatePayload(id: number, values: ProjectFormOutput): ProjectUpdate {
-  return { id, ...projectFields(values), ...(values.picture ? { picture: values.picture } : {}) };
+/** An update states the whole list of pictures: kept ones by their url, new ones by their file part. */
+export function projectUpdatePayload(id: number, values: ProjectFormOutput, pictures: PictureInput[]): ProjectUpdate {
+  return { id, ...projectFields(values), pictures };
 }

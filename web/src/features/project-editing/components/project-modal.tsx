@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, featuredLimit, pickText } from '@blitz/contract';
-import { useSaveProject } from '../api/projects';
-import type { FailureReason } from '../../../components/admin/command-failure';
+import { useSaveProjectWithFiles } from '../api/projects';
 import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
-import { PictureField } from '../../../components/admin/picture-field';
+import { type PictureItem, filePartName, missingTexts, pictureItems, picturesPayload } from './picture-list';
+import { PictureListField } from './picture-list-field';
 import { noCategory, projectCreatePayload, projectFormSchema, projectFormValues, projectUpdatePayload } from './project-form';
 
 type ProjectModalProps = {
@@ -46,25 +46,40 @@ function ProjectForm({
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation(['admin', 'common']);
-  const save = useSaveProject();
-  const mode = project ? 'edit' : 'create';
-  const [pictureProblem, setPictureProblem] = useState<FailureReason>();
+  const save = useSaveProjectWithFiles();
+  const [pictures, setPictures] = useState<PictureItem[]>(() => pictureItems(project));
+  const [picturesChanged, setPicturesChanged] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [progress, setProgress] = useState<number>();
   const {
     register,
     handleSubmit,
-    setValue,
-    control,
     formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(projectFormSchema(mode), formIssueKeys), defaultValues: projectFormValues(project) });
-  useUnsavedChanges(isDirty);
-  const picture = useWatch({ control, name: 'picture' });
+  } = useForm({ resolver: zodResolver(projectFormSchema(), formIssueKeys), defaultValues: projectFormValues(project) });
+  useUnsavedChanges(isDirty || picturesChanged);
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
+  const missing = missingTexts(pictures);
+  const picturesReady = pictures.length > 0 && missing.size === 0;
 
-  const submit = handleSubmit((values) => {
-    // A refused file blocks Save, also on Edit where no file would mean "keep the current one".
-    if (pictureProblem) return;
-    save.mutate(project ? projectUpdatePayload(project.id, values) : projectCreatePayload(values), { onSuccess: onDone });
-  });
+  const submit = handleSubmit(
+    (values) => {
+      setTried(true);
+      // Every picture needs its texts before the project is published (decision 034).
+      if (!picturesReady) return;
+      const list = picturesPayload(pictures);
+      const files = pictures.flatMap((item) => (item.file ? [{ name: filePartName(item), file: item.file }] : []));
+      setProgress(files.length ? 0 : undefined);
+      save.mutate(
+        {
+          payload: project ? projectUpdatePayload(project.id, values, list) : projectCreatePayload(values, list),
+          files,
+          onProgress: setProgress,
+        },
+        { onSuccess: onDone, onSettled: () => setProgress(undefined) },
+      );
+    },
+    () => setTried(true),
+  );
 
   const m = 'projects.modal';
   return (
@@ -136,14 +151,15 @@ function ProjectForm({
           {t(`${m}.featured`, { max: featuredLimit })}
         </label>
       </div>
-      <PictureField
-        value={picture}
-        onChange={(dataUrl) => setValue('picture', dataUrl, { shouldValidate: Boolean(dataUrl), shouldDirty: true })}
-        currentPicture={project?.picture || undefined}
-        required={mode === 'create'}
-        problem={pictureProblem}
-        onProblem={setPictureProblem}
-        error={fieldError(t, errors.picture)}
+      <PictureListField
+        items={pictures}
+        onChange={(items) => {
+          setPictures(items);
+          setPicturesChanged(true);
+        }}
+        showErrors={tried}
+        missing={missing}
+        progress={progress}
       />
     </ModalForm>
   );
