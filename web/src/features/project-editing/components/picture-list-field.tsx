@@ -129,10 +129,10 @@ export function PictureListField({ items, onChange, showErrors, missing, progres
         multiple
         aria-controls={listId}
         error={
-          showErrors && items.length === 0
-            ? t('validation.pictureRequired')
-            : problems.length
-              ? problems.map((x) => `${x.name}: ${t(x.problem.key as 'validation.imageOnly', x.problem.values ?? {})}`).join(' ')
+          problems.length
+            ? problems.map((x) => `${x.name}: ${t(x.problem.key as 'validation.imageOnly', x.problem.values ?? {})}`).join(' ')
+            : showErrors && items.length === 0
+              ? t('validation.pictureRequired')
               : undefined
         }
         onChange={(event) => void add([...(event.target.files ?? [])])}
