@@ -48,12 +48,17 @@ function serverZones({ tests }) {
     const zone = { target: inServer(layer), message: serverOrder };
     if (layer[0] !== 'modules') return [{ ...zone, from: inServer(above) }];
     // The one exception: a route registers a third-party plugin in its own scope (the contact
-    // form's multipart parser and rate limit, plugins/external/). A module that needs one too is
-    // named here; plugins/app/ stays out of reach of every module.
+    // form's multipart parser and rate limit, the projects' picture uploads: plugins/external/).
+    // A module that needs one too is named here; plugins/app/ stays out of reach of every module.
     return [
       { ...zone, from: inServer(above.filter((name) => name !== 'plugins')) },
-      { ...zone, target: 'server/src/modules/!(contact)/**', from: 'server/src/plugins' },
-      { ...zone, target: 'server/src/modules/contact', from: 'server/src/plugins', except: ['./external'] },
+      { ...zone, target: 'server/src/modules/!(contact|projects)/**', from: 'server/src/plugins' },
+      ...['contact', 'projects'].map((name) => ({
+        ...zone,
+        target: `server/src/modules/${name}`,
+        from: 'server/src/plugins',
+        except: ['./external'],
+      })),
     ];
   });
 }

@@ -10,6 +10,31 @@ export const pictureSourceSchema = z.object({
 });
 export type PictureSource = z.infer<typeof pictureSourceSchema>;
 
+/** A point of a picture, each coordinate from 0 (left, top) to 1 (right, bottom): what every crop keeps in view. */
+export const focalPointSchema = z.strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
+export type FocalPoint = z.infer<typeof focalPointSchema>;
+
+/** One picture of a project as read (decision 034). */
+export const projectPictureSchema = z.object({
+  /** A web-sized WebP of the whole picture: what identifies it when a save keeps it. */
+  url: z.string(),
+  /** Size of the largest variant of the whole picture. */
+  width: z.number().int(),
+  height: z.number().int(),
+  /** The whole picture in every width and format. */
+  sources: z.array(pictureSourceSchema),
+  /** The 3:2 frame of cards and the detail page, cropped around `focus`; null until made (then crop the centre). */
+  frame: z.object({ width: z.number().int(), height: z.number().int(), sources: z.array(pictureSourceSchema) }).nullable(),
+  /** The link preview's 1200 × 630 picture around `focus`, or null until made. */
+  shareImage: pictureSourceSchema.extend({ height: z.number().int() }).nullable(),
+  /** The alternative text in each language; empty for a decorative picture. */
+  alt: z.array(localizedTextSchema),
+  focus: focalPointSchema,
+  /** Adds nothing a text would say: shown with an empty alternative text, none needed to publish. */
+  decorative: z.boolean(),
+});
+export type ProjectPicture = z.infer<typeof projectPictureSchema>;
+
 /** The values staff edit: what a draft of changes holds (decision 033). */
 const projectValuesShape = {
   title: z.array(localizedTextSchema),
@@ -28,6 +53,8 @@ const projectValuesShape = {
   pictureWidth: z.number().int().optional(),
   pictureHeight: z.number().int().optional(),
   pictureSources: z.array(pictureSourceSchema),
+  /** Every picture in the staff's order, the first the cover (`picture` is the cover's `url`). */
+  pictures: z.array(projectPictureSchema),
 };
 
 /** A published project's pending values (staff only): what "Publish" makes live, with when it was saved. */
@@ -120,6 +147,38 @@ export const pictureDataUrlSchema = z
   .string()
   .regex(/^data:image\/[a-z0-9.+-]+;base64,/i, 'picture must be a data:image/...;base64, URL');
 
+/** How many pictures a project has at most. */
+export const maxProjectPictures = 20;
+/** How many pictures of the largest size a JSON body has room for as data URLs (more go as multipart file parts). */
+export const maxDataUrlPictures = 2;
+
+const altTextsSchema = z
+  .array(z.strictObject({ content: z.string().trim().max(500), language: contentLanguageSchema }))
+  .max(2)
+  .refine(hasUniqueLanguages, 'each language may appear once')
+  .transform((texts) => texts.filter((t) => t.content !== ''));
+
+/**
+ * One picture of a create or update: a new one as a data URL (`url`) or as a multipart file part
+ * (`file`: the part's field name), or a kept one by its `url` as read. The other fields a read
+ * gave (sources, frame, …) may be sent back; they are ignored.
+ */
+export const pictureInputSchema = z
+  .object({
+    url: z.string().max(pictureDataUrlMaxLength).optional(),
+    file: z
+      .string()
+      .regex(/^[A-Za-z0-9_.[\]-]{1,100}$/, 'must be the field name of a file part')
+      .optional(),
+    alt: altTextsSchema.default([]),
+    focus: focalPointSchema.default({ x: 0.5, y: 0.5 }),
+    decorative: z.boolean().default(false),
+  })
+  .refine((p) => (p.url === undefined) !== (p.file === undefined), 'a picture has either a url or a file');
+export type PictureInput = z.input<typeof pictureInputSchema>;
+
+const picturesInputSchema = z.array(pictureInputSchema).max(maxProjectPictures);
+
 const projectTextsSchema = z.array(localizedTextSchema).max(2).refine(hasUniqueLanguages, 'each language may appear once');
 
 const shortLine = z.string().trim().max(200);
@@ -172,12 +231,15 @@ const projectFieldsSchema = {
    * project live and a draft as a draft.
    */
   published: z.boolean().optional(),
+  /** Every picture in order, the first the cover; left out on update: unchanged. */
+  pictures: picturesInputSchema.optional(),
 };
 
-export const projectCreateSchema = z.strictObject({ ...projectFieldsSchema, picture: pictureDataUrlSchema });
+/** `picture` (SPEC.md §7): the cover as a data URL; required unless `pictures` is sent. */
+export const projectCreateSchema = z.strictObject({ ...projectFieldsSchema, picture: pictureDataUrlSchema.optional() });
 export type ProjectCreate = z.input<typeof projectCreateSchema>;
 
-/** `picture`: a new data URL replaces the picture; left out (or the URL as read) keeps it. */
+/** `picture`: a new data URL replaces the cover; left out (or the URL as read) keeps it. */
 export const projectUpdateSchema = z.strictObject({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   ...projectFieldsSchema,

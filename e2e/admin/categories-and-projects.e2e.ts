@@ -36,12 +36,18 @@ async function dashboard(tab: 'categories' | 'projects', options: { phone?: bool
   return page;
 }
 
+/** A request's body: JSON; a multipart save (its files are not visible to the page's request events) as `multipart`. */
+function bodyOf(data: string | null, type: string | undefined): any {
+  if (type?.startsWith('multipart/form-data')) return 'multipart';
+  return data ? JSON.parse(data) : undefined;
+}
+
 /** The API calls that change something, as the page sends them. */
 function changes(page: Page) {
   const sent: { method: string; path: string; body: any }[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/v1/') && r.method() !== 'GET' && !r.url().includes('/login/'))
-      sent.push({ method: r.method(), path: new URL(r.url()).pathname, body: r.postData() ? r.postDataJSON() : undefined });
+      sent.push({ method: r.method(), path: new URL(r.url()).pathname, body: bodyOf(r.postData(), r.headers()['content-type']) });
   });
   return sent;
 }
@@ -292,7 +298,7 @@ describe('projects', () => {
     await dialog.getByRole('button', { name: 'Publish' }).click();
     await dialog.getByText('Please choose a picture.').waitFor();
     expect(await dialog.getByText('This field is required.').count()).toBe(4);
-    for (const label of ['English Title', 'German Title', 'English Scope of Works', 'German Scope of Works', 'Picture'])
+    for (const label of ['English Title', 'German Title', 'English Scope of Works', 'German Scope of Works', 'Add pictures'])
       expect(await dialog.getByLabel(label).getAttribute('aria-invalid'), label).toBe('true');
     for (const label of [
       'German Location',
@@ -305,15 +311,16 @@ describe('projects', () => {
     ])
       expect(await dialog.getByLabel(label).getAttribute('aria-invalid'), label).toBeNull();
 
-    const picture = dialog.getByLabel('Picture');
+    const picture = dialog.getByLabel('Add pictures');
     expect(await picture.getAttribute('accept')).toBe('image/*');
+    expect(await picture.getAttribute('multiple')).not.toBeNull();
     await picture.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     await dialog.getByText('Please choose an image file: JPEG, PNG, WebP or AVIF.').waitFor();
     expect(await dialog.locator('img').count()).toBe(0);
     expect(sent).toEqual([]);
   });
 
-  it('are added with a previewed picture, listed, and appear in the public gallery', async () => {
+  it('are added with previewed pictures, their texts and focal points, listed, and appear in the public gallery', async () => {
     const page = await dashboard('projects');
     const sent = changes(page);
     await page.locator('main').getByRole('button', { name: 'Add Project' }).click();
@@ -332,12 +339,30 @@ describe('projects', () => {
     await dialog.getByLabel('German Scope of Works').fill('Äußerer Blitzschutz');
     await dialog.getByLabel('English Content').fill('Two halls with 4 MW.');
     const png = await pngBytes(page);
-    await dialog.getByLabel('Picture').setInputFiles({ name: 'hall.png', mimeType: 'image/png', buffer: png });
-    const preview = dialog.getByRole('img', { name: 'Preview of the picture' });
-    await preview.waitFor();
-    expect(await preview.getAttribute('src')).toBe(dataUrlOf(png));
-    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
-    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await dialog.getByLabel('Add pictures').setInputFiles([
+      { name: 'hall.png', mimeType: 'image/png', buffer: png },
+      { name: 'roof.png', mimeType: 'image/png', buffer: await pngBytes(page, 300, 200) },
+    ]);
+    const first = dialog.getByRole('button', { name: /^Picture 1: set the focal point/ });
+    await first.waitFor();
+    expect(await first.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    // Save without the texts: each missing one is named.
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect(await dialog.getByText('Describe the picture, or mark it decorative.').count()).toBe(4);
+    const texts = dialog.locator('li', { has: page.getByRole('button', { name: /set the focal point/ }) });
+    await texts.nth(0).getByLabel('Alternative text (German)').fill('Halle mit Fangstangen');
+    await texts.nth(0).getByLabel('Alternative text (English)').fill('Hall with air-termination rods');
+    await texts
+      .nth(1)
+      .getByRole('checkbox', { name: /Decorative/ })
+      .check();
+    // The focal point: a click a quarter from the left, near the top.
+    const box = (await first.boundingBox())!;
+    await first.click({ position: { x: box.width / 4, y: box.height / 5 } });
+    expect(await first.getAttribute('data-focus-point')).toBe('0.25,0.2');
+    // The second becomes the first.
+    await dialog.getByRole('button', { name: 'Move Picture 2 up' }).click();
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     const row = rowOf(page, 'Data centre Frankfurt');
@@ -353,30 +378,36 @@ describe('projects', () => {
       '–',
       'Edit Data centre FrankfurtDelete Data centre Frankfurt',
     ]);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toEqual({
-      title: [
-        { content: 'Data centre Frankfurt', language: 1 },
-        { content: 'Rechenzentrum Frankfurt', language: 2 },
-      ],
-      scopeOfWorks: [
-        { content: 'External lightning protection', language: 1 },
-        { content: 'Äußerer Blitzschutz', language: 2 },
-      ],
-      content: [{ content: 'Two halls with 4 MW.', language: 1 }],
-      location: 'Frankfurt am Main',
-      client: 'Colo GmbH',
-      workDuration: '4 months',
-      categoryID: String(categoryId),
-      featured: false,
-      picture: dataUrlOf(png),
-      published: true,
-    });
+    // The files went as one multipart request; what it said shows in what was stored.
+    expect(sent).toEqual([{ method: 'POST', path: '/api/v1/Project', body: 'multipart' }]);
 
     // Stored with its picture, which the server serves as an image.
     const [stored] = await projectsTitled('Data centre Frankfurt');
     projectId = stored!.id;
     expect(stored!.categoryID).toBe(categoryId);
+    expect(stored).toMatchObject({
+      title: [
+        { content: 'Data centre Frankfurt', language: 1 },
+        { content: 'Rechenzentrum Frankfurt', language: 2 },
+      ],
+      content: [{ content: 'Two halls with 4 MW.', language: 1 }],
+      location: 'Frankfurt am Main',
+      client: 'Colo GmbH',
+      workDuration: '4 months',
+      featured: false,
+    });
+    expect(stored!.pictures.map((p) => [p.width, p.decorative, p.focus, p.alt])).toEqual([
+      [300, true, { x: 0.5, y: 0.5 }, []],
+      [
+        640,
+        false,
+        { x: 0.25, y: 0.2 },
+        [
+          { content: 'Hall with air-termination rods', language: 1 },
+          { content: 'Halle mit Fangstangen', language: 2 },
+        ],
+      ],
+    ]);
     const image = await fetch(site.url + stored!.picture);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\//);
@@ -392,7 +423,7 @@ describe('projects', () => {
     await visitor.locator('main').getByText('Äußerer Blitzschutz').waitFor();
   });
 
-  it('are edited in the filled modal; keeping the picture sends none, a new one replaces it', async () => {
+  it('are edited in the filled modal; kept pictures are sent by their address, a new one replaces one removed', async () => {
     const before = await projectById(projectId);
     const page = await dashboard('projects');
     const sent = changes(page);
@@ -406,9 +437,9 @@ describe('projects', () => {
     expect(await dialog.getByLabel('Category').inputValue()).toBe(String(categoryId));
     expect(await dialog.getByLabel('German Scope of Works').inputValue()).toBe('Äußerer Blitzschutz');
     expect(await dialog.getByLabel('German Content').inputValue()).toBe('');
-    const current = dialog.getByRole('img', { name: 'Current picture' });
-    expect(await current.getAttribute('src')).toBe(before.picture);
-    await dialog.getByText('The current picture is kept unless you choose a new one.').waitFor();
+    const current = dialog.getByRole('button', { name: /^Picture 1: set the focal point/ });
+    expect(await current.locator('img').getAttribute('src')).toBe(before.pictures[0]!.url);
+    expect(await dialog.getByLabel('Alternative text (German)').nth(1).inputValue()).toBe('Halle mit Fangstangen');
 
     // Both languages alike: sent as one string (SPEC.md §7's shape).
     await dialog.getByLabel('German Location').fill('Offenbach');
@@ -418,23 +449,31 @@ describe('projects', () => {
     await row.getByText('Offenbach').waitFor();
     expect(sent[0]).toMatchObject({ method: 'PUT', path: '/api/v1/Project', body: { id: projectId, location: 'Offenbach' } });
     expect(sent[0]!.body).not.toHaveProperty('picture');
+    expect(sent[0]!.body.pictures.map((p: { url: string }) => p.url)).toEqual(before.pictures.map((p) => p.url));
     const kept = await projectById(projectId);
     expect(kept.location).toBe('Offenbach');
-    expect(kept.picture).toBe(before.picture);
+    expect(kept.pictures).toEqual(before.pictures);
     // The public page shows the change.
     const visitor = await site.page();
     await visitor.goto(`${site.url}/project/${projectId}`);
     await visitor.locator('main').getByText('Offenbach').first().waitFor();
 
     await row.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('button', { name: 'Remove Picture 1' }).click();
     await dialog
-      .getByLabel('Picture')
+      .getByLabel('Add pictures')
       .setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: await pngBytes(page, 800, 500) });
-    await dialog.getByRole('img', { name: 'Preview of the picture' }).waitFor();
+    await dialog.getByRole('button', { name: /^Picture 2: set the focal point/ }).waitFor();
+    await dialog.getByLabel('Alternative text (German)').nth(1).fill('Neues Bild');
+    await dialog.getByLabel('Alternative text (English)').nth(1).fill('New picture');
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(sent[1]!.body.picture).toMatch(/^data:image\/png;base64,/);
-    await expect.poll(async () => (await projectById(projectId)).picture).not.toBe(before.picture);
+    expect(sent[1]).toEqual({ method: 'PUT', path: '/api/v1/Project', body: 'multipart' });
+    await expect.poll(async () => (await projectById(projectId)).pictures.map((p) => p.width)).toEqual([640, 800]);
+    // The kept picture is the same files; the removed one's are gone (no other project uses them).
+    const after = await projectById(projectId);
+    expect(after.pictures[0]!.sources).toEqual(before.pictures[1]!.sources);
+    expect((await fetch(site.url + before.pictures[0]!.url)).status).toBe(404);
   });
 
   it('modal: 5/6 of the screen high, scrolling inside, Save always in view', async () => {
@@ -527,8 +566,12 @@ describe('on a phone, in German', () => {
     await dialog.getByLabel('Kategorie').selectOption({ label: 'roofs – Dächer' });
     await dialog.getByLabel('Leistungsumfang (Englisch)').fill('Air termination');
     await dialog.getByLabel('Leistungsumfang (Deutsch)').fill('Fangeinrichtung');
-    await dialog.getByLabel('Bild').setInputFiles({ name: 'roof.png', mimeType: 'image/png', buffer: await pngBytes(page) });
-    await dialog.getByRole('img', { name: 'Vorschau des Bildes' }).waitFor();
+    await dialog
+      .getByLabel('Bilder hinzufügen')
+      .setInputFiles({ name: 'roof.png', mimeType: 'image/png', buffer: await pngBytes(page) });
+    await dialog.getByRole('button', { name: /^Bild 1: Bildmittelpunkt/ }).waitFor();
+    await dialog.getByLabel('Alternativtext (Deutsch)').fill('Rathausdach mit Fangleitungen');
+    await dialog.getByLabel('Alternativtext (Englisch)').fill('Town hall roof with air terminations');
     await dialog.getByRole('button', { name: 'Veröffentlichen' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row = rowOf(page, 'Rathausdach');
@@ -614,7 +657,9 @@ describe('accessibility', () => {
     await dialog
       .locator('input[type=file]')
       .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: await pngBytes(page) });
-    await dialog.locator('figure img').waitFor();
+    // The picture listed, its texts still missing (marked).
+    await dialog.locator('[data-focus-point] img').waitFor();
+    await dialog.locator('li [aria-invalid=true]').first().waitFor();
     expect(await axeViolations(page), 'project modal').toEqual([]);
   });
 });

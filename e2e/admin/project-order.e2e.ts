@@ -237,6 +237,9 @@ describe('featured projects', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Each line becomes a bullet point of its own on the project page').first().waitFor();
     await dialog.getByLabel('Show on the home page (at most 3 projects)').check();
+    // Made through SPEC.md §7's `picture`, its picture has no alternative texts yet: the modal asks for them (decision 034).
+    await dialog.getByLabel('Alternative text (German)').fill('Dach mit Fangleitungen');
+    await dialog.getByLabel('Alternative text (English)').fill('Roof with air terminations');
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await dialog.getByText('3 projects are on the home page already. Take one of them off first.').waitFor();
     expect((await list('&Featured=true')).length).toBe(3);

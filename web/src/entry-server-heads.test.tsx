@@ -45,6 +45,7 @@ const project: Project = {
     { url: '/media/projects/0123456789abcdef0123-1200.webp', width: 1200, type: 'image/webp' },
   ],
   published: true,
+  pictures: [],
   featured: false,
   position: 1,
   createdAt: '2026-01-01T00:00:00Z',

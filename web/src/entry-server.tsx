@@ -46,7 +46,7 @@ export { languageRedirectScript, pages, siteLanguages };
  * featured projects, absent from the built page, must not paint unstyled.
  */
 export function cssSampleData(page: PageKey, lang: SiteLanguage): PageData | undefined {
-  if (page !== 'home') return undefined;
+  if (page !== 'home' && page !== 'project') return undefined;
   const language = contentLanguageOf(lang);
   const project: Project = {
     id: 1,
@@ -65,11 +65,24 @@ export function cssSampleData(page: PageKey, lang: SiteLanguage): PageData | und
     pictureHeight: 1067,
     pictureSources: [{ url: '/media/sample.webp', width: 640, type: 'image/webp' }],
     published: true,
+    // Two, so that a project page's gallery (rendered per request) is styled from the first paint.
+    pictures: [1, 2].map((n) => ({
+      url: `/media/sample-${n}.webp`,
+      width: 1600,
+      height: 1067,
+      sources: [{ url: `/media/sample-${n}.webp`, width: 640, type: 'image/webp' }],
+      frame: { width: 1500, height: 1000, sources: [{ url: `/media/sample-${n}.webp`, width: 640, type: 'image/webp' }] },
+      shareImage: null,
+      alt: [{ content: '…', language }],
+      focus: { x: 0.5, y: 0.5 },
+      decorative: false,
+    })),
     featured: true,
     position: 1,
     createdAt: '',
     updatedAt: '',
   };
+  if (page === 'project') return { [apiUrl(apiRoutes.projects.onePath(0))]: project };
   return { [apiUrl(apiRoutes.projects.featuredPath(language))]: { count: 1, data: [project] } };
 }
 

@@ -53,7 +53,7 @@ const attachmentKey = '0123456789abcdef0123456789abcdef';
  * a new declaration needs its value here.
  */
 const fileColumnValues: Record<string, (text: string) => unknown> = {
-  'projects.picture': () => null,
+  'projects.pictures': () => '[]',
   'projects.draft': () => null,
   'inquiry_attachments.storage_key': () => attachmentKey,
   'settings.key': () => 'company',

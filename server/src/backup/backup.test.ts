@@ -1,3 +1,4 @@
+import type { Project } from '@blitz/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -110,7 +111,12 @@ describe.each(pairs.map(([from, to]) => ({ from, to, name: `${sideName(from)}, r
       const archivedInquiries = manifest.tables.find((t) => t.name === 'inquiries')!.rows;
       expect(archivedInquiries).toBeGreaterThanOrEqual(answeredBefore.length);
       expect(summary.files.attachments).toBe(archivedInquiries * 2);
-      expect(summary.files.media).toBe(project.pictureSources.length + 2 + 1 + 7);
+      // The project's picture (its variants, its 3:2 frame and link preview), the company's two and the logo's eight.
+      const pictureFiles = (project as Project).pictures.reduce(
+        (n, p) => n + p.sources.length + (p.frame?.sources.length ?? 0) + (p.shareImage ? 1 : 0),
+        0,
+      );
+      expect(summary.files.media).toBe(pictureFiles + 2 + 1 + 7);
 
       const target = await emptySite(to.db, to.storage);
       const restored = await restoreBackup(target, file);
@@ -224,7 +230,7 @@ describe.each(backends)('backup on $name', (kind) => {
   it('fails with a clear message, and writes no archive, when a row names its files in a form it cannot read', async () => {
     const source = await startTestApp(kind, siteEnv);
     await createProjectWithPicture(source.url, await signIn(source.url), await testPhoto(400, 300, 'png'));
-    await (source.database.db as Kysely<any>).updateTable('projects').set({ picture: '{"variants": [' }).execute();
+    await (source.database.db as Kysely<any>).updateTable('projects').set({ pictures: '[{"variants": [' }).execute();
     const file = path.join(tempDir(), 'site.tar.gz');
     await expect(createBackup(await siteOfTestApp(source), file)).rejects.toThrow(
       /^a row of projects names its files in a form this release cannot read \(.*JSON.*\)$/,

@@ -250,7 +250,7 @@ describe('checking an archive without a target', () => {
     );
     await expect(checkArchive(cut)).rejects.toThrow('db/inquiries.jsonl in the archive is damaged: row 2 is not JSON');
     const unreadable = await rewriteArchive(archive, (name, data) =>
-      name === 'db/projects.jsonl' ? Buffer.from(data.toString().replace(/"picture":"\{/, '"picture":"{{')) : data,
+      name === 'db/projects.jsonl' ? Buffer.from(data.toString().replace(/"pictures":"\[\{/, '"pictures":"[{{')) : data,
     );
     await expect(checkArchive(unreadable)).rejects.toThrow(
       /^db\/projects\.jsonl in the archive: row 1: a row of projects names its files in a form this release cannot read \(.*JSON.*\)$/,
@@ -289,7 +289,7 @@ describe('npm run admin -- backup / restore', () => {
     expect(whole.stderr).toBe('');
     expect(whole.code).toBe(0);
     expect(whole.stdout).toMatch(
-      /^.*site\.tar\.gz \(taken .* from sqlite, release .*\) reads whole:\n {2}\d+ tables, \d+ rows, pictures: 2 files, attachments: 4 files \(.* MB\); every row parsed, every checksum matched, every file its rows name present\n$/,
+      /^.*site\.tar\.gz \(taken .* from sqlite, release .*\) reads whole:\n {2}\d+ tables, \d+ rows, pictures: 5 files, attachments: 4 files \(.* MB\); every row parsed, every checksum matched, every file its rows name present\n$/,
     );
     const incomplete = await runAdmin(['restore', '--check', withoutCompanyPictures], {});
     expect(incomplete.code).toBe(1);
@@ -322,7 +322,7 @@ describe('npm run admin -- backup / restore', () => {
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
     expect(again.stderr).toMatch(
-      /^Error: The target is not empty: it has .*2 inquiries rows, .*1 users row, .*2 media files in .*; restore only into an empty database and an empty DATA_DIR or bucket\.\n$/,
+      /^Error: The target is not empty: it has .*2 inquiries rows, .*1 users row, .*5 media files in .*; restore only into an empty database and an empty DATA_DIR or bucket\.\n$/,
     );
   });
 });

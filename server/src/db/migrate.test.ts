@@ -156,7 +156,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
         work_duration: '',
         client: '',
         category_id: category.id,
-        picture: null,
+        pictures: '[]',
         created_at: now,
         updated_at: now,
         order_key: 'a0',

@@ -29,6 +29,7 @@ import * as trash from './migrations/2026-12-08_trash';
 import * as auditTrail from './migrations/2026-12-08_audit-trail';
 import * as userRoles from './migrations/2026-12-08_user-roles';
 import * as projectDrafts from './migrations/2026-12-07_project-drafts';
+import * as projectPictures from './migrations/2026-12-07_project-pictures';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08_audit-trail': auditTrail,
   '2026-12-08_user-roles': userRoles,
   '2026-12-07_project-drafts': projectDrafts,
+  '2026-12-07_project-pictures': projectPictures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -83,8 +83,8 @@ export type ProjectsTable = {
   work_duration: string;
   client: string;
   category_id: number | null;
-  /** JSON of the stored picture: its variants, size and storage keys. */
-  picture: string | null;
+  /** JSON list of the project's pictures, the cover first: variants, crops, alt texts, focal point (ProjectPicture). */
+  pictures: Generated<string>;
   created_at: string;
   updated_at: string;
   /** The project's place in the staff's order: a fractional key, compared byte by byte (decision 031). */

@@ -79,67 +79,91 @@ function oneAtATime<T>(job: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/** A picture decoded once: raw sRGB pixels, upright, at most 1600 px on its longer side. */
+export type DecodedPicture = { data: Buffer; raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
 /**
  * Checks that the bytes are a JPEG, PNG, WebP or AVIF image by their content (an SVG, HTML or a
  * renamed file is refused), within the pixel limit (a decompression bomb is refused before it is
- * decoded), and decodes it whole (a truncated file is refused). Then auto-rotates it, drops all
- * metadata (EXIF, GPS, XMP, ICC: sharp writes none unless asked) and renders every variant
- * in AVIF and WebP, named by the hash of its bytes.
+ * decoded), and decodes it whole (a truncated file is refused), auto-rotated, without any
+ * metadata (EXIF, GPS, XMP, ICC: sharp writes none unless asked).
+ */
+export async function decodePicture(input: Buffer): Promise<DecodedPicture> {
+  const sniffed = await fileTypeFromBuffer(input).catch(() => undefined);
+  if (!sniffed || !(pictureLimits.types as readonly string[]).includes(sniffed.mime)) {
+    throw new PictureError('invalid', 'picture must be a JPEG, PNG, WebP or AVIF image');
+  }
+  const options = { limitInputPixels: pictureLimits.maxPixels, failOn: 'error' } as const;
+  let meta: Metadata;
+  try {
+    // Reads the header only (no pixels), so the size can be checked before anything is decoded.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PictureError('invalid', 'picture cannot be read as an image');
+  }
+  if (!meta.width || !meta.height) throw new PictureError('invalid', 'picture has no size');
+  if (meta.width * meta.height > pictureLimits.maxPixels) {
+    throw new PictureError('invalid', `picture has more than ${pictureLimits.maxPixels / 1_000_000} megapixels`);
+  }
+
+  let base: { data: Buffer; info: OutputInfo };
+  try {
+    // Decoded once, at most 1600 px on its longer side (JPEG shrinks while it decodes); every
+    // variant is resized from this, not from the original again.
+    base = await sharp(input, options)
+      .rotate()
+      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new PictureError('invalid', 'picture is damaged or incomplete');
+  }
+  const { width, height, channels } = base.info;
+  return { data: base.data, raw: { width, height, channels: channels as 1 | 2 | 3 | 4 } };
+}
+
+/** Renders `image` (a sharp pipeline of `width` × `height` pixels) in every width and format, named by the hash of its bytes. */
+export async function encodeVariants(
+  image: () => Sharp,
+  width: number,
+  height: number,
+  keyPrefix: string,
+): Promise<(PictureVariant & { data: Buffer })[]> {
+  // Largest first: they take longest, so the thread pool finishes them together.
+  const jobs = widthsFor(width)
+    .reverse()
+    .flatMap((w) =>
+      formats.map(async (format) => {
+        const data = await format.encode(image().resize({ width: w })).toBuffer();
+        const hash = crypto.createHash('sha256').update(data).digest('hex').slice(0, 20);
+        return {
+          key: `${keyPrefix}/${hash}-${w}.${format.ext}`,
+          width: w,
+          height: Math.max(1, Math.round((height * w) / width)),
+          type: format.type,
+          bytes: data.length,
+          data,
+        };
+      }),
+    );
+  return (await Promise.all(jobs)).sort((a, b) => a.width - b.width || a.type.localeCompare(b.type));
+}
+
+/** Runs picture work one job at a time (encoding saturates both cores). */
+export function pictureJob<T>(job: () => Promise<T>): Promise<T> {
+  return oneAtATime(job);
+}
+
+/**
+ * Checks and decodes the bytes (decodePicture), then renders every variant in AVIF and WebP,
+ * named by the hash of its bytes.
  */
 export function processPicture(input: Buffer, keyPrefix = 'projects'): Promise<EncodedPicture> {
   return oneAtATime(async () => {
-    const sniffed = await fileTypeFromBuffer(input).catch(() => undefined);
-    if (!sniffed || !(pictureLimits.types as readonly string[]).includes(sniffed.mime)) {
-      throw new PictureError('invalid', 'picture must be a JPEG, PNG, WebP or AVIF image');
-    }
-    const options = { limitInputPixels: pictureLimits.maxPixels, failOn: 'error' } as const;
-    let meta: Metadata;
-    try {
-      // Reads the header only (no pixels), so the size can be checked before anything is decoded.
-      meta = await sharp(input, { limitInputPixels: false }).metadata();
-    } catch {
-      throw new PictureError('invalid', 'picture cannot be read as an image');
-    }
-    if (!meta.width || !meta.height) throw new PictureError('invalid', 'picture has no size');
-    if (meta.width * meta.height > pictureLimits.maxPixels) {
-      throw new PictureError('invalid', `picture has more than ${pictureLimits.maxPixels / 1_000_000} megapixels`);
-    }
-
-    let base: { data: Buffer; info: OutputInfo };
-    try {
-      // Decoded once, at most 1600 px on its longer side (JPEG shrinks while it decodes); every
-      // variant is resized from this, not from the original again.
-      base = await sharp(input, options)
-        .rotate()
-        .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
-        .toColourspace('srgb')
-        .raw({ depth: 'uchar' })
-        .toBuffer({ resolveWithObject: true });
-    } catch {
-      throw new PictureError('invalid', 'picture is damaged or incomplete');
-    }
-    const { width, height, channels } = base.info;
-    const raw = { width, height, channels: channels as 1 | 2 | 3 | 4 };
-
-    // Largest first: they take longest, so the thread pool finishes them together.
-    const jobs = widthsFor(width)
-      .reverse()
-      .flatMap((w) =>
-        formats.map(async (format) => {
-          const data = await format.encode(sharp(base.data, { raw }).resize({ width: w })).toBuffer();
-          const hash = crypto.createHash('sha256').update(data).digest('hex').slice(0, 20);
-          return {
-            key: `${keyPrefix}/${hash}-${w}.${format.ext}`,
-            width: w,
-            height: Math.max(1, Math.round((height * w) / width)),
-            type: format.type,
-            bytes: data.length,
-            data,
-          };
-        }),
-      );
-    const variants = (await Promise.all(jobs)).sort((a, b) => a.width - b.width || a.type.localeCompare(b.type));
-    return { width, height, variants };
+    const { data, raw } = await decodePicture(input);
+    const variants = await encodeVariants(() => sharp(data, { raw }), raw.width, raw.height, keyPrefix);
+    return { width: raw.width, height: raw.height, variants };
   });
 }
 

@@ -63,7 +63,8 @@ export async function seedSampleContent(
         workDuration: project.workDuration,
         client: '',
         categoryId: categoryIds.get(project.scene.kind) ?? null,
-        picture: pictures[i]!,
+        // The title describes the sample's drawing well enough to stand as its alternative text.
+        pictures: [{ ...pictures[i]!, alt: both(project.title), focus: { x: 0.5, y: 0.5 }, decorative: false }],
         texts: { title: both(project.title), content: both(project.content), scope: both(project.scope) },
         createdAt: sampleCreatedAt(project),
         sample: true,

@@ -9,6 +9,7 @@ import { enhanceLanguageLinks } from './language-links';
 import { linkManifestAfterLoad } from './manifest-link';
 import { enhanceMapConsent } from './map-consent';
 import { enhanceMenus } from './menus';
+import { enhancePictureGalleries } from './picture-gallery';
 
 /**
  * The only script of a public page. Every page is complete HTML that works without it; this
@@ -123,6 +124,7 @@ function start(): void {
   enhanceMapConsent();
   enhanceJobsSearch();
   enhanceGallery();
+  enhancePictureGalleries();
   enhanceAnalyticsOptOut();
   linkManifestAfterLoad();
   const contact = document.querySelector<HTMLElement>('[data-island="contact-form"]');

@@ -159,3 +159,47 @@ export async function apiRequest<T = void>(path: string, request: ApiRequest<T> 
   if (!parsed.success) throw new ApiError(response.status, 'bad_response', { detail: parsed.error.message });
   return parsed.data;
 }
+
+/**
+ * An admin call sending multipart/form-data (several files at once), reporting the upload's
+ * progress (0–1) as it goes: fetch cannot tell it, so this one goes through XMLHttpRequest. Its
+ * answers are read as apiRequest reads them.
+ */
+export function apiUpload<T>(
+  path: string,
+  request: { method: 'POST' | 'PUT'; form: FormData; schema: z.ZodType<T>; onProgress?: (done: number) => void },
+): Promise<T> {
+  return new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method, urlOf(path, undefined));
+    xhr.setRequestHeader('accept', 'application/json');
+    const token = readToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) request.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const headers = new Headers();
+      const retryAfter = xhr.getResponseHeader('retry-after');
+      if (retryAfter) headers.set('retry-after', retryAfter);
+      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network'));
+    xhr.send(request.form);
+  }).then(async (response) => {
+    if (!response.ok) {
+      const error = await errorOf(response);
+      if (response.status === 401) endSession();
+      throw error;
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (cause) {
+      throw new ApiError(response.status, 'bad_response', { cause });
+    }
+    const parsed = request.schema.safeParse(body);
+    if (!parsed.success) throw new ApiError(response.status, 'bad_response', { detail: parsed.error.message });
+    return parsed.data;
+  });
+}

@@ -17,7 +17,7 @@ export function projectEntry(action: Action, id: number, before: ProjectRecord |
       client: r.client,
       categoryId: r.categoryId,
       featured: r.featured,
-      picture: r.picture?.variants[0]?.key ?? '',
+      picture: r.pictures.map((p) => p.variants[0]?.key ?? '').join(' '),
     };
   const fields = fieldChanges(plain(before), plain(after)!, ['client', 'categoryId', 'featured', 'picture']);
   const changes: AuditChange[] = [

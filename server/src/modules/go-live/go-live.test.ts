@@ -156,9 +156,9 @@ describe.each(databaseKinds)('go-live checklist API on %s', (kind) => {
     ).toBe(200);
 
     const pictureKeys = async () =>
-      (await testApp.database.db.selectFrom('projects').select(['id', 'picture']).execute()).map((row) => ({
+      (await testApp.database.db.selectFrom('projects').select(['id', 'pictures']).execute()).map((row) => ({
         id: row.id,
-        keys: (JSON.parse(row.picture!) as { variants: { key: string }[] }).variants.map((v) => v.key),
+        keys: (JSON.parse(row.pictures) as { variants: { key: string }[] }[]).flatMap((p) => p.variants.map((v) => v.key)),
       }));
     const removedKeys = (await pictureKeys()).filter((p) => p.id !== kept!['id']).flatMap((p) => p.keys);
     expect(removedKeys.length).toBeGreaterThan(0);

@@ -250,7 +250,7 @@ describe.each(databaseKinds)('/sitemap.xml under load on %s', (kind) => {
           workDuration: '',
           client: '',
           categoryId: null,
-          picture: null,
+          pictures: [],
           texts: { title: [{ content: `Projekt ${i}`, language: 2 }], content: [], scope: [] },
         });
       for (let i = 0; i < 30; i++) await add(i);

@@ -44,7 +44,7 @@ describe.each(databaseKinds)('the home page’s featured projects on %s', (kind)
           workDuration: '',
           client: 'Geheim GmbH',
           categoryId: null,
-          picture: null,
+          pictures: [],
           texts: { title: [{ content: `P${i}`, language: 2 }], content: [{ content: 'Langer Text', language: 2 }], scope: [] },
         }),
       );

@@ -39,7 +39,7 @@ export function publishedValuesOf(record: ProjectRecord): ProjectValues {
     workDuration: record.workDuration,
     client: record.client,
     categoryId: record.categoryId,
-    picture: record.picture,
+    pictures: record.pictures,
     texts: record.texts,
   };
 }

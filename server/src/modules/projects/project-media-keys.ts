@@ -1,18 +1,18 @@
-import type { StoredPicture } from '../../media/image-pipeline';
+import { type ProjectPicture, parsePictures, pictureColumns, pictureKeys } from './project-pictures';
 
 /** The pictures of a set of project values (published columns or a draft's JSON). */
-export function picturesOf(values: { picture: StoredPicture | null }): StoredPicture[] {
-  return values.picture ? [values.picture] : [];
+export function picturesOf(values: { pictures: ProjectPicture[] }): ProjectPicture[] {
+  return values.pictures;
 }
 
+/** The pictures of a draft column's JSON (pictureColumns knows its form). */
+const draftPictures = (draft: string | null) => pictureColumns.find((c) => c.column === 'draft')!.read(draft);
+
 /**
- * Every media key a project row references: its published picture(s) and those of its draft of
- * changes. A file is removed only when no row lists it here (decision 033): whoever removes
- * files asks this, never the published columns alone.
+ * Every media key a project row references: its published pictures (with their crops) and those
+ * of its draft of changes. A file is removed only when no row lists it (decisions 033 and 034):
+ * whoever removes files asks pictureKeysInUse, never the published columns alone.
  */
-export function projectMediaKeys(row: { picture: string | null; draft: string | null }): string[] {
-  const pictures: StoredPicture[] = [];
-  if (row.picture) pictures.push(JSON.parse(row.picture) as StoredPicture);
-  if (row.draft) pictures.push(...picturesOf(JSON.parse(row.draft) as { picture: StoredPicture | null }));
-  return [...new Set(pictures.flatMap((p) => p.variants.map((v) => v.key)))];
+export function projectMediaKeys(row: { pictures: string | null; draft: string | null }): string[] {
+  return [...new Set([...parsePictures(row.pictures), ...draftPictures(row.draft)].flatMap(pictureKeys))];
 }

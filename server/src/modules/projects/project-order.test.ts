@@ -17,7 +17,7 @@ async function insertNamed(db: Db, names: string[]): Promise<number[]> {
         workDuration: '',
         client: '',
         categoryId: null,
-        picture: null,
+        pictures: [],
         texts: {
           title: [
             { content: `Projekt ${name}`, language: 2 },

@@ -33,7 +33,7 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
         workDuration: '',
         client: '',
         categoryId: null,
-        picture: null,
+        pictures: [],
         texts: { title: [{ content: `Projekt ${i}`, language: 2 }], content: [{ content: 'Lang', language: 2 }], scope: [] },
       });
     }
@@ -146,7 +146,7 @@ describe.each(databaseKinds)('the project pages, rendered per request, on %s', (
       workDuration: '',
       client: '',
       categoryId: null,
-      picture: null,
+      pictures: [],
       texts: { title: [{ content: 'Halle 4', language: 2 }], content: [], scope: [] },
     });
     const fillers = projectPageFillers(app, { render: async () => undefined });

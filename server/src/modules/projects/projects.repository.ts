@@ -6,10 +6,10 @@ import { inTransaction } from '../../db/transaction';
 import { containsPattern, foldText } from '../../db/text-search';
 import { bumpContentVersion } from '../content/content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
-import type { StoredPicture } from '../../media/image-pipeline';
 import type { StoredFiles } from '../../storage/stored-files';
 import { projectMediaKeys } from './project-media-keys';
 import { restoreCategory, translationsOf } from '../categories/categories.repository';
+import { type ProjectPicture, parsePictures } from './project-pictures';
 
 /** The texts of a project; the location and the work duration are localised lines (decision 033). */
 export type ProjectTexts = Record<'title' | 'content' | 'scope', LocalizedText[]> &
@@ -32,7 +32,8 @@ export type ProjectRecord = {
   client: string;
   categoryId: number | null;
   category: { id: number; name: string; translation: LocalizedText[] } | null;
-  picture: StoredPicture | null;
+  /** In order, the cover first. */
+  pictures: ProjectPicture[];
   texts: ProjectTexts;
   featured: boolean;
   /** Its place in the staff's order, from 1. */
@@ -49,7 +50,8 @@ export type ProjectValues = {
   workDuration: string;
   client: string;
   categoryId: number | null;
-  picture: StoredPicture | null;
+  /** In order, the cover first. */
+  pictures: ProjectPicture[];
   texts: ProjectTexts;
   /** Only the sample content sets it (its projects are dated like real ones). */
   createdAt?: string;
@@ -177,7 +179,7 @@ const baseColumns = [
   'p.work_duration',
   'p.client',
   'p.category_id',
-  'p.picture',
+  'p.pictures',
   'p.created_at',
   'p.updated_at',
   'p.featured_key',
@@ -247,7 +249,7 @@ async function withDetails(
       row.category_id !== null && row.category_name !== null
         ? { id: row.category_id, name: row.category_name, translation: translations.get(row.category_id) ?? [] }
         : null,
-    picture: row.picture ? (JSON.parse(row.picture) as StoredPicture) : null,
+    pictures: parsePictures(row.pictures),
     texts: texts.get(row.id)!,
     featured: row.featured_key !== null,
     position: Number(row.position),
@@ -383,7 +385,7 @@ export async function insertProject(db: Db, values: ProjectValues): Promise<numb
         published: values.published === false ? 0 : 1,
         client: values.client,
         category_id: values.categoryId,
-        picture: values.picture ? JSON.stringify(values.picture) : null,
+        pictures: JSON.stringify(values.pictures),
         created_at: values.createdAt ?? now,
         updated_at: values.createdAt ?? now,
         sample: values.sample ? 1 : 0,
@@ -435,7 +437,7 @@ export async function updateProject(db: Db, id: number, values: ProjectValues, p
         ...(published === undefined ? {} : { published: published ? 1 : 0 }),
         client: values.client,
         category_id: values.categoryId,
-        picture: values.picture ? JSON.stringify(values.picture) : null,
+        pictures: JSON.stringify(values.pictures),
         ...featuredKey,
         updated_at: nowIso(),
         // Changed by staff: replaced, no longer sample content.
@@ -528,7 +530,7 @@ export async function deleteProject(
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
     if (options.trashed && !(await holdTrashed(trx, id))) return undefined;
-    const row = await trx.selectFrom('projects').select(['picture', 'draft']).where('id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom('projects').select(['pictures', 'draft']).where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     await trx.deleteFrom('project_texts').where('project_id', '=', id).execute();
     await trx.deleteFrom('projects').where('id', '=', id).execute();
@@ -593,22 +595,6 @@ export async function restoreProject(db: Db, id: number): Promise<ProjectRestore
     const restoredCategoryId = row.category_id !== null && (await restoreCategory(trx, row.category_id)) ? row.category_id : null;
     return { restoredCategoryId, featuredDropped };
   });
-}
-
-/**
- * Which of these media keys some project still uses, published or in a draft of changes
- * (identical uploads share files).
- */
-export async function referencedMediaKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
-  const referenced = new Set<string>();
-  if (keys.length === 0) return referenced;
-  const rows = await db
-    .selectFrom('projects')
-    .select(['picture', 'draft'])
-    .where((eb) => eb.or(keys.flatMap((key) => [eb('picture', 'like', `%"${key}"%`), eb('draft', 'like', `%"${key}"%`)])))
-    .execute();
-  for (const row of rows) for (const key of projectMediaKeys(row)) if (keys.includes(key)) referenced.add(key);
-  return referenced;
 }
 
 /** The projects of the sample content staff have not changed. */
@@ -677,13 +663,13 @@ export async function listProjectChanges(db: Db): Promise<{ id: number; updatedA
   return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
 }
 
-/** A project's pictures (every size and format, published and in its draft) in the media store. */
+/** A project's pictures (every size, format and crop, published and in its draft) in the media store. */
 export const projectStoredFiles: StoredFiles = {
   table: 'projects',
-  columns: ['picture', 'draft'],
+  columns: ['pictures', 'draft'],
   filesOf: (row) =>
     projectMediaKeys({
-      picture: typeof row['picture'] === 'string' ? row['picture'] : null,
+      pictures: typeof row['pictures'] === 'string' ? row['pictures'] : null,
       draft: typeof row['draft'] === 'string' ? row['draft'] : null,
     }).map((key) => ({ store: 'media', key })),
 };

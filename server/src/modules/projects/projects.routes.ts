@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParamSchema,
   languageQuerySchema,
+  maxDataUrlPictures,
   pictureDataUrlMaxLength,
   projectCreateSchema,
   projectListQuerySchema,
@@ -12,7 +14,11 @@ import {
 } from '@blitz/contract';
 import { badRequest } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
+import { multipartSupport } from '../../plugins/external/multipart';
 import { sendRead } from '../content/content-reads';
+import { pictureMultipartLimits, readProjectMultipart, uploadedFiles } from './picture-multipart';
+import { type PictureChoice, releasePictureKeys } from './picture-uploads';
+import { pictureKeys } from './project-pictures';
 import { readProject, readProjectPage } from './project-reads';
 import {
   changeProject,
@@ -27,13 +33,33 @@ import {
   unpublish,
 } from './projects.service';
 
-/** Room for the largest accepted picture as a data URL, plus the texts; beyond it the answer is 413. */
-export const projectBodyLimit = pictureDataUrlMaxLength + 1024 * 1024;
+/** Room for the largest accepted pictures as data URLs (`maxDataUrlPictures`), plus the texts; beyond it the answer is 413. */
+export const projectBodyLimit = maxDataUrlPictures * pictureDataUrlMaxLength + 1024 * 1024;
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, media: app.media, log: app.log, mediaUrl: mediaAddress(app.config.mediaPublicUrl) };
   // The sign-in check comes first, before a (large) body is even read.
-  const guarded = { onRequest: app.requireAdmin, config: { access: 'content' as const }, bodyLimit: projectBodyLimit };
+  await app.register(multipartSupport, { limits: pictureMultipartLimits });
+  // A multipart save's `data` field becomes the body before it is validated; its files are stored.
+  const guarded = {
+    onRequest: app.requireAdmin,
+    config: { access: 'content' as const },
+    bodyLimit: projectBodyLimit,
+    preValidation: (request: FastifyRequest) => readProjectMultipart(request, deps),
+  };
+  // Files of a save refused before the service ran (its body invalid) are released here; the
+  // service releases those of a save it refused or did not use.
+  app.addHook('onError', async (request) => {
+    const files = uploadedFiles(request);
+    if (files?.size) await releasePictureKeys(deps, [...files.values()].flatMap(pictureKeys));
+  });
+  const change = (
+    request: FastifyRequest,
+    body: { picture?: string | null | undefined; pictures?: PictureChoice[] | undefined },
+  ) => {
+    const files = uploadedFiles(request);
+    return { picture: body.picture, pictures: body.pictures, ...(files ? { files } : {}) };
+  };
   // A read with a token is staff's (drafts included, marked; never kept), checked like a write;
   // without one, a visitor's: the published projects alone (decision 033).
   const reader = { onRequest: app.identifyAdmin };
@@ -65,22 +91,22 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(apiRoutes.projects.list, { ...guarded, schema: { body: projectCreateSchema } }, async (request, reply) => {
-    const { picture, ...fields } = request.body;
-    return reply.status(201).send(await createProject(deps, fields, picture));
+    const { picture, pictures, ...fields } = request.body;
+    return reply.status(201).send(await createProject(deps, fields, change(request, { picture, pictures })));
   });
 
   app.put(apiRoutes.projects.list, { ...guarded, schema: { body: projectUpdateSchema } }, async (request) => {
-    const { id, picture, ...fields } = request.body;
-    return changeProject(deps, id, fields, picture);
+    const { id, picture, pictures, ...fields } = request.body;
+    return changeProject(deps, id, fields, change(request, { picture, pictures }));
   });
 
   app.put(
     apiRoutes.projects.one,
     { ...guarded, schema: { params: idParamSchema, body: projectUpdateByPathSchema } },
     async (request) => {
-      const { id, picture, ...fields } = request.body;
+      const { id, picture, pictures, ...fields } = request.body;
       if (id !== undefined && id !== request.params.id) throw badRequest('id', 'must match the id in the path');
-      return changeProject(deps, request.params.id, fields, picture);
+      return changeProject(deps, request.params.id, fields, change(request, { picture, pictures }));
     },
   );
 

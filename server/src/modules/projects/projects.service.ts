@@ -8,9 +8,9 @@ import {
   type ProjectDraft,
   type ProjectList,
   type ProjectListQuery,
-  type PictureSource,
   categoryIdOf,
   featuredLimit,
+  maxProjectPictures,
   type projectCreateSchema,
   type projectMoveSchema,
 } from '@blitz/contract';
@@ -20,14 +20,8 @@ import { recordChange } from '../audit/audit.recorder';
 import { claimVersion } from '../audit/edit-version';
 import { projectEntry } from '../audit/item-changes';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
-import {
-  PictureError,
-  type StoredPicture,
-  decodePictureDataUrl,
-  processPicture,
-  storedPictureOf,
-} from '../../media/image-pipeline';
-import { pictureObjectOptions } from '../../media/media-storage';
+import { type PictureChoice, legacyPicture, releasePictureKeys, resolvePictures } from './picture-uploads';
+import { type ProjectPicture, missingPictureTextErrors, missingPictureTexts, pictureKeys, pictureRead } from './project-pictures';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { categoryExists } from '../categories/categories.repository';
 import { assertPublishable } from './project-publishable';
@@ -46,14 +40,13 @@ import {
   listProjects,
   moveProject,
   trashProject,
-  referencedMediaKeys,
   updateProject,
 } from './projects.repository';
 
 /** `mediaUrl`: the address a picture's file is served at (mediaAddress). */
 export type ProjectDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger; mediaUrl: MediaAddress };
 /** The fields of a create or update payload, as the contract's schema gives them. */
-export type ProjectFields = Omit<z.output<typeof projectCreateSchema>, 'picture'>;
+export type ProjectFields = Omit<z.output<typeof projectCreateSchema>, 'picture' | 'pictures'>;
 
 export type MediaAddress = (key: string) => string;
 
@@ -65,18 +58,15 @@ export function mediaAddress(publicBase: string | undefined): MediaAddress {
   return publicBase ? (key) => `${publicBase}${key}` : mediaUrl;
 }
 
-/** The width the `picture` URL has: what a content column shows at twice its CSS width. */
-const webSizedWidth = 960;
-
-function pictureFields(
-  picture: StoredPicture | null,
+/** SPEC.md §7's picture fields: the cover's. */
+function coverFields(
+  pictures: ProjectPicture[],
   urlOf: MediaAddress,
 ): Pick<Project, 'picture' | 'pictureSources' | 'pictureWidth' | 'pictureHeight'> {
-  if (!picture || picture.variants.length === 0) return { picture: '', pictureSources: [] };
-  const webp = picture.variants.filter((v) => v.type === 'image/webp').sort((a, b) => a.width - b.width);
-  const webSized = [...webp].reverse().find((v) => v.width <= webSizedWidth) ?? webp[0] ?? picture.variants[0]!;
-  const pictureSources: PictureSource[] = picture.variants.map((v) => ({ url: urlOf(v.key), width: v.width, type: v.type }));
-  return { picture: urlOf(webSized.key), pictureSources, pictureWidth: picture.width, pictureHeight: picture.height };
+  const cover = pictures[0];
+  if (!cover || cover.variants.length === 0) return { picture: '', pictureSources: [] };
+  const read = pictureRead(cover, urlOf);
+  return { picture: read.url, pictureSources: read.sources, pictureWidth: cover.width, pictureHeight: cover.height };
 }
 
 /** The line of the language read: a language's read has that language's alone, else the German one. */
@@ -87,7 +77,7 @@ function lineOf(texts: LocalizedText[] | undefined, fallback: string): string {
 
 /** The values staff edit, as read (a project's or its draft's). */
 function valueFields(
-  values: Pick<ProjectRecord, 'texts' | 'location' | 'workDuration' | 'client' | 'picture'>,
+  values: Pick<ProjectRecord, 'texts' | 'location' | 'workDuration' | 'client' | 'pictures'>,
   urlOf: MediaAddress,
 ) {
   return {
@@ -99,7 +89,8 @@ function valueFields(
     locationTranslations: values.texts.location ?? [],
     workDurationTranslations: values.texts.duration ?? [],
     client: values.client,
-    ...pictureFields(values.picture, urlOf),
+    ...coverFields(values.pictures, urlOf),
+    pictures: values.pictures.map((p) => pictureRead(p, urlOf)),
   };
 }
 
@@ -181,46 +172,9 @@ export async function getProject(
 /** Staff's read of a project after a change. */
 const staffRead = (deps: ProjectDeps, id: number) => getProject(deps.db, id, undefined, deps.mediaUrl, 'staff');
 
-/** Decodes, checks and re-encodes an uploaded picture and stores its variants. */
-async function storePicture(deps: ProjectDeps, dataUrl: string): Promise<StoredPicture> {
-  let encoded;
-  try {
-    encoded = await processPicture(decodePictureDataUrl(dataUrl));
-  } catch (error) {
-    if (!(error instanceof PictureError)) throw error;
-    const errors = [{ field: 'picture', message: error.message }];
-    throw error.reason === 'too_large'
-      ? new HttpError(413, 'payload_too_large', error.message, { errors })
-      : new HttpError(400, 'validation', `Invalid field: picture (${error.message})`, { errors });
-  }
-  await Promise.all(encoded.variants.map((v) => deps.media.put(v.key, v.data, pictureObjectOptions(v.key))));
-  return storedPictureOf(encoded);
-}
-
-/** Every media key of these pictures. */
-function keysOf(pictures: (StoredPicture | null | undefined)[]): string[] {
-  return [...new Set(pictures.flatMap((p) => p?.variants.map((v) => v.key) ?? []))];
-}
-
-/** The media keys a project record uses: its published values' and its draft's (project-media-keys.ts). */
+/** The media keys a project record uses: its published pictures' and its draft's, crops included. */
 function recordKeys(record: ProjectRecord): string[] {
-  return keysOf([...picturesOf(record), ...(record.draft ? picturesOf(record.draft) : [])]);
-}
-
-/**
- * Removes the files, of these, that no project uses any more — published or in a draft of
- * changes (referencedMediaKeys asks the database). Runs after the database change is committed:
- * a failure here leaves an unused file behind, never a project without its picture.
- */
-async function releasePictures(deps: Pick<ProjectDeps, 'db' | 'media' | 'log'>, candidates: string[]) {
-  const keys = [...new Set(candidates)];
-  if (keys.length === 0) return;
-  try {
-    const used = await referencedMediaKeys(deps.db, keys);
-    await deps.media.remove(keys.filter((key) => !used.has(key)));
-  } catch (error) {
-    deps.log.warn({ err: error, keys }, 'could not remove unused picture files');
-  }
+  return [...picturesOf(record), ...(record.draft ? picturesOf(record.draft) : [])].flatMap(pictureKeys);
 }
 
 async function checkedCategory(db: Db, value: ProjectFields['categoryID']): Promise<number | null> {
@@ -243,7 +197,7 @@ function lineTexts(line: LocalizedLine): LocalizedText[] {
   return byLanguage(line.filter((t) => t.content !== ''));
 }
 
-function valuesOf(fields: ProjectFields, categoryId: number | null, picture: StoredPicture | null): ProjectValues {
+function valuesOf(fields: ProjectFields, categoryId: number | null, pictures: ProjectPicture[]): ProjectValues {
   const location = lineTexts(fields.location);
   const duration = lineTexts(fields.workDuration);
   return {
@@ -252,7 +206,7 @@ function valuesOf(fields: ProjectFields, categoryId: number | null, picture: Sto
     workDuration: duration.find((t) => t.language === 2)?.content ?? duration[0]?.content ?? '',
     client: fields.client,
     categoryId,
-    picture,
+    pictures: pictures.map((p) => ({ ...p, alt: byLanguage(p.alt) })),
     texts: {
       title: byLanguage(fields.title),
       content: byLanguage(fields.content),
@@ -263,76 +217,144 @@ function valuesOf(fields: ProjectFields, categoryId: number | null, picture: Sto
   };
 }
 
+/**
+ * What a save says of pictures: `pictures` (the whole list), or SPEC.md §7's `picture` (a data
+ * URL sets or replaces the cover; anything else keeps the pictures), and the files of a
+ * multipart request already stored under their field names.
+ */
+export type PictureChange = {
+  pictures?: PictureChoice[] | undefined;
+  picture?: string | null | undefined;
+  files?: ReadonlyMap<string, ProjectPicture>;
+};
+
+/** The refusal of pictures without their alternative texts (decision 034). */
+function assertPictureTexts(pictures: readonly ProjectPicture[]) {
+  const missing = missingPictureTexts(pictures);
+  if (missing.length === 0) return;
+  throw new HttpError(422, 'validation', 'Every picture needs its German and English alternative text, or is marked decorative', {
+    errors: missingPictureTextErrors(missing),
+  });
+}
+
+/**
+ * Alternative texts are required of a save that goes live and states its pictures (`pictures`):
+ * a save in SPEC.md §7's form (`picture` alone) cannot carry them and is not refused (decision
+ * 034); "Publish" checks them whatever the save said (publishable below).
+ */
+function checkPictureTexts(change: PictureChange, pictures: ProjectPicture[], live: boolean) {
+  if (live && change.pictures !== undefined) assertPictureTexts(pictures);
+}
+
+/** The check of "Publish": both titles, and every picture's alternative texts (or decorative). */
+function publishable(values: ProjectValues): void {
+  assertPublishable(values);
+  assertPictureTexts(values.pictures);
+}
+
+/** The pictures after a save, and the keys it stored (released again when the save fails). */
+async function picturesAfter(deps: ProjectDeps, existing: ProjectPicture[], change: PictureChange, made: string[]) {
+  if (change.pictures !== undefined) {
+    if (typeof change.picture === 'string' && change.picture.startsWith('data:'))
+      throw badRequest('picture', 'send the cover either as `picture` or in `pictures`, not both');
+    return resolvePictures(deps, existing, change.pictures, change.files ?? new Map(), made);
+  }
+  // Files of a multipart save without `pictures`: added after the pictures kept.
+  const added = [...(change.files?.values() ?? [])];
+  if (existing.length + added.length > maxProjectPictures)
+    throw badRequest('pictures', `a project has at most ${maxProjectPictures} pictures`);
+  if (typeof change.picture === 'string' && change.picture.startsWith('data:')) {
+    const cover = await legacyPicture(deps, change.picture);
+    made.push(...pictureKeys(cover));
+    return [cover, ...existing.slice(1), ...added];
+  }
+  return [...existing, ...added];
+}
+
+/** Every key of the pictures a request uploaded as files. */
+const fileKeys = (change: PictureChange) => [...(change.files?.values() ?? [])].flatMap(pictureKeys);
+
 /** A create publishes unless `published: false` says it is a draft. */
-export async function createProject(deps: ProjectDeps, fields: ProjectFields, pictureDataUrl: string): Promise<Project> {
-  const categoryId = await checkedCategory(deps.db, fields.categoryID);
-  const published = fields.published !== false;
-  // Checked before the picture is stored: a refusal leaves nothing behind.
-  if (published) assertPublishable(valuesOf(fields, categoryId, null));
-  const picture = await storePicture(deps, pictureDataUrl);
-  let id: number;
+export async function createProject(deps: ProjectDeps, fields: ProjectFields, change: PictureChange): Promise<Project> {
+  const made: string[] = fileKeys(change);
   try {
-    const values = { ...valuesOf(fields, categoryId, picture), published };
-    id = await inTransaction(deps.db, async (trx) => {
+    if (change.pictures === undefined && !change.picture && !change.files?.size)
+      throw badRequest('picture', 'a picture is required (`picture` or `pictures`)');
+    const categoryId = await checkedCategory(deps.db, fields.categoryID);
+    const published = fields.published !== false;
+    if (published) assertPublishable(valuesOf(fields, categoryId, []));
+    const pictures = await picturesAfter(deps, [], change, made);
+    checkPictureTexts(change, pictures, published);
+    const values = { ...valuesOf(fields, categoryId, pictures), published };
+    const id = await inTransaction(deps.db, async (trx) => {
       const newId = await insertProject(trx, values);
       await recordChange(trx, projectEntry('create', newId, undefined, values));
       return newId;
+    }).catch((error: unknown) => {
+      throw refusalOf(error);
     });
+    return await staffRead(deps, id);
   } catch (error) {
-    await releasePictures(deps, keysOf([picture]));
-    throw refusalOf(error);
+    await releasePictureKeys(deps, made);
+    throw error;
   }
-  return staffRead(deps, id);
 }
 
 /**
  * Saves a project (decision 033). `published: true` saves and publishes; `false` saves a draft's
  * values, or a published project's as a draft of changes (visitors keep the published ones);
  * left out, a published project is saved live and a draft stays a draft. The values saved start
- * from the pending ones: `picture` as a data URL replaces the picture, anything else (left out,
- * the URL as read) keeps the pending one.
+ * from the pending ones; the pictures as `change` says (decision 034).
  */
 export async function changeProject(
   deps: ProjectDeps,
   id: number,
   { updatedAt, ...fields }: ProjectFields & { updatedAt?: string | undefined },
-  pictureValue: string | null | undefined,
+  change: PictureChange,
 ): Promise<Project> {
-  const existing = await findProject(deps.db, id, undefined, 'staff');
-  if (!existing) throw notFound('Project');
-  const categoryId = await checkedCategory(deps.db, fields.categoryID);
-  const replaced = typeof pictureValue === 'string' && pictureValue.startsWith('data:');
-  const asDraftOfChanges = existing.published && fields.published === false;
-  const publish = fields.published ?? existing.published;
-  if (publish && !asDraftOfChanges) assertPublishable(valuesOf(fields, categoryId, null));
-  const picture = replaced ? await storePicture(deps, pictureValue) : pendingOf(existing).picture;
-  const values = valuesOf(fields, categoryId, picture);
-  const saved = await inTransaction(deps.db, async (trx) => {
-    await claimVersion(trx, 'projects', 'project', id, updatedAt);
-    const done = await (asDraftOfChanges ? saveProjectDraft(trx, id, values) : updateProject(trx, id, values, publish));
-    if (done) await recordChange(trx, projectEntry(asDraftOfChanges ? 'saveDraft' : 'update', id, existing, values));
-    return done;
-  }).catch(async (error: unknown) => {
-    if (replaced) await releasePictures(deps, keysOf([picture]));
-    throw refusalOf(error);
-  });
-  // The files the project no longer uses (a replaced picture, a draft's given up), unless another uses them.
-  await releasePictures(deps, [...recordKeys(existing), ...(replaced ? keysOf([picture]) : [])]);
-  if (!saved) throw notFound('Project');
+  const made: string[] = fileKeys(change);
+  let existing: ProjectRecord | undefined;
+  try {
+    existing = await findProject(deps.db, id, undefined, 'staff');
+    if (!existing) throw notFound('Project');
+    const before = existing;
+    const categoryId = await checkedCategory(deps.db, fields.categoryID);
+    const asDraftOfChanges = existing.published && fields.published === false;
+    const publish = fields.published ?? existing.published;
+    const live = publish && !asDraftOfChanges;
+    if (live) assertPublishable(valuesOf(fields, categoryId, []));
+    const pictures = await picturesAfter(deps, pendingOf(existing).pictures, change, made);
+    checkPictureTexts(change, pictures, live);
+    const values = valuesOf(fields, categoryId, pictures);
+    const saved = await inTransaction(deps.db, async (trx) => {
+      await claimVersion(trx, 'projects', 'project', id, updatedAt);
+      const done = await (asDraftOfChanges ? saveProjectDraft(trx, id, values) : updateProject(trx, id, values, publish));
+      if (done) await recordChange(trx, projectEntry(asDraftOfChanges ? 'saveDraft' : 'update', id, before, values));
+      return done;
+    }).catch((error: unknown) => {
+      throw refusalOf(error);
+    });
+    if (!saved) throw notFound('Project');
+  } catch (error) {
+    await releasePictureKeys(deps, made, existing ? [...picturesOf(existing), ...(existing.draft?.pictures ?? [])] : []);
+    throw error;
+  }
+  // The files of pictures (and crops) no version of any project has any more, and uploads it did not use.
+  await releasePictureKeys(deps, [...recordKeys(existing), ...made]);
   return staffRead(deps, id);
 }
 
-/** Makes a project live with its pending values; refused (400) when they cannot be published. */
+/** Makes a project live with its pending values; refused (400, 422) when they cannot be published. */
 export async function publish(deps: ProjectDeps, id: number): Promise<Project> {
   const existing = await findProject(deps.db, id, undefined, 'staff');
   if (!existing) throw notFound('Project');
   const outcome = await inTransaction(deps.db, async (trx) => {
-    const done = await publishProject(trx, id, assertPublishable);
+    const done = await publishProject(trx, id, publishable);
     if (done !== 'not_found') await recordChange(trx, { ...projectEntry('update', id, existing), action: 'publish' });
     return done;
   });
   if (outcome === 'not_found') throw notFound('Project');
-  await releasePictures(deps, recordKeys(existing));
+  await releasePictureKeys(deps, recordKeys(existing));
   return staffRead(deps, id);
 }
 
@@ -359,7 +381,7 @@ export async function discardDraft(deps: ProjectDeps, id: number): Promise<Proje
       return done;
     }));
   if (!discarded) throw notFound('Project');
-  await releasePictures(deps, recordKeys(existing));
+  await releasePictureKeys(deps, recordKeys(existing));
   return staffRead(deps, id);
 }
 
@@ -415,7 +437,7 @@ export async function discardProject(deps: ProjectDeps, id: number, by: string):
 export async function purgeProject(deps: Pick<ProjectDeps, 'db' | 'media' | 'log'>, id: number): Promise<boolean> {
   const deleted = await deleteProject(deps.db, id, { trashed: true });
   if (!deleted) return false;
-  await releasePictures(deps, deleted.mediaKeys);
+  await releasePictureKeys(deps, deleted.mediaKeys);
   return true;
 }
 
@@ -428,5 +450,5 @@ export async function removeProject(deps: ProjectDeps, id: number): Promise<void
     return gone;
   });
   if (!deleted) throw notFound('Project');
-  await releasePictures(deps, deleted.mediaKeys);
+  await releasePictureKeys(deps, deleted.mediaKeys);
 }

@@ -25,6 +25,7 @@ import {
   testConfig,
 } from '../../test/helper';
 import { insertProject } from './projects.repository';
+import { projectBodyLimit } from './projects.routes';
 import {
   dataUrl,
   decompressionBomb,
@@ -72,7 +73,7 @@ async function insertMany(
       workDuration: '',
       client: '',
       categoryId: null,
-      picture: null,
+      pictures: [],
       texts: {
         title: [
           { content: `Projekt ${i}`, language: 2 },
@@ -463,7 +464,7 @@ describe.each(backends)('projects on $name', (kind) => {
     // A body over the route's limit: 413 before it is parsed.
     const huge = await api(url, 'POST', '/api/v1/Project', {
       token,
-      raw: `{"picture":"${'A'.repeat(23 * 1024 * 1024)}"}`,
+      raw: `{"picture":"${'A'.repeat(projectBodyLimit)}"}`,
       headers: { 'content-type': 'application/json' },
     });
     expect(huge.status).toBe(413);

@@ -15,7 +15,7 @@ describe.each(databaseKinds)('migration 2026-12-08_trash on %s', (kind) => {
     await migrateToLatest(db);
     const kept = await insertCategory(db, { name: 'Bleibt', translation: [] });
     const trashed = await insertCategory(db, { name: 'Weg', translation: [{ content: 'Gone', language: 1 }] });
-    const base = { location: 'Hanau', workDuration: '', client: '', picture: null };
+    const base = { location: 'Hanau', workDuration: '', client: '', pictures: [] };
     const live = await insertProject(db, { ...base, categoryId: kept, texts: texts('Lebt') });
     const inTrashedCategory = await insertProject(db, { ...base, categoryId: trashed, texts: texts('Ohne') });
     const gone = await insertProject(db, { ...base, categoryId: kept, texts: texts('Weg') });

@@ -166,11 +166,15 @@ function galleryViewPath(url: string): string {
   return query ? `${pages.projects.path}?${query}` : pages.projects.path;
 }
 
-/** The link preview's picture: a project's own, the largest WebP of its photo. */
+/**
+ * The link preview's picture: a project's own, its cover cropped to 1200 × 630 around the focal
+ * point (made at upload), else the largest WebP of the cover.
+ */
 function projectImage(project: Project, origin: string, alt: string): string[] | undefined {
-  const image = project.pictureSources.filter((s) => s.type === 'image/webp').sort((a, b) => b.width - a.width)[0];
-  if (!image || !project.pictureWidth || !project.pictureHeight) return undefined;
-  const height = Math.round((project.pictureHeight * image.width) / project.pictureWidth);
+  const share = project.pictures?.[0]?.shareImage;
+  const image = share ?? project.pictureSources.filter((s) => s.type === 'image/webp').sort((a, b) => b.width - a.width)[0];
+  if (!image || (!share && (!project.pictureWidth || !project.pictureHeight))) return undefined;
+  const height = share ? share.height : Math.round((project.pictureHeight! * image.width) / project.pictureWidth!);
   return [
     `<meta property="og:image" content="${new URL(image.url, origin).href.replaceAll('&', '&amp;')}" />`,
     `<meta property="og:image:type" content="${image.type}" />`,
@@ -206,7 +210,12 @@ function ownHead(input: PageHeadInput): OwnHead | undefined {
       path: projectPath(project.id),
       ogType: 'article',
       ogTitle: projectTitle,
-      image: projectImage(project, input.origin, projectTitle),
+      // The cover's own alternative text where it has one.
+      image: projectImage(
+        project,
+        input.origin,
+        (!project.pictures?.[0]?.decorative && pickText(project.pictures?.[0]?.alt ?? [], language)) || projectTitle,
+      ),
     };
   }
   if (page === 'job') {

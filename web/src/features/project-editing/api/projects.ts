@@ -13,7 +13,7 @@ import {
   apiRoutes,
 } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, apiUpload } from '../../../lib/api-client';
 
 /** Projects per page in the dashboard, by default, and the choices. */
 export const adminPageLength = 10;
@@ -113,6 +113,41 @@ export function saveProject(payload: ProjectCreate | ProjectUpdate) {
 /** The project as saved now (after a stale save: their version). */
 export function fetchProject(id: number) {
   return apiRequest(apiRoutes.projects.onePath(id), { schema: projectSchema, admin: true });
+}
+
+/**
+ * Saves a project with newly chosen files: multipart/form-data, the project as JSON in `data`
+ * first (so that each file is cropped around its point as it arrives), then the files, each under
+ * the name its `pictures` entry gives; `onProgress` follows the upload. Without files: JSON.
+ */
+export function saveProjectWithFiles(
+  payload: ProjectCreate | ProjectUpdate,
+  files: { name: string; file: File }[],
+  onProgress?: (done: number) => void,
+) {
+  if (files.length === 0) return saveProject(payload);
+  const form = new FormData();
+  form.append('data', JSON.stringify(payload));
+  for (const { name, file } of files) form.append(name, file, file.name);
+  return apiUpload(apiRoutes.projects.list, {
+    method: 'id' in payload ? 'PUT' : 'POST',
+    form,
+    schema: projectSchema,
+    onProgress,
+  });
+}
+
+/** Saves from the project modal: with the files it chose, and the upload's progress. */
+export function useSaveProjectWithFiles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (save: {
+      payload: ProjectCreate | ProjectUpdate;
+      files: { name: string; file: File }[];
+      onProgress?: (done: number) => void;
+    }) => saveProjectWithFiles(save.payload, save.files, save.onProgress),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
 }
 
 export function deleteProject(id: number) {

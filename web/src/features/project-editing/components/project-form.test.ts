@@ -30,13 +30,25 @@ const project: Project = {
   pictureSources: [],
   published: true,
   draft: null,
+  pictures: [],
   featured: true,
   position: 4,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
-const picture = 'data:image/png;base64,iVBORw0KGgo=';
+const pictures = [
+  { url: '/media/projects/0123456789abcdef0123-960.webp', alt: [], focus: { x: 0.5, y: 0.5 }, decorative: true },
+  {
+    file: 'file-new-1',
+    alt: [
+      { content: 'Dach', language: 2 as const },
+      { content: 'Roof', language: 1 as const },
+    ],
+    focus: { x: 0.2, y: 0.7 },
+    decorative: false,
+  },
+];
 const filled = {
   titleEn: 'Data centre',
   titleDe: 'Rechenzentrum',
@@ -51,15 +63,14 @@ const filled = {
   contentEn: '',
   contentDe: '',
   featured: false,
-  picture,
 };
 
 describe('the project form', () => {
   it('opens empty for Add, with no category chosen', () => {
-    expect(projectFormValues()).toMatchObject({ titleEn: '', categoryID: '0', picture: '' });
+    expect(projectFormValues()).toMatchObject({ titleEn: '', categoryID: '0' });
   });
 
-  it('opens filled for Edit, each language in its own field, and no new picture', () => {
+  it('opens filled for Edit, each language in its own field', () => {
     expect(projectFormValues(project)).toEqual({
       titleEn: 'Substation Hanau',
       titleDe: 'Umspannwerk Hanau',
@@ -74,28 +85,21 @@ describe('the project form', () => {
       contentEn: '',
       contentDe: 'Nur Deutsch',
       featured: true,
-      picture: '',
     });
   });
 
-  it('requires both titles, both scopes and, for a new project, a picture', () => {
-    const empty = projectFormValues();
-    const create = projectFormSchema('create').safeParse(empty);
-    expect(create.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(
-      ['picture', 'scopeDe', 'scopeEn', 'titleDe', 'titleEn'].sort(),
-    );
-    expect(create.error!.issues.find((i) => i.path[0] === 'picture')!.message).toBe('validation.pictureRequired');
-    const edit = projectFormSchema('edit').safeParse({ ...projectFormValues(project), picture: '' });
-    expect(edit.success).toBe(true);
+  it('requires both titles and both scopes', () => {
+    const create = projectFormSchema().safeParse(projectFormValues());
+    expect(create.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['scopeDe', 'scopeEn', 'titleDe', 'titleEn'].sort());
   });
 
   it('refuses titles longer than the contract allows', () => {
-    const result = projectFormSchema('create').safeParse({ ...filled, titleEn: 'x'.repeat(301) });
+    const result = projectFormSchema().safeParse({ ...filled, titleEn: 'x'.repeat(301) });
     expect(result.error!.issues[0]).toMatchObject({ path: ['titleEn'], code: 'too_big' });
   });
 
-  it('creates with both texts per language, empty ones left out, and the picture as a data URL', () => {
-    const payload = projectCreatePayload(projectFormSchema('create').parse(filled));
+  it('creates with both texts per language, empty ones left out, and the pictures', () => {
+    const payload = projectCreatePayload(projectFormSchema().parse(filled), pictures);
     expect(payload).toEqual({
       title: [
         { content: 'Data centre', language: 1 },
@@ -115,19 +119,23 @@ describe('the project form', () => {
       ],
       categoryID: '0',
       featured: false,
-      picture,
+      pictures,
       published: true,
     });
     expect(projectCreateSchema.safeParse(payload).success).toBe(true);
   });
 
-  it('keeps the current picture on Edit by sending none, and sends a new one when chosen', () => {
-    const kept = projectUpdatePayload(9, projectFormSchema('edit').parse(projectFormValues(project)));
-    expect(kept).not.toHaveProperty('picture');
-    expect(kept).toMatchObject({ id: 9, categoryID: '3', featured: true, content: [{ content: 'Nur Deutsch', language: 2 }] });
-    expect(projectUpdateSchema.safeParse(kept).success).toBe(true);
-    const replaced = projectUpdatePayload(9, projectFormSchema('edit').parse({ ...projectFormValues(project), picture }));
-    expect(replaced.picture).toBe(picture);
+  it('states the whole list of pictures on Edit', () => {
+    const update = projectUpdatePayload(9, projectFormSchema().parse(projectFormValues(project)), pictures);
+    expect(update).toMatchObject({
+      id: 9,
+      categoryID: '3',
+      featured: true,
+      content: [{ content: 'Nur Deutsch', language: 2 }],
+      pictures,
+    });
+    expect(update).not.toHaveProperty('picture');
+    expect(projectUpdateSchema.safeParse(update).success).toBe(true);
   });
 
   it('edits the draft of changes when there is one, and saves as a draft or publishes', () => {
@@ -136,9 +144,9 @@ describe('the project form', () => {
       draft: { ...project, title: [{ content: 'Entwurf', language: 2 }], locationTranslations: [], location: '', updatedAt: '' },
     };
     expect(projectFormValues(drafted)).toMatchObject({ titleDe: 'Entwurf', titleEn: '', locationDe: '', locationEn: '' });
-    const values = projectFormSchema('edit').parse(projectFormValues(project));
-    expect(projectUpdatePayload(9, values, false).published).toBe(false);
-    expect(projectUpdatePayload(9, values).published).toBe(true);
-    expect(projectCreatePayload({ ...projectFormSchema('create').parse(filled) }, false).published).toBe(false);
+    const values = projectFormSchema().parse(projectFormValues(project));
+    expect(projectUpdatePayload(9, values, pictures, false).published).toBe(false);
+    expect(projectUpdatePayload(9, values, pictures).published).toBe(true);
+    expect(projectCreatePayload(projectFormSchema().parse(filled), pictures, false).published).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ContentLanguage,
   type LocalizedText,
+  type PictureInput,
   type Project,
   type ProjectCreate,
   type ProjectUpdate,
@@ -16,10 +17,11 @@ const longText = localizedTextSchema.shape.content;
 const line = projectCreateSchema.shape.client.unwrap();
 
 /**
- * The project modal. Both titles and both scopes of works are required (starred: DESIGN.md §5);
- * a picture is required for a new project, and optional on Edit, where none keeps the current one.
+ * The project modal. Both titles and both scopes of works are required (starred: DESIGN.md §5).
+ * The pictures are a list of their own (picture-list.ts): at least one, each with its German and
+ * English alternative text unless decorative.
  */
-export function projectFormSchema(mode: 'create' | 'edit') {
+export function projectFormSchema() {
   return z.object({
     titleEn: titleText,
     titleDe: titleText,
@@ -34,8 +36,6 @@ export function projectFormSchema(mode: 'create' | 'edit') {
     contentEn: longText,
     contentDe: longText,
     featured: z.boolean(),
-    /** A data URL of a newly chosen picture; '' = none chosen. */
-    picture: mode === 'create' ? z.string().min(1, 'validation.pictureRequired') : z.string(),
   });
 }
 export type ProjectFormSchema = ReturnType<typeof projectFormSchema>;
@@ -61,8 +61,7 @@ function lineOf(de: string, en: string): ProjectCreate['location'] {
 }
 
 /**
- * Empty for Add, the project's pending values for Edit (its draft of changes if it has one; the
- * picture stays as it is unless a new one is chosen).
+ * Empty for Add, the project's pending values for Edit (its draft of changes if it has one).
  */
 export function projectFormValues(stored?: Project): ProjectFormValues {
   const project = stored?.draft ? { ...stored, ...stored.draft } : stored;
@@ -80,11 +79,10 @@ export function projectFormValues(stored?: Project): ProjectFormValues {
     contentEn: textIn(project?.content, ContentLanguage.English),
     contentDe: textIn(project?.content, ContentLanguage.German),
     featured: project?.featured ?? false,
-    picture: '',
   };
 }
 
-function projectFields(values: ProjectFormOutput): Omit<ProjectCreate, 'picture'> {
+function projectFields(values: ProjectFormOutput): Omit<ProjectCreate, 'picture' | 'pictures'> {
   return {
     title: localizedTexts(values.titleEn, values.titleDe),
     scopeOfWorks: localizedTexts(values.scopeEn, values.scopeDe),
@@ -98,21 +96,21 @@ function projectFields(values: ProjectFormOutput): Omit<ProjectCreate, 'picture'
 }
 
 /** `published`: "Publish" (true) or "Save as draft" (false). */
-export function projectCreatePayload(values: ProjectFormOutput, published = true): ProjectCreate {
-  return { ...projectFields(values), picture: values.picture, published };
+export function projectCreatePayload(values: ProjectFormOutput, pictures: PictureInput[], published = true): ProjectCreate {
+  return { ...projectFields(values), pictures, published };
 }
 
 /**
- * An update sends a picture only when a new one was chosen: leaving it out keeps the current
- * (pending) one. `published` false saves a published project's changes as a draft of changes.
+ * An update states the whole list of pictures: kept ones by their url, new ones by their file
+ * part. `published` false saves a published project's changes as a draft of changes.
  * `updatedAt`: the version the form started from: a save over someone else's change is refused (409).
  */
-export function projectUpdatePayload(id: number, values: ProjectFormOutput, published = true, updatedAt?: string): ProjectUpdate {
-  return {
-    id,
-    ...projectFields(values),
-    ...(values.picture ? { picture: values.picture } : {}),
-    published,
-    ...(updatedAt ? { updatedAt } : {}),
-  };
+export function projectUpdatePayload(
+  id: number,
+  values: ProjectFormOutput,
+  pictures: PictureInput[],
+  published = true,
+  updatedAt?: string,
+): ProjectUpdate {
+  return { id, ...projectFields(values), pictures, published, ...(updatedAt ? { updatedAt } : {}) };
 }

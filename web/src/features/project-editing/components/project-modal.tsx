@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, featuredLimit, pickText } from '@blitz/contract';
-import { fetchProject, useSaveProject } from '../api/projects';
+import { fetchProject, useSaveProjectWithFiles } from '../api/projects';
 import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
-import type { FailureReason } from '../../../components/admin/command-failure';
 import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
-import { PictureField } from '../../../components/admin/picture-field';
+import { type PictureItem, filePartName, missingTexts, pictureItems, picturesPayload } from './picture-list';
+import { PictureListField } from './picture-list-field';
 import {
   type ProjectFormValues,
   noCategory,
@@ -55,44 +55,57 @@ function ProjectForm({
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation(['admin', 'common']);
-  const save = useSaveProject();
-  const mode = project ? 'edit' : 'create';
-  const [pictureProblem, setPictureProblem] = useState<FailureReason>();
+  const save = useSaveProjectWithFiles();
+  const [pictures, setPictures] = useState<PictureItem[]>(() => pictureItems(project?.draft ?? project));
+  const [picturesChanged, setPicturesChanged] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [progress, setProgress] = useState<number>();
   // The project as it is now: the state actions answer it anew.
   const [current, setCurrent] = useState(project);
   const {
     register,
     handleSubmit,
-    setValue,
     getValues,
     reset,
-    control,
     formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(projectFormSchema(mode), formIssueKeys), defaultValues: projectFormValues(project) });
+  } = useForm({ resolver: zodResolver(projectFormSchema(), formIssueKeys), defaultValues: projectFormValues(project) });
   // The version the form was filled from; a save of an older one than the server's is refused.
   const [version, setVersion] = useState(project?.updatedAt);
   const [typed, setTyped] = useState<{ label: string; value: string }[]>([]);
   const [loading, setLoading] = useState(false);
   const conflict = isEditConflict(save.error);
-  useUnsavedChanges(isDirty);
-  const picture = useWatch({ control, name: 'picture' });
+  useUnsavedChanges(isDirty || picturesChanged);
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
+  const missing = missingTexts(pictures);
+  const picturesReady = pictures.length > 0 && missing.size === 0;
 
   const m = 'projects.modal';
   // "Publish" (the form's submit) or "Save as draft": a published project's changes become a
   // draft of changes, visitors keep seeing the published version until it is published.
   // `version`: the one the form was filled from; a save over someone else's change is refused.
   const submitAs = (published: boolean, checkVersion = true) =>
-    handleSubmit((values) => {
-      // A refused file blocks Save, also on Edit where no file would mean "keep the current one".
-      if (pictureProblem) return;
-      save.mutate(
-        current
-          ? projectUpdatePayload(current.id, values, published, checkVersion ? version : undefined)
-          : projectCreatePayload(values, published),
-        { onSuccess: onDone },
-      );
-    });
+    handleSubmit(
+      (values) => {
+        setTried(true);
+        // A project has a picture; every picture needs its texts before the project is published
+        // (decision 034), a draft may be saved without them.
+        if (pictures.length === 0 || (published && !picturesReady)) return;
+        const list = picturesPayload(pictures);
+        const files = pictures.flatMap((item) => (item.file ? [{ name: filePartName(item), file: item.file }] : []));
+        setProgress(files.length ? 0 : undefined);
+        save.mutate(
+          {
+            payload: current
+              ? projectUpdatePayload(current.id, values, list, published, checkVersion ? version : undefined)
+              : projectCreatePayload(values, list, published),
+            files,
+            onProgress: setProgress,
+          },
+          { onSuccess: onDone, onSettled: () => setProgress(undefined) },
+        );
+      },
+      () => setTried(true),
+    );
   const submit = submitAs(true);
   const overwrite = submitAs(true, false);
   const loadTheirs = async () => {
@@ -107,8 +120,8 @@ function ProjectForm({
           .filter((field) => mine[field] !== saved[field] && String(mine[field]).trim() !== '')
           .map((field) => ({ label: t(`${m}.${typedLabels[field]}`), value: String(mine[field]) })),
       );
-      // Their version, with the user's new picture (if any) still chosen.
-      reset({ ...saved, picture: mine.picture }, { keepDefaultValues: false });
+      // Their version of the fields; the pictures stay as the user arranged them.
+      reset(saved, { keepDefaultValues: false });
       setVersion(theirs.updatedAt);
       setCurrent(theirs);
       save.reset();
@@ -238,14 +251,15 @@ function ProjectForm({
           {t(`${m}.featured`, { max: featuredLimit })}
         </label>
       </div>
-      <PictureField
-        value={picture}
-        onChange={(dataUrl) => setValue('picture', dataUrl, { shouldValidate: Boolean(dataUrl), shouldDirty: true })}
-        currentPicture={(current?.draft ?? current)?.picture || undefined}
-        required={mode === 'create'}
-        problem={pictureProblem}
-        onProblem={setPictureProblem}
-        error={fieldError(t, errors.picture)}
+      <PictureListField
+        items={pictures}
+        onChange={(items) => {
+          setPictures(items);
+          setPicturesChanged(true);
+        }}
+        showErrors={tried}
+        missing={missing}
+        progress={progress}
       />
     </ModalForm>
   );

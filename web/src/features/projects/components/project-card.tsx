@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { type Project, contentLanguageOf, pickText, projectPath } from '@blitz/contract';
 import { IconMapPin } from '../../../components/icons';
 import { categoryName } from './category-name';
+import { FramedPicture } from './framed-picture';
 import { ProjectPicture } from './project-picture';
 
 /** How wide a card's picture shows: one column on a phone, two from 640 px, three from 1024 px. */
@@ -41,7 +42,15 @@ export function ProjectCard({
       className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-md ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-accent-400 hover:shadow-lg"
       aria-hidden={project ? undefined : true}
     >
-      {project ? (
+      {project?.pictures[0] ? (
+        <FramedPicture
+          picture={project.pictures[0]}
+          alt={project.pictures[0].decorative ? '' : pickText(project.pictures[0].alt, language)}
+          sizes={cardSizes}
+          priority={priority}
+          className={pictureClass}
+        />
+      ) : project ? (
         <ProjectPicture project={project} alt="" sizes={cardSizes} priority={priority} className={pictureClass} />
       ) : (
         <div className={`${pictureClass} animate-pulse bg-slate-200`} />

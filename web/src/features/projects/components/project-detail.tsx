@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { usePageMeta } from '../../../lib/page-meta';
 import { usePageData } from '../../../lib/ssr/page-data';
 import { categoryName } from './category-name';
+import { PictureGallery } from './picture-gallery';
 import { ProjectPicture } from './project-picture';
 import { LineList, Paragraphs } from '../../../components/text-blocks';
 
@@ -67,7 +68,9 @@ function DetailView({ project }: { project: Project | undefined }) {
       </PageHeader>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 md:py-14 lg:grid-cols-3">
         <div className="lg:col-span-2 lg:row-start-1">
-          {project ? (
+          {project && project.pictures.length > 0 ? (
+            <PictureGallery pictures={project.pictures} language={language} sizes={detailSizes} className="rounded-lg" />
+          ) : project ? (
             <ProjectPicture project={project} alt={title} sizes={detailSizes} priority className={pictureClass} />
           ) : (
             <div className={`${pictureClass} aspect-[3/2] animate-pulse bg-slate-200`} />
