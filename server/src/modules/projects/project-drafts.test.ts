@@ -261,12 +261,15 @@ describe.each(databaseKinds)('drafts of reference projects on %s', (kind) => {
     expect(new Set(await fileStatus(created.pictureSources))).toEqual(new Set([404]));
     expect(new Set(await fileStatus(next.body.draft.pictureSources))).toEqual(new Set([200]));
 
-    // Deleting removes the files of the draft too.
+    // Deleting for good removes the files of the draft too.
     const last = await api(url, 'PUT', `/api/v1/Project/${created.id}`, {
       token,
       body: { ...(await body()), picture: dataUrl(await testPhoto(400, 300), 'image/png'), published: false },
     });
     expect((await api(url, 'DELETE', `/api/v1/Project/${created.id}`, { token })).status).toBe(204);
+    // In the trash the files stay (a restore brings them back); emptied, they go.
+    expect(new Set(await fileStatus(last.body.draft.pictureSources))).toEqual(new Set([200]));
+    expect((await api(url, 'DELETE', '/api/v1/Trash', { token })).status).toBe(200);
     expect(new Set(await fileStatus(last.body.draft.pictureSources))).toEqual(new Set([404]));
   });
 

@@ -252,8 +252,19 @@ function publishable(values: ProjectValues): void {
   assertPictureTexts(values.pictures);
 }
 
-/** The pictures after a save, and the keys it stored (released again when the save fails). */
-async function picturesAfter(deps: ProjectDeps, existing: ProjectPicture[], change: PictureChange, made: string[]) {
+/**
+ * The pictures after a save, and the keys it stored (released again when the save fails). A
+ * cover sent in SPEC.md §7's form (`picture`) cannot carry alternative texts: it takes the
+ * project's title in each language as its texts, which staff can change in the dashboard
+ * (decision 034), so that such a client's project can be published.
+ */
+async function picturesAfter(
+  deps: ProjectDeps,
+  existing: ProjectPicture[],
+  change: PictureChange,
+  made: string[],
+  title: LocalizedText[],
+) {
   if (change.pictures !== undefined) {
     if (typeof change.picture === 'string' && change.picture.startsWith('data:'))
       throw badRequest('picture', 'send the cover either as `picture` or in `pictures`, not both');
@@ -264,7 +275,7 @@ async function picturesAfter(deps: ProjectDeps, existing: ProjectPicture[], chan
   if (existing.length + added.length > maxProjectPictures)
     throw badRequest('pictures', `a project has at most ${maxProjectPictures} pictures`);
   if (typeof change.picture === 'string' && change.picture.startsWith('data:')) {
-    const cover = await legacyPicture(deps, change.picture);
+    const cover = { ...(await legacyPicture(deps, change.picture)), alt: byLanguage(title) };
     made.push(...pictureKeys(cover));
     return [cover, ...existing.slice(1), ...added];
   }
@@ -283,7 +294,7 @@ export async function createProject(deps: ProjectDeps, fields: ProjectFields, ch
     const categoryId = await checkedCategory(deps.db, fields.categoryID);
     const published = fields.published !== false;
     if (published) assertPublishable(valuesOf(fields, categoryId, []));
-    const pictures = await picturesAfter(deps, [], change, made);
+    const pictures = await picturesAfter(deps, [], change, made, fields.title);
     checkPictureTexts(change, pictures, published);
     const values = { ...valuesOf(fields, categoryId, pictures), published };
     const id = await inTransaction(deps.db, async (trx) => {
@@ -323,7 +334,7 @@ export async function changeProject(
     const publish = fields.published ?? existing.published;
     const live = publish && !asDraftOfChanges;
     if (live) assertPublishable(valuesOf(fields, categoryId, []));
-    const pictures = await picturesAfter(deps, pendingOf(existing).pictures, change, made);
+    const pictures = await picturesAfter(deps, pendingOf(existing).pictures, change, made, fields.title);
     checkPictureTexts(change, pictures, live);
     const values = valuesOf(fields, categoryId, pictures);
     const saved = await inTransaction(deps.db, async (trx) => {
