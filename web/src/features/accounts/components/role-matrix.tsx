@@ -2,11 +2,41 @@ import { useTranslation } from 'react-i18next';
 import { userRoles } from '@blitz/contract';
 
 /** What each role may do with each area, in words: the roles as a readable matrix (issue 31). */
-const areas = ['content', 'publish', 'inquiries', 'export', 'settings', 'accounts'] as const;
+const areas = ['content', 'publish', 'restore', 'emptyTrash', 'inquiries', 'export', 'settings', 'audit', 'accounts'] as const;
 const grants = {
-  admin: { content: 'all', publish: 'yes', inquiries: 'all', export: 'yes', settings: 'all', accounts: 'all' },
-  editor: { content: 'all', publish: 'yes', inquiries: 'no', export: 'no', settings: 'no', accounts: 'no' },
-  inbox: { content: 'no', publish: 'no', inquiries: 'types', export: 'types', settings: 'no', accounts: 'no' },
+  admin: {
+    content: 'all',
+    publish: 'yes',
+    restore: 'yes',
+    emptyTrash: 'yes',
+    inquiries: 'all',
+    export: 'yes',
+    settings: 'all',
+    audit: 'yes',
+    accounts: 'all',
+  },
+  editor: {
+    content: 'all',
+    publish: 'yes',
+    restore: 'yes',
+    emptyTrash: 'no',
+    inquiries: 'no',
+    export: 'no',
+    settings: 'no',
+    audit: 'no',
+    accounts: 'no',
+  },
+  inbox: {
+    content: 'no',
+    publish: 'no',
+    restore: 'no',
+    emptyTrash: 'no',
+    inquiries: 'types',
+    export: 'types',
+    settings: 'no',
+    audit: 'no',
+    accounts: 'no',
+  },
 } as const;
 
 export function RoleMatrix() {
