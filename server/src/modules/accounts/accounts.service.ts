@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountCreate, AccountUpdate, Invitation, UserRole } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { type AuditActor } from '../audit/audit-actor';
+import { commandLineActor, recordAccount } from '../audit/account-changes';
+import { recordChange } from '../audit/audit.recorder';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { logout, openSession } from '../auth/auth.service';
@@ -73,6 +76,11 @@ async function issueInvitation(
   return { invitation: { url, expiresAt }, mailed };
 }
 
+/** Who the audit trail names: the request's user (its default), or the command line. */
+function auditActorOf(actor: AccountActor): { actor?: AuditActor } {
+  return actor.userId === null ? { actor: commandLineActor } : {};
+}
+
 export async function createAccount(deps: AccountDeps, actor: AccountActor, input: AccountCreate) {
   const origin = await deps.origin();
   return inTransaction(deps.db, async (trx) => {
@@ -84,6 +92,17 @@ export async function createAccount(deps: AccountDeps, actor: AccountActor, inpu
     });
     if (id === undefined) throw new HttpError(409, 'conflict', 'An account of that name exists already');
     const sent = await issueInvitation(deps, trx, { id, email: input.email ?? null }, origin);
+    await recordChange(trx, {
+      action: 'invite',
+      kind: 'user',
+      id,
+      title: input.username,
+      changes: [
+        { field: 'role', before: '', after: input.role },
+        ...(input.inquiryTypes ? [{ field: 'inquiryTypes', before: '', after: input.inquiryTypes.join(', ') }] : []),
+      ],
+      ...auditActorOf(actor),
+    });
     logSecurityEvent(actor.log, 'info', 'account_created', { userId: id, by: actor.userId, role: input.role, ip: actor.ip });
     return { id, username: input.username, role: input.role, ...sent };
   });
@@ -116,6 +135,23 @@ export async function updateAccount(deps: AccountDeps, actor: AccountActor, inpu
     if (input.disabled !== undefined && input.disabled !== user.disabled) {
       await setUserDisabled(trx, user.id, input.disabled ? nowIso() : null);
       if (input.disabled) await logout(trx, user.id);
+      await recordAccount(trx, input.disabled ? 'disable' : 'enable', user, auditActorOf(actor).actor);
+    }
+    if (roleChanged || typesChanged) {
+      const types = (list: readonly string[] | null | undefined) => (list ? list.join(', ') : '');
+      await recordChange(trx, {
+        action: 'roleChange',
+        kind: 'user',
+        id: user.id,
+        title: user.username,
+        changes: [
+          ...(roleChanged ? [{ field: 'role', before: user.role, after: role }] : []),
+          ...(typesChanged
+            ? [{ field: 'inquiryTypes', before: types(user.inquiryTypes), after: types(input.inquiryTypes) }]
+            : []),
+        ],
+        ...auditActorOf(actor),
+      });
     }
     logSecurityEvent(actor.log, 'info', 'account_changed', {
       userId: user.id,
@@ -136,6 +172,7 @@ export async function deleteAccount(deps: AccountDeps, actor: AccountActor, id: 
     const user = await existingUser(trx, id);
     await keepAnAdmin(trx, user);
     await deleteUser(trx, user.id);
+    await recordAccount(trx, 'delete', user, auditActorOf(actor).actor);
     logSecurityEvent(actor.log, 'info', 'account_deleted', { userId: user.id, by: actor.userId, ip: actor.ip });
   });
 }
@@ -144,7 +181,7 @@ export async function deleteAccount(deps: AccountDeps, actor: AccountActor, id: 
  * An admin's reset (the reason is for the audit trail, never the security log): password and
  * second factor removed, every sign-in ended, the account invited again with a new link.
  */
-export async function resetAccount(deps: AccountDeps, actor: AccountActor, id: number, _reason: string) {
+export async function resetAccount(deps: AccountDeps, actor: AccountActor, id: number, reason: string) {
   const origin = await deps.origin();
   return inTransaction(deps.db, async (trx) => {
     await lockAccounts(trx);
@@ -152,6 +189,14 @@ export async function resetAccount(deps: AccountDeps, actor: AccountActor, id: n
     await keepAnAdmin(trx, user);
     await clearCredentials(trx, user.id);
     await logout(trx, user.id);
+    await recordChange(trx, {
+      action: 'accountReset',
+      kind: 'user',
+      id: user.id,
+      title: user.username,
+      note: `reason: ${reason}`,
+      ...auditActorOf(actor),
+    });
     logSecurityEvent(actor.log, 'info', 'account_reset', { userId: user.id, by: actor.userId, ip: actor.ip });
     return issueInvitation(deps, trx, user, origin);
   });
@@ -164,14 +209,18 @@ export async function resendInvitation(deps: AccountDeps, actor: AccountActor, i
     const user = await existingUser(trx, id);
     if (!user.invited) throw new HttpError(409, 'conflict', 'The account has signed in already: reset it instead');
     const sent = await issueInvitation(deps, trx, user, origin);
+    await recordAccount(trx, 'invitationResent', user, auditActorOf(actor).actor);
     logSecurityEvent(actor.log, 'info', 'invitation_sent', { userId: user.id, by: actor.userId, ip: actor.ip });
     return sent;
   });
 }
 
 export async function revokeInvitation(deps: AccountDeps, actor: AccountActor, id: number): Promise<void> {
-  await existingUser(deps.db, id);
-  if (!(await deleteInvitation(deps.db, id))) throw notFound('Invitation');
+  await inTransaction(deps.db, async (trx) => {
+    const user = await existingUser(trx, id);
+    if (!(await deleteInvitation(trx, id))) throw notFound('Invitation');
+    await recordAccount(trx, 'invitationRevoked', user, auditActorOf(actor).actor);
+  });
   logSecurityEvent(actor.log, 'info', 'invitation_revoked', { userId: id, by: actor.userId, ip: actor.ip });
 }
 
@@ -217,6 +266,7 @@ export async function acceptInvitation(
     if (!user || user.disabled) throw refuse('user_disabled');
     await setInvitedPassword(trx, id, hash);
     await recordSignIn(trx, id, nowIso());
+    await recordAccount(trx, 'invitationAccepted', user, { id: user.id, name: user.username });
     return id;
   });
   logSecurityEvent(request.log, 'info', 'invitation_used', { userId, ip: request.ip });

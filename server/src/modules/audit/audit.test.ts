@@ -138,6 +138,45 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     expect(data[0]!.summary).toContain('1 removed for good');
   });
 
+  it('records what admins do with accounts: invite, role change, disable, reset with its reason, delete; and the invitee', async () => {
+    const { url } = await startTestApp(kind, { SEED_SAMPLE: 'false' });
+    const token = await signIn(url);
+    const invited = await api(url, 'POST', '/api/v1/User', { token, body: { username: 'erika', role: 'editor' } });
+    expect(invited.status, invited.text).toBe(201);
+    const id = invited.body.id;
+    const link = new URL(invited.body.invitation.url);
+    const tokenOfLink = new URLSearchParams(link.hash.slice(1)).get('invitation')!;
+    const accepted = await api(url, 'POST', '/api/v1/login/Invitation', {
+      body: { token: tokenOfLink, password: 'Erdungsmessung-im-Umspannwerk-7' },
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(
+      (await api(url, 'PUT', '/api/v1/User', { token, body: { id, role: 'inbox', inquiryTypes: ['application'] } })).status,
+    ).toBe(200);
+    expect((await api(url, 'PUT', '/api/v1/User', { token, body: { id, disabled: true } })).status).toBe(200);
+    expect((await api(url, 'POST', `/api/v1/User/${id}/Reset`, { token, body: { reason: 'Telefon verloren' } })).status).toBe(
+      200,
+    );
+    expect((await api(url, 'DELETE', `/api/v1/User/${id}`, { token })).status).toBe(204);
+
+    const { data } = await trail(url, token, '?Item=user');
+    expect(data.map((e) => `${e.action} ${e.item.title} by ${e.user.name}`)).toEqual([
+      `delete erika by ${testAdmin.username}`,
+      `accountReset erika by ${testAdmin.username}`,
+      `disable erika by ${testAdmin.username}`,
+      `roleChange erika by ${testAdmin.username}`,
+      'invitationAccepted erika by erika',
+      `invite erika by ${testAdmin.username}`,
+    ]);
+    expect(data.find((e) => e.action === 'roleChange')!.summary).toBe(
+      'role: "editor" → "inbox"; inquiryTypes: "" → "application"',
+    );
+    expect(data.find((e) => e.action === 'accountReset')!.summary).toContain('reason: Telefon verloren');
+    // Never a password or a link's token.
+    expect(JSON.stringify(data)).not.toContain('Erdungsmessung');
+    expect(JSON.stringify(data)).not.toContain(tokenOfLink);
+  });
+
   it('records the company details, the mail settings and page texts (drafts and publishing)', async () => {
     const { url } = await startTestApp(kind, { SEED_SAMPLE: 'false' });
     const token = await signIn(url);
