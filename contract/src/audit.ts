@@ -46,6 +46,7 @@ export const auditActions = [
   'invitationAccepted',
   'roleChange',
   'accountReset',
+  'signInLocked',
   'open',
   'markSpam',
   'markNotSpam',

@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction';
 import { countActiveAdmins, lockAccounts } from '../accounts/accounts.repository';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
-import { commandLineActor, recordAccount } from '../audit/account-changes';
+import { commandLineActor, recordAccount, recordSignInLock } from '../audit/account-changes';
 import {
   passedNameLock,
   recordSuccess,
@@ -13,6 +13,7 @@ import {
   releaseAttempt,
   reserveAttempt,
   reserveTryThroughNameLock,
+  throttlePolicy,
 } from './login-throttle';
 import { burnVerifyTime, checkPasswordPolicy, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { hashRecoveryCode, isTotpCode, matchTotp } from './second-factor';
@@ -70,7 +71,8 @@ function tooManyAttempts(seconds: number): HttpError {
  */
 export async function login(db: Db, keys: TokenKeys, attempt: SignInAttempt, idleMs: number): Promise<string> {
   const { username, password, code, ip, log } = attempt;
-  const { wait, twoFactorsMayPass } = await reserveAttempt(db, username, ip, { twoFactors: true });
+  const { wait, twoFactorsMayPass, nameLocked } = await reserveAttempt(db, username, ip, { twoFactors: true });
+  if (nameLocked) await recordSignInLock(db, username, throttlePolicy.maxFailuresPerUser, throttlePolicy.windowMs);
   if (wait > 0 && twoFactorsMayPass) return loginThroughNameLock(db, keys, attempt, idleMs, wait);
   if (wait > 0) {
     logSecurityEvent(log, 'warn', 'login_failed', { reason: 'throttled', retryAfterSeconds: wait, ip });

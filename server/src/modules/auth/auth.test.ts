@@ -141,7 +141,8 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
       expect(res.status).toBe(401);
     }
     expect((await api(url, 'POST', auth, { body: testAdmin, headers: from('203.0.113.7') })).status).toBe(429);
-    expect((await api(url, 'POST', auth, { body: testAdmin, headers: from('198.51.100.20') })).status).toBe(200);
+    const signedIn = await api(url, 'POST', auth, { body: testAdmin, headers: from('198.51.100.20') });
+    expect(signedIn.status).toBe(200);
 
     // A botnet: each address stays under its own limits, the name's total does not.
     let sent = 0;
@@ -159,6 +160,18 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
       headers: from('192.0.2.250'),
     });
     expect(capped.status).toBe(429);
+    expect(
+      (await api(url, 'POST', auth, { body: { ...testAdmin, password: 'and-another' }, headers: from('192.0.2.251') })).status,
+    ).toBe(429);
+    // The account's lock is in the audit trail once per window, however many tries meet it; a
+    // name without an account records nothing.
+    for (let i = 0; i < 3; i++)
+      await api(url, 'POST', auth, {
+        body: { username: 'nobody-here', password: `x-${i}` },
+        headers: from(`192.0.2.${200 + i}`),
+      });
+    const trail = await api(url, 'GET', '/api/v1/Audit?Action=signInLocked', { token: signedIn.body.jwtToken });
+    expect(trail.body.data.map((e: { item: { title: string } }) => e.item.title)).toEqual([testAdmin.username]);
   });
 
   it('counts an IPv6 client by its /64, however the address is written; a name locked by guessing holds for the password alone', async () => {

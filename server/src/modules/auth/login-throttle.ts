@@ -60,7 +60,12 @@ const takeBack = (db: Db, limits: Limit[]) => Promise.all(limits.map(([key]) => 
  * password with a valid code may pass; the attempt stays counted for the address until the
  * caller knows (`passedNameLock`, `refusedAtNameLock`, or a failed try that stays counted).
  */
-export type Reservation = { wait: number; twoFactorsMayPass: boolean };
+export type Reservation = {
+  wait: number;
+  twoFactorsMayPass: boolean;
+  /** The name's own count is over (a lock of the account's sign-in, whatever the address): the audit trail notes it. */
+  nameLocked: boolean;
+};
 
 /**
  * Counts this attempt before the password is checked, and answers how many seconds the caller
@@ -80,7 +85,7 @@ export async function reserveAttempt(
   const address = await count(db, fromAddress, now);
   if (address.wait > 0) {
     await takeBack(db, fromAddress);
-    return { wait: address.wait, twoFactorsMayPass: false };
+    return { wait: address.wait, twoFactorsMayPass: false, nameLocked: false };
   }
   const forName: Limit[] = [[userKey(username), throttlePolicy.maxFailuresPerUser]];
   const name = await count(db, forName, now);
@@ -88,9 +93,9 @@ export async function reserveAttempt(
     // This attempt is the address's only one in its window: it has not failed.
     const clean = address.attempts.every((n) => n === 1);
     await takeBack(db, options.twoFactors && clean ? forName : [...fromAddress, ...forName]);
-    return { wait: name.wait, twoFactorsMayPass: Boolean(options.twoFactors) && clean };
+    return { wait: name.wait, twoFactorsMayPass: Boolean(options.twoFactors) && clean, nameLocked: true };
   }
-  return { wait: 0, twoFactorsMayPass: false };
+  return { wait: 0, twoFactorsMayPass: false, nameLocked: false };
 }
 
 /**
