@@ -57,7 +57,7 @@ import { metrics } from './plugins/app/metrics';
 import { operationsPaths, operationsRoutes } from './modules/operations/operations.routes';
 import { loggerOptions } from './lib/logger';
 import { compression } from './plugins/external/compress';
-import { securityHeaders } from './plugins/external/helmet';
+import { securityHeaders } from './plugins/app/security-headers';
 import { webAssets } from './plugins/external/static';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockedDownCsp } from './plugins/external/helmet';
+import { lockedDownCsp } from './plugins/app/security-headers';
 import { writeFakePages } from './test/fake-web-build';
 import { api, databaseKinds, getOnce, startTestApp, tempDir } from './test/helper';
 
