@@ -132,7 +132,8 @@ describe.runIf(testDatabaseUrl)('two instances sharing PostgreSQL and S3 behind 
       const gone = await api(url, 'GET', `/api/v1/Project/${project.body.id}`);
       expect(servedBy(gone)).not.toBe(servedBy(removed));
       expect(gone.status).toBe(404);
-      // Its pictures went from the bucket with it.
+      // In the trash its pictures stay (a restore brings them back); the trash emptied, they go from the bucket.
+      expect((await api(url, 'DELETE', '/api/v1/Trash', { token })).status).toBe(200);
       await until(async () => ((await keysIn(bucket.media)).length === 0 ? true : undefined));
     } finally {
       await stop();

@@ -223,7 +223,9 @@ class QueryCounter implements KyselyPlugin {
     const node = args.node;
     if (node.kind === 'SelectQueryNode') {
       const from = JSON.stringify(node.from);
-      if (from.includes('"projects"')) this.kinds.set(args.queryId, 'projects');
+      // The housekeeping's look into the trash (a timer: rows with deleted_at set) is no read of the sitemap's.
+      const trash = /"deleted_at".*"is not"/.test(JSON.stringify(node.where));
+      if (from.includes('"projects"') && !trash) this.kinds.set(args.queryId, 'projects');
       else if (from.includes('"settings"') && JSON.stringify(node.where).includes('content_version'))
         this.kinds.set(args.queryId, 'versions');
     }
