@@ -404,6 +404,20 @@ describe.each(databaseKinds)('no lost edits on %s', (kind) => {
     expect((await api(url, 'GET', `/api/v1/Project/${project.id}`)).body.location).toBe('Bonn');
     // No version sent: no check (SPEC.md §7 clients).
     expect((await api(url, 'PUT', `/api/v1/Project/${project.id}`, { token, body: projectFields })).status).toBe(200);
+    // Two people saving drafts of changes of one published project: the second is told too.
+    const current = (await api(url, 'GET', `/api/v1/Project/${project.id}`, { token })).body;
+    const drafted = await api(url, 'PUT', `/api/v1/Project/${project.id}`, {
+      token,
+      body: { ...projectFields, location: 'Fulda', published: false, updatedAt: current.updatedAt },
+    });
+    expect(drafted.status, drafted.text).toBe(200);
+    conflict(
+      await api(url, 'PUT', `/api/v1/Project/${project.id}`, {
+        token,
+        body: { ...projectFields, location: 'Kassel', published: false, updatedAt: current.updatedAt },
+      }),
+    );
+    expect((await api(url, 'GET', `/api/v1/Project/${project.id}`, { token })).body.draft.location).toBe('Fulda');
 
     const category = (await api(url, 'POST', '/api/v1/Category', { token, body: { name: 'Industrie' } })).body;
     expect(category.updatedAt).toEqual(expect.any(String));

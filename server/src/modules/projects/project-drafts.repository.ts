@@ -76,7 +76,9 @@ export async function saveProjectDraft(db: Db, id: number, values: ProjectValues
     if (featuredKey) await bumpContentVersion(trx);
     await trx
       .updateTable('projects')
-      .set({ draft, ...featuredKey, sample: 0 })
+      // A new version of the project for staff (decision 036): a second save of the version it
+      // replaced is a stale one, refused like any other.
+      .set({ draft, ...featuredKey, sample: 0, updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
     return true;
@@ -130,7 +132,7 @@ export async function unpublishProject(db: Db, id: number): Promise<boolean> {
 export async function discardProjectDraft(db: Db, id: number): Promise<boolean> {
   const result = await db
     .updateTable('projects')
-    .set({ draft: null })
+    .set({ draft: null, updated_at: nowIso() })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
