@@ -192,7 +192,7 @@ function AccountTable({
             aria-label={account.username}
             {...(account.id === highlight ? { ref: highlighted, tabIndex: -1, 'aria-current': true } : {})}
             className={`grid gap-3 rounded-lg border bg-white p-4 text-sm shadow-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start ${
-              account.id === highlight ? 'border-accent-500 ring-2 ring-accent-500' : 'border-slate-200'
+              account.id === highlight ? 'border-accent-500 ring-2 ring-accent-500 focus:outline-none' : 'border-slate-200'
             }`}
           >
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
