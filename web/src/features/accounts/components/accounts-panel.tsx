@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Account, type Invitation, type InquirySubject, type UserRole, inquirySubjects, userRoles } from '@blitz/contract';
 import { dangerButton, primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
@@ -6,6 +6,7 @@ import { CommandError } from '../../../components/admin/command-error';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
+import { ItemMissNotice, itemId, useItemParam } from '../../../components/admin/opened-item';
 import {
   useAccounts,
   useDeleteAccount,
@@ -26,6 +27,15 @@ export function AccountsPanel({ self }: { self: string }) {
   const headingId = useId();
   const accounts = useAccounts();
   const [link, setLink] = useState<ShownLink>();
+  // The audit trail's "Open" names an account in the address: it is marked and scrolled to.
+  const item = useItemParam();
+  const highlight = item && itemId(item.value);
+  const [dismissed, setDismissed] = useState<object>();
+  const gone =
+    item !== undefined &&
+    item !== dismissed &&
+    accounts.data !== undefined &&
+    !accounts.data.data.some((a) => a.id === highlight);
   return (
     <section aria-labelledby={headingId} className="grid gap-6">
       <div>
@@ -36,8 +46,9 @@ export function AccountsPanel({ self }: { self: string }) {
       </div>
       {link && <InvitationLink {...link} onClose={() => setLink(undefined)} />}
       <InviteForm onInvited={setLink} />
+      <ItemMissNotice miss={gone ? 'gone' : undefined} onDismiss={() => setDismissed(item)} />
       {accounts.data ? (
-        <AccountTable accounts={accounts.data.data} self={self} onLink={setLink} />
+        <AccountTable accounts={accounts.data.data} self={self} onLink={setLink} highlight={highlight} />
       ) : (
         <ListStatus query={accounts} />
       )}
@@ -143,8 +154,24 @@ function InviteForm({ onInvited }: { onInvited: (link: ShownLink) => void }) {
   );
 }
 
-function AccountTable({ accounts, self, onLink }: { accounts: Account[]; self: string; onLink: (link: ShownLink) => void }) {
+function AccountTable({
+  accounts,
+  self,
+  onLink,
+  highlight,
+}: {
+  accounts: Account[];
+  self: string;
+  onLink: (link: ShownLink) => void;
+  /** The account the audit trail's "Open" named: marked, scrolled to and focused. */
+  highlight?: number | undefined;
+}) {
   const { t, i18n } = useTranslation('admin');
+  const highlighted = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    highlighted.current?.scrollIntoView({ block: 'center' });
+    highlighted.current?.focus({ preventScroll: true });
+  }, [highlight]);
   const update = useUpdateAccount();
   const remove = useDeleteAccount();
   const resend = useResendInvitation();
@@ -163,7 +190,10 @@ function AccountTable({ accounts, self, onLink }: { accounts: Account[]; self: s
           <li
             key={account.id}
             aria-label={account.username}
-            className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
+            {...(account.id === highlight ? { ref: highlighted, tabIndex: -1, 'aria-current': true } : {})}
+            className={`grid gap-3 rounded-lg border bg-white p-4 text-sm shadow-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start ${
+              account.id === highlight ? 'border-accent-500 ring-2 ring-accent-500 focus:outline-none' : 'border-slate-200'
+            }`}
           >
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
               <div className="col-span-2 sm:col-span-1">

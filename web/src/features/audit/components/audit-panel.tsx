@@ -10,8 +10,9 @@ import { useDownload } from '../../../lib/download-file';
 import { useDateTime } from '../../../lib/use-date-time';
 import { type AuditFilter, auditExportPath, auditPageLength, defaultAuditFilter, useAuditTrail } from '../api/audit';
 
-/** The dashboard tab each kind of item is edited in: an entry links there. */
+/** The dashboard tab each kind of item is edited in: an entry links there (and names its item, decision 036). */
 const tabOfKind: Record<string, string> = {
+  user: 'accounts',
   project: 'projects',
   category: 'categories',
   job: 'jobs',
@@ -39,11 +40,14 @@ export function AuditPanel() {
   const kindName = (kind: string) => (known(auditItemKinds, kind) ? t(`audit.kinds.${kind}`) : kind);
   const actionName = (action: string) => (known(auditActions, action) ? t(`audit.actions.${action}`) : action);
   const itemName = (e: AuditEntry) => `${kindName(e.item.kind)}${e.item.title ? `: ${e.item.title}` : ''}`;
-  const openTab = (tab: string) =>
+  // The tab opens the item itself where the entry names one (`&item=12`; the tab takes it out again).
+  const openItem = (tab: string, item: string | null) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.set('tab', tab);
+        if (item) next.set('item', item);
+        else next.delete('item');
         return next;
       },
       { replace: true },
@@ -167,7 +171,7 @@ export function AuditPanel() {
         rowActions={(e) => {
           const tab = tabOfKind[e.item.kind];
           return tab ? (
-            <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => openTab(tab)}>
+            <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => openItem(tab, e.item.id)}>
               {t('audit.open')}
               <span className="sr-only"> {itemName(e)}</span>
             </button>

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@blitz/contract';
-import { useCategories, useDeleteCategory } from '../api/categories';
+import { fetchCategory, useCategories, useDeleteCategory } from '../api/categories';
+import { ItemMissNotice, useOpenItemById } from '../../../components/admin/opened-item';
 import { useRowActions } from '../../../components/admin/use-row-actions';
 import { CategoryModal } from './category-modal';
 import { DataTable } from '../../../components/admin/data-table';
@@ -15,6 +16,8 @@ export function CategoriesPanel() {
   const headingId = useId();
   const categories = useCategories();
   const actions = useRowActions<Category>(useDeleteCategory(), t('categories.confirmDelete'));
+  // The audit trail's "Open" names a category in the address: its modal opens.
+  const named = useOpenItemById(fetchCategory, actions.open);
 
   return (
     <section aria-labelledby={headingId}>
@@ -25,6 +28,7 @@ export function CategoriesPanel() {
         onAdd={() => actions.open()}
         error={actions.remove.error}
       />
+      <ItemMissNotice miss={named.miss} onDismiss={named.dismiss} />
       <DataTable
         caption={t('categories.caption')}
         columns={[

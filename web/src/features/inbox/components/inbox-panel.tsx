@@ -1,10 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/admin/pager';
 import type { InquirySubject, InquirySummary } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { useDownload } from '../../../lib/download-file';
-import { emptyInboxFilter, exportPath, inboxPageLength, useInquiries, useInquiryCount } from '../api/inquiries';
+import { ItemMissNotice, useOpenItemById } from '../../../components/admin/opened-item';
+import {
+  emptyInboxFilter,
+  exportPath,
+  inboxPageLength,
+  inquiryQueryOptions,
+  useInquiries,
+  useInquiryCount,
+} from '../api/inquiries';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { InquiryFilters } from './inquiry-filters';
 import { InquiryDetailDialog } from './inquiry-detail';
@@ -37,6 +46,9 @@ export function InboxPanel({
   const setPage = (page: number) => setPaging({ filterKey, page });
   const [opened, setOpened] = useState<InquirySummary>();
   const [deletedNotice, setDeletedNotice] = useState('');
+  // The audit trail's "Open" names an inquiry (by its id) in the address: its dialog opens, whichever view it is in.
+  const queryClient = useQueryClient();
+  const named = useOpenItemById((id) => queryClient.fetchQuery(inquiryQueryOptions(id)), setOpened);
   const inquiries = useInquiries(filter, requestedPage);
   const otherView = useInquiryCount({ ...filter, spam: !filter.spam });
   const counts = filter.spam
@@ -84,6 +96,7 @@ export function InboxPanel({
           {t('exportFailed')}
         </p>
       ) : null}
+      <ItemMissNotice miss={named.miss} onDismiss={named.dismiss} />
       <p role="status" className="sr-only">
         {deletedNotice}
       </p>

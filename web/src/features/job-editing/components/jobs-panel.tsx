@@ -7,7 +7,8 @@ import { DataTable } from '../../../components/admin/data-table';
 import { ListStatus } from '../../../components/admin/list-status';
 import { LocalizedList } from '../../../components/admin/localized-list';
 import { PanelHeader } from '../../../components/admin/panel-header';
-import { useDeleteJob, useJobChanges, useStaffJobs } from '../api/jobs';
+import { ItemMissNotice, useOpenItemById } from '../../../components/admin/opened-item';
+import { fetchJob, useDeleteJob, useJobChanges, useStaffJobs } from '../api/jobs';
 import { isShownToVisitors, jobAsUpdate, moveJobUpdates } from './job-form';
 import { JobModal } from './job-modal';
 
@@ -19,6 +20,8 @@ export function JobsPanel() {
   const changes = useJobChanges();
   const remove = useDeleteJob();
   const [modal, setModal] = useState<{ open: boolean; job?: Job }>({ open: false });
+  // The audit trail's "Open" names a job in the address: its modal opens.
+  const named = useOpenItemById(fetchJob, (job) => setModal({ open: true, job }));
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   const list = jobs.data?.data ?? [];
   const today = berlinDate();
@@ -43,6 +46,7 @@ export function JobsPanel() {
         onAdd={() => setModal({ open: true })}
         error={remove.error ?? changes.error}
       />
+      <ItemMissNotice miss={named.miss} onDismiss={named.dismiss} />
       <DataTable
         caption={t('jobs.caption')}
         columns={[

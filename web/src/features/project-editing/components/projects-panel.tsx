@@ -6,6 +6,7 @@ import {
   adminPageLengthOptions,
   defaultAdminProjectFilter,
   useAdminProjects,
+  fetchProject,
   useDeleteProject,
 } from '../api/projects';
 import { useRowActions } from '../../../components/admin/use-row-actions';
@@ -15,6 +16,7 @@ import { LocalizedList } from '../../../components/admin/localized-list';
 import { Pager } from '../../../components/admin/pager';
 import { PanelHeader } from '../../../components/admin/panel-header';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
+import { ItemMissNotice, useOpenItemById } from '../../../components/admin/opened-item';
 import { ProjectModal } from './project-modal';
 import { ProjectOrderView } from './project-order-view';
 import { ProjectStateBadge } from './project-state';
@@ -46,6 +48,8 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   const name = (p: Project) => pickText(p.title, language) || p.location || `#${p.id}`;
   const actions = useRowActions<Project>(useDeleteProject(), (p) => t('projects.confirmDeleteNamed', { name: name(p) }));
+  // The audit trail's "Open" names a project in the address: its modal opens, wherever it is in the list.
+  const named = useOpenItemById(fetchProject, actions.open);
 
   const pages = Math.max(1, Math.ceil((projects.data?.count ?? 0) / filter.pageLength));
   // After deleting the last project of the last page, show the page before it.
@@ -63,6 +67,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
         onAdd={() => actions.open()}
         error={actions.remove.error}
       />
+      <ItemMissNotice miss={named.miss} onDismiss={named.dismiss} />
       <div role="group" aria-label={t('projects.views.label')} className="mb-4 flex flex-wrap gap-2">
         {(['list', 'order'] as const).map((option) => (
           <button

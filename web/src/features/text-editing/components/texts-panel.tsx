@@ -1,12 +1,14 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EditableTextNamespace, type SiteTextList, editableTextNamespaces, isEditableTextNamespace } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { controlClass } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
+import { useItemParam } from '../../../components/admin/opened-item';
 import { useSiteTexts } from '../api/site-texts';
 import { type CompletenessCheck, completenessChecks, completenessCounts, failsCheck } from '../completeness';
 import { firstOfGroups, groupByPage, searchTexts } from '../text-groups';
+import { textOfItem } from '../text-item';
 import { PublishBar } from './publish-bar';
 import { TextEditsContext, useTextEditsStore } from './text-edits';
 import { TextEntry } from './text-entry';
@@ -42,6 +44,16 @@ function TextsEditor({ list }: { list: SiteTextList }) {
   const edits = useTextEditsStore();
   // Typing stays quick; the list follows when React has time.
   const deferredQuery = useDeferredValue(query);
+  // The audit trail's "Open" names a text in the address: the list shows its page, searched for its key.
+  const item = useItemParam();
+  useEffect(() => {
+    const text = item && textOfItem(item.value);
+    if (!text) return;
+    setPage(text.namespace);
+    setCheck('all');
+    setQuery(text.key);
+    setLimit(pageSize);
+  }, [item]);
   const pageName = (namespace: EditableTextNamespace) => t(`texts.pages.${namespace}`);
 
   const counts = useMemo(() => completenessCounts(list.data), [list.data]);
