@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AuditList, type Project, apiRoutes } from '@blitz/contract';
+import { type AuditList, type CompanyDetailsRead, type Project, apiRoutes, siteTextListSchema } from '@blitz/contract';
 import { api, apiLogin, dataUrlOf, openWithToken, pngBytes } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -36,7 +36,7 @@ async function editing(lang: 'en' | 'de', phone = false) {
   const row = page.locator('main tbody tr', { hasText: 'Hanau' });
   await row.getByRole('button', { name: lang === 'en' ? 'Edit' : 'Bearbeiten' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(lang === 'en' ? 'Location' : 'Ort').waitFor();
+  await dialog.getByLabel(lang === 'en' ? 'German Location' : 'Ort (Deutsch)').waitFor();
   return { page, dialog };
 }
 
@@ -45,28 +45,28 @@ describe('two people edit one project', () => {
     const first = await editing('en');
     const second = await editing('de', true);
 
-    await first.dialog.getByLabel('Location').fill('Bonn');
-    await first.dialog.getByRole('button', { name: 'Save' }).click();
+    await first.dialog.getByLabel('German Location').fill('Bonn');
+    await first.dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await first.dialog.waitFor({ state: 'hidden' });
 
-    await second.dialog.getByLabel('Ort').fill('Fulda');
-    await second.dialog.getByRole('button', { name: 'Speichern' }).click();
+    await second.dialog.getByLabel('Ort (Deutsch)').fill('Fulda');
+    await second.dialog.getByRole('button', { name: 'Veröffentlichen', exact: true }).click();
     const notice = second.dialog.getByTestId('edit-conflict');
     await notice.getByText(/admin hat das am .* geändert/).waitFor();
     // Nothing was overwritten.
     expect((await api<Project>(site.url, token, 'GET', apiRoutes.projects.onePath(project.id))).location).toBe('Bonn');
     // The form still holds what they typed.
-    expect(await second.dialog.getByLabel('Ort').inputValue()).toBe('Fulda');
+    expect(await second.dialog.getByLabel('Ort (Deutsch)').inputValue()).toBe('Fulda');
 
     await notice.getByRole('button', { name: 'Neuen Stand laden' }).click();
     await notice.waitFor({ state: 'detached' });
-    expect(await second.dialog.getByLabel('Ort').inputValue()).toBe('Bonn');
+    expect(await second.dialog.getByLabel('Ort (Deutsch)').inputValue()).toBe('Bonn');
     const typed = second.dialog.getByTestId('typed-values');
     expect(await typed.locator('textarea').inputValue()).toBe('Fulda');
 
     // On from their version: saved, nobody's change lost.
-    await second.dialog.getByLabel('Ort').fill('Bonn-Beuel');
-    await second.dialog.getByRole('button', { name: 'Speichern' }).click();
+    await second.dialog.getByLabel('Ort (Deutsch)').fill('Bonn-Beuel');
+    await second.dialog.getByRole('button', { name: 'Veröffentlichen', exact: true }).click();
     await second.dialog.waitFor({ state: 'hidden' });
     expect((await api<Project>(site.url, token, 'GET', apiRoutes.projects.onePath(project.id))).location).toBe('Bonn-Beuel');
     expect([...first.page.errors, ...second.page.errors].filter((e) => !e.includes('409'))).toEqual([]);
@@ -77,15 +77,15 @@ describe('the audit trail', () => {
   it('lists who changed what, filters by action, and opens the item’s tab (English)', async () => {
     const trail = await api<AuditList>(site.url, token, 'GET', `${apiRoutes.audit.list}?Item=project:${project.id}`);
     expect(trail.data.map((e) => [e.action, e.summary])).toEqual([
-      ['update', 'location: "Bonn" → "Bonn-Beuel"'],
-      ['update', 'location: "Hanau" → "Bonn"'],
-      ['create', expect.stringContaining('location: "" → "Hanau"')],
+      ['update', 'location (de): "Bonn" → "Bonn-Beuel"'],
+      ['update', 'location (de): "Hanau" → "Bonn"'],
+      ['create', expect.stringContaining('location (de): "" → "Hanau"')],
     ]);
 
     const page = await site.page();
     await openWithToken(page, site.url, token, '/dashboard?lang=en&tab=audit');
     await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
-    await page.locator('main tbody tr', { hasText: 'location: "Hanau" → "Bonn"' }).waitFor();
+    await page.locator('main tbody tr', { hasText: 'location (de): "Hanau" → "Bonn"' }).waitFor();
     await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Created' });
     await page.getByText('1 entry').waitFor();
     const row = page.locator('main tbody tr', { hasText: 'Reference: Umspannwerk Nord' });
@@ -102,5 +102,111 @@ describe('the audit trail', () => {
     await page.getByLabel('Bereich', { exact: true }).selectOption({ label: 'Referenz' });
     await page.locator('main').getByText('Geändert').first().waitFor();
     expect(page.errors).toEqual([]);
+  });
+});
+
+// Runs after the audit trail's tests: these saves add entries to it.
+describe('two people edit the company details', () => {
+  async function companyForm(lang: 'en' | 'de', phone = false) {
+    const page = await site.page({ viewport: phone ? viewports.phone : viewports.desktop });
+    await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}&tab=company`);
+    const main = page.locator('main');
+    await main.getByLabel(lang === 'en' ? 'Phone' : 'Telefon').waitFor();
+    return { page, main };
+  }
+
+  it('loads their version with what was typed kept to copy, and saves on from it', async () => {
+    const first = await companyForm('en');
+    const second = await companyForm('de', true);
+
+    await first.main.getByLabel('Phone').fill('+49 6181 111111');
+    await first.main.getByRole('button', { name: 'Save', exact: true }).click();
+    await first.main.getByText('The company details have been saved.', { exact: false }).waitFor();
+
+    await second.main.getByLabel('Telefon').fill('+49 6181 222222');
+    await second.main.getByRole('button', { name: 'Speichern', exact: true }).click();
+    const notice = second.main.getByTestId('edit-conflict');
+    await notice.getByText(/admin hat das am .* geändert/).waitFor();
+    const details = () => api<CompanyDetailsRead>(site.url, token, 'GET', apiRoutes.companyDetails);
+    expect((await details()).phone).toBe('+49 6181 111111');
+    expect(await second.main.getByLabel('Telefon').inputValue()).toBe('+49 6181 222222');
+
+    await notice.getByRole('button', { name: 'Neuen Stand laden' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await second.main.getByLabel('Telefon').inputValue()).toBe('+49 6181 111111');
+    const typed = second.main.getByTestId('typed-values');
+    await typed.getByText('Ihre Eingaben').waitFor();
+    expect(await typed.getByText('Telefon', { exact: true }).isVisible()).toBe(true);
+    expect(await typed.locator('textarea').inputValue()).toBe('+49 6181 222222');
+
+    // On from their version: saved without a conflict.
+    await second.main.getByLabel('Telefon').fill('+49 6181 333333');
+    await second.main.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await second.main.getByText('Die Firmendaten wurden gespeichert.', { exact: false }).waitFor();
+    expect((await details()).phone).toBe('+49 6181 333333');
+
+    // The first, now stale, saves theirs anyway: "Save mine anyway" overwrites.
+    await first.main.getByLabel('Phone').fill('+49 6181 444444');
+    await first.main.getByRole('button', { name: 'Save', exact: true }).click();
+    await first.main.getByTestId('edit-conflict').getByRole('button', { name: 'Save mine anyway' }).click();
+    await first.main.getByText('The company details have been saved.', { exact: false }).waitFor();
+    expect((await details()).phone).toBe('+49 6181 444444');
+    expect([...first.page.errors, ...second.page.errors].filter((e) => !e.includes('409'))).toEqual([]);
+  });
+});
+
+describe('two people edit one page text', () => {
+  async function texts(lang: 'en' | 'de', phone = false) {
+    const page = await site.page({ viewport: phone ? viewports.phone : viewports.desktop });
+    await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}&tab=texts`);
+    const main = page.locator('main');
+    await main.getByLabel(lang === 'en' ? 'Search' : 'Suchen', { exact: true }).fill('hero.slogan');
+    const text = main.locator('article', { hasText: 'hero.slogan' });
+    await text.waitFor();
+    return { page, text };
+  }
+  const germanDraft = async () => {
+    const list = siteTextListSchema.parse(await api(site.url, token, 'GET', apiRoutes.siteTexts.texts));
+    return list.data.find((e) => e.namespace === 'homepage' && e.key === 'hero.slogan')!.de.draft;
+  };
+
+  it('loads their text into the field with what was typed kept to copy', async () => {
+    const first = await texts('de');
+    const second = await texts('en', true);
+
+    await first.text.getByLabel('Startseite, hero.slogan: Deutsch').fill('Blitzschutz aus Hanau.');
+    await first.text.getByRole('button', { name: 'Als Entwurf speichern hero.slogan (Deutsch)' }).click();
+    await first.text.getByText('Als Entwurf gespeichert.').waitFor();
+
+    const german = second.text.getByLabel('Home page, hero.slogan: German');
+    await german.fill('Blitzschutz aus Fulda.');
+    await second.text.getByRole('button', { name: 'Save as draft hero.slogan (German)' }).click();
+    const notice = second.text.getByTestId('edit-conflict');
+    await notice.getByText(/admin changed this at .*, after you opened it/).waitFor();
+    expect(await germanDraft()).toBe('Blitzschutz aus Hanau.');
+    expect(await german.inputValue()).toBe('Blitzschutz aus Fulda.');
+
+    await notice.getByRole('button', { name: 'Load their version' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await german.inputValue()).toBe('Blitzschutz aus Hanau.');
+    const typed = second.text.getByTestId('typed-values');
+    await typed.getByText('What you typed').waitFor();
+    expect(await typed.locator('textarea').inputValue()).toBe('Blitzschutz aus Fulda.');
+
+    // On from their text: saved without a conflict.
+    await german.fill('Blitzschutz aus Hanau und Fulda.');
+    await second.text.getByRole('button', { name: 'Save as draft hero.slogan (German)' }).click();
+    await second.text.getByText('Saved as a draft.').waitFor();
+    expect(await germanDraft()).toBe('Blitzschutz aus Hanau und Fulda.');
+    expect(await typed.count()).toBe(0);
+
+    // The first, now stale, saves theirs anyway.
+    const firstGerman = first.text.getByLabel('Startseite, hero.slogan: Deutsch');
+    await firstGerman.fill('Blitzschutz aus Hessen.');
+    await first.text.getByRole('button', { name: 'Als Entwurf speichern hero.slogan (Deutsch)' }).click();
+    await first.text.getByTestId('edit-conflict').getByRole('button', { name: 'Trotzdem meine Fassung speichern' }).click();
+    await first.text.getByText('Als Entwurf gespeichert.').waitFor();
+    expect(await germanDraft()).toBe('Blitzschutz aus Hessen.');
+    expect([...first.page.errors, ...second.page.errors].filter((e) => !e.includes('409'))).toEqual([]);
   });
 });
