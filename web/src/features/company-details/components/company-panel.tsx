@@ -231,7 +231,7 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
         {pair('personQuote', true)}
       </Section>
       {typed.length > 0 && (
-        <div ref={typedRef}>
+        <div ref={typedRef} className="scroll-mb-24">
           <TypedValues entries={typed} />
         </div>
       )}
