@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AuditList, type Project, apiRoutes } from '@blitz/contract';
+import { type AuditList, type CompanyDetailsRead, type Project, apiRoutes, siteTextListSchema } from '@blitz/contract';
 import { api, apiLogin, dataUrlOf, openWithToken, pngBytes } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -50,11 +50,11 @@ describe('two people edit one project', () => {
     const second = await editing('de', true);
 
     await first.dialog.getByLabel('German Location').fill('Bonn');
-    await first.dialog.getByRole('button', { name: 'Save' }).click();
+    await first.dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await first.dialog.waitFor({ state: 'hidden' });
 
     await second.dialog.getByLabel('Ort (Deutsch)').fill('Fulda');
-    await second.dialog.getByRole('button', { name: 'Speichern' }).click();
+    await second.dialog.getByRole('button', { name: 'Veröffentlichen', exact: true }).click();
     const notice = second.dialog.getByTestId('edit-conflict');
     await notice.getByText(/admin hat das am .* geändert/).waitFor();
     // Nothing was overwritten.
@@ -70,7 +70,7 @@ describe('two people edit one project', () => {
 
     // On from their version: saved, nobody's change lost.
     await second.dialog.getByLabel('Ort (Deutsch)').fill('Bonn-Beuel');
-    await second.dialog.getByRole('button', { name: 'Speichern' }).click();
+    await second.dialog.getByRole('button', { name: 'Veröffentlichen', exact: true }).click();
     await second.dialog.waitFor({ state: 'hidden' });
     expect((await api<Project>(site.url, token, 'GET', apiRoutes.projects.onePath(project.id))).location).toBe('Bonn-Beuel');
     expect([...first.page.errors, ...second.page.errors].filter((e) => !e.includes('409'))).toEqual([]);
@@ -141,5 +141,111 @@ describe('the audit trail', () => {
     await notice.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(page.errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+});
+
+// Runs after the audit trail's tests: these saves add entries to it.
+describe('two people edit the company details', () => {
+  async function companyForm(lang: 'en' | 'de', phone = false) {
+    const page = await site.page({ viewport: phone ? viewports.phone : viewports.desktop });
+    await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}&tab=company`);
+    const main = page.locator('main');
+    await main.getByLabel(lang === 'en' ? 'Phone' : 'Telefon').waitFor();
+    return { page, main };
+  }
+
+  it('loads their version with what was typed kept to copy, and saves on from it', async () => {
+    const first = await companyForm('en');
+    const second = await companyForm('de', true);
+
+    await first.main.getByLabel('Phone').fill('+49 6181 111111');
+    await first.main.getByRole('button', { name: 'Save', exact: true }).click();
+    await first.main.getByText('The company details have been saved.', { exact: false }).waitFor();
+
+    await second.main.getByLabel('Telefon').fill('+49 6181 222222');
+    await second.main.getByRole('button', { name: 'Speichern', exact: true }).click();
+    const notice = second.main.getByTestId('edit-conflict');
+    await notice.getByText(/admin hat das am .* geändert/).waitFor();
+    const details = () => api<CompanyDetailsRead>(site.url, token, 'GET', apiRoutes.companyDetails);
+    expect((await details()).phone).toBe('+49 6181 111111');
+    expect(await second.main.getByLabel('Telefon').inputValue()).toBe('+49 6181 222222');
+
+    await notice.getByRole('button', { name: 'Neuen Stand laden' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await second.main.getByLabel('Telefon').inputValue()).toBe('+49 6181 111111');
+    const typed = second.main.getByTestId('typed-values');
+    await typed.getByText('Ihre Eingaben').waitFor();
+    expect(await typed.getByText('Telefon', { exact: true }).isVisible()).toBe(true);
+    expect(await typed.locator('textarea').inputValue()).toBe('+49 6181 222222');
+
+    // On from their version: saved without a conflict.
+    await second.main.getByLabel('Telefon').fill('+49 6181 333333');
+    await second.main.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await second.main.getByText('Die Firmendaten wurden gespeichert.', { exact: false }).waitFor();
+    expect((await details()).phone).toBe('+49 6181 333333');
+
+    // The first, now stale, saves theirs anyway: "Save mine anyway" overwrites.
+    await first.main.getByLabel('Phone').fill('+49 6181 444444');
+    await first.main.getByRole('button', { name: 'Save', exact: true }).click();
+    await first.main.getByTestId('edit-conflict').getByRole('button', { name: 'Save mine anyway' }).click();
+    await first.main.getByText('The company details have been saved.', { exact: false }).waitFor();
+    expect((await details()).phone).toBe('+49 6181 444444');
+    expect([...first.page.errors, ...second.page.errors].filter((e) => !e.includes('409'))).toEqual([]);
+  });
+});
+
+describe('two people edit one page text', () => {
+  async function texts(lang: 'en' | 'de', phone = false) {
+    const page = await site.page({ viewport: phone ? viewports.phone : viewports.desktop });
+    await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}&tab=texts`);
+    const main = page.locator('main');
+    await main.getByLabel(lang === 'en' ? 'Search' : 'Suchen', { exact: true }).fill('hero.slogan');
+    const text = main.locator('article', { hasText: 'hero.slogan' });
+    await text.waitFor();
+    return { page, text };
+  }
+  const germanDraft = async () => {
+    const list = siteTextListSchema.parse(await api(site.url, token, 'GET', apiRoutes.siteTexts.texts));
+    return list.data.find((e) => e.namespace === 'homepage' && e.key === 'hero.slogan')!.de.draft;
+  };
+
+  it('loads their text into the field with what was typed kept to copy', async () => {
+    const first = await texts('de');
+    const second = await texts('en', true);
+
+    await first.text.getByLabel('Startseite, hero.slogan: Deutsch').fill('Blitzschutz aus Hanau.');
+    await first.text.getByRole('button', { name: 'Als Entwurf speichern hero.slogan (Deutsch)' }).click();
+    await first.text.getByText('Als Entwurf gespeichert.').waitFor();
+
+    const german = second.text.getByLabel('Home page, hero.slogan: German');
+    await german.fill('Blitzschutz aus Fulda.');
+    await second.text.getByRole('button', { name: 'Save as draft hero.slogan (German)' }).click();
+    const notice = second.text.getByTestId('edit-conflict');
+    await notice.getByText(/admin changed this at .*, after you opened it/).waitFor();
+    expect(await germanDraft()).toBe('Blitzschutz aus Hanau.');
+    expect(await german.inputValue()).toBe('Blitzschutz aus Fulda.');
+
+    await notice.getByRole('button', { name: 'Load their version' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await german.inputValue()).toBe('Blitzschutz aus Hanau.');
+    const typed = second.text.getByTestId('typed-values');
+    await typed.getByText('What you typed').waitFor();
+    expect(await typed.locator('textarea').inputValue()).toBe('Blitzschutz aus Fulda.');
+
+    // On from their text: saved without a conflict.
+    await german.fill('Blitzschutz aus Hanau und Fulda.');
+    await second.text.getByRole('button', { name: 'Save as draft hero.slogan (German)' }).click();
+    await second.text.getByText('Saved as a draft.').waitFor();
+    expect(await germanDraft()).toBe('Blitzschutz aus Hanau und Fulda.');
+    expect(await typed.count()).toBe(0);
+
+    // The first, now stale, saves theirs anyway.
+    const firstGerman = first.text.getByLabel('Startseite, hero.slogan: Deutsch');
+    await firstGerman.fill('Blitzschutz aus Hessen.');
+    await first.text.getByRole('button', { name: 'Als Entwurf speichern hero.slogan (Deutsch)' }).click();
+    await first.text.getByTestId('edit-conflict').getByRole('button', { name: 'Trotzdem meine Fassung speichern' }).click();
+    await first.text.getByText('Als Entwurf gespeichert.').waitFor();
+    expect(await germanDraft()).toBe('Blitzschutz aus Hessen.');
+    expect([...first.page.errors, ...second.page.errors].filter((e) => !e.includes('409'))).toEqual([]);
   });
 });

@@ -15,6 +15,12 @@ export const companyDetailsQueryOptions = () =>
 
 export const useCompanyDetails = () => useQuery(companyDetailsQueryOptions());
 
+/** Reads the details as saved now, anew (after a stale save: "Load their version"); the cache keeps them. */
+export function useFetchCompanyDetails() {
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchQuery({ ...companyDetailsQueryOptions(), staleTime: 0 });
+}
+
 export function saveCompanyDetails(settings: CompanyDetailsInput) {
   return apiRequest(apiRoutes.companyDetails, { method: 'PUT', body: settings, schema: companyDetailsReadSchema, admin: true });
 }

@@ -1,19 +1,21 @@
 import type { ParseKeys } from 'i18next';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type Path, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type CompanyDetailsRead, companyDetailsLimits } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
+import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
 import { fieldError } from '../../../components/admin/form-errors';
 import { TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
-import { useCompanyDetails, useSaveCompanyDetails } from '../api/company-details';
+import { useCompanyDetails, useFetchCompanyDetails, useSaveCompanyDetails } from '../api/company-details';
 import { useSiteAddress } from '../api/site-address';
 import { type CompanyFormValues, companyFormResolver, companyFormValues, companyDetailsInput } from './company-form';
 import { LogoField } from './logo-field';
 import { PictureChoice } from './picture-choice';
+import { typedCompanyFields } from './typed-company-fields';
 
 /** The company details (admin only): grouped sections, inline messages, one Save for the whole object. */
 export function CompanyPanel() {
@@ -52,25 +54,54 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
     formState: { errors, isDirty },
   } = form;
   useUnsavedChanges(isDirty);
+  // The version the form was filled from: a save over someone else's change is refused (409).
+  const [version, setVersion] = useState(settings.updatedAt ?? null);
+  const [typed, setTyped] = useState<{ label: string; value: string }[]>([]);
+  const [loading, setLoading] = useState(false);
+  const typedRef = useRef<HTMLDivElement>(null);
+  const conflict = isEditConflict(save.error);
+  const fetchCompanyDetails = useFetchCompanyDetails();
+  // What was typed is shown above the Save bar: brought into view, wherever the user was.
+  useEffect(() => {
+    if (typed.length > 0) typedRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [typed]);
   const partners = useFieldArray({ control, name: 'partners' });
   // Which address search engines, link previews and mails are given, and whether SITE_URL fixes it.
   const address = useSiteAddress().data;
   const addressHint = address && t(`siteAddress.hint.${address.source}`, { origin: address.publicOrigin });
 
-  const submit = handleSubmit((values) => {
-    setSaved(false);
-    // The version the form started from: a save over someone else's change is refused (409).
-    save.mutate(
-      { ...companyDetailsInput(values), updatedAt: settings.updatedAt ?? null },
-      {
+  // `checkVersion` false: "Save mine anyway", the same save without a version (it overwrites).
+  const submitWith = (checkVersion: boolean) =>
+    handleSubmit((values) => {
+      setSaved(false);
+      const input = companyDetailsInput(values);
+      save.mutate(checkVersion ? { ...input, updatedAt: version } : input, {
         // The form goes on from what the server kept (a new picture is now its stored address).
         onSuccess: (kept) => {
           form.reset(companyFormValues(kept));
+          setVersion(kept.updatedAt ?? null);
+          setTyped([]);
           setSaved(true);
         },
-      },
-    );
-  });
+      });
+    });
+  const submit = submitWith(true);
+  const overwrite = submitWith(false);
+  const loadTheirs = async () => {
+    setLoading(true);
+    try {
+      const theirs = await fetchCompanyDetails();
+      const values = companyFormValues(theirs);
+      setTyped(typedCompanyFields(form.getValues(), values, t));
+      form.reset(values);
+      setVersion(theirs.updatedAt ?? null);
+      save.reset();
+    } catch {
+      // The server unreachable: the notice stays, and so does what was typed.
+    } finally {
+      setLoading(false);
+    }
+  };
 
   const c = 'company.fields';
   const text = (name: Path<CompanyFormValues>, required = false, props: Record<string, unknown> = {}) => (
@@ -199,8 +230,22 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
         {pair('personPosition')}
         {pair('personQuote', true)}
       </Section>
+      {typed.length > 0 && (
+        <div ref={typedRef} className="scroll-mb-24">
+          <TypedValues entries={typed} />
+        </div>
+      )}
       <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-4 border-t border-slate-200 bg-white/95 py-3">
-        {save.error ? (
+        {conflict ? (
+          <div className="mr-auto">
+            <EditConflict
+              error={save.error}
+              busy={loading || save.isPending}
+              onLoadTheirs={() => void loadTheirs()}
+              onOverwrite={() => void overwrite()}
+            />
+          </div>
+        ) : save.error ? (
           <div className="mr-auto">
             <CommandError error={save.error} />
           </div>

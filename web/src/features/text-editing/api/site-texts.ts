@@ -38,6 +38,22 @@ export function withEntry(list: SiteTextList, saved: SiteTextEntry): SiteTextLis
 }
 
 /**
+ * Reads one text as saved now (after a stale save: "Load their version"). Only that text is
+ * replaced in the list: another text with unsaved typing keeps the version it was read at, so
+ * that its save is still checked.
+ */
+export function useLoadTextEntry() {
+  const queryClient = useQueryClient();
+  return async (namespace: string, key: string): Promise<SiteTextEntry> => {
+    const list = await apiRequest(apiRoutes.siteTexts.texts, { schema: siteTextListSchema, admin: true });
+    const theirs = list.data.find((entry) => entry.namespace === namespace && entry.key === key);
+    if (!theirs) throw new Error(`No text ${namespace}/${key}`);
+    queryClient.setQueryData<SiteTextList>(siteTextsQueryKey, (cached) => (cached ? withEntry(cached, theirs) : cached));
+    return theirs;
+  };
+}
+
+/**
  * Saves a draft of one text in one language (`content: null`: back to the default). The answer
  * replaces that text in the list, so that ~800 texts are not loaded again after each change.
  */

@@ -11,8 +11,9 @@ import {
 } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
+import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
 import { controlClass } from '../../../components/admin/form-field';
-import { useSaveTextDraft } from '../api/site-texts';
+import { useLoadTextEntry, useSaveTextDraft } from '../api/site-texts';
 import { asOneLine, draftProblem } from '../draft-check';
 import { useTextEdit } from './text-edits';
 
@@ -88,6 +89,12 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
   // What the user typed and has not saved yet; null: the field shows the saved text.
   const [edit, setTyped] = useTextEdit(`${entry.namespace}/${entry.key}/${language}`);
   const [saved, setSaved] = useState(false);
+  // After "Load their version": what the user had typed, shown under the field to copy.
+  const [typed, setTypedBefore] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const loadEntry = useLoadTextEntry();
+  // The last save asked for (a draft, the live text back, the default): "Save mine anyway" repeats it.
+  const lastSend = useRef<{ content: string | null; after?: () => void }>({ content: null });
   const value = edit ?? current;
   const dirty = edit !== null && edit !== current;
   // Typing back to the saved text is no change.
@@ -100,19 +107,37 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
   const liveShown = state.hasDraft && live !== current;
   const context = `${entry.key} (${languageName})`;
 
-  const send = (content: string | null, after?: () => void) => {
+  // `checkVersion` false: "Save mine anyway", the same save without a version (it overwrites).
+  const send = (content: string | null, after?: () => void, checkVersion = true) => {
     setSaved(false);
-    save.mutate(
-      { namespace: entry.namespace, key: entry.key, language, content, updatedAt: state.updatedAt ?? null },
-      {
-        onSuccess: () => {
-          setEdit(null);
-          after?.();
-          // The button pressed may be gone now: the user goes on in the text.
-          field.current?.focus();
-        },
+    lastSend.current = { content, after };
+    const change = { namespace: entry.namespace, key: entry.key, language, content };
+    save.mutate(checkVersion ? { ...change, updatedAt: state.updatedAt ?? null } : change, {
+      onSuccess: () => {
+        setEdit(null);
+        setTypedBefore(null);
+        after?.();
+        // The button pressed may be gone now: the user goes on in the text.
+        field.current?.focus();
       },
-    );
+    });
+  };
+  const conflict = isEditConflict(save.error);
+  // Their text into the field (the list gets this text anew); what was typed is kept beside it.
+  const loadTheirs = async () => {
+    setLoading(true);
+    try {
+      await loadEntry(entry.namespace, entry.key);
+      if (dirty && value.trim() !== '') setTypedBefore(value);
+      setTyped(null);
+      setSaved(false);
+      save.reset();
+      field.current?.focus();
+    } catch {
+      // The server unreachable: the notice stays, and so does what was typed.
+    } finally {
+      setLoading(false);
+    }
   };
 
   const hints = [
@@ -198,11 +223,25 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
       <p role="status" className="text-sm text-green-800">
         {saved && !dirty ? t('texts.saved') : ''}
       </p>
-      {save.error ? (
+      {conflict ? (
+        <div className="mt-2">
+          <EditConflict
+            error={save.error}
+            busy={loading || save.isPending}
+            onLoadTheirs={() => void loadTheirs()}
+            onOverwrite={() => send(lastSend.current.content, lastSend.current.after, false)}
+          />
+        </div>
+      ) : save.error ? (
         <div className="mt-2">
           <CommandError error={save.error} />
         </div>
       ) : null}
+      {typed !== null && typed !== value && (
+        <div className="mt-2">
+          <TypedValues entries={[{ label: context, value: typed }]} />
+        </div>
+      )}
       {liveShown && (
         <Reference label={t(live === state.default ? 'texts.liveIsDefault' : 'texts.liveText')} text={live} language={language} />
       )}
