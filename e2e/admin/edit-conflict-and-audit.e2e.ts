@@ -29,8 +29,6 @@ beforeAll(async () => {
     ],
     location: 'Hanau',
     picture,
-    // A draft: its saves change it, version-checked (a published project's go to a draft of changes).
-    published: false,
   });
 });
 

@@ -35,6 +35,8 @@ const texts = {
       scopeEn: 'English Scope of Works',
       scopeDe: 'German Scope of Works',
       picture: 'Picture',
+      altDe: 'Alternative text (German)',
+      altEn: 'Alternative text (English)',
     },
     preview: (lang: string) => `Preview (${lang})`,
   },
@@ -57,6 +59,8 @@ const texts = {
       scopeEn: 'Leistungsumfang (Englisch)',
       scopeDe: 'Leistungsumfang (Deutsch)',
       picture: 'Bild',
+      altDe: 'Alternativtext (Deutsch)',
+      altEn: 'Alternativtext (Englisch)',
     },
     preview: (lang: string) => `Vorschau (${lang})`,
   },
@@ -114,6 +118,9 @@ describe.each([
     await dialog
       .getByLabel(t.labels.picture)
       .setInputFiles({ name: 'hall.png', mimeType: 'image/png', buffer: await pngBytes(page) });
+    // A picture's alternative texts are needed to publish (decision 034), not to save a draft.
+    await dialog.getByLabel(t.labels.altDe).fill('Umspannwerk mit Erdungsanlage');
+    await dialog.getByLabel(t.labels.altEn).fill('Substation with its earthing system');
     await dialog.getByRole('button', { name: t.saveDraft }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row = main.locator('tbody tr', { hasText: title.en });
