@@ -1,6 +1,7 @@
 import type { ContentLanguage, LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { holdTrashed, moveToTrash, takeOutOfTrash } from '../trash/trash-rows';
 import { bumpContentVersion } from '../content/content-version.repository';
 
 export type CategoryRecord = { id: number; name: string; translation: LocalizedText[]; updatedAt: string };
@@ -161,48 +162,10 @@ export async function markSampleCategories(db: Db, samples: readonly CategoryVal
  * link in their rows; every read shows them without a category until it is restored. False if
  * there is no such category (or it is in the trash already).
  */
-export async function trashCategory(db: Db, id: number, by: string, at: string = nowIso()): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    await bumpContentVersion(trx);
-    const result = await trx
-      .updateTable('categories')
-      .set({ deleted_at: at, deleted_by: by })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  });
-}
+export const trashCategory = (db: Db, id: number, by: string, at?: string) => moveToTrash(db, 'categories', id, by, at);
 
 /** Takes a category out of the trash (its projects' links come back with it); false if it was not there. */
-export async function restoreCategory(db: Db, id: number): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    // The content version first, as every write of the trash takes it (one lock order: no deadlock with a purge).
-    await bumpContentVersion(trx);
-    const result = await trx
-      .updateTable('categories')
-      .set({ deleted_at: null, deleted_by: null })
-      .where('id', '=', id)
-      .where('deleted_at', 'is not', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  });
-}
-
-/**
- * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
- * checks the condition again after waiting), and answers whether it is still there: a restore
- * that came first wins, one that comes later finds nothing.
- */
-async function holdTrashed(trx: Db, id: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('categories')
-    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+export const restoreCategory = (db: Db, id: number) => takeOutOfTrash(db, 'categories', id);
 
 /**
  * Deletes the category for good; its projects stay, without a category (those in the trash too).
@@ -211,7 +174,7 @@ async function holdTrashed(trx: Db, id: number): Promise<boolean> {
 export async function deleteCategory(db: Db, id: number, options: { trashed?: boolean } = {}): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    if (options.trashed && !(await holdTrashed(trx, id))) return false;
+    if (options.trashed && !(await holdTrashed(trx, 'categories', id))) return false;
     // The foreign key does the same (ON DELETE SET NULL); done here too so that it never
     // depends on a connection setting (SQLite enforces foreign keys only when told to).
     await trx.updateTable('projects').set({ category_id: null }).where('category_id', '=', id).execute();

@@ -3,6 +3,7 @@ import { ContentLanguage, type EmploymentType, type LocalizedText } from '@blitz
 import { type Db, nowIso } from '../../db/database';
 import type { JobTextField, JobsTable } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { holdTrashed, moveToTrash, takeOutOfTrash } from '../trash/trash-rows';
 import { bumpContentVersion } from '../content/content-version.repository';
 
 export type JobTexts = Record<JobTextField, LocalizedText[]>;
@@ -161,58 +162,20 @@ export async function updateJob(db: Db, id: number, values: JobValues): Promise<
 }
 
 /** Moves a job opening to the trash (decision 037); false if there is no such job (or it is in the trash already). */
-export async function trashJob(db: Db, id: number, by: string, at: string = nowIso()): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    await bumpContentVersion(trx);
-    const result = await trx
-      .updateTable('jobs')
-      .set({ deleted_at: at, deleted_by: by })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  });
-}
+export const trashJob = (db: Db, id: number, by: string, at?: string) => moveToTrash(db, 'jobs', id, by, at);
 
 /**
  * Takes a job opening out of the trash as it was, its place in the list too: a new job goes after
  * the largest position, trashed ones included, so none took its place meanwhile (a reorder that
  * did lands it next to that one, the older first). False if it was not in the trash.
  */
-export async function restoreJob(db: Db, id: number): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    // The content version first, as every write of the trash takes it (one lock order: no deadlock with a purge).
-    await bumpContentVersion(trx);
-    const result = await trx
-      .updateTable('jobs')
-      .set({ deleted_at: null, deleted_by: null })
-      .where('id', '=', id)
-      .where('deleted_at', 'is not', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  });
-}
-
-/**
- * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
- * checks the condition again after waiting), and answers whether it is still there: a restore
- * that came first wins, one that comes later finds nothing.
- */
-async function holdTrashed(trx: Db, id: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('jobs')
-    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+export const restoreJob = (db: Db, id: number) => takeOutOfTrash(db, 'jobs', id);
 
 /** Deletes a job opening for good. `trashed`: only if it is in the trash (the purge). */
 export async function deleteJob(db: Db, id: number, options: { trashed?: boolean } = {}): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    if (options.trashed && !(await holdTrashed(trx, id))) return false;
+    if (options.trashed && !(await holdTrashed(trx, 'jobs', id))) return false;
     await trx.deleteFrom('job_texts').where('job_id', '=', id).execute();
     const result = await trx.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

@@ -4,6 +4,7 @@ import { ContentLanguage, type LocalizedText, type ProjectSort, featuredLimit } 
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { containsPattern, foldText } from '../../db/text-search';
+import { holdTrashed, moveToTrash } from '../trash/trash-rows';
 import { bumpContentVersion } from '../content/content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
 import type { StoredFiles } from '../../storage/stored-files';
@@ -503,21 +504,6 @@ export async function moveProject(db: Db, id: number, after: number | null, list
 }
 
 /**
- * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
- * checks the condition again after waiting), and answers whether it is still there: a restore
- * that came first wins, one that comes later finds nothing.
- */
-async function holdTrashed(trx: Db, id: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('projects')
-    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/**
  * Deletes the project and its texts for good; answers the media keys it used (published and
  * draft), or undefined if there was none. `trashed`: only if it is in the trash (the purge: a
  * restore may have come first).
@@ -529,7 +515,7 @@ export async function deleteProject(
 ): Promise<{ mediaKeys: string[] } | undefined> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    if (options.trashed && !(await holdTrashed(trx, id))) return undefined;
+    if (options.trashed && !(await holdTrashed(trx, 'projects', id))) return undefined;
     const row = await trx.selectFrom('projects').select(['pictures', 'draft']).where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     await trx.deleteFrom('project_texts').where('project_id', '=', id).execute();
@@ -539,18 +525,7 @@ export async function deleteProject(
 }
 
 /** Moves a project to the trash (decision 037): hidden everywhere, kept whole. False if there is no such project (or it is in the trash already). */
-export async function trashProject(db: Db, id: number, by: string, at: string = nowIso()): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    await bumpContentVersion(trx);
-    const result = await trx
-      .updateTable('projects')
-      .set({ deleted_at: at, deleted_by: by })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  });
-}
+export const trashProject = (db: Db, id: number, by: string, at?: string) => moveToTrash(db, 'projects', id, by, at);
 
 export type ProjectRestore = {
   /** Its category, when that was in the trash too and came back with it. */

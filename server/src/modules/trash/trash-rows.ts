@@ -1,0 +1,52 @@
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { bumpContentVersion } from '../content/content-version.repository';
+
+/** The tables whose rows go to the trash (decision 037): each has `deleted_at` and `deleted_by`. */
+export type TrashTable = 'categories' | 'jobs' | 'projects';
+
+// Every write here takes the content version first, as the purge does: one lock order, no deadlock.
+
+/** Moves a row to the trash; false if there is no such row (or it is in the trash already). */
+export async function moveToTrash(db: Db, table: TrashTable, id: number, by: string, at: string = nowIso()): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    const result = await trx
+      .updateTable(table as 'jobs')
+      .set({ deleted_at: at, deleted_by: by })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  });
+}
+
+/** Takes a row out of the trash as it was; false if it was not there. */
+export async function takeOutOfTrash(db: Db, table: TrashTable, id: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    const result = await trx
+      .updateTable(table as 'jobs')
+      .set({ deleted_at: null, deleted_by: null })
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  });
+}
+
+/**
+ * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
+ * checks the condition again after waiting), and answers whether it is still there: a restore
+ * that came first wins, one that comes later finds nothing.
+ */
+export async function holdTrashed(trx: Db, table: TrashTable, id: number): Promise<boolean> {
+  const result = await trx
+    .updateTable(table as 'jobs')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
