@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { berlinDate, apiPrefix } from '@blitz/contract';
@@ -39,6 +40,8 @@ import { getOrCreateSiteValue } from './db/site-values.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';
 import { pageRoutes } from './modules/pages/pages.routes';
+import { PageReplay } from './modules/pages/page-replay';
+import { previewCookie } from './modules/site-texts/preview-cookie';
 import { rootFilesRoutes } from './modules/pages/root-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { auditActorContext } from './modules/audit/audit-actor';
@@ -53,6 +56,7 @@ import { problemDetails } from './plugins/app/problem-details';
 import { sendProblem } from './lib/send-problem';
 import { storableText } from './plugins/app/storable-text';
 import { RequestLogController } from './lib/request-log';
+import { answers } from './plugins/app/answers';
 import { metrics } from './plugins/app/metrics';
 import { operationsPaths, operationsRoutes } from './modules/operations/operations.routes';
 import { loggerOptions } from './lib/logger';
@@ -83,7 +87,19 @@ export type AppOptions = {
 
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // Kept pages are answered before Fastify once the app is built (decision 039).
+  const replay = new PageReplay();
   const app = Fastify({
+    serverFactory: (handler, settings) => {
+      const server = http.createServer((request, response) => {
+        if (!replay.serve(request, response)) handler(request, response);
+      });
+      // As Fastify sets up the server it makes itself (the settings with its defaults filled in).
+      server.keepAliveTimeout = Number(settings['keepAliveTimeout']);
+      server.requestTimeout = Number(settings['requestTimeout']);
+      server.setTimeout(Number(settings['connectionTimeout']));
+      return server;
+    },
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     // One line per request instead of two (lib/request-log.ts).
     logController: new RequestLogController(),
@@ -160,6 +176,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   let idleSweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     closing = true;
+    replay.stop();
     idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
     idleSweep.unref();
   });
@@ -169,6 +186,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     done(null, payload);
   });
 
+  await app.register(answers);
   await app.register(metrics);
   await app.register(problemDetails);
   await app.register(storableText);
@@ -225,6 +243,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     contents,
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
     mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin,
+    replay,
   });
   await app.register(rootFilesRoutes, {
     webDist: config.webDist,
@@ -250,5 +269,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return sendProblem(reply, 404, 'not_found', `No resource at ${request.method} ${path}`);
   });
 
+  replay.start({
+    knownVersion: app.contentVersion.known,
+    answers: app.answers,
+    log: app.log,
+    trustProxy: config.trustProxy,
+    previewCookieNames: [previewCookie(true).name, previewCookie(false).name],
+    onReplay: () => app.metrics.cacheLookups.inc({ cache: 'replay', result: 'hit' }),
+  });
   return app;
 }

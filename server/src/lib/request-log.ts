@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { AnsweredReply, AnsweredRequest } from './answered';
 
 /** A successful read slower than this is logged at `info` all the same. */
 export const slowRequestMs = 1000;
@@ -26,18 +27,22 @@ export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = {
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      statusCode: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    if (error) return reply.log.error({ ...line, err: error }, 'request errored');
-    const read = request.method === 'GET' || request.method === 'HEAD';
-    const quiet =
-      (line.route !== null && probeRoutes.has(line.route)) ||
-      (read && reply.statusCode < 400 && reply.elapsedTime < slowRequestMs);
-    if (quiet) reply.log.debug(line, 'request completed');
-    else reply.log.info(line, 'request completed');
+    logAnswer(request, reply, error);
   }
+}
+
+/** The one line of an answered request (above); a replayed page (decision 039) logs through it too. */
+export function logAnswer(request: AnsweredRequest, reply: AnsweredReply, error?: Error | null): void {
+  const line = {
+    method: request.method,
+    route: request.routeOptions.url ?? null,
+    statusCode: reply.statusCode,
+    durationMs: Math.round(reply.elapsedTime * 10) / 10,
+  };
+  if (error) return request.log.error({ ...line, err: error }, 'request errored');
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  const quiet =
+    (line.route !== null && probeRoutes.has(line.route)) || (read && reply.statusCode < 400 && reply.elapsedTime < slowRequestMs);
+  if (quiet) request.log.debug(line, 'request completed');
+  else request.log.info(line, 'request completed');
 }

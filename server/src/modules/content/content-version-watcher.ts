@@ -21,6 +21,8 @@ export type ContentVersionWatcher = {
   started(): Promise<void>;
   /** The current content version: the one known, or read now if none is known. */
   version(): Promise<string>;
+  /** The version known now, without a read; undefined when the next `version()` would read. */
+  known(): string | undefined;
   /** Forgets the known version: the next call reads it. */
   invalidate(): void;
   /** How many bumps this process has made (a request compares it before and after). */
@@ -60,6 +62,7 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
   // Bumped by anything that may make the known version old: a read begun before it is not kept.
   let generation = 0;
   let known: Promise<string> | undefined;
+  let knownValue: string | undefined;
   let listening = false;
   let bumps = 0;
 
@@ -67,12 +70,16 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
   const read = coalescedRead(async () => {
     const readFor = generation;
     const value = await readContentVersion(db);
-    if (readFor === generation && trusted()) known = Promise.resolve(value);
+    if (readFor === generation && trusted()) {
+      known = Promise.resolve(value);
+      knownValue = value;
+    }
     return value;
   });
   function invalidate() {
     generation++;
     known = undefined;
+    knownValue = undefined;
   }
   const stopBumps = onContentVersionBump(() => {
     bumps++;
@@ -189,6 +196,7 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
   return {
     started: () => started,
     version: () => (trusted() && known) || read(),
+    known: () => (trusted() ? knownValue : undefined),
     invalidate,
     ownBumps: () => bumps,
     async fence() {

@@ -112,7 +112,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
     }),
     cacheLookups: new Counter({
       name: 'blitz_cache_lookups_total',
-      help: 'Lookups in the finished-page cache (page) and the public content reads cache (content), by result',
+      help: 'Lookups in the finished-page cache (page), the kept answers replayed before routing (replay: hits only) and the public content reads cache (content), by result',
       labelNames: ['cache', 'result'],
       registers,
     }),

@@ -20,6 +20,7 @@ import { PageFiles } from './page-files';
 import { type PageFiller, contentFiller } from './page-filler';
 import { PageHeaderSets, pageLanguage, setPageHeaders } from './page-headers';
 import type { PageRenderer } from './page-renderer';
+import type { PageReplay } from './page-replay';
 
 const oneYear = 365 * 24 * 3600;
 
@@ -56,6 +57,8 @@ export type PageRoutesOptions = {
   mediaOrigin?: string | undefined;
   /** The texts and company details every page is rendered with. */
   contents: PageContents;
+  /** Kept pages answered before Fastify (page-replay.ts): the kept pages sent here are offered to it. */
+  replay?: PageReplay | undefined;
 };
 
 /**
@@ -150,6 +153,8 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
   }
 
   async function servePage(page: PageKey, request: FastifyRequest, reply: FastifyReply) {
+    // Before anything is read: a kept page is replayed only while this version stays known.
+    const versionAtStart = options.replay?.knownVersion();
     const manifest = files.manifest();
     const { lang, fromQuery } = pageLanguage(request);
     const file = manifest && (await files.get(page, lang));
@@ -222,14 +227,24 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
         return reply.send(made.html);
       }
       reply.header('etag', made.etag);
+      if (keptForOthers(url)) options.replay?.offer(request, made, versionAtStart);
       return sendEncoded(request, reply, made);
     }
     if (matchesEtag(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
+    if (content) options.replay?.offer(request, file, versionAtStart);
     return sendEncoded(request, reply, file);
   }
 
   for (const page of pageKeys) {
     app.get(pages[page].path, (request, reply) => servePage(page, request, reply));
+  }
+  const replay = options.replay;
+  if (replay) {
+    // Registered after every other plugin's onSend hook: the answer is kept with the headers they set.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      replay.capture(request, reply);
+      done(null, payload);
+    });
   }
 
   app.decorate('serveFormPage', async (page, request, reply, url, state) => {

@@ -9,7 +9,7 @@ import { plainOriginOf } from './public-origin';
 const parsedOrigins = new Map<string, string | undefined>();
 
 /** The origin a request was made to, as the server sees it (behind a trusted proxy: the forwarded scheme and host). */
-export function requestOriginOf(request: FastifyRequest): string | undefined {
+export function requestOriginOf(request: Pick<FastifyRequest, 'host' | 'protocol'>): string | undefined {
   // A host and a port only: no Host header, or one with more in it, names no origin.
   const host = request.host;
   if (!host || !/^[\w.:[\]-]+$/.test(host)) return undefined;

@@ -53,16 +53,19 @@ export const statisticsCounting = fp(async (app: FastifyInstance) => {
   );
   // The public address in effect (SITE_URL, else the saved website: as last read, without a read
   // to wait for here) and the host asked for.
-  const ownHosts = (request: FastifyRequest) => {
+  const ownHosts = (request: Pick<FastifyRequest, 'hostname'>) => {
     const known = app.publicAddress.lastKnown();
     return [...(known ? [new URL(known.origin).hostname.toLowerCase()] : []), request.hostname.toLowerCase()];
   };
   const previewCookies = [previewCookie(true).name, previewCookie(false).name];
-  const counted = (request: FastifyRequest) =>
+  const counted = (request: Pick<FastifyRequest, 'headers' | 'cookies'>) =>
     exclusionOf(request.headers, request.cookies) === undefined && !previewCookies.some((name) => request.cookies[name]);
-  const sender = (request: FastifyRequest) => ({ address: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+  const sender = (request: Pick<FastifyRequest, 'ip' | 'headers'>) => ({
+    address: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+  });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.answers.listen((request, reply) => {
     if (request.method !== 'GET' || (reply.statusCode !== 200 && reply.statusCode !== 304)) return;
     const route = request.routeOptions.url;
     if (route === undefined || !countedRoutes.has(route)) return;

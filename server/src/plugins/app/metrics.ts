@@ -19,12 +19,10 @@ export const metrics = fp(async (app: FastifyInstance) => {
     outboxBacklog: () => withTimeout(checkTimeoutMs, () => outboxBacklog(app.db, new Date().toISOString())),
   });
   app.decorate('metrics', created);
-  // A callback, not an async function: every request passes it.
-  app.addHook('onResponse', (request, reply, done) => {
+  app.answers.listen((request, reply) => {
     created.httpDuration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
-    done();
   });
 });

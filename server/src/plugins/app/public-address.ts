@@ -21,17 +21,15 @@ const pageRoutes = new Set<string>(pageKeys.map((page) => pages[page].path));
 export const publicAddress = fp(async (app: FastifyInstance) => {
   const address = createPublicAddress({ db: app.db, contentReads: app.contentReads, siteUrl: app.config.siteUrl });
   app.decorate('publicAddress', address);
-  // A callback, not an async function: every request passes it.
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
-    if (reply.statusCode >= 400 || !pageRoutes.has(request.routeOptions.url ?? '')) return done();
+  app.answers.listen((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (reply.statusCode >= 400 || !pageRoutes.has(request.routeOptions.url ?? '')) return;
     const origin = requestOriginOf(request);
     if (origin) {
-      // Not awaited: the hooks after this one (the statistics' count) do not wait for its writes.
+      // Not awaited: the listeners after this one (the statistics' count) do not wait for its writes.
       void address.requests.record(origin).catch((error: unknown) => {
         request.log.debug({ err: error }, 'could not record the origin of a page request');
       });
     }
-    done();
   });
 });
