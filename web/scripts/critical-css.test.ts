@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain build script without type declarations
 import {
   criticalCss,
+  withRegisteredConstantsInlined,
   withThemeConstantsInlined,
+  withoutUnreadRegisteredVariables,
   withoutUnusedRegistrations,
   withoutUnusedThemeVariables,
 } from './critical-css.mjs';
@@ -115,6 +117,54 @@ describe('critical CSS', () => {
         '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
         '@keyframes pulse{50%{opacity:.5}}',
     );
+  });
+
+  const registrations =
+    '@property --tw-space-y-reverse{syntax:"*";inherits:false;initial-value:0}' +
+    '@property --tw-border-style{syntax:"*";inherits:false;initial-value:solid}' +
+    '@property --tw-shadow-color{syntax:"*";inherits:false}' +
+    '@property --tw-ring-offset-width{syntax:"<length>";inherits:false;initial-value:0}';
+
+  it('writes out a registered variable that has its initial value on every element, or no value and so its fallback', () => {
+    const css =
+      ':where(.space-y-3>:not(:last-child)){--tw-space-y-reverse:0;margin-block-start:calc(calc(.25rem * 3) * var(--tw-space-y-reverse));margin-block-end:calc(calc(.25rem * 3) * calc(1 - var(--tw-space-y-reverse)))}' +
+      '.border{border-style:var(--tw-border-style);border-width:1px}' +
+      '.shadow{box-shadow:0 1px 3px var(--tw-shadow-color,#0000001a)}' +
+      '.ring{box-shadow:0 0 0 calc(1px + var(--tw-ring-offset-width)) red}' +
+      registrations;
+    const inlined = withRegisteredConstantsInlined(css);
+    expect(inlined).toContain(':where(.space-y-3>:not(:last-child)){--tw-space-y-reverse:0;margin-block:0 .75rem}');
+    expect(inlined).toContain('.border{border-style:solid;border-width:1px}');
+    expect(inlined).toContain('.shadow{box-shadow:0 1px 3px #0000001a}');
+    // A typed initial value is not the text it is written as (`0` of <length> is `0px` inside calc()).
+    expect(inlined).toContain('calc(1px + var(--tw-ring-offset-width))');
+    // The declarations left without a reader go, and then their registrations.
+    expect(criticalCss(css, '<div class="space-y-3 border shadow ring"></div>')).toBe(
+      ':where(.space-y-3>:not(:last-child)){margin-block:0 .75rem}.border{border-style:solid;border-width:1px}' +
+        '.shadow{box-shadow:0 1px 3px #0000001a}.ring{box-shadow:0 0 0 calc(1px + var(--tw-ring-offset-width)) red}' +
+        '@property --tw-ring-offset-width{syntax:"<length>";inherits:false;initial-value:0}',
+    );
+  });
+
+  it('leaves a registered variable that a rule or a style attribute sets to another value', () => {
+    const css =
+      '.border{border-style:var(--tw-border-style)}.border-dashed{--tw-border-style:dashed}' +
+      '.shadow{box-shadow:0 1px 3px var(--tw-shadow-color,#0000001a)}' +
+      registrations;
+    expect(withRegisteredConstantsInlined(css)).toContain('.border{border-style:var(--tw-border-style)}');
+    expect(withRegisteredConstantsInlined(css, '<p style="--tw-shadow-color:red"></p>')).toContain(
+      'var(--tw-shadow-color,#0000001a)',
+    );
+  });
+
+  it('drops the declarations of registered variables nothing reads, and a rule left empty', () => {
+    const css =
+      '.font-bold{--tw-font-weight:700;font-weight:700}.x{--tw-font-weight:600}.y{color:var(--focus-ring);--focus-ring:red}' +
+      '@property --tw-font-weight{syntax:"*";inherits:false}';
+    expect(withoutUnreadRegisteredVariables(css)).toBe(
+      '.font-bold{font-weight:700}.y{color:var(--focus-ring);--focus-ring:red}@property --tw-font-weight{syntax:"*";inherits:false}',
+    );
+    expect(withoutUnreadRegisteredVariables(css, '<p style="font-weight:var(--tw-font-weight)"></p>')).toBe(css);
   });
 
   it('keeps the pseudo-elements of date, number and search inputs only for a page that has such an input', () => {
