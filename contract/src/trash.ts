@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localizedTextSchema } from './languages';
 
 /** What the trash holds (issue 31, decision 037): deleted projects, categories and job openings, for 30 days. */
 export const trashKinds = ['project', 'category', 'job'] as const;
@@ -13,6 +14,11 @@ export const trashItemSchema = z.object({
   id: z.number().int(),
   /** The German title (a category's name), else the first there is. */
   title: z.string(),
+  /**
+   * A project's or job's title in each language it has, ordered by language, for a client that
+   * shows the one of its language (`pickText`); a category: none (it has a single name, `title`).
+   */
+  titles: z.array(localizedTextSchema),
   deletedAt: z.string(),
   /** The name of who deleted it. */
   deletedBy: z.string(),

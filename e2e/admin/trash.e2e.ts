@@ -88,9 +88,8 @@ describe.each(['de', 'en'] as const)('the trash in %s', (lang) => {
     const middle = await project(`Mitte ${lang}`, category.id);
     const top = await project(`Oben ${lang}`);
     const titleIn = (language: number) => middle.title.find((text) => text.language === language)!.content;
+    // The dashboard's language's title, in the project list and in the trash alike.
     const name = titleIn(lang === 'de' ? 2 : 1);
-    // The trash names an item by its German title (its category by its name), in both languages.
-    const trashName = titleIn(2);
     await api(site.url, token, 'DELETE', apiRoutes.categories.onePath(category.id));
 
     const page = await dashboard('projects', lang, lang === 'de');
@@ -101,13 +100,13 @@ describe.each(['de', 'en'] as const)('the trash in %s', (lang) => {
     expect((await visible()).map((p) => p.id)).not.toContain(middle.id);
 
     await page.locator('main').getByRole('tab', { name: t.tab }).click();
-    const row = rowOf(page, trashName);
+    const row = rowOf(page, name);
     await row.waitFor();
     expect(await row.textContent()).toContain(t.kind);
     expect(await row.textContent()).toContain('admin');
     expect(await axeViolations(page)).toEqual([]);
-    await row.getByRole('button', { name: `${t.restore} ${trashName}` }).click();
-    await page.locator('main [role=status]', { hasText: t.restored(trashName) }).waitFor();
+    await row.getByRole('button', { name: `${t.restore} ${name}` }).click();
+    await page.locator('main [role=status]', { hasText: t.restored(name) }).waitFor();
     await row.waitFor({ state: 'detached' });
 
     const order = (await visible()).map((p) => p.id);

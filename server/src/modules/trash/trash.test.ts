@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Project, trashListSchema, trashRestoreResultSchema } from '@blitz/contract';
+import { ContentLanguage, type Project, pickText, trashListSchema, trashRestoreResultSchema } from '@blitz/contract';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { type Backend, api, backends, databaseKinds, getOnce, signIn, startTestApp, tempDir, testAdmin } from '../../test/helper';
 import { dataUrl, testPhoto } from '../../test/pictures';
@@ -149,6 +149,41 @@ describe.each(backends)('the trash on $name', (backend) => {
     expect(((await anonymous('/Project?Featured=true&Sort=featured')).body.data as Project[]).map((p) => p.id)[0]).toBe(
       second.id,
     );
+  });
+
+  it('lists a project’s and a job’s title in each language, for the dashboard to show its own; a category by its name', async () => {
+    const { app, call } = await started(backend);
+    const project = (await call('POST', '/Project', await projectBody('Umspannwerk'))).body as Project;
+    const job = (await call('POST', '/Job', jobBody())).body as { id: number };
+    const category = (await call('POST', '/Category', { name: 'Industrie', translation: [{ content: 'Industry', language: 1 }] }))
+      .body as { id: number };
+    // A job from before both titles were required: German only.
+    await app.db
+      .deleteFrom('job_texts')
+      .where('job_id', '=', job.id)
+      .where('field', '=', 'title')
+      .where('language', '=', 1)
+      .execute();
+    for (const path of [`/Project/${project.id}`, `/Job/${job.id}`, `/Category/${category.id}`])
+      expect((await call('DELETE', path)).status).toBe(204);
+
+    const trash = trashListSchema.parse((await call('GET', '/Trash')).body);
+    const byKind = Object.fromEntries(trash.data.map((i) => [i.kind, i]));
+    expect(byKind.project).toMatchObject({
+      title: 'Umspannwerk',
+      titles: [
+        { content: 'Umspannwerk (en)', language: ContentLanguage.English },
+        { content: 'Umspannwerk', language: ContentLanguage.German },
+      ],
+    });
+    expect(pickText(byKind.project!.titles, ContentLanguage.English)).toBe('Umspannwerk (en)');
+    // No English title: the German one, in either language.
+    expect(byKind.job).toMatchObject({
+      title: 'Blitzschutzmonteur (m/w/d)',
+      titles: [{ content: 'Blitzschutzmonteur (m/w/d)', language: ContentLanguage.German }],
+    });
+    expect(pickText(byKind.job!.titles, ContentLanguage.English)).toBe('Blitzschutzmonteur (m/w/d)');
+    expect(byKind.category).toMatchObject({ title: 'Industrie', titles: [] });
   });
 
   it('hides a trashed job from visitors and staff, and restores it in its place', async () => {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type TrashItem, type TrashRestoreResult, trashRetentionDays } from '@blitz/contract';
+import { type TrashItem, type TrashRestoreResult, contentLanguageOf, pickText, trashRetentionDays } from '@blitz/contract';
 import { dangerButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
 import { DataTable } from '../../../components/admin/data-table';
@@ -28,7 +28,9 @@ export function TrashPanel({ mayEmpty }: { mayEmpty: boolean }) {
   const busy = restore.isPending || empty.isPending;
   const when = (value: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
-  const title = (item: TrashItem) => item.title || t('trash.untitled');
+  const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
+  // A project's or job's title in the dashboard's language, else the other; a category's name.
+  const title = (item: TrashItem) => pickText(item.titles, language) || item.title || t('trash.untitled');
   const day = (value: Date) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(value);
 
   const onRestore = (item: TrashItem) => {
