@@ -13,6 +13,8 @@ export const problemSchema = z.object({
   /** A stale save (`edit_conflict`): who changed the item meanwhile, when, and its version now (decision 036). */
   changedBy: z.object({ name: z.string(), at: z.string() }).nullable().optional(),
   currentVersion: z.string().nullable().optional(),
+  /** A name refused as taken (`conflict`) by an item in the trash (decision 037): restoring or purging it frees the name. */
+  inTrash: z.boolean().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

@@ -39,7 +39,7 @@ async function project(title: string, categoryId: number | null = null, file = p
   });
 }
 
-async function dashboard(tab: 'projects' | 'trash', lang: 'de' | 'en', phone = false): Promise<Page> {
+async function dashboard(tab: 'categories' | 'projects' | 'trash', lang: 'de' | 'en', phone = false): Promise<Page> {
   const page = await site.page({ viewport: phone ? viewports.phone : viewports.desktop });
   await openWithToken(page, site.url, token, `/dashboard?lang=${lang}&tab=${tab}`);
   await page.locator('main table').waitFor();
@@ -56,6 +56,11 @@ const texts = {
     restore: 'Wiederherstellen',
     empty: 'Papierkorb leeren',
     kind: 'Projekt',
+    addCategory: 'Kategorie hinzufügen',
+    germanTitle: 'Deutscher Titel',
+    englishTitle: 'Englischer Titel',
+    save: 'Speichern',
+    nameInTrash: 'Eine Kategorie mit diesem Namen liegt im Papierkorb.',
     question: (name: string) =>
       `Möchten Sie das Projekt „${name}“ löschen? Es kommt für 30 Tage in den Papierkorb und lässt sich dort wiederherstellen.`,
     restored: (name: string) =>
@@ -69,6 +74,11 @@ const texts = {
     restore: 'Restore',
     empty: 'Empty trash',
     kind: 'Project',
+    addCategory: 'Add Category',
+    germanTitle: 'German Title',
+    englishTitle: 'English Title',
+    save: 'Save',
+    nameInTrash: 'A category with this name is in the trash.',
     question: (name: string) => `Delete the project “${name}”? It goes to the trash for 30 days and can be restored from there.`,
     restored: (name: string) => `The project “${name}” is restored. Its category was in the trash too and is back with it.`,
     emptyQuestion: 'items for good',
@@ -122,6 +132,22 @@ describe.each(['de', 'en'] as const)('the trash in %s', (lang) => {
       .getByRole('tab', { name: lang === 'de' ? 'Projekte' : 'Projects' })
       .click();
     await rowOf(page, name).waitFor();
+  });
+
+  it('a new category with the name of one in the trash is refused with a reason that says where it is', async () => {
+    const name = `Im Papierkorb ${lang} ${Date.now()}`;
+    const category = await api<Category>(site.url, token, 'POST', apiRoutes.categories.list, { name });
+    await api(site.url, token, 'DELETE', apiRoutes.categories.onePath(category.id));
+
+    const page = await dashboard('categories', lang);
+    const dialog = page.getByRole('dialog');
+    await page.locator('main').getByRole('button', { name: t.addCategory }).click();
+    await dialog.getByLabel('Name').fill(name.toUpperCase());
+    await dialog.getByLabel(t.germanTitle).fill('Deutsch');
+    await dialog.getByLabel(t.englishTitle).fill('English');
+    await dialog.getByRole('button', { name: t.save }).click();
+    await dialog.getByRole('alert').getByText(t.nameInTrash).waitFor();
+    expect(await dialog.getByLabel('Name').inputValue()).toBe(name.toUpperCase());
   });
 
   it('an admin empties the trash after a question that counts what goes', async () => {

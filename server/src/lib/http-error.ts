@@ -17,8 +17,8 @@ export class HttpError extends Error {
       errors?: { field: string; message: string }[];
       headers?: Record<string, string>;
       refusal?: Refusal;
-      /** More members of the problem body (a stale save's `changedBy`). */
-      problem?: Pick<Problem, 'changedBy' | 'currentVersion'>;
+      /** More members of the problem body (a stale save's `changedBy`, a name taken in the trash's `inTrash`). */
+      problem?: Pick<Problem, 'changedBy' | 'currentVersion' | 'inTrash'>;
     } = {},
   ) {
     super(message);

@@ -17,7 +17,7 @@ export function sendProblem(
   detail: string,
   errors?: Problem['errors'],
   files?: Problem['files'],
-  more?: Pick<Problem, 'changedBy' | 'currentVersion'>,
+  more?: Pick<Problem, 'changedBy' | 'currentVersion' | 'inTrash'>,
 ): FastifyReply {
   if (rejectionsLogged.has(status)) {
     const { request } = reply;

@@ -20,6 +20,8 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** A stale save (409 `edit_conflict`): who changed the item meanwhile and when, if the server knows. */
   readonly changedBy: { name: string; at: string } | null | undefined;
+  /** A name refused as taken (409 `conflict`) by an item in the trash. */
+  readonly inTrash: boolean;
 
   constructor(
     status: number,
@@ -29,6 +31,7 @@ export class ApiError extends Error {
       fieldErrors?: Problem['errors'];
       retryAfterSeconds?: number;
       changedBy?: Problem['changedBy'];
+      inTrash?: Problem['inTrash'];
       cause?: unknown;
     } = {},
   ) {
@@ -40,6 +43,7 @@ export class ApiError extends Error {
     this.fieldErrors = options.fieldErrors ?? [];
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.changedBy = options.changedBy;
+    this.inTrash = options.inTrash ?? false;
   }
 }
 
@@ -117,6 +121,7 @@ async function errorOf(response: Response): Promise<ApiError> {
     fieldErrors: problem.data.errors,
     retryAfterSeconds,
     changedBy: problem.data.changedBy,
+    inTrash: problem.data.inTrash,
   });
 }
 

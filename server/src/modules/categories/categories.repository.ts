@@ -75,11 +75,12 @@ export async function categoryExists(db: Db, id: number): Promise<boolean> {
 
 /**
  * Every category's id and name (there are a handful): for the case-insensitive name check. Those
- * in the trash too: their names stay taken until they are purged, so that a restore never meets
- * a second category of its name (decision 037).
+ * in the trash too (`inTrash`): their names stay taken until they are purged, so that a restore
+ * never meets a second category of its name (decision 037).
  */
-export async function categoryNames(db: Db): Promise<{ id: number; name: string }[]> {
-  return db.selectFrom('categories').select(['id', 'name']).execute();
+export async function categoryNames(db: Db): Promise<{ id: number; name: string; inTrash: boolean }[]> {
+  const rows = await db.selectFrom('categories').select(['id', 'name', 'deleted_at']).execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, inTrash: row.deleted_at !== null }));
 }
 
 export async function insertCategory(db: Db, values: CategoryValues): Promise<number> {

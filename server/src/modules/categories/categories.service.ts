@@ -5,7 +5,7 @@ import { recordChange } from '../audit/audit.recorder';
 import { claimVersion } from '../audit/edit-version';
 import { categoryEntry } from '../audit/item-changes';
 import { isUniqueViolation } from '../../db/errors';
-import { conflict, notFound } from '../../lib/http-error';
+import { HttpError, conflict, notFound } from '../../lib/http-error';
 import {
   type CategoryValues,
   categoryNames,
@@ -23,10 +23,21 @@ export async function getCategories(db: Db, language?: ContentLanguage): Promise
   return { data, count: data.length };
 }
 
-/** Names are unique regardless of case: "Industrie" and "industrie" would be one category twice. */
+/**
+ * Names are unique regardless of case: "Industrie" and "industrie" would be one category twice.
+ * A name taken by a category in the trash says so (`inTrash`), for the dashboard to tell staff
+ * how to free it (decision 037).
+ */
 async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
   const folded = name.toLocaleLowerCase('de');
-  const taken = (await categoryNames(db)).some((c) => c.id !== exceptId && c.name.toLocaleLowerCase('de') === folded);
+  const taken = (await categoryNames(db)).find((c) => c.id !== exceptId && c.name.toLocaleLowerCase('de') === folded);
+  if (taken?.inTrash)
+    throw new HttpError(
+      409,
+      'conflict',
+      `A category named "${name}" is in the trash: restore it, or empty the trash (or wait for its purge) to use the name again`,
+      { problem: { inTrash: true } },
+    );
   if (taken) throw conflict(`A category named "${name}" already exists`);
 }
 

@@ -91,7 +91,28 @@ describe.each(databaseKinds)('categories on %s', (kind) => {
       const res = await api(url, 'POST', '/api/v1/Category', { token, body: { ...industry, name } });
       expect(res.status, name).toBe(409);
       expect(res.body.code).toBe('conflict');
+      expect(res.body.detail).toContain('already exists');
+      expect(res.body.inTrash).toBeUndefined();
     }
+  });
+
+  it('refuses the name of a category in the trash with a 409 that says so, until it is purged', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const trashed = (await api(url, 'POST', '/api/v1/Category', { token, body: industry })).body as { id: number };
+    const other = (await api(url, 'POST', '/api/v1/Category', { token, body: { name: 'Wohnbau' } })).body as { id: number };
+    expect((await api(url, 'DELETE', `/api/v1/Category/${trashed.id}`, { token })).status).toBe(204);
+    for (const [method, path, body] of [
+      ['POST', '/api/v1/Category', { name: 'Industry' }],
+      ['PUT', `/api/v1/Category/${other.id}`, { name: 'INDUSTRY' }],
+    ] as const) {
+      const res = await api(url, method, path, { token, body });
+      expect(res.status, method).toBe(409);
+      expect(res.body).toMatchObject({ code: 'conflict', inTrash: true });
+      expect(res.body.detail).toContain('is in the trash');
+    }
+    expect((await api(url, 'DELETE', '/api/v1/Trash', { token })).body).toEqual({ removed: 1 });
+    expect((await api(url, 'POST', '/api/v1/Category', { token, body: { name: 'Industry' } })).status).toBe(201);
   });
 
   it('names the field of every invalid create', async () => {

@@ -7,6 +7,7 @@ describe('commandFailureReason', () => {
     expect(commandFailureReason(new ApiError(0, 'network'))).toEqual({ key: 'reasons.network' });
     expect(commandFailureReason(new ApiError(404, 'not_found'))).toEqual({ key: 'reasons.notFound' });
     expect(commandFailureReason(new ApiError(409, 'conflict'))).toEqual({ key: 'reasons.conflict' });
+    expect(commandFailureReason(new ApiError(409, 'conflict', { inTrash: true }))).toEqual({ key: 'reasons.conflictInTrash' });
     expect(commandFailureReason(new ApiError(413, 'payload_too_large'))).toEqual({ key: 'reasons.tooLarge' });
     expect(commandFailureReason(new ApiError(409, 'featured_limit'))).toEqual({
       key: 'reasons.featuredLimit',

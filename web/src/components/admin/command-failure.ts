@@ -16,7 +16,7 @@ export function commandFailureReason(error: unknown): FailureReason | undefined 
     case 'not_found':
       return { key: 'reasons.notFound' };
     case 'conflict':
-      return { key: 'reasons.conflict' };
+      return { key: error.inTrash ? 'reasons.conflictInTrash' : 'reasons.conflict' };
     case 'edit_conflict':
       return error.changedBy
         ? { key: 'reasons.editConflict', values: { name: error.changedBy.name, time: shortTime(error.changedBy.at) } }
