@@ -53,7 +53,7 @@ const words = {
     sendTest: 'Testmail senden',
     remove: 'Beispielinhalte entfernen',
     confirm:
-      /^Alle unveränderten Beispielinhalte \(\d+ Referenzen mit ihren Bildern, 6 Kategorien, 2 Stellen\) endgültig löschen\?$/,
+      /^Alle unveränderten Beispielinhalte \(\d+ Referenzen, 6 Kategorien, 2 Stellen; die Referenzen mit ihren Bildern\) endgültig löschen\?$/,
     reviewed: 'Geprüft',
     reviewedBy: 'Geprüft von admin am',
     without: 'Noch ohne: admin',
@@ -88,7 +88,8 @@ const words = {
     save: 'Save',
     sendTest: 'Send a test mail',
     remove: 'Remove sample content',
-    confirm: /^Delete all unchanged sample content \(\d+ projects with their pictures, 6 categories, 2 jobs\) for good\?$/,
+    confirm:
+      /^Delete all unchanged sample content \(\d+ projects, 6 categories, 2 jobs; the projects with their pictures\) for good\?$/,
     reviewed: 'Reviewed',
     reviewedBy: 'Reviewed by admin on',
     without: 'Still without: admin',

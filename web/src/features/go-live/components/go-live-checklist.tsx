@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ChecklistItem, ChecklistKey } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
@@ -187,7 +188,9 @@ function ItemDetail({ item }: { item: ChecklistItem }) {
     case 'mailRecipients':
       return detail?.confirmedAt ? line(t('goLive.items.mailRecipients.confirmed', { at: dateTime(detail.confirmedAt) })) : null;
     case 'sampleContent':
-      return detail?.remaining && !item.done ? line(t('goLive.items.sampleContent.remaining', detail.remaining)) : null;
+      return detail?.remaining && !item.done
+        ? line(t('goLive.items.sampleContent.remaining', { counts: sampleCounts(t, detail.remaining) }))
+        : null;
     case 'legalTexts':
       return detail?.reviewedBy && detail.reviewedAt
         ? line(t('goLive.items.legalTexts.reviewed', { by: detail.reviewedBy, at: dateTime(detail.reviewedAt) }))
@@ -215,6 +218,15 @@ function fileSize(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
 }
 
+/** "2 projects, 1 category, 1 job": each figure with its word in the number it needs. */
+function sampleCounts(t: TFunction<'admin'>, counts: { projects: number; categories: number; jobs: number }): string {
+  return [
+    t('goLive.items.sampleContent.counts.projects', { count: counts.projects }),
+    t('goLive.items.sampleContent.counts.categories', { count: counts.categories }),
+    t('goLive.items.sampleContent.counts.jobs', { count: counts.jobs }),
+  ].join(', ');
+}
+
 /** The one action that removes every unchanged sample row, asking first with what it will delete. */
 function RemoveSamples({ item }: { item: ChecklistItem }) {
   const { t } = useTranslation('admin');
@@ -227,8 +239,10 @@ function RemoveSamples({ item }: { item: ChecklistItem }) {
         className={`${primaryButton} ${smallButton}`}
         disabled={remove.isPending}
         onClick={() => {
-          if (!window.confirm(t('goLive.items.sampleContent.confirm', remaining))) return;
-          remove.mutate(undefined, { onSuccess: (removed) => notify(t('goLive.items.sampleContent.removed', removed)) });
+          if (!window.confirm(t('goLive.items.sampleContent.confirm', { counts: sampleCounts(t, remaining) }))) return;
+          remove.mutate(undefined, {
+            onSuccess: (removed) => notify(t('goLive.items.sampleContent.removed', { counts: sampleCounts(t, removed) })),
+          });
         }}
       >
         {t('goLive.items.sampleContent.remove')}
