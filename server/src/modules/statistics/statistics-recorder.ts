@@ -10,8 +10,18 @@ type Sender = { day: string; address: string; userAgent: string };
 export type PendingView = Sender & Omit<HashedView, 'day' | 'visitor'>;
 export type PendingInquiry = Sender & Omit<HashedInquiry, 'day' | 'visitor'> & { counted: boolean };
 
-/** How many views and inquiries wait at most: beyond that (a database down for long) new ones are dropped. */
+/**
+ * How many views and inquiries wait at most, gathered or being written: beyond that (a database
+ * down or slow for long) new ones are dropped.
+ */
 const maxPending = 50_000;
+
+/**
+ * A batch this large is written at once instead of at the next tick of the timer: a busy site
+ * (a kept page answers 10,000 and more a second on a small machine, decision 039) would otherwise
+ * fill `maxPending` between two ticks and lose the views of a few seconds.
+ */
+export const writeBatchAt = 10_000;
 
 /**
  * Gathers counts in memory and writes them in batches (every `flushMs` and at shutdown): a page
@@ -24,6 +34,8 @@ export function createStatisticsRecorder(db: Db, log: FastifyBaseLogger, flushMs
   const salts = new Map<string, string>();
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
+  // Taken from the lists and not written yet: they still count against maxPending.
+  let beingWritten = 0;
 
   /** The visitor's hash; undefined for a past day whose salt is gone (decision 025: a page view without a visitor). */
   async function visitorOf(sender: Sender): Promise<string | undefined> {
@@ -62,15 +74,23 @@ export function createStatisticsRecorder(db: Db, log: FastifyBaseLogger, flushMs
     const received = inquiries;
     views = [];
     inquiries = [];
-    writing = writing.then(() => write(batch, received));
+    const size = batch.length + received.length;
+    beingWritten += size;
+    writing = writing
+      .then(() => write(batch, received))
+      .finally(() => {
+        beingWritten -= size;
+      });
     return writing;
   }
 
-  const room = () => views.length + inquiries.length < maxPending;
+  const room = () => views.length + inquiries.length + beingWritten < maxPending;
 
   return {
     view(view: Omit<PendingView, 'day'>, now = new Date()): void {
-      if (room()) views.push({ ...view, day: berlinDate(now) });
+      if (!room()) return;
+      views.push({ ...view, day: berlinDate(now) });
+      if (views.length >= writeBatchAt) void flush();
     },
     inquiry(inquiry: Omit<PendingInquiry, 'day'>, now = new Date()): void {
       if (room()) inquiries.push({ ...inquiry, day: berlinDate(now) });

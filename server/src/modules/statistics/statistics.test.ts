@@ -18,7 +18,7 @@ import { dataUrl, testPhoto } from '../../test/pictures';
 import { formData, generalMessage, priceInquiry } from '../contact/contact.test-kit';
 import { jobBody } from '../jobs/jobs.test-kit';
 import { statisticsHousekeeping } from './statistics-housekeeping';
-import { createStatisticsRecorder } from './statistics-recorder';
+import { createStatisticsRecorder, writeBatchAt } from './statistics-recorder';
 import { recordBatch } from './statistics.repository';
 
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -236,6 +236,36 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
       { day: today(), visitors: 1, page_views: 1 },
     ]);
     expect(await db.selectFrom('statistics_visits').select('day').execute()).toEqual([{ day: today() }]);
+  });
+
+  it('writes a full batch at once, so that a busy site loses no view between two ticks of the timer', async () => {
+    const { db } = await freshDatabase(kind);
+    await migrateToLatest(db);
+    const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
+    // The timer never ticks during the test: only a full batch is written before the flush.
+    const recorder = createStatisticsRecorder(db, silent, 60_000);
+    const view = (i: number) =>
+      recorder.view({
+        address: `192.0.2.${i % 250}`,
+        userAgent: firefox,
+        path: '/',
+        language: 'de',
+        source: 'direct',
+        campaign: '',
+        device: 'desktop',
+      });
+    const pageViews = async () =>
+      Number((await db.selectFrom('statistics_days').select('page_views').executeTakeFirst())?.page_views ?? 0);
+    // Six batches, together more than the 50,000 that may wait at once.
+    for (let batch = 1; batch <= 6; batch++) {
+      for (let i = 0; i < writeBatchAt; i++) view(i);
+      const deadline = Date.now() + 20_000;
+      while ((await pageViews()) < batch * writeBatchAt && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await pageViews()).toBe(batch * writeBatchAt);
+    }
+    for (let i = 0; i < 7; i++) view(i);
+    await recorder.flush();
+    expect(await pageViews()).toBe(6 * writeBatchAt + 7);
   });
 
   it('folds a day’s sources beyond the 200th into “other”', async () => {
