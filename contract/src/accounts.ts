@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordPolicy } from './auth';
 import { inquirySubjectSchema } from './contact';
+import { ignoredReadFields } from './read-only-fields';
 
 /**
  * The roles of issue 31 (decision 035): few and readable, no policy engine. An `inbox` account may
@@ -83,12 +84,17 @@ export const accountCreatedSchema = z.object({
 });
 export type AccountCreated = z.infer<typeof accountCreatedSchema>;
 
-export const accountUpdateSchema = z.strictObject({
+const accountUpdateFields = {
   id: z.number().int().positive(),
   role: userRoleSchema.optional(),
   inquiryTypes: inquiryTypesSchema.optional(),
   disabled: z.boolean().optional(),
   email: z.email().max(254).nullish(),
+};
+/** What a read answers besides (`username`, `state`, `lastSignInAt`, …) may be sent back: it is ignored. */
+export const accountUpdateSchema = z.strictObject({
+  ...ignoredReadFields(accountSchema.shape, accountUpdateFields),
+  ...accountUpdateFields,
 });
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 

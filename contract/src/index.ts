@@ -6,6 +6,7 @@ export * from './company';
 export * from './contact';
 export * from './contact-rules';
 export * from './one-line';
+export * from './read-only-fields';
 export * from './gallery';
 export * from './languages';
 export * from './page-data';

@@ -3,6 +3,7 @@ import { emptyAsUndefined, hasUniqueLanguages } from './category';
 import { projectListLimits } from './gallery';
 import { contentLanguageSchema, localizedTextSchema } from './languages';
 import { oneLine } from './one-line';
+import { ignoredReadFields } from './read-only-fields';
 
 /** The jobs page's search in its address (`/jobs?q=…`): the search form's answer without JavaScript. */
 export const jobSearchParam = 'q';
@@ -123,12 +124,14 @@ export const jobCreateSchema = z.strictObject(jobFieldsSchema);
 export type JobCreate = z.input<typeof jobCreateSchema>;
 
 /** `PUT /Job` carries the id in the body, as `PUT /Project` does; a left-out position keeps the job's place. */
-export const jobUpdateSchema = z.strictObject({
+const jobUpdateFields = {
   id: z.coerce.number().int().positive().max(2_147_483_647),
   ...jobFieldsSchema,
   /** The `updatedAt` the job had when read: a save of a changed one is refused with 409 (decision 036). */
   updatedAt: z.string().max(40).optional(),
-});
+};
+/** What a read answers besides (`createdAt`) may be sent back: it is ignored. */
+export const jobUpdateSchema = z.strictObject({ ...ignoredReadFields(jobSchema.shape, jobUpdateFields), ...jobUpdateFields });
 export type JobUpdate = z.input<typeof jobUpdateSchema>;
 
 export const jobListQuerySchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categorySchema, emptyAsUndefined, hasUniqueLanguages } from './category';
 import { projectListLimits } from './gallery';
 import { contentLanguageSchema, localizedTextSchema } from './languages';
+import { ignoredReadFields } from './read-only-fields';
 
 export const pictureSourceSchema = z.object({
   url: z.string(),
@@ -240,12 +241,17 @@ export const projectCreateSchema = z.strictObject({ ...projectFieldsSchema, pict
 export type ProjectCreate = z.input<typeof projectCreateSchema>;
 
 /** `picture`: a new data URL replaces the cover; left out (or the URL as read) keeps it. */
-export const projectUpdateSchema = z.strictObject({
+const projectUpdateFields = {
   id: z.coerce.number().int().positive().max(2_147_483_647),
   ...projectFieldsSchema,
   picture: z.union([pictureDataUrlSchema, z.string().max(2000), z.null()]).optional(),
   /** The `updatedAt` the project had when read: a save of a changed one is refused with 409 (decision 036). */
   updatedAt: z.string().max(40).optional(),
+};
+/** What a read answers besides (`draft`, `position`, `locationTranslations`, …) may be sent back: it is ignored. */
+export const projectUpdateSchema = z.strictObject({
+  ...ignoredReadFields(projectSchema.shape, projectUpdateFields),
+  ...projectUpdateFields,
 });
 export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
 export const projectUpdateByPathSchema = projectUpdateSchema.partial({ id: true });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './job';
 import { siteLanguages } from './languages';
+import { ignoredReadFields } from './read-only-fields';
 import { localizedTextSchema } from './localized-text';
 
 /** The longest period one statistics answer covers (a bit more than two years, for "12 months against the one before"). */
@@ -71,16 +72,6 @@ export const statisticsObjectionQuerySchema = z.object({ Withdraw: z.enum(['true
 
 const summaryAddress = z.string().trim().max(254).pipe(z.email('must be an e-mail address'));
 
-/**
- * `PUT /api/v1/Statistics/Summary`: the signed-in admin asks for the weekly summary mail (to
- * `address`, in `language`) or stops it. Users have no e-mail address of their own, so the opt-in names it.
- */
-export const statisticsSummaryInputSchema = z.discriminatedUnion('enabled', [
-  z.strictObject({ enabled: z.literal(true), address: summaryAddress, language: z.enum(siteLanguages) }),
-  z.strictObject({ enabled: z.literal(false) }),
-]);
-export type StatisticsSummaryInput = z.infer<typeof statisticsSummaryInputSchema>;
-
 /** `GET /api/v1/Statistics/Summary`: the signed-in admin's weekly summary mail. */
 export const statisticsSummarySchema = z.object({
   enabled: z.boolean(),
@@ -93,3 +84,16 @@ export const statisticsSummarySchema = z.object({
   mailServer: z.boolean(),
 });
 export type StatisticsSummary = z.infer<typeof statisticsSummarySchema>;
+
+const summaryOn = { enabled: z.literal(true), address: summaryAddress, language: z.enum(siteLanguages) };
+const summaryOff = { enabled: z.literal(false) };
+/**
+ * `PUT /api/v1/Statistics/Summary`: the signed-in admin asks for the weekly summary mail (to
+ * `address`, in `language`) or stops it. Users have no e-mail address of their own, so the opt-in names it.
+ * What the GET answers besides may be sent back: it is ignored (so are the address and language of a stop).
+ */
+export const statisticsSummaryInputSchema = z.discriminatedUnion('enabled', [
+  z.strictObject({ ...ignoredReadFields(statisticsSummarySchema.shape, summaryOn), ...summaryOn }),
+  z.strictObject({ ...ignoredReadFields(statisticsSummarySchema.shape, summaryOff), ...summaryOff }),
+]);
+export type StatisticsSummaryInput = z.infer<typeof statisticsSummaryInputSchema>;
