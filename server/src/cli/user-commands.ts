@@ -3,7 +3,7 @@ import passwordPrompt from '@inquirer/password';
 import { disableUser, enableUser, logout } from '../modules/auth/auth.service';
 import { commandLineActor, recordAccount } from '../modules/audit/account-changes';
 import { inTransaction } from '../db/transaction';
-import { checkPasswordPolicy, hashPassword } from '../modules/auth/passwords';
+import { checkSitePasswordPolicy, hashPassword } from '../modules/auth/passwords';
 import { disableSecondFactor } from '../modules/auth/second-factor.repository';
 import { findUserByName, insertUser, listUsers, updatePassword } from '../modules/auth/users.repository';
 import { type UserRole, userRoles } from '@blitz/contract';
@@ -35,11 +35,11 @@ async function readPassword(): Promise<string> {
 export async function setPasswordCommand(name: string): Promise<number> {
   // The database is checked before anyone types a password for it.
   const outcome = await withSiteDatabase(async (db) => {
+    const found = await findUserByName(db, name);
     const password = await readPassword();
-    const problem = checkPasswordPolicy(password, name);
+    const problem = await checkSitePasswordPolicy(db, password, found ?? { username: name });
     if (problem) throw new Error(`Password ${problem}`);
     const hash = await hashPassword(password);
-    const found = await findUserByName(db, name);
     await inTransaction(db, async (trx) => {
       if (found) {
         await updatePassword(trx, found.id, hash);

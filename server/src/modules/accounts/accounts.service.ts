@@ -9,7 +9,7 @@ import { recordChange } from '../audit/audit.recorder';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { logout, openSession } from '../auth/auth.service';
-import { checkPasswordPolicy, hashPassword } from '../auth/passwords';
+import { checkSitePasswordPolicy, hashPassword } from '../auth/passwords';
 import type { TokenKeys } from '../auth/tokens';
 import { type UserRecord, findUserById, findUserByName, recordSignIn, setUserDisabled } from '../auth/users.repository';
 import {
@@ -251,12 +251,12 @@ export async function acceptInvitation(
   const pending = await db
     .selectFrom('user_invitations')
     .innerJoin('users', 'users.id', 'user_invitations.user_id')
-    .select(['users.username', 'user_invitations.expires_at'])
+    .select(['users.username', 'users.email', 'user_invitations.expires_at'])
     .where('user_invitations.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!pending) throw refuse('unknown');
   if (pending.expires_at <= nowIso()) throw refuse('expired');
-  const problem = checkPasswordPolicy(request.password, pending.username);
+  const problem = await checkSitePasswordPolicy(db, request.password, pending);
   if (problem) throw badRequest('password', problem);
   const hash = await hashPassword(request.password);
   const userId = await inTransaction(db, async (trx) => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError } from '../../config';
 import type { Db } from '../../db/database';
-import { checkPasswordPolicy, hashPassword } from './passwords';
+import { checkSitePasswordPolicy, hashPassword } from './passwords';
 import { getOrCreateSiteValue } from '../../db/site-values.repository';
 import { countUsers, findUserByName, insertUser } from './users.repository';
 
@@ -28,7 +28,7 @@ export async function ensureAdmin(
   if (admin) {
     if (await findUserByName(db, admin.username)) return;
     // Checked here, where it becomes a password; an existing user's is not touched (nor checked).
-    const problem = checkPasswordPolicy(admin.password, admin.username);
+    const problem = await checkSitePasswordPolicy(db, admin.password, { username: admin.username });
     if (problem) throw new ConfigError(`Invalid environment variable ADMIN_PASSWORD: ${problem}`);
     await insertUser(db, admin.username, await hashPassword(admin.password));
     // The name stays out of the log (it may be a person's); the operator set it and knows it.

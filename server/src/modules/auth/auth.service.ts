@@ -15,7 +15,7 @@ import {
   reserveTryThroughNameLock,
   throttlePolicy,
 } from './login-throttle';
-import { burnVerifyTime, checkPasswordPolicy, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { burnVerifyTime, checkSitePasswordPolicy, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { hashRecoveryCode, isTotpCode, matchTotp } from './second-factor';
 import { hasRecoveryCode, spendRecoveryCode, spendTotpStep } from './second-factor.repository';
 import type { TokenKeys, TokenRejection } from './tokens';
@@ -278,7 +278,7 @@ export async function changePassword(db: Db, keys: TokenKeys, change: PasswordCh
     passwordAndCode(db, user, currentPassword, code, 'currentPassword'),
   );
   if (newPassword === currentPassword) throw invalidNewPassword('must differ from the current one');
-  const problem = checkPasswordPolicy(newPassword, user.username);
+  const problem = await checkSitePasswordPolicy(db, newPassword, user);
   if (problem) throw invalidNewPassword(problem);
   const hash = await hashPassword(newPassword);
   await inTransaction(db, async (trx) => {

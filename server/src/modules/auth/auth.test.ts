@@ -376,6 +376,34 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
     expect((await api(url, 'POST', auth, { body: { username: testAdmin.username, password: newPassword } })).status).toBe(200);
   });
 
+  it('refuses a new password built from the saved company’s words, not the placeholder’s (issue 40)', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const change = (newPassword: string) =>
+      api(url, 'POST', password, { token, body: { currentPassword: testAdmin.password, newPassword } });
+    const details = (await api(url, 'GET', '/api/v1/Settings', { token })).body;
+    const erdwerk = {
+      ...details,
+      name: 'Erdwerk Blitzschutz',
+      legalName: 'Erdwerk Blitzschutz GmbH',
+      city: 'Gelnhausen',
+      website: 'https://www.erdwerk.de',
+      email: 'info@erdwerk.de',
+      vatId: 'DE123456789',
+    };
+    expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: erdwerk })).status).toBe(200);
+    for (const guessable of ['Erdwerk2026!!', 'Erdwerk Blitzschutz 2026', 'gelnhausen-erdwerk']) {
+      const refused = await change(guessable);
+      expect(refused.status, guessable).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({
+        field: 'newPassword',
+        message: expect.stringMatching(/^is too easy to guess/),
+      });
+    }
+    // The placeholder company's name is no word of this site any more.
+    expect((await change('Musterblitz2026!!')).status).toBe(200);
+  });
+
   it('counts wrong current passwords like failed sign-ins, so a stolen token cannot guess the password', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);

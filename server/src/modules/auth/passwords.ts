@@ -1,7 +1,9 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import argon2 from 'argon2';
-import { company, passwordPolicy } from '@blitz/contract';
+import { type CompanyDetails, passwordPolicy } from '@blitz/contract';
+import type { Db } from '../../db/database';
+import { getCompanyDetails } from '../company/company-details.service';
 
 // argon2id with OWASP's recommended parameters (19 MiB, 2 passes, 1 lane).
 const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -34,39 +36,72 @@ export async function burnVerifyTime(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-/**
- * Words an attacker would try first against this site's admin (ASVS 6.1.2): the company's name,
- * address and web address, the trade, and the admin area's own words. The user's name is added
- * per check. SECURITY.md lists them.
- */
-export const contextWords: readonly string[] = [
-  ...new Set(
-    [
-      company.name,
-      company.legalName,
-      company.street,
-      company.city,
-      new URL(company.website).hostname,
-      company.email,
-      'blitzschutz',
-      'blitz',
-      'erdung',
-      'erdungsanlage',
-      'potentialausgleich',
-      'ueberspannungsschutz',
-      'lightning',
-      'grounding',
-      'admin',
-      'administrator',
-      'dashboard',
-      'passwort',
-      'kennwort',
-      'password',
-    ]
-      .flatMap((text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u))
-      .filter((word) => word.length >= 4),
-  ),
+/** The trade's and the admin area's own words, which every site of this kind shares. */
+const tradeWords = [
+  'blitzschutz',
+  'blitz',
+  'erdung',
+  'erdungsanlage',
+  'potentialausgleich',
+  'ueberspannungsschutz',
+  'lightning',
+  'grounding',
+  'admin',
+  'administrator',
+  'dashboard',
+  'passwort',
+  'kennwort',
+  'password',
 ];
+
+const hostnameOf = (website: string) => {
+  try {
+    return new URL(website).hostname;
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Words an attacker would try first against this site's admin (ASVS 6.1.2): the company's names
+ * (name, legal name, managing directors, the people the pages name), street, city, web domain and
+ * e-mail address as staff saved them (the placeholder company's until then), the trade, the admin
+ * area's own words, and the account's own name and e-mail address. SECURITY.md lists them.
+ */
+export function contextWords(company: CompanyDetails, account: PasswordAccount): string[] {
+  return [
+    ...new Set(
+      [
+        company.name,
+        company.legalName,
+        ...company.managingDirectors,
+        company.jobsContact,
+        company.person.name,
+        company.street,
+        company.city,
+        hostnameOf(company.website),
+        company.email,
+        ...tradeWords,
+        account.username,
+        account.email ?? '',
+      ]
+        .flatMap((text) => wordsOf(text.toLowerCase()))
+        .filter((word) => word.length >= 4),
+    ),
+  ];
+}
+
+/**
+ * A text's words, and the whole of a text of several as written and run together: zxcvbn takes
+ * "Erdwerk Blitzschutz 2026" apart at the space and rates the two words and the year strong.
+ */
+function wordsOf(text: string): string[] {
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words.length > 1 ? [...words, text.trim(), words.join('')] : words;
+}
+
+/** Whose password it is: its name, and its e-mail address where it has one. */
+export type PasswordAccount = { username: string; email?: string | null };
 
 /**
  * zxcvbn's estimate of the guesses a password needs, with its list of common passwords (some
@@ -77,13 +112,17 @@ export const contextWords: readonly string[] = [
 let estimator: ZxcvbnFactory | undefined;
 const minimumScore = 4;
 
-export function checkPasswordPolicy(password: string, username?: string): string | undefined {
+export function checkPasswordPolicy(password: string, words: readonly string[]): string | undefined {
   if (password.length < passwordPolicy.minLength) return `must have at least ${passwordPolicy.minLength} characters`;
   if (password.length > passwordPolicy.maxLength) return `must have at most ${passwordPolicy.maxLength} characters`;
   estimator ??= new ZxcvbnFactory({ dictionary: zxcvbnCommon.dictionary, graphs: zxcvbnCommon.adjacencyGraphs });
-  const inputs = username ? [...contextWords, username.toLowerCase()] : [...contextWords];
-  if (estimator.check(password, inputs).score < minimumScore) {
+  if (estimator.check(password, [...words]).score < minimumScore) {
     return 'is too easy to guess (a common password, or built from the company’s or the user’s name); choose a longer passphrase';
   }
   return undefined;
+}
+
+/** The policy with this site's context words: the saved company details and the account's own. */
+export async function checkSitePasswordPolicy(db: Db, password: string, account: PasswordAccount): Promise<string | undefined> {
+  return checkPasswordPolicy(password, contextWords((await getCompanyDetails(db)).settings, account));
 }
