@@ -48,6 +48,12 @@ export const statisticsSchema = statisticsTotalsSchema.extend({
   from: isoDateSchema,
   to: isoDateSchema,
   previous: statisticsTotalsSchema.extend({ from: isoDateSchema, to: isoDateSchema }),
+  /**
+   * Page views of the period not counted above (issue 40): those of visitors beyond
+   * `visitorsPerAddress` from one network address on a day (or beyond the day's bound).
+   */
+  leftOutViews: count.default(0),
+  visitorsPerAddress: count.default(0),
   days: z.array(z.object({ date: isoDateSchema, visitors: count, pageViews: count, inquiries: count, applications: count })),
   /** A page is its route with the id of a project or job (`/project/12`), never the query. */
   pages: z.array(z.object({ path: z.string(), language: z.enum(['de', 'en']), views: count, visitors: count, inquiries: count })),

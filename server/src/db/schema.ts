@@ -222,6 +222,9 @@ export type StatisticsSaltsTable = { day: string; salt: string };
 /** A visitor's first page of a day, keyed by the day's salted hash; deleted after its day. */
 export type StatisticsVisitsTable = { day: string; visitor: string; source: string; campaign: string; landing_path: string };
 
+/** How many visitors a network address (the day's salted hash of it alone) counted on a day; deleted after its day. */
+export type StatisticsAddressVisitorsTable = { day: string; address: string; visitors: number };
+
 /** Which pages a visitor of the day has seen (to count each page's visitors once); deleted after its day. */
 export type StatisticsVisitPagesTable = { day: string; visitor: string; path: string; language: string };
 
@@ -232,6 +235,8 @@ export type StatisticsDaysTable = {
   page_views: Generated<number>;
   inquiries: Generated<number>;
   applications: Generated<number>;
+  /** Page views of visitors beyond the bound per network address or per day (issue 40): not counted anywhere else. */
+  left_out_views: Generated<number>;
 };
 export type StatisticsPagesTable = {
   day: string;
@@ -321,6 +326,7 @@ export type Database = {
   statistics_visits: StatisticsVisitsTable;
   statistics_visit_pages: StatisticsVisitPagesTable;
   statistics_days: StatisticsDaysTable;
+  statistics_address_visitors: StatisticsAddressVisitorsTable;
   statistics_pages: StatisticsPagesTable;
   statistics_sources: StatisticsSourcesTable;
   statistics_devices: StatisticsDevicesTable;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { berlinDate } from '@blitz/contract';
 import type { Db } from '../../db/database';
+import { addressGroup } from '../../lib/address-group';
 import { type HashedInquiry, type HashedView, daySalt, recordBatch } from './statistics.repository';
 
 /** Who made a request, only as long as it waits in memory for the next batch (never stored). */
@@ -37,8 +38,12 @@ export function createStatisticsRecorder(db: Db, log: FastifyBaseLogger, flushMs
   // Taken from the lists and not written yet: they still count against maxPending.
   let beingWritten = 0;
 
-  /** The visitor's hash; undefined for a past day whose salt is gone (decision 025: a page view without a visitor). */
-  async function visitorOf(sender: Sender): Promise<string | undefined> {
+  /**
+   * The visitor's hash and its network address's (the address's /64 for IPv6, `addressGroup`),
+   * both salted with the day's salt; undefined for a past day whose salt is gone (decision 025: a
+   * page view without a visitor).
+   */
+  async function visitorOf(sender: Sender): Promise<{ visitor: string; address: string } | undefined> {
     let salt = salts.get(sender.day);
     if (salt === undefined) {
       salt = await daySalt(db, sender.day, berlinDate(new Date()));
@@ -47,7 +52,11 @@ export function createStatisticsRecorder(db: Db, log: FastifyBaseLogger, flushMs
       for (const day of salts.keys()) if (day < sender.day) salts.delete(day);
       salts.set(sender.day, salt);
     }
-    return crypto.createHash('sha256').update(`${salt}\n${sender.address}\n${sender.userAgent}`).digest('base64url').slice(0, 22);
+    const hash = (text: string) => crypto.createHash('sha256').update(text).digest('base64url').slice(0, 22);
+    return {
+      visitor: hash(`${salt}\n${sender.address}\n${sender.userAgent}`),
+      address: hash(`${salt}\naddress\n${addressGroup(sender.address)}`),
+    };
   }
 
   async function write(batch: PendingView[], received: PendingInquiry[]): Promise<void> {
@@ -55,10 +64,13 @@ export function createStatisticsRecorder(db: Db, log: FastifyBaseLogger, flushMs
     try {
       const hashed: HashedView[] = [];
       for (const { address, userAgent, ...view } of batch)
-        hashed.push({ ...view, visitor: await visitorOf({ day: view.day, address, userAgent }) });
+        hashed.push({ ...view, ...(await visitorOf({ day: view.day, address, userAgent })) });
       const traced: HashedInquiry[] = [];
       for (const { address, userAgent, counted, ...inquiry } of received)
-        traced.push({ ...inquiry, visitor: counted ? await visitorOf({ day: inquiry.day, address, userAgent }) : undefined });
+        traced.push({
+          ...inquiry,
+          visitor: counted ? (await visitorOf({ day: inquiry.day, address, userAgent }))?.visitor : undefined,
+        });
       await recordBatch(db, hashed, traced);
     } catch (error) {
       log.warn(

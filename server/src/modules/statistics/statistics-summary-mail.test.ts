@@ -30,6 +30,8 @@ const zero = { visitors: 0, pageViews: 0, inquiries: 0, applications: 0 };
 const week: Statistics = {
   from: '2026-03-23',
   to: '2026-03-29',
+  leftOutViews: 0,
+  visitorsPerAddress: 50,
   visitors: 1234,
   pageViews: 4321,
   inquiries: 3,

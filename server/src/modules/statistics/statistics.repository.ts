@@ -22,7 +22,9 @@ export async function daySalt(db: Db, day: string, today: string): Promise<strin
 /** A counted page view, its visitor already a hash of the day (undefined: its day's salt was gone, a page view only). */
 export type HashedView = {
   day: string;
-  visitor: string | undefined;
+  visitor?: string | undefined;
+  /** The day's salted hash of the network address alone: what the bound per address counts by. */
+  address?: string | undefined;
   path: string;
   language: string;
   source: string;
@@ -135,6 +137,70 @@ async function foldExcessSources(trx: Db, tally: Tally<SourceKey>): Promise<Tall
   return folded;
 }
 
+/**
+ * How many visitors are counted at most (issue 40): per network address and day, so that one
+ * address changing its user agent cannot count thousands (an office or a mobile carrier's shared
+ * address still counts its people), and per day, so that many addresses cannot add rows without
+ * end. Beyond them a visitor's views are counted as left out, and nothing of it is stored.
+ */
+export const visitorBounds = { perAddress: 50, perDay: 100_000 } as const;
+
+type Visited = HashedView & { visitor: string };
+
+/** The address a visitor is counted under; a visitor without one stands for an address of its own. */
+const addressOf = (visit: Visited) => visit.address ?? visit.visitor;
+
+/**
+ * The visitors of a batch that count: those already counted today, and new ones while their
+ * address and their day are below `visitorBounds`. Read in the batch's transaction: instances
+ * writing at the same moment may each admit up to the bound (decision 018's shared database
+ * serialises no more than that).
+ */
+async function admittedVisitors(trx: Db, visits: readonly Visited[], keyOf: (v: Visited) => string): Promise<Set<string>> {
+  const admitted = new Set<string>();
+  const perAddress = new Map<string, number>();
+  const perDay = new Map<string, number>();
+  for (const day of new Set(visits.map((v) => v.day))) {
+    const ofDay = visits.filter((v) => v.day === day);
+    for (const part of chunks(ofDay)) {
+      const known = await trx
+        .selectFrom('statistics_visits')
+        .select('visitor')
+        .where('day', '=', day)
+        .where(
+          'visitor',
+          'in',
+          part.map((v) => v.visitor),
+        )
+        .execute();
+      for (const row of known) admitted.add(JSON.stringify([day, row.visitor]));
+    }
+    for (const part of chunks([...new Set(ofDay.map(addressOf))])) {
+      const counts = await trx
+        .selectFrom('statistics_address_visitors')
+        .select(['address', 'visitors'])
+        .where('day', '=', day)
+        .where('address', 'in', part)
+        .execute();
+      for (const row of counts) perAddress.set(JSON.stringify([day, row.address]), Number(row.visitors));
+    }
+    const total = await trx.selectFrom('statistics_days').select('visitors').where('day', '=', day).executeTakeFirst();
+    perDay.set(day, Number(total?.visitors ?? 0));
+  }
+  for (const visit of visits) {
+    const key = keyOf(visit);
+    if (admitted.has(key)) continue;
+    const address = JSON.stringify([visit.day, addressOf(visit)]);
+    const ofAddress = perAddress.get(address) ?? 0;
+    const ofDay = perDay.get(visit.day) ?? 0;
+    if (ofAddress >= visitorBounds.perAddress || ofDay >= visitorBounds.perDay) continue;
+    admitted.add(key);
+    perAddress.set(address, ofAddress + 1);
+    perDay.set(visit.day, ofDay + 1);
+  }
+  return admitted;
+}
+
 const firstOfEach = <T>(items: readonly T[], keyOf: (item: T) => string): T[] => [
   ...new Map([...items].reverse().map((item) => [keyOf(item), item])).values(),
 ];
@@ -144,7 +210,7 @@ const firstOfEach = <T>(items: readonly T[], keyOf: (item: T) => string): T[] =>
  * a visitor), the daily aggregates, and where each inquiry came from. Two instances writing at
  * once add up: a visit already written by the other is not new, counters are added to.
  */
-export async function recordBatch(db: Db, views: readonly HashedView[], inquiries: readonly HashedInquiry[]): Promise<void> {
+export async function recordBatch(db: Db, batch: readonly HashedView[], inquiries: readonly HashedInquiry[]): Promise<void> {
   await inTransaction(db, async (trx) => {
     const loose = trx as unknown as Kysely<any>;
     const days = new Tally<{ day: string }>();
@@ -152,8 +218,17 @@ export async function recordBatch(db: Db, views: readonly HashedView[], inquirie
     const sources = new Tally<{ day: string; source: string; campaign: string }>();
     const devices = new Tally<{ day: string; device: string }>();
     const visitKey = (v: { day: string; visitor: string }) => JSON.stringify([v.day, v.visitor]);
-    const withVisitor = views.filter((v): v is HashedView & { visitor: string } => v.visitor !== undefined);
+    const hashed = batch.filter((v): v is Visited => v.visitor !== undefined);
+    // In the order they came: the first visitors of an address are those counted.
+    const arrived = [...new Map(hashed.map((v) => [visitKey(v), v])).values()];
+    const admitted = await admittedVisitors(trx, arrived, visitKey);
+    // The views of a visitor beyond the bounds count only as left out (issue 40).
+    const counts = (v: HashedView) => v.visitor === undefined || admitted.has(visitKey(v as Visited));
+    for (const view of batch) if (!counts(view)) days.add({ day: view.day }, { left_out_views: 1 });
+    const views = batch.filter(counts);
+    const withVisitor = hashed.filter((v) => admitted.has(visitKey(v)));
     const visits = firstOfEach(withVisitor, visitKey);
+    const addresses = new Tally<{ day: string; address: string }>();
     const newVisits = await insertNew(
       loose,
       'statistics_visits',
@@ -163,6 +238,7 @@ export async function recordBatch(db: Db, views: readonly HashedView[], inquirie
     for (const visit of visits) {
       if (!newVisits.has(visitKey(visit))) continue;
       days.add({ day: visit.day }, { visitors: 1 });
+      addresses.add({ day: visit.day, address: addressOf(visit) }, { visitors: 1 });
       sources.add({ day: visit.day, source: visit.source, campaign: visit.campaign }, { visitors: 1 });
       devices.add({ day: visit.day, device: visit.device }, { visitors: 1 });
     }
@@ -222,6 +298,7 @@ export async function recordBatch(db: Db, views: readonly HashedView[], inquirie
     await addToAggregate(loose, 'statistics_pages', pages);
     await addToAggregate(loose, 'statistics_sources', await foldExcessSources(trx, sources));
     await addToAggregate(loose, 'statistics_devices', devices);
+    await addToAggregate(loose, 'statistics_address_visitors', addresses);
   });
 }
 
@@ -234,6 +311,7 @@ export async function deleteSpentVisitData(db: Db, today: string): Promise<Recor
   const salts = await db.deleteFrom('statistics_salts').where('day', '<', today).executeTakeFirst();
   const visits = await db.deleteFrom('statistics_visits').where('day', '<', today).executeTakeFirst();
   await db.deleteFrom('statistics_visit_pages').where('day', '<', today).execute();
+  await db.deleteFrom('statistics_address_visitors').where('day', '<', today).execute();
   return { salts: Number(salts.numDeletedRows), visits: Number(visits.numDeletedRows) };
 }
 
@@ -248,6 +326,7 @@ export async function readTotals(db: Db, from: string, to: string) {
       total('page_views').as('pageViews'),
       total('inquiries').as('inquiries'),
       total('applications').as('applications'),
+      total('left_out_views').as('leftOutViews'),
     ])
     .where('day', '>=', from)
     .where('day', '<=', to)
@@ -257,6 +336,7 @@ export async function readTotals(db: Db, from: string, to: string) {
     pageViews: Number(row.pageViews),
     inquiries: Number(row.inquiries),
     applications: Number(row.applications),
+    leftOutViews: Number(row.leftOutViews),
   };
 }
 

@@ -4,7 +4,7 @@ import { csvCell } from '../contact/inquiry-csv';
 import type { LocalizedText } from '@blitz/contract';
 import { findJob } from '../jobs/jobs.repository';
 import { findProject } from '../projects/projects.repository';
-import { readDays, readMostViewed, readSums, readTotals } from './statistics.repository';
+import { readDays, readMostViewed, readSums, readTotals, visitorBounds } from './statistics.repository';
 
 /** How many projects and jobs the "most viewed" lists name. */
 const viewedListed = 10;
@@ -38,8 +38,8 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
   const first = dayNumber(From);
   const last = dayNumber(To);
   const previous = { from: dayOf(2 * first - last - 1), to: dayOf(first - 1) };
-  const totals = await readTotals(db, From, To);
-  const previousTotals = await readTotals(db, previous.from, previous.to);
+  const { leftOutViews, ...totals } = await readTotals(db, From, To);
+  const { leftOutViews: _earlier, ...previousTotals } = await readTotals(db, previous.from, previous.to);
   const period = { from: From, to: To };
   const days = await readDays(db, From, To);
   const pages = await readSums(db, 'statistics_pages', ['path', 'language'], ['views', 'visitors', 'inquiries'], period);
@@ -58,6 +58,8 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
     to: To,
     ...totals,
     previous: { ...previous, ...previousTotals },
+    leftOutViews,
+    visitorsPerAddress: visitorBounds.perAddress,
     days: Array.from({ length: last - first + 1 }, (_, i) => {
       const date = dayOf(first + i);
       const day = byDay.get(date);
@@ -89,8 +91,8 @@ const titleIn = (title: LocalizedText[], language: 'de' | 'en') =>
 export function statisticsCsv(s: Statistics): string {
   return [
     '\uFEFF',
-    csvLine(['from', 'to', 'visitors', 'pageViews', 'inquiries', 'applications']),
-    csvLine([s.from, s.to, s.visitors, s.pageViews, s.inquiries, s.applications]),
+    csvLine(['from', 'to', 'visitors', 'pageViews', 'inquiries', 'applications', 'leftOutViews']),
+    csvLine([s.from, s.to, s.visitors, s.pageViews, s.inquiries, s.applications, s.leftOutViews]),
     '\r\n',
     csvLine(['date', 'visitors', 'pageViews', 'inquiries', 'applications']),
     ...s.days.map((d) => csvLine([d.date, d.visitors, d.pageViews, d.inquiries, d.applications])),

@@ -19,7 +19,8 @@ import { formData, generalMessage, priceInquiry } from '../contact/contact.test-
 import { jobBody } from '../jobs/jobs.test-kit';
 import { statisticsHousekeeping } from './statistics-housekeeping';
 import { createStatisticsRecorder, writeBatchAt } from './statistics-recorder';
-import { recordBatch } from './statistics.repository';
+import { deleteSpentVisitData, recordBatch, visitorBounds } from './statistics.repository';
+import { statisticsOf } from './statistics.service';
 
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const iphone =
@@ -266,6 +267,56 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     for (let i = 0; i < 7; i++) view(i);
     await recorder.flush();
     expect(await pageViews()).toBe(6 * writeBatchAt + 7);
+  });
+
+  it('counts at most 50 visitors per network address a day, and says how many views it left out (issue 40)', async () => {
+    const { db } = await freshDatabase(kind);
+    await migrateToLatest(db);
+    const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
+    const recorder = createStatisticsRecorder(db, silent, 60_000);
+    const view = (address: string, userAgent: string) =>
+      recorder.view({ address, userAgent, path: '/', language: 'de', source: 'direct', campaign: '', device: 'desktop' });
+    // One address changing its user agent 6,000 times, in two batches; IPv6 counts by its /64.
+    for (let i = 0; i < 3000; i++) view('198.51.100.7', `${firefox} ${i}`);
+    await recorder.flush();
+    for (let i = 3000; i < 6000; i++) view('198.51.100.7', `${firefox} ${i}`);
+    for (let i = 0; i < 60; i++) view(`2001:db8:1:2::${i.toString(16)}`, firefox);
+    // A visitor counted before the bound was reached keeps counting its views; another address counts as before.
+    view('198.51.100.7', `${firefox} 0`);
+    view('203.0.113.9', iphone);
+    await recorder.flush();
+    const stats = await statisticsOf(db, { From: today(), To: today() });
+    expect(stats).toMatchObject({ visitors: 101, pageViews: 102, leftOutViews: 5960, visitorsPerAddress: 50 });
+    expect(await db.selectFrom('statistics_visits').select('visitor').execute()).toHaveLength(101);
+    // Counted per salted hash of the address: no address is stored.
+    const addresses = await db.selectFrom('statistics_address_visitors').select(['address', 'visitors']).execute();
+    expect(addresses.map((a) => a.visitors).sort((a, b) => a - b)).toEqual([1, 50, 50]);
+    expect(JSON.stringify(addresses)).not.toMatch(/198\.51|2001|203\.0/);
+  });
+
+  it('counts no new visitor beyond the day’s bound, and forgets the counts per address after the day', async () => {
+    const { db } = await freshDatabase(kind);
+    await migrateToLatest(db);
+    const day = '2026-10-01';
+    await db.insertInto('statistics_days').values({ day, visitors: visitorBounds.perDay }).execute();
+    const view = (visitor: string) =>
+      ({
+        day,
+        visitor,
+        address: `addr-${visitor}`,
+        path: '/',
+        language: 'de',
+        source: 'direct',
+        campaign: '',
+        device: 'desktop',
+      }) as const;
+    await recordBatch(db, [view('a'), view('a'), view('b')], []);
+    const row = await db.selectFrom('statistics_days').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ visitors: visitorBounds.perDay, page_views: 0, left_out_views: 3 });
+    expect(await db.selectFrom('statistics_visits').selectAll().execute()).toEqual([]);
+    await db.insertInto('statistics_address_visitors').values({ day, address: 'x', visitors: 3 }).execute();
+    await deleteSpentVisitData(db, '2026-10-02');
+    expect(await db.selectFrom('statistics_address_visitors').selectAll().execute()).toEqual([]);
   });
 
   it('folds a day’s sources beyond the 200th into “other”', async () => {

@@ -139,6 +139,9 @@ export function StatisticsPanel() {
       {data ? (
         <>
           <SummaryFigures statistics={data} />
+          <p className="text-sm text-slate-700" data-testid="statistics-left-out">
+            {t('leftOut', { count: data.leftOutViews, limit: data.visitorsPerAddress })}
+          </p>
           <Suspense fallback={<div className="h-64" />}>
             <DailyChart days={data.days} />
           </Suspense>
