@@ -124,6 +124,11 @@ export const apiRoutes = {
   companyDetails: '/Settings',
   /** GET (admin): the public address in effect, where it comes from, and the hosts the site is reached under (issue 29). */
   siteAddress: '/Settings/Address',
+  /**
+   * GET `?Nonce=` (anyone): this site's proof of the nonce, so that a server can confirm that a
+   * host it was asked under reaches this site before it lists the host (issue 40).
+   */
+  siteAddressProbe: '/Settings/Address/Probe',
   mailSettings: {
     /** GET/PUT: where inquiries are mailed and who sends them (issue 29). */
     settings: '/Settings/Mail',

@@ -37,3 +37,9 @@ export const siteAddressSchema = z.object({
   matches: z.boolean(),
 });
 export type SiteAddress = z.infer<typeof siteAddressSchema>;
+
+/** `GET /api/v1/Settings/Address/Probe?Nonce=`: a random nonce in, this site's proof of it out. */
+export const siteAddressProbeQuerySchema = z.object({
+  Nonce: z.string().regex(/^[\w-]{16,64}$/, 'must be 16 to 64 letters, digits, - or _'),
+});
+export const siteAddressProbeSchema = z.object({ proof: z.string() });

@@ -30,6 +30,8 @@ const publicRoutes = new Set([
   'POST /api/v1/Text/Preview/End',
   // A visitor's objection to the visitor count (the imprint's link without JavaScript): only their own cookie.
   'GET /api/v1/Statistics/Objection',
+  // A server asked under a host confirms here that the host reaches this site: a proof of a nonce, nothing else.
+  'GET /api/v1/Settings/Address/Probe',
 ]);
 
 /**

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
  */
 export type AnsweredRequest = Pick<
   FastifyRequest,
-  'id' | 'method' | 'url' | 'headers' | 'cookies' | 'query' | 'params' | 'ip' | 'host' | 'hostname' | 'protocol'
+  'id' | 'method' | 'url' | 'headers' | 'cookies' | 'query' | 'params' | 'ip' | 'host' | 'hostname' | 'protocol' | 'admin'
 > & {
   readonly routeOptions: { readonly url?: string | undefined };
   readonly log: FastifyBaseLogger;

@@ -241,6 +241,8 @@ export class PageReplay {
 /** A replayed request as the work after an answer reads it: Fastify's readings of the same raw request. */
 class ReplayedRequest implements AnsweredRequest {
   readonly method = 'GET';
+  /** A kept page is a visitor's: no sign-in is read. */
+  readonly admin = undefined;
   private logger: FastifyBaseLogger | undefined;
 
   constructor(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoutes, siteAddressSchema } from '@blitz/contract';
+import { apiRoutes, siteAddressProbeQuerySchema, siteAddressProbeSchema, siteAddressSchema } from '@blitz/contract';
+import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { siteAddressReport } from './site-address.service';
 import { requestOriginOf } from './request-origins';
 
@@ -14,6 +15,19 @@ export const siteAddressRoutes: FastifyPluginAsyncZod = async (app) => {
         { db: app.db, contentReads: app.contentReads, siteUrl: app.config.siteUrl, address: app.publicAddress },
         requestOriginOf(request),
       );
+    },
+  );
+
+  // Anyone: a server asked under a host proves here that the host reaches it (request-origins.ts).
+  app.get(
+    apiRoutes.siteAddressProbe,
+    {
+      preValidation: caseInsensitiveQuery(['Nonce']),
+      schema: { querystring: siteAddressProbeQuerySchema, response: { 200: siteAddressProbeSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { proof: await app.publicAddress.requests.proof(request.query.Nonce) };
     },
   );
 };

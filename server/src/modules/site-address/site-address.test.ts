@@ -260,14 +260,46 @@ describe.each(databaseKinds)('GET /api/v1/Settings/Address on %s', (kind) => {
       matches: true,
     });
 
-    // A visitor's page reached under another host (a proxy passing its own, an old name): warned.
-    const stray = await getOnce(`${url}/jobs`, { host: 'old-hosting.example' });
+    // A visitor's page reached under another host that reaches this site (a proxy passing its
+    // own, an old name): confirmed by a probe to it, then warned.
+    const other = url.replace('127.0.0.1', 'localhost');
+    const stray = await getOnce(`${url}/jobs`, { host: new URL(other).host });
     expect(stray.status).toBe(200);
     // An API call or an asset under another host is no page: not recorded.
     await getOnce(`${url}/api/v1/Settings`, { host: 'api-only.example' });
     // (Noted after the answer is sent: asked again until it is there.)
-    await expect.poll(async () => (await read()).requestOrigins).toEqual([url, 'http://old-hosting.example']);
+    await expect.poll(async () => (await read()).requestOrigins).toEqual([url, other]);
     expect((await read()).matches).toBe(false);
+  });
+
+  it('lists no made-up host: 25 page requests under hosts that do not reach the site leave room for a real one (issue 40)', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeBuild() });
+    const token = await signIn(url);
+    const origins = async () =>
+      siteAddressSchema.parse((await api(url, 'GET', '/api/v1/Settings/Address', { token })).body).requestOrigins;
+    for (let i = 0; i < 25; i++) expect((await getOnce(`${url}/`, { host: `made-up-${i}.example` })).status).toBe(200);
+    // A signed-in staff request came by its host: that host reaches the site.
+    expect((await getOnce(`${url}/api/v1/Settings`, { host: 'staff.example', authorization: `Bearer ${token}` })).status).toBe(
+      200,
+    );
+    // A real second host still gets its probe and is listed.
+    const other = url.replace('127.0.0.1', 'localhost');
+    await getOnce(`${url}/Projects`, { host: new URL(other).host });
+    await expect.poll(origins).toEqual(expect.arrayContaining([url, 'http://staff.example', other]));
+    expect(await origins()).toHaveLength(3);
+  });
+
+  it('proves a probe’s nonce with a key of the site, and refuses a malformed nonce with a clear error', async () => {
+    const { url } = await startTestApp(kind);
+    const probe = (nonce: string) => api(url, 'GET', `/api/v1/Settings/Address/Probe?Nonce=${nonce}`);
+    const first = await probe('a-nonce-of-16-chars');
+    expect(first.status).toBe(200);
+    expect(first.body.proof).toMatch(/^[\w-]{43}$/);
+    expect((await probe('a-nonce-of-16-chars')).body.proof).toBe(first.body.proof);
+    expect((await probe('another-nonce-of-16')).body.proof).not.toBe(first.body.proof);
+    const bad = await probe('short');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('application/problem+json');
   });
 });
 
@@ -289,10 +321,11 @@ describe.skipIf(!testDatabaseUrl)('the public address on two instances sharing o
     expect(await text(two, '/robots.txt')).toContain(`Sitemap: ${saved}/sitemap.xml`);
     expect(await text(two, '/.well-known/security.txt')).toContain(`Canonical: ${saved}/.well-known/security.txt`);
     // A page request to one instance is in the other's answer.
-    await getOnce(`${one}/`, { host: 'seen-by-one.example' });
-    // (Noted after the answer is sent: asked again until it is there.)
+    const seenByOne = one.replace('127.0.0.1', 'localhost');
+    await getOnce(`${one}/`, { host: new URL(seenByOne).host });
+    // (Noted after the answer is sent, once a probe confirmed the host: asked again until it is there.)
     const address = async () => siteAddressSchema.parse((await api(two, 'GET', '/api/v1/Settings/Address', { token })).body);
-    await expect.poll(async () => (await address()).requestOrigins).toContain('http://seen-by-one.example');
+    await expect.poll(async () => (await address()).requestOrigins).toContain(seenByOne);
     expect(await address()).toMatchObject({ publicOrigin: saved, source: 'website', matches: false });
   });
 });

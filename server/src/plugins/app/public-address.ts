@@ -21,14 +21,18 @@ const pageRoutes = new Set<string>(pageKeys.map((page) => pages[page].path));
 export const publicAddress = fp(async (app: FastifyInstance) => {
   const address = createPublicAddress({ db: app.db, contentReads: app.contentReads, siteUrl: app.config.siteUrl });
   app.decorate('publicAddress', address);
+  // Only a host known to reach this site is listed (issue 40): one a signed-in staff request came
+  // by, or one a visitor's page came by that a probe to it confirmed; never a Host header alone.
   app.answers.listen((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (reply.statusCode >= 400 || !pageRoutes.has(request.routeOptions.url ?? '')) return;
+    if (reply.statusCode >= 400) return;
+    const staff = request.admin !== undefined;
+    const page = (request.method === 'GET' || request.method === 'HEAD') && pageRoutes.has(request.routeOptions.url ?? '');
+    if (!staff && !page) return;
     const origin = requestOriginOf(request);
     if (origin) {
       // Not awaited: the listeners after this one (the statistics' count) do not wait for its writes.
-      void address.requests.record(origin).catch((error: unknown) => {
-        request.log.debug({ err: error }, 'could not record the origin of a page request');
+      void (staff ? address.requests.record(origin) : address.requests.recordProbed(origin)).catch((error: unknown) => {
+        request.log.debug({ err: error }, 'could not record the origin of a request');
       });
     }
   });
