@@ -31,6 +31,7 @@ import * as userRoles from './migrations/2026-12-08_user-roles';
 import * as projectDrafts from './migrations/2026-12-07_project-drafts';
 import * as projectPictures from './migrations/2026-12-07_project-pictures';
 import * as statisticsAddressBound from './migrations/2026-12-09_statistics-address-bound';
+import * as invitationOrigin from './migrations/2026-12-09_invitation-origin';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07_project-drafts': projectDrafts,
   '2026-12-07_project-pictures': projectPictures,
   '2026-12-09_statistics-address-bound': statisticsAddressBound,
+  '2026-12-09_invitation-origin': invitationOrigin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -45,7 +45,8 @@ export type UserInvitationsTable = {
 };
 
 /** An invitation mail queued in the outbox, for this account. */
-export type InvitationMailsTable = { outbox_id: number; user_id: number };
+/** `origin`: the address the admin invited from, which the mailed link uses (null: the public address). */
+export type InvitationMailsTable = { outbox_id: number; user_id: number; origin: string | null };
 
 /** A sign-in: its token names it; it ends when unused for the idle time, or at the token's expiry. */
 export type SessionsTable = { id: string; user_id: number; created_at: string; last_seen_at: string; expires_at: string };

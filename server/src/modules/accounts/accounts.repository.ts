@@ -174,8 +174,8 @@ export async function putMailedInvitation(db: Db, userId: number, tokenHash: str
 }
 
 /** Queues the invitation mail of the account (in the transaction that made the invitation). */
-export async function queueInvitationMail(db: Db, userId: number, outboxId: number): Promise<void> {
-  await db.insertInto('invitation_mails').values({ outbox_id: outboxId, user_id: userId }).execute();
+export async function queueInvitationMail(db: Db, userId: number, outboxId: number, origin: string): Promise<void> {
+  await db.insertInto('invitation_mails').values({ outbox_id: outboxId, user_id: userId, origin }).execute();
 }
 
 /** Who a queued invitation mail is for: the account's name and address now; undefined once gone. */
@@ -183,7 +183,7 @@ export async function findInvitationMail(db: Db, outboxId: number) {
   return db
     .selectFrom('invitation_mails')
     .innerJoin('users', 'users.id', 'invitation_mails.user_id')
-    .select(['users.id', 'users.username', 'users.email'])
+    .select(['users.id', 'users.username', 'users.email', 'invitation_mails.origin'])
     .where('invitation_mails.outbox_id', '=', outboxId)
     .executeTakeFirst();
 }

@@ -25,14 +25,18 @@ import {
   updateAccount,
 } from './accounts.service';
 import { invitationMailer } from './invitation-mail';
+import { requestOriginOf } from '../site-address/request-origins';
 
 /** Accounts managed by admins, and the invitee's first sign-in (issue 31). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: AccountDeps = {
-    db: app.db,
-    origin: async () => (await app.publicAddress.current()).origin,
-    mailInvitation: invitationMailer(app.mailTransport.mode === 'smtp'),
-  };
+  const base = { db: app.db, mailInvitation: invitationMailer(app.mailTransport.mode === 'smtp') };
+  // An invitation's links, shown and mailed, use the address the admin works on (issue 40): during
+  // a move the saved public address may still serve the old site. A signed-in request came by it,
+  // so it reaches this site; without one (no Host), the public address.
+  const deps = (request: FastifyRequest): AccountDeps => ({
+    ...base,
+    origin: async () => requestOriginOf(request) ?? (await app.publicAddress.current()).origin,
+  });
   /** A queued invitation mail goes now rather than at the outbox's next look. */
   const sent = <T extends { mailed: boolean }>(answer: T): T => {
     if (answer.mailed) app.outbox.kick();
@@ -49,34 +53,34 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiRoutes.users.list,
     { ...admin, schema: { body: accountCreateSchema, response: { 201: accountCreatedSchema } } },
-    async (request, reply) => reply.status(201).send(sent(await createAccount(deps, actor(request), request.body))),
+    async (request, reply) => reply.status(201).send(sent(await createAccount(deps(request), actor(request), request.body))),
   );
 
   app.put(
     apiRoutes.users.list,
     { ...admin, schema: { body: accountUpdateSchema, response: { 200: accountSchema } } },
-    async (request) => updateAccount(deps, actor(request), request.body),
+    async (request) => updateAccount(deps(request), actor(request), request.body),
   );
 
   app.delete(apiRoutes.users.one, { ...admin, schema: { params: accountIdParamSchema } }, async (request, reply) => {
-    await deleteAccount(deps, actor(request), request.params.id);
+    await deleteAccount(deps(request), actor(request), request.params.id);
     return reply.status(204).send();
   });
 
   app.post(
     apiRoutes.users.reset,
     { ...admin, schema: { params: accountIdParamSchema, body: accountResetSchema, response: { 200: invitationResponseSchema } } },
-    async (request) => sent(await resetAccount(deps, actor(request), request.params.id, request.body.reason)),
+    async (request) => sent(await resetAccount(deps(request), actor(request), request.params.id, request.body.reason)),
   );
 
   app.post(
     apiRoutes.users.invitation,
     { ...admin, schema: { params: accountIdParamSchema, response: { 200: invitationResponseSchema } } },
-    async (request) => sent(await resendInvitation(deps, actor(request), request.params.id)),
+    async (request) => sent(await resendInvitation(deps(request), actor(request), request.params.id)),
   );
 
   app.delete(apiRoutes.users.invitation, { ...admin, schema: { params: accountIdParamSchema } }, async (request, reply) => {
-    await revokeInvitation(deps, actor(request), request.params.id);
+    await revokeInvitation(deps(request), actor(request), request.params.id);
     return reply.status(204).send();
   });
 

@@ -31,7 +31,8 @@ import { hashInvitationToken, invitationUrl } from './invitation-token';
 export const invitationTtlMs = 72 * 60 * 60 * 1000;
 
 /**
- * What account changes need: the database, the site's public origin (for the link), and a way to
+ * What account changes need: the database, the origin of the links (the address the admin works
+ * on, issue 40; the public one from the command line), and a way to
  * mail the link (undefined: no mail server, the admin passes the link on). Account changes live
  * here only, so that the audit trail (issue 31) can record each in its transaction.
  */
@@ -39,7 +40,7 @@ export type AccountDeps = {
   db: Db;
   origin: () => Promise<string>;
   /** Queues the invitation mail where the account has an address and a mail server is set; true if queued. */
-  mailInvitation?: ((db: Db, userId: number, email: string | null) => Promise<boolean>) | undefined;
+  mailInvitation?: ((db: Db, userId: number, email: string | null, origin: string) => Promise<boolean>) | undefined;
 };
 
 /** Who makes a change, from where, and where it is logged. */
@@ -72,7 +73,7 @@ async function issueInvitation(
   const expiresAt = new Date(Date.now() + invitationTtlMs).toISOString();
   await putInvitation(trx, userId, hashInvitationToken(token), expiresAt);
   const url = invitationUrl(origin, token);
-  const mailed = deps.mailInvitation ? await deps.mailInvitation(trx, userId, user.email) : false;
+  const mailed = deps.mailInvitation ? await deps.mailInvitation(trx, userId, user.email, origin) : false;
   return { invitation: { url, expiresAt }, mailed };
 }
 

@@ -15,9 +15,9 @@ import { hashInvitationToken, invitationUrl } from './invitation-token';
  * link is ever stored, only hashes. True if queued.
  */
 export function invitationMailer(mailServer: boolean) {
-  return async (db: Db, userId: number, email: string | null): Promise<boolean> => {
+  return async (db: Db, userId: number, email: string | null, origin: string): Promise<boolean> => {
     if (!mailServer || !email) return false;
-    await queueInvitationMail(db, userId, await queueMail(db, 'invitation', nowIso()));
+    await queueInvitationMail(db, userId, await queueMail(db, 'invitation', nowIso()), origin);
     return true;
   };
 }
@@ -37,7 +37,8 @@ export function invitationOutboxHandler(config: Pick<Config, 'siteUrl' | 'mailFr
       if (!expiresAt) return undefined;
       const { settings: company } = await getCompanyDetails(db);
       const mailSettings = await getMailSettings(db, config);
-      const url = invitationUrl(publicOriginOf(config.siteUrl, company.website).origin, token);
+      // The address the admin invited from, as the link the dashboard showed (issue 40).
+      const url = invitationUrl(mail.origin ?? publicOriginOf(config.siteUrl, company.website).origin, token);
       const text = [
         `Guten Tag,`,
         ``,
