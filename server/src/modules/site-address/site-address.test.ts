@@ -268,7 +268,7 @@ describe.each(databaseKinds)('GET /api/v1/Settings/Address on %s', (kind) => {
     // An API call or an asset under another host is no page: not recorded.
     await getOnce(`${url}/api/v1/Settings`, { host: 'api-only.example' });
     // (Noted after the answer is sent: asked again until it is there.)
-    await expect.poll(async () => (await read()).requestOrigins).toEqual([url, other]);
+    await expect.poll(async () => (await read()).requestOrigins, { timeout: 15_000 }).toEqual([url, other]);
     expect((await read()).matches).toBe(false);
   });
 
@@ -285,7 +285,7 @@ describe.each(databaseKinds)('GET /api/v1/Settings/Address on %s', (kind) => {
     // A real second host still gets its probe and is listed.
     const other = url.replace('127.0.0.1', 'localhost');
     await getOnce(`${url}/Projects`, { host: new URL(other).host });
-    await expect.poll(origins).toEqual(expect.arrayContaining([url, 'http://staff.example', other]));
+    await expect.poll(origins, { timeout: 15_000 }).toEqual(expect.arrayContaining([url, 'http://staff.example', other]));
     expect(await origins()).toHaveLength(3);
   });
 
@@ -325,7 +325,7 @@ describe.skipIf(!testDatabaseUrl)('the public address on two instances sharing o
     await getOnce(`${one}/`, { host: new URL(seenByOne).host });
     // (Noted after the answer is sent, once a probe confirmed the host: asked again until it is there.)
     const address = async () => siteAddressSchema.parse((await api(two, 'GET', '/api/v1/Settings/Address', { token })).body);
-    await expect.poll(async () => (await address()).requestOrigins).toContain(seenByOne);
+    await expect.poll(async () => (await address()).requestOrigins, { timeout: 15_000 }).toContain(seenByOne);
     expect(await address()).toMatchObject({ publicOrigin: saved, source: 'website', matches: false });
   });
 });
