@@ -24,6 +24,7 @@ import { siteTextsModule } from './modules/site-texts/site-texts.module';
 import { siteTextFilesRoutes } from './modules/site-texts/site-text-files.routes';
 import { projectSitemapSource } from './modules/projects/project-sitemap';
 import { projectModule } from './modules/projects/projects.module';
+import { withheldProjectMedia } from './modules/projects/withheld-media';
 import { statisticsCounting } from './modules/statistics/statistics.module';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trashRoutes } from './modules/trash/trash.routes';
@@ -229,10 +230,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     { prefix: apiPrefix },
   );
-  await app.register(mediaRoutes);
+  const reads = { db: app.db, contentReads: app.contentReads };
+  await app.register(mediaRoutes, { withheld: withheldProjectMedia(reads) });
   await app.register(webAssets, { webDist: config.webDist });
   const renderer = createPageRenderer(config.webDist, config.siteUrl ?? shippedOrigin, app.log);
-  const reads = { db: app.db, contentReads: app.contentReads };
   const contents = createPageContents({ ...reads, staffWithToken: app.staffWithToken, siteUrl: config.siteUrl }, shipped);
   await app.register(siteTextFilesRoutes, { shipped });
   await app.register(pageRoutes, {
