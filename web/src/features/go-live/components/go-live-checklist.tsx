@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify';
 import { useDateTime, useInterfaceLocale } from '../../../lib/use-date-time';
 import { checklistQueryKey, useChecklist, useRemoveSampleContent, useUpdateChecklistItem } from '../api/checklist';
 
-/** The dashboard tab where each item is done (the backup is done on the server: no tab). */
+/** The dashboard tab where each item is done (a backup: the Backups tab, or the command on the server). */
 const tabOf: Partial<Record<ChecklistKey, string>> = {
   companyDetails: 'company',
   logo: 'company',
@@ -19,6 +19,7 @@ const tabOf: Partial<Record<ChecklistKey, string>> = {
   mailRecipients: 'mail',
   legalTexts: 'texts',
   secondFactor: 'second-factor',
+  backup: 'backups',
 };
 
 /**
