@@ -16,6 +16,7 @@ export const auditItemKinds = [
   'user',
   'inquiry',
   'trash',
+  'backup',
 ] as const;
 export type AuditItemKind = (typeof auditItemKinds)[number];
 
@@ -54,6 +55,7 @@ export const auditActions = [
   'export',
   'handled',
   'unhandled',
+  'download',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

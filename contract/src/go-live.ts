@@ -34,7 +34,7 @@ export const checklistDetailSchema = z.object({
   reviewedAt: z.string().optional(),
   /** secondFactor: the admins (enabled accounts) without two-step sign-in. */
   without: z.array(z.string()).optional(),
-  /** backup: the last `npm run admin -- backup` (null: never). */
+  /** backup: the last backup, nightly, from the dashboard or `npm run admin -- backup` (null: never). */
   lastBackup: z.object({ at: z.string(), bytes: z.number() }).nullable().optional(),
   /** A dismissed item: who dismissed it, and when. */
   dismissedBy: z.string().optional(),

@@ -25,3 +25,4 @@ export * from './site-address';
 export * from './go-live';
 export * from './trash';
 export * from './audit';
+export * from './backup';

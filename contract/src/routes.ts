@@ -176,6 +176,12 @@ export const apiRoutes = {
     /** POST `{kind, id}`: bring an item back. */
     restore: '/Trash/Restore',
   },
+  /** Backups (admin, decision 044): GET the list, POST back up now, GET an archive. */
+  backup: {
+    list: '/Backup',
+    download: '/Backup/:id/Download',
+    downloadPath: (id: string) => `/Backup/${id}/Download`,
+  },
   /** The audit trail (admin): GET the list, GET the CSV export (decision 036). */
   audit: { list: '/Audit', export: '/Audit/Export' },
   statistics: {

@@ -49,6 +49,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // The other browser tests sign in with the password alone; admin/second-factor.e2e.ts covers `required`.
       SECOND_FACTOR: 'optional',
+      // No nightly backup at start (admin/backups.e2e.ts takes one by the button).
+      BACKUP_HOUR: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

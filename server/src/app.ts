@@ -24,6 +24,7 @@ import { siteTextsModule } from './modules/site-texts/site-texts.module';
 import { siteTextFilesRoutes } from './modules/site-texts/site-text-files.routes';
 import { projectSitemapSource } from './modules/projects/project-sitemap';
 import { projectModule } from './modules/projects/projects.module';
+import { withheldProjectMedia } from './modules/projects/withheld-media';
 import { statisticsCounting } from './modules/statistics/statistics.module';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trashRoutes } from './modules/trash/trash.routes';
@@ -47,6 +48,10 @@ import { authGuard } from './plugins/app/auth-guard';
 import { auditActorContext } from './modules/audit/audit-actor';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { housekeeping } from './plugins/app/housekeeping';
+import type { Site } from './backup/backup';
+import { backupRoutes } from './backup/backup.routes';
+import { createSiteBackups, siteOf } from './backup/site-backups';
+import { createBackupStorage } from './storage/site-storage';
 import { inquiryServices } from './plugins/app/inquiries';
 import { publicAddress } from './plugins/app/public-address';
 import { siteAddressRoutes } from './modules/site-address/site-address.routes';
@@ -83,6 +88,8 @@ export type AppOptions = {
   logStream?: DestinationStream;
   /** Called for every route as it is registered (the fuzz tests collect the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** The site the server's backups read, where it is not the one the config names (tests pass their database). */
+  backupSite?: Site;
 };
 
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
@@ -200,7 +207,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(siteStorage);
   await app.register(sampleContent);
   await app.register(inquiryServices);
-  await app.register(housekeeping);
+  const backupStorage = await createBackupStorage(config);
+  app.addHook('onClose', async () => backupStorage.close());
+  const backups = createSiteBackups({
+    site: options.backupSite ?? siteOf(config),
+    db: app.db,
+    storage: backupStorage.storage,
+    log: app.log.child({ module: 'backup' }),
+    ...config.backups,
+  });
+  await app.register(housekeeping, { tasks: [backups.scheduledTask()] });
   await app.register(statisticsCounting);
   await app.register(operationsRoutes);
 
@@ -226,13 +242,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(statisticsRoutes);
       await api.register(trashRoutes);
       await api.register(auditRoutes);
+      await api.register(backupRoutes, { backups });
     },
     { prefix: apiPrefix },
   );
-  await app.register(mediaRoutes);
+  const reads = { db: app.db, contentReads: app.contentReads };
+  await app.register(mediaRoutes, { withheld: withheldProjectMedia(reads) });
   await app.register(webAssets, { webDist: config.webDist });
   const renderer = createPageRenderer(config.webDist, config.siteUrl ?? shippedOrigin, app.log);
-  const reads = { db: app.db, contentReads: app.contentReads };
   const contents = createPageContents({ ...reads, staffWithToken: app.staffWithToken, siteUrl: config.siteUrl }, shipped);
   await app.register(siteTextFilesRoutes, { shipped });
   await app.register(pageRoutes, {

@@ -107,6 +107,13 @@ const envSchema = z.object({
   READY_STORAGE_PROBE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   WEB_DIST: z.string().optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  // The nightly backup (decision 044): from this hour of the day, Berlin time, or off; how many are kept.
+  BACKUP_HOUR: z
+    .union([z.literal('off'), z.coerce.number().int().min(0).max(23)], {
+      error: 'must be an hour from 0 to 23 (Berlin time) or off',
+    })
+    .default(3),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   STATISTICS: z.enum(['on', 'off']).default('on'),
   STATISTICS_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // Object storage (S3-compatible) for pictures and attachments; unset S3_BUCKET: DATA_DIR.
@@ -195,6 +202,11 @@ export type Config = {
   statistics: { enabled: boolean; flushMs: number };
   /** Audit trail entries older than this many days are removed by the housekeeping (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
+  /**
+   * Backups the server writes (decision 044): the nightly one from `hour` (Berlin time; null: off,
+   * BACKUP_HOUR), and how many passed ones are kept (BACKUP_KEEP).
+   */
+  backups: { hour: number | null; keep: number };
   /** Folder of the built web app (index, prerendered pages, assets). */
   webDist: string;
   /** The sample pictures `npm run build` renders in advance (missing ones are rendered on seeding). */
@@ -326,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     readyStorageProbeMs: e.READY_STORAGE_PROBE_MS,
     statistics: { enabled: e.STATISTICS === 'on', flushMs: e.STATISTICS_FLUSH_MS },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    backups: { hour: e.BACKUP_HOUR === 'off' ? null : e.BACKUP_HOUR, keep: e.BACKUP_KEEP },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist/client'),
     sampleMediaDir: path.resolve(serverRoot, 'dist/sample-media'),
     webLocales: path.resolve(serverRoot, '../web/src/locales'),

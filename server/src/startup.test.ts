@@ -21,6 +21,8 @@ function runServer(env: Record<string, string>): {
       LOG_LEVEL: 'warn',
       DATA_DIR: tempDir(),
       SEED_SAMPLE: 'false',
+      // No backup at start (the backup tests cover it).
+      BACKUP_HOUR: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,9 +17,11 @@ export function kindOf(db: AnyDb): DatabaseKind {
 /**
  * Tables a backup leaves out: Kysely's migration bookkeeping (the manifest names the migrations),
  * and the visitor statistics' day salts and visits, which must be gone after their day (decision
- * 025) — an archive would keep them for years. The counted aggregates are backed up.
+ * 025) — an archive would keep them for years. The counted aggregates are backed up. And the
+ * instances' leases (housekeeping, the backup being written): they belong to the running site, and
+ * a restored one would hold back the restored site's housekeeping and backups until it ran out.
  */
-const tablesNotBackedUp = new Set(['kysely_migration', 'kysely_migration_lock', ...ephemeralStatisticsTables]);
+const tablesNotBackedUp = new Set(['kysely_migration', 'kysely_migration_lock', 'leases', ...ephemeralStatisticsTables]);
 
 type ColumnRow = { table_name: string; column_name: string; data_type: string; auto_increment: boolean };
 

@@ -1,7 +1,7 @@
 import { type Config, loadConfig } from '../config';
-import { sqliteFileIn } from '../db/database';
 import { holdSiteExclusively } from '../db/instance-lock';
 import { type BackupSummary, type Site, createBackup } from '../backup/backup';
+import { siteOf } from '../backup/site-backups';
 import { checkArchive } from '../backup/archive-reader';
 import { type RestoreSummary, checkSchema, restoreBackup } from '../backup/restore';
 import { recordBackup } from '../db/backup-record.repository';
@@ -11,16 +11,6 @@ import { openDatabase } from '../db/database';
 // configuration onto a site and prints what was done.
 
 type Output = { write: (text: string) => void };
-
-export function siteOf(config: Config): Site {
-  return {
-    dataDir: config.dataDir,
-    objectStorage: config.objectStorage,
-    database: config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) },
-  };
-}
 
 const databaseName = (site: Site) =>
   site.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${site.database.file}`;

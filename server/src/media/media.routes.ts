@@ -13,12 +13,18 @@ const publicKey =
 /**
  * Serves public media from the site's storage (disk or a private bucket). Names carry the hash of
  * their content, so an answer never changes: browsers and proxies may keep it for a year without
- * asking again.
+ * asking again. `withheld` names what visitors are refused although it is stored: the pictures
+ * only trashed projects use, while they are in the trash (decision 037).
  */
-export const mediaRoutes: FastifyPluginAsync = async (app) => {
+export const mediaRoutes: FastifyPluginAsync<{ withheld?: (key: string) => Promise<boolean> }> = async (app, options) => {
   app.get('/media/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const match = key.match(publicKey);
+    if (match && (await options.withheld?.(key))) {
+      // Not to be kept by a browser or proxy: a restore serves it again.
+      reply.header('cache-control', 'no-store');
+      return sendProblem(reply, 404, 'not_found', 'No such media file');
+    }
     const object = match ? await app.media.open(key) : undefined;
     if (!match || !object) return sendProblem(reply, 404, 'not_found', 'No such media file');
     const etag = `"${match[1] ?? match[3]}"`;

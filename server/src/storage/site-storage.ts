@@ -40,3 +40,22 @@ export async function createSiteStorage(config: {
     close: () => {},
   };
 }
+
+/** Folder (disk, under DATA_DIR) and key prefix (S3) of the backups the server writes: never served. */
+export const backupFolder = 'backups';
+
+/**
+ * Where the server keeps its backups (decision 044): beside the data, never under the public
+ * media: DATA_DIR/backups (readable by the site's user only), or the bucket's backups/ prefix.
+ */
+export async function createBackupStorage(config: {
+  dataDir: string;
+  objectStorage?: S3Settings | undefined;
+}): Promise<{ storage: ObjectStorage; close(): void }> {
+  const s3 = config.objectStorage;
+  if (s3) {
+    const connection = await connectS3(s3);
+    return { storage: createS3Storage(connection, s3.bucket, `${backupFolder}/`), close: () => connection.client.destroy() };
+  }
+  return { storage: createDiskStorage(path.join(config.dataDir, backupFolder), { private: true }), close: () => {} };
+}

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { type SiteLanguage, apiRoutes, apiUrl } from '@blitz/contract';
 import { afterEach } from 'vitest';
 import { buildApp } from '../app';
+import type { Site } from '../backup/backup';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../db/database';
 import type { PageContent } from '../modules/pages/page-content';
@@ -110,6 +111,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     // Tests post inquiries without the form's token; the spam tests set a fill time of their own.
     CONTACT_MIN_FILL_SECONDS: '0',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // No backup at start; the backup tests turn it on.
+    BACKUP_HOUR: 'off',
     ...env,
   });
 }
@@ -146,7 +149,19 @@ export async function startTestApp(on: DatabaseKind | Backend, env: Record<strin
   const database = await freshDatabase(backend.db, dataDir);
   const config = testConfig(dataDir, { LOG_LEVEL: 'info', ...(await storageEnv(backend.storage)), ...env });
   const { stream, log } = captureLog();
-  const app = await buildApp(config, { database, logStream: stream });
+  // The server's backups read the test's database: its SQLite file or PostgreSQL schema.
+  const { rows } =
+    backend.db === 'postgres'
+      ? await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)
+      : { rows: [] };
+  const backupSite: Site = {
+    dataDir,
+    objectStorage: config.objectStorage,
+    database: rows[0]
+      ? { kind: 'postgres', url: testDatabaseUrl!, schema: rows[0].schema }
+      : { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') },
+  };
+  const app = await buildApp(config, { database, logStream: stream, backupSite });
   await app.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => app.close());
   const address = app.server.address();

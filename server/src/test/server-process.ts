@@ -46,6 +46,8 @@ export async function startServerProcess(
       SEED_SAMPLE: 'false',
       SECOND_FACTOR: 'optional',
       CONTACT_MIN_FILL_SECONDS: '0',
+      // No nightly backup at start (the backup tests cover it).
+      BACKUP_HOUR: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

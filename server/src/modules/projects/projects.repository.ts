@@ -648,3 +648,17 @@ export const projectStoredFiles: StoredFiles = {
       draft: typeof row['draft'] === 'string' ? row['draft'] : null,
     }).map((key) => ({ store: 'media', key })),
 };
+
+/**
+ * The media keys that only trashed projects name (decision 037): withheld from visitors while
+ * those projects are in the trash, served again once one is restored. A key that a live project
+ * names too (an identical upload, published or in a draft) is not withheld. Usually there is no
+ * trashed project, and then this is one small query.
+ */
+export async function keysOnlyTrashedProjectsName(db: Db): Promise<string[]> {
+  const trashed = await db.selectFrom('projects').select(['pictures', 'draft']).where('deleted_at', 'is not', null).execute();
+  if (trashed.length === 0) return [];
+  const live = await db.selectFrom('projects').select(['pictures', 'draft']).where('deleted_at', 'is', null).execute();
+  const used = new Set(live.flatMap(projectMediaKeys));
+  return [...new Set(trashed.flatMap(projectMediaKeys))].filter((key) => !used.has(key));
+}

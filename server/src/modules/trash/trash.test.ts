@@ -77,7 +77,7 @@ describe.each(backends)('the trash on $name', (backend) => {
     expect((await call('PUT', `/Project/${middle.id}`, { ...(await projectBody('x')), picture: undefined })).status).toBe(404);
     expect((await call('POST', `/Project/${middle.id}/Move`, { after: null, list: 'gallery' })).status).toBe(404);
     expect((await call('POST', '/Project', await projectBody('y', { categoryID: String(category.id) }))).status).toBe(400);
-    // Its pictures stay (a restore needs them).
+    // Its pictures stay, served still: the other two projects use the same upload.
     expect(await fileStatus(middle)).toEqual(middle.pictureSources.map(() => 200));
 
     const trash = trashListSchema.parse((await call('GET', '/Trash')).body);
@@ -105,6 +105,7 @@ describe.each(backends)('the trash on $name', (backend) => {
     expect((await anonymous(`/Project?CategoryID=${category.id}`)).body.count).toBe(3);
     expect((await call('GET', '/Trash')).body).toEqual({ data: [], count: 0 });
     expect((await api(url, 'GET', '/sitemap.xml')).text).toContain(`/project/${middle.id}`);
+    expect(await fileStatus(middle)).toEqual(middle.pictureSources.map(() => 200));
   });
 
   it('restores a category alone with its projects’ links, and a project in its place among projects added and moved meanwhile', async () => {
@@ -202,6 +203,29 @@ describe.each(backends)('the trash on $name', (backend) => {
     expect((await anonymous('/Job')).body.data.map((j: { id: number }) => j.id)).toEqual([one.id, two.id]);
   });
 
+  it('withholds the pictures only a trashed project uses from visitors, and serves them again on restore', async () => {
+    const { url, app, call, fileStatus } = await started(backend);
+    const project = (
+      await call(
+        'POST',
+        '/Project',
+        await projectBody('Eigenes Bild', { picture: dataUrl(await testPhoto(700, 300), 'image/png') }),
+      )
+    ).body as Project;
+    expect(await fileStatus(project)).toEqual(project.pictureSources.map(() => 200));
+    expect((await call('DELETE', `/Project/${project.id}`)).status).toBe(204);
+
+    expect(await fileStatus(project)).toEqual(project.pictureSources.map(() => 404));
+    const refused = await fetch(url + project.pictureSources[0]!.url);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    // Still stored: a restore needs them.
+    for (const source of project.pictureSources) expect(await app.media.open(source.url.replace(/^\/media\//, ''))).toBeDefined();
+
+    expect((await call('POST', '/Trash/Restore', { kind: 'project', id: project.id })).status).toBe(200);
+    expect(await fileStatus(project)).toEqual(project.pictureSources.map(() => 200));
+  });
+
   it('purges after 30 days, with the files no other project uses', async () => {
     const { call, fileStatus, purgeAfter } = await started(backend);
     const body = await projectBody('Gleiches Bild');
@@ -214,6 +238,9 @@ describe.each(backends)('the trash on $name', (backend) => {
     for (const path of [`/Project/${trashed.id}`, `/Project/${alone.id}`, `/Category/${category.id}`, `/Job/${job.id}`])
       expect((await call('DELETE', path)).status).toBe(204);
 
+    // In the trash: a picture a live project shares is still served, one only a trashed project uses is not.
+    expect(await fileStatus(trashed)).toEqual(trashed.pictureSources.map(() => 200));
+    expect(await fileStatus(alone)).toEqual(alone.pictureSources.map(() => 404));
     expect(await purgeAfter(29)).toEqual({ purged: 0 });
     expect((await call('GET', '/Trash')).body.count).toBe(4);
     expect(await purgeAfter(30.01)).toEqual({ purged: 4 });

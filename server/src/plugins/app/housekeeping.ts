@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deleteExpiredFormTokens } from '../../modules/contact/form-tokens.repository';
 import { inquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
-import { createHousekeeping } from '../../modules/housekeeping/housekeeping';
+import { type HousekeepingTask, createHousekeeping } from '../../modules/housekeeping/housekeeping';
 import { deleteOldAuditEntries } from '../../modules/audit/audit.service';
 import { deleteStaleAttempts } from '../../modules/rate-limits/attempts.repository';
 import { statisticsHousekeeping } from '../../modules/statistics/statistics-housekeeping';
@@ -18,8 +18,9 @@ const staleCountsAfterMs = 24 * 3600_000;
  * rate-limit and sign-in counts long over, spent contact form tokens past their day, the visitor
  * statistics' salts of past days and visits of past days, what has been in the trash for 30 days
  * (with the pictures only it used); and on Monday morning the statistics' weekly summary mails.
+ * `tasks`: those of the layers above (the nightly backup, decision 044), run last.
  */
-export const housekeeping = fp(async (app: FastifyInstance) => {
+export const housekeeping = fp(async (app: FastifyInstance, options: { tasks?: HousekeepingTask[] }) => {
   const { db } = app;
   const job = createHousekeeping(
     db,
@@ -37,6 +38,7 @@ export const housekeeping = fp(async (app: FastifyInstance) => {
       ...(app.config.statistics.enabled
         ? [statisticsSummaryTask({ db, mailServer: app.mailTransport.mode === 'smtp', kick: () => app.outbox.kick() })]
         : []),
+      ...(options.tasks ?? []),
     ],
     app.log.child({ module: 'housekeeping' }),
   );

@@ -27,6 +27,7 @@ import { JobsPanel } from '../../../features/job-editing/components/jobs-panel';
 import { TextsPanel } from '../../../features/text-editing/components/texts-panel';
 import { TrashPanel } from '../../../features/trash/components/trash-panel';
 import { AuditPanel } from '../../../features/audit/components/audit-panel';
+import { BackupsPanel } from '../../../features/backups/components/backups-panel';
 import { usePageMeta } from '../../../lib/page-meta';
 import { createQueryClient } from '../../../lib/query-client';
 
@@ -109,6 +110,7 @@ function Sections({ session }: { session: AdminSession }) {
     },
     { id: 'statistics', access: 'admin', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
     { id: 'audit', access: 'admin', label: t('tabs.audit'), render: () => <AuditPanel /> },
+    { id: 'backups', access: 'admin', label: t('tabs.backups'), render: () => <BackupsPanel /> },
     { id: 'accounts', access: 'admin', label: t('tabs.accounts'), render: () => <AccountsPanel self={session.username} /> },
     { id: 'sessions', access: 'self', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
     { id: 'second-factor', access: 'self', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },

@@ -20,6 +20,7 @@ const tabOfKind: Record<string, string> = {
   companyDetails: 'company',
   mailSettings: 'mail',
   inquiry: 'inquiries',
+  backup: 'backups',
 };
 
 const field = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900';

@@ -6,11 +6,12 @@ import type { ChecklistItem, ChecklistKey } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
 import { readToken } from '../../../lib/auth-token';
+import { fileSize } from '../../../lib/file-size';
 import { notify } from '../../../lib/notify';
 import { useDateTime, useInterfaceLocale } from '../../../lib/use-date-time';
 import { checklistQueryKey, useChecklist, useRemoveSampleContent, useUpdateChecklistItem } from '../api/checklist';
 
-/** The dashboard tab where each item is done (the backup is done on the server: no tab). */
+/** The dashboard tab where each item is done (a backup: the Backups tab, or the command on the server). */
 const tabOf: Partial<Record<ChecklistKey, string>> = {
   companyDetails: 'company',
   logo: 'company',
@@ -18,6 +19,7 @@ const tabOf: Partial<Record<ChecklistKey, string>> = {
   mailRecipients: 'mail',
   legalTexts: 'texts',
   secondFactor: 'second-factor',
+  backup: 'backups',
 };
 
 /**
@@ -210,12 +212,6 @@ function ItemDetail({ item }: { item: ChecklistItem }) {
     default:
       return null;
   }
-}
-
-/** A backup's size as people read it: kB below a megabyte, else MB with one decimal (1024-based, like the admin command). */
-function fileSize(bytes: number, locale: string): string {
-  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / 1024 / 1024, 'megabyte'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
 }
 
 /** "2 projects, 1 category, 1 job": each figure with its word in the number it needs. */
