@@ -63,7 +63,7 @@ describe.each([
     await page.getByRole('link', { name: 'Jetzt bewerben' }).first().click();
     await page.waitForURL(/\?subject=application#contact-form$/);
     const form = page.locator('#contact-form form');
-    expect(await form.locator('[data-applying-for]').textContent()).toBe('Bewerbung als Erdungstechniker (m/w/d)');
+    expect(await form.locator('[data-applying-for]').textContent()).toBe('Bewerbung: Erdungstechniker (m/w/d)');
     expect(await form.locator('select[name=subject]').inputValue()).toBe('application');
     await form.locator('input[name=firstName]').fill('Erika');
     await form.locator('input[name=lastName]').fill(lastName);
@@ -74,7 +74,7 @@ describe.each([
     await page.locator('[data-notification=success]').waitFor();
 
     await until(() => subjects().some((s) => s.includes(lastName)));
-    expect(subjects().find((s) => s.includes(lastName))).toMatch(/^Bewerbung als Erdungstechniker \(m\/w\/d\) von Erika/);
+    expect(subjects().find((s) => s.includes(lastName))).toMatch(/^Bewerbung: Erdungstechniker \(m\/w\/d\) von Erika/);
     const inbox = await api<InquiryList>(site.url, token, 'GET', `${apiRoutes.inbox.list}?JobID=${jobId}`);
     expect(inbox.data.find((i) => i.lastName === lastName)?.job).toEqual({ id: jobId, title: 'Erdungstechniker (m/w/d)' });
     expect(page.errors).toEqual([]);

@@ -210,7 +210,7 @@ describe('public pages render the company details staff saved', () => {
     const job = jobOf(both('Monteur (m/w/d)', 'Fitter (m/f/d)'));
     const data = { '/api/v1/Job/3': job };
     const german = await page('job', 'de', { url: `${jobPath(3)}?subject=application`, data });
-    expect(german.text).toContain('Bewerbung als Monteur (m/w/d)');
+    expect(german.text).toContain('Bewerbung: Monteur (m/w/d)');
     expect(german.html).toMatch(/<input type="hidden" name="jobId" value="3"\/?>/);
     const english = await page('job', 'en', { url: `${jobPath(3)}?subject=application&lang=en`, data });
     expect(english.text).toContain('Application for Fitter (m/f/d)');
