@@ -206,6 +206,37 @@ describe('public pages render the company details staff saved', () => {
     expect(detail.text).toContain('Contact person Jule Joule');
   });
 
+  it('jobs: applicants are told the recipient of applications from the mail settings, in the text and the link', async () => {
+    const board = { count: 1, data: [jobOf(both('Monteur', 'Fitter'))] };
+    const data = { '/api/v1/Job?Language=1&PageLength=100': board, 'applications-address': 'karriere@blitzwerk.de' };
+    const { text, html } = await page('jobs', 'en', { data });
+    const howToApply = text.slice(text.indexOf('How to apply'), text.indexOf('Get in touch'));
+    expect(howToApply).toContain('as a PDF by e-mail to karriere@blitzwerk.de');
+    expect(howToApply).toContain('E-mail karriere@blitzwerk.de');
+    expect(howToApply).not.toContain('info@blitzwerk.de');
+    expect(html).toContain('href="mailto:karriere@blitzwerk.de"');
+    expect(text).not.toContain('{{');
+  });
+
+  it('jobs: no openings at all is said as such (and how to apply all the same), not as a search that found nothing', async () => {
+    const empty = { count: 0, data: [] };
+    const german = await page('jobs', 'de', { data: { '/api/v1/Job?Language=2&PageLength=100': empty } });
+    expect(german.text).toContain('Zurzeit haben wir keine Stelle ausgeschrieben.');
+    expect(german.text).toContain('So bewerben Sie sich');
+    expect(german.text).not.toContain('Keine passende Stelle gefunden');
+    expect(german.html).not.toContain('role="search"');
+    const english = await page('jobs', 'en', { data: { '/api/v1/Job?Language=1&PageLength=100': empty } });
+    expect(english.text).toContain('We have no openings advertised at the moment.');
+    // A search that matches nothing keeps the spec's text.
+    const board = { count: 1, data: [jobOf(both('Monteur', 'Fitter'))] };
+    const search = await page('jobs', 'en', {
+      url: '/jobs?q=Zauberer',
+      data: { '/api/v1/Job?Language=1&PageLength=100': board },
+    });
+    expect(search.text).toContain('No matching job');
+    expect(search.text).not.toContain('no openings');
+  });
+
   it('job: the apply link’s form names the job and sends its id, in the HTML itself (no script needed)', async () => {
     const job = jobOf(both('Monteur (m/w/d)', 'Fitter (m/f/d)'));
     const data = { '/api/v1/Job/3': job };
