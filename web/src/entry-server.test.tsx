@@ -273,6 +273,23 @@ describe('public pages render the company details staff saved', () => {
     expect(de.text).toContain('vertreten durch Geschäftsführer Ada Ampère und Otto Ohm');
     expect((await page('aboutus', 'en', { content: two })).text).toContain('Led by Ada Ampère and Otto Ohm');
   });
+
+  it('imprint: the managing directors’ title as the company details choose it (one woman, one man, several)', async () => {
+    const as = (management: CompanyDetails['management'], managingDirectors = ['Ada Ampère']) => ({
+      ...content,
+      company: { ...saved, managingDirectors, ...(management ? { management } : {}) },
+    });
+    const woman = await page('impressum', 'de', { content: as('woman') });
+    expect(woman.text).toContain('Geschäftsführerin: Ada Ampère');
+    expect(woman.text).toContain('vertreten durch Geschäftsführerin Ada Ampère');
+    expect((await page('impressum', 'en', { content: as('woman') })).text).toContain('Managing Director: Ada Ampère');
+    expect((await page('impressum', 'de', { content: as('man') })).text).toContain('Geschäftsführer: Ada Ampère');
+    const several = as('several', ['Ada Ampère', 'Otto Ohm']);
+    expect((await page('impressum', 'de', { content: several })).text).toContain('Geschäftsführung: Ada Ampère und Otto Ohm');
+    expect((await page('impressum', 'en', { content: several })).text).toContain('Managing Directors: Ada Ampère and Otto Ohm');
+    // One name, yet a board of several (the others not named): the collective title.
+    expect((await page('impressum', 'de', { content: as('several') })).text).toContain('Geschäftsführung: Ada Ampère');
+  });
 });
 
 describe('the placeholder company', () => {
