@@ -230,7 +230,8 @@ export type ContactFormState = {
   values?: InquiryValues;
   errors?: Partial<Record<InquiryField, FieldErrorKind>>;
   notice?:
-    | { kind: 'success' | 'failure' | 'tooMany' | 'tooLarge' }
+    | { kind: 'success'; sent?: InquirySent }
+    | { kind: 'failure' | 'tooMany' | 'tooLarge' }
     | { kind: 'missing' | 'missingPrice' | 'invalid'; fields: InquiryField[] }
     | { kind: 'malware' | 'attachments'; files: string[] };
 };
@@ -244,6 +245,18 @@ export const inquirySubjectParam = 'subject';
 
 /** The query parameter of the page a form sent without JavaScript returns to: its notice. */
 export const inquirySentParam = 'inquiry';
+
+/**
+ * What the form confirms at its place once an inquiry is sent (issue 40): its reference, and
+ * whether a confirmation mail is on its way to the sender.
+ */
+export type InquirySent = { reference: string; confirmationMail: boolean };
+
+/** The query parameter carrying the reference to the page a form sent without JavaScript returns to. */
+export const inquiryReferenceParam = 'reference';
+
+/** A reference as the server makes them: the day and six characters (20261125-K7QX2M). */
+export const inquiryReferencePattern = /^\d{8}-[A-HJ-NP-Z2-9]{6}$/;
 
 /** "840 KB", "1.2 MB" (English) or "1,2 MB" (German): for the file list and the mails. */
 export function formatFileSize(bytes: number, language: 'de' | 'en'): string {
