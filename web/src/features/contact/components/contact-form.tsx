@@ -67,6 +67,9 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
   const values: Partial<InquiryValues> = (!fresh && state?.values) || {};
   const notice = fresh ? undefined : state?.notice;
   const { subject, job } = fresh ? {} : address;
+  // The reference kept on one line (a phone broke it at its hyphen): the text around it, split at it.
+  const [before = '', after = ''] = sent ? t('sent.reference', { reference: '\u0000' }).split('\u0000') : [];
+  const referenceText = [before, after];
 
   /** Label, control and (when the check failed) the message, tied together for assistive technology. */
   const field = (
@@ -141,7 +144,11 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
           className="self-start rounded-lg bg-white p-5 text-slate-800 shadow-xl outline-none sm:p-8"
         >
           <h3 className="text-xl font-bold text-green-800">{t('notices.success')}</h3>
-          <p className="mt-3 text-lg font-semibold">{t('sent.reference', { reference: sent.reference })}</p>
+          <p className="mt-3 text-lg font-semibold">
+            {referenceText[0]}
+            <span className="whitespace-nowrap">{sent.reference}</span>
+            {referenceText[1]}
+          </p>
           <p className="mt-2 leading-relaxed">{t(sent.confirmationMail ? 'sent.confirmationMail' : 'sent.noConfirmationMail')}</p>
           <a
             href={`${returnTo}#${contactFormAnchor}`}
