@@ -49,6 +49,21 @@ const localized = (max: number, lines: 'one' | 'many' = 'one') =>
 /** Limits the dashboard form shows and the server enforces. */
 export const companyDetailsLimits = { maxPartners: 12, statistics: 6, maxManagingDirectors: 5 } as const;
 
+/** The choices for the managing directors' title: one woman, one man, several. */
+export const managementKinds = ['woman', 'man', 'several'] as const;
+export type ManagementKind = (typeof managementKinds)[number];
+
+/** The text key (common namespace) of the managing directors' title, and its count for the plural. */
+export function managementTitle(settings: Pick<CompanyDetails, 'managingDirectors' | 'management'>): {
+  key: 'managingDirector' | 'managingDirectorWoman' | 'management';
+  count: number;
+} {
+  if (settings.management === 'woman') return { key: 'managingDirectorWoman', count: 1 };
+  if (settings.management === 'man') return { key: 'managingDirector', count: 1 };
+  if (settings.management === 'several') return { key: 'management', count: 2 };
+  return { key: 'managingDirector', count: settings.managingDirectors.length };
+}
+
 const httpUrl = line(500).refine((value) => {
   try {
     return ['http:', 'https:'].includes(new URL(value).protocol);
@@ -79,6 +94,12 @@ const fields = <P extends z.ZodType>(picture: P) => ({
   email: z.string().trim().max(254).pipe(z.email('must be an e-mail address')),
   website: httpUrl,
   managingDirectors: z.array(required(100)).min(1).max(companyDetailsLimits.maxManagingDirectors),
+  /**
+   * Who the managing directors are, for their title (issue 40): one woman (Geschäftsführerin), one
+   * man (Geschäftsführer) or several (Geschäftsführung; Managing Directors). Left out: by the
+   * number of names, as before (one: Geschäftsführer, several: Geschäftsführer).
+   */
+  management: z.enum(managementKinds).optional(),
   /** Named on the jobs page as the person to ask about applications. */
   jobsContact: line(100),
   register: z.strictObject({ court: line(100), number: line(50) }),

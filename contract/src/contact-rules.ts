@@ -13,6 +13,30 @@ export const generalFields = ['subject', 'firstName', 'lastName', 'phone', 'emai
 /** The extra fields of a price inquiry, in the spec's order and with the spec's (capitalised) names. */
 export const priceInquiryFields = ['BuildingSize', 'CompanyAddress', 'CompanyName', 'Regards'] as const;
 
+/**
+ * Every field as the footer form shows them, top to bottom: a notice names missing or invalid
+ * fields in this order, so that a visitor finds them in the order read (issue 40; the spec's order
+ * of the price fields, BuildingSize first, is not the form's). The general fields keep SPEC.md
+ * §5's order, which is the form's too: they are checked first, and the message is last of them.
+ */
+export const formFieldOrder = [
+  'subject',
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'CompanyName',
+  'BuildingSize',
+  'CompanyAddress',
+  'Regards',
+  'message',
+] as const satisfies readonly (GeneralField | PriceInquiryField)[];
+
+/** The fields in the order the form shows them. */
+function inFormOrder<F extends InquiryField>(fields: Iterable<F>): F[] {
+  return [...new Set(fields)].sort((a, b) => formFieldOrder.indexOf(a) - formFieldOrder.indexOf(b));
+}
+
 export type GeneralField = (typeof generalFields)[number];
 export type PriceInquiryField = (typeof priceInquiryFields)[number];
 export type InquiryField = GeneralField | PriceInquiryField;
@@ -133,7 +157,7 @@ const headerFields = ['firstName', 'lastName', 'CompanyName', 'email'] as const;
 
 /**
  * The send check of SPEC.md §5, in its order: first the six general fields, then (for a price
- * inquiry) its four fields; then values that are there but wrong (e-mail address, unknown
+ * inquiry) its four fields, each step naming its fields in the form's order; then values that are there but wrong (e-mail address, unknown
  * subject or regards value, too long, a line break in a one-line field, a control character).
  */
 export function checkInquiry(values: InquiryValues): InquiryCheck {
@@ -141,7 +165,7 @@ export function checkInquiry(values: InquiryValues): InquiryCheck {
   if (missing.length > 0) return { ok: false, step: 'missing', fields: missing };
   if (values.subject === 'priceInquiry') {
     const missingPrice = priceInquiryFields.filter((f) => (f === 'Regards' ? values.Regards.length === 0 : blank(values[f])));
-    if (missingPrice.length > 0) return { ok: false, step: 'missingPrice', fields: missingPrice };
+    if (missingPrice.length > 0) return { ok: false, step: 'missingPrice', fields: inFormOrder(missingPrice) };
   }
   const invalid: InquiryField[] = [];
   if (!(inquirySubjects as readonly string[]).includes(values.subject)) invalid.push('subject');
@@ -155,7 +179,7 @@ export function checkInquiry(values: InquiryValues): InquiryCheck {
   }
   if (!invalid.includes('email') && !isValidEmail(values.email.trim())) invalid.push('email');
   if (values.Regards.some((r) => !(regardsOptions as readonly string[]).includes(r))) invalid.push('Regards');
-  if (invalid.length > 0) return { ok: false, step: 'invalid', fields: [...new Set(invalid)] };
+  if (invalid.length > 0) return { ok: false, step: 'invalid', fields: inFormOrder(invalid) };
   return { ok: true };
 }
 
@@ -206,7 +230,8 @@ export type ContactFormState = {
   values?: InquiryValues;
   errors?: Partial<Record<InquiryField, FieldErrorKind>>;
   notice?:
-    | { kind: 'success' | 'failure' | 'tooMany' | 'tooLarge' }
+    | { kind: 'success'; sent?: InquirySent }
+    | { kind: 'failure' | 'tooMany' | 'tooLarge' }
     | { kind: 'missing' | 'missingPrice' | 'invalid'; fields: InquiryField[] }
     | { kind: 'malware' | 'attachments'; files: string[] };
 };
@@ -220,6 +245,18 @@ export const inquirySubjectParam = 'subject';
 
 /** The query parameter of the page a form sent without JavaScript returns to: its notice. */
 export const inquirySentParam = 'inquiry';
+
+/**
+ * What the form confirms at its place once an inquiry is sent (issue 40): its reference, and
+ * whether a confirmation mail is on its way to the sender.
+ */
+export type InquirySent = { reference: string; confirmationMail: boolean };
+
+/** The query parameter carrying the reference to the page a form sent without JavaScript returns to. */
+export const inquiryReferenceParam = 'reference';
+
+/** A reference as the server makes them: the day and six characters (20261125-K7QX2M). */
+export const inquiryReferencePattern = /^\d{8}-[A-HJ-NP-Z2-9]{6}$/;
 
 /** "840 KB", "1.2 MB" (English) or "1,2 MB" (German): for the file list and the mails. */
 export function formatFileSize(bytes: number, language: 'de' | 'en'): string {

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { inquirySubjects, regardsOptions } from './contact-rules';
 
-/** 201 of POST /api/v1/Contact: the stored inquiry's id and the reference number the visitor is told. */
-export const contactCreatedSchema = z.object({ id: z.number().int(), reference: z.string() });
+/**
+ * 201 of POST /api/v1/Contact: the stored inquiry's id, the reference number the visitor is told,
+ * and whether a confirmation mail goes to them (CONFIRMATION_MAIL), which the form then says.
+ */
+export const contactCreatedSchema = z.object({ id: z.number().int(), reference: z.string(), confirmationMail: z.boolean() });
 export type ContactCreated = z.infer<typeof contactCreatedSchema>;
 
 export const inquirySubjectSchema = z.enum(inquirySubjects);

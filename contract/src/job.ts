@@ -146,3 +146,9 @@ export const jobListQuerySchema = z.object({
 });
 export type JobListQuery = z.output<typeof jobListQuerySchema>;
 export type JobListParams = z.input<typeof jobListQuerySchema>;
+
+/**
+ * The page data key of the address the jobs page asks applicants to write to: the first
+ * recipient of applications in the mail settings (issue 40; it named the general address).
+ */
+export const applicationsAddressKey = 'applications-address';

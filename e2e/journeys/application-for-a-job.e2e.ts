@@ -63,18 +63,33 @@ describe.each([
     await page.getByRole('link', { name: 'Jetzt bewerben' }).first().click();
     await page.waitForURL(/\?subject=application#contact-form$/);
     const form = page.locator('#contact-form form');
-    expect(await form.locator('[data-applying-for]').textContent()).toBe('Bewerbung als Erdungstechniker (m/w/d)');
+    expect(await form.locator('[data-applying-for]').textContent()).toBe('Bewerbung: Erdungstechniker (m/w/d)');
     expect(await form.locator('select[name=subject]').inputValue()).toBe('application');
+    // Another subject sends no job, and the form stops naming it (CSS: with or without a script).
+    await form.locator('select[name=subject]').selectOption('generalMessage');
+    expect(await form.locator('[data-applying-for]').isVisible()).toBe(false);
+    await form.locator('select[name=subject]').selectOption('application');
+    expect(await form.locator('[data-applying-for]').isVisible()).toBe(true);
     await form.locator('input[name=firstName]').fill('Erika');
     await form.locator('input[name=lastName]').fill(lastName);
     await form.locator('input[name=phone]').fill('+49 6181 12345');
     await form.locator('input[name=email]').fill('erika@example.org');
     await form.locator('textarea[name=message]').fill('Hiermit bewerbe ich mich.');
     await form.locator('button[type=submit]').click();
-    await page.locator('[data-notification=success]').waitFor();
+    // Issue 40: confirmed in place of the form, which no longer says "Bewerbung: …" once asked for again.
+    await page.locator('#contact-form [data-inquiry-sent]').waitFor();
+    await page.getByRole('link', { name: 'Weitere Nachricht senden' }).click();
+    if (script) {
+      expect(await form.locator('select[name=subject]').inputValue()).toBe('');
+      expect(await form.locator('[data-applying-for]').count()).toBe(0);
+    } else {
+      // Without a script the page is loaded again, at its address, which chooses the application.
+      await page.waitForURL(/\?subject=application#contact-form$/);
+      expect(await form.locator('[data-applying-for]').isVisible()).toBe(true);
+    }
 
     await until(() => subjects().some((s) => s.includes(lastName)));
-    expect(subjects().find((s) => s.includes(lastName))).toMatch(/^Bewerbung als Erdungstechniker \(m\/w\/d\) von Erika/);
+    expect(subjects().find((s) => s.includes(lastName))).toMatch(/^Bewerbung: Erdungstechniker \(m\/w\/d\) von Erika/);
     const inbox = await api<InquiryList>(site.url, token, 'GET', `${apiRoutes.inbox.list}?JobID=${jobId}`);
     expect(inbox.data.find((i) => i.lastName === lastName)?.job).toEqual({ id: jobId, title: 'Erdungstechniker (m/w/d)' });
     expect(page.errors).toEqual([]);

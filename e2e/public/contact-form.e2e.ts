@@ -139,10 +139,11 @@ describe('the footer contact form', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
 
     await fillGeneral(page, 'en', 'priceInquiry');
-    await page.getByLabel('Company name').fill('ACME');
+    await page.getByLabel('Building size').fill('1200 m²');
     await page.getByRole('button', { name: 'Send request' }).click();
+    // Named in the order the form shows them (issue 40): company name first, as on the screen.
     await expect(notice(page, 'error').last().textContent()).resolves.toBe(
-      'Missing price inquiry fields: Building size, Company address, Areas of interest',
+      'Missing price inquiry fields: Company name, Company address, Areas of interest',
     );
     expect(await page.getByRole('checkbox', { name: 'Earthing' }).getAttribute('aria-invalid')).toBe('true');
     expect(requests).toEqual([]);
@@ -249,9 +250,26 @@ describe('the footer contact form', () => {
     await fillGeneral(page, 'de', 'application');
     await page.locator('#contact-form input[type=file]').setInputFiles([files.cv]);
     const before = received.length;
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/Contact'));
     await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    const { reference } = (await (await answer).json()) as ContactCreated;
     await expect(notice(page, 'success').textContent()).resolves.toBe('Ihre Anfrage ist eingegangen');
     expect(await notice(page, 'success').getAttribute('class')).toContain('bg-green-700');
+    // Issue 40: a confirmation that stays, where the form was, with the reference and the mail on its way.
+    const sent = page.locator('#contact-form [data-inquiry-sent]');
+    expect((await sent.innerText()).replace(/\n+/g, '\n')).toBe(
+      `Ihre Anfrage ist eingegangen\nIhre Vorgangsnummer: ${reference}\nEine Bestätigung mit dieser Nummer ist per E-Mail an Sie unterwegs. Wir melden uns zeitnah bei Ihnen.\nWeitere Nachricht senden`,
+    );
+    await page.waitForFunction(() => document.activeElement?.hasAttribute('data-inquiry-sent'));
+    expect(await page.locator('#contact-form form').count()).toBe(0);
+    // Still there once the notice has gone.
+    await notice(page, 'success').waitFor({ state: 'detached' });
+    expect(await sent.isVisible()).toBe(true);
+    // The form again, empty, on request.
+    await page.getByRole('link', { name: 'Weitere Nachricht senden' }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'subject');
+    expect(await sent.count()).toBe(0);
+    expect(page.url()).toBe(`${site.url}/jobs`);
     expect(await page.getByLabel('Betreff').inputValue()).toBe('');
     expect(await page.getByLabel('Vorname').inputValue()).toBe('');
     expect(await page.getByLabel('Nachricht').inputValue()).toBe('');
@@ -278,7 +296,11 @@ describe('the footer contact form', () => {
     expect((await answer).status()).toBe(201);
     const { reference } = (await (await answer).json()) as ContactCreated;
     await expect(notice(page, 'success').textContent()).resolves.toBe('Your Request is received');
-    // The form is emptied: the subject is none, so the price-inquiry fields are hidden again.
+    expect((await page.locator('#contact-form [data-inquiry-sent]').innerText()).replace(/\n+/g, '\n')).toContain(
+      `Your reference: ${reference}\nA confirmation with this number is on its way to you by e-mail.`,
+    );
+    // The form asked for again is emptied: the subject is none, so the price-inquiry fields are hidden again.
+    await page.getByRole('link', { name: 'Send another message' }).click();
     expect(await page.getByLabel('Company name').isVisible()).toBe(false);
     expect(await page.getByLabel('Company name').inputValue()).toBe('');
 

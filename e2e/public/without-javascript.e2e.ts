@@ -52,12 +52,22 @@ describe('without JavaScript', () => {
     // form's stylesheet reports to the server without any script.
     await page.waitForTimeout(3200);
     await form.locator('button[type=submit]').click();
-    await page.waitForURL(/\/Services\?inquiry=sent#contact-form$/);
-    expect(await page.locator('[data-notification=success]').textContent()).toBe('Ihre Anfrage ist eingegangen');
+    await page.waitForURL(/\/Services\?inquiry=sent&reference=\d{8}-\w{6}#contact-form$/);
+    // Issue 40: the form's place confirms the send with its reference, as with the form's script.
+    const reference = new URL(page.url()).searchParams.get('reference')!;
+    const sent = page.locator('#contact-form [data-inquiry-sent]');
+    expect((await sent.innerText()).replace(/\n+/g, '\n')).toBe(
+      `Ihre Anfrage ist eingegangen\nIhre Vorgangsnummer: ${reference}\nEine Bestätigung mit dieser Nummer ist per E-Mail an Sie unterwegs. Wir melden uns zeitnah bei Ihnen.\nWeitere Nachricht senden`,
+    );
     await until(() => received.some((m) => m.to.includes('inbox@company.example') && m.raw.includes('Muster AG')));
     const mail = received.find((m) => m.raw.includes('Muster AG'))!.raw;
     expect(mail).toContain('filename=Dach.png');
     expect(mail).toContain('filename=Plan.pdf');
+    expect(mail).toContain(reference);
+    // The form again, on request, at the page it was sent from.
+    await page.getByRole('link', { name: 'Weitere Nachricht senden' }).click();
+    await page.waitForURL(/\/Services#contact-form$/);
+    expect(await page.locator('#contact-form form select[name=subject]').inputValue()).toBe('');
     expect(page.errors).toEqual([]);
   });
 

@@ -258,6 +258,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     renderer,
     fillers: contentPageFillers({ ...reads, config: app.config }, renderer, contentModules),
     contents,
+    confirmationMail: config.contact.confirmationMail,
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
     mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin,
     replay,

@@ -206,11 +206,42 @@ describe('public pages render the company details staff saved', () => {
     expect(detail.text).toContain('Contact person Jule Joule');
   });
 
+  it('jobs: applicants are told the recipient of applications from the mail settings, in the text and the link', async () => {
+    const board = { count: 1, data: [jobOf(both('Monteur', 'Fitter'))] };
+    const data = { '/api/v1/Job?Language=1&PageLength=100': board, 'applications-address': 'karriere@blitzwerk.de' };
+    const { text, html } = await page('jobs', 'en', { data });
+    const howToApply = text.slice(text.indexOf('How to apply'), text.indexOf('Get in touch'));
+    expect(howToApply).toContain('as a PDF by e-mail to karriere@blitzwerk.de');
+    expect(howToApply).toContain('E-mail karriere@blitzwerk.de');
+    expect(howToApply).not.toContain('info@blitzwerk.de');
+    expect(html).toContain('href="mailto:karriere@blitzwerk.de"');
+    expect(text).not.toContain('{{');
+  });
+
+  it('jobs: no openings at all is said as such (and how to apply all the same), not as a search that found nothing', async () => {
+    const empty = { count: 0, data: [] };
+    const german = await page('jobs', 'de', { data: { '/api/v1/Job?Language=2&PageLength=100': empty } });
+    expect(german.text).toContain('Zurzeit haben wir keine Stelle ausgeschrieben.');
+    expect(german.text).toContain('So bewerben Sie sich');
+    expect(german.text).not.toContain('Keine passende Stelle gefunden');
+    expect(german.html).not.toContain('role="search"');
+    const english = await page('jobs', 'en', { data: { '/api/v1/Job?Language=1&PageLength=100': empty } });
+    expect(english.text).toContain('We have no openings advertised at the moment.');
+    // A search that matches nothing keeps the spec's text.
+    const board = { count: 1, data: [jobOf(both('Monteur', 'Fitter'))] };
+    const search = await page('jobs', 'en', {
+      url: '/jobs?q=Zauberer',
+      data: { '/api/v1/Job?Language=1&PageLength=100': board },
+    });
+    expect(search.text).toContain('No matching job');
+    expect(search.text).not.toContain('no openings');
+  });
+
   it('job: the apply link’s form names the job and sends its id, in the HTML itself (no script needed)', async () => {
     const job = jobOf(both('Monteur (m/w/d)', 'Fitter (m/f/d)'));
     const data = { '/api/v1/Job/3': job };
     const german = await page('job', 'de', { url: `${jobPath(3)}?subject=application`, data });
-    expect(german.text).toContain('Bewerbung als Monteur (m/w/d)');
+    expect(german.text).toContain('Bewerbung: Monteur (m/w/d)');
     expect(german.html).toMatch(/<input type="hidden" name="jobId" value="3"\/?>/);
     const english = await page('job', 'en', { url: `${jobPath(3)}?subject=application&lang=en`, data });
     expect(english.text).toContain('Application for Fitter (m/f/d)');
@@ -241,6 +272,23 @@ describe('public pages render the company details staff saved', () => {
     expect(de.text).toContain('Geschäftsführer: Ada Ampère und Otto Ohm');
     expect(de.text).toContain('vertreten durch Geschäftsführer Ada Ampère und Otto Ohm');
     expect((await page('aboutus', 'en', { content: two })).text).toContain('Led by Ada Ampère and Otto Ohm');
+  });
+
+  it('imprint: the managing directors’ title as the company details choose it (one woman, one man, several)', async () => {
+    const as = (management: CompanyDetails['management'], managingDirectors = ['Ada Ampère']) => ({
+      ...content,
+      company: { ...saved, managingDirectors, ...(management ? { management } : {}) },
+    });
+    const woman = await page('impressum', 'de', { content: as('woman') });
+    expect(woman.text).toContain('Geschäftsführerin: Ada Ampère');
+    expect(woman.text).toContain('vertreten durch Geschäftsführerin Ada Ampère');
+    expect((await page('impressum', 'en', { content: as('woman') })).text).toContain('Managing Director: Ada Ampère');
+    expect((await page('impressum', 'de', { content: as('man') })).text).toContain('Geschäftsführer: Ada Ampère');
+    const several = as('several', ['Ada Ampère', 'Otto Ohm']);
+    expect((await page('impressum', 'de', { content: several })).text).toContain('Geschäftsführung: Ada Ampère und Otto Ohm');
+    expect((await page('impressum', 'en', { content: several })).text).toContain('Managing Directors: Ada Ampère and Otto Ohm');
+    // One name, yet a board of several (the others not named): the collective title.
+    expect((await page('impressum', 'de', { content: as('several') })).text).toContain('Geschäftsführung: Ada Ampère');
   });
 });
 

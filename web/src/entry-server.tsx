@@ -11,6 +11,7 @@ import {
   apiUrl,
   company,
   companyInterpolationOf,
+  managementTitle,
   contentLanguageOf,
   pages,
   siteLanguages,
@@ -98,11 +99,13 @@ export const render: RenderPage = async (page, url, lang, data, content = defaul
   const values = companyInterpolationOf(content.company);
   const words = await createServerI18n(lang, texts, values);
   const directors = content.company.managingDirectors;
+  const title = managementTitle(content.company);
   const i18n = await createServerI18n(lang, texts, {
     ...values,
-    // The managing directors in the page's language: "A und B", and the title in the plural for more than one.
+    // The managing directors in the page's language: "A und B", and their title as the company
+    // details choose it (Geschäftsführerin, Geschäftsführer, Geschäftsführung), else by their number.
     ceoName: new Intl.ListFormat(lang, { type: 'conjunction' }).format(directors),
-    ceoTitle: words.t('common:managingDirector', { count: directors.length }),
+    ceoTitle: words.t(`common:${title.key}`, { count: title.count }),
     // While the placeholder company is in place, every text naming its legal name marks it as a
     // sample in the page's language (the components do the same: useLegalName).
     ...(content.sampleCompany ? { legalName: words.t('common:sampleCompany', { name: values.legalName }) } : {}),

@@ -21,8 +21,13 @@ function texts(value: unknown): string[] {
 const files = fs.readdirSync(path.join(dir, 'de')).filter((f) => f.endsWith('.json'));
 
 /** Values a page passes to one of its texts, besides the company's details. */
-// ceoTitle: the managing directors' title, singular or plural, which the server render passes.
-const passedByPage: Record<string, string[]> = { 'aboutus.json': ['name', 'position'], 'ImprintPage.json': ['ceoTitle'] };
+// ceoTitle: the managing directors' title, singular or plural, which the server render passes;
+// applicationsEmail: the recipient of applications in the mail settings, which the jobs page passes.
+const passedByPage: Record<string, string[]> = {
+  'aboutus.json': ['name', 'position'],
+  'ImprintPage.json': ['ceoTitle'],
+  'JobsPage.json': ['applicationsEmail'],
+};
 
 describe('locale files', () => {
   it('exist in German and English for the same namespaces', () => {

@@ -108,7 +108,15 @@ describe('the lookup beside i18next', () => {
     const t = createT(lang, texts);
     // Untyped: the test walks every key of the file, whatever i18next's typed keys say.
     const expected = i18n.getFixedT(lang, 'contact') as unknown as (key: string, options: object) => string;
-    const values = { fields: 'Vorname, E-Mail', files: 'a.exe', max: 10, maxFiles: 10, maxFileMb: 10, maxTotalMb: 25 };
+    const values = {
+      fields: 'Vorname, E-Mail',
+      files: 'a.exe',
+      reference: '20261125-ABCDEF',
+      max: 10,
+      maxFiles: 10,
+      maxFileMb: 10,
+      maxTotalMb: 25,
+    };
     for (const key of new Set(keys(texts)))
       for (const count of [0, 1, 2])
         expect(t(key, { ...values, count, size: '1 KB', name: 'plan.pdf', title: 'Monteur' }), key).toBe(

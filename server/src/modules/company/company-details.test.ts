@@ -59,6 +59,19 @@ describe.each(databaseKinds)('company details API on %s', (kind) => {
     expect(staff.body).toEqual({ ...realCompany, isSample: false, updatedAt: saved.body.updatedAt });
   });
 
+  it('keeps whether the managing directors are one woman, one man or several; left out, their number decides (issue 40)', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    expect((await api(url, 'GET', '/api/v1/Settings')).body).not.toHaveProperty('management');
+    for (const management of ['woman', 'man', 'several'] as const) {
+      const saved = await api(url, 'PUT', '/api/v1/Settings', { token, body: { ...realCompany, management } });
+      expect(saved.status, management).toBe(200);
+      expect((await api(url, 'GET', '/api/v1/Settings')).body, management).toEqual({ ...realCompany, management });
+    }
+    expect((await api(url, 'PUT', '/api/v1/Settings', { token, body: realCompany })).status).toBe(200);
+    expect((await api(url, 'GET', '/api/v1/Settings')).body).toEqual(realCompany);
+  });
+
   it('stores an uploaded portrait and logo through the picture pipeline, and removes a replaced one', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
@@ -136,6 +149,8 @@ describe.each(databaseKinds)('company details API on %s', (kind) => {
       [{ countryCode: 'Deutschland' }, 'countryCode'],
       [{ website: 'ftp://blitzwerk.de' }, 'website'],
       [{ managingDirectors: [] }, 'managingDirectors'],
+      [{ management: 'Frau' }, 'management'],
+      [{ management: null }, 'management'],
       [{ register: { court: 'Amtsgericht Hanau' } }, 'register.number'],
       [{ foundedYear: 1200 }, 'foundedYear'],
       [{ map: { latitude: 91, longitude: 8.9 } }, 'map.latitude'],

@@ -67,6 +67,8 @@ describe.each(backends)('mail delivery faults on $name', (kind) => {
     });
     const res = await postContact(url, generalMessage);
     expect(res.status).toBe(201);
+    // No confirmation mail: the form does not promise one.
+    expect(res.body.confirmationMail).toBe(false);
     const token = await signIn(url);
     const failing = await until(async () => {
       const d = await detail(url, token, res.body.id);

@@ -6,6 +6,7 @@ import {
   type PageKey,
   contactFormExtras,
   generalFields,
+  inquiryReferenceParam,
   inquirySentParam,
   pageKeys,
   pages,
@@ -54,10 +55,11 @@ export function returnTarget(request: FastifyRequest, returnTo: string | undefin
   return { page: 'contactus', url: pages.contactus.path };
 }
 
-/** The address to lead to after a successful send: the page, with the success notice, at the form. */
-export function sentAddress(url: string): string {
+/** The address to lead to after a successful send: the page, with the success notice and the reference, at the form. */
+export function sentAddress(url: string, reference: string): string {
   const address = new URL(url, 'http://site.invalid');
   address.searchParams.set(inquirySentParam, 'sent');
+  address.searchParams.set(inquiryReferenceParam, reference);
   return `${address.pathname}${address.search}#contact-form`;
 }
 

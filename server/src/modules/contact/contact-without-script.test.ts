@@ -62,16 +62,26 @@ describe.each(databaseKinds)('the footer form sent without JavaScript, on %s', (
       pdfFile(),
     ]);
     expect(res.status).toBe(303);
-    expect(res.location).toBe('/Projects?page=2&lang=en&inquiry=sent#contact-form');
     const token = await signIn(url);
     const list = await api(url, 'GET', '/api/v1/Inquiry', { token });
     expect(list.body.data[0]).toMatchObject({ subject: 'priceInquiry', attachmentCount: 2 });
+    const { reference } = list.body.data[0];
+    // Back to its page, with the reference, which the form's place confirms (issue 40).
+    expect(res.location).toBe(`/Projects?page=2&lang=en&inquiry=sent&reference=${reference}#contact-form`);
     const detail = await api(url, 'GET', `/api/v1/Inquiry/${list.body.data[0].id}`, { token });
     expect(detail.body.regards).toEqual(['lps', 'earthing']);
-    // The page it leads to shows the notice, made for this answer alone.
-    const page = await fetch(`${url}/Projects?page=2&inquiry=sent`);
+    // The page it leads to shows the notice and the reference, made for this answer alone.
+    const page = await fetch(`${url}${res.location!.replace('#contact-form', '')}`);
     expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(formState(await page.text())).toMatchObject({ page: 'projects', state: { notice: { kind: 'success' } } });
+    const shown = formState(await page.text());
+    expect(shown.page).toBe('projects');
+    expect(shown.state).toEqual({ notice: { kind: 'success', sent: { reference, confirmationMail: true } } });
+    // Without a reference, or with one not of the server's making: the notice alone, never the value given.
+    for (const query of ['inquiry=sent', 'inquiry=sent&reference=%3Cb%3Ex', 'inquiry=sent&reference=20261125-ABCDEFG']) {
+      const plain = await fetch(`${url}/Projects?${query}`);
+      expect(plain.status, query).toBe(200);
+      expect(formState(await plain.text()).state, query).toEqual({ notice: { kind: 'success' } });
+    }
   });
 
   it('shows the page again with the spec’s notice, the marked fields and every value typed, and stores nothing', async () => {
@@ -101,7 +111,8 @@ describe.each(databaseKinds)('the footer form sent without JavaScript, on %s', (
     expect(price.status).toBe(400);
     expect(formState(price.html).state.notice).toEqual({
       kind: 'missingPrice',
-      fields: ['BuildingSize', 'CompanyAddress', 'CompanyName', 'Regards'],
+      // In the form's order (issue 40), not the spec's BuildingSize-first.
+      fields: ['CompanyName', 'BuildingSize', 'CompanyAddress', 'Regards'],
     });
     const token = await signIn(url);
     expect((await api(url, 'GET', '/api/v1/Inquiry', { token })).body.count).toBe(0);
@@ -189,7 +200,7 @@ describe.each(databaseKinds)('the footer form sent without JavaScript, on %s', (
     for (const returnTo of ['https://evil.example/', '//evil.example/x', '/dashboard', 'javascript:alert(1)', '/no/such/page']) {
       const res = await postForm(url, { ...generalMessage, returnTo });
       expect(res.status, returnTo).toBe(303);
-      expect(res.location, returnTo).toBe('/contactus?inquiry=sent#contact-form');
+      expect(res.location, returnTo).toMatch(/^\/contactus\?inquiry=sent&reference=\d{8}-\w{6}#contact-form$/);
     }
   });
 

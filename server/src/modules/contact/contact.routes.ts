@@ -148,7 +148,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         const created = await receipt;
         if (wantsPage(request)) {
           const { url } = returnTarget(request, typedFields.get(request)?.get('returnTo')?.[0]);
-          return reply.redirect(sentAddress(url), 303);
+          return reply.redirect(sentAddress(url, created.reference), 303);
         }
         return reply.status(201).send(created);
       } finally {

@@ -399,7 +399,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
     committed = true;
     deps.onStored?.({ id, subject: values.subject as InquirySubject, language, spam });
     if (mailsQueued) deps.kickOutbox();
-    return { id, reference };
+    return { id, reference, confirmationMail: config.contact.confirmationMail };
   } finally {
     if (!committed && !outcomeUnknown) await store.remove(files.map((f) => f.key));
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultCompanyDetails } from '@blitz/contract';
+import { defaultCompanyDetails, inquiryReferencePattern } from '@blitz/contract';
 import { buildApp } from '../../app';
 import { api, backends, getOnce, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
@@ -31,7 +31,12 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     });
     const res = await postContact(url, generalMessage);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), reference: expect.stringMatching(/^\d{8}-[A-Z2-9]{6}$/) });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      reference: expect.stringMatching(inquiryReferencePattern),
+      // The form then says that a confirmation mail is on its way (issue 40).
+      confirmationMail: true,
+    });
 
     const mails = await smtp.waitFor(2);
     const toCompany = mails.find((m) => m.to.includes('inbox@company.example'))!;

@@ -61,10 +61,13 @@ function berlinTime(iso: string): string {
   );
 }
 
-/** "Bewerbung als Monteur (m/w/d) von …" for an application that names its job. */
+/**
+ * "Bewerbung: Monteur (m/w/d) von …" for an application that names its job: with a colon rather
+ * than "als", which read wrongly for a title such as "Ausbildung zum Elektroniker" (issue 40).
+ */
 function subjectName(inquiry: Inquiry): string {
   const name = subjectNames.de[inquiry.subject];
-  return inquiry.subject === 'application' && inquiry.jobTitle ? `${name} als ${oneLine(inquiry.jobTitle)}` : name;
+  return inquiry.subject === 'application' && inquiry.jobTitle ? `${name}: ${oneLine(inquiry.jobTitle)}` : name;
 }
 
 export function inquiryMailSubject(inquiry: Inquiry): string {

@@ -6,7 +6,7 @@ import type { PageFiller } from '../pages/page-filler';
 import type { ReadDeps } from './content-reads';
 
 /** What a module's page fillers read with: the public reads, and the pictures' address (the site's comes with each page's content). */
-export type PageFillerDeps = ReadDeps & { config: Pick<Config, 'mediaPublicUrl'> };
+export type PageFillerDeps = ReadDeps & { config: Pick<Config, 'mediaPublicUrl' | 'contactToBySubject' | 'mailFrom'> };
 
 /**
  * One editable thing of the site (categories, projects, jobs, the company details): its API and

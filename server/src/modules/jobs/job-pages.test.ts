@@ -17,7 +17,8 @@ function fakeWebBuildWithRenderer(): string {
       const job = Object.entries(data).find(([key]) => /^\\/api\\/v1\\/Job\\/\\d+$/.test(key))?.[1];
       const title = job?.title.find((text) => text.language === (lang === 'de' ? 2 : 1))?.content;
       const posting = job ? '<script type="application/ld+json">' + JSON.stringify({ '@type': 'JobPosting', title }).replace(/</g, '\\\\u003c') + '</script>' : '';
-      return { html: '<main data-url="' + url + '" data-lang="' + lang + '">' + texts.join(' ') + '</main>', head: '<title>' + page + '</title>' + posting };`,
+      const applyTo = data['applications-address'] ? '<p data-apply-to>' + data['applications-address'] + '</p>' : '';
+      return { html: '<main data-url="' + url + '" data-lang="' + lang + '">' + texts.join(' ') + applyTo + '</main>', head: '<title>' + page + '</title>' + posting };`,
   );
 }
 
@@ -95,6 +96,19 @@ describe.each(databaseKinds)('the job pages, rendered per request, on %s', (kind
     expect(sitemap.text).toContain(`<loc>https://www.example.com/jobs/${shown}</loc>`);
     expect(sitemap.text).not.toContain(`/jobs/${draft}<`);
     expect(sitemap.text).not.toContain(`/jobs/${expired}<`);
+  });
+
+  it('name the recipient of applications from the mail settings, not the general address, from the next request on', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeWebBuildWithRenderer(), CONTACT_TO: 'info@company.example' });
+    expect((await api(url, 'GET', '/jobs')).text).toContain('<p data-apply-to>info@company.example</p>');
+    const token = await signIn(url);
+    const settings = (await api(url, 'GET', '/api/v1/Settings/Mail', { token })).body;
+    const recipients = { ...settings.recipients, application: ['karriere@company.example', 'chef@company.example'] };
+    const saved = await api(url, 'PUT', '/api/v1/Settings/Mail', { token, body: { ...settings, recipients } });
+    expect(saved.status).toBe(200);
+    const page = await api(url, 'GET', '/jobs?lang=en');
+    expect(page.text).toContain('<p data-apply-to>karriere@company.example</p>');
+    expect((await api(url, 'GET', '/jobs')).text).not.toContain('info@company.example');
   });
 
   it('show an edit on the next request, and a job published later; a job unpublished leaves both pages', async () => {

@@ -1,9 +1,10 @@
-import { type Job, berlinDate, contentLanguageOf, apiRoutes, apiUrl } from '@blitz/contract';
+import { type Job, applicationsAddressKey, berlinDate, contentLanguageOf, apiRoutes, apiUrl } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import type { PageRenderer } from '../pages/page-renderer';
 import { pageIdOf } from '../pages/page-cache';
 import type { PageFillerDeps } from '../content/content-module';
 import type { PageFiller } from '../pages/page-filler';
+import { getMailSettings } from '../mail-settings/mail-settings.service';
 import { readJob, readJobPage } from './job-reads';
 
 /** The jobs a visitor may see change with an edit (the content version) and at midnight in Berlin (valid-through). */
@@ -24,12 +25,14 @@ export function jobPageFillers(deps: PageFillerDeps, renderer: PageRenderer): { 
       async fill(_request, lang, prerendered, url, content, extra) {
         const language = contentLanguageOf(lang);
         const { value: list } = await readJobPage(deps, { PageLength: 100, PageNumber: 1, Language: language });
+        // Where applications go (a save of the mail settings changes the content version).
+        const [applicationsAddress] = (await getMailSettings(deps.db, deps.config)).recipients.application;
         const html = await renderer.render(
           prerendered,
           'jobs',
           url,
           lang,
-          { ...extra, [apiUrl(apiRoutes.jobs.boardPath(language))]: list },
+          { ...extra, [apiUrl(apiRoutes.jobs.boardPath(language))]: list, [applicationsAddressKey]: applicationsAddress },
           content,
         );
         return { html: html ?? prerendered, rendered: html !== undefined };

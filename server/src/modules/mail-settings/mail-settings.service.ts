@@ -13,6 +13,7 @@ import { recordChange } from '../audit/audit.recorder';
 import { mailSettingsEntry } from '../audit/item-changes';
 import { type MailTransport, domainOf } from '../../mail/mail-transport';
 import { getCompanyDetails } from '../company/company-details.service';
+import { bumpContentVersion } from '../content/content-version.repository';
 import {
   readMailConfirmationRow,
   readMailSettingsRow,
@@ -41,6 +42,8 @@ export async function saveMailSettings(db: Db, settings: MailSettings): Promise<
   await inTransaction(db, async (trx) => {
     const before = mailSettingsSchema.safeParse(await readMailSettingsRow(trx));
     await writeMailSettingsRow(trx, settings);
+    // The jobs page names the applications' recipient: it is made anew.
+    await bumpContentVersion(trx);
     await recordChange(trx, mailSettingsEntry(before.success ? before.data : undefined, settings));
   });
   return settings;

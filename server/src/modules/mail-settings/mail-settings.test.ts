@@ -156,7 +156,7 @@ describe.each(databaseKinds)('an application names its job, on %s', (kind) => {
 
     const mails = await smtp.waitFor(6);
     const toCompany = mails.find((m) => m.mail.subject?.includes(sent.body.reference))!;
-    expect(toCompany.mail.subject).toBe(`Bewerbung als Blitzschutzmonteur (m/w/d) von Erika Musterfrau [${sent.body.reference}]`);
+    expect(toCompany.mail.subject).toBe(`Bewerbung: Blitzschutzmonteur (m/w/d) von Erika Musterfrau [${sent.body.reference}]`);
     expect(toCompany.mail.text).toContain('Stelle: Blitzschutzmonteur (m/w/d)');
     const confirmation = mails.find((m) => m.to.includes('erika@example.org') && m.mail.subject?.includes(sent.body.reference))!;
     expect(confirmation.mail.text).toContain('Stelle: Blitzschutzmonteur (m/w/d)');

@@ -1,5 +1,7 @@
 import {
   type PageKey,
+  inquiryReferenceParam,
+  inquiryReferencePattern,
   inquirySentParam,
   inquirySubjectParam,
   inquirySubjects,
@@ -126,7 +128,12 @@ export function normalizedUrl(url: string, page?: PageKey): string {
   const subject = given.get(inquirySubjectParam);
   if ((inquirySubjects as readonly (string | null)[]).includes(subject)) kept.set(inquirySubjectParam, subject!);
   // A form sent without JavaScript comes back here: made for that answer alone, never kept.
-  if (given.get(inquirySentParam) === 'sent') kept.set(inquirySentParam, 'sent');
+  if (given.get(inquirySentParam) === 'sent') {
+    kept.set(inquirySentParam, 'sent');
+    // Its reference too, so that a page that leads elsewhere (a gallery page past the last) keeps it.
+    const reference = given.get(inquiryReferenceParam);
+    if (reference !== null && inquiryReferencePattern.test(reference)) kept.set(inquiryReferenceParam, reference);
+  }
   if (page === 'projects') {
     // The gallery's state as it reads it, defaults left out: ?page=1 and ?rows=junk are the gallery.
     const state = parseGalleryState((name) => given.get(name));

@@ -5,6 +5,8 @@ import {
   type PageKey,
   type SiteLanguage,
   contactFormStateKey,
+  inquiryReferenceParam,
+  inquiryReferencePattern,
   inquirySentParam,
   pageKeys,
   pages,
@@ -57,17 +59,23 @@ export type PageRoutesOptions = {
   mediaOrigin?: string | undefined;
   /** The texts and company details every page is rendered with. */
   contents: PageContents;
+  /** Whether a sender gets a confirmation mail (CONFIRMATION_MAIL): the form says so once sent. */
+  confirmationMail?: boolean;
   /** Kept pages answered before Fastify (page-replay.ts): the kept pages sent here are offered to it. */
   replay?: PageReplay | undefined;
 };
 
 /**
  * The footer form's state an address asks for: ?inquiry=sent is where a form sent without
- * JavaScript comes back to, showing the success notice.
+ * JavaScript comes back to, showing the success notice; with its reference (&reference=…), the
+ * form's place confirms it, as after a send with the form's script.
  */
-function requestedFormState(request: FastifyRequest): ContactFormState | undefined {
+function requestedFormState(request: FastifyRequest, confirmationMail: boolean): ContactFormState | undefined {
   const query = request.query as Record<string, unknown>;
-  return query[inquirySentParam] === 'sent' ? { notice: { kind: 'success' } } : undefined;
+  if (query[inquirySentParam] !== 'sent') return undefined;
+  const reference = query[inquiryReferenceParam];
+  if (typeof reference !== 'string' || !inquiryReferencePattern.test(reference)) return { notice: { kind: 'success' } };
+  return { notice: { kind: 'success', sent: { reference, confirmationMail } } };
 }
 
 const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) => {
@@ -168,7 +176,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
       });
     }
     reply.headers(headerSets.get(page, lang, request.protocol === 'https', manifest)).header('etag', file.etag);
-    const state = requestedFormState(request);
+    const state = requestedFormState(request, options.confirmationMail ?? true);
     if (state) return serveWithState(page, request, reply, request.url, state);
     // The admin app's pages (login, dashboard) show the company's details too (title,
     // description, og:site_name, footer), never a preview of drafts.

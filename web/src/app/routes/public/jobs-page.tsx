@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { applicationsAddressKey } from '@blitz/contract';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { PageHeader } from '../../../components/page-header';
 import { JobBoard } from '../../../features/jobs/components/job-board';
 import { usePageMeta } from '../../../lib/page-meta';
+import { usePageData } from '../../../lib/ssr/page-data';
 import { useCompany } from '../../../lib/ssr/site-content';
 import { translationList } from '../../../lib/i18n/translation-list';
 
@@ -10,6 +12,8 @@ export default function JobsPage() {
   const { t } = useTranslation('JobsPage');
   usePageMeta('jobs');
   const company = useCompany();
+  // The recipient of applications in the mail settings (the server renders the page with it).
+  const applicationsEmail = usePageData<string>(applicationsAddressKey) ?? company.email;
   return (
     <>
       <PageHeader title={t('title')} intro={t('subtitle')} />
@@ -20,7 +24,7 @@ export default function JobsPage() {
             {t('application.heading')}
           </h2>
           <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
-            {translationList(t, 'application.paragraphs').map((paragraph) => (
+            {translationList(t, 'application.paragraphs', { applicationsEmail }).map((paragraph) => (
               <p key={paragraph}>
                 <LinkifiedText text={paragraph} />
               </p>
@@ -30,8 +34,8 @@ export default function JobsPage() {
             <div>
               <dt className="text-sm font-semibold text-slate-600">{t('application.emailLabel')}</dt>
               <dd>
-                <a href={`mailto:${company.email}`} className="link">
-                  {company.email}
+                <a href={`mailto:${applicationsEmail}`} className="link">
+                  {applicationsEmail}
                 </a>
               </dd>
             </div>

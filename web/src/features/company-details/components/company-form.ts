@@ -1,5 +1,11 @@
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
-import { type CompanyDetails, type CompanyDetailsInput, ContentLanguage, companyDetailsInputSchema } from '@blitz/contract';
+import {
+  type CompanyDetails,
+  type CompanyDetailsInput,
+  type ManagementKind,
+  ContentLanguage,
+  companyDetailsInputSchema,
+} from '@blitz/contract';
 import { localizedTexts, textIn } from '../../../components/admin/localized-fields';
 
 /**
@@ -26,6 +32,8 @@ export type CompanyFormValues = {
   openingHoursEn: string;
   jobsContact: string;
   managingDirectors: string;
+  /** '' leaves the title to the number of names. */
+  management: '' | ManagementKind;
   registerCourt: string;
   registerNumber: string;
   vatId: string;
@@ -66,6 +74,7 @@ export function companyFormValues(settings: CompanyDetails): CompanyFormValues {
     openingHoursEn: en(settings.openingHours),
     jobsContact: settings.jobsContact,
     managingDirectors: settings.managingDirectors.join('\n'),
+    management: settings.management ?? '',
     registerCourt: settings.register.court,
     registerNumber: settings.register.number,
     vatId: settings.vatId,
@@ -111,6 +120,7 @@ export function companyDetailsInput(values: CompanyFormValues): CompanyDetailsIn
       .split('\n')
       .map((n) => n.trim())
       .filter(Boolean),
+    ...(values.management ? { management: values.management } : {}),
     register: { court: values.registerCourt, number: values.registerNumber },
     vatId: values.vatId,
     taxNumber: values.taxNumber,

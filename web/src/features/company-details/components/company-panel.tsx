@@ -2,12 +2,12 @@ import type { ParseKeys } from 'i18next';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type Path, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type CompanyDetailsRead, companyDetailsLimits } from '@blitz/contract';
+import { type CompanyDetailsRead, companyDetailsLimits, managementKinds } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
 import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
 import { fieldError } from '../../../components/admin/form-errors';
-import { TextAreaField, TextField } from '../../../components/admin/form-field';
+import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useCompanyDetails, useFetchCompanyDetails, useSaveCompanyDetails } from '../api/company-details';
@@ -171,6 +171,13 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
           error={fieldError(t, errors.managingDirectors)}
           {...register('managingDirectors')}
         />
+        <SelectField label={t(`${c}.management`)} {...register('management')}>
+          {(['', ...managementKinds] as const).map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`${c}.managementKinds.${kind || 'byCount'}`)}
+            </option>
+          ))}
+        </SelectField>
         {text('vatId', true, { hint: t(`${c}.vatIdHint`) })}
         {text('registerCourt')}
         {text('registerNumber')}

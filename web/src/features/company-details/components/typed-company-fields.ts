@@ -4,8 +4,8 @@ import type { CompanyFormValues } from './company-form';
 /** The company form's fields in both languages: `openingHoursDe` is the German of `openingHours`. */
 const pairs = /^(openingHours|personPosition|personQuote)(De|En)$/;
 
-/** Fields that are not text to copy: the pictures (an address or a data URL). */
-const notText = new Set<keyof CompanyFormValues>(['logo', 'personPicture']);
+/** Fields that are not text to copy: the pictures (an address or a data URL), the title's choice. */
+const notText = new Set<keyof CompanyFormValues>(['logo', 'personPicture', 'management']);
 
 /**
  * After "Load their version" (decision 036): each top-level text field in which what the user

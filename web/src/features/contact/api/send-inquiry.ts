@@ -75,8 +75,9 @@ export async function sendInquiry(values: InquiryValues, files: File[], extras: 
   });
   if (response.status !== 201) throw inquiryRefusal(response.status, await response.text().catch(() => ''));
   // Checked by hand, not with the contract's zod schema: the form is on every page and would
-  // otherwise bring the whole schema library along for two fields.
+  // otherwise bring the whole schema library along for three fields.
   const body = (await response.json()) as Partial<ContactCreated>;
   if (typeof body.id !== 'number' || typeof body.reference !== 'string') throw new Error('Contact form: unexpected answer');
-  return { id: body.id, reference: body.reference };
+  // Stored: said as sent even if the answer leaves out whether a confirmation is mailed (then: none promised).
+  return { id: body.id, reference: body.reference, confirmationMail: body.confirmationMail === true };
 }

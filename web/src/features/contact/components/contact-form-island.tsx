@@ -8,6 +8,7 @@ import {
   pages,
   pickText,
   contactFormStateKey,
+  inquiryReferenceParam,
   inquirySentParam,
   inquirySubjectParam,
   inquirySubjects,
@@ -40,6 +41,7 @@ export function ContactFormIsland() {
       ? { id: job.id, title: pickText(job.title, contentLanguageOf(i18n.language === 'en' ? 'en' : 'de')) }
       : undefined;
   params.delete(inquirySentParam);
+  params.delete(inquiryReferenceParam);
   const query = params.toString();
   const props: ContactFormProps = {
     state,

@@ -11,11 +11,12 @@ import {
   fieldMaxLength,
   inquirySubjects,
   regardsOptions,
+  contactFormAnchor,
   contactRoutes,
   apiUrl,
 } from '@blitz/contract';
 import { paths } from '../../../config/paths';
-import { type FieldErrorKind, useContactForm } from '../hooks/use-contact-form';
+import { type FieldErrorKind, sentPanelId, useContactForm } from '../hooks/use-contact-form';
 import { AttachmentField } from './attachment-field';
 
 const inputClass =
@@ -58,12 +59,17 @@ const noticeText: Record<string, ParseKeys<'contact'>> = {
  * in place. The fields are uncontrolled, so nothing typed before the script arrived is lost; the
  * price-inquiry fields are revealed by CSS alone (styles.css, .price-fields).
  */
-export function ContactForm({ state, returnTo, subject, job }: ContactFormProps) {
+export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
   const { t, i18n } = useTranslation('contact');
   const id = 'contact';
-  const { formRef, errors, onFieldInput, attachments, problems, sending, submit } = useContactForm(state);
-  const values: Partial<InquiryValues> = state?.values ?? {};
-  const notice = state?.notice;
+  const { formRef, errors, onFieldInput, attachments, problems, sending, submit, sent, fresh, another } = useContactForm(state);
+  // Shown again after a send, the form starts empty: no notice, no values, no subject or job the page's address chose.
+  const values: Partial<InquiryValues> = (!fresh && state?.values) || {};
+  const notice = fresh ? undefined : state?.notice;
+  const { subject, job } = fresh ? {} : address;
+  // The reference kept on one line (a phone broke it at its hyphen): the text around it, split at it.
+  const [before = '', after = ''] = sent ? t('sent.reference', { reference: '\u0000' }).split('\u0000') : [];
+  const referenceText = [before, after];
 
   /** Label, control and (when the check failed) the message, tied together for assistive technology. */
   const field = (
@@ -129,167 +135,192 @@ export function ContactForm({ state, returnTo, subject, job }: ContactFormProps)
         </h2>
         <p className="mt-3 max-w-md leading-relaxed">{t('intro')}</p>
       </div>
-      <form
-        ref={formRef}
-        method="post"
-        action={apiUrl(contactRoutes.send)}
-        encType="multipart/form-data"
-        noValidate
-        aria-label={t('formLabel')}
-        onSubmit={(event) => void submit(event)}
-        onInput={(event) => onFieldInput((event.target as HTMLInputElement).name)}
-        className="contact-form grid gap-4 rounded-lg bg-white p-5 text-slate-800 shadow-xl sm:grid-cols-2 sm:p-8"
-      >
-        {notice && (
-          <p
-            role={notice.kind === 'success' ? 'status' : 'alert'}
-            data-notification={notice.kind === 'success' ? 'success' : 'error'}
-            className={`rounded-md px-4 py-3 text-sm font-semibold text-white sm:col-span-2 ${
-              notice.kind === 'success' ? 'bg-green-700' : 'bg-red-700'
-            }`}
-          >
-            {t(noticeText[notice.kind] ?? 'notices.failure', {
-              fields: 'fields' in notice ? notice.fields.map((f) => t(`fields.${f}`)).join(', ') : '',
-              files: 'files' in notice ? notice.files.join(', ') : '',
-              maxFiles: attachmentLimits.maxFiles,
-              maxFileMb: attachmentLimits.maxFileBytes / (1024 * 1024),
-              maxTotalMb: attachmentLimits.maxTotalBytes / (1024 * 1024),
-            })}
+      {sent ? (
+        // The send confirmed where the form was, until the visitor asks for the form again (issue 40).
+        <div
+          id={sentPanelId}
+          tabIndex={-1}
+          data-inquiry-sent
+          className="self-start rounded-lg bg-white p-5 text-slate-800 shadow-xl outline-none sm:p-8"
+        >
+          <h3 className="text-xl font-bold text-green-800">{t('notices.success')}</h3>
+          <p className="mt-3 text-lg font-semibold">
+            {referenceText[0]}
+            <span className="whitespace-nowrap">{sent.reference}</span>
+            {referenceText[1]}
           </p>
-        )}
-        <p className="text-sm text-slate-600 sm:col-span-2">{t('requiredNote')}</p>
-        <input type="hidden" name={contactFormExtras.language} value={i18n.language === 'en' ? 'en' : 'de'} />
-        <input type="hidden" name={contactFormExtras.returnTo} value={returnTo} />
-        {job && (
-          <>
-            <input type="hidden" name={contactFormExtras.jobId} value={job.id} />
-            <p data-applying-for className="text-base font-semibold text-brand-900 sm:col-span-2">
-              {t('applicationFor', { title: job.title })}
+          <p className="mt-2 leading-relaxed">{t(sent.confirmationMail ? 'sent.confirmationMail' : 'sent.noConfirmationMail')}</p>
+          <a
+            href={`${returnTo}#${contactFormAnchor}`}
+            onClick={another}
+            className="mt-6 inline-flex rounded-md bg-accent-400 px-6 py-3 font-semibold text-brand-950 shadow hover:bg-accent-300"
+          >
+            {t('sent.another')}
+          </a>
+        </div>
+      ) : (
+        <form
+          ref={formRef}
+          method="post"
+          action={apiUrl(contactRoutes.send)}
+          encType="multipart/form-data"
+          noValidate
+          aria-label={t('formLabel')}
+          onSubmit={(event) => void submit(event)}
+          onInput={(event) => onFieldInput((event.target as HTMLInputElement).name)}
+          className="contact-form grid gap-4 rounded-lg bg-white p-5 text-slate-800 shadow-xl sm:grid-cols-2 sm:p-8"
+        >
+          {notice && (
+            <p
+              role={notice.kind === 'success' ? 'status' : 'alert'}
+              data-notification={notice.kind === 'success' ? 'success' : 'error'}
+              className={`rounded-md px-4 py-3 text-sm font-semibold text-white sm:col-span-2 ${
+                notice.kind === 'success' ? 'bg-green-700' : 'bg-red-700'
+              }`}
+            >
+              {t(noticeText[notice.kind] ?? 'notices.failure', {
+                fields: 'fields' in notice ? notice.fields.map((f) => t(`fields.${f}`)).join(', ') : '',
+                files: 'files' in notice ? notice.files.join(', ') : '',
+                maxFiles: attachmentLimits.maxFiles,
+                maxFileMb: attachmentLimits.maxFileBytes / (1024 * 1024),
+                maxTotalMb: attachmentLimits.maxTotalBytes / (1024 * 1024),
+              })}
             </p>
-          </>
-        )}
-        {field(
-          'subject',
-          (props) => (
-            <select {...props} name="subject" required defaultValue={values.subject ?? subject ?? ''} className={inputClass}>
-              <option value="">{t('subjectPlaceholder')}</option>
-              {inquirySubjects.map((s) => (
-                <option key={s} value={s}>
-                  {t(`subjects.${s}`)}
-                </option>
-              ))}
-            </select>
-          ),
-          true,
-        )}
-        {text('firstName', 'text', 'given-name')}
-        {text('lastName', 'text', 'family-name')}
-        {text('phone', 'tel', 'tel')}
-        {text('email', 'email', 'email')}
-
-        {/* Shown while the subject is a price inquiry (styles.css); sent only with one. */}
-        <fieldset className="price-fields gap-4 rounded-md border border-brand-100 bg-brand-50/60 p-4 sm:col-span-2 sm:grid-cols-2">
-          <legend className="px-1 text-base font-semibold text-brand-900">{t('priceHeading')}</legend>
-          {text('CompanyName', 'text', 'organization')}
-          {text('BuildingSize', 'text', 'off', false, t('buildingSizeHint'))}
+          )}
+          <p className="text-sm text-slate-600 sm:col-span-2">{t('requiredNote')}</p>
+          <input type="hidden" name={contactFormExtras.language} value={i18n.language === 'en' ? 'en' : 'de'} />
+          <input type="hidden" name={contactFormExtras.returnTo} value={returnTo} />
+          {job && (
+            <>
+              <input type="hidden" name={contactFormExtras.jobId} value={job.id} />
+              <p data-applying-for className="text-base font-semibold text-brand-900 sm:col-span-2">
+                {t('applicationFor', { title: job.title })}
+              </p>
+            </>
+          )}
           {field(
-            'CompanyAddress',
+            'subject',
+            (props) => (
+              <select {...props} name="subject" required defaultValue={values.subject ?? subject ?? ''} className={inputClass}>
+                <option value="">{t('subjectPlaceholder')}</option>
+                {inquirySubjects.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`subjects.${s}`)}
+                  </option>
+                ))}
+              </select>
+            ),
+            true,
+          )}
+          {text('firstName', 'text', 'given-name')}
+          {text('lastName', 'text', 'family-name')}
+          {text('phone', 'tel', 'tel')}
+          {text('email', 'email', 'email')}
+
+          {/* Shown while the subject is a price inquiry (styles.css); sent only with one. */}
+          <fieldset className="price-fields gap-4 rounded-md border border-brand-100 bg-brand-50/60 p-4 sm:col-span-2 sm:grid-cols-2">
+            <legend className="px-1 text-base font-semibold text-brand-900">{t('priceHeading')}</legend>
+            {text('CompanyName', 'text', 'organization')}
+            {text('BuildingSize', 'text', 'off', false, t('buildingSizeHint'))}
+            {field(
+              'CompanyAddress',
+              (props) => (
+                <textarea
+                  {...props}
+                  name="CompanyAddress"
+                  rows={2}
+                  autoComplete="street-address"
+                  maxLength={fieldMaxLength.CompanyAddress}
+                  defaultValue={values.CompanyAddress}
+                  className={inputClass}
+                />
+              ),
+              true,
+            )}
+            <fieldset className="sm:col-span-2" aria-describedby={errors.Regards ? `${id}-Regards-error` : `${id}-Regards-hint`}>
+              <legend className="mb-1 block text-sm font-semibold text-slate-800">
+                {t('fields.Regards')}
+                <span aria-hidden="true"> *</span>
+              </legend>
+              <p id={`${id}-Regards-hint`} className="mb-2 text-sm text-slate-600">
+                {t('regardsHint')}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {regardsOptions.map((regard) => (
+                  <label
+                    key={regard}
+                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-400 bg-white px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-400"
+                  >
+                    <input
+                      type="checkbox"
+                      name="Regards"
+                      value={regard}
+                      defaultChecked={values.Regards?.includes(regard)}
+                      aria-invalid={errors.Regards ? true : undefined}
+                      className="h-4 w-4 accent-accent-400"
+                    />
+                    {t(`regards.${regard}`)}
+                  </label>
+                ))}
+              </div>
+              {errors.Regards && (
+                <p id={`${id}-Regards-error`} className="mt-1 text-sm font-semibold text-red-700">
+                  {t('errors.regardsRequired')}
+                </p>
+              )}
+            </fieldset>
+          </fieldset>
+
+          {field(
+            'message',
             (props) => (
               <textarea
                 {...props}
-                name="CompanyAddress"
-                rows={2}
-                autoComplete="street-address"
-                maxLength={fieldMaxLength.CompanyAddress}
-                defaultValue={values.CompanyAddress}
+                name="message"
+                rows={5}
+                required
+                maxLength={fieldMaxLength.message}
+                defaultValue={values.message}
                 className={inputClass}
               />
             ),
             true,
           )}
-          <fieldset className="sm:col-span-2" aria-describedby={errors.Regards ? `${id}-Regards-error` : `${id}-Regards-hint`}>
-            <legend className="mb-1 block text-sm font-semibold text-slate-800">
-              {t('fields.Regards')}
-              <span aria-hidden="true"> *</span>
-            </legend>
-            <p id={`${id}-Regards-hint`} className="mb-2 text-sm text-slate-600">
-              {t('regardsHint')}
+
+          <AttachmentField
+            files={attachments.files}
+            problems={problems}
+            onAdd={attachments.add}
+            onRemove={attachments.remove}
+            chooseAgain={notice !== undefined && notice.kind !== 'success'}
+          />
+
+          {/* A field people never see or reach; bots fill it in. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label>
+              {t('honeypot')}
+              <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </label>
+          </div>
+
+          <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-600">
+              {t('privacy.before')}
+              <a href={`${paths.impressum}#privacy`} className="text-brand-700 underline underline-offset-2">
+                {t('privacy.link')}
+              </a>
+              {t('privacy.after')}
             </p>
-            <div className="flex flex-wrap gap-2">
-              {regardsOptions.map((regard) => (
-                <label
-                  key={regard}
-                  className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-400 bg-white px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-400"
-                >
-                  <input
-                    type="checkbox"
-                    name="Regards"
-                    value={regard}
-                    defaultChecked={values.Regards?.includes(regard)}
-                    aria-invalid={errors.Regards ? true : undefined}
-                    className="h-4 w-4 accent-accent-400"
-                  />
-                  {t(`regards.${regard}`)}
-                </label>
-              ))}
-            </div>
-            {errors.Regards && (
-              <p id={`${id}-Regards-error`} className="mt-1 text-sm font-semibold text-red-700">
-                {t('errors.regardsRequired')}
-              </p>
-            )}
-          </fieldset>
-        </fieldset>
-
-        {field(
-          'message',
-          (props) => (
-            <textarea
-              {...props}
-              name="message"
-              rows={5}
-              required
-              maxLength={fieldMaxLength.message}
-              defaultValue={values.message}
-              className={inputClass}
-            />
-          ),
-          true,
-        )}
-
-        <AttachmentField
-          files={attachments.files}
-          problems={problems}
-          onAdd={attachments.add}
-          onRemove={attachments.remove}
-          chooseAgain={notice !== undefined && notice.kind !== 'success'}
-        />
-
-        {/* A field people never see or reach; bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label>
-            {t('honeypot')}
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
-
-        <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-600">
-            {t('privacy.before')}
-            <a href={`${paths.impressum}#privacy`} className="text-brand-700 underline underline-offset-2">
-              {t('privacy.link')}
-            </a>
-            {t('privacy.after')}
-          </p>
-          <button
-            type="submit"
-            disabled={sending}
-            className="flex-none rounded-md bg-accent-400 px-6 py-3 font-semibold text-brand-950 shadow hover:bg-accent-300 disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            {sending ? t('sending') : t('send')}
-          </button>
-        </div>
-      </form>
+            <button
+              type="submit"
+              disabled={sending}
+              className="flex-none rounded-md bg-accent-400 px-6 py-3 font-semibold text-brand-950 shadow hover:bg-accent-300 disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {sending ? t('sending') : t('send')}
+            </button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ContactFormState,
   type FieldErrorKind,
   type InquiryField,
+  type InquirySent,
   type InquiryValues,
   checkInquiry,
   contactFormExtras,
@@ -16,6 +17,9 @@ import { attachmentProblems, ruleLimits } from '../attachment-rules';
 import { useAttachments } from './use-attachments';
 
 export type { FieldErrorKind };
+
+/** The element of the confirmation that takes the form's place once sent. */
+export const sentPanelId = 'contact-sent';
 
 /** The inquiry as the form holds it now: read from its fields, which React leaves to the browser. */
 export function valuesOf(form: HTMLFormElement): InquiryValues {
@@ -51,6 +55,13 @@ export function useContactForm(initial: ContactFormState | undefined) {
   const { t, i18n } = useTranslation('contact');
   const [errors, setErrors] = useState<Partial<Record<InquiryField, FieldErrorKind>>>(initial?.errors ?? {});
   const [sending, setSending] = useState(false);
+  // Sent: the form's place confirms it with the reference (issue 40), until the visitor asks for
+  // the form again. The server's page after a send without JavaScript starts so.
+  const [sent, setSent] = useState<InquirySent | undefined>(
+    initial?.notice?.kind === 'success' ? initial.notice.sent : undefined,
+  );
+  // Shown again after a send: empty, without what the page's address chose (a job applied for).
+  const [fresh, setFresh] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // When the form became interactive, as the server signed it (the spam check's fill time).
   const formToken = useRef<Promise<string>>(undefined);
@@ -60,7 +71,7 @@ export function useContactForm(initial: ContactFormState | undefined) {
   useEffect(() => {
     formToken.current = fetchFormToken();
     // Says that the script has taken the form over (tests and the island runtime wait for it).
-    formRef.current?.closest('[data-island]')?.setAttribute('data-hydrated', '');
+    (formRef.current ?? document.getElementById(sentPanelId))?.closest('[data-island]')?.setAttribute('data-hydrated', '');
   }, []);
 
   /** A field changed: its mark goes (event delegation on the form). */
@@ -104,7 +115,7 @@ export function useContactForm(initial: ContactFormState | undefined) {
       const sent = new FormData(element);
       const honeypot = sent.get('website');
       const jobId = sent.get(contactFormExtras.jobId);
-      await sendInquiry(
+      const created = await sendInquiry(
         values,
         attachments.files.map((f) => f.file),
         {
@@ -119,6 +130,10 @@ export function useContactForm(initial: ContactFormState | undefined) {
       setErrors({});
       attachments.clear();
       formToken.current = fetchFormToken();
+      setSent({ reference: created.reference, confirmationMail: created.confirmationMail });
+      setFresh(true);
+      // The confirmation takes the form's place: focus moves there, and the page keeps it in view.
+      requestAnimationFrame(() => document.getElementById(sentPanelId)?.focus());
     } catch (error) {
       console.error(error);
       // A file found to be malware: say which, so that the visitor can send the inquiry without it.
@@ -130,5 +145,13 @@ export function useContactForm(initial: ContactFormState | undefined) {
     }
   }
 
-  return { formRef, errors, onFieldInput, attachments, problems, sending, submit };
+  /** "Send another message": the form again, empty, its first field focused. */
+  function another(event: MouseEvent) {
+    event.preventDefault();
+    setSent(undefined);
+    setFresh(true);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('select, input:not([type=hidden])')?.focus());
+  }
+
+  return { formRef, errors, onFieldInput, attachments, problems, sending, submit, sent, fresh, another };
 }

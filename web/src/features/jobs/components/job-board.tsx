@@ -23,6 +23,18 @@ export function JobBoard() {
   const jobs = (list?.data ?? []).map((job) => ({ id: job.id, name: pickText(job.title, language), location: job.location }));
   const shown = new Set(filterJobs(jobs, query));
   const lang = params.get('lang');
+  // No openings at all: nothing to search, and "no matching job" would answer a search nobody made.
+  if (list && jobs.length === 0)
+    return (
+      <div data-jobs>
+        <p
+          data-testid="no-openings"
+          className="rounded-xl bg-white p-6 text-lg leading-relaxed text-slate-700 ring-1 ring-brand-100"
+        >
+          {t('noOpenings')}
+        </p>
+      </div>
+    );
   return (
     <div data-jobs>
       <form method="get" action={paths.jobs} role="search" className="max-w-xl">
