@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Job, apiRoutes } from '@blitz/contract';
-import { api, apiLogin, openWithToken } from '../support/admin-helpers';
+import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // Small things found on the way (issue 29): German left of English in every bilingual form of
@@ -77,4 +77,51 @@ describe("a job's how to apply", () => {
     const link = visitor.locator('main').getByRole('link', { name: 'bewerbung@blitzwerk.de' });
     expect(await link.getAttribute('href')).toBe('mailto:bewerbung@blitzwerk.de');
   });
+});
+
+describe('the tabs of the dashboard', () => {
+  it('open on the inquiries for an admin, unless the address names a tab', async () => {
+    const page = await site.page({ viewport: viewports.desktop });
+    await openWithToken(page, site.url, await apiLogin(site.url), '/dashboard?lang=en');
+    const main = page.locator('main');
+    await main.getByRole('tab', { name: 'Inquiries', selected: true }).waitFor();
+    await main.getByRole('tabpanel', { name: 'Inquiries' }).waitFor();
+    await page.goto(`${site.url}/dashboard?lang=en&tab=categories`);
+    await main.getByRole('tab', { name: 'Categories', selected: true }).waitFor();
+    await main.getByRole('button', { name: 'Add Category' }).waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
+  it.each(['de', 'en'] as const)(
+    'are all in sight on a phone (%s), none hidden in a sideways strip, and work by keyboard',
+    async (lang) => {
+      const page = await site.page({ viewport: viewports.phone });
+      await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}`);
+      const tabs = page.locator('main [role=tab]');
+      await page.locator('main [role=tab][aria-selected=true]').waitFor();
+      expect(await tabs.count()).toBe(13);
+      const boxes = await tabs.evaluateAll((elements) =>
+        elements.map((el) => {
+          const box = el.getBoundingClientRect();
+          return { left: box.left, right: box.right };
+        }),
+      );
+      for (const box of boxes) {
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(viewports.phone.width);
+      }
+      const list = page.locator('main [role=tablist]');
+      expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The arrow keys still move between the tabs, Home to the first.
+      await page.locator('main [role=tab][aria-selected=true]').focus();
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-selected'))).toBe('true');
+      expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+      expect(page.errors).toEqual([]);
+    },
+  );
 });

@@ -220,7 +220,7 @@ describe('the end of a session', () => {
   it('sends the user to login with a short message when an admin call answers 401 mid-session', async () => {
     const token = await apiLogin(site.url);
     const page = await site.page();
-    await openWithToken(page, site.url, token);
+    await openWithToken(page, site.url, token, '/dashboard?tab=categories');
     const firstRow = page.locator('main tbody tr').first();
     await firstRow.getByRole('button', { name: /Löschen/ }).waitFor();
     // The token stops working behind the page's back (as at expiry, or a logout elsewhere).
@@ -287,11 +287,12 @@ describe('the generated first password', () => {
     await main.getByLabel('Neues Passwort wiederholen').fill(newPassword);
     await main.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Ihr Passwort wurde geändert. Andere Anmeldungen mit Ihrem Konto sind beendet.').waitFor();
-    await main.getByRole('tab', { name: 'Kategorien' }).waitFor();
-    await main.getByRole('heading', { name: 'Kategorien', level: 2 }).waitFor();
+    // The first admin starts where the first week's work is: the inquiries (issue 40).
+    await main.getByRole('tab', { name: 'Anfragen', selected: true }).waitFor();
+    await main.getByRole('tabpanel', { name: 'Anfragen' }).waitFor();
     // The next visit goes straight to the dashboard's areas.
     await page.reload();
-    await main.getByRole('tab', { name: 'Kategorien' }).waitFor();
+    await main.getByRole('tab', { name: 'Anfragen', selected: true }).waitFor();
     expect(await main.getByRole('heading', { name: 'Bitte wählen Sie ein eigenes Passwort' }).count()).toBe(0);
     expect(page.errors).toEqual([]);
   });

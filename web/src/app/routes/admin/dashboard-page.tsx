@@ -144,7 +144,8 @@ function Sections({ session }: { session: AdminSession }) {
         />
       )}
       <div id={areasId}>
-        <DashboardTabs sections={sections} label={t('dashboard.sections')} />
+        {/* Whoever may read inquiries starts on them (the first week is about answering them); the others on their first tab. */}
+        <DashboardTabs sections={sections} label={t('dashboard.sections')} initial="inquiries" />
       </div>
     </>
   );
