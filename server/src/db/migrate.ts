@@ -30,6 +30,7 @@ import * as auditTrail from './migrations/2026-12-08_audit-trail';
 import * as userRoles from './migrations/2026-12-08_user-roles';
 import * as projectDrafts from './migrations/2026-12-07_project-drafts';
 import * as projectPictures from './migrations/2026-12-07_project-pictures';
+import * as userDisplayName from './migrations/2026-12-09_user-display-name';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08_user-roles': userRoles,
   '2026-12-07_project-drafts': projectDrafts,
   '2026-12-07_project-pictures': projectPictures,
+  '2026-12-09_user-display-name': userDisplayName,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
