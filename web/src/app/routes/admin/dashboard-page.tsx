@@ -70,7 +70,12 @@ function Dashboard({ session }: { session: AdminSession }) {
   if (!setupPending && setup === 'done') setSetup('none');
   return (
     <>
-      <DashboardHeader session={session} onPasswordChanged={onPasswordChanged} />
+      {/* The name can wait until the password and the second factor are done (the server refuses it before). */}
+      <DashboardHeader
+        session={session}
+        onPasswordChanged={onPasswordChanged}
+        mayRename={!passwordPending && setup !== 'shown'}
+      />
       {passwordPending ? (
         <RequiredPasswordChange onChanged={onPasswordChanged} />
       ) : setup === 'shown' ? (

@@ -10,7 +10,16 @@ import { saveOwnDisplayName } from '../api/own-account';
 import { PasswordModal } from './password-modal';
 
 /** The dashboard's title, who is signed in (by their display name, which they may change here), Change password and Logout. */
-export function DashboardHeader({ session, onPasswordChanged }: { session: AdminSession; onPasswordChanged: () => void }) {
+export function DashboardHeader({
+  session,
+  onPasswordChanged,
+  mayRename,
+}: {
+  session: AdminSession;
+  onPasswordChanged: () => void;
+  /** Offers "My name" (not while only a password change or the second factor's set-up is allowed). */
+  mayRename: boolean;
+}) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -36,13 +45,15 @@ export function DashboardHeader({ session, onPasswordChanged }: { session: Admin
         </p>
       </div>
       <div className="flex flex-wrap gap-3">
-        <button type="button" className={secondaryButton} onClick={() => setNaming(true)}>
-          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-            <circle cx="12" cy="8" r="4" />
-            <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-          </svg>
-          {t('displayName.own')}
-        </button>
+        {mayRename && (
+          <button type="button" className={secondaryButton} onClick={() => setNaming(true)}>
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="12" cy="8" r="4" />
+              <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+            </svg>
+            {t('displayName.own')}
+          </button>
+        )}
         <button type="button" className={secondaryButton} onClick={() => setChangingPassword(true)}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
             <rect x="5" y="11" width="14" height="9" rx="1" />
