@@ -423,7 +423,8 @@ describe('the server guards every change, whatever the page does', () => {
     // The dashboard's first read for staff (the go-live checklist) would already meet the server's
     // refusal and end the visit; kept away here, so that the save itself is what the server refuses.
     await page.route('**/api/v1/Settings/Checklist', (route) => route.abort());
-    await openWithToken(page, site.url, 'forged.token.value');
+    // On the categories, whose list is public: the inbox (where the dashboard opens) would meet the refusal at once.
+    await openWithToken(page, site.url, 'forged.token.value', '/dashboard?tab=categories');
     const main = page.locator('main');
     await main.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
     const dialog = page.getByRole('dialog');
