@@ -80,7 +80,7 @@ describe('the Statistics tab', () => {
     expect(await sources.locator('tbody tr').allInnerTexts()).toEqual(['flyer\tmesse\t1\t0\t0', 'google.com\t–\t1\t1\t0']);
     const german = page.getByRole('table', { name: 'Most visited pages in German' });
     // Each page by its name in the dashboard's language, its path beside it.
-    expect(await german.locator('tbody tr').allInnerTexts()).toEqual(['Home\n/\t1\t1\t0', 'References\n/Projects\t1\t1\t1']);
+    expect(await german.locator('tbody tr').allInnerTexts()).toEqual(['Home\n/\n\t1\t1\t0', 'References\n/Projects\n\t1\t1\t1']);
     // Days as bars, never a smoothed curve that makes a few visits look like a trend.
     expect(await page.locator('main figure .recharts-bar').count()).toBe(2);
     expect(await page.locator('main figure .recharts-line, main figure .recharts-curve').count()).toBe(0);
@@ -98,8 +98,8 @@ describe('the Statistics tab', () => {
     await page.getByRole('table', { name: 'Quellen und Kampagnen' }).waitFor();
     const german = page.getByRole('table', { name: 'Meistbesuchte Seiten auf Deutsch' });
     expect(await german.locator('tbody tr').allInnerTexts()).toEqual([
-      'Startseite\n/\t1\t1\t0',
-      'Referenzen\n/Projects\t1\t1\t1',
+      'Startseite\n/\n\t1\t1\t0',
+      'Referenzen\n/Projects\n\t1\t1\t1',
     ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const chart = await page.locator('main figure').boundingBox();
@@ -192,7 +192,7 @@ describe('the Statistics tab', () => {
     // The job's page among the pages (visited in German) by its title as well.
     const pagesDe = english.getByRole('table', { name: 'Most visited pages in German' });
     expect(await pagesDe.locator('tbody tr').allInnerTexts()).toContain(
-      `Lightning protection installer (m/f/d)\n/jobs/${job.id}\t1\t1\t0`,
+      `Lightning protection installer (m/f/d)\n/jobs/${job.id}\n\t1\t1\t0`,
     );
     const german = await statisticsTab({ lang: 'de', phone: true });
     const stellen = german.getByRole('table', { name: 'Meistgesehene Stellen' });
