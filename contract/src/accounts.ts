@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { passwordPolicy } from './auth';
 import { inquirySubjectSchema } from './contact';
 import { ignoredReadFields } from './read-only-fields';
+import { oneLine } from './one-line';
 
 /**
  * The roles of issue 31 (decision 035): few and readable, no policy engine. An `inbox` account may
@@ -43,9 +44,22 @@ const usernameSchema = z
   .max(100)
   .regex(/^[\p{L}\p{N}._@-]+$/u, 'letters, digits and . _ @ - only');
 
+/** The longest display name. */
+export const displayNameMaxLength = 100;
+
+/**
+ * A display name as given (issue 40): one line, at most 100 characters; empty or null takes it
+ * away (the username is shown again). The sign-in name itself never changes.
+ */
+export const displayNameInputSchema = oneLine(z.string().trim().max(displayNameMaxLength))
+  .nullable()
+  .transform((name) => (name ? name : null));
+
 export const accountSchema = z.object({
   id: z.number().int(),
   username: z.string(),
+  /** The name the dashboard shows for the account (issue 40); null: its username. */
+  displayName: z.string().nullable(),
   email: z.string().nullable(),
   role: userRoleSchema,
   inquiryTypes: inquiryTypesSchema,
@@ -95,8 +109,15 @@ const accountUpdateFields = {
 export const accountUpdateSchema = z.strictObject({
   ...ignoredReadFields(accountSchema.shape, accountUpdateFields),
   ...accountUpdateFields,
+  displayName: displayNameInputSchema.optional(),
 });
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
+
+/** `PUT /api/v1/User/Me`: the signed-in user's own display name (issue 40). */
+export const ownAccountUpdateSchema = z.strictObject({ displayName: displayNameInputSchema });
+export type OwnAccountUpdate = z.infer<typeof ownAccountUpdateSchema>;
+export const ownAccountSchema = z.object({ username: z.string(), displayName: z.string().nullable() });
+export type OwnAccount = z.infer<typeof ownAccountSchema>;
 
 export const accountIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -73,7 +73,12 @@ export const auditEntrySchema = z.object({
   /** ISO-8601 UTC. */
   at: z.string(),
   /** Who, by the name they had then; id null for the system or the command line. */
-  user: z.object({ id: z.number().int().nullable(), name: z.string() }),
+  user: z.object({
+    id: z.number().int().nullable(),
+    name: z.string(),
+    /** The display name the user has now (issue 40), if any; `name` stays the sign-in name. */
+    displayName: z.string().nullable().optional(),
+  }),
   action: z.string(),
   /** What: its kind, id (null for a single item such as the company details) and title at the time. */
   item: z.object({ kind: z.string(), id: z.string().nullable(), title: z.string() }),

@@ -80,6 +80,8 @@ export const verifyResponseSchema = z.union([
   z.object({
     valid: z.literal(true),
     username: z.string(),
+    /** The name the dashboard shows for the user (issue 40); null: the username. */
+    displayName: z.string().nullable().optional(),
     expiresAt: z.string(),
     /** The password is the generated first one: nothing but a password change until it is replaced. */
     passwordChangeRequired: z.boolean().optional(),

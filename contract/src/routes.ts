@@ -80,6 +80,8 @@ export const apiRoutes = {
   /** Accounts, managed by admins (issue 31). */
   users: {
     list: '/User',
+    /** PUT `{displayName}`: the signed-in user's own display name (issue 40). */
+    me: '/User/Me',
     one: '/User/:id',
     onePath: (id: Id) => `/User/${id}`,
     /** POST `{reason}`: password and second factor removed, sign-ins ended, a new invitation. */

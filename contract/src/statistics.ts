@@ -55,8 +55,21 @@ export const statisticsSchema = statisticsTotalsSchema.extend({
   leftOutViews: count.default(0),
   visitorsPerAddress: count.default(0),
   days: z.array(z.object({ date: isoDateSchema, visitors: count, pageViews: count, inquiries: count, applications: count })),
-  /** A page is its route with the id of a project or job (`/project/12`), never the query. */
-  pages: z.array(z.object({ path: z.string(), language: z.enum(['de', 'en']), views: count, visitors: count, inquiries: count })),
+  /**
+   * A page is its route with the id of a project or job (`/project/12`), never the query. `title`:
+   * a project's or job's title as it is now (both languages); empty for another page (the
+   * dashboard names those itself) and for a project or job that is gone.
+   */
+  pages: z.array(
+    z.object({
+      path: z.string(),
+      language: z.enum(['de', 'en']),
+      views: count,
+      visitors: count,
+      inquiries: count,
+      title: z.array(localizedTextSchema),
+    }),
+  ),
   /** `source`: the `utm_source`, else the referring site's host, else `direct`; `campaign`: the `utm_campaign` or ''. */
   sources: z.array(
     z.object({ source: z.string(), campaign: z.string(), visitors: count, inquiries: count, applications: count }),

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Job, apiRoutes } from '@blitz/contract';
-import { api, apiLogin, openWithToken } from '../support/admin-helpers';
+import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // Small things found on the way (issue 29): German left of English in every bilingual form of
@@ -76,5 +76,109 @@ describe("a job's how to apply", () => {
     await visitor.goto(`${site.url}/jobs/${job.id}`);
     const link = visitor.locator('main').getByRole('link', { name: 'bewerbung@blitzwerk.de' });
     expect(await link.getAttribute('href')).toBe('mailto:bewerbung@blitzwerk.de');
+  });
+});
+
+describe('the tabs of the dashboard', () => {
+  it('open on the inquiries for an admin, unless the address names a tab', async () => {
+    const page = await site.page({ viewport: viewports.desktop });
+    await openWithToken(page, site.url, await apiLogin(site.url), '/dashboard?lang=en');
+    const main = page.locator('main');
+    await main.getByRole('tab', { name: 'Inquiries', selected: true }).waitFor();
+    await main.getByRole('tabpanel', { name: 'Inquiries' }).waitFor();
+    await page.goto(`${site.url}/dashboard?lang=en&tab=categories`);
+    await main.getByRole('tab', { name: 'Categories', selected: true }).waitFor();
+    await main.getByRole('button', { name: 'Add Category' }).waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
+  it.each(['de', 'en'] as const)(
+    'are all in sight on a phone (%s), none hidden in a sideways strip, and work by keyboard',
+    async (lang) => {
+      const page = await site.page({ viewport: viewports.phone });
+      await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}`);
+      const tabs = page.locator('main [role=tab]');
+      await page.locator('main [role=tab][aria-selected=true]').waitFor();
+      expect(await tabs.count()).toBe(13);
+      const boxes = await tabs.evaluateAll((elements) =>
+        elements.map((el) => {
+          const box = el.getBoundingClientRect();
+          return { left: box.left, right: box.right };
+        }),
+      );
+      for (const box of boxes) {
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(viewports.phone.width);
+      }
+      const list = page.locator('main [role=tablist]');
+      expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The arrow keys still move between the tabs, Home to the first.
+      await page.locator('main [role=tab][aria-selected=true]').focus();
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-selected'))).toBe('true');
+      expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+      expect(page.errors).toEqual([]);
+    },
+  );
+});
+
+describe('display names', () => {
+  it('the first admin names themself in the header; the name shows there, in the accounts list and the audit trail', async () => {
+    const token = await apiLogin(site.url);
+    // From no name (a retry starts again where the first try began).
+    await api(site.url, token, 'PUT', apiRoutes.users.me, { displayName: null });
+    const page = await site.page({ viewport: viewports.desktop });
+    await openWithToken(page, site.url, token, '/dashboard?lang=en&tab=accounts');
+    const main = page.locator('main');
+    await main.getByText('Signed in as admin', { exact: true }).waitFor();
+    await main.getByRole('button', { name: 'My name' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your display name' });
+    await dialog.getByLabel('Display name').fill('Erika Musterfrau');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await main.getByText('Signed in as Erika Musterfrau (admin)').waitFor();
+
+    await page.reload();
+    await main.getByText('Signed in as Erika Musterfrau (admin)').waitFor();
+    const own = main.getByRole('listitem', { name: 'admin', exact: true });
+    expect(await own.locator('dd').first().innerText()).toMatch(/^Erika Musterfrau\s*\(you\)\s*admin$/);
+
+    // An admin names another account from the list.
+    const username = `redaktion-${Date.now()}`;
+    await api(site.url, token, 'POST', apiRoutes.users.list, { username, role: 'editor' });
+    await page.reload();
+    const other = main.getByRole('listitem', { name: username });
+    await other.getByRole('button', { name: 'Display name' }).click();
+    const naming = page.getByRole('dialog', { name: `Display name of ${username}` });
+    await naming.getByLabel('Display name').fill('Max Mustermann');
+    await naming.getByRole('button', { name: 'Save' }).click();
+    await naming.waitFor({ state: 'hidden' });
+    await other.getByText('Max Mustermann').waitFor();
+    expect(await other.locator('dd').first().innerText()).toMatch(new RegExp(`^Max Mustermann\\s*${username}$`));
+
+    await main.getByRole('tab', { name: 'Audit trail' }).click();
+    await main.getByText('Erika Musterfrau (admin)').first().waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
+  it('in German on a phone, and empty takes the name away', async () => {
+    const page = await site.page({ viewport: viewports.phone });
+    await openWithToken(page, site.url, await apiLogin(site.url), '/dashboard?lang=de');
+    const main = page.locator('main');
+    await main.getByText('Angemeldet als Erika Musterfrau (admin)').waitFor();
+    await main.getByRole('button', { name: 'Mein Name' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ihr Anzeigename' });
+    expect(await dialog.getByLabel('Anzeigename').inputValue()).toBe('Erika Musterfrau');
+    await dialog.getByLabel('Anzeigename').fill('');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await main.getByText('Angemeldet als admin', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(page.errors).toEqual([]);
   });
 });

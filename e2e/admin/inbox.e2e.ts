@@ -217,6 +217,22 @@ describe('the Inquiries tab', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it('shows a general message without the empty price-inquiry fields, which a price inquiry has', async () => {
+    const page = await inbox();
+    let dialog = await openInquiry(page, first.reference);
+    await dialog.getByRole('heading', { name: `Inquiry ${first.reference}` }).waitFor();
+    const terms = () => dialog.locator('dt').allInnerTexts();
+    expect(await terms()).toEqual(['First name', 'Last name', 'E-mail', 'Phone', 'Language', 'Came from']);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    dialog = await openInquiry(page, second.reference);
+    await dialog.getByRole('heading', { name: `Inquiry ${second.reference}` }).waitFor();
+    expect(await terms()).toEqual(
+      expect.arrayContaining(['Company name', 'Company address', 'Building size', 'Areas of interest']),
+    );
+    expect(page.errors).toEqual([]);
+  });
+
   it('exports the list as CSV with both inquiries', async () => {
     const page = await inbox();
     const file = await downloaded(page, () => page.locator('main').getByRole('button', { name: 'Export CSV' }).click());

@@ -79,7 +79,11 @@ describe('the Statistics tab', () => {
     const sources = page.getByRole('table', { name: 'Sources and campaigns' });
     expect(await sources.locator('tbody tr').allInnerTexts()).toEqual(['flyer\tmesse\t1\t0\t0', 'google.com\t–\t1\t1\t0']);
     const german = page.getByRole('table', { name: 'Most visited pages in German' });
-    expect(await german.locator('tbody tr').allInnerTexts()).toEqual(['/\t1\t1\t0', '/Projects\t1\t1\t1']);
+    // Each page by its name in the dashboard's language, its path beside it.
+    expect(await german.locator('tbody tr').allInnerTexts()).toEqual(['Home\n/\n\t1\t1\t0', 'References\n/Projects\n\t1\t1\t1']);
+    // Days as bars, never a smoothed curve that makes a few visits look like a trend.
+    expect(await page.locator('main figure .recharts-bar').count()).toBe(2);
+    expect(await page.locator('main figure .recharts-line, main figure .recharts-curve').count()).toBe(0);
     await page.getByText('The numbers as a table').click();
     await page.getByRole('table', { name: 'Visitors and inquiries per day' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -92,6 +96,11 @@ describe('the Statistics tab', () => {
     await page.locator('main').getByRole('tab', { name: 'Statistik', selected: true }).waitFor();
     expect(await page.locator('main dl').innerText()).toMatch(/Besucher\s+2/);
     await page.getByRole('table', { name: 'Quellen und Kampagnen' }).waitFor();
+    const german = page.getByRole('table', { name: 'Meistbesuchte Seiten auf Deutsch' });
+    expect(await german.locator('tbody tr').allInnerTexts()).toEqual([
+      'Startseite\n/\n\t1\t1\t0',
+      'Referenzen\n/Projects\n\t1\t1\t1',
+    ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const chart = await page.locator('main figure').boundingBox();
     expect(chart!.width).toBeLessThanOrEqual(viewports.phone.width);
@@ -180,6 +189,11 @@ describe('the Statistics tab', () => {
       `Lightning protection installer (m/f/d)\n/jobs/${job.id}`,
       '1',
     ]);
+    // The job's page among the pages (visited in German) by its title as well.
+    const pagesDe = english.getByRole('table', { name: 'Most visited pages in German' });
+    expect(await pagesDe.locator('tbody tr').allInnerTexts()).toContain(
+      `Lightning protection installer (m/f/d)\n/jobs/${job.id}\n\t1\t1\t0`,
+    );
     const german = await statisticsTab({ lang: 'de', phone: true });
     const stellen = german.getByRole('table', { name: 'Meistgesehene Stellen' });
     expect(await stellen.locator('tbody td').allInnerTexts()).toEqual([`Blitzschutzmonteur (m/w/d)\n/jobs/${job.id}`, '1']);

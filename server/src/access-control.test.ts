@@ -50,6 +50,7 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/v1/User': 'admin',
   'POST /api/v1/User': 'admin',
   'PUT /api/v1/User': 'admin',
+  'PUT /api/v1/User/Me': 'self',
   'DELETE /api/v1/User/:id': 'admin',
   'POST /api/v1/User/:id/Reset': 'admin',
   'POST /api/v1/User/:id/Invitation': 'admin',

@@ -32,6 +32,7 @@ import * as projectDrafts from './migrations/2026-12-07_project-drafts';
 import * as projectPictures from './migrations/2026-12-07_project-pictures';
 import * as statisticsAddressBound from './migrations/2026-12-09_statistics-address-bound';
 import * as invitationOrigin from './migrations/2026-12-09_invitation-origin';
+import * as userDisplayName from './migrations/2026-12-09_user-display-name';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07_project-pictures': projectPictures,
   '2026-12-09_statistics-address-bound': statisticsAddressBound,
   '2026-12-09_invitation-origin': invitationOrigin,
+  '2026-12-09_user-display-name': userDisplayName,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

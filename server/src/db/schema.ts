@@ -32,6 +32,8 @@ export type UsersTable = {
   email: string | null;
   /** Set while the account waits for its invitation to be used (created or reset by an admin). */
   invited_at: string | null;
+  /** The name the dashboard shows for the account (issue 40); null: its username. */
+  display_name: string | null;
 };
 
 /** A one-time sign-up link of an invited account: only the SHA-256 of its token is kept. */

@@ -42,6 +42,7 @@ export async function listAccounts(db: Db): Promise<Account[]> {
       'users.invited_at',
       'users.last_sign_in_at',
       'users.totp_secret',
+      'users.display_name',
     ])
     .select((eb) =>
       eb
@@ -59,6 +60,7 @@ export async function listAccounts(db: Db): Promise<Account[]> {
     return {
       id: row.id,
       username: row.username,
+      displayName: row.display_name,
       email: row.email,
       role,
       inquiryTypes: role === 'inbox' ? inquiryTypesOf(row.inquiry_types) : null,
@@ -96,6 +98,11 @@ export async function insertInvitedUser(
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** The name shown for the account (issue 40), or null to show its username. Not a change of rights: sign-ins go on. */
+export async function setDisplayName(db: Db, id: number, displayName: string | null): Promise<void> {
+  await db.updateTable('users').set({ display_name: displayName, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
 /** Role, inquiry types, e-mail: what is given. Token version raised: the user's sign-ins end. */

@@ -12,6 +12,8 @@ import {
   invitationAcceptSchema,
   invitationResponseSchema,
   loginResponseSchema,
+  ownAccountSchema,
+  ownAccountUpdateSchema,
 } from '@blitz/contract';
 import { listAccounts } from './accounts.repository';
 import {
@@ -23,6 +25,7 @@ import {
   resetAccount,
   revokeInvitation,
   updateAccount,
+  updateOwnAccount,
 } from './accounts.service';
 import { invitationMailer } from './invitation-mail';
 import { requestOriginOf } from '../site-address/request-origins';
@@ -60,6 +63,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.users.list,
     { ...admin, schema: { body: accountUpdateSchema, response: { 200: accountSchema } } },
     async (request) => updateAccount(deps(request), actor(request), request.body),
+  );
+
+  // Every signed-in user's own display name (issue 40); an admin sets anyone's with PUT /User.
+  app.put(
+    apiRoutes.users.me,
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'self' },
+      schema: { body: ownAccountUpdateSchema, response: { 200: ownAccountSchema } },
+    },
+    async (request) => updateOwnAccount(deps, { ...actor(request), userId: request.admin!.id }, request.body.displayName),
   );
 
   app.delete(apiRoutes.users.one, { ...admin, schema: { params: accountIdParamSchema } }, async (request, reply) => {

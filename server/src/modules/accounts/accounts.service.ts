@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountCreate, AccountUpdate, Invitation, UserRole } from '@blitz/contract';
+import type { AccountCreate, AccountUpdate, Invitation, OwnAccount, UserRole } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { type AuditActor } from '../audit/audit-actor';
@@ -21,6 +21,7 @@ import {
   insertInvitedUser,
   lockAccounts,
   putInvitation,
+  setDisplayName,
   setInvitedPassword,
   takeInvitation,
   updateAccount as writeAccount,
@@ -110,9 +111,41 @@ export async function createAccount(deps: AccountDeps, actor: AccountActor, inpu
 }
 
 /**
- * Role, inquiry types, e-mail, disabled: a change of role or types, and disabling, end the user's
- * sign-ins at once (the token version is raised and the sessions go). The last active admin
- * cannot be demoted or disabled, by themselves either.
+ * A new display name (issue 40), recorded in the audit trail; not a change of rights, so the
+ * user's sign-ins go on. Nothing is written or recorded when it stays the same.
+ */
+async function renameAccount(trx: Db, actor: AccountActor, user: UserRecord, displayName: string | null): Promise<boolean> {
+  if (displayName === user.displayName) return false;
+  await setDisplayName(trx, user.id, displayName);
+  await recordChange(trx, {
+    action: 'update',
+    kind: 'user',
+    id: user.id,
+    title: user.username,
+    changes: [{ field: 'displayName', before: user.displayName ?? '', after: displayName ?? '' }],
+    ...auditActorOf(actor),
+  });
+  return true;
+}
+
+/** The signed-in user's own display name (issue 40): anyone may choose how the dashboard names them. */
+export async function updateOwnAccount(
+  deps: AccountDeps,
+  actor: AccountActor & { userId: number },
+  displayName: string | null,
+): Promise<OwnAccount> {
+  return inTransaction(deps.db, async (trx) => {
+    const user = await existingUser(trx, actor.userId);
+    if (await renameAccount(trx, actor, user, displayName))
+      logSecurityEvent(actor.log, 'info', 'account_changed', { userId: user.id, by: user.id, displayName: true, ip: actor.ip });
+    return { username: user.username, displayName };
+  });
+}
+
+/**
+ * Role, inquiry types, e-mail, disabled, display name: a change of role or types, and disabling,
+ * end the user's sign-ins at once (the token version is raised and the sessions go). The last
+ * active admin cannot be demoted or disabled, by themselves either.
  */
 export async function updateAccount(deps: AccountDeps, actor: AccountActor, input: AccountUpdate) {
   await inTransaction(deps.db, async (trx) => {
@@ -133,6 +166,7 @@ export async function updateAccount(deps: AccountDeps, actor: AccountActor, inpu
       });
     }
     if (roleChanged || typesChanged) await logout(trx, user.id);
+    const renamed = input.displayName !== undefined && (await renameAccount(trx, actor, user, input.displayName));
     if (input.disabled !== undefined && input.disabled !== user.disabled) {
       await setUserDisabled(trx, user.id, input.disabled ? nowIso() : null);
       if (input.disabled) await logout(trx, user.id);
@@ -160,6 +194,7 @@ export async function updateAccount(deps: AccountDeps, actor: AccountActor, inpu
       role,
       roleChanged,
       typesChanged,
+      ...(renamed ? { displayName: true } : {}),
       ...(input.disabled !== undefined ? { disabled: input.disabled } : {}),
       ip: actor.ip,
     });

@@ -107,6 +107,79 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect((await accept('x'.repeat(43))).body.code).toBe('invitation_invalid');
   });
 
+  it('gives an account a display name, set by the user themself or by an admin, audited, without ending sign-ins', async () => {
+    const { url } = await startTestApp(kind);
+    const admin = await signIn(url);
+    const me = apiUrl(apiRoutes.users.me);
+    const editor = await signedInAs(url, admin, 'redaktion', 'editor');
+
+    // The user names themself (any role: it is their own account); the name is trimmed.
+    const own = await api(url, 'PUT', me, { token: editor.token, body: { displayName: '  Erika Musterfrau ' } });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ username: 'redaktion', displayName: 'Erika Musterfrau' });
+    // Not a change of rights: the token still works, and sign-in tells the dashboard the name.
+    const verified = await api(url, 'POST', verify, { body: { JWT: editor.token } });
+    expect(verified.body).toMatchObject({ valid: true, username: 'redaktion', displayName: 'Erika Musterfrau' });
+
+    // An admin renames the first admin (its generated name stays the sign-in name) and another account.
+    const list = async () =>
+      (await api(url, 'GET', usersUrl, { token: admin })).body.data as {
+        id: number;
+        username: string;
+        displayName: string | null;
+      }[];
+    const adminId = (await list()).find((a) => a.username === 'admin')!.id;
+    expect((await api(url, 'PUT', usersUrl, { token: admin, body: { id: adminId, displayName: 'Chefin' } })).status).toBe(200);
+    const changed = await api(url, 'PUT', usersUrl, { token: admin, body: { id: editor.id, displayName: 'Erika M.' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ username: 'redaktion', displayName: 'Erika M.' });
+    expect((await api(url, 'POST', verify, { body: { JWT: editor.token } })).body.valid).toBe(true);
+    expect(Object.fromEntries((await list()).map((a) => [a.username, a.displayName]))).toEqual({
+      admin: 'Chefin',
+      redaktion: 'Erika M.',
+    });
+    // Still signs in under the name it had.
+    expect((await api(url, 'POST', login, { body: { username: 'redaktion', password: newPassword } })).status).toBe(200);
+
+    // Empty takes the name away again.
+    expect((await api(url, 'PUT', me, { token: editor.token, body: { displayName: '' } })).body.displayName).toBeNull();
+    expect((await list()).find((a) => a.username === 'redaktion')!.displayName).toBeNull();
+
+    // Each change in the audit trail, before and after; its author named by their display name now.
+    const audit = await api(url, 'GET', `${apiUrl(apiRoutes.audit.list)}?Item=user:${editor.id}`, { token: admin });
+    const renames = (audit.body.data as { user: { name: string; displayName?: string }; action: string; changes: unknown[] }[])
+      .filter((e) => e.action === 'update')
+      .map((e) => [e.user.name, e.user.displayName, e.changes]);
+    expect(renames).toEqual([
+      ['redaktion', undefined, [{ field: 'displayName', before: 'Erika M.', after: '' }]],
+      ['admin', 'Chefin', [{ field: 'displayName', before: 'Erika Musterfrau', after: 'Erika M.' }]],
+      ['redaktion', undefined, [{ field: 'displayName', before: '', after: 'Erika Musterfrau' }]],
+    ]);
+  });
+
+  it('refuses a bad display name with a clear 400, and a change without sign-in with 401', async () => {
+    const { url } = await startTestApp(kind);
+    const admin = await signIn(url);
+    const me = apiUrl(apiRoutes.users.me);
+    const bad = [
+      {},
+      { displayName: 5 },
+      { displayName: 'x'.repeat(101) },
+      { displayName: 'Zeile\r\nBcc: x' },
+      { displayName: 'a', role: 'admin' },
+    ];
+    for (const body of bad) {
+      const res = await api(url, 'PUT', me, { token: admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    const res = await api(url, 'PUT', usersUrl, { token: admin, body: { id: 1, displayName: 'x'.repeat(101) } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].field).toBe('displayName');
+    expect((await api(url, 'PUT', me, { body: { displayName: 'Niemand' } })).status).toBe(401);
+    expect((await api(url, 'PUT', me, { token: admin, body: { displayName: 'x'.repeat(100) } })).status).toBe(200);
+  });
+
   it('answers bad input with a clear 4xx', async () => {
     const { url } = await startTestApp(kind);
     const admin = await signIn(url);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { AuditLogTable } from '../../db/schema';
 import { berlinMidnight } from '../contact/inbox.service';
 import { csvCell } from '../contact/inquiry-csv';
+import { displayNamesOf } from '../auth/users.repository';
 
 type AuditFilter = z.output<typeof auditFilterSchema>;
 type Row = Omit<AuditLogTable, 'id'> & { id: number };
@@ -62,7 +63,17 @@ export async function auditPage(db: Db, query: z.output<typeof auditListQuerySch
       .offset((PageNumber - 1) * PageLength)
       .execute(),
   ]);
-  return { data: rows.map(toEntry), count: Number(countRow.n) };
+  // Who by the display name they have now (issue 40), beside the sign-in name they had then.
+  const names = await displayNamesOf(
+    db,
+    rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])),
+  );
+  const data = rows.map((row) => {
+    const entry = toEntry(row);
+    const displayName = row.user_id === null ? undefined : names.get(row.user_id);
+    return displayName ? { ...entry, user: { ...entry.user, displayName } } : entry;
+  });
+  return { data, count: Number(countRow.n) };
 }
 
 const csvColumns = ['id', 'at', 'user_id', 'user', 'action', 'item_kind', 'item_id', 'item_title', 'summary'];

@@ -76,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       valid: true,
       username: user.username,
+      displayName: user.displayName,
       expiresAt: user.expiresAt.toISOString(),
       passwordChangeRequired: user.passwordChangeRequired,
       secondFactorSetupRequired: app.config.secondFactorRequired && !user.secondFactorEnabled,

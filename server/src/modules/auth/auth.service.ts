@@ -41,6 +41,8 @@ import {
 export type AuthenticatedUser = {
   id: number;
   username: string;
+  /** The name shown for the user (issue 40); null: the username. */
+  displayName: string | null;
   /** What the user may use (issue 31), read afresh on every request. */
   role: UserRole;
   /** An inbox user's inquiry types; null: every type. */
@@ -334,6 +336,7 @@ export async function authenticate(
     user: {
       id: user.id,
       username: user.username,
+      displayName: user.displayName,
       role: user.role,
       inquiryTypes: user.role === 'inbox' ? user.inquiryTypes : null,
       sessionId: found.id,

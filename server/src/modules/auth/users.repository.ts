@@ -20,6 +20,8 @@ export type UserRecord = {
   invited: boolean;
   /** Where its invitation is mailed, if anywhere. */
   email: string | null;
+  /** The name shown for the account (issue 40); null: its username. */
+  displayName: string | null;
 };
 
 /** A stored role; anything unknown counts as the least one (never more rights by accident). */
@@ -44,6 +46,7 @@ const columns = [
   'inquiry_types',
   'invited_at',
   'email',
+  'display_name',
 ] as const;
 
 function toRecord(row: {
@@ -58,6 +61,7 @@ function toRecord(row: {
   inquiry_types: string | null;
   invited_at: string | null;
   email: string | null;
+  display_name: string | null;
 }): UserRecord {
   return {
     id: row.id,
@@ -71,7 +75,20 @@ function toRecord(row: {
     inquiryTypes: inquiryTypesOf(row.inquiry_types),
     invited: row.invited_at !== null,
     email: row.email,
+    displayName: row.display_name,
   };
+}
+
+/** The display names (issue 40) of these users that have one, by id. */
+export async function displayNamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'display_name'])
+    .where('id', 'in', [...new Set(ids)])
+    .where('display_name', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.display_name!]));
 }
 
 export async function findUserByName(db: Db, username: string): Promise<UserRecord | undefined> {

@@ -39,8 +39,8 @@ const week: Statistics = {
   previous: { from: '2026-03-16', to: '2026-03-22', visitors: 1000, pageViews: 5000, inquiries: 0, applications: 1 },
   days: [],
   pages: [
-    { path: '/', language: 'de', views: 900, visitors: 700, inquiries: 1 },
-    { path: '/Projects', language: 'en', views: 120, visitors: 80, inquiries: 0 },
+    { path: '/', language: 'de', views: 900, visitors: 700, inquiries: 1, title: [] },
+    { path: '/Projects', language: 'en', views: 120, visitors: 80, inquiries: 0, title: [] },
   ],
   sources: [
     { source: 'google.com', campaign: '', visitors: 600, inquiries: 2, applications: 0 },

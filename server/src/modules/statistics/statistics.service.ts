@@ -9,24 +9,38 @@ import { readDays, readMostViewed, readSums, readTotals, visitorBounds } from '.
 /** How many projects and jobs the "most viewed" lists name. */
 const viewedListed = 10;
 
+/** The pages named by a project's or job's title, by the start of their path (`/project/12`, `/jobs/3`). */
+const titledPages = ['/project/', '/jobs/'] as const;
+
 /**
- * The projects or jobs most viewed in a period, with their titles as they are now (both
- * languages); a deleted one, or a path that names none, has an empty title.
+ * The title, as it is now (both languages), of the project or job a page shows; empty for
+ * another page, a deleted project or job, or a path that names none. `known` keeps what one
+ * answer has looked up already (a page is listed once per language).
  */
+async function titleOfPage(db: Db, path: string, known: Map<string, Promise<LocalizedText[]>>): Promise<LocalizedText[]> {
+  const prefix = titledPages.find((start) => path.startsWith(start));
+  const id = prefix ? path.slice(prefix.length) : '';
+  if (!prefix || !/^\d{1,15}$/.test(id)) return [];
+  let title = known.get(path);
+  if (!title) {
+    title = (async () => {
+      const found = prefix === '/project/' ? await findProject(db, Number(id)) : await findJob(db, Number(id), { kind: 'staff' });
+      return found?.texts.title ?? [];
+    })();
+    known.set(path, title);
+  }
+  return title;
+}
+
+/** The projects or jobs most viewed in a period, with their titles as they are now (see `titleOfPage`). */
 async function mostViewed(
   db: Db,
-  prefix: '/project/' | '/jobs/',
+  prefix: (typeof titledPages)[number],
   period: { from: string; to: string },
+  known: Map<string, Promise<LocalizedText[]>>,
 ): Promise<{ path: string; views: number; title: LocalizedText[] }[]> {
   const rows = await readMostViewed(db, prefix, period, viewedListed);
-  return Promise.all(
-    rows.map(async (row) => {
-      const id = row.path.slice(prefix.length);
-      if (!/^\d{1,15}$/.test(id)) return { ...row, title: [] };
-      const found = prefix === '/project/' ? await findProject(db, Number(id)) : await findJob(db, Number(id), { kind: 'staff' });
-      return { ...row, title: found?.texts.title ?? [] };
-    }),
-  );
+  return Promise.all(rows.map(async (row) => ({ ...row, title: await titleOfPage(db, row.path, known) })));
 }
 
 const dayMs = 86_400_000;
@@ -51,7 +65,11 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
     period,
   );
   const devices = await readSums(db, 'statistics_devices', ['device'], ['visitors'], period);
-  const viewed = { projects: await mostViewed(db, '/project/', period), jobs: await mostViewed(db, '/jobs/', period) };
+  const known = new Map<string, Promise<LocalizedText[]>>();
+  const viewed = {
+    projects: await mostViewed(db, '/project/', period, known),
+    jobs: await mostViewed(db, '/jobs/', period, known),
+  };
   const byDay = new Map(days.map((d) => [d.day, d]));
   return {
     from: From,
@@ -71,7 +89,13 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
         applications: day?.applications ?? 0,
       };
     }),
-    pages: pages.map((p) => ({ ...p, language: p.language === 'en' ? 'en' : 'de' })),
+    pages: await Promise.all(
+      pages.map(async (p) => ({
+        ...p,
+        language: p.language === 'en' ? ('en' as const) : ('de' as const),
+        title: await titleOfPage(db, p.path, known),
+      })),
+    ),
     sources,
     devices: devices.map((d) => ({ ...d, device: d.device as DeviceClass })),
     viewed,

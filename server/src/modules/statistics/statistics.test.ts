@@ -85,10 +85,10 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     expect(stats).toMatchObject({ from: today(), to: today(), visitors: 2, pageViews: 6, inquiries: 0, applications: 0 });
     expect(stats.days).toEqual([{ date: today(), visitors: 2, pageViews: 6, inquiries: 0, applications: 0 }]);
     expect(stats.pages).toEqual([
-      { path: '/Projects', language: 'de', views: 3, visitors: 1, inquiries: 0 },
-      { path: '/', language: 'de', views: 1, visitors: 1, inquiries: 0 },
-      { path: '/', language: 'en', views: 1, visitors: 1, inquiries: 0 },
-      { path: '/contactus', language: 'de', views: 1, visitors: 1, inquiries: 0 },
+      { path: '/Projects', language: 'de', views: 3, visitors: 1, inquiries: 0, title: [] },
+      { path: '/', language: 'de', views: 1, visitors: 1, inquiries: 0, title: [] },
+      { path: '/', language: 'en', views: 1, visitors: 1, inquiries: 0, title: [] },
+      { path: '/contactus', language: 'de', views: 1, visitors: 1, inquiries: 0, title: [] },
     ]);
     expect(stats.sources).toEqual([
       { source: 'flyer', campaign: 'messe 2026', visitors: 1, inquiries: 0, applications: 0 },
@@ -166,7 +166,7 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     const stats = await statsOf(url, token);
     expect(stats).toMatchObject({ visitors: 1, inquiries: 1, applications: 1 });
     expect(stats.sources).toEqual([{ source: 'google.de', campaign: '', visitors: 1, inquiries: 1, applications: 0 }]);
-    expect(stats.pages).toContainEqual({ path: '/Projects', language: 'de', views: 1, visitors: 1, inquiries: 1 });
+    expect(stats.pages).toContainEqual({ path: '/Projects', language: 'de', views: 1, visitors: 1, inquiries: 1, title: [] });
     // The inbox shows it with the inquiry; the untraced one has none.
     const detail = await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token });
     expect(detail.body.origin).toEqual({ source: 'google.de', campaign: '', landingPath: '/', formPath: '/Projects' });
@@ -371,9 +371,9 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     expect(stats.days[0]).toEqual({ date: '2026-10-01', visitors: 3, pageViews: 5, inquiries: 0, applications: 0 });
     expect(stats.days[15]).toEqual({ date: '2026-10-16', visitors: 0, pageViews: 0, inquiries: 0, applications: 0 });
     expect(stats.pages).toEqual([
-      { path: '/Projects', language: 'de', views: 3, visitors: 2, inquiries: 0 },
-      { path: '/', language: 'de', views: 2, visitors: 2, inquiries: 0 },
-      { path: '/jobs', language: 'de', views: 1, visitors: 1, inquiries: 0 },
+      { path: '/Projects', language: 'de', views: 3, visitors: 2, inquiries: 0, title: [] },
+      { path: '/', language: 'de', views: 2, visitors: 2, inquiries: 0, title: [] },
+      { path: '/jobs', language: 'de', views: 1, visitors: 1, inquiries: 0, title: [] },
     ]);
     expect(stats.sources.map((s: { source: string; visitors: number }) => [s.source, s.visitors])).toEqual([
       ['direct', 2],
@@ -474,7 +474,15 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
         row(`/jobs/${job.body.id}`, 'en', 1),
       ])
       .execute();
-    const { viewed } = await statsOf(url, token);
+    const { viewed, pages } = await statsOf(url, token);
+    // The pages list names a project's or job's page by its title as well; another page, or one that is gone, by nothing.
+    const titleOf = (path: string, language: string) =>
+      pages.find((p: { path: string; language: string }) => p.path === path && p.language === language)?.title;
+    expect(titleOf(`/project/${project.body.id}`, 'de')).toEqual(project.body.title);
+    expect(titleOf(`/project/${project.body.id}`, 'en')).toEqual(project.body.title);
+    expect(titleOf(`/project/${gone.body.id}`, 'de')).toEqual([]);
+    expect(titleOf('/Projects', 'de')).toEqual([]);
+    expect(titleOf(`/jobs/${job.body.id}`, 'en')).toEqual(expect.arrayContaining(jobBody().title));
     expect(viewed.projects).toEqual([
       { path: `/project/${project.body.id}`, views: 5, title: project.body.title },
       { path: `/project/${gone.body.id}`, views: 4, title: [] },

@@ -1,33 +1,30 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useId } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** One area of the dashboard. Adding an area is adding one of these to the list. */
 export type DashboardSection = { id: string; label: string; render: () => ReactNode };
 
+type DashboardTabsProps = {
+  sections: DashboardSection[];
+  label: string;
+  /** The tab open when the address names none (or one this user does not have); else the first. */
+  initial?: string | undefined;
+};
+
 /**
  * The dashboard's areas as tabs (WAI-ARIA tabs pattern: arrow keys, Home, End). The open tab
  * is in the address (?tab=), so that a reload or a link keeps it; only the open one is mounted.
+ * Every tab is always in sight: they wrap onto further rows (13 tabs need 1,470 px in English
+ * and 1,670 in German, a desktop page has 1,248 and a phone 358), never hidden in a strip
+ * that scrolls sideways.
  */
-export function DashboardTabs({ sections, label }: { sections: DashboardSection[]; label: string }) {
+export function DashboardTabs({ sections, label, initial }: DashboardTabsProps) {
   const [params, setParams] = useSearchParams();
   const baseId = useId();
-  const active = sections.find((s) => s.id === params.get('tab')) ?? sections[0]!;
+  const active = sections.find((s) => s.id === params.get('tab')) ?? sections.find((s) => s.id === initial) ?? sections[0]!;
   const tabId = (id: string) => `${baseId}-tab-${id}`;
   const panelId = (id: string) => `${baseId}-panel-${id}`;
-  const tabList = useRef<HTMLDivElement>(null);
   const activeTabId = tabId(active.id);
-
-  // A phone cannot show every tab at once: the open one is scrolled into the list's view,
-  // sideways only (the page itself does not move). From lg up the tabs wrap onto a second row
-  // instead: 13 tabs need 1,470 px in English and 1,670 in German, the page has 1,248.
-  useEffect(() => {
-    const list = tabList.current;
-    const tab = document.getElementById(activeTabId);
-    if (!list || !tab) return;
-    const [box, edge] = [list.getBoundingClientRect(), tab.getBoundingClientRect()];
-    if (edge.left < box.left) list.scrollLeft -= box.left - edge.left;
-    else if (edge.right > box.right) list.scrollLeft += edge.right - box.right;
-  }, [activeTabId]);
 
   const select = (section: DashboardSection, focus = false) => {
     setParams(
@@ -57,10 +54,9 @@ export function DashboardTabs({ sections, label }: { sections: DashboardSection[
   return (
     <div>
       <div
-        ref={tabList}
         role="tablist"
         aria-label={label}
-        className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-300 lg:flex-wrap lg:overflow-visible"
+        className="mb-6 flex flex-wrap gap-1.5 border-b border-slate-300 pb-3 lg:gap-1 lg:pb-0"
         onKeyDown={onKeyDown}
       >
         {sections.map((section) => {
@@ -74,8 +70,11 @@ export function DashboardTabs({ sections, label }: { sections: DashboardSection[
               aria-selected={selected}
               aria-controls={panelId(section.id)}
               tabIndex={selected ? 0 : -1}
-              className={`-mb-px border-b-4 px-3 py-2.5 text-base sm:px-4 font-semibold whitespace-nowrap ${
-                selected ? 'border-accent-500 text-brand-900' : 'border-transparent text-slate-600 hover:text-brand-900'
+              // On a phone and tablet a wrapping set of outlined tabs, the open one filled; from lg up underlined.
+              className={`rounded-md border px-3 py-2 text-sm font-semibold whitespace-nowrap lg:-mb-px lg:rounded-none lg:border-0 lg:border-b-4 lg:px-4 lg:py-2.5 lg:text-base ${
+                selected
+                  ? 'border-brand-900 bg-brand-900 text-white lg:border-accent-500 lg:bg-transparent lg:text-brand-900'
+                  : 'border-slate-300 bg-white text-slate-700 hover:text-brand-900 lg:border-transparent lg:bg-transparent lg:text-slate-600'
               }`}
               onClick={() => select(section)}
             >

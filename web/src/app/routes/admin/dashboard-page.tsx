@@ -71,7 +71,12 @@ function Dashboard({ session }: { session: AdminSession }) {
   if (!setupPending && setup === 'done') setSetup('none');
   return (
     <>
-      <DashboardHeader session={session} onPasswordChanged={onPasswordChanged} />
+      {/* The name can wait until the password and the second factor are done (the server refuses it before). */}
+      <DashboardHeader
+        session={session}
+        onPasswordChanged={onPasswordChanged}
+        mayRename={!passwordPending && setup !== 'shown'}
+      />
       {passwordPending ? (
         <RequiredPasswordChange onChanged={onPasswordChanged} />
       ) : setup === 'shown' ? (
@@ -146,7 +151,8 @@ function Sections({ session }: { session: AdminSession }) {
         />
       )}
       <div id={areasId}>
-        <DashboardTabs sections={sections} label={t('dashboard.sections')} />
+        {/* Whoever may read inquiries starts on them (the first week is about answering them); the others on their first tab. */}
+        <DashboardTabs sections={sections} label={t('dashboard.sections')} initial="inquiries" />
       </div>
     </>
   );

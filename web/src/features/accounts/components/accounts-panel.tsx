@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type Account, type Invitation, type InquirySubject, type UserRole, inquirySubjects, userRoles } from '@blitz/contract';
 import { dangerButton, primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
+import { DisplayNameForm } from '../../../components/admin/display-name-form';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
@@ -177,6 +178,7 @@ function AccountTable({
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const [editing, setEditing] = useState<Account>();
+  const [naming, setNaming] = useState<Account>();
   const [resetting, setResetting] = useState<Account>();
   const failed = [update, remove, resend, revoke].find((m) => m.isError);
   const time = (at: string | null) =>
@@ -199,8 +201,9 @@ function AccountTable({
               <div className="col-span-2 sm:col-span-1">
                 <dt className="sr-only">{t('accounts.username')}</dt>
                 <dd className="font-semibold break-words text-slate-900">
-                  {account.username}
+                  {account.displayName ?? account.username}
                   {account.username === self && <span className="ml-1 font-normal text-slate-600">{t('accounts.you')}</span>}
+                  {account.displayName && <span className="block text-xs font-normal text-slate-600">{account.username}</span>}
                   {account.email && <span className="block text-xs font-normal text-slate-600">{account.email}</span>}
                 </dd>
               </div>
@@ -236,6 +239,9 @@ function AccountTable({
             <div className="flex flex-wrap gap-2 sm:max-w-md sm:justify-end">
               <button type="button" className={small} onClick={() => setEditing(account)}>
                 {t('accounts.edit')}
+              </button>
+              <button type="button" className={small} onClick={() => setNaming(account)}>
+                {t('displayName.label')}
               </button>
               <button
                 type="button"
@@ -281,6 +287,21 @@ function AccountTable({
       </ul>
       <ModalDialog open={editing !== undefined} onClose={() => setEditing(undefined)} title={t('accounts.edit')} size="narrow">
         {editing && <EditForm account={editing} onDone={() => setEditing(undefined)} />}
+      </ModalDialog>
+      <ModalDialog
+        open={naming !== undefined}
+        onClose={() => setNaming(undefined)}
+        title={naming ? t('displayName.title', { username: naming.username }) : ''}
+        size="narrow"
+      >
+        {naming && (
+          <DisplayNameForm
+            username={naming.username}
+            initial={naming.displayName}
+            save={(displayName) => update.mutateAsync({ id: naming.id, displayName })}
+            onDone={() => setNaming(undefined)}
+          />
+        )}
       </ModalDialog>
       <ModalDialog
         open={resetting !== undefined}

@@ -56,7 +56,18 @@ export function AuditPanel() {
 
   const columns: Column<AuditEntry>[] = [
     { header: t('audit.columns.at'), cell: (e) => <span className="whitespace-nowrap tabular-nums">{formatTime(e.at)}</span> },
-    { header: t('audit.columns.user'), cell: (e) => e.user.name },
+    {
+      header: t('audit.columns.user'),
+      // By the display name the user has now (issue 40), the sign-in name of then beside it.
+      cell: (e) =>
+        e.user.displayName ? (
+          <>
+            {e.user.displayName} <span className="text-slate-600">({e.user.name})</span>
+          </>
+        ) : (
+          e.user.name
+        ),
+    },
     { header: t('audit.columns.action'), cell: (e) => actionName(e.action) },
     { header: t('audit.columns.item'), cell: (e) => itemName(e) },
     { header: t('audit.columns.summary'), cell: (e) => <span className="break-words">{e.summary}</span>, className: 'max-w-md' },

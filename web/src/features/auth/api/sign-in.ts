@@ -13,6 +13,8 @@ import { clearToken, storeToken } from '../../../lib/auth-token';
 
 export type AdminSession = {
   username: string;
+  /** The name the dashboard shows (issue 40); null: the username. */
+  displayName: string | null;
   expiresAt: Date;
   /** The password is the generated first one: it must be changed before anything else. */
   passwordChangeRequired: boolean;
@@ -39,6 +41,7 @@ export async function verifyToken(token: string): Promise<AdminSession | undefin
   if (!answer.valid) return undefined;
   return {
     username: answer.username,
+    displayName: answer.displayName ?? null,
     expiresAt: new Date(answer.expiresAt),
     passwordChangeRequired: answer.passwordChangeRequired ?? false,
     secondFactorSetupRequired: answer.secondFactorSetupRequired ?? false,

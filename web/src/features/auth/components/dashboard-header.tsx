@@ -3,15 +3,29 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type AdminSession, logout } from '../api/sign-in';
 import { secondaryButton } from '../../../components/admin/button-classes';
+import { DisplayNameForm } from '../../../components/admin/display-name-form';
+import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { useConfirmDiscard } from '../../../components/admin/unsaved-changes';
+import { saveOwnDisplayName } from '../api/own-account';
 import { PasswordModal } from './password-modal';
 
-/** The dashboard's title, who is signed in, Change password and Logout. */
-export function DashboardHeader({ session, onPasswordChanged }: { session: AdminSession; onPasswordChanged: () => void }) {
+/** The dashboard's title, who is signed in (by their display name, which they may change here), Change password and Logout. */
+export function DashboardHeader({
+  session,
+  onPasswordChanged,
+  mayRename,
+}: {
+  session: AdminSession;
+  onPasswordChanged: () => void;
+  /** Offers "My name" (not while only a password change or the second factor's set-up is allowed). */
+  mayRename: boolean;
+}) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [displayName, setDisplayName] = useState(session.displayName);
+  const [naming, setNaming] = useState(false);
   const confirmDiscard = useConfirmDiscard();
 
   async function signOut() {
@@ -24,9 +38,22 @@ export function DashboardHeader({ session, onPasswordChanged }: { session: Admin
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>
         <h1 className="text-3xl font-bold text-brand-900">{t('dashboard.heading')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('dashboard.signedInAs', { username: session.username })}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {displayName
+            ? t('dashboard.signedInAsNamed', { name: displayName, username: session.username })
+            : t('dashboard.signedInAs', { username: session.username })}
+        </p>
       </div>
       <div className="flex flex-wrap gap-3">
+        {mayRename && (
+          <button type="button" className={secondaryButton} onClick={() => setNaming(true)}>
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="12" cy="8" r="4" />
+              <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+            </svg>
+            {t('displayName.own')}
+          </button>
+        )}
         <button type="button" className={secondaryButton} onClick={() => setChangingPassword(true)}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
             <rect x="5" y="11" width="14" height="9" rx="1" />
@@ -41,6 +68,16 @@ export function DashboardHeader({ session, onPasswordChanged }: { session: Admin
           {t('dashboard.logout')}
         </button>
       </div>
+      <ModalDialog open={naming} onClose={() => setNaming(false)} size="narrow" title={t('displayName.ownTitle')}>
+        {naming && (
+          <DisplayNameForm
+            username={session.username}
+            initial={displayName}
+            save={async (name) => setDisplayName((await saveOwnDisplayName(name)).displayName)}
+            onDone={() => setNaming(false)}
+          />
+        )}
+      </ModalDialog>
       <PasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} onChanged={onPasswordChanged} />
     </div>
   );

@@ -88,6 +88,33 @@ function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () 
   };
 
   const none = t('detail.none');
+  const price = inquiry.subject === 'priceInquiry';
+  const priceFields: [string, boolean, ReactNode][] = [
+    [t('detail.companyName'), Boolean(inquiry.companyName), inquiry.companyName || none],
+    [
+      t('detail.companyAddress'),
+      Boolean(inquiry.companyAddress),
+      <span key="address" className="whitespace-pre-line">
+        {inquiry.companyAddress || none}
+      </span>,
+    ],
+    [t('detail.buildingSize'), Boolean(inquiry.buildingSize), inquiry.buildingSize || none],
+    [
+      t('detail.regards'),
+      inquiry.regards.length > 0,
+      inquiry.regards.length > 0 ? (
+        <ul key="regards" className="flex flex-wrap gap-1.5">
+          {inquiry.regards.map((r) => (
+            <li key={r} className="rounded bg-brand-50 px-2 py-0.5 text-brand-900 ring-1 ring-brand-200">
+              {t(`detail.regardsOptions.${r}`)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        none
+      ),
+    ],
+  ];
   const fields: [string, ReactNode][] = [
     ...(inquiry.job ? [[t('detail.job'), jobName(t, inquiry.job)] as [string, ReactNode]] : []),
     [t('detail.firstName'), inquiry.firstName],
@@ -108,28 +135,8 @@ function DetailContent({ inquiry, onDeleted }: { inquiry: Detail; onDeleted: () 
         {inquiry.phone}
       </a>,
     ],
-    [t('detail.companyName'), inquiry.companyName || none],
-    [
-      t('detail.companyAddress'),
-      <span key="address" className="whitespace-pre-line">
-        {inquiry.companyAddress || none}
-      </span>,
-    ],
-    [t('detail.buildingSize'), inquiry.buildingSize || none],
-    [
-      t('detail.regards'),
-      inquiry.regards.length > 0 ? (
-        <ul key="regards" className="flex flex-wrap gap-1.5">
-          {inquiry.regards.map((r) => (
-            <li key={r} className="rounded bg-brand-50 px-2 py-0.5 text-brand-900 ring-1 ring-brand-200">
-              {t(`detail.regardsOptions.${r}`)}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        none
-      ),
-    ],
+    // The price inquiry's fields belong to a price inquiry: another type shows only those it was sent with.
+    ...priceFields.filter(([, filled]) => price || filled).map(([label, , value]) => [label, value] as [string, ReactNode]),
     [t('detail.language'), t(`detail.languages.${inquiry.language}`)],
     [t('detail.cameFrom'), cameFrom(inquiry.origin) ?? t('detail.cameFromUnknown')],
   ];

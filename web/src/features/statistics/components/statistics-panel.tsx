@@ -1,6 +1,15 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Statistics, berlinDate, contentLanguageOf, directSource, pickText, statisticsFirstDay } from '@blitz/contract';
+import {
+  type PageKey,
+  type Statistics,
+  berlinDate,
+  contentLanguageOf,
+  directSource,
+  pages,
+  pickText,
+  statisticsFirstDay,
+} from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useDownload } from '../../../lib/download-file';
@@ -15,6 +24,18 @@ const DailyChart = lazy(() => import('./daily-chart').then((module) => ({ defaul
 type PageRow = Statistics['pages'][number];
 type SourceRow = Statistics['sources'][number];
 type ViewedRow = Statistics['viewed']['projects'][number];
+
+/** The public pages the statistics name in their own words (statistics.json → pageNames); a project or job by its title. */
+const namedPages = [
+  'home',
+  'impressum',
+  'aboutus',
+  'contactus',
+  'jobs',
+  'blitzschutz',
+  'projects',
+  'services',
+] as const satisfies readonly PageKey[];
 
 const inputClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-sm';
 
@@ -56,25 +77,29 @@ export function StatisticsPanel() {
   const exportCsv = useDownload();
   const data = statistics.data;
 
+  // Projects and jobs by their title in the language of the dashboard (else the other one); one that is gone by its path.
+  const titleOf = (row: { path: string; title: ViewedRow['title'] }) =>
+    pickText(row.title, contentLanguageOf(i18n.language === 'en' ? 'en' : 'de')) || row.path;
+  // The other pages by their name in the dashboard's language (their route's key); an unknown one by its path.
+  const pageNameOf = (row: PageRow) => {
+    const key = namedPages.find((k) => pages[k].path === row.path);
+    return key ? t(`pageNames.${key}`) : titleOf(row);
+  };
+  const named = (name: string, path: string) => (
+    <>
+      <span className="block font-medium break-normal text-slate-900">{name}</span>
+      {name === path ? null : <span className="block text-xs text-slate-600">{path}</span>}
+    </>
+  );
   const pageColumns = [
-    { header: t('columns.page'), cell: (row: PageRow) => row.path },
+    { header: t('columns.page'), cell: (row: PageRow) => named(pageNameOf(row), row.path) },
     { header: t('columns.views'), count: (row: PageRow) => row.views },
     { header: t('figures.visitors'), count: (row: PageRow) => row.visitors },
     { header: t('figures.inquiries'), count: (row: PageRow) => row.inquiries },
   ];
   const pagesIn = (language: string) => data?.pages.filter((row) => row.language === language) ?? [];
-  // Projects and jobs by their title in the language of the dashboard (else the other one); one that is gone by its path.
-  const titleOf = (row: ViewedRow) => pickText(row.title, contentLanguageOf(i18n.language === 'en' ? 'en' : 'de')) || row.path;
   const viewedColumns = [
-    {
-      header: t('columns.title'),
-      cell: (row: ViewedRow) => (
-        <>
-          <span className="block font-medium break-normal text-slate-900">{titleOf(row)}</span>
-          {titleOf(row) === row.path ? null : <span className="block text-xs text-slate-600">{row.path}</span>}
-        </>
-      ),
-    },
+    { header: t('columns.title'), cell: (row: ViewedRow) => named(titleOf(row), row.path) },
     { header: t('columns.views'), count: (row: ViewedRow) => row.views },
   ];
 
