@@ -73,7 +73,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'self' },
       schema: { body: ownAccountUpdateSchema, response: { 200: ownAccountSchema } },
     },
-    async (request) => updateOwnAccount(deps, { ...actor(request), userId: request.admin!.id }, request.body.displayName),
+    async (request) =>
+      updateOwnAccount(deps(request), { ...actor(request), userId: request.admin!.id }, request.body.displayName),
   );
 
   app.delete(apiRoutes.users.one, { ...admin, schema: { params: accountIdParamSchema } }, async (request, reply) => {
