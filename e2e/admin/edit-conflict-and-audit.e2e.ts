@@ -87,7 +87,8 @@ describe('the audit trail', () => {
     const page = await site.page();
     await openWithToken(page, site.url, token, '/dashboard?lang=en&tab=audit');
     await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
-    await page.locator('main tbody tr', { hasText: 'location (de): "Hanau" → "Bonn"' }).waitFor();
+    // In the dashboard's words (issue 40): the field as the project form names it.
+    await page.locator('main tbody tr', { hasText: 'German Location: “Hanau” → “Bonn”' }).waitFor();
     await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Created' });
     await page.getByText('1 entry').waitFor();
     const row = page.locator('main tbody tr', { hasText: 'Reference: Umspannwerk Nord' });
@@ -109,6 +110,8 @@ describe('the audit trail', () => {
     await page.getByText('3 Einträge').waitFor();
     await page.getByLabel('Bereich', { exact: true }).selectOption({ label: 'Referenz' });
     await page.locator('main').getByText('Geändert').first().waitFor();
+    await page.locator('main').getByText('Ort (Deutsch): „Hanau“ → „Bonn“').waitFor();
+    expect(await page.locator('main').textContent()).not.toContain('location (de)');
     expect(page.errors).toEqual([]);
   });
 
