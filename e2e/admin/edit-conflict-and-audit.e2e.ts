@@ -48,6 +48,7 @@ describe('two people edit one project', () => {
     const second = await editing('de', true);
 
     await first.dialog.getByLabel('German Location').fill('Bonn');
+    await first.dialog.getByLabel('English Title').fill('Substation North');
     await first.dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await first.dialog.waitFor({ state: 'hidden' });
 
@@ -64,7 +65,14 @@ describe('two people edit one project', () => {
     await notice.waitFor({ state: 'detached' });
     expect(await second.dialog.getByLabel('Ort (Deutsch)').inputValue()).toBe('Bonn');
     const typed = second.dialog.getByTestId('typed-values');
+    // Only what this person changed is offered to copy (issue 40): not the English title they
+    // never touched, whose old value would revert the colleague's change; that one is named.
+    expect(await typed.locator('textarea').count()).toBe(1);
     expect(await typed.locator('textarea').inputValue()).toBe('Fulda');
+    expect(await typed.getByTestId('their-changes').textContent()).toBe(
+      'admin hat geändert: Englischer Titel, Ort (Deutsch). Das steht jetzt im Formular.',
+    );
+    expect(await second.dialog.getByLabel('Englischer Titel').inputValue()).toBe('Substation North');
 
     // On from their version: saved, nobody's change lost.
     await second.dialog.getByLabel('Ort (Deutsch)').fill('Bonn-Beuel');
@@ -80,7 +88,7 @@ describe('the audit trail', () => {
     const trail = await api<AuditList>(site.url, token, 'GET', `${apiRoutes.audit.list}?Item=project:${project.id}`);
     expect(trail.data.map((e) => [e.action, e.summary])).toEqual([
       ['update', 'location (de): "Bonn" → "Bonn-Beuel"'],
-      ['update', 'location (de): "Hanau" → "Bonn"'],
+      ['update', 'title (en): "Substation north" → "Substation North"; location (de): "Hanau" → "Bonn"'],
       ['create', expect.stringContaining('location (de): "" → "Hanau"')],
     ]);
 
