@@ -113,7 +113,6 @@ export function TypedValues({ changes }: { changes: ConflictChanges }) {
                 <dd>
                   <textarea
                     readOnly
-                    aria-label={entry.label}
                     rows={Math.min(4, entry.value.split('\n').length)}
                     className="w-full rounded border border-slate-300 bg-white px-2 py-1 text-slate-900"
                     value={entry.value}
