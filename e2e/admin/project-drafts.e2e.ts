@@ -189,5 +189,6 @@ describe.each([
     await row.getByText(t.published, { exact: true }).waitFor();
     expect((await visitor(`/project/${id}?lang=de`)).heading).toBe(`${title.de} Nord`);
     expect(page.errors).toEqual([]);
-  });
+    // Two previews, each checked at the top and scrolled, and a second dashboard: above the default minute.
+  }, 120_000);
 });
