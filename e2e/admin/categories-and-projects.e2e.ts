@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Category, type CategoryList, type Project, type ProjectList, apiRoutes } from '@blitz/contract';
 import {
-  answerConfirm,
+  answerQuestion,
   api,
   apiLogin,
   axeViolations,
@@ -143,14 +143,20 @@ describe('categories', () => {
     expect(sent[1]).toMatchObject({ method: 'PUT', path: '/api/v1/Category', body: { id: created.id, name: 'substations' } });
 
     // Delete asks first; cancelling keeps it.
-    const cancelled = answerConfirm(page, false);
+    // (In the dashboard's own dialog: SPEC.md's question word for word, the trash after it.)
+    const cancelled = answerQuestion(page, false);
     await row.getByRole('button', { name: 'Delete' }).click();
-    expect(await cancelled).toBe('Delete this category? It goes to the trash for 30 days and can be restored from there.');
+    expect(await cancelled).toEqual({
+      title: 'Delete the category “substations”',
+      message: 'Are you sure you want to delete this category? It goes to the trash for 30 days and can be restored from there.',
+    });
     expect(sent).toHaveLength(2);
     expect(await row.count()).toBe(1);
-    const accepted = answerConfirm(page, true);
+    const accepted = answerQuestion(page, true);
     await row.getByRole('button', { name: 'Delete' }).click();
-    expect(await accepted).toBe('Delete this category? It goes to the trash for 30 days and can be restored from there.');
+    expect((await accepted).message).toBe(
+      'Are you sure you want to delete this category? It goes to the trash for 30 days and can be restored from there.',
+    );
     await row.waitFor({ state: 'detached' });
     expect(sent[2]).toEqual({ method: 'DELETE', path: `/api/v1/Category/${created.id}`, body: undefined });
     expect((await categories()).data.map((c) => c.name)).not.toContain('substations');
@@ -267,7 +273,7 @@ describe('categories', () => {
     await page.route('**/api/v1/Category/*', (route) =>
       route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: 'upstream broke' }) : route.fallback(),
     );
-    const confirmed = answerConfirm(page, true);
+    const confirmed = answerQuestion(page, true);
     await rowOf(page, 'taken').getByRole('button', { name: 'Delete' }).click();
     await confirmed;
     await main.getByRole('alert').getByText('Command Failed').waitFor();
@@ -520,18 +526,18 @@ describe('projects', () => {
     const sent = changes(page);
     await page.locator('main').getByRole('button', { name: 'Next' }).click();
     const row = rowOf(page, 'Data centre Frankfurt');
-    const cancelled = answerConfirm(page, false);
+    const cancelled = answerQuestion(page, false);
     await row.getByRole('button', { name: 'Delete' }).click();
-    // The question names the project (issue 30), in the dashboard's language.
-    expect(await cancelled).toBe(
-      'Delete the project “Data centre Frankfurt”? It goes to the trash for 30 days and can be restored from there.',
-    );
+    // The dialog's title names the project (issue 30); its question is SPEC.md's, in the dashboard's language.
+    const question = {
+      title: 'Delete the project “Data centre Frankfurt”',
+      message: 'Are you sure you want to delete this project? It goes to the trash for 30 days and can be restored from there.',
+    };
+    expect(await cancelled).toEqual(question);
     expect(sent).toEqual([]);
-    const accepted = answerConfirm(page, true);
+    const accepted = answerQuestion(page, true);
     await row.getByRole('button', { name: 'Delete' }).click();
-    expect(await accepted).toBe(
-      'Delete the project “Data centre Frankfurt”? It goes to the trash for 30 days and can be restored from there.',
-    );
+    expect(await accepted).toEqual(question);
     // The only project of page 2 is gone: the list reloads and shows the one page left.
     await rowOf(page, 'Paged project 10').waitFor();
     const pager = page.locator('main').getByRole('navigation', { name: 'Pages of the project list' });
@@ -596,10 +602,10 @@ describe('on a phone, in German', () => {
 
   it('deleting a category leaves its projects without one', async () => {
     const page = await dashboard('categories', { phone: true, lang: 'de' });
-    const confirmed = answerConfirm(page, true);
+    const confirmed = answerQuestion(page, true);
     await rowOf(page, 'roofs').getByRole('button', { name: 'Löschen' }).click();
-    expect(await confirmed).toBe(
-      'Möchten Sie diese Kategorie löschen? Sie kommt für 30 Tage in den Papierkorb und lässt sich dort wiederherstellen.',
+    expect((await confirmed).message).toBe(
+      'Sind Sie sicher, dass Sie diese Kategorie löschen möchten? Sie kommt für 30 Tage in den Papierkorb und lässt sich dort wiederherstellen.',
     );
     await rowOf(page, 'roofs').waitFor({ state: 'detached' });
     await page.locator('main').getByRole('tab', { name: 'Projekte' }).click();

@@ -48,6 +48,7 @@ describe('two people edit one project', () => {
     const second = await editing('de', true);
 
     await first.dialog.getByLabel('German Location').fill('Bonn');
+    await first.dialog.getByLabel('English Title').fill('Substation North');
     await first.dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await first.dialog.waitFor({ state: 'hidden' });
 
@@ -64,7 +65,14 @@ describe('two people edit one project', () => {
     await notice.waitFor({ state: 'detached' });
     expect(await second.dialog.getByLabel('Ort (Deutsch)').inputValue()).toBe('Bonn');
     const typed = second.dialog.getByTestId('typed-values');
+    // Only what this person changed is offered to copy (issue 40): not the English title they
+    // never touched, whose old value would revert the colleague's change; that one is named.
+    expect(await typed.locator('textarea').count()).toBe(1);
     expect(await typed.locator('textarea').inputValue()).toBe('Fulda');
+    expect(await typed.getByTestId('their-changes').textContent()).toBe(
+      'admin hat geändert: Englischer Titel, Ort (Deutsch). Das steht jetzt im Formular.',
+    );
+    expect(await second.dialog.getByLabel('Englischer Titel').inputValue()).toBe('Substation North');
 
     // On from their version: saved, nobody's change lost.
     await second.dialog.getByLabel('Ort (Deutsch)').fill('Bonn-Beuel');
@@ -80,14 +88,15 @@ describe('the audit trail', () => {
     const trail = await api<AuditList>(site.url, token, 'GET', `${apiRoutes.audit.list}?Item=project:${project.id}`);
     expect(trail.data.map((e) => [e.action, e.summary])).toEqual([
       ['update', 'location (de): "Bonn" → "Bonn-Beuel"'],
-      ['update', 'location (de): "Hanau" → "Bonn"'],
+      ['update', 'title (en): "Substation north" → "Substation North"; location (de): "Hanau" → "Bonn"'],
       ['create', expect.stringContaining('location (de): "" → "Hanau"')],
     ]);
 
     const page = await site.page();
     await openWithToken(page, site.url, token, '/dashboard?lang=en&tab=audit');
     await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
-    await page.locator('main tbody tr', { hasText: 'location (de): "Hanau" → "Bonn"' }).waitFor();
+    // In the dashboard's words (issue 40): the field as the project form names it.
+    await page.locator('main tbody tr', { hasText: 'German Location: “Hanau” → “Bonn”' }).waitFor();
     await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Created' });
     await page.getByText('1 entry').waitFor();
     const row = page.locator('main tbody tr', { hasText: 'Reference: Umspannwerk Nord' });
@@ -109,6 +118,8 @@ describe('the audit trail', () => {
     await page.getByText('3 Einträge').waitFor();
     await page.getByLabel('Bereich', { exact: true }).selectOption({ label: 'Referenz' });
     await page.locator('main').getByText('Geändert').first().waitFor();
+    await page.locator('main').getByText('Ort (Deutsch): „Hanau“ → „Bonn“').waitFor();
+    expect(await page.locator('main').textContent()).not.toContain('location (de)');
     expect(page.errors).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, apiUrl, jobListSchema, projectListSchema } from '@blitz/contract';
-import { api, answerConfirm, apiLogin, axeViolations, openWithToken, pngBytes } from '../support/admin-helpers';
+import { api, answerQuestion, apiLogin, axeViolations, openWithToken, pngBytes } from '../support/admin-helpers';
 import { admin, useSite, viewports } from '../support/harness';
 import { useSmtp } from '../support/smtp';
 
@@ -180,9 +180,9 @@ describe.each(['de', 'en'] as const)('the go-live checklist in %s', (lang: Lang)
     expect(
       projectListSchema.parse(await (await fetch(server.url + apiUrl(apiRoutes.projects.list))).json()).count,
     ).toBeGreaterThan(0);
-    const question = answerConfirm(page, true);
+    const question = answerQuestion(page, true);
     await item('sampleContent').getByRole('button', { name: w.remove }).click();
-    expect(await question).toMatch(w.confirm);
+    expect((await question).message).toMatch(w.confirm);
     await state('sampleContent', w.done);
     expect(projectListSchema.parse(await (await fetch(server.url + apiUrl(apiRoutes.projects.list))).json()).count).toBe(0);
     expect(jobListSchema.parse(await (await fetch(server.url + apiUrl(apiRoutes.jobs.list))).json()).data).toEqual([]);

@@ -63,6 +63,56 @@ describe('job openings', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
   });
+  it("asks before deleting a job in the dashboard's own dialog: focus kept inside, Escape and Cancel keep the job", async () => {
+    const token = await apiLogin(site.url);
+    const created = await fetch(site.url + apiUrl(apiRoutes.jobs.list), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: [
+          { content: 'Projektleiter Erdung (m/w/d)', language: 2 },
+          { content: 'Project manager earthing (m/f/d)', language: 1 },
+        ],
+        location: 'Hanau',
+        employmentType: 'FULL_TIME',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const page = await site.page({ viewport: viewports.phone });
+    // The browser's own box must not appear: a dialog event fails the test.
+    page.on('dialog', (dialog) => {
+      throw new Error(`browser dialog: ${dialog.message()}`);
+    });
+    await openWithToken(page, site.url, token, '/dashboard?lang=de&tab=jobs');
+    const row = page.locator('main tbody tr', { hasText: 'Projektleiter Erdung' });
+    const remove = row.getByRole('button', { name: 'Löschen Projektleiter Erdung (m/w/d)' });
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: 'Stelle „Projektleiter Erdung (m/w/d)“ löschen' });
+    await dialog
+      .getByText(
+        'Sind Sie sicher, dass Sie diese Stelle löschen möchten? Sie kommt für 30 Tage in den Papierkorb und lässt sich dort wiederherstellen.',
+      )
+      .waitFor();
+    // Cancel has the focus; Tab stays inside the dialog.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await focused()).toBe('Abbrechen');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Löschen');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await row.count()).toBe(1);
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Löschen' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(page.errors).toEqual([]);
+  });
 });
 
 describe('company details', () => {

@@ -144,6 +144,24 @@ describe.each([
     await english.locator('main').getByText('Munich').first().waitFor();
     await english.locator('main').getByText('March – June 2025').first().waitFor();
     expect((await visitor(`/project/${id}`)).path).toBe('/');
+    // The banner names what is previewed, at the top of the window, and stays there while the page scrolls (issue 40).
+    for (const [preview, notice] of [
+      [german, 'Vorschau dieses Projekts mit allem, was noch nicht veröffentlicht ist'],
+      [english, 'Preview of this project with everything not yet published'],
+    ] as const) {
+      const banner = preview.getByTestId('preview-banner');
+      await banner.getByText(notice).waitFor();
+      expect((await banner.boundingBox())?.y).toBe(0);
+      await preview.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await preview.waitForFunction(() => window.scrollY > 0);
+      expect((await banner.boundingBox())?.y).toBe(0);
+    }
+    // A preview never changes the staff member's own language: the dashboard opens in theirs.
+    const again = await page.context().newPage();
+    await again.goto(`${site.url}/dashboard?tab=projects`);
+    await again.locator('main').getByRole('button', { name: t.add }).waitFor();
+    expect(await again.evaluate(() => document.documentElement.lang)).toBe(lang);
+    await again.close();
 
     // Published with one action: visitors see it, in their language.
     await dialog.getByRole('button', { name: t.publish, exact: true }).first().click();
@@ -171,5 +189,6 @@ describe.each([
     await row.getByText(t.published, { exact: true }).waitFor();
     expect((await visitor(`/project/${id}?lang=de`)).heading).toBe(`${title.de} Nord`);
     expect(page.errors).toEqual([]);
-  });
+    // Two previews, each checked at the top and scrolled, and a second dashboard: above the default minute.
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CategoryList, apiRoutes } from '@blitz/contract';
-import { answerConfirm, api, apiLogin, axeViolations, openWithToken, retimedToken, storedToken } from '../support/admin-helpers';
+import { answerQuestion, api, apiLogin, axeViolations, openWithToken, retimedToken, storedToken } from '../support/admin-helpers';
 import { admin, useSite } from '../support/harness';
 
 // Sign-in, the dashboard's guard, session end and the admin code's separation from the public
@@ -225,10 +225,10 @@ describe('the end of a session', () => {
     await firstRow.getByRole('button', { name: /Löschen/ }).waitFor();
     // The token stops working behind the page's back (as at expiry, or a logout elsewhere).
     await api(site.url, token, 'POST', apiRoutes.auth.logout);
-    const confirmed = answerConfirm(page, true);
+    const confirmed = answerQuestion(page, true);
     await firstRow.getByRole('button', { name: /Löschen/ }).click();
-    expect(await confirmed).toBe(
-      'Möchten Sie diese Kategorie löschen? Sie kommt für 30 Tage in den Papierkorb und lässt sich dort wiederherstellen.',
+    expect((await confirmed).message).toBe(
+      'Sind Sie sicher, dass Sie diese Kategorie löschen möchten? Sie kommt für 30 Tage in den Papierkorb und lässt sich dort wiederherstellen.',
     );
     await page.waitForURL((u) => u.pathname === '/login');
     await page.locator('main').getByText(texts.expired).waitFor();

@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Category, type Project, type ProjectList, type TrashList, apiRoutes } from '@blitz/contract';
-import { answerConfirm, api, apiLogin, axeViolations, dataUrlOf, openWithToken, pngBytes } from '../support/admin-helpers';
+import {
+  answerConfirm,
+  answerQuestion,
+  api,
+  apiLogin,
+  axeViolations,
+  dataUrlOf,
+  openWithToken,
+  pngBytes,
+} from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // The trash (issue 31, decision 037): staff delete a project in the dashboard and bring it back
@@ -61,8 +70,11 @@ const texts = {
     englishTitle: 'Englischer Titel',
     save: 'Speichern',
     nameInTrash: 'Eine Kategorie mit diesem Namen liegt im Papierkorb.',
-    question: (name: string) =>
-      `Möchten Sie das Projekt „${name}“ löschen? Es kommt für 30 Tage in den Papierkorb und lässt sich dort wiederherstellen.`,
+    question: (name: string) => ({
+      title: `Projekt „${name}“ löschen`,
+      message:
+        'Sind Sie sicher, dass Sie dieses Projekt löschen möchten? Es kommt für 30 Tage in den Papierkorb und lässt sich dort wiederherstellen.',
+    }),
     restored: (name: string) =>
       `Das Projekt „${name}“ ist wiederhergestellt. Seine Kategorie war auch im Papierkorb und ist mit ihm zurück.`,
     emptyQuestion: 'Einträge endgültig löschen',
@@ -79,7 +91,10 @@ const texts = {
     englishTitle: 'English Title',
     save: 'Save',
     nameInTrash: 'A category with this name is in the trash.',
-    question: (name: string) => `Delete the project “${name}”? It goes to the trash for 30 days and can be restored from there.`,
+    question: (name: string) => ({
+      title: `Delete the project “${name}”`,
+      message: 'Are you sure you want to delete this project? It goes to the trash for 30 days and can be restored from there.',
+    }),
     restored: (name: string) => `The project “${name}” is restored. Its category was in the trash too and is back with it.`,
     emptyQuestion: 'items for good',
     none: 'The trash is empty.',
@@ -103,9 +118,9 @@ describe.each(['de', 'en'] as const)('the trash in %s', (lang) => {
     await api(site.url, token, 'DELETE', apiRoutes.categories.onePath(category.id));
 
     const page = await dashboard('projects', lang, lang === 'de');
-    const confirmed = answerConfirm(page, true);
+    const confirmed = answerQuestion(page, true);
     await rowOf(page, name).getByRole('button', { name: t.delete }).click();
-    expect(await confirmed).toBe(t.question(name));
+    expect(await confirmed).toEqual(t.question(name));
     await rowOf(page, name).waitFor({ state: 'detached' });
     expect((await visible()).map((p) => p.id)).not.toContain(middle.id);
 

@@ -84,6 +84,24 @@ export function answerConfirm(page: Page, accept: boolean): Promise<string> {
   });
 }
 
+/**
+ * Answers the dashboard's own question (its confirmation dialog, not the browser's confirm box)
+ * once it opens: records its title and text, then chooses the confirming button or Cancel.
+ */
+export async function answerQuestion(page: Page, accept: boolean): Promise<{ title: string; message: string }> {
+  const question = page.getByTestId('confirm-question');
+  await question.waitFor();
+  const dialog = page.locator('dialog[open]').filter({ has: question });
+  const title = (await dialog.locator('h2').textContent()) ?? '';
+  const message = (await question.locator('p').textContent()) ?? '';
+  await question
+    .getByRole('button')
+    .nth(accept ? 1 : 0)
+    .click();
+  await question.waitFor({ state: 'detached' });
+  return { title, message };
+}
+
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**

@@ -24,15 +24,18 @@ export function SiteLayout() {
         {t('skipToContent')}
       </a>
       <PreviewBanner />
-      <Navbar coloured={!onHome} />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer>
-        <ContactFormIsland />
-      </Footer>
+      {/* The frame the home page's navbar is laid over (absolute): below a preview's banner. */}
+      <div className="relative flex flex-1 flex-col">
+        <Navbar coloured={!onHome} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer>
+          <ContactFormIsland />
+        </Footer>
+      </div>
       <Notifications />
     </div>
   );

@@ -4,8 +4,10 @@ import { apiRoutes, apiUrl } from '@blitz/contract';
 import { useSiteContent } from '../lib/ssr/site-content';
 
 /**
- * On a page rendered with the drafts of the texts (for the staff member previewing them): says
- * so, and ends the preview with a plain form (the pages work without JavaScript).
+ * On a page rendered with the drafts (for the staff member previewing them): says what it
+ * previews — on a project's page the project with what is not yet published, elsewhere the
+ * drafts of the page texts — and ends the preview with a plain form (the pages work without
+ * JavaScript). Kept at the top of the window while the page scrolls, where it is seen.
  */
 export function PreviewBanner() {
   const { t } = useTranslation('common');
@@ -13,18 +15,21 @@ export function PreviewBanner() {
   const { pathname, search } = useLocation();
   if (!preview) return null;
   const returnTo = encodeURIComponent(`${pathname}${search}`);
+  const onProject = /^\/project\/[^/]+$/.test(pathname);
   return (
-    // Fixed to the bottom of the window: on the home page the navbar lies over the top of the page.
+    // In the flow, before the navbar's frame (the home page's navbar lies over the top of its
+    // frame, not over this), and sticky: it stays in view at the top of the window.
     <div
       role="status"
-      className="fixed inset-x-0 bottom-0 z-50 border-t-2 border-amber-400 bg-amber-100 px-4 py-2 text-sm text-amber-950 shadow-lg"
+      data-testid="preview-banner"
+      className="sticky top-0 z-50 border-b-2 border-amber-400 bg-amber-100 px-4 py-2 text-sm text-amber-950 shadow-md"
     >
       <form
         method="post"
         action={`${apiUrl(apiRoutes.siteTexts.previewEnd)}?returnTo=${returnTo}`}
         className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2"
       >
-        <span>{t('preview.notice')}</span>
+        <span className="font-semibold">{t(onProject ? 'preview.projectNotice' : 'preview.notice')}</span>
         <button type="submit" className="rounded border border-amber-700 px-3 py-1 font-semibold hover:bg-amber-200">
           {t('preview.end')}
         </button>

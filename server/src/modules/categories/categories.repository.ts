@@ -123,13 +123,25 @@ export async function updateCategory(db: Db, id: number, values: CategoryValues)
   });
 }
 
-/** The categories of the sample content staff have not changed. */
+/** The categories of the sample content staff have not changed and none of their projects uses. */
 export async function sampleCategoryIds(db: Db): Promise<number[]> {
   const rows = await db
     .selectFrom('categories')
     .select('id')
     .where('sample', '=', 1)
     .where('deleted_at', 'is', null)
+    // A sample category that a project of staff uses (live or in the trash) is theirs now: removing
+    // it would leave that project without a category.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('projects')
+            .select('projects.id')
+            .whereRef('projects.category_id', '=', 'categories.id')
+            .where('projects.sample', '=', 0),
+        ),
+      ),
+    )
     .orderBy('id')
     .execute();
   return rows.map((row) => row.id);

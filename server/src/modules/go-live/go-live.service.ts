@@ -114,8 +114,8 @@ export async function updateChecklistItem(
 
 /**
  * Removes every sample project, category and job staff have not changed (a changed one counts as
- * replaced), projects first with their stored pictures, then the categories (a project of staff
- * in a sample category keeps existing without one). Row by row through the same deletions as the
+ * replaced), projects first with their stored pictures, then the categories that no project of
+ * staff uses (live or in the trash: such a category stays, with its project). Row by row through the same deletions as the
  * dashboard's: an interruption leaves the rest marked, and the next call removes it.
  */
 export async function removeSampleContent(deps: GoLiveDeps): Promise<SampleContentRemoval> {

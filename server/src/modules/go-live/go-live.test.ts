@@ -185,6 +185,53 @@ describe.each(databaseKinds)('go-live checklist API on %s', (kind) => {
     expect((await api(url, 'POST', removePath, { token })).body).toEqual({ projects: 0, categories: 0, jobs: 0 });
   });
 
+  it('keeps a sample category that a project of staff uses, live or in the trash, and no longer counts it', async () => {
+    const testApp = await startTestApp(kind);
+    const { url } = testApp;
+    const token = await signIn(url);
+    await seedSamples(testApp);
+    const categories = (await api(url, 'GET', '/api/v1/Category')).body.data as { id: number; name: string }[];
+    expect(categories.length).toBeGreaterThan(2);
+    const [used, usedByTrashed] = categories;
+    const create = async (title: string, categoryId: number) => {
+      const res = await api(url, 'POST', '/api/v1/Project', {
+        token,
+        body: {
+          title: [
+            { content: title, language: 1 },
+            { content: title, language: 2 },
+          ],
+          content: [],
+          scopeOfWorks: [],
+          location: 'Hanau',
+          workDuration: '',
+          categoryID: String(categoryId),
+          picture: dataUrl(await testPhoto(), 'image/jpeg'),
+        },
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    await create('Eigenes Projekt', used!.id);
+    const trashed = await create('Eigenes Projekt im Papierkorb', usedByTrashed!.id);
+    expect((await api(url, 'DELETE', `/api/v1/Project/${trashed}`, { token })).status).toBe(204);
+    // Counted before removal as what the removal will take: the two categories in use are not.
+    expect(item(await checklist(url, token), 'sampleContent').detail!.remaining!.categories).toBe(categories.length - 2);
+
+    const res = await api(url, 'POST', removePath, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ categories: categories.length - 2 });
+    expect(item(await checklist(url, token), 'sampleContent').done).toBe(true);
+    const left = (await api(url, 'GET', '/api/v1/Category')).body.data as { id: number }[];
+    expect(left.map((c) => c.id).sort()).toEqual([used!.id, usedByTrashed!.id].sort());
+    const gallery = (await api(url, 'GET', '/api/v1/Project?PageLength=100')).body.data as { category: { id: number } | null }[];
+    expect(gallery.map((p) => p.category?.id)).toEqual([used!.id]);
+    // The trashed project comes back with its category.
+    expect((await api(url, 'POST', '/api/v1/Trash/Restore', { token, body: { kind: 'project', id: trashed } })).status).toBe(200);
+    const restored = (await api(url, 'GET', `/api/v1/Project/${trashed}`)).body as { category: { id: number } | null };
+    expect(restored.category?.id).toBe(usedByTrashed!.id);
+  });
+
   it('counts two-step sign-in done once every enabled admin has it', async () => {
     const { url } = await startTestApp(kind);
     let token = await signIn(url);

@@ -156,8 +156,13 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     reply.removeHeader('etag').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
     if ('redirect' in made) return reply.redirect(made.redirect, 302);
     // The full stylesheet at once: the page's inline CSS was cut to the built page, which has no
-    // preview banner (and a draft may need rules the built page did not).
-    return reply.send(made.html.replace(/<noscript>\s*(<link rel="stylesheet"[^>]*>)\s*<\/noscript>/, '$1'));
+    // preview banner (and a draft may need rules the built page did not). `data-preview` tells the
+    // head's script not to store the page's language as the staff member's (language.ts).
+    return reply.send(
+      made.html
+        .replace(/<noscript>\s*(<link rel="stylesheet"[^>]*>)\s*<\/noscript>/, '$1')
+        .replace(/<html(?=[\s>])/, '<html data-preview'),
+    );
   }
 
   async function servePage(page: PageKey, request: FastifyRequest, reply: FastifyReply) {
@@ -167,17 +172,23 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     const { lang, fromQuery } = pageLanguage(request);
     const file = manifest && (await files.get(page, lang));
     if (!manifest || !file) return sendProblem(reply, 503, 'service_unavailable', 'The web app is not built; run npm run build');
-    if (fromQuery) {
+    // ?lang= is the visitor's choice, kept for the next visit; never a preview's (a staff member
+    // previewing the English page keeps the language they chose for themselves and the dashboard).
+    const rememberLanguage = () => {
+      if (!fromQuery) return;
       reply.setCookie(languageCookieName(request.protocol === 'https'), lang, {
         path: '/',
         maxAge: oneYear,
         sameSite: 'lax',
         secure: request.protocol === 'https',
       });
-    }
+    };
     reply.headers(headerSets.get(page, lang, request.protocol === 'https', manifest)).header('etag', file.etag);
     const state = requestedFormState(request, options.confirmationMail ?? true);
-    if (state) return serveWithState(page, request, reply, request.url, state);
+    if (state) {
+      rememberLanguage();
+      return serveWithState(page, request, reply, request.url, state);
+    }
     // The admin app's pages (login, dashboard) show the company's details too (title,
     // description, og:site_name, footer), never a preview of drafts.
     const previews = pages[page].prerender;
@@ -196,9 +207,11 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
       if (!isDatabaseUnavailable(error)) throw error;
       // Neither the data nor the texts and details (none read since the start): not the sample's
       // details in place of the company's, but "come back".
+      rememberLanguage();
       return withoutData(request, reply, file.raw, error);
     }
     if (content?.preview) return servePreview(page, request, reply, lang, file.raw.toString('utf8'), content);
+    rememberLanguage();
     const filler = builtAsIs ? undefined : (ownData ?? (content && !content.asBuilt ? fillerOf(page) : undefined));
     if (filler && content) {
       // Kept and rendered under the parameters the page reads: any other makes no page of its own.

@@ -212,6 +212,23 @@ describe.each(databaseKinds)('the site texts, on %s', (kind) => {
     }
   });
 
+  it('never takes a preview’s ?lang= as the staff member’s language: no language cookie, the page marked as a preview', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeWebBuildWithRenderer() });
+    const token = await signIn(url);
+    const cookie = (await api(url, 'POST', '/api/v1/Text/Preview', { token })).headers.get('set-cookie')!.split(';')[0]!;
+    const languageCookie = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith('Language='));
+
+    const preview = await api(url, 'GET', '/?lang=en', { headers: { cookie } });
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('PREVIEW');
+    expect(languageCookie(preview)).toBeUndefined();
+    expect(preview.text).toMatch(/<html data-preview[\s>]/);
+    // A visitor's ?lang= is their choice, kept for the next visit; their page is no preview.
+    const visitor = await api(url, 'GET', '/?lang=en');
+    expect(languageCookie(visitor)).toMatch(/^Language=en;/);
+    expect(visitor.text).not.toContain('data-preview');
+  });
+
   it('show the drafts only to the staff member previewing them, until the preview ends', async () => {
     const { url } = await startTestApp(kind, { WEB_DIST: fakeWebBuildWithRenderer() });
     const token = await signIn(url);

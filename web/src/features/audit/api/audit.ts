@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRoutes, auditListSchema } from '@blitz/contract';
+import { apiRoutes, auditListSchema, categoryListSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The audit trail's filters as the panel holds them: '' is "any". */
@@ -43,3 +43,10 @@ export function auditExportPath(filter: AuditFilter, separator: ';' | ','): stri
   params.set('separator', separator);
   return `${apiRoutes.audit.export}?${params.toString()}`;
 }
+
+/** The categories, so that a project's category is named by its title rather than its id. */
+export const useAuditCategories = () =>
+  useQuery({
+    queryKey: ['audit', 'categories'] as const,
+    queryFn: ({ signal }) => apiRequest(apiRoutes.categories.list, { schema: categoryListSchema, signal }),
+  });

@@ -1,14 +1,22 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type AuditEntry, auditActions, auditItemKinds } from '@blitz/contract';
+import { type AuditEntry, auditActions, auditItemKinds, contentLanguageOf, pickText } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { type Column, DataTable } from '../../../components/admin/data-table';
 import { ListStatus } from '../../../components/admin/list-status';
 import { Pager } from '../../../components/admin/pager';
 import { useDownload } from '../../../lib/download-file';
 import { useDateTime } from '../../../lib/use-date-time';
-import { type AuditFilter, auditExportPath, auditPageLength, defaultAuditFilter, useAuditTrail } from '../api/audit';
+import {
+  type AuditFilter,
+  auditExportPath,
+  auditPageLength,
+  defaultAuditFilter,
+  useAuditCategories,
+  useAuditTrail,
+} from '../api/audit';
+import { type AuditWordsContext, entryWords, itemWords } from './audit-words';
 
 /** The dashboard tab each kind of item is edited in: an entry links there (and names its item, decision 036). */
 const tabOfKind: Record<string, string> = {
@@ -40,7 +48,17 @@ export function AuditPanel() {
   const known = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
   const kindName = (kind: string) => (known(auditItemKinds, kind) ? t(`audit.kinds.${kind}`) : kind);
   const actionName = (action: string) => (known(auditActions, action) ? t(`audit.actions.${action}`) : action);
-  const itemName = (e: AuditEntry) => `${kindName(e.item.kind)}${e.item.title ? `: ${e.item.title}` : ''}`;
+  const itemName = (e: AuditEntry) => itemWords(e, kindName(e.item.kind), t);
+  // Changes in the dashboard's words: the forms' labels, a category's title, a role's name.
+  const categories = useAuditCategories().data?.data;
+  const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
+  const words: AuditWordsContext = {
+    t,
+    categoryTitle: (id) => {
+      const category = categories?.find((c) => String(c.id) === id);
+      return category && (pickText(category.translation, language) || category.name);
+    },
+  };
   // The tab opens the item itself where the entry names one (`&item=12`; the tab takes it out again).
   const openItem = (tab: string, item: string | null) =>
     setParams(
@@ -70,7 +88,11 @@ export function AuditPanel() {
     },
     { header: t('audit.columns.action'), cell: (e) => actionName(e.action) },
     { header: t('audit.columns.item'), cell: (e) => itemName(e) },
-    { header: t('audit.columns.summary'), cell: (e) => <span className="break-words">{e.summary}</span>, className: 'max-w-md' },
+    {
+      header: t('audit.columns.summary'),
+      cell: (e) => <span className="break-words">{entryWords(e, words)}</span>,
+      className: 'max-w-md',
+    },
   ];
 
   return (

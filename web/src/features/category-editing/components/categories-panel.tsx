@@ -15,7 +15,10 @@ export function CategoriesPanel() {
   const { t } = useTranslation('admin');
   const headingId = useId();
   const categories = useCategories();
-  const actions = useRowActions<Category>(useDeleteCategory(), t('categories.confirmDelete'));
+  const actions = useRowActions<Category>(useDeleteCategory(), {
+    title: (c) => t('categories.deleteTitle', { name: c.name }),
+    message: t('categories.confirmDelete'),
+  });
   // The audit trail's "Open" names a category in the address: its modal opens.
   const named = useOpenItemById(fetchCategory, actions.open);
 
@@ -46,6 +49,7 @@ export function CategoriesPanel() {
         busy={actions.remove.isPending}
         status={categories.data ? undefined : <ListStatus query={categories} />}
       />
+      {actions.confirmDialog}
       <CategoryModal open={actions.modal.open} category={actions.modal.row} onClose={actions.close} />
     </section>
   );

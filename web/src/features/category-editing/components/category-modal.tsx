@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { Category } from '@blitz/contract';
 import { fetchCategory, useSaveCategory } from '../api/categories';
 import { type CategoryFormValues, categoryFormSchema, categoryFormValues, categoryInput } from './category-form';
-import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
+import {
+  EditConflict,
+  TypedValues,
+  conflictChanges,
+  isEditConflict,
+  noConflictChanges,
+} from '../../../components/admin/edit-conflict';
 import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
 import { TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
@@ -45,9 +51,11 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
     formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(categoryFormSchema, formIssueKeys), defaultValues: categoryFormValues(category) });
   useUnsavedChanges(isDirty);
-  // The version the form was filled from: a save over someone else's change is refused (409).
-  const [version, setVersion] = useState(category?.updatedAt);
-  const [typed, setTyped] = useState<{ label: string; value: string }[]>([]);
+  // The category the form was filled from: its version goes with a save (a stale one is refused,
+  // 409), its values tell what this person changed.
+  const [loaded, setLoaded] = useState(category);
+  const version = loaded?.updatedAt;
+  const [typed, setTyped] = useState(noConflictChanges);
   const [loading, setLoading] = useState(false);
 
   const submit = handleSubmit((values) =>
@@ -64,15 +72,17 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
     setLoading(true);
     try {
       const theirs = await fetchCategory(category.id);
-      const mine = getValues();
       const saved = categoryFormValues(theirs);
       setTyped(
-        (Object.keys(labels) as (keyof CategoryFormValues)[])
-          .filter((field) => mine[field] !== saved[field] && mine[field].trim() !== '')
-          .map((field) => ({ label: labels[field], value: mine[field] })),
+        conflictChanges(
+          Object.keys(labels) as (keyof CategoryFormValues)[],
+          { loaded: categoryFormValues(loaded), typed: getValues(), theirs: saved },
+          (field) => labels[field],
+          save.error,
+        ),
       );
       reset(saved);
-      setVersion(theirs.updatedAt);
+      setLoaded(theirs);
       save.reset();
     } catch {
       // Deleted meanwhile, or the server unreachable: the notice stays, and so does what was typed.
@@ -96,7 +106,7 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
           onOverwrite={() => void overwrite()}
         />
       )}
-      <TypedValues entries={typed} />
+      <TypedValues changes={typed} />
       <TextField
         data-autofocus
         label={t('categories.modal.name')}

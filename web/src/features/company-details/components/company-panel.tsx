@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type CompanyDetailsRead, companyDetailsLimits, managementKinds } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
-import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
+import { EditConflict, TypedValues, isEditConflict, noConflictChanges } from '../../../components/admin/edit-conflict';
 import { fieldError } from '../../../components/admin/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
@@ -56,14 +56,16 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
   useUnsavedChanges(isDirty);
   // The version the form was filled from: a save over someone else's change is refused (409).
   const [version, setVersion] = useState(settings.updatedAt ?? null);
-  const [typed, setTyped] = useState<{ label: string; value: string }[]>([]);
+  // The values the form was filled from: what this person changed is told apart from the colleague's.
+  const [loaded, setLoaded] = useState(() => companyFormValues(settings));
+  const [typed, setTyped] = useState(noConflictChanges);
   const [loading, setLoading] = useState(false);
   const typedRef = useRef<HTMLDivElement>(null);
   const conflict = isEditConflict(save.error);
   const fetchCompanyDetails = useFetchCompanyDetails();
   // What was typed is shown above the Save bar: brought into view, wherever the user was.
   useEffect(() => {
-    if (typed.length > 0) typedRef.current?.scrollIntoView({ block: 'nearest' });
+    if (typed.mine.length + typed.theirs.length > 0) typedRef.current?.scrollIntoView({ block: 'nearest' });
   }, [typed]);
   const partners = useFieldArray({ control, name: 'partners' });
   // Which address search engines, link previews and mails are given, and whether SITE_URL fixes it.
@@ -78,9 +80,11 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
       save.mutate(checkVersion ? { ...input, updatedAt: version } : input, {
         // The form goes on from what the server kept (a new picture is now its stored address).
         onSuccess: (kept) => {
-          form.reset(companyFormValues(kept));
+          const values = companyFormValues(kept);
+          form.reset(values);
+          setLoaded(values);
           setVersion(kept.updatedAt ?? null);
-          setTyped([]);
+          setTyped(noConflictChanges);
           setSaved(true);
         },
       });
@@ -92,8 +96,9 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
     try {
       const theirs = await fetchCompanyDetails();
       const values = companyFormValues(theirs);
-      setTyped(typedCompanyFields(form.getValues(), values, t));
+      setTyped(typedCompanyFields({ loaded, typed: form.getValues(), theirs: values }, t, save.error));
       form.reset(values);
+      setLoaded(values);
       setVersion(theirs.updatedAt ?? null);
       save.reset();
     } catch {
@@ -237,9 +242,9 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
         {pair('personPosition')}
         {pair('personQuote', true)}
       </Section>
-      {typed.length > 0 && (
+      {typed.mine.length + typed.theirs.length > 0 && (
         <div ref={typedRef} className="scroll-mb-24">
-          <TypedValues entries={typed} />
+          <TypedValues changes={typed} />
         </div>
       )}
       <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-4 border-t border-slate-200 bg-white/95 py-3">

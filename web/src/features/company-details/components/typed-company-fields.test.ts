@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { defaultCompanyDetails } from '@blitz/contract';
+import { ApiError } from '../../../lib/api-client';
 import { companyFormValues } from './company-form';
 import { typedCompanyFields } from './typed-company-fields';
 
@@ -9,26 +10,39 @@ const t = ((key: string, options?: { field?: string }) =>
   options?.field ? `${key}(${options.field})` : key) as unknown as TFunction<'admin'>;
 
 describe('what was typed, after "Load their version"', () => {
-  const saved = companyFormValues(defaultCompanyDetails);
+  const loaded = companyFormValues(defaultCompanyDetails);
 
-  it('lists each top-level text that differs from the saved version, with its label', () => {
-    const mine = { ...saved, phone: '+49 1', openingHoursEn: 'Mon–Fri', managingDirectors: 'Anna Blitz\nBen Erde' };
-    expect(typedCompanyFields(mine, saved, t)).toEqual([
-      { label: 'company.fields.phone', value: '+49 1' },
-      { label: 'company.fields.inEnglish(company.fields.openingHours)', value: 'Mon–Fri' },
-      { label: 'company.fields.managingDirectors', value: 'Anna Blitz\nBen Erde' },
-    ]);
+  it('lists each top-level text this person changed, with its label; not what only the colleague changed', () => {
+    const typed = { ...loaded, phone: '+49 1', openingHoursEn: 'Mon–Fri', managingDirectors: 'Anna Blitz\nBen Erde' };
+    // The colleague changed the e-mail address and the partners; their phone is another.
+    const theirs = { ...loaded, email: 'info@blitzwerk.de', phone: '+49 2', partners: [] };
+    const error = new ApiError(409, 'edit_conflict', { changedBy: { name: 'erika', at: '2026-11-25T09:00:00.000Z' } });
+    expect(typedCompanyFields({ loaded, typed, theirs }, t, error)).toEqual({
+      mine: [
+        { label: 'company.fields.phone', value: '+49 1' },
+        { label: 'company.fields.inEnglish(company.fields.openingHours)', value: 'Mon–Fri' },
+        { label: 'company.fields.managingDirectors', value: 'Anna Blitz\nBen Erde' },
+      ],
+      theirs: ['company.fields.phone', 'company.fields.email', 'company.sections.partners'],
+      by: 'erika',
+    });
   });
 
   it('leaves out what equals the saved version, emptied fields, the pictures and the lists', () => {
-    const mine = {
-      ...saved,
+    const typed = {
+      ...loaded,
       legalForm: '  ',
       logo: 'data:image/png;base64,AAAA',
       personPicture: 'other',
       partners: [],
-      statistics: saved.statistics.map((s) => ({ ...s, value: '1' })),
+      statistics: loaded.statistics.map((s) => ({ ...s, value: '1' })),
+      phone: '+49 3',
     };
-    expect(typedCompanyFields(mine, saved, t)).toEqual([]);
+    const theirs = { ...loaded, phone: '+49 3' };
+    expect(typedCompanyFields({ loaded, typed, theirs }, t)).toEqual({
+      mine: [],
+      theirs: ['company.fields.phone'],
+      by: undefined,
+    });
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChecklistItem, ChecklistKey } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
+import { useConfirmDialog } from '../../../components/admin/confirm-dialog';
 import { readToken } from '../../../lib/auth-token';
 import { fileSize } from '../../../lib/file-size';
 import { notify } from '../../../lib/notify';
@@ -228,16 +229,23 @@ function RemoveSamples({ item }: { item: ChecklistItem }) {
   const { t } = useTranslation('admin');
   const remove = useRemoveSampleContent();
   const remaining = item.detail?.remaining ?? { projects: 0, categories: 0, jobs: 0 };
+  const confirm = useConfirmDialog();
   return (
     <>
+      {confirm.dialog}
       <button
         type="button"
         className={`${primaryButton} ${smallButton}`}
         disabled={remove.isPending}
         onClick={() => {
-          if (!window.confirm(t('goLive.items.sampleContent.confirm', { counts: sampleCounts(t, remaining) }))) return;
-          remove.mutate(undefined, {
-            onSuccess: (removed) => notify(t('goLive.items.sampleContent.removed', { counts: sampleCounts(t, removed) })),
+          confirm.ask({
+            title: t('goLive.items.sampleContent.title'),
+            message: t('goLive.items.sampleContent.confirm', { counts: sampleCounts(t, remaining) }),
+            confirmLabel: t('goLive.items.sampleContent.remove'),
+            onConfirm: () =>
+              remove.mutate(undefined, {
+                onSuccess: (removed) => notify(t('goLive.items.sampleContent.removed', { counts: sampleCounts(t, removed) })),
+              }),
           });
         }}
       >

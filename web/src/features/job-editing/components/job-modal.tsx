@@ -8,7 +8,13 @@ import { SelectField, TextAreaField, TextField } from '../../../components/admin
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
-import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
+import {
+  EditConflict,
+  TypedValues,
+  conflictChanges,
+  isEditConflict,
+  noConflictChanges,
+} from '../../../components/admin/edit-conflict';
 import { fetchJob, useSaveJob } from '../api/jobs';
 import { type JobFormValues, jobCreatePayload, jobFormSchema, jobFormValues, jobUpdatePayload } from './job-form';
 
@@ -37,7 +43,7 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
   useUnsavedChanges(isDirty);
   // The job as the form was filled from: its version goes with the save (a stale one is refused).
   const [base, setBase] = useState(job);
-  const [typed, setTyped] = useState<{ label: string; value: string }[]>([]);
+  const [typed, setTyped] = useState(noConflictChanges);
   const [loading, setLoading] = useState(false);
 
   const submit = handleSubmit((values) => {
@@ -57,9 +63,12 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
       const mine = getValues();
       const saved = jobFormValues(theirs);
       setTyped(
-        (Object.keys(mine) as (keyof JobFormValues)[])
-          .filter((field) => typeof mine[field] === 'string' && mine[field] !== saved[field] && String(mine[field]).trim() !== '')
-          .map((field) => ({ label: typedLabel(field), value: String(mine[field]) })),
+        conflictChanges(
+          Object.keys(mine) as (keyof JobFormValues)[],
+          { loaded: jobFormValues(base), typed: mine, theirs: saved },
+          typedLabel,
+          save.error,
+        ),
       );
       reset(saved);
       setBase(theirs);
@@ -118,7 +127,7 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
           onOverwrite={() => void overwrite()}
         />
       )}
-      <TypedValues entries={typed} />
+      <TypedValues changes={typed} />
       {pair('title', false, true)}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t(`${m}.location`)} required error={fieldError(t, errors.location)} {...register('location')} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type Job, berlinDate, contentLanguageOf, pickText } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
+import { useConfirmDialog } from '../../../components/admin/confirm-dialog';
 import { DataTable } from '../../../components/admin/data-table';
 import { ListStatus } from '../../../components/admin/list-status';
 import { LocalizedList } from '../../../components/admin/localized-list';
@@ -19,6 +20,7 @@ export function JobsPanel() {
   const jobs = useStaffJobs();
   const changes = useJobChanges();
   const remove = useDeleteJob();
+  const confirm = useConfirmDialog();
   const [modal, setModal] = useState<{ open: boolean; job?: Job }>({ open: false });
   // The audit trail's "Open" names a job in the address: its modal opens.
   const named = useOpenItemById(fetchJob, (job) => setModal({ open: true, job }));
@@ -113,11 +115,17 @@ export function JobsPanel() {
           setModal({ open: true, job });
         }}
         onDelete={(job) => {
-          if (window.confirm(t('jobs.confirmDelete'))) remove.mutate(job.id);
+          confirm.ask({
+            title: t('jobs.deleteTitle', { name: name(job) }),
+            message: t('jobs.confirmDelete'),
+            confirmLabel: t('actions.delete'),
+            onConfirm: () => remove.mutate(job.id),
+          });
         }}
         status={jobs.data ? undefined : <ListStatus query={jobs} />}
       />
       {jobs.isRefetchError ? <CommandError error={jobs.error} /> : null}
+      {confirm.dialog}
       <JobModal open={modal.open} job={modal.job} onClose={() => setModal({ open: false })} />
     </section>
   );

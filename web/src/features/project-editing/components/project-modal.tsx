@@ -4,7 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, featuredLimit, pickText } from '@blitz/contract';
 import { fetchProject, useSaveProjectWithFiles } from '../api/projects';
-import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
+import {
+  EditConflict,
+  TypedValues,
+  conflictChanges,
+  isEditConflict,
+  noConflictChanges,
+} from '../../../components/admin/edit-conflict';
 import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
@@ -71,7 +77,9 @@ function ProjectForm({
   } = useForm({ resolver: zodResolver(projectFormSchema(), formIssueKeys), defaultValues: projectFormValues(project) });
   // The version the form was filled from; a save of an older one than the server's is refused.
   const [version, setVersion] = useState(project?.updatedAt);
-  const [typed, setTyped] = useState<{ label: string; value: string }[]>([]);
+  // The values the form was filled from: what this person changed is told apart from the colleague's.
+  const [loaded, setLoaded] = useState(() => projectFormValues(project));
+  const [typed, setTyped] = useState(noConflictChanges);
   const [loading, setLoading] = useState(false);
   const conflict = isEditConflict(save.error);
   useUnsavedChanges(isDirty || picturesChanged);
@@ -113,13 +121,17 @@ function ProjectForm({
     setLoading(true);
     try {
       const theirs = await fetchProject(current.id);
-      const mine = getValues();
       const saved = projectFormValues(theirs);
       setTyped(
-        typedFields
-          .filter((field) => mine[field] !== saved[field] && String(mine[field]).trim() !== '')
-          .map((field) => ({ label: t(`${m}.${typedLabels[field]}`), value: String(mine[field]) })),
+        conflictChanges(
+          typedFields,
+          { loaded, typed: getValues(), theirs: saved },
+          (field) => t(`${m}.${typedLabels[field]}`),
+          save.error,
+          ['categoryID'],
+        ),
       );
+      setLoaded(saved);
       // Their version of the fields; the pictures stay as the user arranged them.
       reset(saved, { keepDefaultValues: false });
       setVersion(theirs.updatedAt);
@@ -149,7 +161,7 @@ function ProjectForm({
           onOverwrite={() => void overwrite()}
         />
       )}
-      <TypedValues entries={typed} />
+      <TypedValues changes={typed} />
       {current && (
         <ProjectStatePanel
           project={current}
@@ -265,7 +277,7 @@ function ProjectForm({
   );
 }
 
-/** The fields whose typed value is kept visible after their version is loaded, with their labels' keys. */
+/** The fields compared after their version is loaded (what was typed kept visible, what they changed named), with their labels' keys. */
 const typedLabels = {
   titleDe: 'germanTitle',
   titleEn: 'englishTitle',
@@ -278,5 +290,7 @@ const typedLabels = {
   scopeEn: 'englishScope',
   contentDe: 'germanContent',
   contentEn: 'englishContent',
+  categoryID: 'category',
 } as const satisfies Partial<Record<keyof ProjectFormValues, string>>;
-const typedFields = Object.keys(typedLabels) as (keyof typeof typedLabels)[];
+// The category is a choice: named when they changed it, not offered to copy.
+const typedFields = (Object.keys(typedLabels) as (keyof typeof typedLabels)[]).filter((field) => field !== 'categoryID');

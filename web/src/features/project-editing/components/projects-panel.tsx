@@ -47,7 +47,10 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
   }, [searchText, filter.search]);
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   const name = (p: Project) => pickText(p.title, language) || p.location || `#${p.id}`;
-  const actions = useRowActions<Project>(useDeleteProject(), (p) => t('projects.confirmDeleteNamed', { name: name(p) }));
+  const actions = useRowActions<Project>(useDeleteProject(), {
+    title: (p) => t('projects.deleteTitle', { name: name(p) }),
+    message: t('projects.confirmDelete'),
+  });
   // The audit trail's "Open" names a project in the address: its modal opens, wherever it is in the list.
   const named = useOpenItemById(fetchProject, actions.open);
 
@@ -226,6 +229,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
           />
         </>
       )}
+      {actions.confirmDialog}
       <ProjectModal open={actions.modal.open} project={actions.modal.row} categories={categories} onClose={actions.close} />
     </section>
   );

@@ -239,7 +239,7 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
       ) : null}
       {typed !== null && typed !== value && (
         <div className="mt-2">
-          <TypedValues entries={[{ label: context, value: typed }]} />
+          <TypedValues changes={{ mine: [{ label: context, value: typed }], theirs: [], by: undefined }} />
         </div>
       )}
       {liveShown && (

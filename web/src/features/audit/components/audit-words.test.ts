@@ -1,0 +1,96 @@
+import i18next, { type TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@blitz/contract';
+import deAdmin from '../../../locales/de/admin.json';
+import enAdmin from '../../../locales/en/admin.json';
+import { type AuditWordsContext, entryWords, itemWords } from './audit-words';
+
+const words: Record<'de' | 'en', AuditWordsContext> = {} as Record<'de' | 'en', AuditWordsContext>;
+beforeAll(async () => {
+  for (const lng of ['de', 'en'] as const) {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng,
+      ns: ['admin'],
+      defaultNS: 'admin',
+      resources: { de: { admin: deAdmin }, en: { admin: enAdmin } },
+      interpolation: { escapeValue: false },
+    });
+    const t = i18n.getFixedT(lng, 'admin') as unknown as TFunction<'admin'>;
+    words[lng] = { t, categoryTitle: (id) => (id === '9' ? (lng === 'de' ? 'Dächer' : 'Roofs') : undefined) };
+  }
+});
+
+const entry = (kind: string, changes: AuditEntry['changes'], summary: string, title = 'Rathaus'): AuditEntry => ({
+  id: 1,
+  at: '2026-11-25T10:00:00.000Z',
+  user: { id: 1, name: 'erika' },
+  action: 'update',
+  item: { kind, id: kind === 'mailSettings' ? null : '3', title },
+  summary,
+  changes,
+});
+
+describe('the audit trail in the dashboard’s words', () => {
+  it('names a project’s fields as its form does, and its category by its title', () => {
+    const e = entry(
+      'project',
+      [
+        { field: 'location', language: 'de', before: 'Hanau', after: 'Bonn' },
+        { field: 'categoryId', before: '', after: '9' },
+        { field: 'workDuration', language: 'en', before: null, after: null },
+        { field: 'categoryId', before: '9', after: '12' },
+      ],
+      'location (de): "Hanau" → "Bonn"; categoryId: "" → "9"; workDuration (en) changed; categoryId: "9" → "12"',
+    );
+    expect(entryWords(e, words.de)).toBe(
+      'Ort (Deutsch): „Hanau“ → „Bonn“; Kategorie: (leer) → „Dächer“; Ausführungszeitraum (Englisch) geändert; Kategorie: „Dächer“ → „#12“',
+    );
+    expect(entryWords(e, words.en)).toBe(
+      'German Location: “Hanau” → “Bonn”; Category: (empty) → “Roofs”; English Work Duration changed; Category: “Roofs” → “#12”',
+    );
+  });
+
+  it('says a job’s employment type and an account’s role and inquiry types in words', () => {
+    const job = entry(
+      'job',
+      [{ field: 'employmentType', before: 'FULL_TIME', after: 'PART_TIME' }],
+      'employmentType: "FULL_TIME" → "PART_TIME"',
+    );
+    expect(entryWords(job, words.de)).toBe('Art der Anstellung: „Vollzeit“ → „Teilzeit“');
+    const user = entry(
+      'user',
+      [
+        { field: 'role', before: '', after: 'inbox' },
+        { field: 'inquiryTypes', before: '', after: 'priceInquiry, application' },
+      ],
+      'role: "" → "inbox"; inquiryTypes: "" → "priceInquiry, application"',
+    );
+    expect(entryWords(user, words.de)).toBe('Rolle: (leer) → „Posteingang“; Anfragearten: (leer) → „Preisanfragen, Bewerbungen“');
+    expect(entryWords(user, words.en)).toBe('Role: (empty) → “Inbox”; Inquiry types: (empty) → “Price inquiries, Applications”');
+  });
+
+  it('keeps the note after the changes, and an entry without changes as the server wrote it', () => {
+    const reset = entry('user', [], 'reason: lost phone');
+    expect(entryWords(reset, words.de)).toBe('reason: lost phone');
+    const withNote = entry('category', [{ field: 'name', before: 'a', after: 'b' }], 'name: "a" → "b"; 3 removed for good');
+    expect(entryWords(withNote, words.en)).toBe('Name: “a” → “b”; 3 removed for good');
+  });
+
+  it('names the mail settings by their kind, in the dashboard’s language, and their fields as the form does', () => {
+    const mail = entry(
+      'mailSettings',
+      [{ field: 'recipients.priceInquiry', before: 'a@b.de', after: 'c@d.de' }],
+      'recipients.priceInquiry: "a@b.de" → "c@d.de"',
+      'Mail settings',
+    );
+    expect(itemWords(mail, 'E-Mail-Einstellungen', words.de.t)).toBe('E-Mail-Einstellungen');
+    expect(entryWords(mail, words.de)).toBe('Empfänger: Preisanfrage: „a@b.de“ → „c@d.de“');
+    const company = entry(
+      'companyDetails',
+      [{ field: 'openingHours', language: 'de', before: 'Mo', after: 'Di' }],
+      'openingHours (de): "Mo" → "Di"',
+    );
+    expect(entryWords(company, words.en)).toBe('Opening hours (German): “Mo” → “Di”');
+  });
+});

@@ -1,0 +1,148 @@
+import type { TFunction } from 'i18next';
+import type { AuditChange, AuditEntry } from '@blitz/contract';
+
+/** What the words need besides the translations: a category's title by its id (the dashboard's language). */
+export type AuditWordsContext = { t: TFunction<'admin'>; categoryTitle: (id: string) => string | undefined };
+
+type Language = 'de' | 'en';
+
+const isLanguage = (value: string | undefined): value is Language => value === 'de' || value === 'en';
+
+// A project's localised fields and the labels of the project form (German, English).
+const projectTexts: Record<string, [string, string]> = {
+  title: ['germanTitle', 'englishTitle'],
+  content: ['germanContent', 'englishContent'],
+  scopeOfWorks: ['germanScope', 'englishScope'],
+  location: ['germanLocation', 'englishLocation'],
+  workDuration: ['germanWorkDuration', 'englishWorkDuration'],
+};
+const projectFields: Record<string, string> = { client: 'client', categoryId: 'category', picture: 'picture' };
+const jobFields = [
+  'title',
+  'tasks',
+  'profile',
+  'offer',
+  'howToApply',
+  'location',
+  'employmentType',
+  'startDate',
+  'validThrough',
+  'contact',
+  'published',
+];
+const companySections = ['logo', 'partners', 'statistics', 'person'];
+
+/**
+ * A recorded field as the dashboard's forms name it (decision 036 keeps the field names in
+ * `changes` so that the dashboard may say them in its own words): `location` in German of a
+ * project is the project form's "Ort (Deutsch)". A field no form names keeps its name.
+ */
+export function fieldLabel(kind: string, change: Pick<AuditChange, 'field' | 'language'>, t: TFunction<'admin'>): string {
+  const { field, language } = change;
+  const lang = isLanguage(language) ? language : undefined;
+  const inLanguage = (prefix: 'jobs.modal' | 'company.fields', name: string) =>
+    lang ? t(lang === 'de' ? `${prefix}.inGerman` : `${prefix}.inEnglish`, { field: name }) : name;
+  const other = () => (lang ? `${field} (${t(`texts.language.${lang}`)})` : field);
+  switch (kind) {
+    case 'project': {
+      const pair = projectTexts[field];
+      if (pair && lang) return t(`projects.modal.${pair[lang === 'de' ? 0 : 1]}` as 'projects.modal.germanTitle');
+      if (projectFields[field]) return t(`projects.modal.${projectFields[field]}` as 'projects.modal.client');
+      if (field === 'featured') return t('audit.fields.featured');
+      return other();
+    }
+    case 'category':
+      if (field === 'name') return t('categories.modal.name');
+      if (field === 'translation' && lang)
+        return t(lang === 'de' ? 'categories.modal.germanTitle' : 'categories.modal.englishTitle');
+      return other();
+    case 'job':
+      if (jobFields.includes(field)) return inLanguage('jobs.modal', t(`jobs.modal.${field}` as 'jobs.modal.title'));
+      if (field === 'position') return t('audit.fields.position');
+      return other();
+    case 'companyDetails':
+      if (companySections.includes(field)) return t(`company.sections.${field}` as 'company.sections.logo');
+      if (t(`company.fields.${field}` as 'company.fields.name', { defaultValue: '' }) !== '')
+        return inLanguage('company.fields', t(`company.fields.${field}` as 'company.fields.name'));
+      return other();
+    case 'mailSettings': {
+      const recipients = /^recipients\.(generalMessage|priceInquiry|application)$/.exec(field);
+      if (recipients)
+        return t('audit.fields.recipients', { type: t(`mailSettings.recipients.${recipients[1] as 'application'}`) });
+      if (field === 'sender' || field === 'replyTo') return t(`mailSettings.${field}`);
+      return other();
+    }
+    case 'user':
+      if (field === 'role') return t('accounts.role');
+      if (field === 'inquiryTypes') return t('accounts.inquiryTypes');
+      return other();
+    default:
+      return other();
+  }
+}
+
+/** A recorded value in the dashboard's words: a category by its title, a role or an employment type by its name. */
+export function valueWords(kind: string, field: string, value: string, context: AuditWordsContext): string {
+  const { t } = context;
+  if (value === '') return t('audit.emptyValue');
+  const known = (key: string) => t(key as 'audit.emptyValue', { defaultValue: '' }) || value;
+  let words = value;
+  if (kind === 'project' && field === 'categoryId') words = context.categoryTitle(value) ?? `#${value}`;
+  else if (kind === 'job' && field === 'employmentType') words = known(`jobs.employmentTypes.${value}`);
+  else if (kind === 'user' && field === 'role') words = known(`accounts.roles.${value}`);
+  else if (kind === 'user' && field === 'inquiryTypes')
+    words = value
+      .split(', ')
+      .map((type) => known(`accounts.types.${type}`))
+      .join(', ');
+  else if (value === 'true' || value === 'false') words = t(value === 'true' ? 'audit.yes' : 'audit.no');
+  return t('audit.quoted', { value: words });
+}
+
+/** One change: "Ort (Deutsch): „Hanau“ → „Bonn“", or "… geändert" for a value too long to show. */
+export function changeWords(kind: string, change: AuditChange, context: AuditWordsContext): string {
+  const field = fieldLabel(kind, change, context.t);
+  if (change.before === null || change.after === null) return context.t('audit.changed', { field });
+  return context.t('audit.change', {
+    field,
+    before: valueWords(kind, change.field, change.before, context),
+    after: valueWords(kind, change.field, change.after, context),
+  });
+}
+
+/** The server's English summary of the changes alone (audit.recorder.ts's summaryOf, without a note). */
+function englishSummary(changes: readonly AuditChange[]): string {
+  return changes
+    .map((c) => {
+      const name = c.language ? `${c.field} (${c.language})` : c.field;
+      if (c.before === null || c.after === null) return `${name} changed`;
+      return `${name}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`;
+    })
+    .join('; ');
+}
+
+/**
+ * An entry's change in the dashboard's words. The entry's note (a reason, a count, where a
+ * project moved to) is recorded only inside the summary, after the changes: it is shown as the
+ * server wrote it.
+ */
+export function entryWords(entry: Pick<AuditEntry, 'item' | 'summary' | 'changes'>, context: AuditWordsContext): string {
+  const changes = entry.changes;
+  if (changes.length === 0) return entry.summary;
+  const english = englishSummary(changes);
+  // Should the summary not start with the changes (an entry of another release), it stays as written.
+  if (!entry.summary.startsWith(english)) return entry.summary;
+  const note = entry.summary.slice(english.length).replace(/^; /, '');
+  const parts = changes.map((change) => changeWords(entry.item.kind, change, context));
+  return [...parts, ...(note ? [note] : [])].join('; ');
+}
+
+/** An entry's item: its kind in the dashboard's words, and its title where the title is not a word of the server's. */
+export function itemWords(entry: Pick<AuditEntry, 'item' | 'changes'>, kindName: string, t: TFunction<'admin'>): string {
+  const { kind, id, title } = entry.item;
+  // The mail settings are one thing (titled "Mail settings"); the trash has no title; a publish of
+  // texts is titled "3 page texts": named here by its count.
+  if (kind === 'mailSettings' || kind === 'trash' || !title) return kindName;
+  if (kind === 'siteText' && id === null) return `${kindName}: ${t('audit.textCount', { count: entry.changes.length })}`;
+  return `${kindName}: ${title}`;
+}
