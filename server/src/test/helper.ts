@@ -169,6 +169,13 @@ export async function startTestApp(on: DatabaseKind | Backend, env: Record<strin
   return { app, url: `http://127.0.0.1:${port}`, config, database, log };
 }
 
+/** Whether the app's storage holds a media file (`/media/<key>` or the key alone), whatever visitors are told. */
+export async function isStored(app: FastifyInstance, mediaUrl: string): Promise<boolean> {
+  const object = await app.media.open(mediaUrl.replace(/^\/media\//, ''));
+  object?.stream.destroy();
+  return object !== undefined;
+}
+
 export async function api(
   base: string,
   method: string,

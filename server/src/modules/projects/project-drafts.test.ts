@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
-import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
+import { api, databaseKinds, getOnce, isStored, signIn, startTestApp, tempDir } from '../../test/helper';
 import { dataUrl, testPhoto } from '../../test/pictures';
 
 /** A web build whose server bundle writes out every project it was given: titles, locations, durations, and whether it is a preview. */
@@ -224,7 +224,7 @@ describe.each(databaseKinds)('drafts of reference projects on %s', (kind) => {
   });
 
   it('keeps the published picture while a draft replaces it, and removes each file once no version uses it', async () => {
-    const { url } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const token = await signIn(url);
     const { body: created } = await api(url, 'POST', '/api/v1/Project', { token, body: await body() });
     const fileStatus = async (sources: { url: string }[]) =>
@@ -267,10 +267,12 @@ describe.each(databaseKinds)('drafts of reference projects on %s', (kind) => {
       body: { ...(await body()), picture: dataUrl(await testPhoto(400, 300), 'image/png'), published: false },
     });
     expect((await api(url, 'DELETE', `/api/v1/Project/${created.id}`, { token })).status).toBe(204);
-    // In the trash the files stay (a restore brings them back); emptied, they go.
-    expect(new Set(await fileStatus(last.body.draft.pictureSources))).toEqual(new Set([200]));
-    expect((await api(url, 'DELETE', '/api/v1/Trash', { token })).status).toBe(200);
+    // In the trash the files stay (a restore brings them back) but visitors are refused them;
+    // emptied, they go.
     expect(new Set(await fileStatus(last.body.draft.pictureSources))).toEqual(new Set([404]));
+    for (const source of last.body.draft.pictureSources as { url: string }[]) expect(await isStored(app, source.url)).toBe(true);
+    expect((await api(url, 'DELETE', '/api/v1/Trash', { token })).status).toBe(200);
+    for (const source of last.body.draft.pictureSources as { url: string }[]) expect(await isStored(app, source.url)).toBe(false);
   });
 
   it('localises the location and the work duration; a string is both languages’ value', async () => {

@@ -18,6 +18,7 @@ import {
   backends,
   freshDatabase,
   getOnce,
+  isStored,
   signIn,
   startTestApp,
   storageEnv,
@@ -581,7 +582,7 @@ describe.each(backends)('projects on $name', (kind) => {
   });
 
   it('deletes a project to the trash, and its picture files with the trash, but keeps files another project still shows', async () => {
-    const { url } = await startTestApp(kind);
+    const { url, app } = await startTestApp(kind);
     const token = await signIn(url);
     const body = await projectBody();
     const { body: one } = await api(url, 'POST', '/api/v1/Project', { token, body });
@@ -595,10 +596,13 @@ describe.each(backends)('projects on $name', (kind) => {
     expect((await api(url, 'DELETE', `/api/v1/Project/${one.id}`, { token })).status).toBe(404);
 
     expect((await api(url, 'DELETE', `/api/v1/project/${two.id}`, { token })).status).toBe(204);
-    // In the trash (decision 037) a project keeps its files; emptying it removes them.
-    for (const source of two.pictureSources as { url: string }[]) expect((await fetch(url + source.url)).status).toBe(200);
+    // In the trash (decision 037) a project keeps its files, refused to visitors; emptying it removes them.
+    for (const source of two.pictureSources as { url: string }[]) {
+      expect((await fetch(url + source.url)).status).toBe(404);
+      expect(await isStored(app, source.url)).toBe(true);
+    }
     expect((await api(url, 'DELETE', '/api/v1/Trash', { token })).body).toEqual({ removed: 2 });
-    for (const source of two.pictureSources as { url: string }[]) expect((await fetch(url + source.url)).status).toBe(404);
+    for (const source of two.pictureSources as { url: string }[]) expect(await isStored(app, source.url)).toBe(false);
     expect((await api(url, 'DELETE', '/api/v1/Project/abc', { token })).status).toBe(400);
   });
 
