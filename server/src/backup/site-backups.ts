@@ -139,16 +139,17 @@ export function createSiteBackups(deps: SiteBackupsDeps) {
 
   /**
    * Writes a backup now and answers its entry once it is written and read back (or failed);
-   * BackupRunningError while another is being written anywhere.
+   * BackupRunningError while another is being written anywhere. `startedAt`: the scheduled round's
+   * clock, so that the day it looks for is the day the backup is recorded under.
    */
-  async function create(by: string | null): Promise<BackupEntry> {
+  async function create(by: string | null, startedAt = new Date()): Promise<BackupEntry> {
     const owner = crypto.randomUUID();
     const now = new Date();
     if (!(await takeLease(deps.db, leaseName, owner, now, new Date(now.getTime() + leaseMs)))) {
       throw new BackupRunningError('A backup is being written; try again once it is done');
     }
     try {
-      return await write(by, now);
+      return await write(by, startedAt);
     } finally {
       await releaseLease(deps.db, leaseName, owner).catch((error: unknown) =>
         deps.log.error({ err: error }, 'giving back the backup lease failed'),
@@ -181,7 +182,7 @@ export function createSiteBackups(deps: SiteBackupsDeps) {
         const today = berlinDate(at);
         if ((await list()).some((e) => e.by === null && berlinDate(new Date(e.createdAt)) === today)) return { written: 0 };
         try {
-          const entry = await create(null);
+          const entry = await create(null, at);
           return { written: entry.check.passed ? 1 : 0, failed: entry.check.passed ? 0 : 1 };
         } catch (error) {
           // An admin's backup is being written: the next round writes the nightly one.
