@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRoutes, apiUrl } from '@blitz/contract';
-import { api, databaseKinds, signIn, startTestApp } from './test/helper';
+import { api, databaseKinds, signIn, startSharedTestApp } from './test/helper';
 
 type Site = { url: string; token: string };
 const first = (body: { data: unknown[] }) => body.data[0];
@@ -21,12 +21,20 @@ async function roundTrip({ url, token }: Site, read: string, write: string, pick
  * `locationTranslations` included) is accepted by the PUT; unknown names are still refused.
  */
 describe.each(databaseKinds)('a PUT of exactly what the GET answered, on %s', (kind) => {
-  // Each test on a fresh site with the sample content (the helper closes it after the test).
+  // One site with the sample content for the file (seeding renders its pictures: slow); each
+  // test reads what is there and writes it back, so that none depends on another's changes.
   let site: Site;
-  beforeEach(async () => {
-    const { url } = await startTestApp(kind, { SEED_SAMPLE: 'true' });
-    site = { url, token: await signIn(url) };
+  let close = async () => {};
+  beforeAll(async () => {
+    const started = await startSharedTestApp(kind, { SEED_SAMPLE: 'true' });
+    close = started.close;
+    site = { url: started.url, token: '' };
   }, 120_000);
+  afterAll(() => close());
+  // A fresh sign-in each: saving an account may end its sign-ins.
+  beforeEach(async () => {
+    site.token = await signIn(site.url);
+  });
   const list = (path: string) => api(site.url, 'GET', apiUrl(path), { token: site.token });
 
   it('is accepted for a category, by PUT /Category and PUT /Category/{id}', async () => {

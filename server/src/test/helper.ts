@@ -169,6 +169,26 @@ export async function startTestApp(on: DatabaseKind | Backend, env: Record<strin
   return { app, url: `http://127.0.0.1:${port}`, config, database, log };
 }
 
+/**
+ * startTestApp for the tests of a file that share one site, where starting it is slow (the seeded
+ * sample content renders its pictures): it stays up after each test, until the returned `close`,
+ * which the file calls in its afterAll.
+ */
+export async function startSharedTestApp(
+  on: DatabaseKind | Backend,
+  env: Record<string, string> = {},
+): Promise<TestApp & { close: () => Promise<void> }> {
+  const before = cleanups.length;
+  const started = await startTestApp(on, env);
+  const own = cleanups.splice(before);
+  return {
+    ...started,
+    close: async () => {
+      while (own.length) await own.pop()!();
+    },
+  };
+}
+
 /** Whether the app's storage holds a media file (`/media/<key>` or the key alone), whatever visitors are told. */
 export async function isStored(app: FastifyInstance, mediaUrl: string): Promise<boolean> {
   const object = await app.media.open(mediaUrl.replace(/^\/media\//, ''));
