@@ -36,7 +36,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
 import { goLiveRoutes } from './modules/go-live/go-live.routes';
 import { type FormTokens, createFormTokens } from './modules/contact/form-token';
-import { inboxRoutes } from './modules/contact/inbox.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { getOrCreateSiteValue } from './db/site-values.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';

@@ -2,8 +2,8 @@ import type { AuditChange, AuditEntry, AuditList, auditFilterSchema, auditListQu
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { AuditLogTable } from '../../db/schema';
-import { berlinMidnight } from '../contact/inbox.service';
-import { csvCell } from '../contact/inquiry-csv';
+import { berlinMidnight } from '../inbox/inbox.service';
+import { csvCell } from '../inbox/inquiry-csv';
 import { displayNamesOf } from '../auth/users.repository';
 
 type AuditFilter = z.output<typeof auditFilterSchema>;

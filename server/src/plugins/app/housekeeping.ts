@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deleteExpiredFormTokens } from '../../modules/contact/form-tokens.repository';
-import { inquiryHousekeeping } from '../../modules/contact/inquiry-housekeeping';
+import { inquiryHousekeeping } from '../../modules/inbox/inquiry-housekeeping';
 import { type HousekeepingTask, createHousekeeping } from '../../modules/housekeeping/housekeeping';
 import { deleteOldAuditEntries } from '../../modules/audit/audit.service';
 import { deleteStaleAttempts } from '../../modules/rate-limits/attempts.repository';

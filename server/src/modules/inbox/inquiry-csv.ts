@@ -1,5 +1,5 @@
 import type { DeliveryStatus, InquirySubject, Regard } from '@blitz/contract';
-import type { InquiryListItem } from './inquiries.repository';
+import type { InquiryListItem } from '../contact/inquiries.repository';
 
 // The CSV export speaks the staff's language: the same words as the inbox (web/src/locales/*/inbox.json),
 // kept here because the server writes the file.

@@ -26,7 +26,7 @@ import {
   markHandled,
   resendInquiry,
 } from './inbox.service';
-import { appliedJobs, findAttachment } from './inquiries.repository';
+import { appliedJobs, findAttachment } from '../contact/inquiries.repository';
 import { readRetention, writeRetention } from './inquiry-housekeeping';
 
 /** The inquiry types the signed-in user may see (an inbox account's limit); undefined: all. */

@@ -26,7 +26,7 @@ import {
   listInquiries,
   setDeliveryStatus,
   setHandled,
-} from './inquiries.repository';
+} from '../contact/inquiries.repository';
 import { type CsvOptions, csvHead, csvLine } from './inquiry-csv';
 
 function summary(item: InquiryListItem): InquirySummary {
