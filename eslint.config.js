@@ -79,7 +79,6 @@ const kernelImportsStillAllowed = {
   audit: {
     auth: ['./users.repository.ts'],
     categories: ['./categories.repository.ts'],
-    inbox: ['./inbox.service.ts', './inquiry-csv.ts'],
     jobs: ['./jobs.repository.ts'],
     projects: ['./projects.repository.ts'],
   },

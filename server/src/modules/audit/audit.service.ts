@@ -2,14 +2,12 @@ import type { AuditChange, AuditEntry, AuditList, auditFilterSchema, auditListQu
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { AuditLogTable } from '../../db/schema';
-import { berlinMidnight } from '../inbox/inbox.service';
-import { csvCell } from '../inbox/inquiry-csv';
+import { berlinMidnight, nextDay } from '../../lib/berlin-days';
+import { csvCell } from '../../lib/csv-cell';
 import { displayNamesOf } from '../auth/users.repository';
 
 type AuditFilter = z.output<typeof auditFilterSchema>;
 type Row = Omit<AuditLogTable, 'id'> & { id: number };
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 function filtered(db: Db, filter: AuditFilter) {
   let query = db.selectFrom('audit_log');
