@@ -82,11 +82,6 @@ const kernelImportsStillAllowed = {
     jobs: ['./jobs.repository.ts'],
     projects: ['./projects.repository.ts'],
   },
-  trash: {
-    categories: ['./categories.repository.ts'],
-    jobs: ['./jobs.repository.ts'],
-    projects: ['./projects.repository.ts', './projects.service.ts'],
-  },
 };
 // An exception no file uses any more stops lint until it is struck from the list.
 const kernelSources = (kernel) =>

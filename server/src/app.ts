@@ -28,6 +28,10 @@ import { withheldProjectMedia } from './modules/projects/withheld-media';
 import { statisticsCounting } from './modules/statistics/statistics.module';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trashRoutes } from './modules/trash/trash.routes';
+import type { TrashAdapter } from './modules/trash/trash-adapter';
+import { projectTrash } from './modules/projects/project-trash';
+import { categoryTrash } from './modules/categories/category-trash';
+import { jobTrash } from './modules/jobs/job-trash';
 import { mediaRoutes } from './media/media.routes';
 import { contentReads } from './plugins/app/content-reads';
 import { siteStorage } from './plugins/app/storage';
@@ -216,7 +220,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log.child({ module: 'backup' }),
     ...config.backups,
   });
-  await app.register(housekeeping, { tasks: [backups.scheduledTask()] });
+  // What the trash holds, each kind handed in by its domain; purged in this order (a project before
+  // the category it names).
+  const trashAdapters: readonly TrashAdapter[] = [projectTrash, categoryTrash, jobTrash];
+  await app.register(housekeeping, { tasks: [backups.scheduledTask()], trashAdapters });
   await app.register(statisticsCounting);
   await app.register(operationsRoutes);
 
@@ -240,7 +247,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(goLiveRoutes);
       await api.register(inboxRoutes);
       await api.register(statisticsRoutes);
-      await api.register(trashRoutes);
+      await api.register(trashRoutes, { adapters: trashAdapters });
       await api.register(auditRoutes);
       await api.register(backupRoutes, { backups });
     },

@@ -47,9 +47,6 @@ const knotEdgesStillAllowed: readonly string[] = [
   'projects -> trash',
   'site-address -> company',
   'trash -> audit',
-  'trash -> categories',
-  'trash -> jobs',
-  'trash -> projects',
 ];
 
 const modulesDir = path.join(import.meta.dirname, 'modules');
