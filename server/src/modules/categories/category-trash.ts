@@ -1,5 +1,5 @@
 import { recordChange } from '../audit/audit.recorder';
-import { categoryEntry } from '../audit/item-changes';
+import { categoryEntry } from './category-audit';
 import type { TrashAdapter } from '../trash/trash-adapter';
 import { deleteCategory, findCategory, restoreCategory, trashedCategories } from './categories.repository';
 

@@ -1,5 +1,5 @@
 import { recordChange } from '../audit/audit.recorder';
-import { jobEntry } from '../audit/item-changes';
+import { jobEntry } from './job-audit';
 import type { TrashAdapter } from '../trash/trash-adapter';
 import { deleteJob, findJob, restoreJob, trashedJobs } from './jobs.repository';
 

@@ -1,5 +1,6 @@
 import { recordChange } from '../audit/audit.recorder';
-import { categoryEntry, projectEntry } from '../audit/item-changes';
+import { categoryEntry } from '../categories/category-audit';
+import { projectEntry } from './project-audit';
 import { findCategory } from '../categories/categories.repository';
 import type { TrashAdapter } from '../trash/trash-adapter';
 import { findProject, restoreProject, trashedProjects } from './projects.repository';
