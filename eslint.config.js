@@ -73,43 +73,13 @@ const domainModules = fs
   .readdirSync(new URL('server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !kernelModules.includes(entry.name))
   .map((entry) => entry.name);
-// Imports of a domain that the kernel still makes (issue 41): kernel module → domain module → the
-// domain's files it may still import. The list only shrinks; nothing is added to it.
-const kernelImportsStillAllowed = {
-  audit: {
-    auth: ['./users.repository.ts'],
-  },
+const kernelZone = {
+  target: kernelModules.map((name) => `server/src/modules/${name}`),
+  from: domainModules.map((name) => `server/src/modules/${name}`),
+  message:
+    `The kernel (modules/${kernelModules.join(', ')}) imports no domain module: ` +
+    'let the domain hand in what the kernel needs (decision 046).',
 };
-// An exception no file uses any more stops lint until it is struck from the list.
-const kernelSources = (kernel) =>
-  fs
-    .readdirSync(new URL(`server/src/modules/${kernel}`, import.meta.url), { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.ts') && !/\.test(-kit)?\.ts$/.test(name))
-    .map((name) => fs.readFileSync(new URL(`server/src/modules/${kernel}/${name}`, import.meta.url), 'utf8'))
-    .join('\n');
-for (const [kernel, domains] of Object.entries(kernelImportsStillAllowed)) {
-  const sources = kernelSources(kernel);
-  for (const [domain, files] of Object.entries(domains)) {
-    for (const file of files) {
-      const specifier = `'../${domain}/${file.slice(2).replace(/\.ts$/, '')}'`;
-      if (!sources.includes(specifier)) {
-        throw new Error(
-          `eslint.config.js: modules/${kernel} no longer imports ${specifier}: strike it from kernelImportsStillAllowed`,
-        );
-      }
-    }
-  }
-}
-const kernelZones = kernelModules.flatMap((kernel) =>
-  domainModules.map((domain) => ({
-    target: `server/src/modules/${kernel}`,
-    from: `server/src/modules/${domain}`,
-    except: kernelImportsStillAllowed[kernel]?.[domain] ?? [],
-    message:
-      `modules/${kernel} is of the kernel (${kernelModules.join(', ')}), which imports no domain module: ` +
-      'let the domain hand in what the kernel needs (decision 046).',
-  })),
-);
 
 // Every folder under web/src/features is a feature; a new one is walled in without a line here.
 const webFeatures = fs
@@ -163,7 +133,7 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             ...serverZones({ tests: false }),
-            ...kernelZones,
+            kernelZone,
             { target: 'server/src', from: 'server/src/test', message: 'Only tests use the test kit.' },
             { target: 'server/src', from: serverTests.slice(0, 2), message: 'Only tests use test kits.' },
           ],

@@ -51,6 +51,7 @@ import { rootFilesRoutes } from './modules/pages/root-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { auditActorContext } from './modules/audit/audit-actor';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { displayNamesOf } from './modules/auth/users.repository';
 import { housekeeping } from './plugins/app/housekeeping';
 import type { Site } from './backup/backup';
 import { backupRoutes } from './backup/backup.routes';
@@ -248,7 +249,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(inboxRoutes);
       await api.register(statisticsRoutes);
       await api.register(trashRoutes, { adapters: trashAdapters });
-      await api.register(auditRoutes);
+      await api.register(auditRoutes, { displayNamesOf });
       await api.register(backupRoutes, { backups });
     },
     { prefix: apiPrefix },

@@ -15,30 +15,10 @@ import { describe, expect, it } from 'vitest';
  * never add one: a new edge on a cycle fails this test until the cycle is cut.
  */
 const knotEdgesStillAllowed: readonly string[] = [
-  'accounts -> audit',
   'accounts -> auth',
-  'accounts -> company',
-  'accounts -> mail-settings',
-  'accounts -> site-address',
-  'audit -> auth',
   'auth -> accounts',
-  'auth -> audit',
-  'auth -> company',
   'auth -> operations',
-  'company -> audit',
-  'contact -> company',
-  'contact -> jobs',
-  'contact -> mail-settings',
-  'jobs -> audit',
-  'jobs -> company',
-  'jobs -> mail-settings',
-  'jobs -> trash',
-  'mail-settings -> audit',
-  'mail-settings -> company',
   'operations -> auth',
-  'operations -> contact',
-  'site-address -> company',
-  'trash -> audit',
 ];
 
 const modulesDir = path.join(import.meta.dirname, 'modules');

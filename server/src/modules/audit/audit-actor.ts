@@ -8,6 +8,9 @@ export type AuditActor = { id: number | null; name: string };
 /** Changes made with nobody signed in (housekeeping, seeding, a visitor's own inquiry). */
 export const systemActor: AuditActor = { id: null, name: 'system' };
 
+/** The operator at the server's command line (npm run admin -- …). */
+export const commandLineActor: AuditActor = { id: null, name: 'command line' };
+
 const requestActor = new AsyncLocalStorage<AuditActor>();
 
 /** The signed-in user of the request being served, if any (set by `auditActorContext`). */

@@ -38,6 +38,23 @@ export async function recordChange(trx: Db, entry: ChangeEntry): Promise<void> {
     .execute();
 }
 
+/** Whether the trail has an entry of this action on this item since then (an event recorded once per window). */
+export async function recordedSince(
+  db: Db,
+  entry: { action: string; kind: string; id: number | string },
+  since: string,
+): Promise<boolean> {
+  const found = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('item_kind', '=', entry.kind)
+    .where('item_id', '=', String(entry.id))
+    .where('action', '=', entry.action)
+    .where('at', '>=', since)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
 /** A value up to this length is shown before → after; a longer one (a text) only as changed. */
 const shortLength = 120;
 

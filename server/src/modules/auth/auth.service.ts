@@ -5,7 +5,8 @@ import { inTransaction } from '../../db/transaction';
 import { countActiveAdmins, lockAccounts } from '../accounts/accounts.repository';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
-import { commandLineActor, recordAccount, recordSignInLock } from '../audit/account-changes';
+import { commandLineActor } from '../audit/audit-actor';
+import { recordAccount, recordSignInLock } from './account-audit';
 import {
   passedNameLock,
   recordSuccess,
