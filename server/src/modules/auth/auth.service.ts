@@ -56,6 +56,10 @@ export type AuthenticatedUser = {
   secondFactorEnabled: boolean;
 };
 
+/** How a sign-in ended, as the metrics count it (blitz_sign_ins_total). */
+export type SignInOutcome =
+  'success' | 'invalid_credentials' | 'throttled' | 'second_factor_required' | 'second_factor_invalid' | 'error';
+
 /** Who is signing in, with the second factor's code where one is set up, from where, and where the outcome is logged. */
 export type SignInAttempt = { username: string; password: string; code?: string; ip: string; log: FastifyBaseLogger };
 
