@@ -11,15 +11,21 @@ import { logSecurityEvent } from '../../lib/security-log';
 import { logout, openSession } from '../auth/auth.service';
 import { checkSitePasswordPolicy, hashPassword } from '../auth/passwords';
 import type { TokenKeys } from '../auth/tokens';
-import { type UserRecord, findUserById, findUserByName, recordSignIn, setUserDisabled } from '../auth/users.repository';
+import {
+  type UserRecord,
+  countActiveAdmins,
+  findUserById,
+  findUserByName,
+  lockAccounts,
+  recordSignIn,
+  setUserDisabled,
+} from '../auth/users.repository';
 import {
   clearCredentials,
-  countActiveAdmins,
   deleteInvitation,
   deleteUser,
   findAccount,
   insertInvitedUser,
-  lockAccounts,
   putInvitation,
   setDisplayName,
   setInvitedPassword,

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { InquirySubject, UserRole } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { countActiveAdmins, lockAccounts } from '../accounts/accounts.repository';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { commandLineActor } from '../audit/audit-actor';
@@ -31,8 +30,10 @@ import {
 import {
   type UserRecord,
   bumpTokenVersion,
+  countActiveAdmins,
   findUserById,
   findUserByName,
+  lockAccounts,
   recordSignIn,
   replacePasswordHash,
   setUserDisabled,
