@@ -16,9 +16,6 @@ const requestActor = new AsyncLocalStorage<AuditActor>();
 /** The signed-in user of the request being served, if any (set by `auditActorContext`). */
 export const currentActor = (): AuditActor | undefined => requestActor.getStore();
 
-/** Runs `work` with `actor` as the one changes are recorded for (the command line, tests). */
-export const withActor = <T>(actor: AuditActor, work: () => T): T => requestActor.run(actor, work);
-
 /**
  * Makes the signed-in user of a request the actor of every change its handler records, without
  * handing it through each service: the route guard (onRequest) has set `request.admin` by

@@ -186,15 +186,6 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
   }));
 }
 
-export async function countEnabledUsers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('disabled_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Disables the account as of `at`, or enables it again with null. */
 export async function setUserDisabled(db: Db, id: number, at: string | null): Promise<void> {
   await db.updateTable('users').set({ disabled_at: at, updated_at: nowIso() }).where('id', '=', id).execute();
