@@ -13,6 +13,8 @@ import { trashHousekeeping } from '../../modules/trash/trash-housekeeping';
 /** Rate and sign-in counts whose window started this long ago are over (the longest window is 15 minutes). */
 const staleCountsAfterMs = 24 * 3600_000;
 
+type HousekeepingOptions = { tasks?: HousekeepingTask[]; trashAdapters: readonly TrashAdapter[] };
+
 /**
  * Hourly clean-up, on one instance at a time among those sharing the database: inquiries past
  * their retention and files no inquiry names (in the attachments storage), and
@@ -22,30 +24,28 @@ const staleCountsAfterMs = 24 * 3600_000;
  * `tasks`: those of the layers above (the nightly backup, decision 044), run last;
  * `trashAdapters`: the trashable domains' (app.ts).
  */
-export const housekeeping = fp(
-  async (app: FastifyInstance, options: { tasks?: HousekeepingTask[]; trashAdapters: readonly TrashAdapter[] }) => {
-    const { db } = app;
-    const job = createHousekeeping(
-      db,
-      [
-        inquiryHousekeeping(db, app.attachments),
-        {
-          name: 'rate-counts',
-          run: async () => ({ stale: await deleteStaleAttempts(db, new Date(Date.now() - staleCountsAfterMs)) }),
-        },
-        { name: 'form-tokens', run: async () => ({ expired: await deleteExpiredFormTokens(db, new Date()) }) },
-        statisticsHousekeeping(db),
-        trashHousekeeping({ db, media: app.media, log: app.log, adapters: options.trashAdapters }),
-        { name: 'audit-trail', run: async () => ({ old: await deleteOldAuditEntries(db, app.config.auditRetentionDays) }) },
-        // The weekly summary mail needs counting on and a mail server (decision 025).
-        ...(app.config.statistics.enabled
-          ? [statisticsSummaryTask({ db, mailServer: app.mailTransport.mode === 'smtp', kick: () => app.outbox.kick() })]
-          : []),
-        ...(options.tasks ?? []),
-      ],
-      app.log.child({ module: 'housekeeping' }),
-    );
-    app.addHook('onReady', async () => job.start());
-    app.addHook('preClose', async () => job.stop());
-  },
-);
+export const housekeeping = fp(async (app: FastifyInstance, options: HousekeepingOptions) => {
+  const { db } = app;
+  const job = createHousekeeping(
+    db,
+    [
+      inquiryHousekeeping(db, app.attachments),
+      {
+        name: 'rate-counts',
+        run: async () => ({ stale: await deleteStaleAttempts(db, new Date(Date.now() - staleCountsAfterMs)) }),
+      },
+      { name: 'form-tokens', run: async () => ({ expired: await deleteExpiredFormTokens(db, new Date()) }) },
+      statisticsHousekeeping(db),
+      trashHousekeeping({ db, media: app.media, log: app.log, adapters: options.trashAdapters }),
+      { name: 'audit-trail', run: async () => ({ old: await deleteOldAuditEntries(db, app.config.auditRetentionDays) }) },
+      // The weekly summary mail needs counting on and a mail server (decision 025).
+      ...(app.config.statistics.enabled
+        ? [statisticsSummaryTask({ db, mailServer: app.mailTransport.mode === 'smtp', kick: () => app.outbox.kick() })]
+        : []),
+      ...(options.tasks ?? []),
+    ],
+    app.log.child({ module: 'housekeeping' }),
+  );
+  app.addHook('onReady', async () => job.start());
+  app.addHook('preClose', async () => job.stop());
+});
