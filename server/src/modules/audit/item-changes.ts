@@ -2,8 +2,8 @@ import type { AuditChange, LocalizedText } from '@blitz/contract';
 import { fieldChanges, textChanges } from './audit.recorder';
 
 // Generic diffing for the audit trail. What each kind of item records (its title, and its fields
-// before → after) is built beside its domain: projects/project-audit.ts, categories/category-audit.ts,
-// jobs/job-audit.ts, mail-settings/mail-settings-audit.ts (decision 046).
+// before → after) is built beside its domain, in a `*-audit.ts` file: projects/project-audit.ts
+// and the like (decision 046).
 
 /** What a content item's entry records: it was created, changed, deleted, its draft saved, restored. */
 export type ItemAction = 'create' | 'update' | 'delete' | 'saveDraft' | 'restore';

@@ -16,7 +16,7 @@ import {
 import { notFound } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import type { FastifyRequest } from 'fastify';
-import { recordInquiry, recordInquiryExport } from '../audit/inquiry-changes';
+import { recordInquiry, recordInquiryExport } from './inquiry-audit';
 import {
   checkInquiryScope,
   deleteInquiry,

@@ -9,7 +9,7 @@ import {
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { recordInquiry } from '../audit/inquiry-changes';
+import { recordInquiry } from './inquiry-audit';
 import { berlinMidnight, nextDay } from '../../lib/berlin-days';
 import { notFound } from '../../lib/http-error';
 import { mailsOfInquiry, requeueMail } from '../../mail/outbox.repository';
