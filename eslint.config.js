@@ -63,6 +63,24 @@ function serverZones({ tests }) {
   });
 }
 
+// The kernel: the modules every domain uses (the content version and module record, the pages,
+// the audit trail, the trash, the housekeeping, the rate limits). They know no domain: a domain
+// hands in what the kernel needs (its trash adapter, its audit entries), so that the kernel never
+// imports it back (decision 046). Every other folder under server/src/modules is a domain, read
+// from the disk, so a new module is walled off from the kernel without a line here.
+const kernelModules = ['content', 'pages', 'audit', 'trash', 'housekeeping', 'rate-limits'];
+const domainModules = fs
+  .readdirSync(new URL('server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !kernelModules.includes(entry.name))
+  .map((entry) => entry.name);
+const kernelZone = {
+  target: kernelModules.map((name) => `server/src/modules/${name}`),
+  from: domainModules.map((name) => `server/src/modules/${name}`),
+  message:
+    `The kernel (modules/${kernelModules.join(', ')}) imports no domain module: ` +
+    'let the domain hand in what the kernel needs (decision 046).',
+};
+
 // Every folder under web/src/features is a feature; a new one is walled in without a line here.
 const webFeatures = fs
   .readdirSync(new URL('web/src/features', import.meta.url), { withFileTypes: true })
@@ -115,6 +133,7 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             ...serverZones({ tests: false }),
+            kernelZone,
             { target: 'server/src', from: 'server/src/test', message: 'Only tests use the test kit.' },
             { target: 'server/src', from: serverTests.slice(0, 2), message: 'Only tests use test kits.' },
           ],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bilingualTitleSchema } from './bilingual-title';
 import { emptyAsUndefined, hasUniqueLanguages } from './category';
 import { projectListLimits } from './gallery';
 import { contentLanguageSchema, localizedTextSchema } from './languages';
@@ -88,24 +89,7 @@ const jobTextsSchema = z
 
 const jobFieldsSchema = {
   /** A job is listed under its title, in both languages. */
-  title: z
-    .array(
-      z.strictObject({
-        content: oneLine(z.string().trim().min(1).max(jobLimits.titleMaxLength)),
-        language: contentLanguageSchema,
-      }),
-    )
-    .max(2)
-    .refine(hasUniqueLanguages, 'each language may appear once')
-    .superRefine((titles, context) => {
-      for (const [language, name] of [
-        [2, 'German'],
-        [1, 'English'],
-      ] as const) {
-        if (!titles.some((t) => t.language === language))
-          context.addIssue({ code: 'custom', message: `the ${name} title is missing` });
-      }
-    }),
+  title: bilingualTitleSchema(oneLine(z.string().trim().min(1).max(jobLimits.titleMaxLength))),
   tasks: jobTextsSchema.default([]),
   profile: jobTextsSchema.default([]),
   offer: jobTextsSchema.default([]),

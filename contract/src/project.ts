@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bilingualTitleSchema } from './bilingual-title';
 import { categorySchema, emptyAsUndefined, hasUniqueLanguages } from './category';
 import { projectListLimits } from './gallery';
 import { contentLanguageSchema, localizedTextSchema } from './languages';
@@ -201,19 +202,7 @@ export type LocalizedLine = z.output<typeof localizedLineSchema>;
 
 const projectFieldsSchema = {
   /** SPEC.md §5: a project is not saved with a title missing, so both languages are required. */
-  title: z
-    .array(z.strictObject({ content: z.string().trim().min(1).max(300), language: contentLanguageSchema }))
-    .max(2)
-    .refine(hasUniqueLanguages, 'each language may appear once')
-    .superRefine((titles, context) => {
-      for (const [language, name] of [
-        [2, 'German'],
-        [1, 'English'],
-      ] as const) {
-        if (!titles.some((t) => t.language === language))
-          context.addIssue({ code: 'custom', message: `the ${name} title is missing` });
-      }
-    }),
+  title: bilingualTitleSchema(z.string().trim().min(1).max(300)),
   content: projectTextsSchema.default([]),
   scopeOfWorks: projectTextsSchema.default([]),
   location: localizedLineSchema,

@@ -28,6 +28,10 @@ import { withheldProjectMedia } from './modules/projects/withheld-media';
 import { statisticsCounting } from './modules/statistics/statistics.module';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trashRoutes } from './modules/trash/trash.routes';
+import type { TrashAdapter } from './modules/trash/trash-adapter';
+import { projectTrash } from './modules/projects/project-trash';
+import { categoryTrash } from './modules/categories/category-trash';
+import { jobTrash } from './modules/jobs/job-trash';
 import { mediaRoutes } from './media/media.routes';
 import { contentReads } from './plugins/app/content-reads';
 import { siteStorage } from './plugins/app/storage';
@@ -36,7 +40,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
 import { goLiveRoutes } from './modules/go-live/go-live.routes';
 import { type FormTokens, createFormTokens } from './modules/contact/form-token';
-import { inboxRoutes } from './modules/contact/inbox.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { getOrCreateSiteValue } from './db/site-values.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';
@@ -47,6 +51,7 @@ import { rootFilesRoutes } from './modules/pages/root-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { auditActorContext } from './modules/audit/audit-actor';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { displayNamesOf } from './modules/auth/users.repository';
 import { housekeeping } from './plugins/app/housekeeping';
 import type { Site } from './backup/backup';
 import { backupRoutes } from './backup/backup.routes';
@@ -216,7 +221,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log.child({ module: 'backup' }),
     ...config.backups,
   });
-  await app.register(housekeeping, { tasks: [backups.scheduledTask()] });
+  // What the trash holds, each kind handed in by its domain; purged in this order (a project before
+  // the category it names).
+  const trashAdapters: readonly TrashAdapter[] = [projectTrash, categoryTrash, jobTrash];
+  await app.register(housekeeping, { tasks: [backups.scheduledTask()], trashAdapters });
   await app.register(statisticsCounting);
   await app.register(operationsRoutes);
 
@@ -240,8 +248,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(goLiveRoutes);
       await api.register(inboxRoutes);
       await api.register(statisticsRoutes);
-      await api.register(trashRoutes);
-      await api.register(auditRoutes);
+      await api.register(trashRoutes, { adapters: trashAdapters });
+      await api.register(auditRoutes, { displayNamesOf });
       await api.register(backupRoutes, { backups });
     },
     { prefix: apiPrefix },

@@ -1,7 +1,8 @@
 import readline from 'node:readline';
 import passwordPrompt from '@inquirer/password';
 import { disableUser, enableUser, logout } from '../modules/auth/auth.service';
-import { commandLineActor, recordAccount } from '../modules/audit/account-changes';
+import { commandLineActor } from '../modules/audit/audit-actor';
+import { recordAccount } from '../modules/auth/account-audit';
 import { inTransaction } from '../db/transaction';
 import { checkSitePasswordPolicy, hashPassword } from '../modules/auth/passwords';
 import { disableSecondFactor } from '../modules/auth/second-factor.repository';

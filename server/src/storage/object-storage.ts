@@ -35,7 +35,7 @@ export type ObjectStorage = {
   /**
    * Removes what unfinished uploads left behind (a crash in the middle of a `put`) once older than
    * `olderThanMs`; returns how many. Disk: temporary files. S3: nothing, since an unfinished
-   * multipart upload is no object; the bucket's lifecycle rule aborts them (README).
+   * multipart upload is no object; the bucket's lifecycle rule aborts them (docs/operations.md).
    */
   removeIncomplete(olderThanMs: number): Promise<number>;
   /**

@@ -120,7 +120,7 @@ export function createS3Storage({ client, sdk }: S3Connection, bucket: string, p
     },
 
     // Unfinished multipart uploads are no objects: the bucket's lifecycle rule
-    // (AbortIncompleteMultipartUpload, README) removes them.
+    // (AbortIncompleteMultipartUpload, docs/operations.md) removes them.
     removeIncomplete: async () => 0,
   };
 }

@@ -1,31 +1,6 @@
 import type { Account, InquirySubject, UserRole } from '@blitz/contract';
-import { PostgresAdapter, sql } from 'kysely';
 import { type Db, nowIso } from '../../db/database';
 import { inquiryTypesOf, roleOf } from '../auth/users.repository';
-
-/**
- * Changes that could leave the site without an active admin take turns: on PostgreSQL a lock
- * held until the transaction ends (every instance waits for it); SQLite runs one transaction at
- * a time anyway. Taken before the count, so that two admins demoting each other cannot both pass.
- */
-export async function lockAccounts(trx: Db): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`select pg_advisory_xact_lock(${accountsLockKey})`.execute(trx);
-}
-/** Any fixed number; this one spells "accounts". */
-const accountsLockKey = sql.lit(0x6163636f756e7473n.toString());
-
-/** Admins who can sign in: enabled, with a password of their own. */
-export async function countActiveAdmins(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'admin')
-    .where('disabled_at', 'is', null)
-    .where('invited_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 const typesText = (types: InquirySubject[] | null | undefined) => (types ? [...new Set(types)].sort().join(',') : null);
 

@@ -3,23 +3,29 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountCreate, AccountUpdate, Invitation, OwnAccount, UserRole } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { type AuditActor } from '../audit/audit-actor';
-import { commandLineActor, recordAccount } from '../audit/account-changes';
+import { type AuditActor, commandLineActor } from '../audit/audit-actor';
+import { recordAccount } from '../auth/account-audit';
 import { recordChange } from '../audit/audit.recorder';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 import { logout, openSession } from '../auth/auth.service';
 import { checkSitePasswordPolicy, hashPassword } from '../auth/passwords';
 import type { TokenKeys } from '../auth/tokens';
-import { type UserRecord, findUserById, findUserByName, recordSignIn, setUserDisabled } from '../auth/users.repository';
+import {
+  type UserRecord,
+  countActiveAdmins,
+  findUserById,
+  findUserByName,
+  lockAccounts,
+  recordSignIn,
+  setUserDisabled,
+} from '../auth/users.repository';
 import {
   clearCredentials,
-  countActiveAdmins,
   deleteInvitation,
   deleteUser,
   findAccount,
   insertInvitedUser,
-  lockAccounts,
   putInvitation,
   setDisplayName,
   setInvitedPassword,

@@ -8,13 +8,13 @@ export type AuditActor = { id: number | null; name: string };
 /** Changes made with nobody signed in (housekeeping, seeding, a visitor's own inquiry). */
 export const systemActor: AuditActor = { id: null, name: 'system' };
 
+/** The operator at the server's command line (npm run admin -- …). */
+export const commandLineActor: AuditActor = { id: null, name: 'command line' };
+
 const requestActor = new AsyncLocalStorage<AuditActor>();
 
 /** The signed-in user of the request being served, if any (set by `auditActorContext`). */
 export const currentActor = (): AuditActor | undefined => requestActor.getStore();
-
-/** Runs `work` with `actor` as the one changes are recorded for (the command line, tests). */
-export const withActor = <T>(actor: AuditActor, work: () => T): T => requestActor.run(actor, work);
 
 /**
  * Makes the signed-in user of a request the actor of every change its handler records, without

@@ -38,6 +38,28 @@ export async function recordChange(trx: Db, entry: ChangeEntry): Promise<void> {
     .execute();
 }
 
+/**
+ * Whether the trail has an entry of this action on this item since then (an event recorded once
+ * per window); with `userId`, only one recorded for that user (null: for nobody signed in).
+ */
+export async function recordedSince(
+  db: Db,
+  entry: { action: string; kind: string; id: number | string; userId?: number | null },
+  since: string,
+): Promise<boolean> {
+  const { userId } = entry;
+  const found = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('item_kind', '=', entry.kind)
+    .where('item_id', '=', String(entry.id))
+    .where('action', '=', entry.action)
+    .$if(userId !== undefined, (q) => q.where('user_id', userId === null ? 'is' : '=', userId!))
+    .where('at', '>=', since)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
 /** A value up to this length is shown before → after; a longer one (a text) only as changed. */
 const shortLength = 120;
 

@@ -3,10 +3,13 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes, auditExportQuerySchema, auditListQuerySchema, auditListSchema } from '@blitz/contract';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
-import { auditCsv, auditPage } from './audit.service';
+import { type DisplayNames, auditCsv, auditPage } from './audit.service';
 
-/** The audit trail (admin only): the list with its filters, and the CSV export (decision 036). */
-export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The audit trail (admin only): the list with its filters, and the CSV export (decision 036).
+ * `displayNamesOf`: the users' names now, from the accounts' domain (app.ts), which the kernel does not import.
+ */
+export const auditRoutes: FastifyPluginAsyncZod<{ displayNamesOf: DisplayNames }> = async (app, { displayNamesOf }) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get(
@@ -16,7 +19,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: caseInsensitiveQuery(Object.keys(auditListQuerySchema.shape)),
       schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } },
     },
-    async (request) => auditPage(app.db, request.query),
+    async (request) => auditPage(app.db, request.query, displayNamesOf),
   );
 
   app.get(

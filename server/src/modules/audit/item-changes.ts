@@ -1,73 +1,12 @@
 import type { AuditChange, LocalizedText } from '@blitz/contract';
-import { type ProjectRecord, type ProjectValues, fullTexts } from '../projects/projects.repository';
-import type { CategoryRecord, CategoryValues } from '../categories/categories.repository';
-import type { JobRecord, JobValues } from '../jobs/jobs.repository';
-import { type ChangeEntry, fieldChanges, textChanges, titleOf } from './audit.recorder';
+import { fieldChanges, textChanges } from './audit.recorder';
 
-// What each kind of item records: its title, and its fields before → after. Kept here so that the
-// modules themselves only call `recordChange` with one of these.
+// Generic diffing for the audit trail. What each kind of item records (its title, and its fields
+// before → after) is built beside its domain, in a `*-audit.ts` file: projects/project-audit.ts
+// and the like (decision 046).
 
-type Action = 'create' | 'update' | 'delete' | 'saveDraft' | 'restore';
-
-export function projectEntry(action: Action, id: number, before: ProjectRecord | undefined, after?: ProjectValues): ChangeEntry {
-  const title = titleOf(after?.texts.title ?? before?.texts.title);
-  if (!after) return { action, kind: 'project', id, title };
-  const plain = (r: ProjectRecord | ProjectValues | undefined) =>
-    r && {
-      client: r.client,
-      categoryId: r.categoryId,
-      featured: r.featured,
-      picture: r.pictures.map((p) => p.variants[0]?.key ?? '').join(' '),
-    };
-  const fields = fieldChanges(plain(before), plain(after)!, ['client', 'categoryId', 'featured', 'picture']);
-  const changes: AuditChange[] = [
-    ...textChanges('title', before?.texts.title, after.texts.title),
-    ...textChanges('content', before?.texts.content, after.texts.content),
-    ...textChanges('scopeOfWorks', before?.texts.scope, after.texts.scope),
-    // Localised lines (decision 033); a release before them wrote one string, both languages' value.
-    ...textChanges('location', before && fullTexts(before).location, fullTexts(after).location),
-    ...textChanges('workDuration', before && fullTexts(before).duration, fullTexts(after).duration),
-    ...fields
-      .filter((c) => !(c.field === 'featured' && after.featured === undefined))
-      .map((c) => (c.field === 'picture' ? { field: 'picture', before: null, after: null } : c)),
-  ];
-  // Featuring (or no longer featuring) alone is its own action: the home page's selection changed.
-  const featuring = changes.length === 1 && changes[0]!.field === 'featured' && action === 'update';
-  return { action: featuring ? (after.featured ? 'feature' : 'unfeature') : action, kind: 'project', id, title, changes };
-}
-
-export function categoryEntry(
-  action: Action,
-  id: number,
-  before: CategoryRecord | undefined,
-  after?: CategoryValues,
-): ChangeEntry {
-  const title = after?.name ?? before?.name ?? '';
-  if (!after) return { action, kind: 'category', id, title };
-  return {
-    action,
-    kind: 'category',
-    id,
-    title,
-    changes: [...fieldChanges(before, after, ['name']), ...textChanges('translation', before?.translation, after.translation)],
-  };
-}
-
-const jobTextFields = ['title', 'tasks', 'profile', 'offer', 'howToApply'] as const;
-
-export function jobEntry(action: Action, id: number, before: JobRecord | undefined, after?: JobValues): ChangeEntry {
-  const title = titleOf(after?.texts.title ?? before?.texts.title);
-  if (!after) return { action, kind: 'job', id, title };
-  const changes: AuditChange[] = [
-    ...jobTextFields.flatMap((field) => textChanges(field, before?.texts[field], after.texts[field] as LocalizedText[])),
-    ...fieldChanges(
-      before as Record<string, unknown> | undefined,
-      { ...after, position: after.position ?? before?.position } as Record<string, unknown>,
-      ['location', 'employmentType', 'startDate', 'validThrough', 'contact', 'published', 'position'],
-    ),
-  ];
-  return { action, kind: 'job', id, title, changes };
-}
+/** What a content item's entry records: it was created, changed, deleted, its draft saved, restored. */
+export type ItemAction = 'create' | 'update' | 'delete' | 'saveDraft' | 'restore';
 
 /**
  * The changes of a settings document (the company details, the mail settings): each top-level
@@ -97,22 +36,3 @@ export function documentChanges(
 const isPlain = (v: unknown) => v === null || v === undefined || ['string', 'number', 'boolean'].includes(typeof v);
 const isLocalized = (v: unknown): v is LocalizedText[] =>
   Array.isArray(v) && v.every((t) => typeof t === 'object' && t !== null && 'language' in t && 'content' in t);
-
-type MailDocument = { recipients: Record<string, string[]>; sender: string; replyTo: string };
-
-/** The mail settings' change: each inquiry type's recipients, the sender and Reply-To, before → after. */
-export function mailSettingsEntry(before: MailDocument | undefined, after: MailDocument): ChangeEntry {
-  const flat = (m: MailDocument | undefined) =>
-    m && {
-      ...Object.fromEntries(Object.entries(m.recipients).map(([subject, list]) => [`recipients.${subject}`, list.join(', ')])),
-      sender: m.sender,
-      replyTo: m.replyTo,
-    };
-  return {
-    action: 'update',
-    kind: 'mailSettings',
-    id: null,
-    title: 'Mail settings',
-    changes: documentChanges(flat(before), flat(after)!),
-  };
-}

@@ -15,9 +15,8 @@ import {
   apiRoutes,
 } from '@blitz/contract';
 import { HttpError, notFound } from '../../lib/http-error';
-import type { SignInOutcome } from '../operations/metrics';
 import { logSecurityEvent } from '../../lib/security-log';
-import { authenticate, changePassword, login, logout } from './auth.service';
+import { type SignInOutcome, authenticate, changePassword, login, logout } from './auth.service';
 import {
   confirmSecondFactorSetup,
   secondFactorStatus,

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { InquirySubject, UserRole } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { countActiveAdmins, lockAccounts } from '../accounts/accounts.repository';
 import { HttpError } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
-import { commandLineActor, recordAccount, recordSignInLock } from '../audit/account-changes';
+import { commandLineActor } from '../audit/audit-actor';
+import { recordAccount, recordSignInLock } from './account-audit';
 import {
   passedNameLock,
   recordSuccess,
@@ -30,8 +30,10 @@ import {
 import {
   type UserRecord,
   bumpTokenVersion,
+  countActiveAdmins,
   findUserById,
   findUserByName,
+  lockAccounts,
   recordSignIn,
   replacePasswordHash,
   setUserDisabled,
@@ -54,6 +56,10 @@ export type AuthenticatedUser = {
   /** Sign-in takes a code from the authenticator app (or a recovery code). */
   secondFactorEnabled: boolean;
 };
+
+/** How a sign-in ended, as the metrics count it (blitz_sign_ins_total). */
+export type SignInOutcome =
+  'success' | 'invalid_credentials' | 'throttled' | 'second_factor_required' | 'second_factor_invalid' | 'error';
 
 /** Who is signing in, with the second factor's code where one is set up, from where, and where the outcome is logged. */
 export type SignInAttempt = { username: string; password: string; code?: string; ip: string; log: FastifyBaseLogger };

@@ -9,7 +9,7 @@ import { disableSecondFactor, enableSecondFactor, findSecondFactor, setPendingSe
 import { deleteOtherSessions, deleteUserSessions } from './sessions.repository';
 import type { TokenKeys } from './tokens';
 import { bumpTokenVersion } from './users.repository';
-import { recordAccount } from '../audit/account-changes';
+import { recordAccount } from './account-audit';
 
 /** How long a secret shown for set-up may be confirmed: long enough to find the phone and the app. */
 const setupWindowMs = 10 * 60_000;

@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import { type InquirySubject, type UserRole, inquirySubjects, userRoles } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
@@ -185,15 +186,6 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
   }));
 }
 
-export async function countEnabledUsers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('disabled_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Disables the account as of `at`, or enables it again with null. */
 export async function setUserDisabled(db: Db, id: number, at: string | null): Promise<void> {
   await db.updateTable('users').set({ disabled_at: at, updated_at: nowIso() }).where('id', '=', id).execute();
@@ -201,4 +193,28 @@ export async function setUserDisabled(db: Db, id: number, at: string | null): Pr
 
 export async function recordSignIn(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Changes that could leave the site without an active admin take turns: on PostgreSQL a lock
+ * held until the transaction ends (every instance waits for it); SQLite runs one transaction at
+ * a time anyway. Taken before the count, so that two admins demoting each other cannot both pass.
+ */
+export async function lockAccounts(trx: Db): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${accountsLockKey})`.execute(trx);
+}
+/** Any fixed number; this one spells "accounts". */
+const accountsLockKey = sql.lit(0x6163636f756e7473n.toString());
+
+/** Admins who can sign in: enabled, with a password of their own. */
+export async function countActiveAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .where('invited_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

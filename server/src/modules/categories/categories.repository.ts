@@ -1,7 +1,8 @@
 import type { ContentLanguage, LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { holdTrashed, moveToTrash, takeOutOfTrash } from '../trash/trash-rows';
+import type { TrashRecord } from '../trash/trash-adapter';
+import { holdTrashed, moveToTrash, takeOutOfTrash, trashRecords } from '../trash/trash-rows';
 import { bumpContentVersion } from '../content/content-version.repository';
 
 export type CategoryRecord = { id: number; name: string; translation: LocalizedText[]; updatedAt: string };
@@ -176,6 +177,17 @@ export async function markSampleCategories(db: Db, samples: readonly CategoryVal
  * there is no such category (or it is in the trash already).
  */
 export const trashCategory = (db: Db, id: number, by: string, at?: string) => moveToTrash(db, 'categories', id, by, at);
+
+/** The categories in the trash, each with its name; `before`: only those deleted before then. */
+export async function trashedCategories(db: Db, before?: string): Promise<TrashRecord[]> {
+  const rows = await db
+    .selectFrom('categories')
+    .where('deleted_at', 'is not', null)
+    .$if(before !== undefined, (q) => q.where('deleted_at', '<', before!))
+    .select(['id', 'deleted_at', 'deleted_by', 'name as title'])
+    .execute();
+  return trashRecords('category', rows);
+}
 
 /** Takes a category out of the trash (its projects' links come back with it); false if it was not there. */
 export const restoreCategory = (db: Db, id: number) => takeOutOfTrash(db, 'categories', id);

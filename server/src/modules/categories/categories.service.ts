@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { recordChange } from '../audit/audit.recorder';
 import { claimVersion } from '../audit/edit-version';
-import { categoryEntry } from '../audit/item-changes';
+import { categoryEntry } from './category-audit';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import {

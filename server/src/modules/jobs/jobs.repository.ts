@@ -3,7 +3,8 @@ import { ContentLanguage, type EmploymentType, type LocalizedText } from '@blitz
 import { type Db, nowIso } from '../../db/database';
 import type { JobTextField, JobsTable } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { holdTrashed, moveToTrash, takeOutOfTrash } from '../trash/trash-rows';
+import type { TrashRecord } from '../trash/trash-adapter';
+import { holdTrashed, moveToTrash, takeOutOfTrash, trashRecords } from '../trash/trash-rows';
 import { bumpContentVersion } from '../content/content-version.repository';
 
 export type JobTexts = Record<JobTextField, LocalizedText[]>;
@@ -163,6 +164,26 @@ export async function updateJob(db: Db, id: number, values: JobValues): Promise<
 
 /** Moves a job opening to the trash (decision 037); false if there is no such job (or it is in the trash already). */
 export const trashJob = (db: Db, id: number, by: string, at?: string) => moveToTrash(db, 'jobs', id, by, at);
+
+/** The job openings in the trash, with their titles; `before`: only those deleted before then. */
+export async function trashedJobs(db: Db, before?: string): Promise<TrashRecord[]> {
+  const [rows, titles] = await Promise.all([
+    db
+      .selectFrom('jobs')
+      .where('deleted_at', 'is not', null)
+      .$if(before !== undefined, (q) => q.where('deleted_at', '<', before!))
+      .select(['id', 'deleted_at', 'deleted_by'])
+      .execute(),
+    db
+      .selectFrom('job_texts as t')
+      .innerJoin('jobs as j', 'j.id', 't.job_id')
+      .where('j.deleted_at', 'is not', null)
+      .where('t.field', '=', 'title')
+      .select(['t.job_id as id', 't.language', 't.content'])
+      .execute(),
+  ]);
+  return trashRecords('job', rows, titles);
+}
 
 /**
  * Takes a job opening out of the trash as it was, its place in the list too: a new job goes after

@@ -13,7 +13,7 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { recordChange } from '../audit/audit.recorder';
 import { claimVersion } from '../audit/edit-version';
-import { jobEntry } from '../audit/item-changes';
+import { jobEntry } from './job-audit';
 import { notFound } from '../../lib/http-error';
 import { foldText } from '../../db/text-search';
 import {

@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { recordChange } from '../audit/audit.recorder';
-import { mailSettingsEntry } from '../audit/item-changes';
+import { mailSettingsEntry } from './mail-settings-audit';
 import { type MailTransport, domainOf } from '../../mail/mail-transport';
 import { getCompanyDetails } from '../company/company-details.service';
 import { bumpContentVersion } from '../content/content-version.repository';

@@ -1,9 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { OutboxBacklog } from '../../mail/outbox.repository';
 
-export type SignInOutcome =
-  'success' | 'invalid_credentials' | 'throttled' | 'second_factor_required' | 'second_factor_invalid' | 'error';
-
 /**
  * What the server counts for Prometheus, in a registry of its own per app (tests build many apps
  * in one process; the global registry would mix them and refuse the second registration).

@@ -4,7 +4,8 @@ import { ContentLanguage, type LocalizedText, type ProjectSort, featuredLimit } 
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { containsPattern, foldText } from '../../db/text-search';
-import { holdTrashed, moveToTrash } from '../trash/trash-rows';
+import type { TrashRecord } from '../trash/trash-adapter';
+import { holdTrashed, moveToTrash, trashRecords } from '../trash/trash-rows';
 import { bumpContentVersion } from '../content/content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
 import type { StoredFiles } from '../../storage/stored-files';
@@ -526,6 +527,26 @@ export async function deleteProject(
 
 /** Moves a project to the trash (decision 037): hidden everywhere, kept whole. False if there is no such project (or it is in the trash already). */
 export const trashProject = (db: Db, id: number, by: string, at?: string) => moveToTrash(db, 'projects', id, by, at);
+
+/** The projects in the trash, with their titles; `before`: only those deleted before then. */
+export async function trashedProjects(db: Db, before?: string): Promise<TrashRecord[]> {
+  const [rows, titles] = await Promise.all([
+    db
+      .selectFrom('projects')
+      .where('deleted_at', 'is not', null)
+      .$if(before !== undefined, (q) => q.where('deleted_at', '<', before!))
+      .select(['id', 'deleted_at', 'deleted_by'])
+      .execute(),
+    db
+      .selectFrom('project_texts as t')
+      .innerJoin('projects as p', 'p.id', 't.project_id')
+      .where('p.deleted_at', 'is not', null)
+      .where('t.field', '=', 'title')
+      .select(['t.project_id as id', 't.language', 't.content'])
+      .execute(),
+  ]);
+  return trashRecords('project', rows, titles);
+}
 
 export type ProjectRestore = {
   /** Its category, when that was in the trash too and came back with it. */

@@ -18,7 +18,7 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { recordChange } from '../audit/audit.recorder';
 import { claimVersion } from '../audit/edit-version';
-import { projectEntry } from '../audit/item-changes';
+import { projectEntry } from './project-audit';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { type PictureChoice, legacyPicture, releasePictureKeys, resolvePictures } from './picture-uploads';
 import { type ProjectPicture, missingPictureTextErrors, missingPictureTexts, pictureKeys, pictureRead } from './project-pictures';

@@ -2,7 +2,7 @@ import type { SiteLanguage } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import type { SiteTextsTable } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { recordPublish } from '../audit/site-text-changes';
+import { recordPublish } from './site-text-audit';
 import { bumpContentVersion } from '../content/content-version.repository';
 
 export type SiteTextRow = SiteTextsTable;

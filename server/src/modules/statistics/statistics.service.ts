@@ -1,6 +1,6 @@
 import { type DeviceClass, type Statistics, type StatisticsQuery, contentLanguageOf } from '@blitz/contract';
 import type { Db } from '../../db/database';
-import { csvCell } from '../contact/inquiry-csv';
+import { csvCell } from '../../lib/csv-cell';
 import type { LocalizedText } from '@blitz/contract';
 import { findJob } from '../jobs/jobs.repository';
 import { findProject } from '../projects/projects.repository';

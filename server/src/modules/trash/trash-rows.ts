@@ -1,7 +1,9 @@
+import { ContentLanguage, type LocalizedText, type TrashKind, pickText } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { bumpContentVersion } from '../content/content-version.repository';
+import type { TrashRecord } from './trash-adapter';
 
 /** The tables whose rows go to the trash (decision 037): each has `deleted_at` and `deleted_by`. */
 export type TrashTable = 'categories' | 'jobs' | 'projects';
@@ -49,4 +51,31 @@ export async function holdTrashed(trx: Db, table: TrashTable, id: number): Promi
     .where('deleted_at', 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+type TrashRow = { id: number; deleted_at: string | null; deleted_by: string | null; title?: string };
+type TitleRow = { id: number; language: number; content: string };
+
+/**
+ * A domain's trashed rows as the trash lists them (its adapter's `find`): a project or job with its
+ * titles in each language (`titleRows`; the dashboard shows the one of its language) and `title`,
+ * the German one, else the other; a category with its name (`title` in its row).
+ */
+export function trashRecords(kind: TrashKind, rows: TrashRow[], titleRows: TitleRow[] = []): TrashRecord[] {
+  const titles = new Map<number, LocalizedText[]>();
+  for (const row of [...titleRows].sort((a, b) => a.language - b.language)) {
+    if (row.content === '') continue;
+    titles.set(row.id, [...(titles.get(row.id) ?? []), { content: row.content, language: row.language as ContentLanguage }]);
+  }
+  return rows.map((row) => {
+    const texts = titles.get(row.id) ?? [];
+    return {
+      kind,
+      id: row.id,
+      title: row.title ?? pickText(texts, ContentLanguage.German),
+      titles: texts,
+      deletedAt: row.deleted_at ?? '',
+      deletedBy: row.deleted_by ?? '',
+    };
+  });
 }

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ContentLanguage, type Project, pickText, trashListSchema, trashRestoreResultSchema } from '@blitz/contract';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
-import { type Backend, api, backends, databaseKinds, getOnce, isStored, signIn, startTestApp, tempDir, testAdmin } from '../../test/helper';
+import {
+  type Backend,
+  api,
+  backends,
+  databaseKinds,
+  getOnce,
+  isStored,
+  signIn,
+  startTestApp,
+  tempDir,
+  testAdmin,
+} from '../../test/helper';
 import { dataUrl, testPhoto } from '../../test/pictures';
 import { jobBody } from '../jobs/jobs.test-kit';
+import { categoryTrash } from '../categories/category-trash';
+import { jobTrash } from '../jobs/job-trash';
+import { projectTrash } from '../projects/project-trash';
 import { trashHousekeeping } from './trash-housekeeping';
 
 async function projectBody(title: string, overrides: Record<string, unknown> = {}) {
@@ -36,7 +50,7 @@ async function started(backend: Backend) {
     Promise.all(project.pictureSources.map(async (s) => (await fetch(test.url + s.url)).status));
   const purgeAfter = (days: number) =>
     trashHousekeeping(
-      { db: test.app.db, media: test.app.media, log: test.app.log },
+      { db: test.app.db, media: test.app.media, log: test.app.log, adapters: [projectTrash, categoryTrash, jobTrash] },
       () => new Date(Date.now() + days * day),
     ).run();
   return { ...test, token, call, anonymous, fileStatus, purgeAfter };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
-import { generalMessage, postContact, priceInquiry } from './contact.test-kit';
-import { type NewInquiry, insertInquiry, setDeliveryStatus, setHandled } from './inquiries.repository';
+import { generalMessage, postContact, priceInquiry } from '../contact/contact.test-kit';
+import { type NewInquiry, insertInquiry, setDeliveryStatus, setHandled } from '../contact/inquiries.repository';
 
 const base: NewInquiry = {
   reference: '',

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database';
-import { recordChange } from './audit.recorder';
+import { recordChange } from '../audit/audit.recorder';
+
+// The page texts' entry in the audit trail (decision 036), built beside the texts it names.
 
 /**
  * Before the page texts' drafts go live, in the same transaction: one entry naming each text

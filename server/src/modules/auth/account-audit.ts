@@ -1,10 +1,9 @@
 import type { Db } from '../../db/database';
-import { type AuditActor, systemActor } from './audit-actor';
-import { recordChange } from './audit.recorder';
-import { findUserByName } from '../auth/users.repository';
+import { type AuditActor, systemActor } from '../audit/audit-actor';
+import { recordChange, recordedSince } from '../audit/audit.recorder';
+import { findUserByName } from './users.repository';
 
-/** The operator at the server's command line (npm run admin -- …). */
-export const commandLineActor: AuditActor = { id: null, name: 'command line' };
+// The accounts' entries in the audit trail (decision 036), built beside the users they name.
 
 /**
  * An account's sign-in event that matters (a password or second factor changed, reset, an
@@ -28,15 +27,7 @@ export async function recordSignInLock(db: Db, username: string, limit: number, 
   const user = await findUserByName(db, username);
   if (!user) return;
   const since = new Date(Date.now() - windowMs).toISOString();
-  const recorded = await db
-    .selectFrom('audit_log')
-    .select('id')
-    .where('item_kind', '=', 'user')
-    .where('item_id', '=', String(user.id))
-    .where('action', '=', 'signInLocked')
-    .where('at', '>=', since)
-    .executeTakeFirst();
-  if (recorded) return;
+  if (await recordedSince(db, { action: 'signInLocked', kind: 'user', id: user.id }, since)) return;
   await recordChange(db, {
     action: 'signInLocked',
     kind: 'user',

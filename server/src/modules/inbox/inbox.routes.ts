@@ -16,7 +16,7 @@ import {
 import { notFound } from '../../lib/http-error';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import type { FastifyRequest } from 'fastify';
-import { recordInquiry, recordInquiryExport } from '../audit/inquiry-changes';
+import { recordInquiry, recordInquiryExport } from './inquiry-audit';
 import {
   checkInquiryScope,
   deleteInquiry,
@@ -26,7 +26,7 @@ import {
   markHandled,
   resendInquiry,
 } from './inbox.service';
-import { appliedJobs, findAttachment } from './inquiries.repository';
+import { appliedJobs, findAttachment } from '../contact/inquiries.repository';
 import { readRetention, writeRetention } from './inquiry-housekeeping';
 
 /** The inquiry types the signed-in user may see (an inbox account's limit); undefined: all. */

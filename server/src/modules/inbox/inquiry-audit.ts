@@ -1,6 +1,9 @@
 import type { Db } from '../../db/database';
-import { currentActor } from './audit-actor';
-import { recordChange } from './audit.recorder';
+import { currentActor } from '../audit/audit-actor';
+import { recordChange, recordedSince } from '../audit/audit.recorder';
+import { findInquiry } from '../contact/inquiries.repository';
+
+// The inquiries' entries in the audit trail (decision 036), built by the inbox that handles them.
 
 /** A user opening the same inquiry again within this time is not recorded again (the dialog reloads it). */
 const reopenQuietMs = 10 * 60_000;
@@ -11,20 +14,12 @@ const reopenQuietMs = 10 * 60_000;
  */
 export async function recordInquiry(trx: Db, action: string, id: number, note?: string): Promise<void> {
   if (action === 'open') {
-    const actor = currentActor();
-    const recent = await trx
-      .selectFrom('audit_log')
-      .select('id')
-      .where('item_kind', '=', 'inquiry')
-      .where('item_id', '=', String(id))
-      .where('action', '=', 'open')
-      .where('user_id', actor ? '=' : 'is', actor?.id ?? null)
-      .where('at', '>', new Date(Date.now() - reopenQuietMs).toISOString())
-      .executeTakeFirst();
-    if (recent) return;
+    const since = new Date(Date.now() - reopenQuietMs).toISOString();
+    const userId = currentActor()?.id ?? null;
+    if (await recordedSince(trx, { action: 'open', kind: 'inquiry', id, userId }, since)) return;
   }
-  const row = await trx.selectFrom('inquiries').select(['reference', 'spam']).where('id', '=', id).executeTakeFirst();
-  await recordChange(trx, { action, kind: 'inquiry', id, title: row?.reference ?? String(id), ...(note ? { note } : {}) });
+  const inquiry = await findInquiry(trx, id);
+  await recordChange(trx, { action, kind: 'inquiry', id, title: inquiry?.reference ?? String(id), ...(note ? { note } : {}) });
 }
 
 /** The inbox's CSV export: which filters (never a search text, which may be a name), not which inquiries. */

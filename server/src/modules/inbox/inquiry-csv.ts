@@ -1,5 +1,6 @@
 import type { DeliveryStatus, InquirySubject, Regard } from '@blitz/contract';
-import type { InquiryListItem } from './inquiries.repository';
+import { csvCell } from '../../lib/csv-cell';
+import type { InquiryListItem } from '../contact/inquiries.repository';
 
 // The CSV export speaks the staff's language: the same words as the inbox (web/src/locales/*/inbox.json),
 // kept here because the server writes the file.
@@ -95,13 +96,6 @@ const columns: Column[] = [
   [{ de: 'Erledigt am', en: 'Handled on' }, (i, l) => localTime(i.handledAt, l)],
   [{ de: 'Sprache', en: 'Language' }, (i, l) => words[l][i.language]],
 ];
-
-/** One CSV cell: quoted, and never read as a formula by a spreadsheet (CSV injection). */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
 
 export type CsvOptions = { lang: Lang; separator: ';' | ',' };
 

@@ -6,7 +6,7 @@ import {
   retentionSettingsSchema,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
-import { sweepAttachments } from './attachment-store';
+import { sweepAttachments } from '../contact/attachment-store';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { HousekeepingTask } from '../housekeeping/housekeeping';
 import {
@@ -15,7 +15,7 @@ import {
   readRetentionSetting,
   referencedKeys,
   writeRetentionSetting,
-} from './inquiries.repository';
+} from '../contact/inquiries.repository';
 
 const day = 24 * 3600_000;
 /** What the spam checks caught is kept this long for a look, then deleted. */

@@ -9,7 +9,8 @@ import {
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { recordInquiry } from '../audit/inquiry-changes';
+import { recordInquiry } from './inquiry-audit';
+import { berlinMidnight, nextDay } from '../../lib/berlin-days';
 import { notFound } from '../../lib/http-error';
 import { mailsOfInquiry, requeueMail } from '../../mail/outbox.repository';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -26,7 +27,7 @@ import {
   listInquiries,
   setDeliveryStatus,
   setHandled,
-} from './inquiries.repository';
+} from '../contact/inquiries.repository';
 import { type CsvOptions, csvHead, csvLine } from './inquiry-csv';
 
 function summary(item: InquiryListItem): InquirySummary {
@@ -161,22 +162,6 @@ export async function deleteInquiry(db: Db, store: ObjectStorage, id: number): P
     return deleteInquiries(trx, [id]);
   });
   await store.remove(files);
-}
-
-/** Midnight of a calendar day in Europe/Berlin, as an ISO instant (the inbox's days are the company's). */
-export function berlinMidnight(day: string): string {
-  const utcMidnight = new Date(`${day}T00:00:00Z`);
-  // The offset at UTC midnight is the offset at Berlin midnight: the clocks change at 02:00/03:00.
-  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
-    .formatToParts(utcMidnight)
-    .find((p) => p.type === 'timeZoneName')!.value; // "GMT+01:00"
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
-  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  return new Date(utcMidnight.getTime() - minutes * 60_000).toISOString();
-}
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The query's filter as the repository takes it; `To` includes the whole day. */

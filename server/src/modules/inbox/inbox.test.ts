@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, backends, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
-import { generalMessage, pdfFile, pngFile, postContact, priceInquiry, storedObjects, until } from './contact.test-kit';
-import { sweepAttachments } from './attachment-store';
+import { generalMessage, pdfFile, pngFile, postContact, priceInquiry, storedObjects, until } from '../contact/contact.test-kit';
+import { sweepAttachments } from '../contact/attachment-store';
 import { applyRetention, orphanAgeMs } from './inquiry-housekeeping';
-import { referencedKeys } from './inquiries.repository';
+import { referencedKeys } from '../contact/inquiries.repository';
 
 const fastMail = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', CONTACT_MIN_FILL_SECONDS: '0' };
 
