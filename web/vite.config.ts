@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, type UserConfig, defineConfig } from 'vite';
 // @ts-expect-error -- a plain build script without type declarations
+import { dashboardBudget } from './scripts/dashboard-budget.mjs';
+// @ts-expect-error -- a plain build script without type declarations
 import { islandBudget } from './scripts/island-budget.mjs';
 // The contract's file itself, not its index: the config is bundled on its own, without zod.
 import { translationPath } from '../contract/src/translations';
@@ -131,5 +133,13 @@ const adminRuntime = [
 ];
 
 export default defineConfig(({ mode, isSsrBuild }) =>
-  mode === 'islands' ? islands : isSsrBuild ? application : { ...application, resolve: { alias: adminRuntime } },
+  mode === 'islands'
+    ? islands
+    : isSsrBuild
+      ? application
+      : {
+          ...application,
+          plugins: [...application.plugins!, dashboardBudget({ root: path.resolve(import.meta.dirname, '..') })],
+          resolve: { alias: adminRuntime },
+        },
 );

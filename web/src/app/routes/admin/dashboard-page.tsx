@@ -8,7 +8,6 @@ import { type DashboardSection, DashboardTabs } from '../../../components/admin/
 import { UnsavedChangesProvider } from '../../../components/admin/unsaved-changes-provider';
 import type { AdminSession } from '../../../features/auth/api/sign-in';
 import { RequireAdmin } from '../../../features/auth/components/require-admin';
-import { RequiredPasswordChange } from '../../../features/auth/components/required-password-change';
 import { useSecondFactorStatus } from '../../../features/auth/api/second-factor';
 import { SiteAddressNotice } from '../../../features/company-details/components/site-address-notice';
 import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
@@ -25,6 +24,10 @@ const CategoriesPanel = lazyPanel(() =>
   import('../../../features/category-editing/components/categories-panel').then((m) => m.CategoriesPanel),
 );
 const ProjectsSection = lazyPanel(() => import('./projects-section').then((m) => m.ProjectsSection));
+// Only whoever signs in with the generated first password needs its form.
+const RequiredPasswordChange = lazyPanel(() =>
+  import('../../../features/auth/components/required-password-change').then((m) => m.RequiredPasswordChange),
+);
 // Its QR code's drawing is loaded only by whoever sets up a second factor.
 const RequiredSecondFactor = lazyPanel(() =>
   import('../../../features/auth/components/required-second-factor').then((m) => m.RequiredSecondFactor),
