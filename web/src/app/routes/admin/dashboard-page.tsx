@@ -11,7 +11,7 @@ import { RequireAdmin } from '../../../features/auth/components/require-admin';
 import { useSecondFactorStatus } from '../../../features/auth/api/second-factor';
 import { SiteAddressNotice } from '../../../features/company-details/components/site-address-notice';
 import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
-import { lazyPanel } from '../../../components/admin/lazy-panel';
+import { type LazyPanel, lazyPanel } from '../../../components/admin/lazy-panel';
 import { usePageMeta } from '../../../lib/page-meta';
 import { createQueryClient } from '../../../lib/query-client';
 
@@ -109,80 +109,40 @@ function Dashboard({ session }: { session: AdminSession }) {
   );
 }
 
+/** One tab: its area's code starts loading when the tab is touched or focused. */
+function area<P extends object>(
+  id: string,
+  access: RouteAccess,
+  label: string,
+  Panel: LazyPanel<P>,
+  props: P,
+): DashboardSection & { access: RouteAccess } {
+  return { id, access, label, preload: Panel.preload, render: () => <Panel {...props} /> };
+}
+
 /** The tabs, each with what its routes serve: a role sees only the tabs it may use (issue 31). */
 function Sections({ session }: { session: AdminSession }) {
   const { t } = useTranslation(['admin', 'inbox', 'statistics']);
   const [, setParams] = useSearchParams();
   const areasId = useId();
   const all: (DashboardSection & { access: RouteAccess })[] = [
-    {
-      id: 'categories',
-      access: 'content',
-      label: t('tabs.categories'),
-      preload: CategoriesPanel.preload,
-      render: () => <CategoriesPanel />,
-    },
-    {
-      id: 'projects',
-      access: 'content',
-      label: t('tabs.projects'),
-      preload: ProjectsSection.preload,
-      render: () => <ProjectsSection />,
-    },
-    { id: 'jobs', access: 'content', label: t('tabs.jobs'), preload: JobsPanel.preload, render: () => <JobsPanel /> },
-    { id: 'company', access: 'admin', label: t('tabs.company'), preload: CompanyPanel.preload, render: () => <CompanyPanel /> },
-    {
-      id: 'mail',
-      access: 'admin',
-      label: t('tabs.mail'),
-      preload: MailSettingsPanel.preload,
-      render: () => <MailSettingsPanel />,
-    },
-    { id: 'texts', access: 'content', label: t('tabs.texts'), preload: TextsPanel.preload, render: () => <TextsPanel /> },
-    {
-      id: 'trash',
-      access: 'content',
-      label: t('tabs.trash'),
-      preload: TrashPanel.preload,
-      render: () => <TrashPanel mayEmpty={session.role === 'admin'} />,
-    },
-    {
-      id: 'inquiries',
-      access: 'inbox',
-      label: t('inbox:tab'),
-      preload: InboxPanel.preload,
-      render: () => <InboxPanel subjects={session.inquiryTypes ?? undefined} retentionEditable={session.role === 'admin'} />,
-    },
-    {
-      id: 'statistics',
-      access: 'admin',
-      label: t('statistics:tab'),
-      preload: StatisticsPanel.preload,
-      render: () => <StatisticsPanel />,
-    },
-    { id: 'audit', access: 'admin', label: t('tabs.audit'), preload: AuditPanel.preload, render: () => <AuditPanel /> },
-    { id: 'backups', access: 'admin', label: t('tabs.backups'), preload: BackupsPanel.preload, render: () => <BackupsPanel /> },
-    {
-      id: 'accounts',
-      access: 'admin',
-      label: t('tabs.accounts'),
-      preload: AccountsPanel.preload,
-      render: () => <AccountsPanel self={session.username} />,
-    },
-    {
-      id: 'sessions',
-      access: 'self',
-      label: t('tabs.sessions'),
-      preload: SessionsPanel.preload,
-      render: () => <SessionsPanel />,
-    },
-    {
-      id: 'second-factor',
-      access: 'self',
-      label: t('tabs.secondFactor'),
-      preload: SecondFactorPanel.preload,
-      render: () => <SecondFactorPanel />,
-    },
+    area('categories', 'content', t('tabs.categories'), CategoriesPanel, {}),
+    area('projects', 'content', t('tabs.projects'), ProjectsSection, {}),
+    area('jobs', 'content', t('tabs.jobs'), JobsPanel, {}),
+    area('company', 'admin', t('tabs.company'), CompanyPanel, {}),
+    area('mail', 'admin', t('tabs.mail'), MailSettingsPanel, {}),
+    area('texts', 'content', t('tabs.texts'), TextsPanel, {}),
+    area('trash', 'content', t('tabs.trash'), TrashPanel, { mayEmpty: session.role === 'admin' }),
+    area('inquiries', 'inbox', t('inbox:tab'), InboxPanel, {
+      subjects: session.inquiryTypes ?? undefined,
+      retentionEditable: session.role === 'admin',
+    }),
+    area('statistics', 'admin', t('statistics:tab'), StatisticsPanel, {}),
+    area('audit', 'admin', t('tabs.audit'), AuditPanel, {}),
+    area('backups', 'admin', t('tabs.backups'), BackupsPanel, {}),
+    area('accounts', 'admin', t('tabs.accounts'), AccountsPanel, { self: session.username }),
+    area('sessions', 'self', t('tabs.sessions'), SessionsPanel, {}),
+    area('second-factor', 'self', t('tabs.secondFactor'), SecondFactorPanel, {}),
   ];
   const sections: DashboardSection[] = all.filter((section) => mayAccess(session.role, section.access));
   const admin = session.role === 'admin';
