@@ -215,4 +215,27 @@ describe.each(['de', 'en'] as const)('the go-live checklist in %s', (lang: Lang)
     expect(page.errors).toEqual([]);
     expect(page.outside).toEqual([]);
   });
+
+  it('starts folded on a phone: the heading and the count in sight, the tabs on the first screen; the items unfold on demand', async () => {
+    const server = await site.start();
+    const page = await site.page({ viewport: viewports.phone, locale: lang === 'de' ? 'de-DE' : 'en-GB' });
+    await openWithToken(page, server.url, await apiLogin(server.url), `/dashboard?lang=${lang}`);
+    const main = page.locator('main');
+    const checklist = main.getByRole('region', { name: w.heading });
+    const toggle = checklist.getByRole('button', { name: lang === 'de' ? 'Punkte zeigen' : 'Show the items' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await checklist.getByRole('listitem').count()).toBe(0);
+    const tabs = await main.getByRole('tablist').boundingBox();
+    expect(tabs!.y).toBeLessThan(viewports.phone.height);
+    await toggle.click();
+    await checklist.getByRole('listitem', { name: w.items.backup }).waitFor();
+    expect(
+      await checklist
+        .getByRole('button', { name: lang === 'de' ? 'Punkte ausblenden' : 'Hide the items' })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
 });

@@ -63,7 +63,7 @@ beforeAll(async () => {
 async function statisticsTab(options: { phone?: boolean; lang: 'en' | 'de' }) {
   const page = await site.page({ viewport: options.phone ? viewports.phone : viewports.desktop });
   await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${options.lang}&tab=statistics`);
-  await page.locator('main figure svg[role="application"]').waitFor();
+  await page.locator('main figure svg[role="img"]').waitFor();
   return page;
 }
 
@@ -82,8 +82,11 @@ describe('the Statistics tab', () => {
     // Each page by its name in the dashboard's language, its path beside it.
     expect(await german.locator('tbody tr').allInnerTexts()).toEqual(['Home\n/\n\t1\t1\t0', 'References\n/Projects\n\t1\t1\t1']);
     // Days as bars, never a smoothed curve that makes a few visits look like a trend.
-    expect(await page.locator('main figure .recharts-bar').count()).toBe(2);
-    expect(await page.locator('main figure .recharts-line, main figure .recharts-curve').count()).toBe(0);
+    const day = page.locator('main figure svg g[data-day]').first();
+    expect(await day.locator('rect[data-series]').count()).toBe(2);
+    expect(await page.locator('main figure svg path, main figure svg polyline').count()).toBe(0);
+    // Each day's numbers on hover: the day's title.
+    expect(await day.locator('title').textContent()).toMatch(/^\d\d-\d\d: Visitors \d+, Inquiries \d+$/);
     await page.getByText('The numbers as a table').click();
     await page.getByRole('table', { name: 'Visitors and inquiries per day' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

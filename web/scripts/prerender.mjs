@@ -9,7 +9,7 @@ import { criticalCss } from './critical-css.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const clientDir = path.join(dist, 'client');
-const { render, buildOrigin, cssSampleData, languageRedirectScript, pages, siteLanguages } = await import(
+const { render, buildOrigin, cssSampleData, languageRedirectScript, namespacesFor, pages, siteLanguages, translationPath } = await import(
   path.join(dist, 'server/entry-server.js')
 );
 
@@ -62,6 +62,33 @@ if (
   throw new Error('could not replace the application entry or the manifest link, or add the expect link, in the public template');
 }
 
+// A staff page (login, dashboard) renders in the browser: its route's code, the dashboard's
+// landing tab (the inbox) and its texts are asked for from the HTML, in parallel with the entry,
+// instead of one after another as each import is reached (issue 46).
+const appManifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+const staffModules = {
+  login: ['src/app/routes/admin/login-page.tsx'],
+  dashboard: ['src/app/routes/admin/dashboard-page.tsx', 'src/features/inbox/components/inbox-panel.tsx'],
+};
+function staticImports(source, into = new Set()) {
+  const chunk = appManifest[source];
+  if (!chunk) throw new Error(`the application build has no chunk for ${source}`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticImports(imported, into);
+  return into;
+}
+function staffPreloads(key, lang, document) {
+  const files = new Set((staffModules[key] ?? []).flatMap((source) => [...staticImports(source)]));
+  const links = [...files]
+    .filter((file) => !document.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  for (const namespace of namespacesFor(key)) {
+    links.push(`<link rel="preload" as="fetch" crossorigin href="${translationPath(lang, namespace)}">`);
+  }
+  return links.join('\n    ');
+}
+
 function compress(file) {
   const raw = fs.readFileSync(file);
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -86,6 +113,7 @@ for (const [key, page] of Object.entries(pages)) {
       .replace('<html lang="de">', `<html lang="${lang}">`)
       .replace('<!--app-head-->', () => head)
       .replace('<!--app-html-->', () => html);
+    if (!page.prerender) document = document.replace('</head>', () => `  ${staffPreloads(key, lang, document)}\n  </head>`);
     const relative = `pages/${lang}/${key}.html`;
     manifest.heads[relative] = head;
     if (stylesheet) {

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { App } from './app/app';
-import { AdminRoutes } from './app/app-routes';
+import { AdminRoutes } from './app/admin-routes';
 import { createBrowserI18n, namespacesFor } from './lib/i18n/i18n';
 import { preferredLanguage, storeLanguage } from './lib/i18n/language';
 import { matchPage } from './lib/ssr/match-page';

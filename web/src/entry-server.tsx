@@ -15,10 +15,11 @@ import {
   contentLanguageOf,
   pages,
   siteLanguages,
+  translationPath,
 } from '@blitz/contract';
 import { App } from './app/app';
 import { AppRoutes } from './app/app-routes';
-import { createServerI18n } from './lib/i18n/i18n';
+import { createServerI18n, namespacesFor } from './lib/i18n/i18n';
 import { languageRedirectScript } from './lib/i18n/language';
 import { PageDataProvider } from './lib/ssr/page-data';
 import { pageHead } from './lib/ssr/page-head';
@@ -39,7 +40,7 @@ for (const [file, texts] of Object.entries(localeFiles)) {
  */
 export const buildOrigin = new URL(company.website).origin;
 
-export { languageRedirectScript, pages, siteLanguages };
+export { languageRedirectScript, namespacesFor, pages, siteLanguages, translationPath };
 
 /**
  * Data a page shows only when the server renders it per request, given to the build so that

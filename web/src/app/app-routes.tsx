@@ -1,6 +1,7 @@
-import { lazy, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { SiteLayout } from './site-layout';
+import { StaffLayout } from './staff-layout';
 
 // Every page is its own chunk; the admin pages are never loaded by a visitor of a public page.
 const HomePage = lazy(() => import('./routes/public/home-page'));
@@ -35,29 +36,12 @@ export function AppRoutes() {
         <Route path="Projects" element={<ProjectsPage />} />
         <Route path="Services" element={<ServicesPage />} />
         <Route path="project/:id" element={<ProjectDetailPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="dashboard" element={<DashboardPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
-    </Routes>
-  );
-}
-
-/** A public page reached from the admin application: the server renders it, so it is loaded whole. */
-function ServerPage() {
-  const { pathname, search, hash } = useLocation();
-  useEffect(() => window.location.replace(`${pathname}${search}${hash}`), [pathname, search, hash]);
-  return null;
-}
-
-/** The admin area's route table in the browser (login, dashboard); any other address is a server page. */
-export function AdminRoutes() {
-  return (
-    <Routes>
-      <Route element={<SiteLayout />}>
+      {/* As the browser renders them (admin-routes.tsx): without the visitors' contact form. */}
+      <Route element={<StaffLayout />}>
         <Route path="login" element={<LoginPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="*" element={<ServerPage />} />
       </Route>
     </Routes>
   );

@@ -31,10 +31,14 @@ export const pageNamespace: Partial<Record<PageKey, Namespace | Namespace[]>> = 
   dashboard: ['admin', 'inbox', 'statistics'],
 };
 
+/** The staff pages: their footer holds no contact form (app/staff-layout.tsx). */
+const staffPages: PageKey[] = ['login', 'dashboard'];
+
 export function namespacesFor(page: PageKey | undefined): Namespace[] {
   const own = page ? pageNamespace[page] : undefined;
-  // 'contact': the footer's contact form is on every page.
-  return own ? ['common', 'contact', ...[own].flat()] : ['common', 'contact'];
+  // 'contact': the footer's contact form is on every public page.
+  const frame: Namespace[] = page && staffPages.includes(page) ? ['common'] : ['common', 'contact'];
+  return own ? [...frame, ...[own].flat()] : frame;
 }
 
 const baseOptions = {

@@ -3,33 +3,54 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type RouteAccess, mayAccess } from '@blitz/contract';
-import { AccountsPanel } from '../../../features/accounts/components/accounts-panel';
-import { useCategories } from '../../../features/category-editing/api/categories';
-import { CategoriesPanel } from '../../../features/category-editing/components/categories-panel';
 import { DashboardHeader } from '../../../features/auth/components/dashboard-header';
 import { type DashboardSection, DashboardTabs } from '../../../components/admin/dashboard-tabs';
 import { UnsavedChangesProvider } from '../../../components/admin/unsaved-changes-provider';
-import { ProjectsPanel } from '../../../features/project-editing/components/projects-panel';
 import type { AdminSession } from '../../../features/auth/api/sign-in';
 import { RequireAdmin } from '../../../features/auth/components/require-admin';
-import { RequiredPasswordChange } from '../../../features/auth/components/required-password-change';
-import { RequiredSecondFactor } from '../../../features/auth/components/required-second-factor';
 import { useSecondFactorStatus } from '../../../features/auth/api/second-factor';
-import { SecondFactorPanel } from '../../../features/auth/components/second-factor-panel';
-import { SessionsPanel } from '../../../features/auth/components/sessions-panel';
-import { CompanyPanel } from '../../../features/company-details/components/company-panel';
 import { SiteAddressNotice } from '../../../features/company-details/components/site-address-notice';
 import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
-import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
-import { MailSettingsPanel } from '../../../features/mail-settings/components/mail-settings-panel';
-import { StatisticsPanel } from '../../../features/statistics/components/statistics-panel';
-import { JobsPanel } from '../../../features/job-editing/components/jobs-panel';
-import { TextsPanel } from '../../../features/text-editing/components/texts-panel';
-import { TrashPanel } from '../../../features/trash/components/trash-panel';
-import { AuditPanel } from '../../../features/audit/components/audit-panel';
-import { BackupsPanel } from '../../../features/backups/components/backups-panel';
+import { type LazyPanel, lazyPanel } from '../../../components/admin/lazy-panel';
 import { usePageMeta } from '../../../lib/page-meta';
 import { createQueryClient } from '../../../lib/query-client';
+
+// Each area's code and what only it uses load when its tab is first opened (or touched): the
+// first view carries the one area it shows (issue 46).
+const AccountsPanel = lazyPanel(() =>
+  import('../../../features/accounts/components/accounts-panel').then((m) => m.AccountsPanel),
+);
+const CategoriesPanel = lazyPanel(() =>
+  import('../../../features/category-editing/components/categories-panel').then((m) => m.CategoriesPanel),
+);
+const ProjectsSection = lazyPanel(() => import('./projects-section').then((m) => m.ProjectsSection));
+// Only whoever signs in with the generated first password needs its form.
+const RequiredPasswordChange = lazyPanel(() =>
+  import('../../../features/auth/components/required-password-change').then((m) => m.RequiredPasswordChange),
+);
+// Its QR code's drawing is loaded only by whoever sets up a second factor.
+const RequiredSecondFactor = lazyPanel(() =>
+  import('../../../features/auth/components/required-second-factor').then((m) => m.RequiredSecondFactor),
+);
+const SecondFactorPanel = lazyPanel(() =>
+  import('../../../features/auth/components/second-factor-panel').then((m) => m.SecondFactorPanel),
+);
+const SessionsPanel = lazyPanel(() => import('../../../features/auth/components/sessions-panel').then((m) => m.SessionsPanel));
+const CompanyPanel = lazyPanel(() =>
+  import('../../../features/company-details/components/company-panel').then((m) => m.CompanyPanel),
+);
+const InboxPanel = lazyPanel(() => import('../../../features/inbox/components/inbox-panel').then((m) => m.InboxPanel));
+const MailSettingsPanel = lazyPanel(() =>
+  import('../../../features/mail-settings/components/mail-settings-panel').then((m) => m.MailSettingsPanel),
+);
+const StatisticsPanel = lazyPanel(() =>
+  import('../../../features/statistics/components/statistics-panel').then((m) => m.StatisticsPanel),
+);
+const JobsPanel = lazyPanel(() => import('../../../features/job-editing/components/jobs-panel').then((m) => m.JobsPanel));
+const TextsPanel = lazyPanel(() => import('../../../features/text-editing/components/texts-panel').then((m) => m.TextsPanel));
+const TrashPanel = lazyPanel(() => import('../../../features/trash/components/trash-panel').then((m) => m.TrashPanel));
+const AuditPanel = lazyPanel(() => import('../../../features/audit/components/audit-panel').then((m) => m.AuditPanel));
+const BackupsPanel = lazyPanel(() => import('../../../features/backups/components/backups-panel').then((m) => m.BackupsPanel));
 
 /** The guarded dashboard (SPEC.md §2): its areas as tabs. */
 export default function DashboardPage() {
@@ -88,10 +109,15 @@ function Dashboard({ session }: { session: AdminSession }) {
   );
 }
 
-/** The projects' area, with the categories a project can be given. */
-function ProjectsSection() {
-  const categories = useCategories();
-  return <ProjectsPanel categories={categories.data?.data ?? []} />;
+/** One tab: its area's code starts loading when the tab is touched or focused. */
+function area<P extends object>(
+  id: string,
+  access: RouteAccess,
+  label: string,
+  Panel: LazyPanel<P>,
+  props: P,
+): DashboardSection & { access: RouteAccess } {
+  return { id, access, label, preload: Panel.preload, render: () => <Panel {...props} /> };
 }
 
 /** The tabs, each with what its routes serve: a role sees only the tabs it may use (issue 31). */
@@ -100,25 +126,23 @@ function Sections({ session }: { session: AdminSession }) {
   const [, setParams] = useSearchParams();
   const areasId = useId();
   const all: (DashboardSection & { access: RouteAccess })[] = [
-    { id: 'categories', access: 'content', label: t('tabs.categories'), render: () => <CategoriesPanel /> },
-    { id: 'projects', access: 'content', label: t('tabs.projects'), render: () => <ProjectsSection /> },
-    { id: 'jobs', access: 'content', label: t('tabs.jobs'), render: () => <JobsPanel /> },
-    { id: 'company', access: 'admin', label: t('tabs.company'), render: () => <CompanyPanel /> },
-    { id: 'mail', access: 'admin', label: t('tabs.mail'), render: () => <MailSettingsPanel /> },
-    { id: 'texts', access: 'content', label: t('tabs.texts'), render: () => <TextsPanel /> },
-    { id: 'trash', access: 'content', label: t('tabs.trash'), render: () => <TrashPanel mayEmpty={session.role === 'admin'} /> },
-    {
-      id: 'inquiries',
-      access: 'inbox',
-      label: t('inbox:tab'),
-      render: () => <InboxPanel subjects={session.inquiryTypes ?? undefined} retentionEditable={session.role === 'admin'} />,
-    },
-    { id: 'statistics', access: 'admin', label: t('statistics:tab'), render: () => <StatisticsPanel /> },
-    { id: 'audit', access: 'admin', label: t('tabs.audit'), render: () => <AuditPanel /> },
-    { id: 'backups', access: 'admin', label: t('tabs.backups'), render: () => <BackupsPanel /> },
-    { id: 'accounts', access: 'admin', label: t('tabs.accounts'), render: () => <AccountsPanel self={session.username} /> },
-    { id: 'sessions', access: 'self', label: t('tabs.sessions'), render: () => <SessionsPanel /> },
-    { id: 'second-factor', access: 'self', label: t('tabs.secondFactor'), render: () => <SecondFactorPanel /> },
+    area('categories', 'content', t('tabs.categories'), CategoriesPanel, {}),
+    area('projects', 'content', t('tabs.projects'), ProjectsSection, {}),
+    area('jobs', 'content', t('tabs.jobs'), JobsPanel, {}),
+    area('company', 'admin', t('tabs.company'), CompanyPanel, {}),
+    area('mail', 'admin', t('tabs.mail'), MailSettingsPanel, {}),
+    area('texts', 'content', t('tabs.texts'), TextsPanel, {}),
+    area('trash', 'content', t('tabs.trash'), TrashPanel, { mayEmpty: session.role === 'admin' }),
+    area('inquiries', 'inbox', t('inbox:tab'), InboxPanel, {
+      subjects: session.inquiryTypes ?? undefined,
+      retentionEditable: session.role === 'admin',
+    }),
+    area('statistics', 'admin', t('statistics:tab'), StatisticsPanel, {}),
+    area('audit', 'admin', t('tabs.audit'), AuditPanel, {}),
+    area('backups', 'admin', t('tabs.backups'), BackupsPanel, {}),
+    area('accounts', 'admin', t('tabs.accounts'), AccountsPanel, { self: session.username }),
+    area('sessions', 'self', t('tabs.sessions'), SessionsPanel, {}),
+    area('second-factor', 'self', t('tabs.secondFactor'), SecondFactorPanel, {}),
   ];
   const sections: DashboardSection[] = all.filter((section) => mayAccess(session.role, section.access));
   const admin = session.role === 'admin';

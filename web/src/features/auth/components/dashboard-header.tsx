@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type AdminSession, logout } from '../api/sign-in';
@@ -7,7 +7,10 @@ import { DisplayNameForm } from '../../../components/admin/display-name-form';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { useConfirmDiscard } from '../../../components/admin/unsaved-changes';
 import { saveOwnDisplayName } from '../api/own-account';
-import { PasswordModal } from './password-modal';
+
+// The password form (and the form library it brings) loads when the button is first touched.
+const loadPasswordModal = () => import('./password-modal');
+const PasswordModal = lazy(() => loadPasswordModal().then((m) => ({ default: m.PasswordModal })));
 
 /** The dashboard's title, who is signed in (by their display name, which they may change here), Change password and Logout. */
 export function DashboardHeader({
@@ -24,6 +27,8 @@ export function DashboardHeader({
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  // Mounted from its first opening on, so that closing it gives the focus back as any dialog does.
+  const [passwordOpened, setPasswordOpened] = useState(false);
   const [displayName, setDisplayName] = useState(session.displayName);
   const [naming, setNaming] = useState(false);
   const confirmDiscard = useConfirmDiscard();
@@ -54,7 +59,15 @@ export function DashboardHeader({
             {t('displayName.own')}
           </button>
         )}
-        <button type="button" className={secondaryButton} onClick={() => setChangingPassword(true)}>
+        <button
+          type="button"
+          className={secondaryButton}
+          onPointerDown={() => void loadPasswordModal()}
+          onClick={() => {
+            setPasswordOpened(true);
+            setChangingPassword(true);
+          }}
+        >
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
             <rect x="5" y="11" width="14" height="9" rx="1" />
             <path d="M8 11V8a4 4 0 0 1 8 0v3" />
@@ -78,7 +91,11 @@ export function DashboardHeader({
           />
         )}
       </ModalDialog>
-      <PasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} onChanged={onPasswordChanged} />
+      {passwordOpened && (
+        <Suspense fallback={null}>
+          <PasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} onChanged={onPasswordChanged} />
+        </Suspense>
+      )}
     </div>
   );
 }

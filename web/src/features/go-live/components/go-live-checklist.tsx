@@ -29,12 +29,19 @@ const tabOf: Partial<Record<ChecklistKey, string>> = {
  * is done or dismissed; then a small button brings it back. The states follow what staff do in
  * the tabs below: after any change the dashboard makes, the checklist is read again.
  */
+/** Where the dashboard shows the checklist's items unfolded from the start (Tailwind's lg). */
+const wideScreen = '(min-width: 64rem)';
+
 export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void }) {
   const { t } = useTranslation('admin');
   const headingId = useId();
   const checklist = useChecklist();
   const queryClient = useQueryClient();
   const [shownAnyway, setShownAnyway] = useState(false);
+  // On a phone the items start folded: the tab staff came for is then on the first screen, not
+  // three screens down (issue 46); the heading and the count stay in sight.
+  const [expanded, setExpanded] = useState(() => window.matchMedia(wideScreen).matches);
+  const itemsId = useId();
 
   useEffect(
     () =>
@@ -71,7 +78,16 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
         </p>
       </div>
       <p className="mt-1 max-w-3xl text-sm text-slate-700">{data.complete ? t('goLive.completeNotice') : t('goLive.intro')}</p>
-      <ol className="mt-4 grid gap-3 lg:grid-cols-2">
+      <button
+        type="button"
+        className={`${secondaryButton} ${smallButton} mt-3`}
+        aria-expanded={expanded}
+        aria-controls={itemsId}
+        onClick={() => setExpanded((open) => !open)}
+      >
+        {expanded ? t('goLive.hideItems') : t('goLive.showItems')}
+      </button>
+      <ol id={itemsId} hidden={!expanded} className="mt-4 grid gap-3 lg:grid-cols-2">
         {data.items.map((item) => (
           <ChecklistEntry key={item.key} item={item} openTab={openTab} />
         ))}

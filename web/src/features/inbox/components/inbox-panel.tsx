@@ -30,7 +30,7 @@ export function InboxPanel({
   subjects?: readonly InquirySubject[] | undefined;
   /** How long inquiries are kept is an admin's setting. */
   retentionEditable?: boolean;
-} = {}) {
+}) {
   const { t, i18n } = useTranslation('inbox');
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -1,0 +1,302 @@
+// The dashboard on a phone (issue 46): a real Chromium at 390×844 with the CPU slowed 4× (CDP
+// Emulation.setCPUThrottlingRate), a fresh browser context each run (cold cache), RUNS (3) runs;
+// median (min–max) of each figure. Not a test: the figures go into docs/benchmarks.md by hand.
+//
+// One run:
+//  - sign-in page: /login until its form is visible; JavaScript sent (as transferred: brotli);
+//  - first view: /dashboard with a stored sign-in, until the tab one lands on (the inbox for an
+//    admin) shows its list; JavaScript sent, requests, long tasks until then;
+//  - every other tab, tapped in turn (a touch: its code starts loading at the touch): from the
+//    touch until its content shows, and the JavaScript its first opening adds;
+//  - opening an item: the first inquiry's and the first project's dialog, from the tap.
+// "Shows": the tab panel has its heading and nothing in it still spins or is busy.
+// With WORDPRESS_URL (and WORDPRESS_USER, WORDPRESS_PASSWORD) WordPress's Posts list
+// (wp-admin/edit.php) and its post editor (the first post's) are measured in the same rotation:
+// docs/benchmarks.md says how the one compared with was set up (Debian's wordpress package).
+//
+// Run: npm run build && npm run bench -- dashboard-phone
+// Options (environment): RUNS (3), SLOWDOWN (4), LANG (de), CHROMIUM_PATH (/usr/bin/chromium),
+// BEFORE=path/to/server.js (another build's server, measured alternately with this one),
+// OURS_URL + ADMIN_USERNAME + ADMIN_PASSWORD (measure a running server instead of a fresh one).
+/* global window, document -- the functions handed to the page run there */
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startBuiltServer } from './lib/built-server.mjs';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runs = Number(process.env.RUNS ?? 3);
+const slowdown = Number(process.env.SLOWDOWN ?? 4);
+const lang = process.env.LANG === 'en' ? 'en' : 'de';
+const wordpress = process.env.WORDPRESS_URL?.replace(/\/$/, '');
+const before = process.env.BEFORE ? path.resolve(process.env.BEFORE) : undefined;
+const admin = {
+  username: process.env.ADMIN_USERNAME ?? 'bench',
+  password: process.env.ADMIN_PASSWORD ?? 'bench-password-123456',
+};
+
+/** A built server (this one, or BEFORE's) with a page's worth of inquiries, and a sign-in to it. */
+async function startSite(name, entry) {
+  let server;
+  let url = process.env.OURS_URL?.replace(/\/$/, '');
+  if (!url || entry) {
+    server = await startBuiltServer(
+      name,
+      {
+        ADMIN_USERNAME: admin.username,
+        ADMIN_PASSWORD: admin.password,
+        SECOND_FACTOR: 'optional',
+        CONTACT_RATE_LIMIT: '1000000',
+        CONTACT_MIN_FILL_SECONDS: '0',
+        BACKUP_HOUR: 'off',
+        STATISTICS: 'off',
+      },
+      entry ? { entry } : {},
+    );
+    url = server.url;
+    // An inbox with a page's worth of inquiries, as the sample content gives the other tabs theirs.
+    for (let i = 0; i < 30; i++) {
+      const form = new FormData();
+      const fields = {
+        subject: ['priceInquiry', 'generalMessage', 'application'][i % 3],
+        firstName: ['Erika', 'Max', 'Jörg', 'Anna'][i % 4],
+        lastName: ['Musterfrau', 'Mustermann', 'Schmidt'][i % 3],
+        phone: '+49 6181 12345',
+        email: `kunde${i}@example.org`,
+        message: 'Wir planen den Neubau einer Lagerhalle und benötigen ein Angebot für die äußere Blitzschutzanlage.',
+        ...(i % 3 === 0
+          ? { CompanyName: 'Beispiel GmbH', CompanyAddress: 'Hafenstraße 5', BuildingSize: '2400 m²', Regards: 'lps,earthing' }
+          : {}),
+      };
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      const sent = await fetch(`${url}/api/v1/Contact`, { method: 'POST', body: form });
+      if (sent.status !== 201) throw new Error(`inquiry ${i}: ${sent.status} ${await sent.text()}`);
+    }
+  }
+  const login = await fetch(`${url}/api/v1/login/Auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) throw new Error(`sign-in: ${login.status}`);
+  const { jwtToken: token } = await login.json();
+  return { url, token, stop: async () => server?.stop() };
+}
+
+const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+
+/** A fresh phone (nothing cached), its CPU slowed, counting every script's bytes as sent. */
+async function phone({ token = null } = {}) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: lang === 'en' ? 'en-GB' : 'de-DE',
+  });
+  await context.addInitScript(
+    ({ token, lang }) => {
+      if (token) localStorage.setItem('JWT', token);
+      document.cookie = `Language=${lang}; path=/`;
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    },
+    { token, lang },
+  );
+  await context.addInitScript(installChecks);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  await cdp.send('Network.enable');
+  const scripts = [];
+  let requests = 0;
+  cdp.on('Network.requestWillBeSent', () => requests++);
+  const types = new Map();
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e) => {
+    if (types.get(e.requestId) === 'Script') scripts.push(e.encodedDataLength);
+  });
+  return {
+    page,
+    /** Script bytes and requests so far (a mark to subtract later ones from). */
+    mark: () => ({ bytes: scripts.reduce((a, b) => a + b, 0), files: scripts.length, requests }),
+    close: () => context.close(),
+  };
+}
+
+/** What "shown" means for each view, installed in every page before its scripts. */
+function installChecks() {
+  const checks = {
+    // The open tab shows its content: a heading, nothing spinning or busy.
+    tab: () => {
+      const panel = document.querySelector('[role=tabpanel]');
+      return Boolean(
+        panel &&
+        panel.querySelector('h2, h3') &&
+        !panel.querySelector('.animate-spin, [aria-busy=true], [data-loading]') &&
+        panel.textContent.trim().length > 40,
+      );
+    },
+    signIn: () => Boolean(document.querySelector('form input[type=password]')),
+    dialog: () => Boolean(document.querySelector('dialog[open]')),
+    wordpressList: () => Boolean(document.querySelector('#the-list tr')),
+    wordpressEditor: () => Boolean(document.querySelector('.editor-post-title, .wp-block-post-title, #title')),
+  };
+  window.__shown = (name) => checks[name]();
+}
+
+/** Waits until the named check holds in the page (checked every frame); its time on the page's clock. */
+async function readyAt(page, check) {
+  const handle = await page.waitForFunction((check) => window.__shown?.(check) && performance.now(), check, {
+    polling: 'raf',
+    timeout: 60_000,
+  });
+  return handle.jsonValue();
+}
+
+const settle = (page) => page.waitForTimeout(300);
+const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+
+async function measureSignIn({ url }) {
+  const { page, mark, close } = await phone();
+  await page.goto(`${url}/login`);
+  const visible = await readyAt(page, 'signIn');
+  await settle(page);
+  const sent = mark();
+  await close();
+  return { 'sign-in: visible (ms)': visible, 'sign-in: JS (KB)': kb(sent.bytes) };
+}
+
+async function measureDashboard({ url, token }) {
+  const { page, mark, close } = await phone({ token });
+  await page.goto(`${url}/dashboard`);
+  const visible = await readyAt(page, 'tab');
+  const longTasks = await page.evaluate(
+    (until) => window.__longTasks.filter((t) => t.start < until).reduce((sum, t) => sum + t.duration, 0),
+    visible,
+  );
+  const first = mark();
+  const landed = await page.evaluate(() => document.querySelector('[role=tab][aria-selected=true]').id.replace(/.*-tab-/, ''));
+  const figures = {
+    [`first view (${landed}): visible (ms)`]: visible,
+    'first view: JS (KB)': kb(first.bytes),
+    'first view: JS files': first.files,
+    'first view: requests': first.requests,
+    'first view: long tasks (ms)': Math.round(longTasks),
+  };
+
+  // Opening an item from the landing list.
+  const opened = await openItem(page);
+  if (opened !== undefined) figures[`open an item (${landed}) (ms)`] = opened;
+
+  const tabs = await page.evaluate(() =>
+    [...document.querySelectorAll('[role=tab]')].map((tab) => tab.id.replace(/.*-tab-/, '')),
+  );
+  for (const tab of tabs.filter((t) => t !== landed)) {
+    await settle(page);
+    const before = mark();
+    const tapped = await tap(page, `[role=tab][id$="-tab-${tab}"]`);
+    const shown = await readyAt(page, 'tab');
+    await settle(page);
+    figures[`tab ${tab}: visible after tap (ms)`] = shown - tapped;
+    figures[`tab ${tab}: added JS (KB)`] = kb(mark().bytes - before.bytes);
+    if (tab === 'projects') {
+      const item = await openItem(page);
+      if (item !== undefined) figures['open an item (projects) (ms)'] = item;
+    }
+  }
+  await close();
+  return figures;
+}
+
+/** Taps the element as a finger does (touch, pointer, click); when the touch began, on the page's clock. */
+async function tap(page, selector) {
+  await page.evaluate(() =>
+    window.addEventListener('pointerdown', () => (window.__tapAt = performance.now()), { capture: true, once: true }),
+  );
+  await page.locator(selector).first().tap();
+  return page.evaluate(() => window.__tapAt);
+}
+
+/** Taps the list's first "open"/"edit" button; the time until its dialog shows. */
+async function openItem(page) {
+  const button = '[role=tabpanel] table tbody tr button';
+  if (!(await page.locator(button).count())) return undefined;
+  const tapped = await tap(page, button);
+  const shown = await readyAt(page, 'dialog');
+  await page.keyboard.press('Escape');
+  await settle(page);
+  return shown - tapped;
+}
+
+async function measureWordPress() {
+  // Signed in once in a context of its own; the list and the editor are then opened cold with its cookies.
+  const signIn = await phone();
+  await signIn.page.goto(`${wordpress}/wp-login.php`);
+  await signIn.page.fill('#user_login', process.env.WORDPRESS_USER ?? 'admin');
+  await signIn.page.fill('#user_pass', process.env.WORDPRESS_PASSWORD ?? '');
+  await Promise.all([signIn.page.waitForNavigation(), signIn.page.click('#wp-submit')]);
+  const cookies = await signIn.page.context().cookies();
+  await signIn.close();
+
+  const { page, mark, close } = await phone();
+  await page.context().addCookies(cookies);
+  await page.goto(`${wordpress}/wp-admin/edit.php`);
+  const visible = await readyAt(page, 'wordpressList');
+  const longTasks = await page.evaluate(
+    (until) => window.__longTasks.filter((t) => t.start < until).reduce((sum, t) => sum + t.duration, 0),
+    visible,
+  );
+  const list = mark();
+  const href = await page.getAttribute('#the-list tr a.row-title', 'href');
+  const started = Date.now();
+  await page.goto(href);
+  await readyAt(page, 'wordpressEditor');
+  const editor = Date.now() - started;
+  const edited = mark();
+  await close();
+  return {
+    'WordPress Posts: visible (ms)': visible,
+    'WordPress Posts: JS (KB)': kb(list.bytes),
+    'WordPress Posts: requests': list.requests,
+    'WordPress Posts: long tasks (ms)': Math.round(longTasks),
+    'WordPress editor: visible (ms)': editor,
+    'WordPress editor: added JS (KB)': kb(edited.bytes - list.bytes),
+  };
+}
+
+const sites = { ours: await startSite('dashboard-phone') };
+if (before) sites.before = await startSite('dashboard-phone-before', before);
+const results = Object.fromEntries(Object.keys(sites).map((name) => [name, []]));
+try {
+  for (let run = 0; run < runs; run++) {
+    // Alternating, so that each build sees the same load.
+    for (const [name, site] of Object.entries(sites))
+      results[name].push({ ...(await measureSignIn(site)), ...(await measureDashboard(site)) });
+    if (wordpress) (results.wordpress ??= []).push(await measureWordPress());
+    console.log(`run ${run + 1} of ${runs} done`);
+  }
+} finally {
+  await browser.close();
+  for (const site of Object.values(sites)) await site.stop();
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const round = (value) => (Number.isInteger(value) ? value : Math.round(value * 10) / 10);
+const figure = (values) =>
+  values.length ? `${round(median(values))} (${round(Math.min(...values))}–${round(Math.max(...values))})` : '–';
+console.log(`\nDashboard on a phone (${lang}): 390×844, CPU ${slowdown}×, cold cache, ${runs} runs: median (min–max)`);
+const columns = Object.keys(results);
+console.log(['figure'.padEnd(44), ...columns.map((c) => c.padEnd(26))].join(' '));
+const keys = [...new Set(columns.flatMap((c) => Object.keys(results[c][0] ?? {})))];
+for (const key of keys)
+  console.log(
+    [key.padEnd(44), ...columns.map((c) => figure(results[c].map((r) => r[key]).filter((v) => v !== undefined)).padEnd(26))].join(
+      ' ',
+    ),
+  );

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain build script without type declarations
+import { checkDashboard } from './dashboard-budget.mjs';
+
+const root = '/repo';
+/** A chunk of `size` bytes that brotli cannot shrink (random), made of one module. */
+const chunk = (
+  fileName: string,
+  facadeModuleId: string | null,
+  { imports = [], dynamicImports = [], size = 100, isEntry = false, module = facadeModuleId ?? `/repo/${fileName}` } = {} as {
+    imports?: string[];
+    dynamicImports?: string[];
+    size?: number;
+    isEntry?: boolean;
+    module?: string;
+  },
+) => ({
+  type: 'chunk',
+  fileName,
+  facadeModuleId,
+  isEntry,
+  imports,
+  dynamicImports,
+  code: randomBytes(size).toString('base64').slice(0, size),
+  modules: { [module]: { renderedLength: size } },
+});
+
+/** The application's bundle: entry, login, dashboard, the inbox it lands on, and two tabs. */
+function bundle(sizes: { router?: number; tab?: number } = {}) {
+  const items = [
+    chunk('index.js', '/repo/web/index.html', { isEntry: true, imports: ['router.js'], size: 1000 }),
+    chunk('router.js', null, { size: sizes.router ?? 2000, module: '/repo/node_modules/react-router/dist/index.js' }),
+    chunk('login-page.js', '/repo/web/src/app/routes/admin/login-page.tsx', { imports: ['index.js', 'forms.js'] }),
+    chunk('forms.js', null, { size: 3000, module: '/repo/node_modules/react-hook-form/dist/index.esm.mjs' }),
+    chunk('dashboard-page.js', '/repo/web/src/app/routes/admin/dashboard-page.tsx', {
+      imports: ['index.js'],
+      dynamicImports: ['inbox-panel.js', 'projects-section.js', 'jobs-panel.js'],
+    }),
+    chunk('inbox-panel.js', '/repo/web/src/features/inbox/components/inbox-panel.tsx', { imports: ['index.js', 'table.js'] }),
+    chunk('table.js', null, { size: 500, module: '/repo/web/src/components/admin/data-table.tsx' }),
+    chunk('projects-section.js', '/repo/web/src/app/routes/admin/projects-section.tsx', {
+      imports: ['table.js', 'forms.js'],
+      size: sizes.tab ?? 200,
+    }),
+    chunk('jobs-panel.js', '/repo/web/src/features/job-editing/components/jobs-panel.tsx', { imports: ['forms.js'] }),
+  ];
+  return Object.fromEntries(items.map((item) => [item.fileName, item]));
+}
+
+const budgets = { signIn: 10 * 1024, firstView: 10 * 1024, tab: 10 * 1024 };
+
+describe('dashboard budget', () => {
+  it('measures the sign-in page, the first view and what each tab adds to it', () => {
+    const { figures, problems } = checkDashboard(bundle(), { root, budgets });
+    expect(problems).toEqual([]);
+    expect(figures.signIn.files).toBe(4);
+    expect(figures.firstView.files).toBe(5);
+    // A tab counts only what the first view has not loaded: the projects' table is there already.
+    const tabs = Object.fromEntries(figures.tabs.map((t: { name: string; brotli: number }) => [t.name, t.brotli]));
+    expect(Object.keys(tabs).sort()).toEqual(['jobs-panel', 'projects-section']);
+    // The form library's 3,000 characters and its own 200 (base64: brotli keeps about three quarters).
+    expect(tabs['projects-section']).toBeGreaterThan(0.7 * 3200);
+    expect(tabs['projects-section']).toBeLessThan(0.8 * 3200 + 100);
+    expect(figures.heaviest[0].owner).toBe('react-router');
+  });
+
+  it('fails a build whose first view, sign-in page or tab is over its budget', () => {
+    const { problems } = checkDashboard(bundle({ router: 12_000, tab: 12_000 }), { root, budgets });
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^the sign-in page is [\d.]+ KB brotli, over the budget of 10\.0 KB/);
+    expect(problems[1]).toMatch(/^the dashboard's first view is/);
+    expect(problems[2]).toMatch(/^the dashboard's projects-section on its first opening is/);
+  });
+
+  it('says so when a staff chunk is missing, rather than passing unmeasured', () => {
+    const items = bundle();
+    delete (items as Record<string, unknown>)['inbox-panel.js'];
+    expect(checkDashboard(items, { root, budgets }).problems[0]).toMatch(/staff chunks not found: .*inbox-panel/);
+  });
+});

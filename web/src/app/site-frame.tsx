@@ -1,0 +1,39 @@
+import { type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from '../components/footer';
+import { Navbar } from '../components/navbar';
+import { Notifications } from '../components/notifications';
+import { PageFallback } from '../components/page-fallback';
+import { PreviewBanner } from '../components/preview-banner';
+import { useNavigationScroll } from '../lib/use-navigation-scroll';
+
+/** The frame of every page: skip link, navbar, the page, footer (with what the layout puts in it). */
+export function SiteFrame({ inFooter }: { inFooter?: ReactNode }) {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const onHome = pathname === '/' || pathname === '';
+  useNavigationScroll();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('skipToContent')}
+      </a>
+      <PreviewBanner />
+      {/* The frame the home page's navbar is laid over (absolute): below a preview's banner. */}
+      <div className="relative flex flex-1 flex-col">
+        <Navbar coloured={!onHome} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer>{inFooter}</Footer>
+      </div>
+      <Notifications />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Component, type ComponentType, type ReactNode, Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { secondaryButton, smallButton } from './button-classes';
+import { LoadingStatus } from './list-status';
+
+/** A dashboard area whose code is loaded when it is first opened (issue 46), or earlier by `preload`. */
+export type LazyPanel<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * Wraps an area's import: its code is fetched on `preload` (a tab's touch or focus) or when it
+ * first renders, with a spinner meanwhile. A failed fetch (a phone losing its network, a new
+ * release replacing the files) shows a retry in the area instead of ending the whole dashboard.
+ */
+export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>): LazyPanel<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  // React keeps a failed lazy component's error for good: a retry makes a new one.
+  const makeLoaded = () => lazy(async () => ({ default: await preload() }));
+  let Loaded = makeLoaded();
+  function Panel(props: P) {
+    const [attempt, setAttempt] = useState(0);
+    const retry = () => {
+      Loaded = makeLoaded();
+      setAttempt((n) => n + 1);
+    };
+    return (
+      <LoadFailure key={attempt} onRetry={retry}>
+        <Suspense fallback={<PanelLoading />}>
+          <Loaded {...props} />
+        </Suspense>
+      </LoadFailure>
+    );
+  }
+  return Object.assign(Panel, { preload });
+}
+
+function PanelLoading() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="py-8">
+      <LoadingStatus label={t('loading')} />
+    </div>
+  );
+}
+
+/** Catches what failed while the area loaded or rendered, and offers to load it again. */
+class LoadFailure extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <PanelFailed onRetry={this.props.onRetry} /> : this.props.children;
+  }
+}
+
+function PanelFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <p role="alert" className="flex flex-wrap items-center gap-3 py-8 text-red-900">
+      {t('dashboard.panelFailed')}
+      <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={onRetry}>
+        {t('retry')}
+      </button>
+    </p>
+  );
+}
