@@ -94,13 +94,13 @@ describe('without JavaScript', () => {
     expect(await again.locator('input[name=firstName]').getAttribute('aria-invalid')).toBe('false');
     await expect(page.getByText('Bitte wählen Sie Ihre Dateien noch einmal aus').isVisible()).resolves.toBe(true);
     expect(received.length).toBe(before);
-    // The price-inquiry fields next, in the spec's order.
+    // The price-inquiry fields next, in the form's order (issue 40).
     await again.locator('input[name=lastName]').fill('Musterfrau');
     await again.locator('input[name=phone]').fill('0611 1');
     await again.locator('button[type=submit]').click();
     await page.waitForLoadState();
     expect(await page.locator('[data-notification=error]').textContent()).toBe(
-      'Fehlende Felder der Preisanfrage: Gebäudegröße, Firmenadresse, Firmenname',
+      'Fehlende Felder der Preisanfrage: Firmenname, Gebäudegröße, Firmenadresse',
     );
   });
 
