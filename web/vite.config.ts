@@ -136,7 +136,9 @@ export default defineConfig(({ mode, isSsrBuild }) =>
   mode === 'islands'
     ? islands
     : isSsrBuild
-      ? application
+      ? // The server renders the public pages, whose pictures the admin app's build no longer
+        // holds: the server build writes them too, and the prerenderer puts them beside the rest.
+        { ...application, build: { ...application.build, ssrEmitAssets: true } }
       : {
           ...application,
           plugins: [...application.plugins!, dashboardBudget({ root: path.resolve(import.meta.dirname, '..') })],

@@ -19,7 +19,7 @@ const changed = { de: 'Jeder Blitz findet bei uns sicher in die Erde.', en: 'Eve
 async function dashboard(options: { phone?: boolean; lang?: 'de' | 'en' } = {}) {
   const page = await site.page({ viewport: options.phone ? viewports.phone : viewports.desktop });
   await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${options.lang ?? 'de'}&tab=texts`);
-  await page.locator('main h3').first().waitFor();
+  await page.locator('main [role=tabpanel] h3').first().waitFor();
   return page;
 }
 

@@ -133,6 +133,22 @@ for (const [key, page] of Object.entries(pages)) {
 fs.writeFileSync(path.join(clientDir, 'pages/manifest.json'), JSON.stringify(manifest, null, 2));
 fs.rmSync(path.join(clientDir, 'index.html'));
 
+// The pictures only the server's rendering uses (the public pages' illustrations, the map's
+// placeholder): the server build wrote them (vite.config.ts, ssrEmitAssets) under the same
+// content-hashed names its HTML names; every asset a page names must then be there.
+const serverAssets = path.join(dist, 'server/assets');
+for (const name of fs.existsSync(serverAssets) ? fs.readdirSync(serverAssets) : []) {
+  if (/\.(js|map)$/.test(name) || fs.existsSync(path.join(assetsDir, name))) continue;
+  fs.copyFileSync(path.join(serverAssets, name), path.join(assetsDir, name));
+}
+const named = new Set(
+  Object.values(manifest.files)
+    .flatMap((byLanguage) => Object.values(byLanguage))
+    .flatMap((relative) => fs.readFileSync(path.join(clientDir, relative), 'utf8').match(/\/assets\/[\w./-]+/g) ?? []),
+);
+const missing = [...named].filter((asset) => !fs.existsSync(path.join(clientDir, asset)));
+if (missing.length) throw new Error(`pages name assets the build does not hold: ${missing.join(', ')}`);
+
 for (const entry of fs.readdirSync(path.join(clientDir, 'assets'), { recursive: true, withFileTypes: true })) {
   const file = path.join(entry.parentPath, entry.name);
   if (entry.isFile() && /\.(js|css|json|svg|txt|xml)$/.test(entry.name)) compress(file);

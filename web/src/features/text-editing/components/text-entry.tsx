@@ -165,7 +165,12 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
         rows={rowsFor(value)}
         value={value}
         onChange={(event) => {
-          setEdit(entry.lines ? event.target.value : asOneLine(event.target.value));
+          const typed = event.target.value;
+          const next = entry.lines ? typed : asOneLine(typed);
+          // A pasted paragraph becomes one line in the field at once, even when the text it
+          // leaves equals the one before (Preact, the dashboard's runtime, re-renders only then).
+          if (next !== typed) event.target.value = next;
+          setEdit(next);
           setSaved(false);
         }}
         // A one-line text wraps in its field but takes no line break.
