@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesContext, useNestedUnsavedChanges } from './unsaved-changes';
 
@@ -55,7 +55,9 @@ export function ModalDialog({ open, onClose, title, size, children, dismissible 
   const unsaved = useNestedUnsavedChanges();
   const requestClose = () => unsaved.confirmDiscard(onClose);
 
-  useEffect(() => {
+  // In the same task as the render that opens or closes it (a layout effect): Preact, the
+  // dashboard's runtime, runs plain effects only after the next paint.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
