@@ -11,18 +11,14 @@ export type LazyPanel<P> = ComponentType<P> & { preload: () => Promise<unknown> 
  * first renders, with a spinner meanwhile. A failed fetch (a phone losing its network, a new
  * release replacing the files) shows a retry in the area instead of ending the whole dashboard.
  */
-export function lazyPanel<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  /** What shows while the code loads; by default a spinner (a dialog's code: nothing). */
-  fallback: ReactNode = <PanelLoading />,
-): LazyPanel<P> {
+export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>): LazyPanel<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>
     (loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw error;
     }));
-  // React and Preact keep a failed lazy component's error for good: a retry makes a new one.
+  // React keeps a failed lazy component's error for good: a retry makes a new one.
   const makeLoaded = () => lazy(async () => ({ default: await preload() }));
   let Loaded = makeLoaded();
   function Panel(props: P) {
@@ -33,7 +29,7 @@ export function lazyPanel<P extends object>(
     };
     return (
       <LoadFailure key={attempt} onRetry={retry}>
-        <Suspense fallback={fallback}>
+        <Suspense fallback={<PanelLoading />}>
           <Loaded {...props} />
         </Suspense>
       </LoadFailure>
@@ -57,12 +53,6 @@ class LoadFailure extends Component<{ onRetry: () => void; children: ReactNode }
 
   static getDerivedStateFromError() {
     return { failed: true };
-  }
-
-  // Preact, the dashboard's runtime, does not report an error a boundary caught: a failed render
-  // must not pass for a network problem unseen.
-  override componentDidCatch(error: unknown) {
-    console.error(error);
   }
 
   override render() {

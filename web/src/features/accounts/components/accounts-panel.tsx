@@ -61,14 +61,10 @@ export function AccountsPanel({ self }: { self: string }) {
 function TypeChoice({ value, onChange }: { value: InquirySubject[] | null; onChange: (next: InquirySubject[] | null) => void }) {
   const { t } = useTranslation(['admin', 'inbox']);
   const chosen = value ?? [...inquirySubjects];
-  const toggle = (subject: InquirySubject, box: HTMLInputElement) => {
+  const toggle = (subject: InquirySubject) => {
     const next = chosen.includes(subject) ? chosen.filter((s) => s !== subject) : [...chosen, subject];
-    // Every type is no limit; none is not allowed: the last box stays ticked (put back in the
-    // field itself, as Preact, the dashboard's runtime, re-renders only when the state changes).
-    if (next.length === 0) {
-      box.checked = true;
-      return;
-    }
+    // Every type is no limit; none is not allowed (the last box stays ticked).
+    if (next.length === 0) return;
     onChange(next.length === inquirySubjects.length ? null : next);
   };
   return (
@@ -77,11 +73,7 @@ function TypeChoice({ value, onChange }: { value: InquirySubject[] | null; onCha
       <div className="mt-1 flex flex-wrap gap-4">
         {inquirySubjects.map((subject) => (
           <label key={subject} className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={chosen.includes(subject)}
-              onChange={(event) => toggle(subject, event.currentTarget)}
-            />
+            <input type="checkbox" checked={chosen.includes(subject)} onChange={() => toggle(subject)} />
             {t(`accounts.types.${subject}`)}
           </label>
         ))}
