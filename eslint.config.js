@@ -10,9 +10,9 @@ import tseslint from 'typescript-eslint';
 // server/src from the top down: a layer imports from itself and from the layers below it, never
 // from one above. Each zone below names, for one layer, the layers above it.
 const serverLayers = [
-  // What starts, composes or administers the app (stored-files.ts: the modules' declarations of
-  // their stored files, collected for backup/).
-  ['server.ts', 'app.ts', 'production-default.ts', 'stored-files.ts', 'cli', 'backup'],
+  // What starts, composes or administers the app (site-modules.ts: the one list of the modules,
+  // which app.ts registers and backup/ reads their stored files from).
+  ['server.ts', 'app.ts', 'production-default.ts', 'site-modules.ts', 'cli', 'backup'],
   ['plugins'],
   ['sample-content'], // fills the modules' tables on a first start
   ['modules'],
@@ -48,12 +48,13 @@ function serverZones({ tests }) {
     const zone = { target: inServer(layer), message: serverOrder };
     if (layer[0] !== 'modules') return [{ ...zone, from: inServer(above) }];
     // The one exception: a route registers a third-party plugin in its own scope (the contact
-    // form's multipart parser and rate limit, the projects' picture uploads: plugins/external/).
-    // A module that needs one too is named here; plugins/app/ stays out of reach of every module.
+    // form's multipart parser and rate limit, the projects' picture uploads, the inbox's reply
+    // with files: plugins/external/). A module that needs one too is named here; plugins/app/
+    // stays out of reach of every module.
     return [
       { ...zone, from: inServer(above.filter((name) => name !== 'plugins')) },
-      { ...zone, target: 'server/src/modules/!(contact|projects)/**', from: 'server/src/plugins' },
-      ...['contact', 'projects'].map((name) => ({
+      { ...zone, target: 'server/src/modules/!(contact|projects|inbox)/**', from: 'server/src/plugins' },
+      ...['contact', 'projects', 'inbox'].map((name) => ({
         ...zone,
         target: `server/src/modules/${name}`,
         from: 'server/src/plugins',
@@ -68,7 +69,7 @@ function serverZones({ tests }) {
 // hands in what the kernel needs (its trash adapter, its audit entries), so that the kernel never
 // imports it back (decision 046). Every other folder under server/src/modules is a domain, read
 // from the disk, so a new module is walled off from the kernel without a line here.
-const kernelModules = ['content', 'pages', 'audit', 'trash', 'housekeeping', 'rate-limits'];
+const kernelModules = ['registry', 'content', 'pages', 'audit', 'trash', 'housekeeping', 'rate-limits'];
 const domainModules = fs
   .readdirSync(new URL('server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !kernelModules.includes(entry.name))

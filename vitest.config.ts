@@ -13,5 +13,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two files at a time: most of an API test's time is spent waiting (HTTP, the databases, mail
+    // and storage servers), so on CI's 2 cores two overlap well; each file has its own databases
+    // (a fresh SQLite file, a PostgreSQL schema of its own), ports and data directories.
+    maxWorkers: 2,
   },
 });

@@ -22,6 +22,8 @@ const firstNames = ['Erika', 'Max', 'Jörg', 'Anna', 'Peter', 'Fatma', 'Lukas', 
 const lastNames = ['Musterfrau', 'Mustermann', 'Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker'];
 const companies = ['Beispiel Logistik GmbH', 'Stadtwerke Musterstadt', 'Chemiepark Süd AG', 'Rechenzentrum Nord', null, null];
 const subjects = ['priceInquiry', 'generalMessage', 'application'];
+// Half of them closed, as "handled" was before the workflow (issue 42).
+const statuses = ['closed', 'new', 'closed', 'inProgress', 'closed', 'answered'];
 const deliveries = ['delivered', 'delivered', 'delivered', 'logged', 'failed', 'pending'];
 const sentences = [
   'Wir planen den Neubau einer Lagerhalle und benötigen ein Angebot für die äußere Blitzschutzanlage.',
@@ -48,7 +50,7 @@ function inquiryRow(n, start) {
     subject,
     first,
     last,
-    '+49 6181 12345',
+    `+49 6181 ${100000 + n}`,
     email,
     message,
     company,
@@ -56,11 +58,13 @@ function inquiryRow(n, start) {
     subject === 'priceInquiry' ? '2400 m²' : null,
     subject === 'priceInquiry' ? 'lps,earthing' : null,
     'de',
-    n % 2 ? 'handled' : 'new',
+    statuses[n % statuses.length],
     spam ? 'skipped' : deliveries[n % deliveries.length],
     spam,
     created,
     folded,
+    email,
+    `06181${100000 + n}`,
   ];
 }
 
@@ -82,6 +86,8 @@ const columns = [
   'spam',
   'created_at',
   'search_folded',
+  'email_key',
+  'phone_key',
 ];
 
 async function fill(kind, target, count) {
@@ -120,10 +126,12 @@ async function fill(kind, target, count) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
 const figure = (xs) =>
   xs.length === 1
     ? `${xs[0].toFixed(0)}`
-    : `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
+    : `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})` +
+      (xs.length >= 10 ? ` p95 ${p95(xs).toFixed(0)}` : '');
 
 async function timed(url, token) {
   const t0 = performance.now();
@@ -197,6 +205,10 @@ async function run(kind, size) {
       [`last page (${lastPage.toLocaleString('en')})`]: `&PageNumber=${lastPage}`,
       'search "schneider" (common)': '&Search=schneider',
       'search "vorgang 4711." (one hit)': `&Search=${encodeURIComponent('vorgang 4711.')}`,
+      'search "schmidt.4711@" (an address)': `&Search=${encodeURIComponent('schmidt.4711@')}`,
+      'search "blitzableiter" (no hit)': '&Search=blitzableiter',
+      'search "schneider", price inquiries': '&Search=schneider&Subject=priceInquiry',
+      'search "an" (two letters)': '&Search=an',
       'filter type + not handled': '&Subject=priceInquiry&Handled=false',
       'filter delivery failed': '&Delivery=failed',
       'filter one week': '&From=2026-10-01&To=2026-10-07',
@@ -213,7 +225,7 @@ async function run(kind, size) {
         ms.push(r.ms);
         count = r.count;
       }
-      lines.push(`  ${name.padEnd(36)} ${figure(ms).padStart(16)} ms   (count ${count.toLocaleString('en')})`);
+      lines.push(`  ${name.padEnd(36)} ${figure(ms).padStart(24)} ms   (count ${count.toLocaleString('en')})`);
     }
     const exportRounds = Number(process.env.EXPORT_ROUNDS ?? (size <= 100_000 ? 3 : 1));
     const exports = [];
@@ -226,6 +238,7 @@ async function run(kind, size) {
       `\n${kind}, ${size.toLocaleString('en')} inquiries (filled in ${fillSeconds.toFixed(0)} s, ${db}); ms: median (min–max) of ${rounds}`,
     );
     for (const line of lines) console.log(line);
+    if (exports.length === 0) return;
     console.log(
       `  export: first byte ${figure(exports.map((e) => e.ttfb))} ms, all ${figure(exports.map((e) => e.total))} ms, ` +
         `${exports[0].mb.toFixed(1)} MB, server RSS ${exports[0].before.toFixed(0)} → peak ${figure(exports.map((e) => e.peak))} MB` +

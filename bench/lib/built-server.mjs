@@ -32,6 +32,7 @@ export async function startBuiltServer(name, env = {}, { logFile, entry: server 
   return {
     url,
     dataDir,
+    pid: child.pid,
     /** Resident memory in MB, from /proc. */
     rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
     async stop() {

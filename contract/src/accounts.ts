@@ -6,9 +6,12 @@ import { oneLine } from './one-line';
 
 /**
  * The roles of issue 31 (decision 035): few and readable, no policy engine. An `inbox` account may
- * be limited to some inquiry types (e.g. applications only, for HR).
+ * be limited to some inquiry types (e.g. applications only, for HR). `editorInbox` (issue 42,
+ * decision 051) holds an editor's and an inbox account's rights together, its inquiries limited
+ * as an inbox account's may be: the project manager who keeps the references and answers price
+ * inquiries, without the admin role or a second account.
  */
-export const userRoles = ['admin', 'editor', 'inbox'] as const;
+export const userRoles = ['admin', 'editor', 'inbox', 'editorInbox'] as const;
 export const userRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
@@ -25,16 +28,23 @@ export const roleAccess: Record<UserRole, readonly RouteAccess[]> = {
   admin: routeAccesses,
   editor: ['content', 'self'],
   inbox: ['inbox', 'self'],
+  editorInbox: ['content', 'inbox', 'self'],
 };
 
 export const mayAccess = (role: UserRole, access: RouteAccess) => roleAccess[role].includes(access);
+
+/**
+ * Whether an account of this role may be limited to some inquiry types: every role that reads the
+ * inbox but admin (who sees everything). Other roles' limits are not kept.
+ */
+export const hasInquiryLimit = (role: UserRole) => role !== 'admin' && mayAccess(role, 'inbox');
 
 /** The account states the admin's list shows. */
 export const userStates = ['invited', 'active', 'disabled'] as const;
 export const userStateSchema = z.enum(userStates);
 export type UserState = z.infer<typeof userStateSchema>;
 
-/** An inbox account's inquiry types; null (or absent) is every type. Only an inbox account has a limit. */
+/** An inbox account's inquiry types; null (or absent) is every type. Only a role with `hasInquiryLimit` keeps one. */
 export const inquiryTypesSchema = z.array(inquirySubjectSchema).min(1).max(3).nullable();
 
 const usernameSchema = z

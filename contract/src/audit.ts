@@ -17,6 +17,11 @@ export const auditItemKinds = [
   'inquiry',
   'trash',
   'backup',
+  'redirect',
+  'notFoundSettings',
+  'notFoundEntry',
+  'person',
+  'replyTemplates',
 ] as const;
 export type AuditItemKind = (typeof auditItemKinds)[number];
 
@@ -55,7 +60,14 @@ export const auditActions = [
   'export',
   'handled',
   'unhandled',
+  'statusChange',
+  'assign',
+  'followUp',
+  'note',
+  'reply',
   'download',
+  'import',
+  'erase',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

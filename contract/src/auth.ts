@@ -87,9 +87,9 @@ export const verifyResponseSchema = z.union([
     passwordChangeRequired: z.boolean().optional(),
     /** The site requires a second factor and this user has none yet: nothing but setting it up. */
     secondFactorSetupRequired: z.boolean().optional(),
-    /** What the user may use (issue 31): the dashboard shows only those tabs. */
-    role: z.enum(['admin', 'editor', 'inbox']).optional(),
-    /** An inbox user's inquiry types; null: all. */
+    /** What the user may use (issue 31): the dashboard shows only those tabs. `userRoles` of accounts.ts, which imports this file. */
+    role: z.enum(['admin', 'editor', 'inbox', 'editorInbox']).optional(),
+    /** An inbox or editorInbox user's inquiry types; null: all. */
     inquiryTypes: z.array(z.enum(inquirySubjects)).nullable().optional(),
   }),
   z.object({ valid: z.literal(false) }),

@@ -46,6 +46,32 @@ const localized = (max: number, lines: 'one' | 'many' = 'one') =>
     .max(2)
     .refine(hasUniqueLanguages, 'each language may appear once');
 
+/**
+ * The German federal states (ISO 3166-2:DE without the "DE-"), as the company's details name the
+ * one it sits in: its public holidays are not working days when the inbox counts the two working
+ * days after which an inquiry is unanswered (decision 048). None chosen: the nationwide holidays only.
+ */
+export const federalStates = [
+  'BW',
+  'BY',
+  'BE',
+  'BB',
+  'HB',
+  'HH',
+  'HE',
+  'MV',
+  'NI',
+  'NW',
+  'RP',
+  'SL',
+  'SN',
+  'ST',
+  'SH',
+  'TH',
+] as const;
+export const federalStateSchema = z.enum(federalStates);
+export type FederalState = z.infer<typeof federalStateSchema>;
+
 /** Limits the dashboard form shows and the server enforces. */
 export const companyDetailsLimits = { maxPartners: 12, statistics: 6, maxManagingDirectors: 5 } as const;
 
@@ -129,7 +155,12 @@ const fields = <P extends z.ZodType>(picture: P) => ({
 });
 
 /** The company details as visitors get them. */
-export const companyDetailsSchema = z.strictObject({ ...fields(storedPictureSchema), logo: storedLogoSchema });
+export const companyDetailsSchema = z.strictObject({
+  ...fields(storedPictureSchema),
+  logo: storedLogoSchema,
+  /** The state whose public holidays the inbox's working days skip; null: the nationwide ones only (details saved before it: null). */
+  federalState: federalStateSchema.nullable().default(null),
+});
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
 /**
@@ -139,6 +170,8 @@ export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 export const companyDetailsInputSchema = z.strictObject({
   ...fields(pictureInputSchema),
   logo: logoInputSchema.optional(),
+  /** Left out: kept as it is (clients of releases before it send none). */
+  federalState: federalStateSchema.nullable().optional(),
   /** What the GET adds may be sent back as it is: `isSample` is ignored. */
   isSample: z.boolean().optional(),
   /**
@@ -205,6 +238,7 @@ export const defaultCompanyDetails: CompanyDetails = {
     picture: 'ceo-portrait',
   },
   logo: null,
+  federalState: null,
 };
 
 /**

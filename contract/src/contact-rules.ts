@@ -195,12 +195,26 @@ export function splitRegards(entries: string[]): string[] {
   ];
 }
 
-/** Days after which stored inquiries (and their files) are deleted; null keeps them. */
+/**
+ * Days after arrival after which stored inquiries (and their files) are deleted; null keeps them.
+ * For applications this is the rule of those not closed and without consent (decision 050).
+ */
 export const defaultRetentionDays: Record<InquirySubject, number | null> = {
   application: 180,
   priceInquiry: null,
   generalMessage: null,
 };
+
+/**
+ * Days after closing (status `closed`) after which an application is deleted (decision 050):
+ * without the applicant's consent six months (183 days: the two months of AGG §15(4) and the
+ * three of ArbGG §61b, with time for the post); with their consent to be kept for later openings
+ * two years. null keeps them.
+ */
+export const defaultApplicationRetentionDays = {
+  applicationAfterClosing: 183,
+  applicationWithConsent: 730,
+} as const satisfies Record<string, number | null>;
 
 /** Names of the multipart fields besides the inquiry's own. */
 export const contactFormExtras = {
@@ -228,6 +242,8 @@ export type FieldErrorKind = 'required' | 'email' | 'invalid';
  */
 export type ContactFormState = {
   values?: InquiryValues;
+  /** The application's box to be kept for later openings was ticked (decision 050). */
+  applicationConsent?: boolean;
   errors?: Partial<Record<InquiryField, FieldErrorKind>>;
   notice?:
     | { kind: 'success'; sent?: InquirySent }

@@ -16,7 +16,17 @@ export const deliveryStatuses = ['pending', 'delivered', 'failed', 'logged', 'sk
 export const deliveryStatusSchema = z.enum(deliveryStatuses);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
-export const inquiryStatusSchema = z.enum(['new', 'handled']);
+/**
+ * Where an inquiry stands (issue 42): new → in progress → answered → closed; staff may set any of
+ * them at any time. `closed` is what "handled" was before.
+ */
+export const inquiryStatuses = ['new', 'inProgress', 'answered', 'closed'] as const;
+export const inquiryStatusSchema = z.enum(inquiryStatuses);
+export type InquiryStatus = z.infer<typeof inquiryStatusSchema>;
+
+/** A colleague an inquiry is assigned to, by the name the dashboard shows. */
+export const inquiryAssigneeSchema = z.object({ id: z.number().int(), name: z.string() });
+export type InquiryAssignee = z.infer<typeof inquiryAssigneeSchema>;
 
 /** One row of the inbox list. */
 export const inquirySummarySchema = z.object({
@@ -29,13 +39,40 @@ export const inquirySummarySchema = z.object({
   companyName: z.string().nullable(),
   email: z.string(),
   status: inquiryStatusSchema,
+  /** The colleague working on it; null: nobody yet. */
+  assignee: inquiryAssigneeSchema.nullable(),
+  /** The day to look at it again (Wiedervorlage), `YYYY-MM-DD` in Europe/Berlin. */
+  followUpOn: z.string().nullable(),
   deliveryStatus: deliveryStatusSchema,
   spam: z.boolean(),
+  /**
+   * Unanswered (decision 048): not spam, still `new`, and two working days (Monday to Friday
+   * without the public holidays of the company's federal state) have passed since it arrived.
+   */
+  unanswered: z.boolean(),
   attachmentCount: z.number().int(),
   /** The job an application is for: its id and its title when the application arrived (the job may be gone since). */
   job: z.object({ id: z.number().int().nullable(), title: z.string().nullable() }).nullable(),
+  /** New and not yet opened by the signed-in user (issue 42: unread per person). */
+  unread: z.boolean(),
+  /** How many other inquiries share its e-mail address or phone number within 90 days (its possible duplicates). */
+  duplicateCount: z.number().int(),
 });
 export type InquirySummary = z.infer<typeof inquirySummarySchema>;
+
+/** Another inquiry from the same person, as far as its e-mail address or phone number tells (linked, never merged). */
+export const inquiryDuplicateSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  createdAt: z.string(),
+  subject: inquirySubjectSchema,
+  status: inquiryStatusSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  /** What the two share: the e-mail address (case aside), the phone number (spaces, `+49`/`0049`/`0` aside), or both. */
+  matchedBy: z.array(z.enum(['email', 'phone'])),
+});
+export type InquiryDuplicate = z.infer<typeof inquiryDuplicateSchema>;
 
 export const inquiryAttachmentSchema = z.object({
   id: z.number().int(),
@@ -47,8 +84,11 @@ export const inquiryAttachmentSchema = z.object({
 });
 export type InquiryAttachment = z.infer<typeof inquiryAttachmentSchema>;
 
+/** An inquiry's mails: to the company, the confirmation to the sender, a reply from the dashboard. */
+export const inquiryMailKinds = ['inquiry', 'confirmation', 'reply'] as const;
+
 export const mailDeliverySchema = z.object({
-  kind: z.enum(['inquiry', 'confirmation']),
+  kind: z.enum(inquiryMailKinds),
   status: z.enum(['pending', 'sent', 'failed', 'logged']),
   attempts: z.number().int(),
   nextAttemptAt: z.string().nullable(),
@@ -69,6 +109,40 @@ export const inquiryOriginSchema = z.object({
 });
 export type InquiryOrigin = z.infer<typeof inquiryOriginSchema>;
 
+/**
+ * One event of an inquiry's time line, oldest first: when it arrived, its mails, and what staff
+ * did with it, each with who (`by`, the name shown then) and when.
+ */
+export const inquiryEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('received'), at: z.string() }),
+  z.object({
+    kind: z.literal('mail'),
+    at: z.string(),
+    mail: z.enum(inquiryMailKinds),
+    status: z.enum(['pending', 'sent', 'failed', 'logged']),
+    /** A reply's: its subject and who sent it. */
+    subject: z.string().optional(),
+    by: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('status'), at: z.string(), by: z.string(), status: inquiryStatusSchema }),
+  z.object({ kind: z.literal('assignee'), at: z.string(), by: z.string(), assignee: z.string().nullable() }),
+  z.object({ kind: z.literal('followUp'), at: z.string(), by: z.string(), followUpOn: z.string().nullable() }),
+  z.object({ kind: z.literal('note'), at: z.string(), by: z.string(), id: z.number().int(), text: z.string() }),
+]);
+export type InquiryEvent = z.infer<typeof inquiryEventSchema>;
+
+/**
+ * An applicant's consent to be kept for later openings (decision 050): when it was given, the
+ * version of the box's wording and the words shown, in the language shown.
+ */
+export const applicationConsentSchema = z.object({
+  givenAt: z.string(),
+  version: z.string(),
+  language: z.enum(['de', 'en']),
+  text: z.string(),
+});
+export type ApplicationConsent = z.infer<typeof applicationConsentSchema>;
+
 /** One inquiry with every field, its attachments and its mail deliveries. */
 export const inquiryDetailSchema = inquirySummarySchema.extend({
   phone: z.string(),
@@ -82,11 +156,32 @@ export const inquiryDetailSchema = inquirySummarySchema.extend({
   mails: z.array(mailDeliverySchema),
   /** null when the visit was not counted (no statistics, Do-Not-Track, an objection) or is older than the inquiry's day. */
   origin: inquiryOriginSchema.nullable(),
+  /** Its time line: received, mails, status, assignment, follow-up and internal notes. */
+  history: z.array(inquiryEventSchema),
+  /** Its possible duplicates, newest first (those of types the user may see). */
+  duplicates: z.array(inquiryDuplicateSchema),
+  /** An application's consent to be kept for later openings; null: none given (always null for other types). */
+  applicationConsent: applicationConsentSchema.nullable(),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 
-export const inquiryListSchema = z.object({ data: z.array(inquirySummarySchema), count: z.number().int() });
+/**
+ * A search counts its matches up to this many (decision 052): beyond, `count` is this and
+ * `countCapped` true — "more than 1,000", and the pages end there. Every other list counts all.
+ */
+export const inquirySearchCountCap = 1000;
+
+export const inquiryListSchema = z.object({
+  data: z.array(inquirySummarySchema),
+  count: z.number().int(),
+  /** More match than `count` (a search past `inquirySearchCountCap`). */
+  countCapped: z.boolean(),
+});
 export type InquiryList = z.infer<typeof inquiryListSchema>;
+
+/** `GET /api/v1/Inquiry/Unread`: how many new inquiries the signed-in user has not opened yet (the inbox tab's count). */
+export const inquiryUnreadSchema = z.object({ count: z.number().int() });
+export type InquiryUnread = z.infer<typeof inquiryUnreadSchema>;
 
 /**
  * `GET /api/v1/Inquiry/Jobs`: every job that applications name, removed ones included, with the
@@ -119,7 +214,17 @@ export const inquiryFilterSchema = z.object({
     .optional(),
   Subject: inquirySubjectSchema.optional(),
   Delivery: deliveryStatusSchema.optional(),
+  /** true: closed; false: not closed (the filter before `Status`, kept for clients that use it). */
   Handled: z.enum(['true', 'false']).optional(),
+  Status: inquiryStatusSchema.optional(),
+  /** `me`: assigned to the signed-in user; `none`: to nobody; else a user's id. */
+  Assignee: z.union([z.enum(['me', 'none']), z.coerce.number().int().positive().max(2_147_483_647)]).optional(),
+  /** true: a follow-up day today or before, not closed. */
+  FollowUpDue: z.enum(['true', 'false']).optional(),
+  /** true: new and not yet opened by the signed-in user. */
+  Unread: z.enum(['true', 'false']).optional(),
+  /** true: only the unanswered (see `unanswered` of a list item); false or left out: no limit. */
+  Unanswered: z.enum(['true', 'false']).optional(),
   /** Applications for this job (its id). */
   JobID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** true: only what the spam checks caught; otherwise only real inquiries. */
@@ -161,11 +266,45 @@ export const inquiryAttachmentParamSchema = inquiryIdParamSchema.extend({
 
 export const inquiryHandledSchema = z.strictObject({ handled: z.boolean().default(true) });
 
-/** Retention in days per inquiry type; null keeps them. */
+/**
+ * `PUT /api/v1/Inquiry/{id}`: what staff change of an inquiry, each optional. Fields it does not
+ * know (a client sending back what it read) are ignored.
+ */
+export const inquiryUpdateSchema = z.object({
+  status: inquiryStatusSchema.optional(),
+  /** A colleague who may see the inquiry's type; null: nobody. */
+  assigneeId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  followUpOn: calendarDay.nullable().optional(),
+});
+export type InquiryUpdate = z.infer<typeof inquiryUpdateSchema>;
+
+/** `POST /api/v1/Inquiry/{id}/Note`: an internal note, never part of any mail. */
+export const inquiryNoteSchema = z.strictObject({ text: z.string().trim().min(1).max(5000) });
+
+/** `GET /api/v1/Inquiry/{id}/Assignees`: the colleagues who may be given this inquiry. */
+export const inquiryAssigneesSchema = z.array(inquiryAssigneeSchema);
+
+/** Retention in days; null keeps them (decision 050 for applications). */
 const retentionDays = z.number().int().min(1).max(3650).nullable();
 export const retentionSettingsSchema = z.strictObject({
+  /** Days after arrival: applications not closed and without consent. */
   application: retentionDays,
+  /** Days after arrival. */
   priceInquiry: retentionDays,
   generalMessage: retentionDays,
+  /** Days after closing: applications without the applicant's consent to be kept (default 183). */
+  applicationAfterClosing: retentionDays,
+  /** Days after closing: applications whose applicant agreed to be kept for later openings (default 730). */
+  applicationWithConsent: retentionDays,
 });
 export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
+
+/**
+ * `PUT /api/v1/Inquiry/Retention`: what the GET answered; the two application periods may be left
+ * out (a client of a release before them), and then keep their stored values.
+ */
+export const retentionUpdateSchema = retentionSettingsSchema.partial({
+  applicationAfterClosing: true,
+  applicationWithConsent: true,
+});
+export type RetentionUpdate = z.infer<typeof retentionUpdateSchema>;

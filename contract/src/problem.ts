@@ -44,6 +44,8 @@ export const errorCodes = [
   'last_admin',
   /** An invitation link that is unknown, used, revoked or past its 72 hours. */
   'invitation_invalid',
+  /** A redirect that would lead back to its own address (A → B → A). */
+  'redirect_loop',
   'service_unavailable',
   'internal',
 ] as const;

@@ -162,6 +162,8 @@ export const apiRoutes = {
     export: '/Inquiry/Export',
     /** GET: the jobs that applications name, for the inbox's job filter. */
     jobs: '/Inquiry/Jobs',
+    /** GET: how many new inquiries the signed-in user has not opened yet. */
+    unread: '/Inquiry/Unread',
     retention: '/Inquiry/Retention',
     one: '/Inquiry/:id',
     onePath: (id: Id) => `/Inquiry/${id}`,
@@ -171,6 +173,17 @@ export const apiRoutes = {
     resendPath: (id: Id) => `/Inquiry/${id}/Resend`,
     handled: '/Inquiry/:id/Handled',
     handledPath: (id: Id) => `/Inquiry/${id}/Handled`,
+    /** POST `{text}`: an internal note (issue 42). */
+    note: '/Inquiry/:id/Note',
+    notePath: (id: Id) => `/Inquiry/${id}/Note`,
+    /** GET: who may be given this inquiry. */
+    assignees: '/Inquiry/:id/Assignees',
+    assigneesPath: (id: Id) => `/Inquiry/${id}/Assignees`,
+    /** POST `{subject, body, key?}` or multipart with files: a reply to the sender, through the outbox (issue 42). */
+    reply: '/Inquiry/:id/Reply',
+    replyPath: (id: Id) => `/Inquiry/${id}/Reply`,
+    /** GET: the reply templates (inbox); PUT: the whole list (admins). */
+    replyTemplates: '/ReplyTemplate',
   },
   trash: {
     /** GET: what is in the trash (staff); DELETE: empty it (admin). */
@@ -186,6 +199,35 @@ export const apiRoutes = {
   },
   /** The audit trail (admin): GET the list, GET the CSV export (decision 036). */
   audit: { list: '/Audit', export: '/Audit/Export' },
+  /** Redirects of old addresses (admin, issue 43): GET/POST/PUT, DELETE one, CSV in and out, test an address. */
+  redirects: {
+    list: '/Redirect',
+    one: '/Redirect/:id',
+    onePath: (id: Id) => `/Redirect/${id}`,
+    /** POST text/csv `from,to[,keepQuery]`: every row or none. */
+    import: '/Redirect/Import',
+    /** GET: the redirects as CSV. */
+    export: '/Redirect/Export',
+    /** GET `?Path=`: the redirect that answers an address, and where it sends. */
+    test: '/Redirect/Test',
+  },
+  /** The log of addresses that lead nowhere (admin, issue 43). */
+  notFound: {
+    list: '/NotFound',
+    one: '/NotFound/:id',
+    onePath: (id: Id) => `/NotFound/${id}`,
+    /** GET/PUT `{answer}`: redirect home (SPEC.md's default) or a not-found page. */
+    settings: '/Settings/NotFound',
+  },
+  /** Data-subject requests (admin, decision 049): what is stored about one e-mail address, exported or erased. */
+  person: {
+    /** GET `?Email=`: the inquiries, files, mails and notes stored about that address. */
+    lookup: '/Person',
+    /** POST `{email}`: one ZIP archive (summary, data.json, files). */
+    export: '/Person/Export',
+    /** POST `{email, reason}`: everything erased; the audit keeps a stub without personal data. */
+    erase: '/Person/Erase',
+  },
   statistics: {
     counts: '/Statistics',
     export: '/Statistics/Export',

@@ -1,6 +1,7 @@
 /**
- * The scopes the site's texts are split into (SPEC.md §7), plus the common texts and the
- * projects, dashboard, inbox and statistics areas: one list for the build, the browser and the server.
+ * The scopes the site's texts are split into (SPEC.md §7), plus the common texts, the projects,
+ * the staff pages' frame ('admin') and each dashboard feature's own texts, which its tab loads
+ * with its code: one list for the build, the browser and the server.
  */
 export const translationNamespaces = [
   'common',
@@ -16,6 +17,19 @@ export const translationNamespaces = [
   'projects',
   'inbox',
   'statistics',
+  'accounts',
+  'audit',
+  'backups',
+  'categoryEditing',
+  'companyDetails',
+  'goLive',
+  'jobEditing',
+  'mailSettings',
+  'projectEditing',
+  'textEditing',
+  'trash',
+  'redirects',
+  'privacy',
 ] as const;
 export type TranslationNamespace = (typeof translationNamespaces)[number];
 

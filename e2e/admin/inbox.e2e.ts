@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -41,6 +42,34 @@ const plan = Buffer.concat([
   Buffer.from('\n%%EOF\n'),
 ]);
 
+/** A small PNG (a blue-to-yellow gradient), encoded here: the server checks that a picture is one. */
+function gradientPng(width = 96, height = 64): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(zlib.crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++)
+      rows.set([(x * 255) / width, (x * 200) / width, 255 - (y * 255) / height], y * (width * 3 + 1) + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const photo = gradientPng();
+
 async function send(
   fields: Record<string, string | string[]>,
   files: { name: string; type: string; data: Buffer }[] = [],
@@ -75,7 +104,10 @@ beforeAll(async () => {
   await site.start();
   token = await apiLogin(site.url);
   first = await send(general);
-  second = await send(price, [{ name: 'Plan Halle 3.pdf', type: 'application/pdf', data: plan }]);
+  second = await send(price, [
+    { name: 'Plan Halle 3.pdf', type: 'application/pdf', data: plan },
+    { name: 'Dach.png', type: 'image/png', data: photo },
+  ]);
   // Kept as spam: never in the normal list, only in the Spam view.
   caught = await send(
     { ...general, firstName: 'Cheap', lastName: 'Pills', email: 'bot@spam.example' },
@@ -111,7 +143,7 @@ async function downloaded(page: Page, start: () => Promise<void>): Promise<{ nam
 }
 
 describe('the Inquiries tab', () => {
-  it('lists both inquiries newest first with type, name, company, e-mail, delivery and handled state, in English', async () => {
+  it('lists both inquiries newest first with type, name, company, e-mail, delivery and status, in English', async () => {
     const page = await inbox();
     await page.locator('main').getByRole('tab', { name: 'Inquiries', selected: true }).waitFor();
     expect(await page.locator('main thead th').allTextContents()).toEqual([
@@ -121,7 +153,7 @@ describe('the Inquiries tab', () => {
       'Company',
       'E-mail',
       'Delivery',
-      'Handled',
+      'Status',
       'Actions',
     ]);
     expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-inquiry')))).toEqual([
@@ -129,22 +161,23 @@ describe('the Inquiries tab', () => {
       first.reference,
     ]);
     const cells = async (reference: string) =>
-      (await rowOf(page, reference).locator('td').allInnerTexts()).slice(1, 7).map((text) => text.trim());
+      (await rowOf(page, reference).locator('td').allInnerTexts()).slice(1, 7).map((text) => text.trim().replace(/\s+/g, ' '));
     expect(await cells(second.reference)).toEqual([
       'Price inquiry',
-      'Max Mustermann',
+      // New, not opened by this user yet; the same phone number as the general message's sender.
+      'Unread: Max Mustermann 1 possible duplicate',
       'Beispiel Logistik GmbH',
       'max@example.org',
       'Not sent – no mail server set up',
-      'Not handled',
+      'New',
     ]);
     expect(await cells(first.reference)).toEqual([
       'General message',
-      'Erika Musterfrau',
+      'Unread: Erika Musterfrau 1 possible duplicate',
       '–',
       'erika@example.org',
       'Not sent – no mail server set up',
-      'Not handled',
+      'New',
     ]);
     expect(await axeViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
@@ -154,12 +187,11 @@ describe('the Inquiries tab', () => {
     const page = await inbox({ lang: 'de' });
     await page.locator('main').getByRole('tab', { name: 'Anfragen', selected: true }).waitFor();
     const texts = await rowOf(page, second.reference).innerText();
-    for (const text of ['Preisanfrage', 'Nicht versendet – kein Mailserver eingerichtet', 'Nicht erledigt'])
-      expect(texts).toContain(text);
+    for (const text of ['Preisanfrage', 'Nicht versendet – kein Mailserver eingerichtet', 'Neu']) expect(texts).toContain(text);
     expect(await rowOf(page, first.reference).innerText()).toContain('Allgemeine Nachricht');
   });
 
-  it('opens one with every field, downloads its attachment, marks it handled and back, and sends it again', async () => {
+  it('opens one with every field, downloads its attachment, closes it and reopens it, and sends it again', async () => {
     const page = await inbox();
     const dialog = await openInquiry(page, second.reference);
     await dialog.getByRole('heading', { name: `Inquiry ${second.reference}` }).waitFor();
@@ -190,15 +222,34 @@ describe('the Inquiries tab', () => {
     expect(file.name).toBe('Plan Halle 3.pdf');
     expect(Buffer.compare(file.bytes, plan)).toBe(0);
 
-    await dialog.getByRole('button', { name: 'Mark as handled' }).click();
-    await dialog.getByRole('button', { name: 'Mark as not handled' }).waitFor();
-    await dialog.getByText(/^Handled on /).waitFor();
-    await rowOf(page, second.reference).getByText('Handled', { exact: true }).waitFor();
-    expect((await list()).data.find((i) => i.id === second.id)!.status).toBe('handled');
-    await dialog.getByRole('button', { name: 'Mark as not handled' }).click();
-    await rowOf(page, second.reference).getByText('Not handled', { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'Mark as handled' }).click();
-    await rowOf(page, second.reference).getByText('Handled', { exact: true }).waitFor();
+    // Looked at without a download: the picture below its row, the PDF in a tab of its own (the browser's viewer).
+    const showPhoto = dialog.getByRole('button', { name: 'Preview Dach.png' });
+    await showPhoto.click();
+    const preview = dialog.getByRole('img', { name: 'Preview of Dach.png' });
+    await preview.waitFor();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+    expect(await dialog.getByRole('button', { name: 'Hide preview Dach.png' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    const shots = process.env['SCREENSHOT_DIR'];
+    if (shots) await preview.screenshot({ path: path.join(shots, 'inbox-attachment-preview-en.png') });
+    await dialog.getByRole('button', { name: 'Hide preview Dach.png' }).click();
+    await preview.waitFor({ state: 'detached' });
+    const [viewer] = await Promise.all([
+      page.context().waitForEvent('page'),
+      dialog.getByRole('button', { name: 'View in the browser Plan Halle 3.pdf' }).click(),
+    ]);
+    await expect.poll(() => viewer.url()).toMatch(/^blob:/);
+    await viewer.close();
+
+    await dialog.getByRole('button', { name: 'Mark as closed' }).click();
+    await dialog.getByRole('button', { name: 'Reopen' }).waitFor();
+    await dialog.getByText(/^Closed on /).waitFor();
+    await rowOf(page, second.reference).getByText('Closed', { exact: true }).waitFor();
+    expect((await list()).data.find((i) => i.id === second.id)!.status).toBe('closed');
+    await dialog.getByRole('button', { name: 'Reopen' }).click();
+    await rowOf(page, second.reference).getByText('In progress', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Mark as closed' }).click();
+    await rowOf(page, second.reference).getByText('Closed', { exact: true }).waitFor();
 
     // Resend asks first: cancelled, nothing is sent; accepted, the mail is queued again.
     let question = answerConfirm(page, false);

@@ -420,9 +420,11 @@ describe('the server guards every change, whatever the page does', () => {
         body: JSON.stringify({ valid: true, username: 'admin', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
       }),
     );
-    // The dashboard's first read for staff (the go-live checklist) would already meet the server's
+    // The dashboard's first reads for staff (the go-live checklist) would already meet the server's
     // refusal and end the visit; kept away here, so that the save itself is what the server refuses.
     await page.route('**/api/v1/Settings/Checklist', (route) => route.abort());
+    // So would the inbox tab's count of the unread.
+    await page.route('**/api/v1/Inquiry/Unread', (route) => route.abort());
     // On the categories, whose list is public: the inbox (where the dashboard opens) would meet the refusal at once.
     await openWithToken(page, site.url, 'forged.token.value', '/dashboard?tab=categories');
     const main = page.locator('main');

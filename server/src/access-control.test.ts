@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type RouteAccess, type UserRole, mayAccess } from '@blitz/contract';
+import { type RouteAccess, type UserRole, mayAccess, userRoles } from '@blitz/contract';
 import { buildApp } from './app';
 import { signedInAs } from './modules/accounts/accounts.test-kit';
 import { generalMessage, pdfFile, postContact, priceInquiry } from './modules/contact/contact.test-kit';
@@ -85,12 +85,19 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/v1/Inquiry': 'inbox',
   'GET /api/v1/Inquiry/Export': 'inbox',
   'GET /api/v1/Inquiry/Jobs': 'inbox',
+  'GET /api/v1/Inquiry/Unread': 'inbox',
   'GET /api/v1/Inquiry/Retention': 'inbox',
   'PUT /api/v1/Inquiry/Retention': 'admin',
   'GET /api/v1/Inquiry/:id': 'inbox',
   'GET /api/v1/Inquiry/:id/Attachment/:attachmentId': 'inbox',
   'POST /api/v1/Inquiry/:id/Resend': 'inbox',
   'POST /api/v1/Inquiry/:id/Handled': 'inbox',
+  'PUT /api/v1/Inquiry/:id': 'inbox',
+  'POST /api/v1/Inquiry/:id/Note': 'inbox',
+  'GET /api/v1/Inquiry/:id/Assignees': 'inbox',
+  'POST /api/v1/Inquiry/:id/Reply': 'inbox',
+  'GET /api/v1/ReplyTemplate': 'inbox',
+  'PUT /api/v1/ReplyTemplate': 'admin',
   'DELETE /api/v1/Inquiry/:id': 'inbox',
   'GET /api/v1/Statistics': 'admin',
   'GET /api/v1/Audit': 'admin',
@@ -104,6 +111,21 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/v1/Statistics/Export': 'admin',
   'GET /api/v1/Statistics/Summary': 'admin',
   'PUT /api/v1/Statistics/Summary': 'admin',
+  'GET /api/v1/Redirect': 'admin',
+  'POST /api/v1/Redirect': 'admin',
+  'PUT /api/v1/Redirect': 'admin',
+  'GET /api/v1/Redirect/:id': 'admin',
+  'DELETE /api/v1/Redirect/:id': 'admin',
+  'GET /api/v1/Redirect/Test': 'admin',
+  'GET /api/v1/Redirect/Export': 'admin',
+  'POST /api/v1/Redirect/Import': 'admin',
+  'GET /api/v1/NotFound': 'admin',
+  'DELETE /api/v1/NotFound/:id': 'admin',
+  'GET /api/v1/Settings/NotFound': 'admin',
+  'PUT /api/v1/Settings/NotFound': 'admin',
+  'GET /api/v1/Person': 'admin',
+  'POST /api/v1/Person/Export': 'admin',
+  'POST /api/v1/Person/Erase': 'admin',
 };
 
 async function startWithRoutes(kind: 'sqlite' | 'postgres') {
@@ -176,14 +198,17 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
         admin,
         editor: (await signedInAs(url, admin, 'editor', 'editor')).token,
         inbox: (await signedInAs(url, admin, 'inbox', 'inbox')).token,
+        // Content and inbox rights together (issue 42, decision 051).
+        editorInbox: (await signedInAs(url, admin, 'office', 'editorInbox')).token,
       };
+      expect(Object.keys(tokens).sort()).toEqual([...userRoles].sort());
       // Logging out ends the token: last.
       const ordered = [...guarded.filter((r) => !r.endsWith('/Logout')), ...guarded.filter((r) => r.endsWith('/Logout'))];
       const wrong: string[] = [];
       for (const route of ordered) {
         const [method, path] = route.split(' ') as [string, string];
         const address = path.replace(/:[A-Za-z]+/g, '999');
-        for (const role of ['editor', 'inbox', 'admin'] as const) {
+        for (const role of ['editor', 'inbox', 'editorInbox', 'admin'] as const) {
           const res = await api(url, method, address, { token: tokens[role], ...(method === 'GET' ? {} : { body: {} }) });
           const allowed = mayAccess(role, routeAccess[route]!);
           const refused = res.status === 403 && res.body?.code === 'forbidden';
@@ -196,47 +221,57 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
     }
   });
 
-  it('shows an inbox account limited to applications nothing of another type: list, detail, attachments, CSV', async () => {
-    const { url, close } = await startWithRoutes(kind);
-    try {
-      const admin = await signIn(url);
-      const hr = (await signedInAs(url, admin, 'hr', 'inbox', { inquiryTypes: ['application'] })).token;
-      const sent = {
-        application: await postContact(url, { ...generalMessage, subject: 'application', lastName: 'Bewerberin' }, [
-          pdfFile('cv.pdf'),
-        ]),
-        priceInquiry: await postContact(url, { ...priceInquiry, lastName: 'Preisfrager' }, [pdfFile('plan.pdf')]),
-        generalMessage: await postContact(url, { ...generalMessage, lastName: 'Nachrichter' }, [pdfFile('note.pdf')]),
-      };
-      const list = await api(url, 'GET', '/api/v1/Inquiry', { token: hr });
-      expect(list.body.data.map((i: { subject: string }) => i.subject)).toEqual(['application']);
-      expect(list.body.count).toBe(1);
-      const csv = await api(url, 'GET', '/api/v1/Inquiry/Export?lang=en', { token: hr });
-      expect(csv.status).toBe(200);
-      expect(csv.text).toContain('Bewerberin');
-      expect(csv.text).not.toMatch(/Preisfrager|Nachrichter/);
-      for (const [subject, created] of Object.entries(sent)) {
-        const id = created.body.id as number;
-        const detail = await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token: admin });
-        const attachment = `/api/v1/Inquiry/${id}/Attachment/${detail.body.attachments[0].id}`;
-        const expected = subject === 'application' ? 200 : 404;
-        expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token: hr })).status, subject).toBe(expected);
-        expect((await fetch(url + attachment, { headers: { authorization: `Bearer ${hr}` } })).status, subject).toBe(expected);
-        expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Handled`, { token: hr, body: {} })).status, subject).toBe(expected);
-        expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Resend`, { token: hr, body: {} })).status, subject).toBe(expected);
-        if (subject !== 'application')
-          expect((await api(url, 'DELETE', `/api/v1/Inquiry/${id}`, { token: hr })).status).toBe(404);
-        // The admin still sees it: nothing was deleted.
-        expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token: admin })).status, subject).toBe(200);
+  it.each(['inbox', 'editorInbox'] as const)(
+    'shows an %s account limited to applications nothing of another type: list, detail, attachments, CSV',
+    async (role) => {
+      const { url, close } = await startWithRoutes(kind);
+      try {
+        const admin = await signIn(url);
+        const hr = (await signedInAs(url, admin, 'hr', role, { inquiryTypes: ['application'] })).token;
+        const sent = {
+          application: await postContact(url, { ...generalMessage, subject: 'application', lastName: 'Bewerberin' }, [
+            pdfFile('cv.pdf'),
+          ]),
+          priceInquiry: await postContact(url, { ...priceInquiry, lastName: 'Preisfrager' }, [pdfFile('plan.pdf')]),
+          generalMessage: await postContact(url, { ...generalMessage, lastName: 'Nachrichter' }, [pdfFile('note.pdf')]),
+        };
+        const list = await api(url, 'GET', '/api/v1/Inquiry', { token: hr });
+        expect(list.body.data.map((i: { subject: string }) => i.subject)).toEqual(['application']);
+        expect(list.body.count).toBe(1);
+        const csv = await api(url, 'GET', '/api/v1/Inquiry/Export?lang=en', { token: hr });
+        expect(csv.status).toBe(200);
+        expect(csv.text).toContain('Bewerberin');
+        expect(csv.text).not.toMatch(/Preisfrager|Nachrichter/);
+        for (const [subject, created] of Object.entries(sent)) {
+          const id = created.body.id as number;
+          const detail = await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token: admin });
+          const attachment = `/api/v1/Inquiry/${id}/Attachment/${detail.body.attachments[0].id}`;
+          const expected = subject === 'application' ? 200 : 404;
+          expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token: hr })).status, subject).toBe(expected);
+          expect((await fetch(url + attachment, { headers: { authorization: `Bearer ${hr}` } })).status, subject).toBe(expected);
+          expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Handled`, { token: hr, body: {} })).status, subject).toBe(
+            expected,
+          );
+          expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Resend`, { token: hr, body: {} })).status, subject).toBe(
+            expected,
+          );
+          if (subject !== 'application')
+            expect((await api(url, 'DELETE', `/api/v1/Inquiry/${id}`, { token: hr })).status).toBe(404);
+          // The admin still sees it: nothing was deleted.
+          expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token: admin })).status, subject).toBe(200);
+        }
+        // Staff reads of content are a visitor's for an inbox account: no drafts. An editorInbox
+        // account reads them as an editor does.
+        const editor = (await signedInAs(url, admin, 'ed', 'editor')).token;
+        expect((await api(url, 'GET', '/api/v1/Job', { token: editor })).headers.get('cache-control')).toBe('no-store');
+        const jobs = (await api(url, 'GET', '/api/v1/Job', { token: hr })).headers.get('cache-control');
+        if (role === 'inbox') expect(jobs).not.toBe('no-store');
+        else expect(jobs).toBe('no-store');
+      } finally {
+        await close();
       }
-      // Staff reads of content are a visitor's for an inbox account: no drafts.
-      const editor = (await signedInAs(url, admin, 'ed', 'editor')).token;
-      expect((await api(url, 'GET', '/api/v1/Job', { token: editor })).headers.get('cache-control')).toBe('no-store');
-      expect((await api(url, 'GET', '/api/v1/Job', { token: hr })).headers.get('cache-control')).not.toBe('no-store');
-    } finally {
-      await close();
-    }
-  });
+    },
+  );
 
   it('refuses the tokens of a user who no longer exists', async () => {
     const { app, url, close } = await startWithRoutes(kind);

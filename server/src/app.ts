@@ -10,37 +10,20 @@ import { type DatabaseHandle, DatabaseUnavailableError, type Db, openDatabase, s
 import { type SharedSiteLock, holdSharedSiteLock, lockDataDir } from './db/instance-lock';
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
-import { authRoutes } from './modules/auth/auth.routes';
-import { accountRoutes } from './modules/accounts/accounts.routes';
-import { categoryModule } from './modules/categories/categories.module';
-import { type ContentModule, contentPageFillers } from './modules/content/content-module';
-import { companyModule } from './modules/company/company.module';
 import { drawnSiteIcons } from './modules/company/company-reads';
-import { jobSitemapSource } from './modules/jobs/job-sitemap';
-import { jobModule } from './modules/jobs/jobs.module';
+import { pageFillersOf, sitemapSourcesOf } from './modules/registry/site-module';
 import { createPageContents } from './modules/site-texts/page-contents';
 import { shippedTexts } from './modules/site-texts/shipped-texts';
-import { siteTextsModule } from './modules/site-texts/site-texts.module';
 import { siteTextFilesRoutes } from './modules/site-texts/site-text-files.routes';
-import { projectSitemapSource } from './modules/projects/project-sitemap';
-import { projectModule } from './modules/projects/projects.module';
 import { withheldProjectMedia } from './modules/projects/withheld-media';
-import { statisticsCounting } from './modules/statistics/statistics.module';
-import { statisticsRoutes } from './modules/statistics/statistics.routes';
-import { trashRoutes } from './modules/trash/trash.routes';
-import type { TrashAdapter } from './modules/trash/trash-adapter';
-import { projectTrash } from './modules/projects/project-trash';
-import { categoryTrash } from './modules/categories/category-trash';
-import { jobTrash } from './modules/jobs/job-trash';
+import { statisticsCounting } from './modules/statistics/statistics-counting';
+import { createRedirects, notFoundAnswer, redirectAnswers } from './modules/redirects/redirects.module';
 import { mediaRoutes } from './media/media.routes';
 import { contentReads } from './plugins/app/content-reads';
 import { siteStorage } from './plugins/app/storage';
 import { sampleContent } from './plugins/app/sample-content';
-import { contactRoutes } from './modules/contact/contact.routes';
-import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
-import { goLiveRoutes } from './modules/go-live/go-live.routes';
 import { type FormTokens, createFormTokens } from './modules/contact/form-token';
-import { inboxRoutes } from './modules/inbox/inbox.routes';
+import { siteModules } from './site-modules';
 import { getOrCreateSiteValue } from './db/site-values.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';
@@ -50,8 +33,6 @@ import { previewCookie } from './modules/site-texts/preview-cookie';
 import { rootFilesRoutes } from './modules/pages/root-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { auditActorContext } from './modules/audit/audit-actor';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { displayNamesOf } from './modules/auth/users.repository';
 import { housekeeping } from './plugins/app/housekeeping';
 import type { Site } from './backup/backup';
 import { backupRoutes } from './backup/backup.routes';
@@ -59,7 +40,6 @@ import { createSiteBackups, siteOf } from './backup/site-backups';
 import { createBackupStorage } from './storage/site-storage';
 import { inquiryServices } from './plugins/app/inquiries';
 import { publicAddress } from './plugins/app/public-address';
-import { siteAddressRoutes } from './modules/site-address/site-address.routes';
 import { storedPublicOrigin } from './modules/site-address/site-address.service';
 import { shippedOrigin } from './modules/site-address/public-origin';
 import { problemDetails } from './plugins/app/problem-details';
@@ -81,6 +61,8 @@ declare module 'fastify' {
     dbKind: DatabaseHandle['kind'];
     tokenKeys: TokenKeys;
     formTokens: FormTokens;
+    /** The time now, for what depends on the day (the inbox's unanswered flag); tests pass a fixed one. */
+    clock: () => Date;
   }
 }
 
@@ -95,6 +77,8 @@ export type AppOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** The site the server's backups read, where it is not the one the config names (tests pass their database). */
   backupSite?: Site;
+  /** The time now where a rule depends on it (tests fix it); otherwise the system's. */
+  clock?: () => Date;
 };
 
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
@@ -172,6 +156,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const secret = config.jwtSecret ?? (await getOrCreateSiteValue(database.db, 'jwt_secret', generateSecret));
 
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('tokenKeys', createTokenKeys(secret, config.tokenTtlSeconds));
@@ -211,7 +196,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(publicAddress);
   await app.register(siteStorage);
   await app.register(sampleContent);
-  await app.register(inquiryServices);
+  await app.register(inquiryServices, { modules: siteModules });
   const backupStorage = await createBackupStorage(config);
   app.addHook('onClose', async () => backupStorage.close());
   const backups = createSiteBackups({
@@ -221,35 +206,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log.child({ module: 'backup' }),
     ...config.backups,
   });
-  // What the trash holds, each kind handed in by its domain; purged in this order (a project before
-  // the category it names).
-  const trashAdapters: readonly TrashAdapter[] = [projectTrash, categoryTrash, jobTrash];
-  await app.register(housekeeping, { tasks: [backups.scheduledTask()], trashAdapters });
+  await app.register(housekeeping, { modules: siteModules, tasks: [backups.scheduledTask()] });
   await app.register(statisticsCounting);
   await app.register(operationsRoutes);
+  // Redirects answer before every route, kept pages included (decision 047); their API reads app.redirects.
+  const redirects = createRedirects(app);
+  await app.register(redirectAnswers, redirects);
 
-  // The site's editable content, each a module of its own (modules/content/content-module.ts).
+  // The texts the build ships, read once: the site texts' API and the public pages edit over them.
   const shipped = shippedTexts(config.webDist, config.webLocales);
-  const contentModules: readonly ContentModule[] = [
-    categoryModule,
-    projectModule,
-    jobModule,
-    companyModule,
-    siteTextsModule(shipped),
-  ];
+  app.decorate('shippedTexts', shipped);
+  // Every module's API (site-modules.ts: one list, one record per module), and the backups'.
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
-      await api.register(accountRoutes);
-      for (const module of contentModules) await api.register(module.routes);
-      await api.register(contactRoutes);
-      await api.register(mailSettingsRoutes);
-      await api.register(siteAddressRoutes);
-      await api.register(goLiveRoutes);
-      await api.register(inboxRoutes);
-      await api.register(statisticsRoutes);
-      await api.register(trashRoutes, { adapters: trashAdapters });
-      await api.register(auditRoutes, { displayNamesOf });
+      for (const module of siteModules) if (module.routes) await api.register(module.routes, { modules: siteModules });
       await api.register(backupRoutes, { backups });
     },
     { prefix: apiPrefix },
@@ -259,12 +229,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(webAssets, { webDist: config.webDist });
   const renderer = createPageRenderer(config.webDist, config.siteUrl ?? shippedOrigin, app.log);
   const contents = createPageContents({ ...reads, staffWithToken: app.staffWithToken, siteUrl: config.siteUrl }, shipped);
+  const answerNotFound = notFoundAnswer({ ...redirects, contents, shippedCommon: (lang) => shipped.tree(lang, 'common') });
   await app.register(siteTextFilesRoutes, { shipped });
   await app.register(pageRoutes, {
     webDist: config.webDist,
     asBuiltOrigin: config.siteUrl ?? shippedOrigin,
     renderer,
-    fillers: contentPageFillers({ ...reads, config: app.config }, renderer, contentModules),
+    fillers: pageFillersOf({ ...reads, config: app.config }, renderer, siteModules),
     contents,
     confirmationMail: config.contact.confirmationMail,
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
@@ -279,7 +250,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       // Per Berlin day too: a job past its valid-through day leaves the sitemap at midnight.
       version: async () => `${await app.contentReads.version()}-${berlinDate()}`,
       origin: async () => (await storedPublicOrigin(app.db, config.siteUrl)).origin,
-      sources: [projectSitemapSource(app.db), jobSitemapSource(app.db)],
+      sources: sitemapSourcesOf(app.db, siteModules),
     },
   });
 
@@ -291,7 +262,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|assets|media|\.well-known)(\/|$)/.test(path) &&
       !notPages.has(path.replace(/\/+$/, ''));
-    if (isPage) return reply.redirect('/', 302);
+    // SPEC.md's redirect home, or the not-found page an admin chose; counted in the not-found log.
+    if (isPage) return answerNotFound(request, reply);
     return sendProblem(reply, 404, 'not_found', `No resource at ${request.method} ${path}`);
   });
 

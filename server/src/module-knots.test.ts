@@ -102,8 +102,8 @@ describe('import knots among server/src/modules', () => {
 
   it('finds the modules and their imports, type imports included', () => {
     expect(graph.size).toBeGreaterThan(10);
-    // content-module.ts imports page-filler.ts for its types only.
-    expect(graph.get('content')?.get('pages')).toContain('content/content-module.ts -> pages/page-filler');
+    // site-module.ts imports page-filler.ts for its types only.
+    expect(graph.get('registry')?.get('pages')).toContain('registry/site-module.ts -> pages/page-filler');
   });
 
   it('no import closes a knot', () => {

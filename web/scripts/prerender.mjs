@@ -144,7 +144,10 @@ for (const name of fs.existsSync(serverAssets) ? fs.readdirSync(serverAssets) : 
 const named = new Set(
   Object.values(manifest.files)
     .flatMap((byLanguage) => Object.values(byLanguage))
-    .flatMap((relative) => fs.readFileSync(path.join(clientDir, relative), 'utf8').match(/\/assets\/[\w./-]+/g) ?? []),
+    .flatMap((relative) =>
+      // The first address of each attribute (src, href, srcset, content), not the pages' text.
+      [...fs.readFileSync(path.join(clientDir, relative), 'utf8').matchAll(/="(\/assets\/[\w./-]+)/g)].map((match) => match[1]),
+    ),
 );
 const missing = [...named].filter((asset) => !fs.existsSync(path.join(clientDir, asset)));
 if (missing.length) throw new Error(`pages name assets the build does not hold: ${missing.join(', ')}`);

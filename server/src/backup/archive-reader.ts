@@ -38,7 +38,7 @@ export type ArchiveContents = {
   files: Record<FileStore, number>;
   /** Bytes of the files. */
   bytes: number;
-  /** Files that rows name (by the declarations of stored-files.ts) and the archive lacks. */
+  /** Files that rows name (by the modules' declarations, site-modules.ts) and the archive lacks. */
   missingFiles: { table: string; ref: FileRef }[];
 };
 

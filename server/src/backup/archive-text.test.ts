@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type DatabaseKind, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { storedFiles } from '../stored-files';
+import { storedFiles } from '../site-modules';
 import { listAll } from '../storage/object-storage';
 import { createSiteStorage } from '../storage/site-storage';
 import { databaseKinds, onCleanup, tempDir } from '../test/helper';
@@ -48,7 +48,7 @@ const portraitKey = 'company/0123456789abcdef0123-480.webp';
 const attachmentKey = '0123456789abcdef0123456789abcdef';
 
 /**
- * The columns that name stored files (stored-files.ts) keep values naming the files this test
+ * The columns that name stored files (the modules' declarations, site-modules.ts) keep values naming the files this test
  * stores, with the generated text where the value has room for it (the company document's texts);
  * a new declaration needs its value here.
  */
@@ -56,6 +56,7 @@ const fileColumnValues: Record<string, (text: string) => unknown> = {
   'projects.pictures': () => '[]',
   'projects.draft': () => null,
   'inquiry_attachments.storage_key': () => attachmentKey,
+  'inquiry_reply_attachments.storage_key': () => attachmentKey,
   'settings.key': () => 'company',
   'settings.value': (text) =>
     JSON.stringify({

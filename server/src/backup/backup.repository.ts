@@ -51,9 +51,14 @@ async function postgresColumns(db: AnyDb): Promise<Map<string, Column[]>> {
 
 async function sqliteColumns(db: AnyDb): Promise<Map<string, Column[]>> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  // A full-text index (a virtual table and its shadow tables) is rebuilt from its rows' table by
+  // that table's triggers as the restore writes it.
+  const { rows: indexes } = await sql<{ name: string }>`
+    select name from pragma_table_list where schema = 'main' and type in ('virtual', 'shadow')`.execute(db);
+  const derived = new Set(indexes.map((t) => t.name));
   return new Map(
     tables
-      .filter((t) => !t.isView)
+      .filter((t) => !t.isView && !derived.has(t.name))
       .map((t) => [t.name, t.columns.map((c) => ({ name: c.name, type: c.dataType, autoIncrement: c.isAutoIncrementing }))]),
   );
 }

@@ -53,13 +53,17 @@ export async function emptySite(kind: DatabaseKind, storage: StorageKind = 'disk
  * The app on a restored site, listening on a free port. Its own admin settings name another
  * user, so signing in as the archive's admin proves the users were restored.
  */
-export async function startAppOn(site: Site): Promise<{ url: string; query: <T>(sql: string) => Promise<T[]> }> {
+export async function startAppOn(
+  site: Site,
+  env: Record<string, string> = {},
+): Promise<{ url: string; query: <T>(sql: string) => Promise<T[]> }> {
   const database = await openDatabase(site.database);
   const config = testConfig(site.dataDir, {
     ADMIN_USERNAME: 'another-admin',
     ADMIN_PASSWORD: 'another password of the restored site',
     // The contact form's counts are rows too (restored with the rest): the limit of the posting source site.
     CONTACT_RATE_LIMIT: '100000',
+    ...env,
   });
   const app = await buildApp({ ...config, objectStorage: site.objectStorage }, { database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,4 +1,4 @@
-import { storedFiles } from '../stored-files';
+import { storedFiles } from '../site-modules';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { SiteStorage } from '../storage/site-storage';
 import type { StoredFileRef } from '../storage/stored-files';
@@ -11,11 +11,11 @@ export function storageOf(storage: SiteStorage, store: FileStore): ObjectStorage
   return store === 'media' ? storage.media : storage.attachments;
 }
 
-/** Whether rows of this table name stored files (by a module's declaration in stored-files.ts). */
+/** Whether rows of this table name stored files (by a module's declaration, site-modules.ts). */
 export const namesFiles = (table: string) => storedFiles.some((declaration) => declaration.table === table);
 
 /**
- * The files a row names, by every module's declaration for its table (server/src/stored-files.ts):
+ * The files a row names, by every module's declaration for its table (server/src/site-modules.ts):
  * a backup holds exactly the files that rows of its snapshot name.
  */
 export function filesOfRow(table: string, row: Record<string, unknown>): FileRef[] {

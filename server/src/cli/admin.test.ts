@@ -363,7 +363,7 @@ describe.each(databaseKinds)('npm run admin on %s', { timeout: 120_000 }, (kind)
     expect(listed.stdout).toMatch(/\nhr\s+inbox\s+off\s+no\s/);
     expect((await runAdmin(['create-user', 'hr', '--role', 'inbox'], site)).stderr).toBe('Error: There is already a user hr\n');
     expect((await runAdmin(['create-user', 'x', '--role', 'owner'], site)).stderr).toBe(
-      'Error: ROLE must be one of admin, editor, inbox\n',
+      'Error: ROLE must be one of admin, editor, inbox, editorInbox\n',
     );
     expect((await runAdmin(['create-user', 'x'], site)).code).toBe(2);
   });

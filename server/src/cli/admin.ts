@@ -15,8 +15,8 @@ const usage = `Usage:
                                               recovery codes both lost); NAME sets it up again
   npm run admin -- list-users                 every account: role, second factor, disabled, created, last sign-in
   npm run admin -- create-user NAME --role ROLE
-                                              an account of ROLE (admin, editor, inbox) and its one-time
-                                              sign-up link, printed (valid 72 hours)
+                                              an account of ROLE (admin, editor, inbox, editorInbox) and its
+                                              one-time sign-up link, printed (valid 72 hours)
   npm run admin -- disable-user NAME          NAME cannot sign in any more; their sign-ins end at once
   npm run admin -- enable-user NAME           NAME can sign in again
   npm run admin -- backup FILE                write a backup of the running site (database, pictures,

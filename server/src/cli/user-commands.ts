@@ -14,6 +14,7 @@ import { createAccountFromCommandLine } from '../modules/accounts/accounts.servi
 import { storedPublicOrigin } from '../modules/site-address/site-address.service';
 import { formatTable, formatTime } from './format';
 import { withSiteDatabase } from './site-database';
+import { unassignAccount } from '../modules/inbox/inquiry-work';
 
 /** From a hidden prompt, asked twice; piped in (scripts, tests): the first line of stdin. */
 async function readPassword(): Promise<string> {
@@ -98,7 +99,9 @@ export async function listUsersCommand(): Promise<number> {
 }
 
 export async function disableUserCommand(name: string): Promise<number> {
-  const outcome = await withSiteDatabase((db) => disableUser(db, name));
+  const outcome = await withSiteDatabase((db) =>
+    disableUser(db, name, (trx, userId) => unassignAccount(trx, userId, null, commandLineActor)),
+  );
   if (outcome === 'unknown') throw new Error(`There is no user ${name}`);
   if (outcome === 'last') {
     throw new Error(

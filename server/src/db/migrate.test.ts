@@ -54,7 +54,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     expect((await migrationStatus(db)).every((m) => m.appliedAt === null)).toBe(true);
     expect(await migrateToLatest(db)).toEqual(names);
     expect(await schemaOf(db, kind)).toEqual(before.at(-1));
-  });
+  }, 120_000); // every migration three times over: grows with each one
 
   it.runIf(kind === 'postgres')('run while other schemas of the database come and go', async () => {
     // Other instances migrating, or other tests: Kysely's own introspection failed on those.
@@ -81,6 +81,32 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       running = false;
       await churning;
       await churn.end();
+    }
+  });
+
+  it.runIf(kind === 'postgres')('wait for a migration of their own schema only, never of another', async () => {
+    const mine = await freshDatabase(kind);
+    const other = await freshDatabase(kind);
+    const holder = new pg.Client({ connectionString: testDatabaseUrl });
+    await holder.connect();
+    try {
+      // Another schema migrating (its lock held) does not hold this one up.
+      const otherSchema = (await sql<{ s: string }>`select current_schema() as s`.execute(other.db)).rows[0]!.s;
+      await holder.query(`select pg_advisory_lock(${0x6d696772}, hashtext($1))`, [otherSchema]);
+      expect((await migrateToLatest(mine.db)).length).toBeGreaterThan(0);
+      await holder.query('select pg_advisory_unlock_all()');
+      // Its own lock held elsewhere: the run waits for it.
+      const mineSchema = (await sql<{ s: string }>`select current_schema() as s`.execute(mine.db)).rows[0]!.s;
+      await holder.query(`select pg_advisory_lock(${0x6d696772}, hashtext($1))`, [mineSchema]);
+      let done = false;
+      const run = migrateDown(mine.db).then(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(done).toBe(false);
+      await holder.query('select pg_advisory_unlock_all()');
+      await run;
+      expect(done).toBe(true);
+    } finally {
+      await holder.end();
     }
   });
 

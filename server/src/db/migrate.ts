@@ -33,6 +33,14 @@ import * as projectPictures from './migrations/2026-12-07_project-pictures';
 import * as statisticsAddressBound from './migrations/2026-12-09_statistics-address-bound';
 import * as invitationOrigin from './migrations/2026-12-09_invitation-origin';
 import * as userDisplayName from './migrations/2026-12-09_user-display-name';
+import * as redirects from './migrations/2026-12-10_redirects';
+import * as inquiryWorkflow from './migrations/2026-12-11_inquiry-workflow';
+import * as inquiryMails from './migrations/2026-12-12_inquiry-mails';
+import * as inquiryDuplicatesAndReads from './migrations/2026-12-13_inquiry-duplicates-and-reads';
+import * as assignmentMails from './migrations/2026-12-14_assignment-mails';
+import * as inquiryReplies from './migrations/2026-12-15_inquiry-replies';
+import * as applicationConsent from './migrations/2026-12-16_application-consent';
+import * as inquiryFullText from './migrations/2026-12-18_inquiry-full-text';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -62,6 +70,14 @@ const migrations: Record<string, Migration> = {
   '2026-12-09_statistics-address-bound': statisticsAddressBound,
   '2026-12-09_invitation-origin': invitationOrigin,
   '2026-12-09_user-display-name': userDisplayName,
+  '2026-12-10_redirects': redirects,
+  '2026-12-11_inquiry-workflow': inquiryWorkflow,
+  '2026-12-12_inquiry-mails': inquiryMails,
+  '2026-12-13_inquiry-duplicates-and-reads': inquiryDuplicatesAndReads,
+  '2026-12-14_assignment-mails': assignmentMails,
+  '2026-12-15_inquiry-replies': inquiryReplies,
+  '2026-12-16_application-consent': applicationConsent,
+  '2026-12-18_inquiry-full-text': inquiryFullText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

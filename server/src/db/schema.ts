@@ -25,9 +25,9 @@ export type UsersTable = {
   last_sign_in_at: string | null;
   created_at: string;
   updated_at: string;
-  /** 'admin' | 'editor' | 'inbox' (issue 31); accounts from before roles are admins. */
+  /** 'admin' | 'editor' | 'inbox' (issue 31) | 'editorInbox' (issue 42, no migration: decision 051); accounts from before roles are admins. */
   role: Generated<string>;
-  /** An inbox user's inquiry types, comma-separated; null: every type. */
+  /** An inbox or editorInbox user's inquiry types, comma-separated; null: every type. */
   inquiry_types: string | null;
   email: string | null;
   /** Set while the account waits for its invitation to be used (created or reset by an admin). */
@@ -143,6 +143,76 @@ export type InquiriesTable = {
   /** The job an application is for, and its title when it arrived (the job may be gone since). */
   job_id: number | null;
   job_title: string | null;
+  /** The colleague working on it (issue 42); null: nobody. */
+  assignee_id: number | null;
+  /** The day to look at it again, YYYY-MM-DD in Europe/Berlin. */
+  follow_up_on: string | null;
+  /** The sender's e-mail address and phone number as duplicates are found by (modules/contact/contact-keys.ts). */
+  email_key: string | null;
+  phone_key: string | null;
+  /** An application's consent to be kept for later openings (decision 050): when, the wording's version and its words as shown; null: none. */
+  consent_at: string | null;
+  consent_version: string | null;
+  consent_text: string | null;
+};
+
+/** Whom an assignment mail of an inquiry is for, and who gave it to them (issue 42). */
+export type AssignmentMailsTable = {
+  outbox_id: number;
+  user_id: number;
+  by_name: string;
+};
+
+/** A reply from the dashboard (issue 42): an inquiry's mail, what staff composed and who sent it. */
+export type InquiryRepliesTable = {
+  outbox_id: number;
+  inquiry_id: number;
+  subject: string;
+  body: string;
+  by_id: number | null;
+  by_name: string;
+  created_at: string;
+  /** The client's key (Idempotency-Key): unique per inquiry. */
+  key: string | null;
+};
+
+/** A file of a reply: an object of the attachments storage. */
+export type InquiryReplyAttachmentsTable = {
+  id: Generated<number>;
+  outbox_id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+};
+
+/** Who has opened which inquiry (issue 42: unread per person). */
+export type InquiryReadsTable = {
+  inquiry_id: number;
+  user_id: number;
+  read_at: string;
+};
+
+/** Internal notes on an inquiry (issue 42): never part of any mail. */
+export type InquiryNotesTable = {
+  id: Generated<number>;
+  inquiry_id: number;
+  at: string;
+  by_id: number | null;
+  /** The author's name as shown then. */
+  by_name: string;
+  text: string;
+};
+
+/** What staff did with an inquiry (issue 42): status, assignment, follow-up changes. */
+export type InquiryEventsTable = {
+  id: Generated<number>;
+  inquiry_id: number;
+  at: string;
+  by_id: number | null;
+  by_name: string;
+  kind: string;
+  value: string | null;
 };
 
 export type InquiryAttachmentsTable = {
@@ -156,7 +226,7 @@ export type InquiryAttachmentsTable = {
 
 export type MailOutboxTable = {
   id: Generated<number>;
-  inquiry_id: number | null;
+  /** Whose mail it is, the outbox does not know: the module that queued it names it in a table of its own by `outbox_id`. */
   kind: string;
   status: string;
   attempts: number;
@@ -168,6 +238,9 @@ export type MailOutboxTable = {
   created_at: string;
   sent_at: string | null;
 };
+
+/** An inquiry's mail in the outbox (the contact module's, as `invitation_mails` is the accounts'). */
+export type InquiryMailsTable = { outbox_id: number; inquiry_id: number };
 
 export type MailAttemptsTable = {
   id: Generated<number>;
@@ -304,6 +377,31 @@ export type AuditLogTable = {
   changes: string;
 };
 
+/** A redirect of an old address (issue 43, decision 047); `from_key` is the address as matched. */
+export type RedirectsTable = {
+  id: Generated<number>;
+  from_path: string;
+  from_key: string;
+  to_address: string;
+  keep_query: number;
+  hits: Generated<number>;
+  last_hit_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** An address visitors asked for that leads nowhere: counted, never with the visitor's address. */
+export type NotFoundLogTable = {
+  id: Generated<number>;
+  path_key: string;
+  path: string;
+  count: Generated<number>;
+  bot_count: Generated<number>;
+  first_seen_at: string;
+  last_seen_at: string;
+  referrer_host: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -318,6 +416,13 @@ export type Database = {
   project_texts: ProjectTextsTable;
   inquiries: InquiriesTable;
   inquiry_attachments: InquiryAttachmentsTable;
+  inquiry_notes: InquiryNotesTable;
+  inquiry_events: InquiryEventsTable;
+  inquiry_mails: InquiryMailsTable;
+  inquiry_reads: InquiryReadsTable;
+  assignment_mails: AssignmentMailsTable;
+  inquiry_replies: InquiryRepliesTable;
+  inquiry_reply_attachments: InquiryReplyAttachmentsTable;
   mail_outbox: MailOutboxTable;
   mail_attempts: MailAttemptsTable;
   jobs: JobsTable;
@@ -338,4 +443,6 @@ export type Database = {
   statistics_summary_weeks: StatisticsSummaryWeeksTable;
   statistics_summary_mails: StatisticsSummaryMailsTable;
   audit_log: AuditLogTable;
+  redirects: RedirectsTable;
+  not_found_log: NotFoundLogTable;
 };

@@ -47,6 +47,16 @@ export async function updateSiteValue(db: Db, key: string, change: (current: str
   });
 }
 
+/**
+ * Takes the lock of the row under `key` until the transaction ends (PostgreSQL; SQLite runs one
+ * writer at a time), so that the value read next stays the one a save replaces: of two saves of
+ * the same version the second waits and then finds it gone (decision 036).
+ */
+export async function lockSiteValue(trx: Db, key: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select key from settings where key = ${key} for update`.execute(trx);
+}
+
 /** Stores `value` under `key` only if nothing is there; answers whether this call stored it. */
 export async function claimSiteValue(db: Db, key: string, value: string): Promise<boolean> {
   const result = await db

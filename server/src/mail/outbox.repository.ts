@@ -2,13 +2,17 @@ import { sql } from 'kysely';
 import type { Db, DatabaseKind } from '../db/database';
 import { inTransaction } from '../db/transaction';
 
-/** What a queued mail is: each kind has its handler (outbox.ts), registered by the module it belongs to. */
-export type OutboxKind = 'inquiry' | 'confirmation' | 'statisticsSummary' | 'invitation';
+/**
+ * What a queued mail is: the key of its handler (outbox.ts), which the module it belongs to
+ * hands in with its record (modules/registry/site-module.ts); the outbox knows no kind itself.
+ * Nor whose mail it is: that module names the row a mail belongs to in a table of its own, keyed
+ * by the outbox id (`inquiry_mails`, `invitation_mails`, `statistics_summary_mails`).
+ */
+export type OutboxKind = string;
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'logged';
 
 export type OutboxEntry = {
   id: number;
-  inquiryId: number | null;
   kind: OutboxKind;
   status: OutboxStatus;
   attempts: number;
@@ -20,7 +24,6 @@ export type OutboxEntry = {
 
 type Row = {
   id: number;
-  inquiry_id: number | null;
   kind: string;
   status: string;
   attempts: number;
@@ -33,8 +36,7 @@ type Row = {
 function toEntry(row: Row): OutboxEntry {
   return {
     id: row.id,
-    inquiryId: row.inquiry_id,
-    kind: row.kind as OutboxKind,
+    kind: row.kind,
     status: row.status as OutboxStatus,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
@@ -44,28 +46,16 @@ function toEntry(row: Row): OutboxEntry {
   };
 }
 
-const columns = [
-  'id',
-  'inquiry_id',
-  'kind',
-  'status',
-  'attempts',
-  'next_attempt_at',
-  'last_error',
-  'created_at',
-  'sent_at',
-] as const;
+const columns = ['id', 'kind', 'status', 'attempts', 'next_attempt_at', 'last_error', 'created_at', 'sent_at'] as const;
 
-/** Queues a mail; called inside the transaction that stores what it is about. */
-export async function enqueueMail(db: Db, inquiryId: number, kind: OutboxKind, now: string): Promise<void> {
-  await queueMail(db, kind, now, inquiryId);
-}
-
-/** Queues a mail of `kind` (about an inquiry, or about nothing the outbox knows: its handler finds it by the id answered). */
-export async function queueMail(db: Db, kind: OutboxKind, now: string, inquiryId: number | null = null): Promise<number> {
+/**
+ * Queues a mail of `kind`; answers its id, by which the module that queued it names what the mail
+ * is about (in the same transaction, so that no mail is sent without it) and its handler finds it.
+ */
+export async function queueMail(db: Db, kind: OutboxKind, now: string): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
-    .values({ inquiry_id: inquiryId, kind, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now })
+    .values({ kind, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -104,12 +94,17 @@ export async function claimDueMails(
   return rows.map(toEntry).sort((a, b) => a.id - b.id);
 }
 
-/** Settles a claimed mail if `owner` still holds it; false when the lease was lost or the row is gone. */
+/**
+ * Settles a claimed mail if `owner` still holds it; false when the lease was lost or the row is gone.
+ * `alsoRecord` writes, in the same transaction, what the mail's owner derives from it (an inquiry's
+ * delivery status), so no reader sees the mail sent and its inquiry still pending.
+ */
 export async function settleMail(
   db: Db,
   id: number,
   owner: string,
   outcome: { status: OutboxStatus; attemptedAt: string; error: string | null; nextAttemptAt?: string },
+  alsoRecord?: (trx: Db) => Promise<void>,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const updated = await trx
@@ -131,6 +126,7 @@ export async function settleMail(
       .insertInto('mail_attempts')
       .values({ outbox_id: id, attempted_at: outcome.attemptedAt, error: outcome.error })
       .execute();
+    await alsoRecord?.(trx);
     return true;
   });
 }
@@ -147,8 +143,10 @@ export async function releaseMail(db: Db, id: number, owner: string): Promise<vo
 
 export type MailHistory = OutboxEntry & { history: { attemptedAt: string; error: string | null }[] };
 
-export async function mailsOfInquiry(db: Db, inquiryId: number): Promise<MailHistory[]> {
-  const rows = await db.selectFrom('mail_outbox').select(columns).where('inquiry_id', '=', inquiryId).orderBy('id').execute();
+/** These mails with their attempts, oldest first (the mails of one inquiry, named by its module). */
+export async function mailsWithHistory(db: Db, ids: readonly number[]): Promise<MailHistory[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('mail_outbox').select(columns).where('id', 'in', ids).orderBy('id').execute();
   if (rows.length === 0) return [];
   const attempts = await db
     .selectFrom('mail_attempts')
@@ -166,21 +164,17 @@ export async function mailsOfInquiry(db: Db, inquiryId: number): Promise<MailHis
   }));
 }
 
-/**
- * Queues the mail to the company again: a waiting one becomes due now, otherwise a new one is
- * added (the earlier rows stay as history).
- */
-export async function requeueMail(db: Db, inquiryId: number, kind: OutboxKind, now: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    const waiting = await trx
-      .updateTable('mail_outbox')
-      .set({ next_attempt_at: now })
-      .where('inquiry_id', '=', inquiryId)
-      .where('kind', '=', kind)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(waiting.numUpdatedRows) === 0) await enqueueMail(trx, inquiryId, kind, now);
-  });
+/** Makes the waiting mails of `kind` among these due `now`; false if none of them was waiting. */
+export async function makeWaitingMailsDue(db: Db, ids: readonly number[], kind: OutboxKind, now: string): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const waiting = await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: now })
+    .where('id', 'in', ids)
+    .where('kind', '=', kind)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(waiting.numUpdatedRows) > 0;
 }
 
 /** What is waiting: mails still to be sent (due now or retried later), and since when the oldest due one has been due. */
@@ -196,4 +190,34 @@ export async function outboxBacklog(db: Db, now: string): Promise<OutboxBacklog>
     .where('status', '=', 'pending')
     .executeTakeFirstOrThrow();
   return { pending: Number(row.pending), oldestDueAt: row.oldest_due_at };
+}
+
+/** The mails of `kind` queued before `before` (ISO time), by id. */
+export async function mailsQueuedBefore(db: Db, kind: OutboxKind, before: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('created_at', '<', before)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Deletes these mails with their attempts (the module that queued them deleted its rows naming them first); answers how many went. */
+export async function deleteMails(trx: Db, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await trx.deleteFrom('mail_attempts').where('outbox_id', 'in', ids).execute();
+  const result = await trx.deleteFrom('mail_outbox').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** When the last of these mails left the server (sent, or written to the log); null if none has. */
+export async function lastSentAt(db: Db, ids: readonly number[]): Promise<string | null> {
+  if (ids.length === 0) return null;
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.max<string | null>('sent_at').as('sent_at'))
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return row?.sent_at ?? null;
 }

@@ -16,7 +16,7 @@ import {
 export type OutboxHandler = {
   /** The message of a queued mail, or undefined when there is nothing to send any more. */
   render(db: Db, entry: OutboxEntry): Promise<MailMessage | undefined>;
-  /** Told the outcome of every attempt (e.g. to show the delivery status elsewhere). */
+  /** Told the outcome of every attempt, in the transaction that records it (e.g. an inquiry's delivery status). */
   settled?(db: Db, entry: OutboxEntry, status: OutboxStatus): Promise<void>;
 };
 
@@ -26,7 +26,8 @@ export type OutboxOptions = {
   transport: MailTransport;
   log: FastifyBaseLogger;
   timing: Config['mail'];
-  handlers: Record<OutboxKind, OutboxHandler>;
+  /** By kind: every module's (site-modules.ts). A mail of a kind without one fails like a mail that cannot be rendered. */
+  handlers: Readonly<Record<OutboxKind, OutboxHandler>>;
   /** The right-hand side of every Message-ID: the site's own domain, whoever the sender is. */
   messageIdDomain: (db: Db) => Promise<string>;
   /** Names this sender in leases; random per process unless given. */
@@ -85,7 +86,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
   async function record(entry: OutboxEntry, outcome: Outcome): Promise<boolean> {
     let settled: boolean;
     try {
-      settled = await settleMail(db, entry.id, owner, outcome);
+      settled = await settleMail(
+        db,
+        entry.id,
+        owner,
+        outcome,
+        (trx) => handlers[entry.kind]?.settled?.(trx, entry, outcome.status) ?? Promise.resolve(),
+      );
     } catch (error) {
       unrecorded.set(entry.id, { entry, outcome });
       log.error({ err: error, outboxId: entry.id, status: outcome.status }, 'mail attempt not recorded yet; retrying the record');
@@ -93,12 +100,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
     unrecorded.delete(entry.id);
     if (!settled) {
-      // The lease ran out (another sender may have taken the row) or the inquiry was deleted.
+      // The lease ran out (another sender may have taken the row) or the mail was deleted with what it was about.
       log.warn({ outboxId: entry.id }, 'mail lease lost before it was settled');
       return true;
     }
     options.onAttempt?.(entry.kind, outcome.status);
-    await handlers[entry.kind].settled?.(db, entry, outcome.status);
     return true;
   }
 
@@ -118,6 +124,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     let nextAttemptAt: string | undefined;
     let message: MailMessage | undefined;
     try {
+      if (!handler) throw new Error(`no handler for the mail kind ${entry.kind}`);
       message = await handler.render(db, entry);
       if (!message) {
         status = 'failed';

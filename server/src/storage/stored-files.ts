@@ -1,8 +1,8 @@
 /**
  * Where rows of the database name objects of the site's storage. Each module that stores files
- * declares this next to its repository (it alone knows its row format); `server/src/stored-files.ts`
- * collects the declarations, and backup and restore read them from there: a backup holds exactly
- * the files that rows of its snapshot name.
+ * declares this next to its repository (it alone knows its row format) and names it in its module
+ * record; `server/src/site-modules.ts` collects the declarations, and backup and restore read them
+ * from there: a backup holds exactly the files that rows of its snapshot name.
  */
 
 /** The two stores of a site (storage/site-storage.ts): public pictures and private attachments. */

@@ -143,7 +143,11 @@ export type TestApp = { app: FastifyInstance; url: string; config: Config; datab
  * The real app on a fresh database (and, for a backend with S3 storage, a fresh bucket), listening on a free port of the loopback interface. Its log
  * (level `info` unless LOG_LEVEL says otherwise) is kept in memory for the test to read.
  */
-export async function startTestApp(on: DatabaseKind | Backend, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  on: DatabaseKind | Backend,
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
   const backend = typeof on === 'string' ? { db: on, storage: 'disk' as const } : on;
   const dataDir = tempDir();
   const database = await freshDatabase(backend.db, dataDir);
@@ -161,7 +165,7 @@ export async function startTestApp(on: DatabaseKind | Backend, env: Record<strin
       ? { kind: 'postgres', url: testDatabaseUrl!, schema: rows[0].schema }
       : { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') },
   };
-  const app = await buildApp(config, { database, logStream: stream, backupSite });
+  const app = await buildApp(config, { database, logStream: stream, backupSite, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => app.close());
   const address = app.server.address();

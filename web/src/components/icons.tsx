@@ -72,12 +72,6 @@ export const IconChevronDown = ({ className }: IconProps) => (
   </Icon>
 );
 
-export const IconBolt = ({ className }: IconProps) => (
-  <Icon className={className}>
-    <path d="M13 2L4.5 13.5H11L10 22l8.5-11.5H12z" />
-  </Icon>
-);
-
 /** Quality: a rosette. */
 export const IconMedal = ({ className }: IconProps) => (
   <Icon className={className}>

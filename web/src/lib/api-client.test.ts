@@ -123,6 +123,21 @@ describe('apiRequest', () => {
     expect(assign).toHaveBeenCalledWith(sessionExpiredLocation);
   });
 
+  it('keeps a token stored while a refused call was under way: a sign-in since then has not ended', async () => {
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
+    fetchMock.mockImplementation(async () => {
+      storage.setItem('JWT', 'a-new-token');
+      return problem(401, 'unauthorized');
+    });
+    const error = (await apiRequest('/Category/1', { method: 'DELETE', admin: true }).catch((e: unknown) => e)) as ApiError;
+    unsubscribe();
+    expect(error.status).toBe(401);
+    expect(storage.getItem('JWT')).toBe('a-new-token');
+    expect(ended).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('keeps the token on a 401 of a call that is not an admin call (a failed sign-in)', async () => {
     fetchMock.mockResolvedValue(problem(401, 'invalid_credentials'));
     const error = (await apiRequest('/login/Auth', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;

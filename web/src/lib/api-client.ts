@@ -67,8 +67,10 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
 /** Login page path and the query that makes it say why the user is there. */
 export const sessionExpiredLocation = '/login?session=expired';
 
-function endSession(): void {
-  clearToken();
+function endSession(refused: string | null): void {
+  // Signed in anew since this call went out: that session has not ended.
+  if (readToken() !== refused) return;
+  if (refused) clearToken(refused);
   if (sessionEndedListeners.size === 0) {
     window.location.assign(sessionExpiredLocation);
     return;
@@ -81,6 +83,8 @@ export type ApiRequest<T> = {
   query?: Record<string, string | number | undefined>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its type (a CSV file's text); instead of `body`. */
+  text?: { content: string; type: string };
   /** The contract's schema of the success answer; without it the body is ignored (204). */
   schema?: z.ZodType<T>;
   /** An admin call: a 401 means the session is over (token removed, user sent to login). */
@@ -134,13 +138,14 @@ export async function apiRequest<T = void>(path: string, request: ApiRequest<T> 
   const token = readToken();
   if (token) headers['authorization'] = `Bearer ${token}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.text !== undefined) headers['content-type'] = request.text.type;
 
   let response: Response;
   try {
     response = await fetch(urlOf(path, request.query), {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.text?.content ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
       signal: request.signal,
     });
   } catch (cause) {
@@ -150,7 +155,7 @@ export async function apiRequest<T = void>(path: string, request: ApiRequest<T> 
 
   if (!response.ok) {
     const error = await errorOf(response);
-    if (response.status === 401 && request.admin) endSession();
+    if (response.status === 401 && request.admin) endSession(token);
     throw error;
   }
   if (!request.schema) return undefined as T;
@@ -174,11 +179,11 @@ export function apiUpload<T>(
   path: string,
   request: { method: 'POST' | 'PUT'; form: FormData; schema: z.ZodType<T>; onProgress?: (done: number) => void },
 ): Promise<T> {
+  const token = readToken();
   return new Promise<Response>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(request.method, urlOf(path, undefined));
     xhr.setRequestHeader('accept', 'application/json');
-    const token = readToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) request.onProgress?.(event.loaded / event.total);
@@ -194,7 +199,7 @@ export function apiUpload<T>(
   }).then(async (response) => {
     if (!response.ok) {
       const error = await errorOf(response);
-      if (response.status === 401) endSession();
+      if (response.status === 401) endSession(token);
       throw error;
     }
     let body: unknown;

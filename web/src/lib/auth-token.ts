@@ -19,8 +19,13 @@ export function storeToken(token: string): void {
   }
 }
 
-export function clearToken(): void {
+/**
+ * Removes the stored token. Given the token a refused call sent, only while that one is still
+ * stored: a sign-in since then (in another tab, or the same tab's next page) stays.
+ */
+export function clearToken(refused?: string): void {
   try {
+    if (refused !== undefined && window.localStorage.getItem(storageKeys.token) !== refused) return;
     window.localStorage.removeItem(storageKeys.token);
   } catch {
     // Nothing stored, nothing to remove.

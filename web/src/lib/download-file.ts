@@ -20,15 +20,21 @@ export function fileNameOf(disposition: string | null): string | undefined {
 }
 
 /**
- * Fetches a staff-only file and hands it to the browser as a download. A plain link cannot
- * carry the Bearer token, so the file is fetched with it and saved from a blob URL.
+ * Fetches a staff-only file with the Bearer token (a plain link cannot carry it): its content and
+ * the name the server gives it. Served as every download is (`Content-Disposition: attachment`).
+ * With `post`, the file is asked for by a POST of that JSON body.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function fetchStaffFile(path: string, post?: { body: unknown }): Promise<{ blob: Blob; name: string | undefined }> {
   const token = readToken();
   let response: Response;
   try {
     response = await fetch(path.startsWith(apiPrefix) ? path : apiUrl(path), {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(post ? { 'content-type': 'application/json' } : {}),
+      },
+      // A file made from what is sent (a person's archive: their address stays out of the URL and the logs).
+      ...(post ? { method: 'POST', body: JSON.stringify(post.body) } : {}),
     });
   } catch (cause) {
     throw new ApiError(0, 'network', { cause });
@@ -44,11 +50,16 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
       response.status === 404 ? 'not_found' : response.status >= 500 ? 'internal' : 'validation',
     );
   }
-  const blob = await response.blob();
+  return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition')) };
+}
+
+/** Fetches a staff-only file and hands it to the browser as a download, saved from a blob URL. */
+export async function downloadFile(path: string, fallbackName: string, post?: { body: unknown }): Promise<void> {
+  const { blob, name } = await fetchStaffFile(path, post);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName;
+  link.download = name ?? fallbackName;
   document.body.append(link);
   link.click();
   link.remove();
@@ -58,5 +69,8 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
 
 /** A download with its pending and failed state, for the buttons that start one. */
 export function useDownload() {
-  return useMutation({ mutationFn: ({ path, name }: { path: string; name: string }) => downloadFile(path, name) });
+  return useMutation({
+    mutationFn: ({ path, name, post }: { path: string; name: string; post?: { body: unknown } }) =>
+      downloadFile(path, name, post),
+  });
 }

@@ -1,128 +1,40 @@
-import type { Account, InquirySubject, UserRole } from '@blitz/contract';
+import { type Account, hasInquiryLimit } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
-import { inquiryTypesOf, roleOf } from '../auth/users.repository';
+import { findUserById, listAccountUsers } from '../auth/users.repository';
 
-const typesText = (types: InquirySubject[] | null | undefined) => (types ? [...new Set(types)].sort().join(',') : null);
-
+/** Every account with its open invitation, by username (the users' rows are auth's: users.repository.ts). */
 export async function listAccounts(db: Db): Promise<Account[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select([
-      'users.id',
-      'users.username',
-      'users.email',
-      'users.role',
-      'users.inquiry_types',
-      'users.disabled_at',
-      'users.invited_at',
-      'users.last_sign_in_at',
-      'users.totp_secret',
-      'users.display_name',
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom('user_invitations')
-        .select((e) => e.fn.max('user_invitations.expires_at').as('x'))
-        .whereRef('user_invitations.user_id', '=', 'users.id')
-        .where('user_invitations.expires_at', '>', nowIso())
-        .as('expires_at'),
-    )
-    .orderBy('users.username')
-    .execute();
-  return rows.map((row) => {
-    const role = roleOf(row.role);
-    const state: Account['state'] = row.disabled_at !== null ? 'disabled' : row.invited_at !== null ? 'invited' : 'active';
+  const [users, invitations] = await Promise.all([listAccountUsers(db), openInvitationExpiries(db)]);
+  return users.map((user) => {
+    const state: Account['state'] = user.disabled ? 'disabled' : user.invited ? 'invited' : 'active';
     return {
-      id: row.id,
-      username: row.username,
-      displayName: row.display_name,
-      email: row.email,
-      role,
-      inquiryTypes: role === 'inbox' ? inquiryTypesOf(row.inquiry_types) : null,
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName,
+      email: user.email,
+      role: user.role,
+      inquiryTypes: hasInquiryLimit(user.role) ? user.inquiryTypes : null,
       state,
-      lastSignInAt: row.last_sign_in_at,
-      invitationExpiresAt: row.expires_at ?? null,
-      secondFactor: row.totp_secret !== null,
+      lastSignInAt: user.lastSignInAt,
+      invitationExpiresAt: invitations.get(user.id) ?? null,
+      secondFactor: user.secondFactor,
     };
   });
 }
 
+/** When each account's open invitation runs out (the later one, if a shown and a mailed link are both open), by user id. */
+async function openInvitationExpiries(db: Db): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('user_invitations')
+    .select(['user_id', (eb) => eb.fn.max('expires_at').as('expires_at')])
+    .where('expires_at', '>', nowIso())
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.expires_at]));
+}
+
 export async function findAccount(db: Db, id: number): Promise<Account | undefined> {
   return (await listAccounts(db)).find((account) => account.id === id);
-}
-
-/** An invited account (no password of its own yet); undefined if the name is taken. */
-export async function insertInvitedUser(
-  db: Db,
-  values: { username: string; role: UserRole; email: string | null; inquiryTypes: InquirySubject[] | null },
-): Promise<number | undefined> {
-  const now = nowIso();
-  const row = await db
-    .insertInto('users')
-    .values({
-      username: values.username,
-      password_hash: '',
-      role: values.role,
-      email: values.email,
-      inquiry_types: values.role === 'inbox' ? typesText(values.inquiryTypes) : null,
-      invited_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column('username').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/** The name shown for the account (issue 40), or null to show its username. Not a change of rights: sign-ins go on. */
-export async function setDisplayName(db: Db, id: number, displayName: string | null): Promise<void> {
-  await db.updateTable('users').set({ display_name: displayName, updated_at: nowIso() }).where('id', '=', id).execute();
-}
-
-/** Role, inquiry types, e-mail: what is given. Token version raised: the user's sign-ins end. */
-export async function updateAccount(
-  db: Db,
-  id: number,
-  values: { role?: UserRole; inquiryTypes?: InquirySubject[] | null; email?: string | null },
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set((eb) => ({
-      ...(values.role ? { role: values.role } : {}),
-      ...(values.inquiryTypes !== undefined ? { inquiry_types: typesText(values.inquiryTypes) } : {}),
-      ...(values.email !== undefined ? { email: values.email } : {}),
-      token_version: eb('token_version', '+', 1),
-      updated_at: nowIso(),
-    }))
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Password and second factor gone, the account invited again (it signs in only through a new link). */
-export async function clearCredentials(db: Db, id: number): Promise<void> {
-  const now = nowIso();
-  await db.deleteFrom('recovery_codes').where('user_id', '=', id).execute();
-  await db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: '',
-      must_change_password: 0,
-      totp_secret: null,
-      totp_pending_secret: null,
-      totp_pending_until: null,
-      totp_last_step: null,
-      invited_at: now,
-      token_version: eb('token_version', '+', 1),
-      updated_at: now,
-    }))
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function deleteUser(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 /** The account's one open invitation, replacing any earlier one (whose links then stop working). */
@@ -162,12 +74,23 @@ export async function queueInvitationMail(db: Db, userId: number, outboxId: numb
 
 /** Who a queued invitation mail is for: the account's name and address now; undefined once gone. */
 export async function findInvitationMail(db: Db, outboxId: number) {
-  return db
+  const mail = await db
     .selectFrom('invitation_mails')
-    .innerJoin('users', 'users.id', 'invitation_mails.user_id')
-    .select(['users.id', 'users.username', 'users.email', 'invitation_mails.origin'])
-    .where('invitation_mails.outbox_id', '=', outboxId)
+    .select(['user_id', 'origin'])
+    .where('outbox_id', '=', outboxId)
     .executeTakeFirst();
+  const user = mail && (await findUserById(db, mail.user_id));
+  return user && { id: user.id, username: user.username, email: user.email, origin: mail.origin };
+}
+
+/** The invitation with this link's hash: whose it is and until when (used or not); undefined if there is none. */
+export async function findInvitation(db: Db, tokenHash: string): Promise<{ userId: number; expiresAt: string } | undefined> {
+  const row = await db
+    .selectFrom('user_invitations')
+    .select(['user_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row && { userId: row.user_id, expiresAt: row.expires_at };
 }
 
 export async function deleteInvitation(db: Db, userId: number): Promise<boolean> {
@@ -189,19 +112,4 @@ export async function takeInvitation(db: Db, tokenHash: string, now: string): Pr
   // The account's other link (shown or mailed) ends with it.
   if (row) await db.deleteFrom('user_invitations').where('user_id', '=', row.user_id).execute();
   return row?.user_id;
-}
-
-/** The invitee's own password: the account is active from now on. */
-export async function setInvitedPassword(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      must_change_password: 0,
-      invited_at: null,
-      token_version: eb('token_version', '+', 1),
-      updated_at: nowIso(),
-    }))
-    .where('id', '=', id)
-    .execute();
 }

@@ -1,9 +1,17 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountCreate, AccountUpdate, Invitation, OwnAccount, UserRole } from '@blitz/contract';
+import {
+  type AccountCreate,
+  type AccountUpdate,
+  type Invitation,
+  type OwnAccount,
+  type UserRole,
+  hasInquiryLimit,
+} from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { type AuditActor, commandLineActor } from '../audit/audit-actor';
+import { type AuditActor, commandLineActor, currentActor, systemActor } from '../audit/audit-actor';
+import { maySee, unassignAccount } from '../inbox/inquiry-work';
 import { recordAccount } from '../auth/account-audit';
 import { recordChange } from '../audit/audit.recorder';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
@@ -13,25 +21,20 @@ import { checkSitePasswordPolicy, hashPassword } from '../auth/passwords';
 import type { TokenKeys } from '../auth/tokens';
 import {
   type UserRecord,
+  clearCredentials,
   countActiveAdmins,
+  deleteUser,
   findUserById,
   findUserByName,
+  insertInvitedUser,
   lockAccounts,
   recordSignIn,
-  setUserDisabled,
-} from '../auth/users.repository';
-import {
-  clearCredentials,
-  deleteInvitation,
-  deleteUser,
-  findAccount,
-  insertInvitedUser,
-  putInvitation,
   setDisplayName,
   setInvitedPassword,
-  takeInvitation,
+  setUserDisabled,
   updateAccount as writeAccount,
-} from './accounts.repository';
+} from '../auth/users.repository';
+import { deleteInvitation, findAccount, findInvitation, putInvitation, takeInvitation } from './accounts.repository';
 import { hashInvitationToken, invitationUrl } from './invitation-token';
 
 /** How long an invitation link works. */
@@ -55,6 +58,9 @@ export type AccountActor = { userId: number | null; ip: string; log: FastifyBase
 
 const lastAdmin = () =>
   new HttpError(409, 'last_admin', 'The site needs at least one active admin: make another account an admin first');
+
+const sameTypes = (a: readonly string[] | null, b: readonly string[] | null) =>
+  a === null || b === null ? a === b : [...new Set(a)].sort().join() === [...new Set(b)].sort().join();
 
 /** Refuses a change that takes `user` out of the active admins when it is the last one. Call with the accounts lock held. */
 async function keepAnAdmin(trx: Db, user: UserRecord): Promise<void> {
@@ -89,6 +95,9 @@ function auditActorOf(actor: AccountActor): { actor?: AuditActor } {
   return actor.userId === null ? { actor: commandLineActor } : {};
 }
 
+/** Who changed an account, as an inquiry's time line names them. */
+const doerOf = (actor: AccountActor): AuditActor => auditActorOf(actor).actor ?? currentActor() ?? systemActor;
+
 export async function createAccount(deps: AccountDeps, actor: AccountActor, input: AccountCreate) {
   const origin = await deps.origin();
   return inTransaction(deps.db, async (trx) => {
@@ -107,7 +116,9 @@ export async function createAccount(deps: AccountDeps, actor: AccountActor, inpu
       title: input.username,
       changes: [
         { field: 'role', before: '', after: input.role },
-        ...(input.inquiryTypes ? [{ field: 'inquiryTypes', before: '', after: input.inquiryTypes.join(', ') }] : []),
+        ...(input.inquiryTypes && hasInquiryLimit(input.role)
+          ? [{ field: 'inquiryTypes', before: '', after: input.inquiryTypes.join(', ') }]
+          : []),
       ],
       ...auditActorOf(actor),
     });
@@ -162,20 +173,32 @@ export async function updateAccount(deps: AccountDeps, actor: AccountActor, inpu
     if (demoted || disabling) await keepAnAdmin(trx, user);
     const role: UserRole = input.role ?? user.role;
     const roleChanged = input.role !== undefined && input.role !== user.role;
-    const typesChanged = input.inquiryTypes !== undefined && role === 'inbox';
-    if (roleChanged || typesChanged || input.email !== undefined) {
+    // The same types sent back (a client returning what it read) are no change: sign-ins go on.
+    const typesChanged =
+      input.inquiryTypes !== undefined && hasInquiryLimit(role) && !sameTypes(input.inquiryTypes, user.inquiryTypes);
+    const emailChanged = input.email !== undefined && (input.email ?? null) !== user.email;
+    if (roleChanged || typesChanged || emailChanged) {
       await writeAccount(trx, user.id, {
         ...(input.role ? { role: input.role } : {}),
-        // Only an inbox account has a limit; another role drops it.
-        ...(role !== 'inbox' ? { inquiryTypes: null } : typesChanged ? { inquiryTypes: input.inquiryTypes ?? null } : {}),
-        ...(input.email !== undefined ? { email: input.email ?? null } : {}),
+        // Only a role that reads the inbox, admin aside, keeps a limit (inbox, editorInbox); another
+        // drops it. Between those two the limit stays unless new types are given.
+        ...(!hasInquiryLimit(role) ? { inquiryTypes: null } : typesChanged ? { inquiryTypes: input.inquiryTypes ?? null } : {}),
+        ...(emailChanged ? { email: input.email ?? null } : {}),
       });
     }
-    if (roleChanged || typesChanged) await logout(trx, user.id);
+    if (roleChanged || typesChanged) {
+      await logout(trx, user.id);
+      // The inquiries it may no longer see go back to nobody (issue 42).
+      const types = hasInquiryLimit(role) ? (typesChanged ? (input.inquiryTypes ?? null) : user.inquiryTypes) : null;
+      await unassignAccount(trx, user.id, (subject) => maySee({ role, inquiryTypes: types }, subject), doerOf(actor));
+    }
     const renamed = input.displayName !== undefined && (await renameAccount(trx, actor, user, input.displayName));
     if (input.disabled !== undefined && input.disabled !== user.disabled) {
       await setUserDisabled(trx, user.id, input.disabled ? nowIso() : null);
-      if (input.disabled) await logout(trx, user.id);
+      if (input.disabled) {
+        await logout(trx, user.id);
+        await unassignAccount(trx, user.id, null, doerOf(actor));
+      }
       await recordAccount(trx, input.disabled ? 'disable' : 'enable', user, auditActorOf(actor).actor);
     }
     if (roleChanged || typesChanged) {
@@ -213,6 +236,7 @@ export async function deleteAccount(deps: AccountDeps, actor: AccountActor, id: 
     await lockAccounts(trx);
     const user = await existingUser(trx, id);
     await keepAnAdmin(trx, user);
+    await unassignAccount(trx, user.id, null, doerOf(actor));
     await deleteUser(trx, user.id);
     await recordAccount(trx, 'delete', user, auditActorOf(actor).actor);
     logSecurityEvent(actor.log, 'info', 'account_deleted', { userId: user.id, by: actor.userId, ip: actor.ip });
@@ -290,14 +314,11 @@ export async function acceptInvitation(
     return invitationInvalid();
   };
   // The rules are checked before the link is used, so that a refused password leaves it working.
-  const pending = await db
-    .selectFrom('user_invitations')
-    .innerJoin('users', 'users.id', 'user_invitations.user_id')
-    .select(['users.username', 'users.email', 'user_invitations.expires_at'])
-    .where('user_invitations.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  if (!pending) throw refuse('unknown');
-  if (pending.expires_at <= nowIso()) throw refuse('expired');
+  const invitation = await findInvitation(db, tokenHash);
+  const invitee = invitation && (await findUserById(db, invitation.userId));
+  if (!invitation || !invitee) throw refuse('unknown');
+  if (invitation.expiresAt <= nowIso()) throw refuse('expired');
+  const pending = { username: invitee.username, email: invitee.email };
   const problem = await checkSitePasswordPolicy(db, request.password, pending);
   if (problem) throw badRequest('password', problem);
   const hash = await hashPassword(request.password);

@@ -14,7 +14,7 @@ export async function signedInAs(
   adminToken: string,
   username: string,
   role: UserRole,
-  extra: { inquiryTypes?: string[] | null } = {},
+  extra: { inquiryTypes?: string[] | null; email?: string } = {},
 ): Promise<{ id: number; token: string }> {
   const created = await api(url, 'POST', usersUrl, { token: adminToken, body: { username, role, ...extra } });
   if (created.status !== 201) throw new Error(`create failed: ${created.status} ${created.text}`);

@@ -1,6 +1,7 @@
 import type { AuditChange, LocalizedText } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { type AuditActor, currentActor, systemActor } from './audit-actor';
+import { hasEntrySince, insertAuditEntry } from './audit.repository';
 
 /** One change to record; `actor` defaults to the request's signed-in user, else the system. */
 export type ChangeEntry = {
@@ -22,20 +23,17 @@ export type ChangeEntry = {
 export async function recordChange(trx: Db, entry: ChangeEntry): Promise<void> {
   const actor = entry.actor ?? currentActor() ?? systemActor;
   const changes = entry.changes ?? [];
-  await trx
-    .insertInto('audit_log')
-    .values({
-      at: new Date().toISOString(),
-      user_id: actor.id,
-      user_name: actor.name,
-      action: entry.action,
-      item_kind: entry.kind,
-      item_id: entry.id === undefined || entry.id === null ? null : String(entry.id),
-      item_title: entry.title.slice(0, 300),
-      summary: summaryOf(changes, entry.note),
-      changes: JSON.stringify(changes),
-    })
-    .execute();
+  await insertAuditEntry(trx, {
+    at: new Date().toISOString(),
+    user_id: actor.id,
+    user_name: actor.name,
+    action: entry.action,
+    item_kind: entry.kind,
+    item_id: entry.id === undefined || entry.id === null ? null : String(entry.id),
+    item_title: entry.title.slice(0, 300),
+    summary: summaryOf(changes, entry.note),
+    changes: JSON.stringify(changes),
+  });
 }
 
 /**
@@ -47,17 +45,7 @@ export async function recordedSince(
   entry: { action: string; kind: string; id: number | string; userId?: number | null },
   since: string,
 ): Promise<boolean> {
-  const { userId } = entry;
-  const found = await db
-    .selectFrom('audit_log')
-    .select('id')
-    .where('item_kind', '=', entry.kind)
-    .where('item_id', '=', String(entry.id))
-    .where('action', '=', entry.action)
-    .$if(userId !== undefined, (q) => q.where('user_id', userId === null ? 'is' : '=', userId!))
-    .where('at', '>=', since)
-    .executeTakeFirst();
-  return found !== undefined;
+  return hasEntrySince(db, { ...entry, id: String(entry.id) }, since);
 }
 
 /** A value up to this length is shown before → after; a longer one (a text) only as changed. */

@@ -1,36 +1,13 @@
-import type { AuditChange, AuditEntry, AuditList, auditFilterSchema, auditListQuerySchema } from '@blitz/contract';
+import type { AuditChange, AuditEntry, AuditList, auditListQuerySchema } from '@blitz/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { AuditLogTable } from '../../db/schema';
-import { berlinMidnight, nextDay } from '../../lib/berlin-days';
 import { csvCell } from '../../lib/csv-cell';
-
-type AuditFilter = z.output<typeof auditFilterSchema>;
-type Row = Omit<AuditLogTable, 'id'> & { id: number };
+import { type AuditFilter, type AuditRow, auditRows, countAuditEntries, deleteAuditEntriesBefore } from './audit.repository';
 
 /** The display names users have now, by id (those without one left out): handed in by the accounts' domain. */
 export type DisplayNames = (db: Db, ids: readonly number[]) => Promise<Map<number, string>>;
 
-function filtered(db: Db, filter: AuditFilter) {
-  let query = db.selectFrom('audit_log');
-  if (filter.User) {
-    const user = filter.User;
-    query = /^\d{1,9}$/.test(user)
-      ? query.where('user_id', '=', Number(user))
-      : query.where((eb) => eb(eb.fn('lower', ['user_name']), '=', user.toLowerCase()));
-  }
-  if (filter.Item) {
-    const [kind, ...rest] = filter.Item.split(':');
-    query = query.where('item_kind', '=', kind!);
-    if (rest.length > 0) query = query.where('item_id', '=', rest.join(':'));
-  }
-  if (filter.Action) query = query.where('action', '=', filter.Action);
-  if (filter.From) query = query.where('at', '>=', berlinMidnight(filter.From));
-  if (filter.To) query = query.where('at', '<', berlinMidnight(nextDay(filter.To)));
-  return query;
-}
-
-function toEntry(row: Row): AuditEntry {
+function toEntry(row: AuditRow): AuditEntry {
   let changes: AuditChange[];
   try {
     changes = JSON.parse(row.changes) as AuditChange[];
@@ -55,17 +32,9 @@ export async function auditPage(
   displayNamesOf: DisplayNames,
 ): Promise<AuditList> {
   const { PageLength, PageNumber, ...filter } = query;
-  const [countRow, rows] = await Promise.all([
-    filtered(db, filter)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-    filtered(db, filter)
-      .selectAll()
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(PageLength)
-      .offset((PageNumber - 1) * PageLength)
-      .execute(),
+  const [count, rows] = await Promise.all([
+    countAuditEntries(db, filter),
+    auditRows(db, filter, { limit: PageLength, offset: (PageNumber - 1) * PageLength }),
   ]);
   // Who by the display name they have now (issue 40), beside the sign-in name they had then.
   const names = await displayNamesOf(
@@ -77,7 +46,7 @@ export async function auditPage(
     const displayName = row.user_id === null ? undefined : names.get(row.user_id);
     return displayName ? { ...entry, user: { ...entry.user, displayName } } : entry;
   });
-  return { data, count: Number(countRow.n) };
+  return { data, count };
 }
 
 const csvColumns = ['id', 'at', 'user_id', 'user', 'action', 'item_kind', 'item_id', 'item_title', 'summary'];
@@ -88,12 +57,7 @@ export async function* auditCsv(db: Db, filter: AuditFilter, separator: ';' | ',
   const batch = 500;
   let before: { at: string; id: number } | undefined;
   for (;;) {
-    let query = filtered(db, filter).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(batch);
-    if (before) {
-      const { at, id } = before;
-      query = query.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
-    }
-    const rows = await query.execute();
+    const rows = await auditRows(db, filter, { limit: batch, before });
     let text = '';
     for (const row of rows) {
       const cells = [
@@ -119,6 +83,5 @@ export async function* auditCsv(db: Db, filter: AuditFilter, separator: ';' | ',
 /** Removes the entries older than the retention; answers how many. */
 export async function deleteOldAuditEntries(db: Db, retentionDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
-  const result = await db.deleteFrom('audit_log').where('at', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteAuditEntriesBefore(db, cutoff);
 }

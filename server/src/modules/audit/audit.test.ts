@@ -3,7 +3,7 @@ import { auditListSchema, defaultCompanyDetails, problemSchema } from '@blitz/co
 import { api, databaseKinds, getOnce, signIn, startTestApp, testAdmin } from '../../test/helper';
 import { dataUrl, testPhoto } from '../../test/pictures';
 import { jobBody } from '../jobs/jobs.test-kit';
-import { generalMessage, postContact } from '../contact/contact.test-kit';
+import { generalMessage, pdfFile, postContact } from '../contact/contact.test-kit';
 import { disableUser, enableUser } from '../auth/auth.service';
 import { recordChange } from './audit.recorder';
 import { deleteOldAuditEntries } from './audit.service';
@@ -221,12 +221,18 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
   it('records what staff do with an inquiry by its reference only, and sign-in events without secrets', async () => {
     const { app, url } = await startTestApp(kind, { SEED_SAMPLE: 'false', CONTACT_MIN_FILL_SECONDS: '0' });
     const token = await signIn(url);
-    const sent = await postContact(url, generalMessage);
+    const sent = await postContact(url, generalMessage, [pdfFile('Lebenslauf Erika Musterfrau.pdf')]);
     expect(sent.status).toBe(201);
     const id = sent.body.id;
-    expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token })).status).toBe(200);
+    const opened = await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token });
+    expect(opened.status).toBe(200);
     // Opened again at once (the dialog reloads it): recorded once.
     expect((await api(url, 'GET', `/api/v1/Inquiry/${id}`, { token })).status).toBe(200);
+    // Its attachment looked at (downloaded, or previewed from the same address): recorded by its number, not its name.
+    const attachment = opened.body.attachments[0];
+    expect(
+      (await getOnce(`${url}/api/v1/Inquiry/${id}/Attachment/${attachment.id}`, { authorization: `Bearer ${token}` })).status,
+    ).toBe(200);
     expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Handled`, { token, body: { handled: true } })).status).toBe(200);
     expect((await api(url, 'POST', `/api/v1/Inquiry/${id}/Resend`, { token })).status).toBe(200);
     const csv = await getOnce(`${url}/api/v1/Inquiry/Export?Search=${encodeURIComponent(generalMessage.lastName)}`, {
@@ -254,14 +260,23 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
       `export inquiry ${testAdmin.username}`,
       `resend inquiry ${testAdmin.username}`,
       `handled inquiry ${testAdmin.username}`,
+      `download inquiry ${testAdmin.username}`,
       `open inquiry ${testAdmin.username}`,
     ]);
+    expect(data.find((e) => e.action === 'download')!.summary).toContain(`attachment ${attachment.id}`);
     const reference = sent.body.reference as string;
     expect(data.filter((e) => e.item.kind === 'inquiry' && e.item.id !== null).every((e) => e.item.title === reference)).toBe(
       true,
     );
     const text = JSON.stringify(data);
-    for (const secret of [generalMessage.lastName, generalMessage.email, generalMessage.message, newPassword, testAdmin.password])
+    for (const secret of [
+      generalMessage.lastName,
+      generalMessage.email,
+      generalMessage.message,
+      'Lebenslauf',
+      newPassword,
+      testAdmin.password,
+    ])
       expect(text).not.toContain(secret);
     expect(data.find((e) => e.action === 'export')!.summary).toContain('Search=(text)');
   });

@@ -1,6 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../lib/http-error';
+import { lastChangeOf } from './audit.repository';
 
 /**
  * No lost edits (decision 036): a save carries the `updatedAt` its item had when it was read; if
@@ -16,52 +16,35 @@ export async function staleSave(
   id: number | string | null,
   currentVersion: string | null,
 ): Promise<HttpError> {
-  let query = db
-    .selectFrom('audit_log')
-    .select(['user_name', 'at'])
-    .where('item_kind', '=', kind)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1);
-  query = id === null ? query.where('item_id', 'is', null) : query.where('item_id', '=', String(id));
-  const last = await query.executeTakeFirst();
-  const changedBy = last ? { name: last.user_name, at: last.at } : null;
+  const changedBy = (await lastChangeOf(db, kind, id === null ? null : String(id))) ?? null;
   const who = changedBy ? ` by ${changedBy.name} at ${changedBy.at}` : '';
   return new HttpError(409, 'edit_conflict', `This item was changed${who} since it was read; reload it before saving`, {
     problem: { changedBy, currentVersion },
   });
 }
 
-type VersionedTable = 'projects' | 'jobs' | 'categories';
+/**
+ * A domain's lock on one of its rows for a save (its repository's, decision 046: the audit names no
+ * domain's table): inside the save's transaction, a write to the row (PostgreSQL locks it, and a
+ * second save of the row waits for the first) answering its `updated_at` after it; undefined if
+ * there is no such row.
+ */
+export type VersionLock = (trx: Db, id: number) => Promise<string | undefined>;
 
 /**
  * Inside the save's transaction, before its update: refuses the save when the row's `updated_at`
- * is not `expected`. The no-op update takes the row's lock on PostgreSQL, so of two saves of the
- * same version the second waits for the first and then finds the version gone. A missing row is
- * left to the caller (its 404).
+ * is not `expected`. `lock` (the domain's) takes the row's lock first, so of two saves of the same
+ * version the second waits for the first and then finds the version gone. A missing row is left to
+ * the caller (its 404).
  */
 export async function claimVersion(
   trx: Db,
-  table: VersionedTable,
+  lock: VersionLock,
   kind: string,
   id: number,
   expected: string | undefined,
 ): Promise<void> {
   if (expected === undefined) return;
-  const result =
-    await sql`update ${sql.table(table)} set updated_at = updated_at where id = ${id} and updated_at = ${expected}`.execute(trx);
-  if (Number(result.numAffectedRows ?? 0) > 0) return;
-  const row = await sql<{ updated_at: string }>`select updated_at from ${sql.table(table)} where id = ${id}`.execute(trx);
-  const current = row.rows[0];
-  if (current) throw await staleSave(trx, kind, id, current.updated_at);
-}
-
-/**
- * Takes a settings row's lock (PostgreSQL; SQLite runs one writer at a time) so that the version
- * read next stays the one saved over: of two saves of the same version the second waits and then
- * finds it gone.
- */
-export async function lockSettingsRow(trx: Db, key: string): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`select key from settings where key = ${key} for update`.execute(trx);
+  const current = await lock(trx, id);
+  if (current !== undefined && current !== expected) throw await staleSave(trx, kind, id, current);
 }

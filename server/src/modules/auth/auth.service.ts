@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { InquirySubject, UserRole } from '@blitz/contract';
+import { type InquirySubject, type UserRole, hasInquiryLimit } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/http-error';
@@ -344,7 +344,7 @@ export async function authenticate(
       username: user.username,
       displayName: user.displayName,
       role: user.role,
-      inquiryTypes: user.role === 'inbox' ? user.inquiryTypes : null,
+      inquiryTypes: hasInquiryLimit(user.role) ? user.inquiryTypes : null,
       sessionId: found.id,
       expiresAt,
       passwordChangeRequired: user.mustChangePassword,
@@ -364,7 +364,12 @@ export async function logout(db: Db, userId: number): Promise<void> {
  * The last active admin is refused (issue 31), under the same lock as the dashboard's changes:
  * nobody could manage the site then (set-password NAME of a new user would still recover it).
  */
-export async function disableUser(db: Db, username: string): Promise<'disabled' | 'already_disabled' | 'unknown' | 'last'> {
+export async function disableUser(
+  db: Db,
+  username: string,
+  /** What else ends with the account, in the same transaction (the inbox unassigns its inquiries). */
+  onDisabled: (trx: Db, userId: number) => Promise<void> = async () => {},
+): Promise<'disabled' | 'already_disabled' | 'unknown' | 'last'> {
   return inTransaction(db, async (trx) => {
     await lockAccounts(trx);
     const user = await findUserByName(trx, username);
@@ -374,6 +379,7 @@ export async function disableUser(db: Db, username: string): Promise<'disabled' 
     if (activeAdmin && (await countActiveAdmins(trx)) <= 1) return 'last';
     await setUserDisabled(trx, user.id, nowIso());
     await logout(trx, user.id);
+    await onDisabled(trx, user.id);
     await recordAccount(trx, 'disable', user, commandLineActor);
     return 'disabled';
   });

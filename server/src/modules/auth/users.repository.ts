@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import { type InquirySubject, type UserRole, inquirySubjects, userRoles } from '@blitz/contract';
+import { type InquirySubject, type UserRole, hasInquiryLimit, inquirySubjects, userRoles } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 
@@ -15,7 +15,7 @@ export type UserRecord = {
   /** An operator disabled the account: it cannot sign in, and its tokens are refused. */
   disabled: boolean;
   role: UserRole;
-  /** An inbox user's inquiry types; null: every type. */
+  /** The inquiry types of a role that may be limited (inbox, editorInbox); null: every type. */
   inquiryTypes: InquirySubject[] | null;
   /** The account waits for its invitation: it has no password of its own yet. */
   invited: boolean;
@@ -29,6 +29,8 @@ export type UserRecord = {
 export function roleOf(value: string): UserRole {
   return (userRoles as readonly string[]).includes(value) ? (value as UserRole) : 'inbox';
 }
+
+const typesText = (types: InquirySubject[] | null | undefined) => (types ? [...new Set(types)].sort().join(',') : null);
 
 export function inquiryTypesOf(value: string | null): InquirySubject[] | null {
   if (value === null) return null;
@@ -186,6 +188,18 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
   }));
 }
 
+/** Those of these accounts that exist and are not disabled. */
+export async function enabledUserIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .where('disabled_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Disables the account as of `at`, or enables it again with null. */
 export async function setUserDisabled(db: Db, id: number, at: string | null): Promise<void> {
   await db.updateTable('users').set({ disabled_at: at, updated_at: nowIso() }).where('id', '=', id).execute();
@@ -217,4 +231,181 @@ export async function countActiveAdmins(db: Db): Promise<number> {
     .where('invited_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** An account as the staff's account list shows it (accounts/ adds its open invitation). */
+export type AccountUser = {
+  id: number;
+  username: string;
+  displayName: string | null;
+  email: string | null;
+  role: UserRole;
+  inquiryTypes: InquirySubject[] | null;
+  disabled: boolean;
+  invited: boolean;
+  lastSignInAt: string | null;
+  secondFactor: boolean;
+};
+
+export async function listAccountUsers(db: Db): Promise<AccountUser[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'email',
+      'role',
+      'inquiry_types',
+      'disabled_at',
+      'invited_at',
+      'last_sign_in_at',
+      'totp_secret',
+      'display_name',
+    ])
+    .orderBy('username')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    email: row.email,
+    role: roleOf(row.role),
+    inquiryTypes: inquiryTypesOf(row.inquiry_types),
+    disabled: row.disabled_at !== null,
+    invited: row.invited_at !== null,
+    lastSignInAt: row.last_sign_in_at,
+    secondFactor: row.totp_secret !== null,
+  }));
+}
+
+/** An invited account (no password of its own yet); undefined if the name is taken. */
+export async function insertInvitedUser(
+  db: Db,
+  values: { username: string; role: UserRole; email: string | null; inquiryTypes: InquirySubject[] | null },
+): Promise<number | undefined> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: values.username,
+      password_hash: '',
+      role: values.role,
+      email: values.email,
+      inquiry_types: hasInquiryLimit(values.role) ? typesText(values.inquiryTypes) : null,
+      invited_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('username').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The name shown for the account (issue 40), or null to show its username. Not a change of rights: sign-ins go on. */
+export async function setDisplayName(db: Db, id: number, displayName: string | null): Promise<void> {
+  await db.updateTable('users').set({ display_name: displayName, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** Role, inquiry types, e-mail: what is given. Token version raised: the user's sign-ins end. */
+export async function updateAccount(
+  db: Db,
+  id: number,
+  values: { role?: UserRole; inquiryTypes?: InquirySubject[] | null; email?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      ...(values.role ? { role: values.role } : {}),
+      ...(values.inquiryTypes !== undefined ? { inquiry_types: typesText(values.inquiryTypes) } : {}),
+      ...(values.email !== undefined ? { email: values.email } : {}),
+      token_version: eb('token_version', '+', 1),
+      updated_at: nowIso(),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Password and second factor gone, the account invited again (it signs in only through a new link). */
+export async function clearCredentials(db: Db, id: number): Promise<void> {
+  const now = nowIso();
+  await db.deleteFrom('recovery_codes').where('user_id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: '',
+      must_change_password: 0,
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_pending_until: null,
+      totp_last_step: null,
+      invited_at: now,
+      token_version: eb('token_version', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The invitee's own password: the account is active from now on. */
+export async function setInvitedPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      must_change_password: 0,
+      invited_at: null,
+      token_version: eb('token_version', '+', 1),
+      updated_at: nowIso(),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The name shown for each of these users: the display name, else the sign-in name. */
+export async function shownNamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'display_name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.display_name ?? row.username]));
+}
+
+/** An account that can sign in: the name shown for it and its e-mail address; undefined otherwise. */
+export async function activeMailAddress(db: Db, id: number): Promise<{ name: string; email: string | null } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['username', 'display_name', 'email'])
+    .where('id', '=', id)
+    .where('disabled_at', 'is', null)
+    .where('invited_at', 'is', null)
+    .executeTakeFirst();
+  return row && { name: row.display_name ?? row.username, email: row.email };
+}
+
+/** The accounts that can sign in (enabled, not waiting for their invitation), with their rights. */
+export async function activeColleagues(db: Db) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'display_name', 'role', 'inquiry_types'])
+    .where('disabled_at', 'is', null)
+    .where('invited_at', 'is', null)
+    .orderBy('username')
+    .execute();
+  return rows.map((row) => {
+    const role = roleOf(row.role);
+    return {
+      id: row.id,
+      name: row.display_name ?? row.username,
+      role,
+      inquiryTypes: hasInquiryLimit(role) ? inquiryTypesOf(row.inquiry_types) : null,
+    };
+  });
 }

@@ -1,4 +1,5 @@
-import type { ContentModule } from '../content/content-module';
+import type { SiteModule } from '../registry/site-module';
 import { categoryRoutes } from './categories.routes';
+import { categoryTrash } from './category-trash';
 
-export const categoryModule: ContentModule = { routes: categoryRoutes };
+export const categoryModule: SiteModule = { name: 'categories', routes: categoryRoutes, trash: categoryTrash };

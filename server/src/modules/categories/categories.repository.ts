@@ -1,8 +1,8 @@
 import type { ContentLanguage, LocalizedText } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import type { TrashRecord } from '../trash/trash-adapter';
-import { holdTrashed, moveToTrash, takeOutOfTrash, trashRecords } from '../trash/trash-rows';
+import type { TrashRecord } from '../registry/trash-adapter';
+import { trashRecords, trashWrite } from '../trash/trash-rows';
 import { bumpContentVersion } from '../content/content-version.repository';
 
 export type CategoryRecord = { id: number; name: string; translation: LocalizedText[]; updatedAt: string };
@@ -62,6 +62,19 @@ export async function findCategory(db: Db, id: number, language?: ContentLanguag
   if (!row) return undefined;
   const translations = await translationsOf(db, [id], language);
   return { id: row.id, name: row.name, translation: translations.get(id) ?? [], updatedAt: row.updated_at };
+}
+
+/**
+ * The categories not in the trash, id and name, as a query to put in a statement of another
+ * module's: the projects' reads join it (a category in the trash is no category until restored).
+ */
+export function liveCategories(db: Db) {
+  return db.selectFrom('categories').select(['id', 'name']).where('deleted_at', 'is', null);
+}
+
+/** Whether there is any category, in the trash too (the sample content is written on an empty site alone). */
+export async function anyCategory(db: Db): Promise<boolean> {
+  return (await db.selectFrom('categories').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 export async function categoryExists(db: Db, id: number): Promise<boolean> {
@@ -124,25 +137,16 @@ export async function updateCategory(db: Db, id: number, values: CategoryValues)
   });
 }
 
-/** The categories of the sample content staff have not changed and none of their projects uses. */
+/**
+ * The categories of the sample content staff have not changed (whether a project of staff uses one
+ * is the projects' to say: go-live asks both).
+ */
 export async function sampleCategoryIds(db: Db): Promise<number[]> {
   const rows = await db
     .selectFrom('categories')
     .select('id')
     .where('sample', '=', 1)
     .where('deleted_at', 'is', null)
-    // A sample category that a project of staff uses (live or in the trash) is theirs now: removing
-    // it would leave that project without a category.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('projects')
-            .select('projects.id')
-            .whereRef('projects.category_id', '=', 'categories.id')
-            .where('projects.sample', '=', 0),
-        ),
-      ),
-    )
     .orderBy('id')
     .execute();
   return rows.map((row) => row.id);
@@ -176,7 +180,15 @@ export async function markSampleCategories(db: Db, samples: readonly CategoryVal
  * link in their rows; every read shows them without a category until it is restored. False if
  * there is no such category (or it is in the trash already).
  */
-export const trashCategory = (db: Db, id: number, by: string, at?: string) => moveToTrash(db, 'categories', id, by, at);
+export const trashCategory = (db: Db, id: number, by: string, at: string = nowIso()) =>
+  trashWrite(db, (trx) =>
+    trx
+      .updateTable('categories')
+      .set({ deleted_at: at, deleted_by: by })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+  );
 
 /** The categories in the trash, each with its name; `before`: only those deleted before then. */
 export async function trashedCategories(db: Db, before?: string): Promise<TrashRecord[]> {
@@ -190,7 +202,30 @@ export async function trashedCategories(db: Db, before?: string): Promise<TrashR
 }
 
 /** Takes a category out of the trash (its projects' links come back with it); false if it was not there. */
-export const restoreCategory = (db: Db, id: number) => takeOutOfTrash(db, 'categories', id);
+export const restoreCategory = (db: Db, id: number) =>
+  trashWrite(db, (trx) =>
+    trx
+      .updateTable('categories')
+      .set({ deleted_at: null, deleted_by: null })
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst(),
+  );
+
+/**
+ * Holds a category of the trash until the transaction ends (a write to it: PostgreSQL locks the row
+ * and checks the condition again after waiting), and answers whether it is still there: a restore
+ * that came first wins, one that comes later finds nothing.
+ */
+async function holdTrashedCategory(trx: Db, id: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('categories')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /**
  * Deletes the category for good; its projects stay, without a category (those in the trash too).
@@ -199,12 +234,26 @@ export const restoreCategory = (db: Db, id: number) => takeOutOfTrash(db, 'categ
 export async function deleteCategory(db: Db, id: number, options: { trashed?: boolean } = {}): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    if (options.trashed && !(await holdTrashed(trx, 'categories', id))) return false;
-    // The foreign key does the same (ON DELETE SET NULL); done here too so that it never
-    // depends on a connection setting (SQLite enforces foreign keys only when told to).
-    await trx.updateTable('projects').set({ category_id: null }).where('category_id', '=', id).execute();
+    if (options.trashed && !(await holdTrashedCategory(trx, id))) return false;
+    // Its projects lose their link through their own table's foreign key (ON DELETE SET NULL,
+    // the projects' to declare): PostgreSQL always enforces it, SQLite on every connection
+    // openDatabase opens (foreign_keys = ON).
     await trx.deleteFrom('category_translations').where('category_id', '=', id).execute();
     const result = await trx.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   });
+}
+
+/**
+ * A save's lock on the category (claimVersion, decision 036): a write that leaves the row as it is,
+ * answering its version after any save that held it first; undefined if there is no such category.
+ */
+export async function lockCategoryVersion(trx: Db, id: number): Promise<string | undefined> {
+  const row = await trx
+    .updateTable('categories')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returning('updated_at')
+    .executeTakeFirst();
+  return row?.updated_at;
 }

@@ -13,6 +13,7 @@ import {
   findCategory,
   insertCategory,
   listCategories,
+  lockCategoryVersion,
   updateCategory,
 } from './categories.repository';
 
@@ -75,7 +76,7 @@ export async function changeCategory(
   const sorted = { ...values, translation: byLanguage(values.translation) };
   const updated = await withNameConflict(values.name, () =>
     inTransaction(db, async (trx) => {
-      await claimVersion(trx, 'categories', 'category', id, updatedAt);
+      await claimVersion(trx, lockCategoryVersion, 'category', id, updatedAt);
       const done = await updateCategory(trx, id, sorted);
       if (done) await recordChange(trx, categoryEntry('update', id, before, sorted));
       return done;

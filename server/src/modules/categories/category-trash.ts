@@ -1,6 +1,6 @@
 import { recordChange } from '../audit/audit.recorder';
 import { categoryEntry } from './category-audit';
-import type { TrashAdapter } from '../trash/trash-adapter';
+import type { TrashAdapter } from '../registry/trash-adapter';
 import { deleteCategory, findCategory, restoreCategory, trashedCategories } from './categories.repository';
 
 /** Categories in the trash (decision 037): one comes back with its projects' links. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { readSiteValue, writeSiteValue } from '../../db/site-values.repository';
+import { lockSiteValue, readSiteValue, writeSiteValue } from '../../db/site-values.repository';
 import { inTransaction } from '../../db/transaction';
 import type { StoredFiles } from '../../storage/stored-files';
 import { bumpContentVersion } from '../content/content-version.repository';
@@ -25,6 +25,9 @@ export async function readCompanyDetailsRow(db: Db): Promise<StoredCompanyDetail
   const value = await readSiteValue(db, key);
   return value === undefined ? undefined : (JSON.parse(value) as StoredCompanyDetails);
 }
+
+/** Inside a save's transaction, before reading the version it saves over: holds the document until the save ends. */
+export const lockCompanyDetailsRow = (trx: Db) => lockSiteValue(trx, key);
 
 export async function writeCompanyDetailsRow(db: Db, stored: StoredCompanyDetails): Promise<void> {
   await inTransaction(db, async (trx) => {

@@ -11,7 +11,7 @@ import type { companyDetailsInputSchema } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { recordChange } from '../audit/audit.recorder';
-import { lockSettingsRow, staleSave } from '../audit/edit-version';
+import { staleSave } from '../audit/edit-version';
 import { documentChanges } from '../audit/item-changes';
 import { HttpError, badRequest } from '../../lib/http-error';
 import { PictureError, decodePictureDataUrl, processPicture } from '../../media/image-pipeline';
@@ -20,6 +20,7 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import { readAll } from '../../storage/object-storage';
 import {
   type StoredSiteImages,
+  lockCompanyDetailsRow,
   pictureKeyOf,
   readCompanyDetailsRow,
   siteImageKeys,
@@ -215,7 +216,9 @@ export async function saveCompanyDetails(
     } else if (logo !== null && logo !== current.logo) {
       throw badRequest('logo', 'is not the logo these settings show');
     }
-    settings = companyDetailsSchema.parse({ ...input, partners, person, logo });
+    // Left out (a client of a release before it): the state stays as it is.
+    const federalState = input.federalState === undefined ? current.federalState : input.federalState;
+    settings = companyDetailsSchema.parse({ ...input, partners, person, logo, federalState });
     const madeFrom = siteImagesMadeFrom(settings, deps.siteImageSources);
     siteImages =
       madeFrom === undefined
@@ -225,7 +228,7 @@ export async function saveCompanyDetails(
           : await storeSiteImages(deps, settings, madeFrom, uploadedLogo, created);
     const saved = { settings, updatedAt: nowIso(), ...(siteImages ? { siteImages } : {}) };
     await inTransaction(deps.db, async (trx) => {
-      await lockSettingsRow(trx, 'company');
+      await lockCompanyDetailsRow(trx);
       const { settings: before, updatedAt } = await getCompanyDetails(trx);
       if (version !== undefined && version !== updatedAt) throw await staleSave(trx, 'companyDetails', null, updatedAt);
       await writeCompanyDetailsRow(trx, saved);

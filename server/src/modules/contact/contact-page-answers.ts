@@ -4,6 +4,8 @@ import {
   type FieldErrorKind,
   type InquiryValues,
   type PageKey,
+  applicationConsentFields,
+  applicationConsentValue,
   contactFormExtras,
   generalFields,
   inquiryReferenceParam,
@@ -79,6 +81,14 @@ export function typedValues(fields: Map<string, string[]>): InquiryValues {
  * message, which may be reworded.
  */
 export function refusedState(error: unknown, fields: Map<string, string[]> | undefined): ContactFormState {
+  const state = refusalState(error, fields);
+  // The application's box as it was sent: ticked, it is shown ticked again (decision 050).
+  return fields?.get(applicationConsentFields.consent)?.[0] === applicationConsentValue
+    ? { ...state, applicationConsent: true }
+    : state;
+}
+
+function refusalState(error: unknown, fields: Map<string, string[]> | undefined): ContactFormState {
   const values = fields ? typedValues(fields) : undefined;
   if (!(error instanceof HttpError)) return { values, notice: { kind: 'failure' } };
   const refusal = error.extra.refusal;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applicationConsentFields, applicationConsentTexts, applicationConsentVersion } from '@blitz/contract';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, signIn, startTestApp, tempDir } from '../../test/helper';
 import { dataUrl, testPhoto } from '../../test/pictures';
@@ -55,6 +56,34 @@ async function formStart(base: string, cookie = ''): Promise<{ status: number; c
 }
 
 describe.each(databaseKinds)('the footer form sent without JavaScript, on %s', (kind) => {
+  it('stores an application’s ticked box to be kept for later openings, and shows it ticked again after a refusal', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: webBuildShowingFormState(), CONTACT_MIN_FILL_SECONDS: '0' });
+    const application = {
+      ...generalMessage,
+      subject: 'application',
+      language: 'en',
+      [applicationConsentFields.consent]: 'true',
+      [applicationConsentFields.version]: applicationConsentVersion,
+      returnTo: '/jobs?lang=en',
+    };
+    const refused = await postForm(url, { ...application, lastName: '' });
+    expect(refused.status).toBe(400);
+    expect(formState(refused.html).state).toMatchObject({ applicationConsent: true, notice: { kind: 'missing' } });
+    // Not ticked: the box comes back unticked (no mark at all).
+    const unticked = await postForm(url, { ...application, lastName: '', [applicationConsentFields.consent]: [] });
+    expect(formState(unticked.html).state.applicationConsent).toBeUndefined();
+
+    expect((await postForm(url, application)).status).toBe(303);
+    const token = await signIn(url);
+    const [item] = (await api(url, 'GET', '/api/v1/Inquiry', { token })).body.data;
+    const detail = await api(url, 'GET', `/api/v1/Inquiry/${item.id}`, { token });
+    expect(detail.body.applicationConsent).toMatchObject({
+      version: applicationConsentVersion,
+      language: 'en',
+      text: applicationConsentTexts[applicationConsentVersion].en,
+    });
+  });
+
   it('is stored like the script’s inquiry and answered with 303 back to its page, at the success notice', async () => {
     const { url } = await startTestApp(kind, { WEB_DIST: webBuildShowingFormState() });
     const res = await postForm(url, { ...priceInquiry, Regards: ['lps', 'earthing'], returnTo: '/Projects?page=2&lang=en' }, '', [

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable, isStorageFull } from '../../db/errors';
 import { HttpError, serviceUnavailable } from '../../lib/http-error';
 import { multipartSupport } from '../../plugins/external/multipart';
 import { rateLimiting } from '../../plugins/external/rate-limit';
+import { drainUnreadUpload } from '../../lib/upload-drain';
 import { readFormFields } from './form-fields';
 import { isFormTokenSpent } from './form-tokens.repository';
 import { answerRefusedForm, returnTarget, sentAddress, wantsPage } from './contact-page-answers';
@@ -15,12 +16,6 @@ import { maxRequestBytes, multipartLimits, receiveInquiry, tooLarge } from './co
  */
 export const formStartCookie = 'contact-form-start';
 
-/** How long the rest of a refused upload may drain after the answer before its connection is cut. */
-const drainAfterAnswerMs = 10_000;
-
-/** How long an answer given before the whole upload arrived waits for the rest, before it is sent and the rest drained. */
-const drainBeforeAnswerMs = 500;
-
 /** How long closing waits for inquiries being received to clean up after themselves. */
 const receiptWaitOnCloseMs = 5_000;
 
@@ -31,35 +26,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // An answer given before the whole upload arrived (a limit, a bad file) must still reach the
   // client: the rest of the body is read and dropped, and the connection is not reused.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.raw.readableEnded) {
-      // A small rest (the usual form, refused before its body was read: the rate limit's count
-      // on a full disk) is read first, within a moment: then the connection stays usable, and
-      // the client is not cut off while it still writes (EPIPE instead of the answer, once the
-      // answer came quicker than the last bytes of the form: decision 038).
-      request.raw.resume();
-      await new Promise<void>((resolve) => {
-        const done = setTimeout(resolve, drainBeforeAnswerMs);
-        done.unref();
-        request.raw.once('end', () => {
-          clearTimeout(done);
-          resolve();
-        });
-      });
-    }
-    if (!request.raw.readableEnded) {
-      reply.header('connection', 'close');
-      request.raw.resume();
-      // A client that declared more than it sends would hold the connection open for good: once
-      // the answer is out, the rest may take a while to drain, then the connection is cut.
-      reply.raw.once('finish', () => {
-        const cut = setTimeout(() => request.raw.socket?.destroy(), drainAfterAnswerMs);
-        cut.unref();
-        request.raw.once('end', () => clearTimeout(cut));
-      });
-    }
-    return payload;
-  });
+  app.addHook('onSend', drainUnreadUpload);
 
   // Inquiries being received: closing waits for them, so that an upload cut off by a shutdown
   // has removed its temporary files before the process exits.

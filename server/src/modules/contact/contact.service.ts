@@ -19,6 +19,11 @@ import {
   priceInquiryFields,
   splitRegards,
   berlinDate,
+  applicationConsentFields,
+  applicationConsentTexts,
+  applicationConsentValue,
+  applicationConsentVersion,
+  isApplicationConsentVersion,
 } from '@blitz/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -30,10 +35,10 @@ import { detectContentType } from '../../media/content-type';
 import { type MalwareScanner, type ScanVerdict, ScannerUnavailableError } from './malware-scanner';
 import { logSecurityEvent } from '../../lib/security-log';
 import { type ObjectStorage, countingStream } from '../../storage/object-storage';
-import type { OutboxKind } from '../../mail/outbox.repository';
 import type { FormTokens } from './form-token';
 import { spendFormToken } from './form-tokens.repository';
-import { type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
+import { type InquiryConsent, type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
+import type { InquiryMailKind } from './inquiry-mails.repository';
 import { findJob } from '../jobs/jobs.repository';
 
 const MB = 1024 * 1024;
@@ -130,7 +135,7 @@ function acceptedType(detected: { mime: string } | undefined, fileName: string):
  * A file stored under its random `key` (not yet referenced by a row); `fileName` as stored (its
  * extension fitting its type); `chosenName` as the visitor's form lists it.
  */
-type ReceivedFile = { key: string; size: number } & { fileName: string; chosenName: string; contentType: string };
+export type ReceivedFile = { key: string; size: number } & { fileName: string; chosenName: string; contentType: string };
 
 async function receiveFile(
   part: MultipartFile,
@@ -179,8 +184,12 @@ async function receiveFile(
   return { key, size, fileName: nameForType(fileName, contentType), chosenName: fileName, contentType };
 }
 
-/** Reads every part: text fields into lists (into `fields`, as they come), files streamed to storage. */
-async function readParts(parts: AsyncIterable<Multipart>, store: ObjectStorage, fields: Map<string, string[]>) {
+/**
+ * Reads every part: text fields into lists (into `fields`, as they come), files (field
+ * `attachment`) checked by their content and streamed to storage. Used by the inbox's reply too:
+ * its files follow the contact form's rules. On a refusal the files already stored are removed.
+ */
+export async function readParts(parts: AsyncIterable<Multipart>, store: ObjectStorage, fields: Map<string, string[]>) {
   const files: ReceivedFile[] = [];
   const total = { bytes: 0 };
   let current: string | undefined;
@@ -254,6 +263,32 @@ async function appliedJob(
   return { jobId, jobTitle: title || null };
 }
 
+/**
+ * The applicant's consent to be kept for later openings (decision 050): the box ticked sends
+ * `true`, with the version of the words the form showed (none: the current words). Stored with the
+ * words of that version in the form's language and the time. Only an application carries one: on
+ * another type the box was hidden (a form sent without JavaScript still sends a box ticked before
+ * the subject was changed), so a consent there is ignored. A value other than `true`, `false` or
+ * nothing, or a version the site never showed, is refused with 400 naming the field.
+ */
+export function applicationConsent(
+  subject: InquirySubject,
+  given: { consent: string; version: string },
+  language: 'de' | 'en',
+): Omit<InquiryConsent, 'at'> | null {
+  const invalid = (field: string, message: string) =>
+    new HttpError(400, 'validation', `Invalid fields: ${field}`, { errors: [{ field, message }] });
+  if (!['', 'false', applicationConsentValue].includes(given.consent)) {
+    throw invalid(applicationConsentFields.consent, `must be "${applicationConsentValue}" (agreed) or "false"`);
+  }
+  if (given.version !== '' && !isApplicationConsentVersion(given.version)) {
+    throw invalid(applicationConsentFields.version, 'must be a version of the consent text the site has shown');
+  }
+  if (subject !== 'application' || given.consent !== applicationConsentValue) return null;
+  const version = given.version !== '' && isApplicationConsentVersion(given.version) ? given.version : applicationConsentVersion;
+  return { version, text: applicationConsentTexts[version][language] };
+}
+
 const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 function newReference(now: Date): string {
@@ -285,7 +320,10 @@ export type ContactDeps = {
  * that cannot be reached refuses it with 503 and `Retry-After`, as an unreachable database does:
  * an unscanned file is never stored, and the visitor's form keeps what they typed.
  */
-async function scanFiles(files: ReceivedFile[], deps: ContactDeps): Promise<void> {
+export async function scanFiles(
+  files: readonly ReceivedFile[],
+  deps: Pick<ContactDeps, 'scanner' | 'store' | 'log'>,
+): Promise<void> {
   const { scanner, store } = deps;
   if (!scanner) return;
   for (const file of files) {
@@ -342,6 +380,12 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
     }
 
     const job = await appliedJob(db, values.subject as InquirySubject, text(contactFormExtras.jobId));
+    const language = text(contactFormExtras.language) === 'en' ? 'en' : 'de';
+    const consent = applicationConsent(
+      values.subject as InquirySubject,
+      { consent: text(applicationConsentFields.consent), version: text(applicationConsentFields.version) },
+      language,
+    );
 
     await scanFiles(files, deps);
 
@@ -355,7 +399,6 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
     let reference = newReference(now);
     while (await referenceExists(db, reference)) reference = newReference(now);
     const optional = (name: string) => text(name) || null;
-    const language = text(contactFormExtras.language) === 'en' ? 'en' : 'de';
     let mailsQueued = false;
     const attachments: NewAttachment[] = files.map((f) => ({
       fileName: f.fileName,
@@ -368,7 +411,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
       // inquiry's transaction, so a refused or failed send leaves it to the visitor's next try,
       // and of two posts with one token, whichever commits second is kept as spam.
       if (!spam && checksFillTime && formToken && !(await spendFormToken(trx, formToken.id, formToken.expiresAt))) spam = true;
-      const mails: OutboxKind[] = spam ? [] : config.contact.confirmationMail ? ['inquiry', 'confirmation'] : ['inquiry'];
+      const mails: InquiryMailKind[] = spam ? [] : config.contact.confirmationMail ? ['inquiry', 'confirmation'] : ['inquiry'];
       mailsQueued = mails.length > 0;
       return insertInquiry(
         trx,
@@ -388,6 +431,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
           spam,
           createdAt: now.toISOString(),
           ...job,
+          consent: consent && { ...consent, at: now.toISOString() },
         },
         attachments,
         mails,

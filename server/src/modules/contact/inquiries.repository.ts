@@ -1,12 +1,21 @@
-import { type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { DeliveryStatus, InquirySubject, Regard } from '@blitz/contract';
+import { type Expression, PostgresAdapter, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type DeliveryStatus,
+  type InquiryStatus,
+  type InquirySubject,
+  type Regard,
+  inquirySearchCountCap,
+  inquirySubjects,
+  inquiryStatuses,
+} from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { readSiteValue, writeSiteValue } from '../../db/site-values.repository';
 import type { Database, InquiriesTable, InquiryAttachmentsTable } from '../../db/schema';
 import { containsPattern, foldText } from '../../db/text-search';
 import { inTransaction } from '../../db/transaction';
-import { type OutboxKind, enqueueMail } from '../../mail/outbox.repository';
 import type { StoredFiles } from '../../storage/stored-files';
+import { emailKey, phoneKey } from './contact-keys';
+import { type InquiryMailKind, deleteMailsOfInquiries, queueInquiryMail } from './inquiry-mails.repository';
 
 export type Inquiry = {
   id: number;
@@ -22,7 +31,7 @@ export type Inquiry = {
   buildingSize: string | null;
   regards: Regard[];
   language: 'de' | 'en';
-  status: 'new' | 'handled';
+  status: InquiryStatus;
   deliveryStatus: DeliveryStatus;
   spam: boolean;
   createdAt: string;
@@ -30,7 +39,15 @@ export type Inquiry = {
   /** The job an application is for (none: an unsolicited one, or another type). */
   jobId: number | null;
   jobTitle: string | null;
+  /** The colleague working on it (issue 42). */
+  assigneeId: number | null;
+  followUpOn: string | null;
+  /** An application's consent to be kept for later openings (decision 050); null: none given. */
+  consent: InquiryConsent | null;
 };
+
+/** When the consent was given, the version of the box's wording, and its words as shown. */
+export type InquiryConsent = { at: string; version: string; text: string };
 
 export type StoredAttachment = {
   id: number;
@@ -41,7 +58,12 @@ export type StoredAttachment = {
   storageKey: string;
 };
 
-export type NewInquiry = Omit<Inquiry, 'id' | 'status' | 'deliveryStatus' | 'handledAt'>;
+export type NewInquiry = Omit<
+  Inquiry,
+  'id' | 'status' | 'deliveryStatus' | 'handledAt' | 'assigneeId' | 'followUpOn' | 'consent'
+> & {
+  consent?: InquiryConsent | null;
+};
 export type NewAttachment = Omit<StoredAttachment, 'id' | 'inquiryId'>;
 
 function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
@@ -59,13 +81,17 @@ function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
     buildingSize: row.building_size,
     regards: (row.regards ? row.regards.split(',') : []) as Regard[],
     language: row.language === 'en' ? 'en' : 'de',
-    status: row.status === 'handled' ? 'handled' : 'new',
+    status: (inquiryStatuses as readonly string[]).includes(row.status) ? (row.status as InquiryStatus) : 'new',
     deliveryStatus: row.delivery_status as DeliveryStatus,
     spam: Number(row.spam) === 1,
     createdAt: row.created_at,
     handledAt: row.handled_at,
     jobId: row.job_id === null ? null : Number(row.job_id),
     jobTitle: row.job_title,
+    assigneeId: row.assignee_id === null ? null : Number(row.assignee_id),
+    followUpOn: row.follow_up_on,
+    consent:
+      row.consent_at === null ? null : { at: row.consent_at, version: row.consent_version ?? '', text: row.consent_text ?? '' },
   };
 }
 
@@ -85,7 +111,7 @@ export async function insertInquiry(
   db: Db,
   inquiry: NewInquiry,
   attachments: NewAttachment[],
-  mails: OutboxKind[],
+  mails: InquiryMailKind[],
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     const { id } = await trx
@@ -110,6 +136,11 @@ export async function insertInquiry(
         search_folded: inquirySearchText(inquiry),
         job_id: inquiry.jobId,
         job_title: inquiry.jobTitle,
+        email_key: emailKey(inquiry.email),
+        phone_key: phoneKey(inquiry.phone),
+        consent_at: inquiry.consent?.at ?? null,
+        consent_version: inquiry.consent?.version ?? null,
+        consent_text: inquiry.consent?.text ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -127,7 +158,7 @@ export async function insertInquiry(
         )
         .execute();
     }
-    for (const kind of mails) await enqueueMail(trx, id, kind, inquiry.createdAt);
+    for (const kind of mails) await queueInquiryMail(trx, id, kind, inquiry.createdAt);
     return id;
   });
 }
@@ -168,13 +199,40 @@ export async function attachmentsOf(db: Db, inquiryId: number): Promise<StoredAt
   return rows.map(toAttachment);
 }
 
-/** Where an inquiry came from, if the visitor statistics traced it (issue 32). */
-export async function findInquiryOrigin(db: Db, inquiryId: number) {
-  return db
-    .selectFrom('inquiry_origins')
-    .select(['source', 'campaign', 'landing_path as landingPath', 'form_path as formPath'])
-    .where('inquiry_id', '=', inquiryId)
-    .executeTakeFirst();
+/**
+ * Every inquiry whose sender's address is this key (`emailKey`: trimmed, lower case), newest
+ * first: a data-subject request (decision 049) finds them by the indexed `email_key`.
+ */
+export async function inquiriesOfEmailKey(db: Db, key: string): Promise<Inquiry[]> {
+  const rows = await db
+    .selectFrom('inquiries')
+    .selectAll()
+    .where('email_key', '=', key)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toInquiry);
+}
+
+/** The attachments of these inquiries, by inquiry, then in the order they were stored. */
+export async function attachmentsOfInquiries(db: Db, inquiryIds: readonly number[]): Promise<StoredAttachment[]> {
+  if (inquiryIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('inquiry_attachments')
+    .selectAll()
+    .where('inquiry_id', 'in', [...inquiryIds])
+    .orderBy('inquiry_id')
+    .orderBy('id')
+    .execute();
+  return rows.map(toAttachment);
+}
+
+/**
+ * The inquiry's id if it is stored, as a query to put in a statement of another module's (the
+ * statistics trace an inquiry's origin in one statement: one deleted meanwhile is skipped).
+ */
+export function storedInquiryId(db: Db, inquiryId: number) {
+  return db.selectFrom('inquiries').select('id').where('id', '=', inquiryId);
 }
 
 export async function findAttachment(db: Db, inquiryId: number, attachmentId: number): Promise<StoredAttachment | undefined> {
@@ -195,7 +253,15 @@ export type InquiryListFilter = {
   search?: string | undefined;
   subject?: InquirySubject | undefined;
   deliveryStatus?: DeliveryStatus | undefined;
+  /** true: closed; false: any other status. */
   handled?: boolean | undefined;
+  status?: InquiryStatus | undefined;
+  /** Assigned to this user; null: to nobody. */
+  assigneeId?: number | null | undefined;
+  /** A follow-up day on or before this one (YYYY-MM-DD), not closed. */
+  followUpBy?: string | undefined;
+  /** Unanswered: not spam, still new, received before this instant (ISO; decision 048). */
+  unansweredBefore?: string | undefined;
   /** Applications for this job. */
   jobId?: number | undefined;
   /** Received at or after this instant (ISO), and before `until`. */
@@ -203,7 +269,12 @@ export type InquiryListFilter = {
   until?: string | undefined;
   /** Only these types: an inbox account limited to them (issue 31). */
   subjects?: readonly InquirySubject[] | undefined;
+  /** New, and none of these (the ids a user has opened: the inbox's `readInquiryIds`). */
+  newBut?: InquiryIds | undefined;
 };
+
+/** A query of inquiry ids, from another module's table (who opened which). */
+export type InquiryIds = SelectQueryBuilder<Database, keyof Database, { inquiry_id: number }>;
 
 /** The text the search looks in, folded as the search term is (projects do the same with their texts). */
 export function inquirySearchText(i: Pick<Inquiry, 'firstName' | 'lastName' | 'email' | 'companyName' | 'message'>): string {
@@ -212,20 +283,63 @@ export function inquirySearchText(i: Pick<Inquiry, 'firstName' | 'lastName' | 'e
 
 type InquiryQuery = SelectQueryBuilder<Database, 'inquiries', object>;
 
-// Every condition is one the composite indexes (spam, <column>, created_at, id) can seek on, but
-// the search, which scans the folded texts of the rows the other conditions leave.
-function filtered<Q extends InquiryQuery>(query: Q, filter: InquiryListFilter): Q {
+/** The FTS5 phrase of a folded term on SQLite; none on PostgreSQL, or for a term shorter than a trigram. */
+function sqliteSearchPhrase(db: Db, term: string): string | null {
+  const folded = foldText(term);
+  if (db.getExecutor().adapter instanceof PostgresAdapter || [...folded].length < 3) return null;
+  return `"${folded.replace(/"/g, '""')}"`;
+}
+
+/**
+ * How the search narrows a query. Both databases look the term up in a trigram index of the
+ * folded text (migration 2026-12-18): PostgreSQL's GIN index serves the LIKE itself; on SQLite the
+ * FTS5 table answers a phrase of the term's trigrams. A term shorter than a trigram has none to
+ * look up, and the LIKE reads every text. `walkNewest`: SQLite reads the rows newest first and
+ * keeps those the index found, instead of reading every match to sort them — the faster way to a
+ * page when many match (listInquiries decides).
+ */
+function searchCondition(db: Db, term: string, walkNewest = false): Expression<SqlBool> {
+  const phrase = sqliteSearchPhrase(db, term);
+  if (phrase === null) return sql<SqlBool>`inquiries.search_folded like ${containsPattern(term)} escape '\\'`;
+  const matches = sql`(select rowid from inquiries_search where inquiries_search match ${phrase})`;
+  // The unary plus keeps SQLite from looking the rows up by id, so it walks the list's index.
+  return walkNewest ? sql<SqlBool>`+inquiries.id in ${matches}` : sql<SqlBool>`inquiries.id in ${matches}`;
+}
+
+/** Above this many index matches, a page of a search walks the rows newest first (a judgement, not a measured crossover). */
+const walkAbove = 2000;
+
+async function sqliteMatchCount(db: Db, phrase: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from inquiries_search where inquiries_search match ${phrase}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+// Every condition is one the composite indexes (spam, <column>, created_at, id) or the search's
+// trigram index can seek on.
+function filtered<Q extends InquiryQuery>(db: Db, query: Q, filter: InquiryListFilter, walkNewest = false): Q {
   let q = query.where('inquiries.spam', '=', filter.spam ? 1 : 0) as Q;
   if (filter.subject) q = q.where('inquiries.subject', '=', filter.subject) as Q;
   if (filter.subjects) q = q.where('inquiries.subject', 'in', [...filter.subjects]) as Q;
   if (filter.deliveryStatus) q = q.where('inquiries.delivery_status', '=', filter.deliveryStatus) as Q;
-  if (filter.handled !== undefined) q = q.where('inquiries.status', '=', filter.handled ? 'handled' : 'new') as Q;
+  if (filter.handled !== undefined) q = q.where('inquiries.status', filter.handled ? '=' : '<>', 'closed') as Q;
+  if (filter.status) q = q.where('inquiries.status', '=', filter.status) as Q;
+  if (filter.assigneeId !== undefined)
+    q = q.where('inquiries.assignee_id', filter.assigneeId === null ? 'is' : '=', filter.assigneeId) as Q;
+  if (filter.followUpBy) {
+    q = q.where('inquiries.follow_up_on', '<=', filter.followUpBy).where('inquiries.status', '<>', 'closed') as Q;
+  }
+  if (filter.newBut) q = q.where('inquiries.status', '=', 'new').where('inquiries.id', 'not in', filter.newBut) as Q;
+  if (filter.unansweredBefore) {
+    q = q
+      .where('inquiries.spam', '=', 0)
+      .where('inquiries.status', '=', 'new')
+      .where('inquiries.created_at', '<', filter.unansweredBefore) as Q;
+  }
   if (filter.jobId !== undefined) q = q.where('inquiries.job_id', '=', filter.jobId) as Q;
   if (filter.since) q = q.where('inquiries.created_at', '>=', filter.since) as Q;
   if (filter.until) q = q.where('inquiries.created_at', '<', filter.until) as Q;
-  if (filter.search) {
-    q = q.where(sql<SqlBool>`inquiries.search_folded like ${containsPattern(filter.search)} escape '\\'`) as Q;
-  }
+  if (filter.search) q = q.where(searchCondition(db, filter.search, walkNewest)) as Q;
   return q;
 }
 
@@ -255,8 +369,11 @@ export async function listInquiries(
   db: Db,
   filter: InquiryListFilter,
   page: { limit: number; offset: number },
-): Promise<{ items: InquiryListItem[]; count: number }> {
-  const pageIds = filtered(db.selectFrom('inquiries').select('inquiries.id'), filter)
+): Promise<{ items: InquiryListItem[]; count: number; countCapped: boolean }> {
+  const searching = Boolean(filter.search);
+  const phrase = filter.search ? sqliteSearchPhrase(db, filter.search) : null;
+  const walkNewest = phrase !== null && (await sqliteMatchCount(db, phrase)) > walkAbove;
+  const pageIds = filtered(db, db.selectFrom('inquiries').select('inquiries.id'), filter, walkNewest)
     .orderBy('inquiries.created_at', 'desc')
     .orderBy('inquiries.id', 'desc')
     .limit(page.limit)
@@ -267,11 +384,93 @@ export async function listInquiries(
       .orderBy('inquiries.created_at', 'desc')
       .orderBy('inquiries.id', 'desc')
       .execute(),
-    filtered(db.selectFrom('inquiries'), filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    // A search stops counting past the cap: a term a tenth of a million inquiries hold would
+    // otherwise read each of them for the count alone (decision 052).
+    countInquiries(db, filter, searching ? inquirySearchCountCap + 1 : undefined),
   ]);
-  return { items: rows.map(toListItem), count: Number(total.n) };
+  const countCapped = searching && total > inquirySearchCountCap;
+  return { items: rows.map(toListItem), count: countCapped ? inquirySearchCountCap : total, countCapped };
+}
+
+/** How many inquiries match, or up to `upTo` of them (the inbox tab's unread, the weekly summary's unanswered). */
+export async function countInquiries(db: Db, filter: InquiryListFilter, upTo?: number): Promise<number> {
+  const { n } =
+    upTo === undefined
+      ? await filtered(db, db.selectFrom('inquiries'), filter)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      : await db
+          .selectFrom(filtered(db, db.selectFrom('inquiries').select('inquiries.id'), filter).limit(upTo).as('matches'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Inquiries further apart than this are not taken for duplicates (issue 42). */
+const duplicateWindowMs = 90 * 86_400_000;
+
+/** Another inquiry from the same sender, as far as the e-mail address or phone number tell. */
+export type DuplicateInquiry = Pick<
+  Inquiry,
+  'id' | 'reference' | 'createdAt' | 'subject' | 'status' | 'firstName' | 'lastName' | 'email' | 'phone'
+>;
+
+/**
+ * The inquiries (no spam) of these types that share an e-mail address or phone number with one of
+ * `of` and arrived within 90 days of the earliest to the latest of them: one index seek per key.
+ * The caller tells which belongs to which (`isDuplicate`).
+ */
+export async function duplicateCandidates(
+  db: Db,
+  of: readonly Pick<Inquiry, 'email' | 'phone' | 'createdAt'>[],
+  subjects: readonly InquirySubject[] | undefined,
+): Promise<DuplicateInquiry[]> {
+  const emails = [...new Set(of.flatMap((i) => emailKey(i.email) ?? []))];
+  const phones = [...new Set(of.flatMap((i) => phoneKey(i.phone) ?? []))];
+  if (emails.length === 0 && phones.length === 0) return [];
+  const times = of.map((i) => Date.parse(i.createdAt));
+  const rows = await db
+    .selectFrom('inquiries')
+    .select(['id', 'reference', 'created_at', 'subject', 'status', 'first_name', 'last_name', 'email', 'phone'])
+    .where('spam', '=', 0)
+    .where((eb) =>
+      eb.or([
+        ...(emails.length ? [eb('email_key', 'in', emails)] : []),
+        ...(phones.length ? [eb('phone_key', 'in', phones)] : []),
+      ]),
+    )
+    .where('created_at', '>=', new Date(Math.min(...times) - duplicateWindowMs).toISOString())
+    .where('created_at', '<=', new Date(Math.max(...times) + duplicateWindowMs).toISOString())
+    .$if(subjects !== undefined, (q) => q.where('subject', 'in', [...subjects!]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    reference: row.reference,
+    createdAt: row.created_at,
+    subject: row.subject as InquirySubject,
+    status: (inquiryStatuses as readonly string[]).includes(row.status) ? (row.status as InquiryStatus) : 'new',
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+  }));
+}
+
+/** What `other` shares with `inquiry` (none: it is no duplicate of it): itself and inquiries 90 days apart share nothing. */
+export function sharedKeys(
+  inquiry: Pick<Inquiry, 'id' | 'email' | 'phone' | 'createdAt'>,
+  other: Pick<Inquiry, 'id' | 'email' | 'phone' | 'createdAt'>,
+): ('email' | 'phone')[] {
+  if (other.id === inquiry.id) return [];
+  if (Math.abs(Date.parse(other.createdAt) - Date.parse(inquiry.createdAt)) > duplicateWindowMs) return [];
+  const email = emailKey(inquiry.email);
+  const phone = phoneKey(inquiry.phone);
+  return [
+    ...(email !== null && emailKey(other.email) === email ? (['email'] as const) : []),
+    ...(phone !== null && phoneKey(other.phone) === phone ? (['phone'] as const) : []),
+  ];
 }
 
 /**
@@ -281,7 +480,7 @@ export async function listInquiries(
 export async function* eachInquiry(db: Db, filter: InquiryListFilter, batchSize = 500): AsyncGenerator<InquiryListItem> {
   let last: { createdAt: string; id: number } | undefined;
   for (;;) {
-    let query = filtered(withAttachmentCount(db), filter);
+    let query = filtered(db, withAttachmentCount(db), filter);
     if (last) {
       const after = last;
       // A row-value comparison, not `a < x OR (a = x AND b < y)`: both databases seek the index with it.
@@ -297,13 +496,39 @@ export async function* eachInquiry(db: Db, filter: InquiryListFilter, batchSize 
   }
 }
 
-export async function setHandled(db: Db, id: number, handledAt: string | null): Promise<boolean> {
-  const result = await db
+/** What the inbox's workflow changes of an inquiry (issue 42); `handledAt` is when it was closed. */
+export type InquiryWork = {
+  status?: InquiryStatus;
+  handledAt?: string | null;
+  assigneeId?: number | null;
+  followUpOn?: string | null;
+};
+
+export async function updateInquiryWork(db: Db, id: number, work: InquiryWork): Promise<void> {
+  const set = {
+    ...(work.status !== undefined && { status: work.status }),
+    ...(work.handledAt !== undefined && { handled_at: work.handledAt }),
+    ...(work.assigneeId !== undefined && { assignee_id: work.assigneeId }),
+    ...(work.followUpOn !== undefined && { follow_up_on: work.followUpOn }),
+  };
+  if (Object.keys(set).length > 0) await db.updateTable('inquiries').set(set).where('id', '=', id).execute();
+}
+
+/** The user's inquiries that `mayStillSee` refuses (null: all) go back to nobody. Returns their ids. */
+export async function unassignInquiries(
+  db: Db,
+  userId: number,
+  mayStillSee: ((subject: InquirySubject) => boolean) | null,
+): Promise<number[]> {
+  const kept = mayStillSee ? inquirySubjects.filter(mayStillSee) : [];
+  const rows = await db
     .updateTable('inquiries')
-    .set({ status: handledAt ? 'handled' : 'new', handled_at: handledAt })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .set({ assignee_id: null })
+    .where('assignee_id', '=', userId)
+    .$if(kept.length > 0, (q) => q.where('subject', 'not in', kept))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Staff decided a caught inquiry is genuine: it is listed and mailed like any other. */
@@ -316,35 +541,53 @@ export async function setDeliveryStatus(db: Db, id: number, status: DeliveryStat
 }
 
 /**
- * Deletes inquiries (attachments and queued mail go with them by cascade) and returns the storage
+ * Deletes inquiries with their attachments and their mails, and returns the storage
  * keys of their files, which the caller removes after the commit.
  */
 export async function deleteInquiries(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];
   return inTransaction(db, async (trx) => {
     const files = await trx.selectFrom('inquiry_attachments').select('storage_key').where('inquiry_id', 'in', ids).execute();
-    await trx
-      .deleteFrom('mail_attempts')
-      .where('outbox_id', 'in', trx.selectFrom('mail_outbox').select('id').where('inquiry_id', 'in', ids))
-      .execute();
-    await trx.deleteFrom('mail_outbox').where('inquiry_id', 'in', ids).execute();
+    await deleteMailsOfInquiries(trx, ids);
     await trx.deleteFrom('inquiry_attachments').where('inquiry_id', 'in', ids).execute();
     await trx.deleteFrom('inquiries').where('id', 'in', ids).execute();
     return files.map((f) => f.storage_key);
   });
 }
 
-/** Ids of inquiries older than `before`: of one subject, or (spam) every caught one. */
+/**
+ * Ids of inquiries older than `before`: of one subject, or (spam) every caught one. `open`: only
+ * those not closed and without consent (the arrival rule of applications, decision 050).
+ */
 export async function idsOlderThan(
   db: Db,
-  filter: { subject?: InquirySubject; spam?: boolean },
+  filter: { subject?: InquirySubject; spam?: boolean; open?: boolean },
   before: string,
   limit = 500,
 ): Promise<number[]> {
   let query = db.selectFrom('inquiries').select('id').where('created_at', '<', before).limit(limit);
   if (filter.subject) query = query.where('subject', '=', filter.subject).where('spam', '=', 0);
   if (filter.spam) query = query.where('spam', '=', 1);
+  if (filter.open) query = query.where('status', '<>', 'closed').where('consent_at', 'is', null);
   return (await query.execute()).map((r) => r.id);
+}
+
+/**
+ * Ids of applications (not spam) closed before `before`, with or without their applicant's
+ * consent to be kept (decision 050).
+ */
+export async function closedApplicationsBefore(db: Db, consent: boolean, before: string, limit = 500): Promise<number[]> {
+  const rows = await db
+    .selectFrom('inquiries')
+    .select('id')
+    .where('subject', '=', 'application')
+    .where('status', '=', 'closed')
+    .where('handled_at', '<', before)
+    .where('spam', '=', 0)
+    .where('consent_at', consent ? 'is not' : 'is', null)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Which of these storage keys a row still refers to. */

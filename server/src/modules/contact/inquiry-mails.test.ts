@@ -21,8 +21,11 @@ const inquiry: Inquiry = {
   spam: false,
   createdAt: '2026-11-25T10:00:00.000Z',
   handledAt: null,
+  assigneeId: null,
+  followUpOn: null,
   jobId: 7,
   jobTitle: 'Ausbildung zum Elektroniker für Betriebstechnik (m/w/d)',
+  consent: null,
 };
 
 describe('the subject of the mail to the company', () => {

@@ -12,12 +12,13 @@ import {
 import type { Config } from '../../config';
 import type { MailMessage } from '../../mail/mail-transport';
 import type { OutboxHandler } from '../../mail/outbox';
-import type { OutboxKind, OutboxStatus } from '../../mail/outbox.repository';
+import type { OutboxStatus } from '../../mail/outbox.repository';
 import type { ObjectStorage, StoredObject } from '../../storage/object-storage';
 import { getCompanyDetails } from '../company/company-details.service';
 import { findJob } from '../jobs/jobs.repository';
 import { getMailSettings, senderAddress } from '../mail-settings/mail-settings.service';
 import { type Inquiry, type StoredAttachment, attachmentsOf, findInquiry, setDeliveryStatus } from './inquiries.repository';
+import { type InquiryMailKind, inquiryOfMail } from './inquiry-mails.repository';
 
 // Mail texts are not UI texts of the web app: the mail to the company is always German, the
 // confirmation is in the visitor's language. They live here, beside the code that builds them.
@@ -27,7 +28,8 @@ const subjectNames: Record<'de' | 'en', Record<InquirySubject, string>> = {
   en: { priceInquiry: 'Price inquiry', generalMessage: 'General message', application: 'Application' },
 };
 
-const regardNames: Record<'de' | 'en', Record<Regard, string>> = {
+/** What the price inquiry concerns, in words: for the mails and the data-subject summary. */
+export const regardNames: Record<'de' | 'en', Record<Regard, string>> = {
   de: {
     lps: 'Blitzschutzanlage',
     earthing: 'Erdungsanlage',
@@ -111,6 +113,15 @@ export function inquiryMail(
     ['Gebäudegröße', inquiry.buildingSize],
     ['Anliegen', inquiry.regards.length ? inquiry.regards.map((r) => regardNames.de[r]).join(', ') : null],
     ['Sprache der Website', inquiry.language === 'en' ? 'Englisch' : 'Deutsch'],
+    // Whether the applicant agreed to be kept for later openings (decision 050); its words are in the dashboard.
+    [
+      'Für spätere Stellen aufbewahren',
+      inquiry.subject !== 'application'
+        ? null
+        : inquiry.consent
+          ? `eingewilligt (Fassung ${inquiry.consent.version})`
+          : 'nicht eingewilligt',
+    ],
   ];
   const given = fields.filter((field): field is [string, string] => field[1] !== null && field[1] !== '');
   const intro = `Neue Anfrage über das Kontaktformular der Website (${subjectName(inquiry)}).`;
@@ -238,12 +249,11 @@ const deliveryOf: Record<OutboxStatus, Inquiry['deliveryStatus']> = {
 };
 
 /** What the outbox sends for an inquiry, and how it reports back to the inquiry's delivery status. */
-export function inquiryOutboxHandlers(
-  store: ObjectStorage,
-  config: Config,
-): Record<Extract<OutboxKind, 'inquiry' | 'confirmation'>, OutboxHandler> {
-  const load = async (db: Parameters<OutboxHandler['render']>[0], inquiryId: number | null) => {
-    const inquiry = inquiryId === null ? undefined : await findInquiry(db, inquiryId);
+export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Record<InquiryMailKind, OutboxHandler> {
+  /** The inquiry a mail is about, found by the mail's outbox id (`inquiry_mails`), with what its mails show. */
+  const load = async (db: Parameters<OutboxHandler['render']>[0], outboxId: number) => {
+    const inquiryId = await inquiryOfMail(db, outboxId);
+    const inquiry = inquiryId === undefined ? undefined : await findInquiry(db, inquiryId);
     // Caught spam is never mailed, whatever is queued.
     if (!inquiry || inquiry.spam) return undefined;
     // The company details as staff last saved them (dashboard), not as the release shipped them.
@@ -255,7 +265,7 @@ export function inquiryOutboxHandlers(
   return {
     inquiry: {
       async render(db, entry) {
-        const found = await load(db, entry.inquiryId);
+        const found = await load(db, entry.id);
         if (!found) return undefined;
         // Opened now, closed by the outbox once the try is over (sent or not).
         const opened: (StoredAttachment & { object: StoredObject })[] = [];
@@ -272,12 +282,14 @@ export function inquiryOutboxHandlers(
         return inquiryMail(found.inquiry, opened, config, found.company, found.mail);
       },
       async settled(db, entry, status) {
-        if (entry.inquiryId !== null) await setDeliveryStatus(db, entry.inquiryId, deliveryOf[status]);
+        // In the transaction that records the attempt (outbox.ts): the inquiry never shows another state than its mail.
+        const inquiryId = await inquiryOfMail(db, entry.id);
+        if (inquiryId !== undefined) await setDeliveryStatus(db, inquiryId, deliveryOf[status]);
       },
     },
     confirmation: {
       async render(db, entry) {
-        const found = await load(db, entry.inquiryId);
+        const found = await load(db, entry.id);
         if (!found) return undefined;
         const jobTitle = await visitorJobTitle(db, found.inquiry);
         return confirmationMail(found.inquiry, found.attachments, config, found.company, found.mail, jobTitle);

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Db, DatabaseKind } from '../../db/database';
 import { coalescedRead } from '../../lib/coalesced-read';
 import { withTimeout } from '../../lib/with-timeout';
-import { contentVersionChannel, onContentVersionBump, readContentVersion } from './content-version.repository';
+import { bumpedSchemaOf, contentVersionChannel, onContentVersionBump, readContentVersion } from './content-version.repository';
 
 /**
  * Where the instance learns the content version from (decision 038):
@@ -134,9 +134,14 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     next.on('error', () => {});
     try {
       await next.connect();
+      // This site's schema: another site's bumps on the same database are not ours.
+      const { rows } = await next.query<{ schema: string }>('select current_schema() as schema');
+      const schema = rows[0]?.schema;
       next.on('notification', (message) => {
-        if (message.channel === contentVersionChannel) invalidate();
-        else if (message.channel === fenceChannel) fences.get(message.payload ?? '')?.();
+        if (message.channel === contentVersionChannel) {
+          const bumped = bumpedSchemaOf(message.payload);
+          if (bumped === undefined || bumped === schema) invalidate();
+        } else if (message.channel === fenceChannel) fences.get(message.payload ?? '')?.();
       });
       await next.query(`LISTEN ${contentVersionChannel}`);
       await next.query(`LISTEN ${fenceChannel}`);

@@ -13,10 +13,20 @@ const key = 'content_version';
 
 /**
  * The PostgreSQL channel a bump is announced on (decision 038). PostgreSQL delivers the
- * notification at commit, to every session listening on the database (channels are not per
- * schema: an instance of another site in another schema re-reads its own version for nothing).
+ * notification at commit, to every session listening on the database: channels are not per
+ * schema, so the payload names the schema (`<schema>:<token>`) and an instance of another site in
+ * another schema lets it pass (`bumpedSchemaOf`).
  */
 export const contentVersionChannel = 'blitz_content_version';
+
+/**
+ * The schema a bump's notification is about; undefined for a payload without one (a release
+ * before the schema was named), which every instance takes as its own.
+ */
+export function bumpedSchemaOf(payload: string | undefined): string | undefined {
+  const colon = payload?.lastIndexOf(':') ?? -1;
+  return colon > 0 ? payload!.slice(0, colon) : undefined;
+}
 
 export async function readContentVersion(db: Db): Promise<string> {
   return (await readSiteValue(db, key)) ?? '';
@@ -41,6 +51,6 @@ export async function bumpContentVersion(db: Db): Promise<void> {
   await writeSiteValue(db, key, token);
   // Delivered to every listening instance when (and only if) this transaction commits.
   if (db.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`select pg_notify(${contentVersionChannel}, ${token})`.execute(db);
+    await sql`select pg_notify(${contentVersionChannel}, current_schema() || ':' || ${token})`.execute(db);
   for (const listener of bumpListeners) listener();
 }

@@ -20,7 +20,7 @@ import { deleteCategory, sampleCategoryIds } from '../categories/categories.repo
 import { getCompanyDetails } from '../company/company-details.service';
 import { deleteJob, sampleJobIds } from '../jobs/jobs.repository';
 import { recipientsConfirmedAt } from '../mail-settings/mail-settings.service';
-import { sampleProjectIds } from '../projects/projects.repository';
+import { categoriesOfStaffProjects, sampleProjectIds } from '../projects/project-samples.repository';
 import { mediaAddress, removeProject } from '../projects/projects.service';
 import { readGoLiveMarks, updateGoLiveMarks } from './go-live.repository';
 
@@ -87,8 +87,18 @@ export async function getChecklist(deps: GoLiveDeps, request: { origin: string |
   return { items, complete: items.every((item) => item.done || item.dismissed) };
 }
 
+/** The unchanged sample categories that no project of staff uses (live or in the trash: such a category stays, with its project). */
+async function removableSampleCategoryIds(db: Db): Promise<number[]> {
+  const [samples, used] = await Promise.all([sampleCategoryIds(db), categoriesOfStaffProjects(db)]);
+  return samples.filter((id) => !used.has(id));
+}
+
 async function sampleCounts(db: Db): Promise<SampleContentRemoval> {
-  const [projects, categories, jobs] = await Promise.all([sampleProjectIds(db), sampleCategoryIds(db), sampleJobIds(db)]);
+  const [projects, categories, jobs] = await Promise.all([
+    sampleProjectIds(db),
+    removableSampleCategoryIds(db),
+    sampleJobIds(db),
+  ]);
   return { projects: projects.length, categories: categories.length, jobs: jobs.length };
 }
 
@@ -130,7 +140,7 @@ export async function removeSampleContent(deps: GoLiveDeps): Promise<SampleConte
       if (!(error instanceof HttpError && error.status === 404)) throw error;
     }
   }
-  for (const id of await sampleCategoryIds(deps.db)) if (await deleteCategory(deps.db, id)) removed.categories++;
+  for (const id of await removableSampleCategoryIds(deps.db)) if (await deleteCategory(deps.db, id)) removed.categories++;
   for (const id of await sampleJobIds(deps.db)) if (await deleteJob(deps.db, id)) removed.jobs++;
   deps.log.info(removed, 'sample content removed');
   return removed;

@@ -1,34 +1,13 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database';
+import { inquirySearchCountCap } from '@blitz/contract';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
 import { generalMessage, postContact, priceInquiry } from '../contact/contact.test-kit';
-import { type NewInquiry, insertInquiry, setDeliveryStatus, setHandled } from '../contact/inquiries.repository';
+import { setDeliveryStatus, updateInquiryWork } from '../contact/inquiries.repository';
+import { inquiryStore } from './inbox.test-kit';
 
-const base: NewInquiry = {
-  reference: '',
-  subject: 'generalMessage',
-  firstName: 'Erika',
-  lastName: 'Musterfrau',
-  phone: '+49 6181 12345',
-  email: 'erika@example.org',
-  message: 'Bitte rufen Sie mich an.',
-  companyName: null,
-  companyAddress: null,
-  buildingSize: null,
-  regards: [],
-  language: 'de',
-  spam: false,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  jobId: null,
-  jobTitle: null,
-};
-
-let serial = 0;
 /** Stores an inquiry as the contact form would, with a chosen time of arrival. */
-async function store(db: Db, fields: Partial<NewInquiry> = {}): Promise<number> {
-  serial += 1;
-  return insertInquiry(db, { ...base, reference: `T-${serial}`, ...fields }, [], []);
-}
+const store = inquiryStore();
 
 type Row = { id: number; reference: string };
 const ids = (body: { data: Row[] }) => body.data.map((r) => r.id);
@@ -62,6 +41,53 @@ describe.each(databaseKinds)('searching and filtering the inbox on %s', (kind) =
     expect(paged.body.data).toHaveLength(1);
   });
 
+  it('keeps its full-text index with every write: found once stored, never after a rollback, gone with a deletion', async () => {
+    const { url, app } = await startTestApp(kind);
+    const token = await signIn(url);
+    const search = async (term: string) =>
+      ids((await api(url, 'GET', `/api/v1/Inquiry?Search=${encodeURIComponent(term)}`, { token })).body);
+    const kept = await store(app.db, { message: 'Erdungsmessung am Quxwerk Nord' });
+    expect(await search('QUXWERK')).toEqual([kept]);
+    await expect(
+      app.db.transaction().execute(async (trx) => {
+        await store(trx, { message: 'Erdungsmessung am Quxwerk Süd' });
+        throw new Error('the request failed after the insert');
+      }),
+    ).rejects.toThrow('the request failed');
+    expect(await search('quxwerk')).toEqual([kept]);
+    const gone = await store(app.db, { firstName: 'Zoë', lastName: 'Vyqhart', message: 'Bitte um Rückruf' });
+    expect(await search('zoë vyq')).toEqual([gone]);
+    expect((await api(url, 'DELETE', `/api/v1/Inquiry/${gone}`, { token })).status).toBe(204);
+    expect(await search('vyqhart')).toEqual([]);
+    if (kind === 'sqlite') {
+      // secure-delete: the deleted text's trigrams are out of the index itself, not only hidden.
+      await sql`create virtual table temp.search_terms using fts5vocab(main, inquiries_search, 'row')`.execute(app.db);
+      const terms = (await sql<{ term: string }>`select term from search_terms`.execute(app.db)).rows.map((r) => r.term);
+      expect(terms).toContain('qux');
+      expect(terms).not.toContain('vyq');
+    } else {
+      const { rows } =
+        await sql`select 1 from pg_indexes where schemaname = current_schema() and indexname = 'inquiries_search_trgm'`.execute(
+          app.db,
+        );
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  it('counts a search up to 1,000 matches and says there are more, while every other list counts all', async () => {
+    const { url, app } = await startTestApp(kind);
+    await app.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < inquirySearchCountCap + 2; i++) await store(trx, { message: `Prüfbericht Quxcap Nummer ${i}` });
+    });
+    await store(app.db, { message: 'Nur eine mit Quxsolo' });
+    const token = await signIn(url);
+    const list = async (query: string) => (await api(url, 'GET', `/api/v1/Inquiry?${query}`, { token })).body;
+    expect(await list('Search=quxcap&PageLength=5')).toMatchObject({ count: inquirySearchCountCap, countCapped: true });
+    expect((await list('Search=quxcap&PageLength=20&PageNumber=50')).data).toHaveLength(20);
+    expect(await list('Search=quxsolo')).toMatchObject({ count: 1, countCapped: false });
+    expect(await list('PageLength=1')).toMatchObject({ count: inquirySearchCountCap + 3, countCapped: false });
+  });
+
   it('filters by type, delivery, handled, spam and days received (Berlin time), alone and together', async () => {
     const { url, app } = await startTestApp(kind);
     // 22:30 UTC on 20 Nov is 23:30 in Berlin: still the 20th there; 23:30 UTC is already the 21st.
@@ -71,7 +97,7 @@ describe.each(databaseKinds)('searching and filtering the inbox on %s', (kind) =
     const spam = await store(app.db, { spam: true, createdAt: '2026-11-21T08:00:00.000Z' });
     await setDeliveryStatus(app.db, lateOn20th, 'failed');
     await setDeliveryStatus(app.db, summer, 'delivered');
-    await setHandled(app.db, summer, '2026-07-02T08:00:00.000Z');
+    await updateInquiryWork(app.db, summer, { status: 'closed', handledAt: '2026-07-02T08:00:00.000Z' });
     const token = await signIn(url);
     const list = async (query: string) => {
       const res = await api(url, 'GET', `/api/v1/Inquiry?${query}`, { token });
@@ -103,6 +129,9 @@ describe.each(databaseKinds)('searching and filtering the inbox on %s', (kind) =
       ['Subject=offer', 'Subject'],
       ['Delivery=lost', 'Delivery'],
       ['Handled=yes', 'Handled'],
+      ['Status=handled', 'Status'],
+      ['Assignee=someone', 'Assignee'],
+      ['FollowUpDue=soon', 'FollowUpDue'],
       ['Spam=maybe', 'Spam'],
       ['From=2026-13-01', 'From'],
       ['From=2026-02-30', 'From'],
@@ -166,7 +195,7 @@ describe.each(databaseKinds)('searching and filtering the inbox on %s', (kind) =
     expect(german.lines[1]).toContain('"Blitzschutzanlage, Wartung und Prüfung"');
     expect(german.lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(german.lines[1]).toMatch(/"Nicht versendet – kein Mailserver eingerichtet"|"Ausstehend"/);
-    expect(german.lines[1]).toContain('"Nicht erledigt"');
+    expect(german.lines[1]).toContain('"Neu"');
 
     const application = await exported('Subject=application');
     expect(application.lines[1]).toContain('"01.07.2026 23:59"');

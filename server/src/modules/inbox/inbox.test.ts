@@ -101,7 +101,7 @@ describe.each(backends)('the inquiry inbox API on $name', (kind) => {
     const token = await signIn(url);
     const handled = await api(url, 'POST', `/api/v1/Inquiry/${created.body.id}/Handled`, { token });
     expect(handled.status, handled.text).toBe(200);
-    expect(handled.body).toMatchObject({ status: 'handled', handledAt: expect.any(String) });
+    expect(handled.body).toMatchObject({ status: 'closed', handledAt: expect.any(String) });
     const reopened = await api(url, 'POST', `/api/v1/Inquiry/${created.body.id}/Handled`, { token, body: { handled: false } });
     expect(reopened.body).toMatchObject({ status: 'new', handledAt: null });
     expect((await api(url, 'POST', '/api/v1/Inquiry/424242/Handled', { token })).status).toBe(404);
@@ -185,7 +185,13 @@ describe.each(backends)('the inquiry inbox API on $name', (kind) => {
     const { url, app } = await startTestApp(kind);
     const token = await signIn(url);
     const defaults = await api(url, 'GET', '/api/v1/Inquiry/Retention', { token });
-    expect(defaults.body).toEqual({ application: 180, priceInquiry: null, generalMessage: null });
+    expect(defaults.body).toEqual({
+      application: 180,
+      priceInquiry: null,
+      generalMessage: null,
+      applicationAfterClosing: 183,
+      applicationWithConsent: 730,
+    });
     expect(
       (
         await api(url, 'PUT', '/api/v1/Inquiry/Retention', {
@@ -214,6 +220,8 @@ describe.each(backends)('the inquiry inbox API on $name', (kind) => {
       application: 180,
       priceInquiry: 30,
       generalMessage: 365,
+      applicationAfterClosing: 183,
+      applicationWithConsent: 730,
     });
     expect(await applyRetention(app.db, app.attachments, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${price.body.id}`, { token })).status).toBe(404);

@@ -1,4 +1,4 @@
-import type { DeliveryStatus, InquirySubject, Regard } from '@blitz/contract';
+import type { DeliveryStatus, InquiryStatus, InquirySubject, Regard } from '@blitz/contract';
 import { csvCell } from '../../lib/csv-cell';
 import type { InquiryListItem } from '../contact/inquiries.repository';
 
@@ -46,9 +46,16 @@ const deliveries: Record<Lang, Record<DeliveryStatus, string>> = {
   },
 };
 
-const words: Record<Lang, { handled: string; new: string; de: string; en: string }> = {
-  de: { handled: 'Erledigt', new: 'Nicht erledigt', de: 'Deutsch', en: 'Englisch' },
-  en: { handled: 'Handled', new: 'Not handled', de: 'German', en: 'English' },
+const words: Record<Lang, Record<InquiryStatus | Lang, string>> = {
+  de: {
+    new: 'Neu',
+    inProgress: 'In Bearbeitung',
+    answered: 'Beantwortet',
+    closed: 'Abgeschlossen',
+    de: 'Deutsch',
+    en: 'Englisch',
+  },
+  en: { new: 'New', inProgress: 'In progress', answered: 'Answered', closed: 'Closed', de: 'German', en: 'English' },
 };
 
 // Made once: building an Intl formatter costs more than formatting with it, and the export formats every row.
@@ -93,7 +100,8 @@ const columns: Column[] = [
   [{ de: 'Anhänge', en: 'Attachments' }, (i) => i.attachmentCount],
   [{ de: 'Zustellung', en: 'Delivery' }, (i, l) => deliveries[l][i.deliveryStatus]],
   [{ de: 'Status', en: 'Status' }, (i, l) => words[l][i.status]],
-  [{ de: 'Erledigt am', en: 'Handled on' }, (i, l) => localTime(i.handledAt, l)],
+  [{ de: 'Abgeschlossen am', en: 'Closed on' }, (i, l) => localTime(i.handledAt, l)],
+  [{ de: 'Wiedervorlage', en: 'Follow-up' }, (i) => i.followUpOn ?? ''],
   [{ de: 'Sprache', en: 'Language' }, (i, l) => words[l][i.language]],
 ];
 

@@ -2,7 +2,7 @@ import { type Job, applicationsAddressKey, berlinDate, contentLanguageOf, apiRou
 import { HttpError } from '../../lib/http-error';
 import type { PageRenderer } from '../pages/page-renderer';
 import { pageIdOf } from '../pages/page-cache';
-import type { PageFillerDeps } from '../content/content-module';
+import type { PageFillerDeps } from '../registry/site-module';
 import type { PageFiller } from '../pages/page-filler';
 import { getMailSettings } from '../mail-settings/mail-settings.service';
 import { readJob, readJobPage } from './job-reads';

@@ -1,6 +1,6 @@
 import { recordChange } from '../audit/audit.recorder';
 import { jobEntry } from './job-audit';
-import type { TrashAdapter } from '../trash/trash-adapter';
+import type { TrashAdapter } from '../registry/trash-adapter';
 import { deleteJob, findJob, restoreJob, trashedJobs } from './jobs.repository';
 
 /** Job openings in the trash (decision 037): one comes back in its place in the list. */

@@ -3,8 +3,8 @@ import { ContentLanguage, type EmploymentType, type LocalizedText } from '@blitz
 import { type Db, nowIso } from '../../db/database';
 import type { JobTextField, JobsTable } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import type { TrashRecord } from '../trash/trash-adapter';
-import { holdTrashed, moveToTrash, takeOutOfTrash, trashRecords } from '../trash/trash-rows';
+import type { TrashRecord } from '../registry/trash-adapter';
+import { trashRecords, trashWrite } from '../trash/trash-rows';
 import { bumpContentVersion } from '../content/content-version.repository';
 
 export type JobTexts = Record<JobTextField, LocalizedText[]>;
@@ -163,7 +163,15 @@ export async function updateJob(db: Db, id: number, values: JobValues): Promise<
 }
 
 /** Moves a job opening to the trash (decision 037); false if there is no such job (or it is in the trash already). */
-export const trashJob = (db: Db, id: number, by: string, at?: string) => moveToTrash(db, 'jobs', id, by, at);
+export const trashJob = (db: Db, id: number, by: string, at: string = nowIso()) =>
+  trashWrite(db, (trx) =>
+    trx
+      .updateTable('jobs')
+      .set({ deleted_at: at, deleted_by: by })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+  );
 
 /** The job openings in the trash, with their titles; `before`: only those deleted before then. */
 export async function trashedJobs(db: Db, before?: string): Promise<TrashRecord[]> {
@@ -190,13 +198,36 @@ export async function trashedJobs(db: Db, before?: string): Promise<TrashRecord[
  * the largest position, trashed ones included, so none took its place meanwhile (a reorder that
  * did lands it next to that one, the older first). False if it was not in the trash.
  */
-export const restoreJob = (db: Db, id: number) => takeOutOfTrash(db, 'jobs', id);
+export const restoreJob = (db: Db, id: number) =>
+  trashWrite(db, (trx) =>
+    trx
+      .updateTable('jobs')
+      .set({ deleted_at: null, deleted_by: null })
+      .where('id', '=', id)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst(),
+  );
+
+/**
+ * Holds a job opening of the trash until the transaction ends (a write to it: PostgreSQL locks the
+ * row and checks the condition again after waiting), and answers whether it is still there: a
+ * restore that came first wins, one that comes later finds nothing.
+ */
+async function holdTrashedJob(trx: Db, id: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('jobs')
+    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /** Deletes a job opening for good. `trashed`: only if it is in the trash (the purge). */
 export async function deleteJob(db: Db, id: number, options: { trashed?: boolean } = {}): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    if (options.trashed && !(await holdTrashed(trx, 'jobs', id))) return false;
+    if (options.trashed && !(await holdTrashedJob(trx, id))) return false;
     await trx.deleteFrom('job_texts').where('job_id', '=', id).execute();
     const result = await trx.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
@@ -247,4 +278,18 @@ export async function markSampleJobs(db: Db, samples: readonly { germanTitle: st
 
 export async function hasJobs(db: Db): Promise<boolean> {
   return (await db.selectFrom('jobs').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * A save's lock on the job (claimVersion, decision 036): a write that leaves the row as it is,
+ * answering its version after any save that held it first; undefined if there is no such job.
+ */
+export async function lockJobVersion(trx: Db, id: number): Promise<string | undefined> {
+  const row = await trx
+    .updateTable('jobs')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returning('updated_at')
+    .executeTakeFirst();
+  return row?.updated_at;
 }

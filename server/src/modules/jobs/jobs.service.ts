@@ -24,6 +24,7 @@ import {
   findJob,
   insertJob,
   listJobs,
+  lockJobVersion,
   updateJob,
 } from './jobs.repository';
 
@@ -102,7 +103,7 @@ export async function changeJob(
   const values = valuesOf(fields);
   const updated = await inTransaction(db, async (trx) => {
     const before = await findJob(trx, id, { kind: 'staff' });
-    await claimVersion(trx, 'jobs', 'job', id, updatedAt);
+    await claimVersion(trx, lockJobVersion, 'job', id, updatedAt);
     const done = await updateJob(trx, id, values);
     if (done) await recordChange(trx, jobEntry('update', id, before, values));
     return done;

@@ -207,7 +207,6 @@ describe.each(databaseKinds)('health and readiness on %s', (kind) => {
     const row = await app.db
       .insertInto('mail_outbox')
       .values({
-        inquiry_id: null,
         kind: 'inquiry',
         status: 'pending',
         attempts: 0,

@@ -122,7 +122,6 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
       .values([
         // Claimed by an instance that went away: due, and not taken by this one.
         {
-          inquiry_id: null,
           kind: 'inquiry',
           status: 'pending',
           attempts: 0,
@@ -132,8 +131,8 @@ describe.each(databaseKinds)('/metrics on %s', (kind) => {
           lease_owner: 'gone',
         },
         // Waiting for its next try.
-        { inquiry_id: null, kind: 'inquiry', status: 'pending', attempts: 1, next_attempt_at: later, created_at: due },
-        { inquiry_id: null, kind: 'inquiry', status: 'sent', attempts: 1, next_attempt_at: due, created_at: due },
+        { kind: 'inquiry', status: 'pending', attempts: 1, next_attempt_at: later, created_at: due },
+        { kind: 'inquiry', status: 'sent', attempts: 1, next_attempt_at: due, created_at: due },
       ])
       .execute();
     const samples = await scrape(url);

@@ -1,5 +1,5 @@
 import { type ProjectList, type SiteLanguage, apiRoutes, apiUrl, contentLanguageOf, featuredLimit } from '@blitz/contract';
-import type { PageFillerDeps } from '../content/content-module';
+import type { PageFillerDeps } from '../registry/site-module';
 import type { PageFiller } from '../pages/page-filler';
 import type { PageRenderer } from '../pages/page-renderer';
 import { readProjectPage } from './project-reads';

@@ -6,11 +6,11 @@ import {
   type ProjectDraftValues,
   type ProjectRecord,
   type ProjectValues,
-  featuringChange,
   findProject,
   fullTexts,
   updateProject,
 } from './projects.repository';
+import { featuringChange } from './project-order.repository';
 
 /**
  * A project's values in one fixed form (the draft's JSON): generic over ProjectValues, so that

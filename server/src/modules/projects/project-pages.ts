@@ -12,7 +12,7 @@ import {
 import { HttpError } from '../../lib/http-error';
 import type { PageRenderer } from '../pages/page-renderer';
 import { normalizedUrl, pageIdOf } from '../pages/page-cache';
-import type { PageFillerDeps } from '../content/content-module';
+import type { PageFillerDeps } from '../registry/site-module';
 import type { PageFiller } from '../pages/page-filler';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';

@@ -1,4 +1,3 @@
-import { PostgresAdapter, sql } from 'kysely';
 import {
   ContentLanguage,
   type FocalPoint,
@@ -9,6 +8,7 @@ import {
 import type { Db } from '../../db/database';
 import type { PictureVariant, StoredPicture } from '../../media/image-pipeline';
 import { type PictureCrops, cropKeys } from '../../media/picture-crops';
+import { projectColumnNames, projectValuesNaming } from './project-pictures.repository';
 
 /**
  * One picture of a project as its row keeps it (the `pictures` JSON list, the cover first): the
@@ -121,17 +121,6 @@ export const pictureColumns: readonly { column: string; read: (value: unknown) =
   },
 ];
 
-/** The columns `projects` has (in the connection's own schema on PostgreSQL). */
-async function existingColumns(db: Db): Promise<Set<string>> {
-  const query =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql<{
-          name: string;
-        }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'projects'`
-      : sql<{ name: string }>`select name from pragma_table_info('projects')`;
-  return new Set((await query.execute(db)).rows.map((row) => row.name));
-}
-
 /**
  * Which of these media keys some row of `projects` still uses, in any column of `pictureColumns`
  * (a published picture, a draft's, a project in the trash: each row counts, deleted or not).
@@ -140,17 +129,12 @@ async function existingColumns(db: Db): Promise<Set<string>> {
 export async function pictureKeysInUse(db: Db, keys: readonly string[]): Promise<Set<string>> {
   const used = new Set<string>();
   if (keys.length === 0) return used;
-  const present = await existingColumns(db);
+  const present = await projectColumnNames(db);
   const wanted = new Set(keys);
   for (const { column, read } of pictureColumns) {
     if (!present.has(column)) continue;
-    const rows = await db
-      .selectFrom('projects')
-      .select(sql.ref(column).as('value'))
-      .where((eb) => eb.or(keys.map((key) => eb(sql.ref(column), 'like', `%"${key}"%`))))
-      .execute();
-    for (const row of rows as { value: unknown }[]) {
-      for (const picture of read(row.value)) for (const key of pictureKeys(picture)) if (wanted.has(key)) used.add(key);
+    for (const value of await projectValuesNaming(db, column, keys)) {
+      for (const picture of read(value)) for (const key of pictureKeys(picture)) if (wanted.has(key)) used.add(key);
     }
   }
   return used;

@@ -2,8 +2,9 @@ import { recordChange } from '../audit/audit.recorder';
 import { categoryEntry } from '../categories/category-audit';
 import { projectEntry } from './project-audit';
 import { findCategory } from '../categories/categories.repository';
-import type { TrashAdapter } from '../trash/trash-adapter';
-import { findProject, restoreProject, trashedProjects } from './projects.repository';
+import type { TrashAdapter } from '../registry/trash-adapter';
+import { findProject } from './projects.repository';
+import { restoreProject, trashedProjects } from './project-trash.repository';
 import { purgeProject } from './projects.service';
 
 /**
@@ -26,4 +27,6 @@ export const projectTrash: TrashAdapter = {
   },
   // Its files go once no other project, trashed or not, uses them.
   purge: purgeProject,
+  // A project names its category: it goes first, so the category is not purged from under it.
+  purgeBefore: ['category'],
 };

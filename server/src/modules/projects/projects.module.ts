@@ -1,10 +1,17 @@
-import type { ContentModule } from '../content/content-module';
+import type { SiteModule } from '../registry/site-module';
 import { homeFiller } from './home-featured';
 import { projectPageFillers } from './project-pages';
+import { projectSitemapSource } from './project-sitemap';
+import { projectTrash } from './project-trash';
+import { projectStoredFiles } from './projects.repository';
 import { projectRoutes } from './projects.routes';
 
-export const projectModule: ContentModule = {
+export const projectModule: SiteModule = {
+  name: 'projects',
   routes: projectRoutes,
   // The home page shows the featured projects: the projects module fills it.
   pageFillers: (deps, renderer) => ({ ...projectPageFillers(deps, renderer), home: homeFiller(deps, renderer) }),
+  sitemap: projectSitemapSource,
+  storedFiles: [projectStoredFiles],
+  trash: projectTrash,
 };

@@ -1,17 +1,17 @@
-import { PostgresAdapter, type Selectable, type SqlBool, sql } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import { generateKeyBetween } from 'fractional-indexing';
-import { ContentLanguage, type LocalizedText, type ProjectSort, featuredLimit } from '@blitz/contract';
+import { ContentLanguage, type LocalizedText, type ProjectSort } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { containsPattern, foldText } from '../../db/text-search';
-import type { TrashRecord } from '../trash/trash-adapter';
-import { holdTrashed, moveToTrash, trashRecords } from '../trash/trash-rows';
 import { bumpContentVersion } from '../content/content-version.repository';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
 import type { StoredFiles } from '../../storage/stored-files';
 import { projectMediaKeys } from './project-media-keys';
-import { restoreCategory, translationsOf } from '../categories/categories.repository';
+import { liveCategories, translationsOf } from '../categories/categories.repository';
 import { type ProjectPicture, parsePictures } from './project-pictures';
+import { edgeKey, featuringChange, lockOrder, nextFeaturedKey } from './project-order.repository';
+import { holdTrashedProject } from './project-trash.repository';
 
 /** The texts of a project; the location and the work duration are localised lines (decision 033). */
 export type ProjectTexts = Record<'title' | 'content' | 'scope', LocalizedText[]> &
@@ -123,15 +123,7 @@ function matching(db: Db, filter: ProjectFilter) {
     query = query
       .where('p.category_id', '=', filter.categoryId)
       .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('categories as tc')
-              .select('tc.id')
-              .whereRef('tc.id', '=', 'p.category_id')
-              .where('tc.deleted_at', 'is not', null),
-          ),
-        ),
+        eb.exists(eb.selectFrom(liveCategories(db).as('tc')).select('tc.id').whereRef('tc.id', '=', 'p.category_id')),
       );
   }
   if (filter.featured !== undefined) query = query.where('p.featured_key', filter.featured ? 'is not' : 'is', null);
@@ -275,7 +267,7 @@ export async function listProjects(
   audience: ProjectAudience = 'visitor',
 ): Promise<ProjectRecord[]> {
   let query = matching(db, sort === 'featured' ? { ...filter, featured: true } : filter)
-    .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'p.category_id').on('c.deleted_at', 'is', null))
+    .leftJoin(liveCategories(db).as('c'), 'c.id', 'p.category_id')
     .select(projectColumns(audience));
   if (sort === 'position') query = query.orderBy('p.order_key');
   else if (sort === 'featured') query = query.orderBy('p.featured_key');
@@ -297,7 +289,7 @@ export async function findProject(
 ): Promise<ProjectRecord | undefined> {
   let query = db
     .selectFrom('projects as p')
-    .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'p.category_id').on('c.deleted_at', 'is', null))
+    .leftJoin(liveCategories(db).as('c'), 'c.id', 'p.category_id')
     .select(projectColumns(audience))
     .where('p.id', '=', id)
     .where('p.deleted_at', 'is', null);
@@ -318,52 +310,6 @@ export function textRows(projectId: number, texts: Required<ProjectTexts>) {
         content_folded: foldText(t.content),
       })),
   );
-}
-
-/** A featured project beyond `featuredLimit`: refused, nothing changed. */
-export class FeaturedLimitError extends Error {
-  constructor() {
-    super(`at most ${featuredLimit} projects can be featured`);
-  }
-}
-
-/**
- * Keys are made from their neighbours' keys, so writers of keys take turns: on PostgreSQL a
- * lock held until the transaction ends (other instances wait for it too); SQLite runs one
- * transaction at a time anyway. Without it two moves after the same project would make the
- * same key (the unique index would then refuse the second).
- */
-async function lockOrder(trx: Db): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${orderLockKey})`.execute(trx);
-}
-/** Any fixed number; this one spells "projorde". */
-const orderLockKey = sql.lit(0x70726f6a6f726465n.toString());
-
-type KeyColumn = 'order_key' | 'featured_key';
-
-/** The first (or last) key of a list, the project `except` left out. */
-async function edgeKey(trx: Db, column: KeyColumn, edge: 'first' | 'last', except?: number): Promise<string | null> {
-  let query = trx
-    .selectFrom('projects')
-    .select(['id', column])
-    .where(column, 'is not', null)
-    .orderBy(column, edge === 'first' ? 'asc' : 'desc')
-    .limit(1);
-  if (except !== undefined) query = query.where('id', '!=', except);
-  const row = await query.executeTakeFirst();
-  return (row?.[column] as string | null | undefined) ?? null;
-}
-
-/** A key for a newly featured project (the end of the selection), or the limit's refusal. */
-async function nextFeaturedKey(trx: Db): Promise<string> {
-  const { n } = await trx
-    .selectFrom('projects')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('featured_key', 'is not', null)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  if (Number(n) >= featuredLimit) throw new FeaturedLimitError();
-  return generateKeyBetween(await edgeKey(trx, 'featured_key', 'last'), null);
 }
 
 export async function insertProject(db: Db, values: ProjectValues): Promise<number> {
@@ -398,25 +344,6 @@ export async function insertProject(db: Db, values: ProjectValues): Promise<numb
     if (rows.length > 0) await trx.insertInto('project_texts').values(rows).execute();
     return id;
   });
-}
-
-/** The featuring of an update: the new key when it changes, nothing when it stays; false if there is no such project. */
-export async function featuringChange(
-  trx: Db,
-  id: number,
-  featured: boolean | undefined,
-): Promise<{ featured_key: string | null } | undefined | false> {
-  if (featured === undefined) return undefined;
-  if (featured) await lockOrder(trx);
-  const current = await trx
-    .selectFrom('projects')
-    .select('featured_key')
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!current) return false;
-  if (featured === (current.featured_key !== null)) return undefined;
-  return { featured_key: featured ? await nextFeaturedKey(trx) : null };
 }
 
 /**
@@ -456,54 +383,6 @@ export async function updateProject(db: Db, id: number, values: ProjectValues, p
   });
 }
 
-export type MoveOutcome = 'moved' | 'unchanged' | 'not_found' | 'after_not_found' | 'not_featured' | 'after_not_featured';
-
-/**
- * Moves a project directly after another (`after`) or to the top (null), in the staff's order
- * or in the featured selection: its one key changes, nothing else (not even its updated_at), and
- * the content version, so that every kept page and answer is made anew.
- */
-export async function moveProject(db: Db, id: number, after: number | null, list: 'gallery' | 'featured'): Promise<MoveOutcome> {
-  const column: KeyColumn = list === 'gallery' ? 'order_key' : 'featured_key';
-  return inTransaction(db, async (trx) => {
-    await lockOrder(trx);
-    const keyOf = async (projectId: number) => {
-      // Trashed projects keep their keys (restore puts them back in place): they are no neighbours
-      // to move after, but the keys below are made between all keys, theirs too, so none repeats.
-      const row = await trx
-        .selectFrom('projects')
-        .select(column)
-        .where('id', '=', projectId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row ? { key: row[column] as string | null } : undefined;
-    };
-    const self = await keyOf(id);
-    if (!self) return 'not_found';
-    if (self.key === null) return 'not_featured';
-    if (after === id) return 'unchanged';
-    let lower: string | null = null;
-    if (after !== null) {
-      const target = await keyOf(after);
-      if (!target) return 'after_not_found';
-      if (target.key === null) return 'after_not_featured';
-      lower = target.key;
-    }
-    let following = trx.selectFrom('projects').select(['id', column]).where(column, 'is not', null).orderBy(column).limit(1);
-    if (lower !== null) following = following.where(column, '>', lower);
-    const next = await following.executeTakeFirst();
-    if (next?.id === id) return 'unchanged';
-    const key = generateKeyBetween(lower, (next?.[column] as string | null | undefined) ?? null);
-    await trx
-      .updateTable('projects')
-      .set({ [column]: key })
-      .where('id', '=', id)
-      .execute();
-    await bumpContentVersion(trx);
-    return 'moved';
-  });
-}
-
 /**
  * Deletes the project and its texts for good; answers the media keys it used (published and
  * draft), or undefined if there was none. `trashed`: only if it is in the trash (the purge: a
@@ -516,135 +395,13 @@ export async function deleteProject(
 ): Promise<{ mediaKeys: string[] } | undefined> {
   return inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
-    if (options.trashed && !(await holdTrashed(trx, 'projects', id))) return undefined;
+    if (options.trashed && !(await holdTrashedProject(trx, id))) return undefined;
     const row = await trx.selectFrom('projects').select(['pictures', 'draft']).where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     await trx.deleteFrom('project_texts').where('project_id', '=', id).execute();
     await trx.deleteFrom('projects').where('id', '=', id).execute();
     return { mediaKeys: projectMediaKeys(row) };
   });
-}
-
-/** Moves a project to the trash (decision 037): hidden everywhere, kept whole. False if there is no such project (or it is in the trash already). */
-export const trashProject = (db: Db, id: number, by: string, at?: string) => moveToTrash(db, 'projects', id, by, at);
-
-/** The projects in the trash, with their titles; `before`: only those deleted before then. */
-export async function trashedProjects(db: Db, before?: string): Promise<TrashRecord[]> {
-  const [rows, titles] = await Promise.all([
-    db
-      .selectFrom('projects')
-      .where('deleted_at', 'is not', null)
-      .$if(before !== undefined, (q) => q.where('deleted_at', '<', before!))
-      .select(['id', 'deleted_at', 'deleted_by'])
-      .execute(),
-    db
-      .selectFrom('project_texts as t')
-      .innerJoin('projects as p', 'p.id', 't.project_id')
-      .where('p.deleted_at', 'is not', null)
-      .where('t.field', '=', 'title')
-      .select(['t.project_id as id', 't.language', 't.content'])
-      .execute(),
-  ]);
-  return trashRecords('project', rows, titles);
-}
-
-export type ProjectRestore = {
-  /** Its category, when that was in the trash too and came back with it. */
-  restoredCategoryId: number | null;
-  /** It was featured, but the selection is full now: it came back not featured. */
-  featuredDropped: boolean;
-};
-
-/**
- * Brings a project back from the trash as it was: texts, picture and category link never left
- * its row; its order key did not either, and the unique index kept every other project from
- * taking it, so it comes back between the same neighbours. Its featured place too, if the
- * selection has room. Undefined if it is not in the trash.
- */
-export async function restoreProject(db: Db, id: number): Promise<ProjectRestore | undefined> {
-  return inTransaction(db, async (trx) => {
-    await lockOrder(trx);
-    // The content version first, as every write here takes it (the same lock order: no deadlock);
-    // then the row: held, so a purge at the same moment either deleted it already (nothing to
-    // restore) or waits and then finds it restored.
-    await bumpContentVersion(trx);
-    const row = await trx
-      .updateTable('projects')
-      .set({ deleted_at: null, deleted_by: null })
-      .where('id', '=', id)
-      .where('deleted_at', 'is not', null)
-      .returning(['category_id', 'featured_key'])
-      .executeTakeFirst();
-    if (!row) return undefined;
-    let featuredDropped = false;
-    if (row.featured_key !== null) {
-      const { n } = await trx
-        .selectFrom('projects')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('featured_key', 'is not', null)
-        .where('deleted_at', 'is', null)
-        .where('id', '!=', id)
-        .executeTakeFirstOrThrow();
-      featuredDropped = Number(n) >= featuredLimit;
-      if (featuredDropped) await trx.updateTable('projects').set({ featured_key: null }).where('id', '=', id).execute();
-    }
-    const restoredCategoryId = row.category_id !== null && (await restoreCategory(trx, row.category_id)) ? row.category_id : null;
-    return { restoredCategoryId, featuredDropped };
-  });
-}
-
-/** The projects of the sample content staff have not changed. */
-export async function sampleProjectIds(db: Db): Promise<number[]> {
-  const rows = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('sample', '=', 1)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/**
- * Marks as sample content the projects of an earlier release's seed that nobody changed since: the
- * seed's creation time, never updated, and its German title. Answers how many it marked.
- */
-export async function markSampleProjects(
-  db: Db,
-  samples: readonly { createdAt: string; germanTitle: string }[],
-): Promise<number> {
-  let marked = 0;
-  for (const sample of samples) {
-    const result = await db
-      .updateTable('projects')
-      .set({ sample: 1 })
-      .where('sample', '=', 0)
-      .where('created_at', '=', sample.createdAt)
-      .whereRef('updated_at', '=', 'created_at')
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('project_texts')
-            .select('project_id')
-            .whereRef('project_texts.project_id', '=', 'projects.id')
-            .where('field', '=', 'title')
-            .where('language', '=', ContentLanguage.German)
-            .where('content', '=', sample.germanTitle),
-        ),
-      )
-      .executeTakeFirst();
-    marked += Number(result.numUpdatedRows);
-  }
-  return marked;
-}
-
-/** True when the database holds no category and no project (the sample content's condition). */
-export async function isContentEmpty(db: Db): Promise<boolean> {
-  const [project, category] = await Promise.all([
-    db.selectFrom('projects').select('id').limit(1).executeTakeFirst(),
-    db.selectFrom('categories').select('id').limit(1).executeTakeFirst(),
-  ]);
-  return !project && !category;
 }
 
 /** Every published project's id and last change, for the sitemap (read once per content version). */
@@ -671,15 +428,15 @@ export const projectStoredFiles: StoredFiles = {
 };
 
 /**
- * The media keys that only trashed projects name (decision 037): withheld from visitors while
- * those projects are in the trash, served again once one is restored. A key that a live project
- * names too (an identical upload, published or in a draft) is not withheld. Usually there is no
- * trashed project, and then this is one small query.
+ * A save's lock on the project (claimVersion, decision 036): a write that leaves the row as it is,
+ * answering its version after any save that held it first; undefined if there is no such project.
  */
-export async function keysOnlyTrashedProjectsName(db: Db): Promise<string[]> {
-  const trashed = await db.selectFrom('projects').select(['pictures', 'draft']).where('deleted_at', 'is not', null).execute();
-  if (trashed.length === 0) return [];
-  const live = await db.selectFrom('projects').select(['pictures', 'draft']).where('deleted_at', 'is', null).execute();
-  const used = new Set(live.flatMap(projectMediaKeys));
-  return [...new Set(trashed.flatMap(projectMediaKeys))].filter((key) => !used.has(key));
+export async function lockProjectVersion(trx: Db, id: number): Promise<string | undefined> {
+  const row = await trx
+    .updateTable('projects')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returning('updated_at')
+    .executeTakeFirst();
+  return row?.updated_at;
 }

@@ -27,8 +27,8 @@ import { categoryExists } from '../categories/categories.repository';
 import { assertPublishable } from './project-publishable';
 import { discardProjectDraft, pendingOf, publishProject, saveProjectDraft, unpublishProject } from './project-drafts.repository';
 import { picturesOf } from './project-media-keys';
+import { FeaturedLimitError, moveProject } from './project-order.repository';
 import {
-  FeaturedLimitError,
   type ProjectAudience,
   type ProjectDraftValues,
   type ProjectRecord,
@@ -38,10 +38,10 @@ import {
   findProject,
   insertProject,
   listProjects,
-  moveProject,
-  trashProject,
+  lockProjectVersion,
   updateProject,
 } from './projects.repository';
+import { trashProject } from './project-trash.repository';
 
 /** `mediaUrl`: the address a picture's file is served at (mediaAddress). */
 export type ProjectDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger; mediaUrl: MediaAddress };
@@ -338,7 +338,7 @@ export async function changeProject(
     checkPictureTexts(change, pictures, live);
     const values = valuesOf(fields, categoryId, pictures);
     const saved = await inTransaction(deps.db, async (trx) => {
-      await claimVersion(trx, 'projects', 'project', id, updatedAt);
+      await claimVersion(trx, lockProjectVersion, 'project', id, updatedAt);
       const done = await (asDraftOfChanges ? saveProjectDraft(trx, id, values) : updateProject(trx, id, values, publish));
       if (done) await recordChange(trx, projectEntry(asDraftOfChanges ? 'saveDraft' : 'update', id, before, values));
       return done;

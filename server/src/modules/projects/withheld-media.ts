@@ -1,5 +1,5 @@
 import type { ReadDeps } from '../content/content-reads';
-import { keysOnlyTrashedProjectsName } from './projects.repository';
+import { keysOnlyTrashedProjectsName } from './project-trash.repository';
 
 /**
  * Whether visitors are refused a media key: a picture only trashed projects use (decision 037).

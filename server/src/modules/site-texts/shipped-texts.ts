@@ -13,6 +13,13 @@ import {
 
 export type TextTree = Record<string, unknown>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The texts this build ships (app.ts reads them once): the site texts' API edits over them. */
+    shippedTexts: ShippedTexts;
+  }
+}
+
 /**
  * The texts the web build ships (the defaults staff edit over), per language and namespace, read
  * once: the build's `assets/i18n` files, or the source locale files when there is no build (the

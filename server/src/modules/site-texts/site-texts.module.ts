@@ -1,6 +1,5 @@
-import type { ContentModule } from '../content/content-module';
+import type { SiteModule } from '../registry/site-module';
 import { siteTextRoutes } from './site-texts.routes';
-import type { ShippedTexts } from './shipped-texts';
 
-/** The site texts: their API; every public page is rendered with them (page-contents.ts). */
-export const siteTextsModule = (shipped: ShippedTexts): ContentModule => ({ routes: siteTextRoutes(shipped) });
+/** The site texts: their API (over the texts the build ships: `app.shippedTexts`); every public page is rendered with them (page-contents.ts). */
+export const siteTextsModule: SiteModule = { name: 'site-texts', routes: siteTextRoutes };

@@ -21,6 +21,21 @@ export async function listPublishedTexts(db: Db): Promise<Pick<SiteTextRow, 'nam
     .execute();
 }
 
+/** A text with a draft, with what visitors read now (the audit entry of a publish names them). */
+export type SiteTextDraft = Pick<SiteTextRow, 'namespace' | 'key' | 'language' | 'published' | 'draft'>;
+
+/** The texts with a draft, by namespace, key and language. */
+async function listDrafts(db: Db): Promise<SiteTextDraft[]> {
+  return db
+    .selectFrom('site_texts')
+    .select(['namespace', 'key', 'language', 'published', 'draft'])
+    .where('has_draft', '=', 1)
+    .orderBy('namespace')
+    .orderBy('key')
+    .orderBy('language')
+    .execute();
+}
+
 export async function findSiteTextRow(db: Db, id: SiteTextId): Promise<SiteTextRow | undefined> {
   return db
     .selectFrom('site_texts')
@@ -66,7 +81,7 @@ export async function saveSiteTextDraft(db: Db, id: SiteTextId, content: string 
  */
 export async function publishSiteTextDrafts(db: Db): Promise<number> {
   return inTransaction(db, async (trx) => {
-    await recordPublish(trx);
+    await recordPublish(trx, await listDrafts(trx));
     const result = await trx
       .updateTable('site_texts')
       .set((eb) => ({ published: eb.ref('draft'), draft: null, has_draft: 0, updated_at: new Date().toISOString() }))

@@ -67,6 +67,7 @@ const week: Statistics = {
 
 const input = {
   statistics: week,
+  unanswered: 1234,
   companyName: 'Blitzwerk GmbH',
   dashboardUrl: 'https://www.blitzwerk.de/dashboard',
   from: { name: 'Blitzwerk GmbH Website', address: 'website@blitzwerk.de' },
@@ -88,6 +89,8 @@ describe('the weekly summary mail', () => {
     expect(text).toContain('Anfragen: 3 (Vorwoche 0)');
     expect(text).toContain('Bewerbungen: 1 (Vorwoche 1, ±0 %)');
     expect(text).toContain('Anfragen je 100 Besucher: 0,2');
+    // Unanswered now, whatever the week (decision 048).
+    expect(text).toContain('Unbeantwortete Anfragen jetzt (seit mehr als zwei Werktagen neu): 1.234');
     expect(text).toContain('- / (de): 900 Aufrufe');
     expect(text).toContain('- google.com: 600 Besucher, 2 Anfragen, 0 Bewerbungen');
     expect(text).toContain('- Direkt (ohne Verweis): 500 Besucher, 1 Anfragen, 1 Bewerbungen');
@@ -108,6 +111,7 @@ describe('the weekly summary mail', () => {
     expect(mail.subject).toMatch(/^Website statistics 23\s?–\s?29 Mar 2026: 1,234 visitors, 3 inquiries$/);
     const text = String(mail.text);
     expect(text).toContain('Visitors: 1,234 (week before 1,000, +23 %)');
+    expect(text).toContain('Unanswered inquiries now (new for more than two working days): 1,234');
     expect(text).toContain('- Hanau substation: 40 views');
     expect(text).toContain('- Nur deutsch: 9 views');
     expect(text).toContain('- Direct (no referrer): 500 visitors, 1 inquiries, 1 applications');
@@ -115,6 +119,7 @@ describe('the weekly summary mail', () => {
     const empty = weeklySummaryMail({
       ...input,
       language: 'en',
+      unanswered: 0,
       statistics: {
         ...week,
         ...zero,
@@ -126,5 +131,6 @@ describe('the weekly summary mail', () => {
     });
     expect(String(empty.text)).toContain('Inquiries per 100 visitors: –');
     expect(String(empty.text)).toMatch(/Most read pages:\n- none/);
+    expect(String(empty.text)).toContain('Unanswered inquiries now (new for more than two working days): 0');
   });
 });

@@ -55,6 +55,7 @@ const texts = {
     inquiries: 'Anfragen',
     applications: 'Bewerbungen',
     perHundred: 'Anfragen je 100 Besucher',
+    unanswered: (n: string) => `Unbeantwortete Anfragen jetzt (seit mehr als zwei Werktagen neu): ${n}`,
     weekBefore: 'Vorwoche',
     pages: 'Meistgelesene Seiten',
     sources: 'Woher die Besucher kamen',
@@ -81,6 +82,7 @@ const texts = {
     inquiries: 'Inquiries',
     applications: 'Applications',
     perHundred: 'Inquiries per 100 visitors',
+    unanswered: (n: string) => `Unanswered inquiries now (new for more than two working days): ${n}`,
     weekBefore: 'week before',
     pages: 'Most read pages',
     sources: 'Where visitors came from',
@@ -105,6 +107,8 @@ export type SummaryMailInput = {
   language: SiteLanguage;
   /** The week's statistics, with the week before as `previous`. */
   statistics: Statistics;
+  /** How many inquiries are unanswered when the mail is made (decision 048). */
+  unanswered: number;
   companyName: string;
   dashboardUrl: string;
   from: { name: string; address: string };
@@ -152,6 +156,7 @@ export function weeklySummaryMail(input: SummaryMailInput): MailMessage {
     figure(t.inquiries, s.inquiries, s.previous.inquiries),
     figure(t.applications, s.applications, s.previous.applications),
     `${t.perHundred}: ${perHundred}`,
+    t.unanswered(number(input.unanswered)),
     ...list(
       t.pages,
       s.pages.map((p) => `${oneLine(p.path)} (${p.language}): ${t.views(number(p.views))}`),

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import { queueMail } from '../../mail/outbox.repository';
+import { deleteMails, lastSentAt, mailsQueuedBefore, queueMail } from '../../mail/outbox.repository';
+import { enabledUserIds } from '../auth/users.repository';
 import { inTransaction } from '../../db/transaction';
 
 /** A user's weekly summary mail: whether it is on, where it goes, in which language. */
@@ -39,13 +40,11 @@ export async function saveSummaryRecipient(
 
 /** When the last summary mail of this user left the server (sent, or written to the log), if any. */
 export async function lastSummarySentAt(db: Db, userId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('statistics_summary_mails')
-    .innerJoin('mail_outbox', 'mail_outbox.id', 'statistics_summary_mails.outbox_id')
-    .select((eb) => eb.fn.max<string | null>('mail_outbox.sent_at').as('sent_at'))
-    .where('statistics_summary_mails.user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.sent_at ?? null;
+  const mails = await db.selectFrom('statistics_summary_mails').select('outbox_id').where('user_id', '=', userId).execute();
+  return lastSentAt(
+    db,
+    mails.map((mail) => mail.outbox_id),
+  );
 }
 
 /**
@@ -56,14 +55,18 @@ export async function lastSummarySentAt(db: Db, userId: number): Promise<string 
  */
 export async function claimWeekAndQueue(db: Db, week: string, now: string): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const recipients = await trx
+    const asking = await trx
       .selectFrom('statistics_summary_recipients')
-      .innerJoin('users', 'users.id', 'statistics_summary_recipients.user_id')
-      .select(['statistics_summary_recipients.user_id', 'address', 'language'])
+      .select(['user_id', 'address', 'language'])
       .where('enabled', '=', 1)
-      .where('users.disabled_at', 'is', null)
-      .orderBy('statistics_summary_recipients.user_id')
+      .orderBy('user_id')
       .execute();
+    // Of the accounts not disabled (a deleted account's row went with it).
+    const enabled = await enabledUserIds(
+      trx,
+      asking.map((r) => r.user_id),
+    );
+    const recipients = asking.filter((r) => enabled.has(r.user_id));
     if (recipients.length === 0) return 0;
     const claimed = await trx
       .insertInto('statistics_summary_weeks')
@@ -97,15 +100,10 @@ export async function findSummaryMail(
 
 /** Summary mails queued before `before` (ISO time), with their outbox rows and attempts: a year is kept. */
 export async function deleteOldSummaryMails(db: Db, before: string): Promise<number> {
-  const old = db.selectFrom('mail_outbox').select('id').where('kind', '=', 'statisticsSummary').where('created_at', '<', before);
   return inTransaction(db, async (trx) => {
-    await trx.deleteFrom('mail_attempts').where('outbox_id', 'in', old).execute();
+    const old = await mailsQueuedBefore(trx, 'statisticsSummary', before);
+    if (old.length === 0) return 0;
     await trx.deleteFrom('statistics_summary_mails').where('outbox_id', 'in', old).execute();
-    const result = await trx
-      .deleteFrom('mail_outbox')
-      .where('kind', '=', 'statisticsSummary')
-      .where('created_at', '<', before)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return deleteMails(trx, old);
   });
 }

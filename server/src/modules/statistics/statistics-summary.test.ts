@@ -129,6 +129,8 @@ describe.each(databaseKinds)('the weekly summary mail on %s', (kind) => {
     expect(sent!.to).toEqual(['chef@example.com']);
     expect(sent!.mail.subject).toMatch(/^Website statistics 23\s?–\s?29 Mar 2026: 42 visitors, 2 inquiries$/);
     expect(sent!.mail.text).toContain('Visitors: 42 (week before 21, +100 %)');
+    // How many are unanswered when it is sent (decision 048): none on this site.
+    expect(sent!.mail.text).toContain('Unanswered inquiries now (new for more than two working days): 0');
     expect(sent!.mail.text).toContain('https://www.blitzwerk.de/dashboard');
     expect(sent!.mail.headers.get('auto-submitted')).toBe('auto-generated');
     const mine = await api(urls[1]!, 'GET', '/api/v1/Statistics/Summary', { token });

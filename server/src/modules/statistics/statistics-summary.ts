@@ -5,6 +5,8 @@ import type { OutboxHandler } from '../../mail/outbox';
 import type { HousekeepingTask } from '../housekeeping/housekeeping';
 import { publicOriginOf } from '../site-address/public-origin';
 import { getCompanyDetails } from '../company/company-details.service';
+import { companyUnansweredCutoff } from '../company/company-working-days';
+import { countInquiries } from '../contact/inquiries.repository';
 import { getMailSettings, senderAddress } from '../mail-settings/mail-settings.service';
 import { dueSummaryWeek, weeklySummaryMail } from './statistics-summary-mail';
 import {
@@ -66,9 +68,13 @@ export function statisticsSummaryTask(deps: SummaryDeps & { kick: () => void }, 
 const dayMs = 86_400_000;
 const sundayOf = (monday: string) => new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * dayMs).toISOString().slice(0, 10);
 
-/** What the outbox sends for a queued summary: the week's figures as they are when it is sent. */
+/**
+ * What the outbox sends for a queued summary: the week's figures as they are when it is sent, and
+ * how many inquiries are unanswered then (decision 048; every type: only admins order the summary).
+ */
 export function statisticsSummaryOutboxHandler(
   config: Pick<Config, 'siteUrl' | 'mailFrom' | 'contactToBySubject'>,
+  now = () => new Date(),
 ): OutboxHandler {
   return {
     async render(db, entry) {
@@ -79,6 +85,7 @@ export function statisticsSummaryOutboxHandler(
       return weeklySummaryMail({
         language: languageOf(mail.language),
         statistics: await statisticsOf(db, { From: mail.week, To: sundayOf(mail.week) }),
+        unanswered: await countInquiries(db, { spam: false, unansweredBefore: await companyUnansweredCutoff(db, now()) }),
         companyName: company.name,
         // On the site's public address now: SITE_URL, else the website staff saved.
         dashboardUrl: new URL(pages.dashboard.path, publicOriginOf(config.siteUrl, company.website).origin).href,

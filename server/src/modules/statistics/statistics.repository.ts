@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { storedInquiryId } from '../contact/inquiries.repository';
 
 /**
  * The day's salt: made by whichever instance asks first, read by the others. Never made for a day
@@ -281,15 +282,16 @@ export async function recordBatch(db: Db, batch: readonly HashedView[], inquirie
         .columns(['inquiry_id', 'source', 'campaign', 'landing_path', 'form_path'])
         .expression(
           trx
-            .selectFrom('inquiries')
+            .selectFrom(storedInquiryId(trx, inquiry.inquiryId).as('stored'))
             .select([
-              'id',
+              'stored.id',
               sql<string>`${visit.source}`.as('source'),
               sql<string>`${visit.campaign}`.as('campaign'),
               sql<string>`${visit.landing_path}`.as('landing_path'),
               sql<string>`${inquiry.formPath ?? ''}`.as('form_path'),
             ])
-            .where('id', '=', inquiry.inquiryId),
+            // Said again, for SQLite: an INSERT … SELECT with ON CONFLICT needs a WHERE to parse.
+            .where('stored.id', '=', inquiry.inquiryId),
         )
         .onConflict((oc) => oc.column('inquiry_id').doNothing())
         .execute();
@@ -406,4 +408,27 @@ export async function readMostViewed(
     .limit(limit)
     .execute();
   return rows.map((row) => ({ path: row.path, views: Number(row.views) }));
+}
+
+/** Where an inquiry came from, if the visitor statistics traced it (issue 32). */
+export async function findInquiryOrigin(db: Db, inquiryId: number) {
+  return db
+    .selectFrom('inquiry_origins')
+    .select(['source', 'campaign', 'landing_path as landingPath', 'form_path as formPath'])
+    .where('inquiry_id', '=', inquiryId)
+    .executeTakeFirst();
+}
+
+/**
+ * Removes the origins of these inquiries (a data-subject erasure, decision 049), in the caller's
+ * transaction; the foreign key would cascade too, but the statistics' link to an erased inquiry
+ * must not depend on a pragma. The day counts hold no link to an inquiry and stay.
+ */
+export async function deleteInquiryOrigins(db: Db, inquiryIds: readonly number[]): Promise<number> {
+  if (inquiryIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom('inquiry_origins')
+    .where('inquiry_id', 'in', [...inquiryIds])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

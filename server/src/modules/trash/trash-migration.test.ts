@@ -5,7 +5,8 @@ import { migrateToLatest } from '../../db/migrate';
 import { down, up } from '../../db/migrations/2026-12-08_trash';
 import { insertCategory, trashCategory } from '../categories/categories.repository';
 import { insertJob, trashJob } from '../jobs/jobs.repository';
-import { insertProject, trashProject } from '../projects/projects.repository';
+import { insertProject } from '../projects/projects.repository';
+import { trashProject } from '../projects/project-trash.repository';
 
 const texts = (title: string) => ({ title: [{ content: title, language: 2 as const }], content: [], scope: [] });
 

@@ -1,56 +1,24 @@
 import { ContentLanguage, type LocalizedText, type TrashKind, pickText } from '@blitz/contract';
+import type { UpdateResult } from 'kysely';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { bumpContentVersion } from '../content/content-version.repository';
-import type { TrashRecord } from './trash-adapter';
+import type { TrashRecord } from '../registry/trash-adapter';
 
-/** The tables whose rows go to the trash (decision 037): each has `deleted_at` and `deleted_by`. */
-export type TrashTable = 'categories' | 'jobs' | 'projects';
-
-// Every write here takes the content version first, as the purge does: one lock order, no deadlock.
-
-/** Moves a row to the trash; false if there is no such row (or it is in the trash already). */
-export async function moveToTrash(db: Db, table: TrashTable, id: number, by: string, at: string = nowIso()): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    await bumpContentVersion(trx);
-    const result = await trx
-      .updateTable(table as 'jobs')
-      .set({ deleted_at: at, deleted_by: by })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  });
-}
-
-/** Takes a row out of the trash as it was; false if it was not there. */
-export async function takeOutOfTrash(db: Db, table: TrashTable, id: number): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    await bumpContentVersion(trx);
-    const result = await trx
-      .updateTable(table as 'jobs')
-      .set({ deleted_at: null, deleted_by: null })
-      .where('id', '=', id)
-      .where('deleted_at', 'is not', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  });
-}
+// A domain's trash writes (moving a row in or out, decision 037) are its repository's SQL, run
+// through trashWrite: every write here takes the content version first, as the purge does: one
+// lock order, no deadlock.
 
 /**
- * Holds a row of the trash until the transaction ends (a write to it: PostgreSQL locks the row and
- * checks the condition again after waiting), and answers whether it is still there: a restore
- * that came first wins, one that comes later finds nothing.
+ * Runs a domain's write of its trash (its `deleted_at`/`deleted_by`: trashProject, restoreJob, …)
+ * in a transaction, the content version taken first; true if it changed a row (false: no such
+ * row, or it was in the trash already, or not there).
  */
-export async function holdTrashed(trx: Db, table: TrashTable, id: number): Promise<boolean> {
-  const result = await trx
-    .updateTable(table as 'jobs')
-    .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export async function trashWrite(db: Db, write: (trx: Db) => Promise<UpdateResult>): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await bumpContentVersion(trx);
+    return Number((await write(trx)).numUpdatedRows) > 0;
+  });
 }
 
 type TrashRow = { id: number; deleted_at: string | null; deleted_by: string | null; title?: string };

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes, trashRestoreSchema } from '@blitz/contract';
-import type { TrashAdapter } from './trash-adapter';
+import type { SiteRouteOptions } from '../registry/site-module';
+import { trashAdaptersOf } from '../registry/trash-adapter';
 import { emptyTrash, getTrash, restoreItem } from './trash.service';
 
 /**
  * The trash (decision 037). Listing and restoring for admins and editors (who delete content),
- * emptying for admins only (decision 035's roles). `adapters`: the trashable domains' (app.ts).
+ * emptying for admins only (decision 035's roles). `modules`: the site's (site-modules.ts); the
+ * trash holds the items of those that hand in an adapter.
  */
-export const trashRoutes: FastifyPluginAsyncZod<{ adapters: readonly TrashAdapter[] }> = async (app, { adapters }) => {
-  const deps = { db: app.db, media: app.media, log: app.log, adapters };
+export const trashRoutes: FastifyPluginAsyncZod<SiteRouteOptions> = async (app, { modules }) => {
+  const deps = { db: app.db, media: app.media, log: app.log, adapters: trashAdaptersOf(modules) };
   const content = { onRequest: app.requireAdmin, config: { access: 'content' as const } };
 
   app.get(apiRoutes.trash.list, content, async () => getTrash(deps));

@@ -2,11 +2,11 @@ import { type TrashList, type TrashRestore, type TrashRestoreResult, trashRetent
 import { notFound } from '../../lib/http-error';
 import { inTransaction } from '../../db/transaction';
 import { recordChange } from '../audit/audit.recorder';
-import type { TrashAdapter, TrashPurgeDeps, TrashRecord } from './trash-adapter';
+import type { TrashAdapter, TrashPurgeDeps, TrashRecord } from '../registry/trash-adapter';
 
 /**
- * `adapters`: one per kind of item the trash holds, handed in by its domain (app.ts). A purge goes
- * through them in their order: a project before the category it names.
+ * `adapters`: one per kind of item the trash holds, handed in by its domain's module record, in purge order
+ * (`trashAdaptersOf`): a project before the category it names.
  */
 export type TrashDeps = TrashPurgeDeps & { adapters: readonly TrashAdapter[] };
 

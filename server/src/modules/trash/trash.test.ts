@@ -266,6 +266,34 @@ describe.each(backends)('the trash on $name', (backend) => {
     expect((await call('POST', '/Category', { name: 'Alt' })).status).toBe(201);
   });
 
+  it('purges a category and keeps its projects, live and in the trash, without one (their foreign key unlinks them)', async () => {
+    const { app, call, anonymous, purgeAfter } = await started(backend);
+    const category = (await call('POST', '/Category', { name: 'Gewerbe' })).body as { id: number };
+    const inCategory = { categoryID: String(category.id) };
+    const live = (await call('POST', '/Project', await projectBody('Bleibt', inCategory))).body as Project;
+    const trashed = (await call('POST', '/Project', await projectBody('Liegt', inCategory))).body as Project;
+    expect((await call('DELETE', `/Category/${category.id}`)).status).toBe(204);
+    expect((await call('DELETE', `/Project/${trashed.id}`)).status).toBe(204);
+    // The category has been in the trash for 31 days, the project since now: the purge takes the category alone.
+    const longAgo = new Date(Date.now() - 31 * day).toISOString();
+    await app.db.updateTable('categories').set({ deleted_at: longAgo }).where('id', '=', category.id).execute();
+    expect(await purgeAfter(0)).toEqual({ purged: 1 });
+
+    const rows = await app.db
+      .selectFrom('projects')
+      .select(['id', 'category_id'])
+      .where('id', 'in', [live.id, trashed.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: live.id, category_id: null },
+      { id: trashed.id, category_id: null },
+    ]);
+    expect((await call('POST', '/Trash/Restore', { kind: 'project', id: trashed.id })).status).toBe(200);
+    for (const project of [live, trashed])
+      expect((await anonymous(`/Project/${project.id}`)).body).toMatchObject({ categoryID: null, category: null });
+  });
+
   it('is emptied by an admin at once; a picture shared by two trashed projects goes with the last', async () => {
     const { call, fileStatus, anonymous } = await started(backend);
     const body = await projectBody('Doppelt');

@@ -3,9 +3,7 @@ import fp from 'fastify-plugin';
 import { type MailTransport, createMailTransport } from '../../mail/mail-transport';
 import { type Outbox, createOutbox } from '../../mail/outbox';
 import { type MalwareScanner, clamdScanner } from '../../modules/contact/malware-scanner';
-import { inquiryOutboxHandlers } from '../../modules/contact/inquiry-mails';
-import { statisticsSummaryOutboxHandler } from '../../modules/statistics/statistics-summary';
-import { invitationOutboxHandler } from '../../modules/accounts/invitation-mail';
+import { type SiteModule, outboxHandlersOf } from '../../modules/registry/site-module';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,29 +17,26 @@ declare module 'fastify' {
 
 /**
  * The background side of contact inquiries: the mail outbox (started when the app is ready,
- * stopped before it closes, so no mail is cut off mid-send by the database closing). Retention
- * and the orphan-file sweep run in housekeeping (plugins/app/housekeeping.ts).
+ * stopped before it closes, so no mail is cut off mid-send by the database closing), sending the
+ * kinds of mail the modules' records hand in (`modules`: site-modules.ts). Retention and the
+ * orphan-file sweep run in housekeeping (plugins/app/housekeeping.ts).
  */
-export const inquiryServices = fp(async (app: FastifyInstance) => {
-  const store = app.attachments;
+export const inquiryServices = fp(async (app: FastifyInstance, options: { modules: readonly SiteModule[] }) => {
   const transport = createMailTransport(app.config.smtpUrl, app.log, {
     connectMs: app.config.mail.smtpTimeoutMs,
     dataMs: app.config.mail.smtpDataTimeoutMs,
   });
   const log = app.log.child({ module: 'mail-outbox' });
+  // The site's own domain, read per mail: SITE_URL's host, else the saved website's.
+  const messageIdDomain = async () => new URL((await app.publicAddress.current()).origin).hostname;
   const outbox = createOutbox({
     db: app.db,
     dbKind: app.dbKind,
     transport,
     log,
     timing: app.config.mail,
-    handlers: {
-      ...inquiryOutboxHandlers(store, app.config),
-      statisticsSummary: statisticsSummaryOutboxHandler(app.config),
-      invitation: invitationOutboxHandler(app.config),
-    },
-    // The site's own domain, read per mail: SITE_URL's host, else the saved website's.
-    messageIdDomain: async () => new URL((await app.publicAddress.current()).origin).hostname,
+    handlers: outboxHandlersOf({ config: app.config, attachments: app.attachments, messageIdDomain }, options.modules),
+    messageIdDomain,
     onAttempt: (kind, status) => {
       const { metrics } = app;
       metrics.mailAttempts.inc({ kind, outcome: status === 'pending' ? 'retry' : status });

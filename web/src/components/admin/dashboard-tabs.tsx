@@ -5,6 +5,8 @@ import { useSearchParams } from 'react-router';
 export type DashboardSection = {
   id: string;
   label: string;
+  /** A count shown on the tab (the inbox's unread), with what it counts for screen readers; none at 0. */
+  count?: { value: number; label: string } | undefined;
   render: () => ReactNode;
   /** Starts loading the area's code: called when its tab is touched or focused, before the tap lands. */
   preload?: () => unknown;
@@ -87,6 +89,17 @@ export function DashboardTabs({ sections, label, initial }: DashboardTabsProps) 
               onFocus={() => section.preload?.()}
             >
               {section.label}
+              {section.count && section.count.value > 0 && (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="ml-1.5 inline-block min-w-5 rounded-full bg-accent-400 px-1.5 text-center text-xs leading-5 text-brand-950 tabular-nums"
+                  >
+                    {section.count.value}
+                  </span>
+                  <span className="sr-only"> ({section.count.label})</span>
+                </>
+              )}
             </button>
           );
         })}

@@ -1,24 +1,34 @@
 import { Component, type ComponentType, type ReactNode, Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { getI18n, useTranslation } from 'react-i18next';
+import type { TranslationNamespace } from '@blitz/contract';
 import { secondaryButton, smallButton } from './button-classes';
 import { LoadingStatus } from './list-status';
 
-/** A dashboard area whose code is loaded when it is first opened (issue 46), or earlier by `preload`. */
+/** A dashboard area whose code and texts are loaded when it is first opened (issue 46), or earlier by `preload`. */
 export type LazyPanel<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 /**
- * Wraps an area's import: its code is fetched on `preload` (a tab's touch or focus) or when it
- * first renders, with a spinner meanwhile. A failed fetch (a phone losing its network, a new
- * release replacing the files) shows a retry in the area instead of ending the whole dashboard.
+ * Wraps an area's import: its code, and the namespaces of its texts, are fetched together on
+ * `preload` (a tab's touch or focus) or when it first renders, with a spinner meanwhile. A failed
+ * fetch (a phone losing its network, a new release replacing the files) shows a retry in the area
+ * instead of ending the whole dashboard. (A text file that fails is fetched in the other language,
+ * translation-backend.ts.)
  */
-export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>): LazyPanel<P> {
+export function lazyPanel<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  namespaces: readonly TranslationNamespace[] = [],
+  /** What shows while the code loads, if not a spinner (a dialog's code: nothing). */
+  fallback?: ReactNode,
+): LazyPanel<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  // React keeps a failed lazy component's error for good: a retry makes a new one.
+    (loading ??= Promise.all([load(), namespaces.length > 0 && getI18n().loadNamespaces([...namespaces])])
+      .then(([panel]) => panel)
+      .catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      }));
+  // React and Preact keep a failed lazy component's error for good: a retry makes a new one.
   const makeLoaded = () => lazy(async () => ({ default: await preload() }));
   let Loaded = makeLoaded();
   function Panel(props: P) {
@@ -29,7 +39,7 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
     };
     return (
       <LoadFailure key={attempt} onRetry={retry}>
-        <Suspense fallback={<PanelLoading />}>
+        <Suspense fallback={fallback === undefined ? <PanelLoading /> : fallback}>
           <Loaded {...props} />
         </Suspense>
       </LoadFailure>
@@ -53,6 +63,12 @@ class LoadFailure extends Component<{ onRetry: () => void; children: ReactNode }
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  // Preact, the dashboard's runtime, does not report an error a boundary caught: a failed render
+  // must not pass for a network problem unseen.
+  override componentDidCatch(error: unknown) {
+    console.error(error);
   }
 
   override render() {

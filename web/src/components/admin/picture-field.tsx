@@ -81,10 +81,10 @@ export function PictureField({
   return (
     <div className="space-y-3">
       <FileField
-        label={label ?? t('projects.modal.picture')}
+        label={label ?? t('pictureField.picture')}
         required={required}
         accept={accept}
-        hint={hint ?? t('projects.modal.pictureHint', { max: megabytes(pictureLimits.maxBytes) })}
+        hint={hint ?? t('pictureField.pictureHint', { max: megabytes(pictureLimits.maxBytes) })}
         error={problem ? t(problem.key as 'validation.imageOnly', problem.values ?? {}) : error}
         aria-controls={previewId}
         onChange={(event) => void choose(event.target.files?.[0])}
@@ -94,11 +94,11 @@ export function PictureField({
           <figure className="inline-block rounded-md border border-slate-200 bg-slate-50 p-2">
             <img
               src={preview}
-              alt={value ? t('projects.modal.preview') : t('projects.modal.currentPicture')}
+              alt={value ? t('pictureField.preview') : t('pictureField.currentPicture')}
               className="max-h-48 w-auto max-w-full rounded object-contain"
             />
             <figcaption className="mt-1 text-xs text-slate-600">
-              {value ? t('projects.modal.preview') : (currentCaption ?? t('projects.modal.keepPicture'))}
+              {value ? t('pictureField.preview') : (currentCaption ?? t('pictureField.keepPicture'))}
             </figcaption>
           </figure>
         )}

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useMemo, useRef } from 'react';
+import { createContext, useContext, useId, useLayoutEffect, useMemo, useRef } from 'react';
 
 /**
  * Forms report whether they hold unsaved changes; whoever would drop them (a tab switch or any
@@ -27,7 +27,9 @@ export function markIn(dirty: Set<string>, form: string, isDirty: boolean): void
 export function useUnsavedChanges(dirty: boolean): void {
   const { mark } = useContext(UnsavedChangesContext);
   const form = useId();
-  useEffect(() => {
+  // Marked before the browser paints: on Preact an effect may run after the next click (a
+  // backdrop click right after typing would close a modal unasked).
+  useLayoutEffect(() => {
     mark(form, dirty);
     return () => mark(form, false);
   }, [mark, form, dirty]);

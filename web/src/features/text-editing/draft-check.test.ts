@@ -11,9 +11,9 @@ describe('checking a draft before it is saved', () => {
   });
 
   it('refuses an empty text and a placeholder the default does not have', () => {
-    expect(draftProblem(' \n ', 'Text')).toEqual({ key: 'texts.problems.empty' });
+    expect(draftProblem(' \n ', 'Text')).toEqual({ key: 'problems.empty' });
     expect(draftProblem('Aus {{town}} und {{land}}', 'Aus {{city}}')).toEqual({
-      key: 'texts.problems.placeholder',
+      key: 'problems.placeholder',
       values: { names: '{{town}}, {{land}}' },
     });
   });

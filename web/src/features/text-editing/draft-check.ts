@@ -1,7 +1,7 @@
 import { unknownTextPlaceholders } from '@blitz/contract';
 
 /** Why a draft cannot be saved, as the admin namespace's message key and its values; undefined: it can. */
-export type DraftProblem = { key: 'texts.problems.empty' } | { key: 'texts.problems.placeholder'; values: { names: string } };
+export type DraftProblem = { key: 'problems.empty' } | { key: 'problems.placeholder'; values: { names: string } };
 
 /**
  * The server's rules for a draft (decision 022), checked before it is sent, so that the message
@@ -9,10 +9,9 @@ export type DraftProblem = { key: 'texts.problems.empty' } | { key: 'texts.probl
  * text cannot fill (it would show as is on the page).
  */
 export function draftProblem(content: string, defaultText: string): DraftProblem | undefined {
-  if (content.trim() === '') return { key: 'texts.problems.empty' };
+  if (content.trim() === '') return { key: 'problems.empty' };
   const unknown = unknownTextPlaceholders(content, defaultText);
-  if (unknown.length > 0)
-    return { key: 'texts.problems.placeholder', values: { names: unknown.map((n) => `{{${n}}}`).join(', ') } };
+  if (unknown.length > 0) return { key: 'problems.placeholder', values: { names: unknown.map((n) => `{{${n}}}`).join(', ') } };
   return undefined;
 }
 

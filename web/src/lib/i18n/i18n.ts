@@ -26,9 +26,11 @@ export const pageNamespace: Partial<Record<PageKey, Namespace | Namespace[]>> = 
   job: 'JobsPage',
   projects: 'projects',
   project: 'projects',
-  login: 'admin',
-  // The inquiries inbox and the statistics are tabs of the dashboard: their texts come with the page, not on opening the tab.
-  dashboard: ['admin', 'inbox', 'statistics'],
+  // The invitation form on the sign-in page speaks with the accounts' texts.
+  login: ['admin', 'accounts'],
+  // The frame's texts, the go-live checklist above the tabs, and the inbox the dashboard opens on;
+  // every other tab loads its namespace with its code (components/admin/lazy-panel.tsx).
+  dashboard: ['admin', 'goLive', 'inbox'],
 };
 
 /** The staff pages: their footer holds no contact form (app/staff-layout.tsx). */

@@ -15,6 +15,19 @@ import type kontactus from '../../locales/de/kontactus.json';
 import type projects from '../../locales/de/projects.json';
 import type servicespage from '../../locales/de/servicespage.json';
 import type statistics from '../../locales/de/statistics.json';
+import type accounts from '../../locales/de/accounts.json';
+import type audit from '../../locales/de/audit.json';
+import type backups from '../../locales/de/backups.json';
+import type categoryEditing from '../../locales/de/categoryEditing.json';
+import type companyDetails from '../../locales/de/companyDetails.json';
+import type goLive from '../../locales/de/goLive.json';
+import type jobEditing from '../../locales/de/jobEditing.json';
+import type mailSettings from '../../locales/de/mailSettings.json';
+import type projectEditing from '../../locales/de/projectEditing.json';
+import type textEditing from '../../locales/de/textEditing.json';
+import type trash from '../../locales/de/trash.json';
+import type redirects from '../../locales/de/redirects.json';
+import type privacy from '../../locales/de/privacy.json';
 import type { TranslationNamespace } from '@blitz/contract';
 
 type Resources = {
@@ -31,6 +44,19 @@ type Resources = {
   projects: typeof projects;
   inbox: typeof inbox;
   statistics: typeof statistics;
+  accounts: typeof accounts;
+  audit: typeof audit;
+  backups: typeof backups;
+  categoryEditing: typeof categoryEditing;
+  companyDetails: typeof companyDetails;
+  goLive: typeof goLive;
+  jobEditing: typeof jobEditing;
+  mailSettings: typeof mailSettings;
+  projectEditing: typeof projectEditing;
+  textEditing: typeof textEditing;
+  trash: typeof trash;
+  redirects: typeof redirects;
+  privacy: typeof privacy;
 };
 
 // Every scope of the contract's list, and no other: a scope added there fails here until it is typed.

@@ -12,8 +12,6 @@ const PageDataContext = createContext<PageData | undefined>(undefined);
 export const PageDataProvider = PageDataContext.Provider;
 
 let fromDocument: PageData | undefined;
-/** When the page's data was made (for freshness): the page's load. */
-export const pageDataTime = typeof performance === 'undefined' ? 0 : Date.now() - performance.now();
 
 function documentData(): PageData {
   if (fromDocument) return fromDocument;

@@ -12,18 +12,23 @@ import { useSecondFactorStatus } from '../../../features/auth/api/second-factor'
 import { SiteAddressNotice } from '../../../features/company-details/components/site-address-notice';
 import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
 import { type LazyPanel, lazyPanel } from '../../../components/admin/lazy-panel';
+import { auditNamespaces } from '../../../features/audit/audit-namespaces';
 import { usePageMeta } from '../../../lib/page-meta';
 import { createQueryClient } from '../../../lib/query-client';
+import { useUnreadInquiries } from '../../../features/inbox/api/unread-count';
 
-// Each area's code and what only it uses load when its tab is first opened (or touched): the
-// first view carries the one area it shows (issue 46).
-const AccountsPanel = lazyPanel(() =>
-  import('../../../features/accounts/components/accounts-panel').then((m) => m.AccountsPanel),
+// Each area's code, its texts and what only it uses load when its tab is first opened (or
+// touched): the first view carries the one area it shows (issue 46).
+// The second argument: the area's namespaces (the dashboard's own, 'admin', is loaded with the page).
+const AccountsPanel = lazyPanel(
+  () => import('../../../features/accounts/components/accounts-panel').then((m) => m.AccountsPanel),
+  ['accounts', 'inbox'],
 );
-const CategoriesPanel = lazyPanel(() =>
-  import('../../../features/category-editing/components/categories-panel').then((m) => m.CategoriesPanel),
+const CategoriesPanel = lazyPanel(
+  () => import('../../../features/category-editing/components/categories-panel').then((m) => m.CategoriesPanel),
+  ['categoryEditing'],
 );
-const ProjectsSection = lazyPanel(() => import('./projects-section').then((m) => m.ProjectsSection));
+const ProjectsSection = lazyPanel(() => import('./projects-section').then((m) => m.ProjectsSection), ['projectEditing']);
 // Only whoever signs in with the generated first password needs its form.
 const RequiredPasswordChange = lazyPanel(() =>
   import('../../../features/auth/components/required-password-change').then((m) => m.RequiredPasswordChange),
@@ -36,21 +41,46 @@ const SecondFactorPanel = lazyPanel(() =>
   import('../../../features/auth/components/second-factor-panel').then((m) => m.SecondFactorPanel),
 );
 const SessionsPanel = lazyPanel(() => import('../../../features/auth/components/sessions-panel').then((m) => m.SessionsPanel));
-const CompanyPanel = lazyPanel(() =>
-  import('../../../features/company-details/components/company-panel').then((m) => m.CompanyPanel),
+const CompanyPanel = lazyPanel(
+  () => import('../../../features/company-details/components/company-panel').then((m) => m.CompanyPanel),
+  ['companyDetails'],
 );
 const InboxPanel = lazyPanel(() => import('../../../features/inbox/components/inbox-panel').then((m) => m.InboxPanel));
-const MailSettingsPanel = lazyPanel(() =>
-  import('../../../features/mail-settings/components/mail-settings-panel').then((m) => m.MailSettingsPanel),
+const MailSettingsPanel = lazyPanel(
+  () => import('../../../features/mail-settings/components/mail-settings-panel').then((m) => m.MailSettingsPanel),
+  ['mailSettings'],
 );
-const StatisticsPanel = lazyPanel(() =>
-  import('../../../features/statistics/components/statistics-panel').then((m) => m.StatisticsPanel),
+const StatisticsPanel = lazyPanel(
+  () => import('../../../features/statistics/components/statistics-panel').then((m) => m.StatisticsPanel),
+  ['statistics'],
 );
-const JobsPanel = lazyPanel(() => import('../../../features/job-editing/components/jobs-panel').then((m) => m.JobsPanel));
-const TextsPanel = lazyPanel(() => import('../../../features/text-editing/components/texts-panel').then((m) => m.TextsPanel));
-const TrashPanel = lazyPanel(() => import('../../../features/trash/components/trash-panel').then((m) => m.TrashPanel));
-const AuditPanel = lazyPanel(() => import('../../../features/audit/components/audit-panel').then((m) => m.AuditPanel));
-const BackupsPanel = lazyPanel(() => import('../../../features/backups/components/backups-panel').then((m) => m.BackupsPanel));
+const JobsPanel = lazyPanel(
+  () => import('../../../features/job-editing/components/jobs-panel').then((m) => m.JobsPanel),
+  ['jobEditing'],
+);
+const TextsPanel = lazyPanel(
+  () => import('../../../features/text-editing/components/texts-panel').then((m) => m.TextsPanel),
+  ['textEditing'],
+);
+const TrashPanel = lazyPanel(() => import('../../../features/trash/components/trash-panel').then((m) => m.TrashPanel), ['trash']);
+// The trail names fields as the forms do: it reads their texts too (audit-words.ts).
+const AuditPanel = lazyPanel(
+  () => import('../../../features/audit/components/audit-panel').then((m) => m.AuditPanel),
+  auditNamespaces,
+);
+const BackupsPanel = lazyPanel(
+  () => import('../../../features/backups/components/backups-panel').then((m) => m.BackupsPanel),
+  ['backups'],
+);
+const RedirectsPanel = lazyPanel(
+  () => import('../../../features/redirects/components/redirects-panel').then((m) => m.RedirectsPanel),
+  ['redirects'],
+);
+// Data-subject requests (decision 049): it names inquiry types and states as the inbox does.
+const PrivacyPanel = lazyPanel(
+  () => import('../../../features/privacy/components/privacy-panel').then((m) => m.PrivacyPanel),
+  ['privacy', 'inbox'],
+);
 
 /** The guarded dashboard (SPEC.md §2): its areas as tabs. */
 export default function DashboardPage() {
@@ -122,9 +152,10 @@ function area<P extends object>(
 
 /** The tabs, each with what its routes serve: a role sees only the tabs it may use (issue 31). */
 function Sections({ session }: { session: AdminSession }) {
-  const { t } = useTranslation(['admin', 'inbox', 'statistics']);
+  const { t } = useTranslation(['admin', 'inbox']);
   const [, setParams] = useSearchParams();
   const areasId = useId();
+  const unread = useUnreadInquiries(mayAccess(session.role, 'inbox'));
   const all: (DashboardSection & { access: RouteAccess })[] = [
     area('categories', 'content', t('tabs.categories'), CategoriesPanel, {}),
     area('projects', 'content', t('tabs.projects'), ProjectsSection, {}),
@@ -133,13 +164,18 @@ function Sections({ session }: { session: AdminSession }) {
     area('mail', 'admin', t('tabs.mail'), MailSettingsPanel, {}),
     area('texts', 'content', t('tabs.texts'), TextsPanel, {}),
     area('trash', 'content', t('tabs.trash'), TrashPanel, { mayEmpty: session.role === 'admin' }),
-    area('inquiries', 'inbox', t('inbox:tab'), InboxPanel, {
-      subjects: session.inquiryTypes ?? undefined,
-      retentionEditable: session.role === 'admin',
-    }),
-    area('statistics', 'admin', t('statistics:tab'), StatisticsPanel, {}),
+    {
+      ...area('inquiries', 'inbox', t('inbox:tab'), InboxPanel, {
+        subjects: session.inquiryTypes ?? undefined,
+        retentionEditable: session.role === 'admin',
+      }),
+      count: unread.data ? { value: unread.data, label: t('inbox:tabUnread', { count: unread.data }) } : undefined,
+    },
+    area('statistics', 'admin', t('tabs.statistics'), StatisticsPanel, {}),
+    area('redirects', 'admin', t('tabs.redirects'), RedirectsPanel, {}),
     area('audit', 'admin', t('tabs.audit'), AuditPanel, {}),
     area('backups', 'admin', t('tabs.backups'), BackupsPanel, {}),
+    area('privacy', 'admin', t('tabs.privacy'), PrivacyPanel, {}),
     area('accounts', 'admin', t('tabs.accounts'), AccountsPanel, { self: session.username }),
     area('sessions', 'self', t('tabs.sessions'), SessionsPanel, {}),
     area('second-factor', 'self', t('tabs.secondFactor'), SecondFactorPanel, {}),

@@ -1,6 +1,14 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Account, type Invitation, type InquirySubject, type UserRole, inquirySubjects, userRoles } from '@blitz/contract';
+import {
+  type Account,
+  type Invitation,
+  type InquirySubject,
+  type UserRole,
+  hasInquiryLimit,
+  inquirySubjects,
+  userRoles,
+} from '@blitz/contract';
 import { dangerButton, primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
 import { DisplayNameForm } from '../../../components/admin/display-name-form';
@@ -24,7 +32,7 @@ type ShownLink = { username: string; invitation: Invitation; mailed: boolean };
 
 /** The admin's accounts (issue 31): invite, change role and inquiry types, disable, reset, delete. */
 export function AccountsPanel({ self }: { self: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['accounts', 'admin']);
   const headingId = useId();
   const accounts = useAccounts();
   const [link, setLink] = useState<ShownLink>();
@@ -41,9 +49,9 @@ export function AccountsPanel({ self }: { self: string }) {
     <section aria-labelledby={headingId} className="grid gap-6">
       <div>
         <h2 id={headingId} className="mb-2 text-2xl font-bold text-brand-900">
-          {t('accounts.heading')}
+          {t('heading')}
         </h2>
-        <p className="max-w-3xl text-slate-700">{t('accounts.intro')}</p>
+        <p className="max-w-3xl text-slate-700">{t('intro')}</p>
       </div>
       {link && <InvitationLink {...link} onClose={() => setLink(undefined)} />}
       <InviteForm onInvited={setLink} />
@@ -59,22 +67,30 @@ export function AccountsPanel({ self }: { self: string }) {
 }
 
 function TypeChoice({ value, onChange }: { value: InquirySubject[] | null; onChange: (next: InquirySubject[] | null) => void }) {
-  const { t } = useTranslation(['admin', 'inbox']);
+  const { t } = useTranslation(['accounts', 'admin', 'inbox']);
   const chosen = value ?? [...inquirySubjects];
-  const toggle = (subject: InquirySubject) => {
+  const toggle = (subject: InquirySubject, box: HTMLInputElement) => {
     const next = chosen.includes(subject) ? chosen.filter((s) => s !== subject) : [...chosen, subject];
-    // Every type is no limit; none is not allowed (the last box stays ticked).
-    if (next.length === 0) return;
+    // Every type is no limit; none is not allowed: the last box stays ticked (put back in the
+    // field itself, as Preact, the dashboard's runtime, re-renders only when the state changes).
+    if (next.length === 0) {
+      box.checked = true;
+      return;
+    }
     onChange(next.length === inquirySubjects.length ? null : next);
   };
   return (
     <fieldset>
-      <legend className="text-sm font-semibold text-slate-800">{t('accounts.inquiryTypes')}</legend>
+      <legend className="text-sm font-semibold text-slate-800">{t('inquiryTypes')}</legend>
       <div className="mt-1 flex flex-wrap gap-4">
         {inquirySubjects.map((subject) => (
           <label key={subject} className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={chosen.includes(subject)} onChange={() => toggle(subject)} />
-            {t(`accounts.types.${subject}`)}
+            <input
+              type="checkbox"
+              checked={chosen.includes(subject)}
+              onChange={(event) => toggle(subject, event.currentTarget)}
+            />
+            {t(`types.${subject}`)}
           </label>
         ))}
       </div>
@@ -83,12 +99,12 @@ function TypeChoice({ value, onChange }: { value: InquirySubject[] | null; onCha
 }
 
 function RoleSelect({ value, onChange }: { value: UserRole; onChange: (role: UserRole) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['accounts', 'admin']);
   return (
-    <SelectField label={t('accounts.role')} required value={value} onChange={(e) => onChange(e.target.value as UserRole)}>
+    <SelectField label={t('role')} required value={value} onChange={(e) => onChange(e.target.value as UserRole)}>
       {userRoles.map((role) => (
         <option key={role} value={role}>
-          {t(`accounts.roles.${role}`)}
+          {t(`roles.${role}`)}
         </option>
       ))}
     </SelectField>
@@ -96,7 +112,7 @@ function RoleSelect({ value, onChange }: { value: UserRole; onChange: (role: Use
 }
 
 function InviteForm({ onInvited }: { onInvited: (link: ShownLink) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['accounts', 'admin']);
   const invite = useInviteAccount();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
@@ -105,10 +121,10 @@ function InviteForm({ onInvited }: { onInvited: (link: ShownLink) => void }) {
   const [error, setError] = useState<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^[\p{L}\p{N}._@-]+$/u.test(username.trim())) return setError(t('accounts.errors.username'));
+    if (!/^[\p{L}\p{N}._@-]+$/u.test(username.trim())) return setError(t('errors.username'));
     setError(undefined);
     invite.mutate(
-      { username: username.trim(), role, email: email.trim() || null, ...(role === 'inbox' ? { inquiryTypes: types } : {}) },
+      { username: username.trim(), role, email: email.trim() || null, ...(hasInquiryLimit(role) ? { inquiryTypes: types } : {}) },
       {
         onSuccess: (created) => {
           onInvited({ username: created.username, invitation: created.invitation, mailed: created.mailed });
@@ -122,13 +138,13 @@ function InviteForm({ onInvited }: { onInvited: (link: ShownLink) => void }) {
     <form
       noValidate
       onSubmit={submit}
-      aria-label={t('accounts.invite')}
+      aria-label={t('invite')}
       className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
-      <h3 className="text-lg font-bold text-brand-900">{t('accounts.invite')}</h3>
+      <h3 className="text-lg font-bold text-brand-900">{t('invite')}</h3>
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
-          label={t('accounts.username')}
+          label={t('username')}
           required
           autoComplete="off"
           error={error}
@@ -136,19 +152,19 @@ function InviteForm({ onInvited }: { onInvited: (link: ShownLink) => void }) {
           onChange={(e) => setUsername(e.target.value)}
         />
         <TextField
-          label={t('accounts.email')}
+          label={t('email')}
           type="email"
-          hint={t('accounts.emailHint')}
+          hint={t('emailHint')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
         <RoleSelect value={role} onChange={setRole} />
       </div>
-      {role === 'inbox' && <TypeChoice value={types} onChange={setTypes} />}
+      {hasInquiryLimit(role) && <TypeChoice value={types} onChange={setTypes} />}
       {invite.isError && <CommandError error={invite.error} />}
       <div>
         <button type="submit" className={primaryButton} disabled={invite.isPending}>
-          {t('accounts.inviteSubmit')}
+          {t('inviteSubmit')}
         </button>
       </div>
     </form>
@@ -167,7 +183,7 @@ function AccountTable({
   /** The account the audit trail's "Open" named: marked, scrolled to and focused. */
   highlight?: number | undefined;
 }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['accounts', 'admin']);
   const highlighted = useRef<HTMLLIElement>(null);
   useEffect(() => {
     highlighted.current?.scrollIntoView({ block: 'center' });
@@ -182,12 +198,12 @@ function AccountTable({
   const [resetting, setResetting] = useState<Account>();
   const failed = [update, remove, resend, revoke].find((m) => m.isError);
   const time = (at: string | null) =>
-    at ? new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('accounts.never');
+    at ? new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('never');
   const small = `${secondaryButton} ${smallButton}`;
   return (
     <div className="grid gap-3">
       {failed && <CommandError error={failed.error} />}
-      <ul aria-label={t('accounts.heading')} className="grid gap-3">
+      <ul aria-label={t('heading')} className="grid gap-3">
         {accounts.map((account) => (
           <li
             key={account.id}
@@ -199,56 +215,54 @@ function AccountTable({
           >
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
               <div className="col-span-2 sm:col-span-1">
-                <dt className="sr-only">{t('accounts.username')}</dt>
+                <dt className="sr-only">{t('username')}</dt>
                 <dd className="font-semibold break-words text-slate-900">
                   {account.displayName ?? account.username}
-                  {account.username === self && <span className="ml-1 font-normal text-slate-600">{t('accounts.you')}</span>}
+                  {account.username === self && <span className="ml-1 font-normal text-slate-600">{t('you')}</span>}
                   {account.displayName && <span className="block text-xs font-normal text-slate-600">{account.username}</span>}
                   {account.email && <span className="block text-xs font-normal text-slate-600">{account.email}</span>}
                 </dd>
               </div>
               <div>
-                <dt className="text-xs font-semibold text-slate-600">{t('accounts.role')}</dt>
+                <dt className="text-xs font-semibold text-slate-600">{t('role')}</dt>
                 <dd className="text-slate-900">
-                  {t(`accounts.roles.${account.role}`)}
+                  {t(`roles.${account.role}`)}
                   {account.inquiryTypes && (
                     <span className="block text-xs text-slate-600">
-                      {account.inquiryTypes.map((type) => t(`accounts.types.${type}`)).join(', ')}
+                      {account.inquiryTypes.map((type) => t(`types.${type}`)).join(', ')}
                     </span>
                   )}
                 </dd>
               </div>
               <div>
-                <dt className="text-xs font-semibold text-slate-600">{t('accounts.state')}</dt>
+                <dt className="text-xs font-semibold text-slate-600">{t('state')}</dt>
                 <dd className="text-slate-900">
-                  {t(`accounts.states.${account.state}`)}
+                  {t(`states.${account.state}`)}
                   {account.state === 'invited' && (
                     <span className="block text-xs text-slate-600">
-                      {account.invitationExpiresAt
-                        ? t('accounts.linkUntil', { until: time(account.invitationExpiresAt) })
-                        : t('accounts.noLink')}
+                      {account.invitationExpiresAt ? t('linkUntil', { until: time(account.invitationExpiresAt) }) : t('noLink')}
                     </span>
                   )}
                 </dd>
               </div>
               <div>
-                <dt className="text-xs font-semibold text-slate-600">{t('accounts.lastSignIn')}</dt>
+                <dt className="text-xs font-semibold text-slate-600">{t('lastSignIn')}</dt>
                 <dd className="text-slate-900">{time(account.lastSignInAt)}</dd>
               </div>
             </dl>
             <div className="flex flex-wrap gap-2 sm:max-w-md sm:justify-end">
               <button type="button" className={small} onClick={() => setEditing(account)}>
-                {t('accounts.edit')}
+                {t('edit')}
               </button>
               <button type="button" className={small} onClick={() => setNaming(account)}>
-                {t('displayName.label')}
+                {t('admin:displayName.label')}
               </button>
               <button
                 type="button"
                 className={small}
                 onClick={() => update.mutate({ id: account.id, disabled: account.state !== 'disabled' })}
               >
-                {account.state === 'disabled' ? t('accounts.enable') : t('accounts.disable')}
+                {account.state === 'disabled' ? t('enable') : t('disable')}
               </button>
               {account.state === 'invited' ? (
                 <>
@@ -259,39 +273,39 @@ function AccountTable({
                       resend.mutate(account.id, { onSuccess: (sent) => onLink({ username: account.username, ...sent }) })
                     }
                   >
-                    {t('accounts.resend')}
+                    {t('resend')}
                   </button>
                   {account.invitationExpiresAt && (
                     <button type="button" className={small} onClick={() => revoke.mutate(account.id)}>
-                      {t('accounts.revoke')}
+                      {t('revoke')}
                     </button>
                   )}
                 </>
               ) : (
                 <button type="button" className={small} onClick={() => setResetting(account)}>
-                  {t('accounts.reset')}
+                  {t('reset')}
                 </button>
               )}
               <button
                 type="button"
                 className={`${dangerButton} ${smallButton}`}
                 onClick={() => {
-                  if (window.confirm(t('accounts.confirmDelete', { username: account.username }))) remove.mutate(account.id);
+                  if (window.confirm(t('confirmDelete', { username: account.username }))) remove.mutate(account.id);
                 }}
               >
-                {t('actions.delete')}
+                {t('admin:actions.delete')}
               </button>
             </div>
           </li>
         ))}
       </ul>
-      <ModalDialog open={editing !== undefined} onClose={() => setEditing(undefined)} title={t('accounts.edit')} size="narrow">
+      <ModalDialog open={editing !== undefined} onClose={() => setEditing(undefined)} title={t('edit')} size="narrow">
         {editing && <EditForm account={editing} onDone={() => setEditing(undefined)} />}
       </ModalDialog>
       <ModalDialog
         open={naming !== undefined}
         onClose={() => setNaming(undefined)}
-        title={naming ? t('displayName.title', { username: naming.username }) : ''}
+        title={naming ? t('admin:displayName.title', { username: naming.username }) : ''}
         size="narrow"
       >
         {naming && (
@@ -303,12 +317,7 @@ function AccountTable({
           />
         )}
       </ModalDialog>
-      <ModalDialog
-        open={resetting !== undefined}
-        onClose={() => setResetting(undefined)}
-        title={t('accounts.reset')}
-        size="narrow"
-      >
+      <ModalDialog open={resetting !== undefined} onClose={() => setResetting(undefined)} title={t('reset')} size="narrow">
         {resetting && (
           <ResetForm
             account={resetting}
@@ -324,26 +333,26 @@ function AccountTable({
 }
 
 function EditForm({ account, onDone }: { account: Account; onDone: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['accounts', 'admin']);
   const update = useUpdateAccount();
   const [role, setRole] = useState<UserRole>(account.role);
   const [types, setTypes] = useState<InquirySubject[] | null>(account.inquiryTypes);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ id: account.id, role, ...(role === 'inbox' ? { inquiryTypes: types } : {}) }, { onSuccess: onDone });
+    update.mutate({ id: account.id, role, ...(hasInquiryLimit(role) ? { inquiryTypes: types } : {}) }, { onSuccess: onDone });
   };
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 p-4 sm:p-6">
-      <p className="text-slate-700">{t('accounts.editIntro', { username: account.username })}</p>
+      <p className="text-slate-700">{t('editIntro', { username: account.username })}</p>
       <RoleSelect value={role} onChange={setRole} />
-      {role === 'inbox' && <TypeChoice value={types} onChange={setTypes} />}
+      {hasInquiryLimit(role) && <TypeChoice value={types} onChange={setTypes} />}
       {update.isError && <CommandError error={update.error} />}
       <div className="flex gap-3">
         <button type="submit" className={primaryButton} disabled={update.isPending}>
-          {t('actions.save')}
+          {t('admin:actions.save')}
         </button>
         <button type="button" className={secondaryButton} onClick={onDone}>
-          {t('actions.cancel')}
+          {t('admin:actions.cancel')}
         </button>
       </div>
     </form>
@@ -351,13 +360,13 @@ function EditForm({ account, onDone }: { account: Account; onDone: () => void })
 }
 
 function ResetForm({ account, onDone }: { account: Account; onDone: (link: ShownLink) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['accounts', 'admin']);
   const reset = useResetAccount();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setError(t('validation.required'));
+    if (!reason.trim()) return setError(t('admin:validation.required'));
     setError(undefined);
     reset.mutate(
       { id: account.id, reason: reason.trim() },
@@ -366,9 +375,9 @@ function ResetForm({ account, onDone }: { account: Account; onDone: (link: Shown
   };
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 p-4 sm:p-6">
-      <p className="text-slate-700">{t('accounts.resetIntro', { username: account.username })}</p>
+      <p className="text-slate-700">{t('resetIntro', { username: account.username })}</p>
       <TextAreaField
-        label={t('accounts.reason')}
+        label={t('reason')}
         required
         rows={3}
         maxLength={500}
@@ -379,7 +388,7 @@ function ResetForm({ account, onDone }: { account: Account; onDone: (link: Shown
       {reset.isError && <CommandError error={reset.error} />}
       <div className="flex gap-3">
         <button type="submit" className={dangerButton} disabled={reset.isPending}>
-          {t('accounts.resetSubmit')}
+          {t('resetSubmit')}
         </button>
       </div>
     </form>

@@ -13,7 +13,7 @@ import { acceptInvitation } from '../api/accounts';
  * where the site requires it, as after any first sign-in.
  */
 export function InvitationForm({ token, onSignedIn }: { token: string; onSignedIn: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['accounts', 'admin']);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
@@ -25,9 +25,9 @@ export function InvitationForm({ token, onSignedIn }: { token: string; onSignedI
     event.preventDefault();
     setFailed(undefined);
     if (password.length < passwordPolicy.minLength) {
-      return setErrors({ password: t('password.errors.tooShort', { min: passwordPolicy.minLength }) });
+      return setErrors({ password: t('admin:password.errors.tooShort', { min: passwordPolicy.minLength }) });
     }
-    if (repeat !== password) return setErrors({ repeat: t('password.errors.mismatch') });
+    if (repeat !== password) return setErrors({ repeat: t('admin:password.errors.mismatch') });
     setErrors({});
     setBusy(true);
     try {
@@ -36,7 +36,7 @@ export function InvitationForm({ token, onSignedIn }: { token: string; onSignedI
     } catch (error) {
       if (isApiError(error) && error.code === 'invitation_invalid') setInvalid(true);
       else if (isApiError(error) && error.fieldErrors.some((e) => e.field === 'password')) {
-        setErrors({ password: t('password.errors.weak') });
+        setErrors({ password: t('admin:password.errors.weak') });
       } else setFailed(error);
     } finally {
       setBusy(false);
@@ -46,24 +46,24 @@ export function InvitationForm({ token, onSignedIn }: { token: string; onSignedI
   if (invalid) {
     return (
       <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-        {t('login.invitation.invalid')}
+        {t('admin:login.invitation.invalid')}
       </p>
     );
   }
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label={t('login.invitation.heading')}>
+    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label={t('admin:login.invitation.heading')}>
       <TextField
-        label={t('login.invitation.password')}
+        label={t('admin:login.invitation.password')}
         type="password"
         autoComplete="new-password"
         required
-        hint={t('password.rule', { min: passwordPolicy.minLength })}
+        hint={t('admin:password.rule', { min: passwordPolicy.minLength })}
         error={errors.password}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
       <TextField
-        label={t('login.invitation.repeat')}
+        label={t('admin:login.invitation.repeat')}
         type="password"
         autoComplete="new-password"
         required
@@ -73,7 +73,7 @@ export function InvitationForm({ token, onSignedIn }: { token: string; onSignedI
       />
       {failed !== undefined && <CommandError error={failed} />}
       <button type="submit" className={primaryButton} disabled={busy}>
-        {t('login.invitation.submit')}
+        {t('admin:login.invitation.submit')}
       </button>
     </form>
   );

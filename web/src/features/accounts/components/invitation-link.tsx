@@ -16,7 +16,7 @@ export function InvitationLink({
   mailed: boolean;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation('accounts');
   const [copied, setCopied] = useState(false);
   const until = new Date(invitation.expiresAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const copy = () => {
@@ -24,24 +24,24 @@ export function InvitationLink({
   };
   return (
     <div role="status" className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
-      <p className="font-semibold">{t('accounts.link.heading', { username })}</p>
-      <p className="mt-1">{t(mailed ? 'accounts.link.mailed' : 'accounts.link.passOn', { until })}</p>
+      <p className="font-semibold">{t('link.heading', { username })}</p>
+      <p className="mt-1">{t(mailed ? 'link.mailed' : 'link.passOn', { until })}</p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <input
           readOnly
-          aria-label={t('accounts.link.label')}
+          aria-label={t('link.label')}
           className={`${controlClass} mt-0 min-w-0 flex-1 font-mono text-xs`}
           value={invitation.url}
           onFocus={(e) => e.currentTarget.select()}
         />
         <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={copy}>
-          {copied ? t('accounts.link.copied') : t('accounts.link.copy')}
+          {copied ? t('link.copied') : t('link.copy')}
         </button>
         <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={onClose}>
-          {t('accounts.link.done')}
+          {t('link.done')}
         </button>
       </div>
-      <p className="mt-2 text-xs">{t('accounts.link.once')}</p>
+      <p className="mt-2 text-xs">{t('link.once')}</p>
     </div>
   );
 }

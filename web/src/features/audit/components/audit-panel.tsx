@@ -16,6 +16,7 @@ import {
   useAuditCategories,
   useAuditTrail,
 } from '../api/audit';
+import { auditNamespaces } from '../audit-namespaces';
 import { type AuditWordsContext, entryWords, itemWords } from './audit-words';
 
 /** The dashboard tab each kind of item is edited in: an entry links there (and names its item, decision 036). */
@@ -36,7 +37,7 @@ const label = 'block text-sm font-semibold text-slate-800';
 
 /** The audit trail (admin, decision 036): who changed what and when, filterable, with a CSV download. */
 export function AuditPanel() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(auditNamespaces);
   const id = useId();
   const [filter, setFilter] = useState<AuditFilter>(defaultAuditFilter);
   const trail = useAuditTrail(filter);
@@ -46,8 +47,8 @@ export function AuditPanel() {
   const change = (patch: Partial<AuditFilter>) => setFilter((current) => ({ ...current, page: 1, ...patch }));
   const pages = Math.max(1, Math.ceil((trail.data?.count ?? 0) / auditPageLength));
   const known = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
-  const kindName = (kind: string) => (known(auditItemKinds, kind) ? t(`audit.kinds.${kind}`) : kind);
-  const actionName = (action: string) => (known(auditActions, action) ? t(`audit.actions.${action}`) : action);
+  const kindName = (kind: string) => (known(auditItemKinds, kind) ? t(`kinds.${kind}`) : kind);
+  const actionName = (action: string) => (known(auditActions, action) ? t(`actions.${action}`) : action);
   const itemName = (e: AuditEntry) => itemWords(e, kindName(e.item.kind), t);
   // Changes in the dashboard's words: the forms' labels, a category's title, a role's name.
   const categories = useAuditCategories().data?.data;
@@ -73,9 +74,9 @@ export function AuditPanel() {
     );
 
   const columns: Column<AuditEntry>[] = [
-    { header: t('audit.columns.at'), cell: (e) => <span className="whitespace-nowrap tabular-nums">{formatTime(e.at)}</span> },
+    { header: t('columns.at'), cell: (e) => <span className="whitespace-nowrap tabular-nums">{formatTime(e.at)}</span> },
     {
-      header: t('audit.columns.user'),
+      header: t('columns.user'),
       // By the display name the user has now (issue 40), the sign-in name of then beside it.
       cell: (e) =>
         e.user.displayName ? (
@@ -86,10 +87,10 @@ export function AuditPanel() {
           e.user.name
         ),
     },
-    { header: t('audit.columns.action'), cell: (e) => actionName(e.action) },
-    { header: t('audit.columns.item'), cell: (e) => itemName(e) },
+    { header: t('columns.action'), cell: (e) => actionName(e.action) },
+    { header: t('columns.item'), cell: (e) => itemName(e) },
     {
-      header: t('audit.columns.summary'),
+      header: t('columns.summary'),
       cell: (e) => <span className="break-words">{entryWords(e, words)}</span>,
       className: 'max-w-md',
     },
@@ -100,9 +101,9 @@ export function AuditPanel() {
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={`${id}-heading`} className="text-2xl font-bold text-brand-900">
-            {t('audit.heading')}
+            {t('heading')}
           </h2>
-          <p className="mt-1 text-sm text-slate-700">{t('audit.intro')}</p>
+          <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
         </div>
         <button
           type="button"
@@ -111,31 +112,31 @@ export function AuditPanel() {
           onClick={() =>
             exportCsv.mutate({
               path: auditExportPath(filter, i18n.language === 'en' ? ',' : ';'),
-              name: `${t('audit.fileName')}.csv`,
+              name: `${t('fileName')}.csv`,
             })
           }
         >
-          {t(exportCsv.isPending ? 'audit.exporting' : 'audit.export')}
+          {t(exportCsv.isPending ? 'exporting' : 'export')}
         </button>
       </div>
       {exportCsv.error ? (
         <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-          {t('audit.exportFailed')}
+          {t('exportFailed')}
         </p>
       ) : null}
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <label htmlFor={`${id}-user`} className={label}>
-            {t('audit.filters.user')}
+            {t('filters.user')}
           </label>
           <input id={`${id}-user`} className={field} value={filter.user} onChange={(e) => change({ user: e.target.value })} />
         </div>
         <div>
           <label htmlFor={`${id}-item`} className={label}>
-            {t('audit.filters.item')}
+            {t('filters.item')}
           </label>
           <select id={`${id}-item`} className={field} value={filter.item} onChange={(e) => change({ item: e.target.value })}>
-            <option value="">{t('audit.filters.any')}</option>
+            <option value="">{t('filters.any')}</option>
             {auditItemKinds.map((kind) => (
               <option key={kind} value={kind}>
                 {kindName(kind)}
@@ -145,7 +146,7 @@ export function AuditPanel() {
         </div>
         <div>
           <label htmlFor={`${id}-action`} className={label}>
-            {t('audit.filters.action')}
+            {t('filters.action')}
           </label>
           <select
             id={`${id}-action`}
@@ -153,7 +154,7 @@ export function AuditPanel() {
             value={filter.action}
             onChange={(e) => change({ action: e.target.value })}
           >
-            <option value="">{t('audit.filters.any')}</option>
+            <option value="">{t('filters.any')}</option>
             {auditActions.map((action) => (
               <option key={action} value={action}>
                 {actionName(action)}
@@ -163,7 +164,7 @@ export function AuditPanel() {
         </div>
         <div>
           <label htmlFor={`${id}-from`} className={label}>
-            {t('audit.filters.from')}
+            {t('filters.from')}
           </label>
           <input
             id={`${id}-from`}
@@ -175,7 +176,7 @@ export function AuditPanel() {
         </div>
         <div>
           <label htmlFor={`${id}-to`} className={label}>
-            {t('audit.filters.to')}
+            {t('filters.to')}
           </label>
           <input
             id={`${id}-to`}
@@ -188,25 +189,25 @@ export function AuditPanel() {
       </div>
       <div className="mb-2 flex items-center justify-between gap-3">
         <p role="status" className="text-sm font-semibold text-slate-800">
-          {trail.data ? t('audit.result', { count: trail.data.count }) : ''}
+          {trail.data ? t('result', { count: trail.data.count }) : ''}
         </p>
         <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => setFilter(defaultAuditFilter)}>
-          {t('audit.filters.reset')}
+          {t('filters.reset')}
         </button>
       </div>
       <DataTable
-        caption={t('audit.heading')}
+        caption={t('heading')}
         columns={columns}
         rows={trail.data?.data}
         rowKey={(e) => e.id}
-        emptyText={t('audit.empty')}
-        actionsHeader={t('audit.columns.open')}
+        emptyText={t('empty')}
+        actionsHeader={t('columns.open')}
         rowName={itemName}
         rowActions={(e) => {
           const tab = tabOfKind[e.item.kind];
           return tab ? (
             <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => openItem(tab, e.item.id)}>
-              {t('audit.open')}
+              {t('open')}
               <span className="sr-only"> {itemName(e)}</span>
             </button>
           ) : null;
@@ -219,10 +220,10 @@ export function AuditPanel() {
         pages={pages}
         onPage={(page) => setFilter((current) => ({ ...current, page }))}
         texts={{
-          label: t('audit.pager.label'),
-          previous: t('audit.pager.previous'),
-          next: t('audit.pager.next'),
-          status: t('audit.pager.page', { page: filter.page, pages }),
+          label: t('pager.label'),
+          previous: t('pager.previous'),
+          next: t('pager.next'),
+          status: t('pager.page', { page: filter.page, pages }),
         }}
       />
     </section>

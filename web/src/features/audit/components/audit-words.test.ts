@@ -1,9 +1,17 @@
-import i18next, { type TFunction } from 'i18next';
+import fs from 'node:fs';
+import path from 'node:path';
+import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@blitz/contract';
-import deAdmin from '../../../locales/de/admin.json';
-import enAdmin from '../../../locales/en/admin.json';
+import { auditNamespaces } from '../audit-namespaces';
 import { type AuditWordsContext, entryWords, itemWords } from './audit-words';
+
+const locales = path.join(import.meta.dirname, '../../../locales');
+/** The namespaces the audit tab loads, in one language. */
+const texts = (lng: string) =>
+  Object.fromEntries(
+    auditNamespaces.map((ns) => [ns, JSON.parse(fs.readFileSync(path.join(locales, lng, `${ns}.json`), 'utf8')) as object]),
+  );
 
 const words: Record<'de' | 'en', AuditWordsContext> = {} as Record<'de' | 'en', AuditWordsContext>;
 beforeAll(async () => {
@@ -11,12 +19,12 @@ beforeAll(async () => {
     const i18n = i18next.createInstance();
     await i18n.init({
       lng,
-      ns: ['admin'],
-      defaultNS: 'admin',
-      resources: { de: { admin: deAdmin }, en: { admin: enAdmin } },
+      ns: [...auditNamespaces],
+      defaultNS: 'audit',
+      resources: { [lng]: texts(lng) },
       interpolation: { escapeValue: false },
     });
-    const t = i18n.getFixedT(lng, 'admin') as unknown as TFunction<'admin'>;
+    const t = i18n.getFixedT(lng, [...auditNamespaces]) as unknown as AuditWordsContext['t'];
     words[lng] = { t, categoryTitle: (id) => (id === '9' ? (lng === 'de' ? 'Dächer' : 'Roofs') : undefined) };
   }
 });

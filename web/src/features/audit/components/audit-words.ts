@@ -1,8 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { AuditChange, AuditEntry } from '@blitz/contract';
+import type { auditNamespaces } from '../audit-namespaces';
+
+type AuditT = TFunction<typeof auditNamespaces>;
 
 /** What the words need besides the translations: a category's title by its id (the dashboard's language). */
-export type AuditWordsContext = { t: TFunction<'admin'>; categoryTitle: (id: string) => string | undefined };
+export type AuditWordsContext = { t: AuditT; categoryTitle: (id: string) => string | undefined };
 
 type Language = 'de' | 'en';
 
@@ -16,7 +19,12 @@ const projectTexts: Record<string, [string, string]> = {
   location: ['germanLocation', 'englishLocation'],
   workDuration: ['germanWorkDuration', 'englishWorkDuration'],
 };
-const projectFields: Record<string, string> = { client: 'client', categoryId: 'category', picture: 'picture' };
+const projectFields: Record<string, string> = {
+  client: 'projectEditing:modal.client',
+  categoryId: 'projectEditing:modal.category',
+  // The picture field is shared with the company's logo: its label is the dashboard's.
+  picture: 'admin:pictureField.picture',
+};
 const jobFields = [
   'title',
   'tasks',
@@ -37,44 +45,44 @@ const companySections = ['logo', 'partners', 'statistics', 'person'];
  * `changes` so that the dashboard may say them in its own words): `location` in German of a
  * project is the project form's "Ort (Deutsch)". A field no form names keeps its name.
  */
-export function fieldLabel(kind: string, change: Pick<AuditChange, 'field' | 'language'>, t: TFunction<'admin'>): string {
+export function fieldLabel(kind: string, change: Pick<AuditChange, 'field' | 'language'>, t: AuditT): string {
   const { field, language } = change;
   const lang = isLanguage(language) ? language : undefined;
-  const inLanguage = (prefix: 'jobs.modal' | 'company.fields', name: string) =>
+  const inLanguage = (prefix: 'jobEditing:modal' | 'companyDetails:fields', name: string) =>
     lang ? t(lang === 'de' ? `${prefix}.inGerman` : `${prefix}.inEnglish`, { field: name }) : name;
-  const other = () => (lang ? `${field} (${t(`texts.language.${lang}`)})` : field);
+  const other = () => (lang ? `${field} (${t(`textEditing:language.${lang}`)})` : field);
   switch (kind) {
     case 'project': {
       const pair = projectTexts[field];
-      if (pair && lang) return t(`projects.modal.${pair[lang === 'de' ? 0 : 1]}` as 'projects.modal.germanTitle');
-      if (projectFields[field]) return t(`projects.modal.${projectFields[field]}` as 'projects.modal.client');
-      if (field === 'featured') return t('audit.fields.featured');
+      if (pair && lang) return t(`projectEditing:modal.${pair[lang === 'de' ? 0 : 1]}` as 'projectEditing:modal.germanTitle');
+      if (projectFields[field]) return t(projectFields[field] as 'projectEditing:modal.client');
+      if (field === 'featured') return t('fields.featured');
       return other();
     }
     case 'category':
-      if (field === 'name') return t('categories.modal.name');
+      if (field === 'name') return t('categoryEditing:modal.name');
       if (field === 'translation' && lang)
-        return t(lang === 'de' ? 'categories.modal.germanTitle' : 'categories.modal.englishTitle');
+        return t(lang === 'de' ? 'categoryEditing:modal.germanTitle' : 'categoryEditing:modal.englishTitle');
       return other();
     case 'job':
-      if (jobFields.includes(field)) return inLanguage('jobs.modal', t(`jobs.modal.${field}` as 'jobs.modal.title'));
-      if (field === 'position') return t('audit.fields.position');
+      if (jobFields.includes(field))
+        return inLanguage('jobEditing:modal', t(`jobEditing:modal.${field}` as 'jobEditing:modal.title'));
+      if (field === 'position') return t('fields.position');
       return other();
     case 'companyDetails':
-      if (companySections.includes(field)) return t(`company.sections.${field}` as 'company.sections.logo');
-      if (t(`company.fields.${field}` as 'company.fields.name', { defaultValue: '' }) !== '')
-        return inLanguage('company.fields', t(`company.fields.${field}` as 'company.fields.name'));
+      if (companySections.includes(field)) return t(`companyDetails:sections.${field}` as 'companyDetails:sections.logo');
+      if (t(`companyDetails:fields.${field}` as 'companyDetails:fields.name', { defaultValue: '' }) !== '')
+        return inLanguage('companyDetails:fields', t(`companyDetails:fields.${field}` as 'companyDetails:fields.name'));
       return other();
     case 'mailSettings': {
       const recipients = /^recipients\.(generalMessage|priceInquiry|application)$/.exec(field);
-      if (recipients)
-        return t('audit.fields.recipients', { type: t(`mailSettings.recipients.${recipients[1] as 'application'}`) });
-      if (field === 'sender' || field === 'replyTo') return t(`mailSettings.${field}`);
+      if (recipients) return t('fields.recipients', { type: t(`mailSettings:recipients.${recipients[1] as 'application'}`) });
+      if (field === 'sender' || field === 'replyTo') return t(`mailSettings:${field}`);
       return other();
     }
     case 'user':
-      if (field === 'role') return t('accounts.role');
-      if (field === 'inquiryTypes') return t('accounts.inquiryTypes');
+      if (field === 'role') return t('accounts:role');
+      if (field === 'inquiryTypes') return t('accounts:inquiryTypes');
       return other();
     default:
       return other();
@@ -84,26 +92,26 @@ export function fieldLabel(kind: string, change: Pick<AuditChange, 'field' | 'la
 /** A recorded value in the dashboard's words: a category by its title, a role or an employment type by its name. */
 export function valueWords(kind: string, field: string, value: string, context: AuditWordsContext): string {
   const { t } = context;
-  if (value === '') return t('audit.emptyValue');
-  const known = (key: string) => t(key as 'audit.emptyValue', { defaultValue: '' }) || value;
+  if (value === '') return t('emptyValue');
+  const known = (key: string) => t(key as 'emptyValue', { defaultValue: '' }) || value;
   let words = value;
   if (kind === 'project' && field === 'categoryId') words = context.categoryTitle(value) ?? `#${value}`;
-  else if (kind === 'job' && field === 'employmentType') words = known(`jobs.employmentTypes.${value}`);
-  else if (kind === 'user' && field === 'role') words = known(`accounts.roles.${value}`);
+  else if (kind === 'job' && field === 'employmentType') words = known(`jobEditing:employmentTypes.${value}`);
+  else if (kind === 'user' && field === 'role') words = known(`accounts:roles.${value}`);
   else if (kind === 'user' && field === 'inquiryTypes')
     words = value
       .split(', ')
-      .map((type) => known(`accounts.types.${type}`))
+      .map((type) => known(`accounts:types.${type}`))
       .join(', ');
-  else if (value === 'true' || value === 'false') words = t(value === 'true' ? 'audit.yes' : 'audit.no');
-  return t('audit.quoted', { value: words });
+  else if (value === 'true' || value === 'false') words = t(value === 'true' ? 'yes' : 'no');
+  return t('quoted', { value: words });
 }
 
 /** One change: "Ort (Deutsch): „Hanau“ → „Bonn“", or "… geändert" for a value too long to show. */
 export function changeWords(kind: string, change: AuditChange, context: AuditWordsContext): string {
   const field = fieldLabel(kind, change, context.t);
-  if (change.before === null || change.after === null) return context.t('audit.changed', { field });
-  return context.t('audit.change', {
+  if (change.before === null || change.after === null) return context.t('changed', { field });
+  return context.t('change', {
     field,
     before: valueWords(kind, change.field, change.before, context),
     after: valueWords(kind, change.field, change.after, context),
@@ -138,11 +146,11 @@ export function entryWords(entry: Pick<AuditEntry, 'item' | 'summary' | 'changes
 }
 
 /** An entry's item: its kind in the dashboard's words, and its title where the title is not a word of the server's. */
-export function itemWords(entry: Pick<AuditEntry, 'item' | 'changes'>, kindName: string, t: TFunction<'admin'>): string {
+export function itemWords(entry: Pick<AuditEntry, 'item' | 'changes'>, kindName: string, t: AuditT): string {
   const { kind, id, title } = entry.item;
   // The mail settings are one thing (titled "Mail settings"); the trash has no title; a publish of
   // texts is titled "3 page texts": named here by its count.
   if (kind === 'mailSettings' || kind === 'trash' || !title) return kindName;
-  if (kind === 'siteText' && id === null) return `${kindName}: ${t('audit.textCount', { count: entry.changes.length })}`;
+  if (kind === 'siteText' && id === null) return `${kindName}: ${t('textCount', { count: entry.changes.length })}`;
   return `${kindName}: ${title}`;
 }

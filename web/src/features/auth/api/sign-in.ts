@@ -22,7 +22,7 @@ export type AdminSession = {
   secondFactorSetupRequired: boolean;
   /** What the user may use (issue 31): the dashboard shows only those tabs. */
   role: UserRole;
-  /** An inbox user's inquiry types; null: all. */
+  /** An inbox or editorInbox user's inquiry types; null: all. */
   inquiryTypes: InquirySubject[] | null;
 };
 

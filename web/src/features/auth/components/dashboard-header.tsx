@@ -1,16 +1,16 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type AdminSession, logout } from '../api/sign-in';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { DisplayNameForm } from '../../../components/admin/display-name-form';
+import { lazyPanel } from '../../../components/admin/lazy-panel';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { useConfirmDiscard } from '../../../components/admin/unsaved-changes';
 import { saveOwnDisplayName } from '../api/own-account';
 
-// The password form (and the form library it brings) loads when the button is first touched.
-const loadPasswordModal = () => import('./password-modal');
-const PasswordModal = lazy(() => loadPasswordModal().then((m) => ({ default: m.PasswordModal })));
+// The password form (and the form library it brings) loads when the button is first touched or focused.
+const PasswordModal = lazyPanel(() => import('./password-modal').then((m) => m.PasswordModal), [], null);
 
 /** The dashboard's title, who is signed in (by their display name, which they may change here), Change password and Logout. */
 export function DashboardHeader({
@@ -62,7 +62,8 @@ export function DashboardHeader({
         <button
           type="button"
           className={secondaryButton}
-          onPointerDown={() => void loadPasswordModal()}
+          onPointerDown={() => void PasswordModal.preload()}
+          onFocus={() => void PasswordModal.preload()}
           onClick={() => {
             setPasswordOpened(true);
             setChangingPassword(true);
@@ -92,9 +93,7 @@ export function DashboardHeader({
         )}
       </ModalDialog>
       {passwordOpened && (
-        <Suspense fallback={null}>
-          <PasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} onChanged={onPasswordChanged} />
-        </Suspense>
+        <PasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} onChanged={onPasswordChanged} />
       )}
     </div>
   );

@@ -17,9 +17,9 @@ export function useSessionWatch(session: AdminSession, onEnded: () => void): voi
     // Grows while the server still accepts a token this clock thinks expired (clock skew).
     let recheckMs = firstRecheckMs;
 
-    const end = () => {
+    const end = (refused?: string) => {
       stopped = true;
-      clearToken();
+      if (refused) clearToken(refused);
       onEnded();
     };
     const schedule = (expiresAt: Date) => {
@@ -35,7 +35,7 @@ export function useSessionWatch(session: AdminSession, onEnded: () => void): voi
         const current = await verifyToken(token);
         if (stopped) return;
         if (current) schedule(current.expiresAt);
-        else end();
+        else end(token);
       } catch {
         // Unreachable: ask again later; a real change will answer 401 anyway.
         if (!stopped) schedule(new Date(Date.now() + 60_000));

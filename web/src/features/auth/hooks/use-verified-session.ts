@@ -28,7 +28,7 @@ export function useVerifiedSession(): { state: SessionState; retry: () => void }
         if (session) {
           setState({ status: 'valid', session });
         } else {
-          clearToken();
+          clearToken(token);
           setState({ status: 'rejected' });
         }
       },

@@ -12,12 +12,12 @@ import { PanelHeader } from '../../../components/admin/panel-header';
 
 /** Categories: table with ID, Name, Translation and Actions; Add, Edit, Delete. */
 export function CategoriesPanel() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('categoryEditing');
   const headingId = useId();
   const categories = useCategories();
   const actions = useRowActions<Category>(useDeleteCategory(), {
-    title: (c) => t('categories.deleteTitle', { name: c.name }),
-    message: t('categories.confirmDelete'),
+    title: (c) => t('deleteTitle', { name: c.name }),
+    message: t('confirmDelete'),
   });
   // The audit trail's "Open" names a category in the address: its modal opens.
   const named = useOpenItemById(fetchCategory, actions.open);
@@ -26,24 +26,24 @@ export function CategoriesPanel() {
     <section aria-labelledby={headingId}>
       <PanelHeader
         id={headingId}
-        title={t('categories.heading')}
-        addLabel={t('categories.add')}
+        title={t('heading')}
+        addLabel={t('add')}
         onAdd={() => actions.open()}
         error={actions.remove.error}
       />
       <ItemMissNotice miss={named.miss} onDismiss={named.dismiss} />
       <DataTable
-        caption={t('categories.caption')}
+        caption={t('caption')}
         columns={[
-          { header: t('categories.columns.id'), cell: (c) => c.id, className: 'tabular-nums' },
-          { header: t('categories.columns.name'), cell: (c) => c.name, className: 'font-medium text-slate-900' },
-          { header: t('categories.columns.translation'), cell: (c) => <LocalizedList texts={c.translation} /> },
+          { header: t('columns.id'), cell: (c) => c.id, className: 'tabular-nums' },
+          { header: t('columns.name'), cell: (c) => c.name, className: 'font-medium text-slate-900' },
+          { header: t('columns.translation'), cell: (c) => <LocalizedList texts={c.translation} /> },
         ]}
         rows={categories.data?.data}
         rowKey={(c) => c.id}
         rowName={(c) => c.name}
-        emptyText={t('categories.empty')}
-        actionsHeader={t('categories.columns.actions')}
+        emptyText={t('empty')}
+        actionsHeader={t('columns.actions')}
         onEdit={actions.open}
         onDelete={actions.confirmDelete}
         busy={actions.remove.isPending}

@@ -5,18 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { Category } from '@blitz/contract';
 import { fetchCategory, useSaveCategory } from '../api/categories';
 import { type CategoryFormValues, categoryFormSchema, categoryFormValues, categoryInput } from './category-form';
-import {
-  EditConflict,
-  TypedValues,
-  conflictChanges,
-  isEditConflict,
-  noConflictChanges,
-} from '../../../components/admin/edit-conflict';
-import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
+import { EditConflict, TypedValues, conflictChanges, noConflictChanges } from '../../../components/admin/edit-conflict';
+import { formIssueKeys, useFieldError } from '../../../components/admin/form-errors';
 import { TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
+import { useStaleSave } from '../../../components/admin/use-stale-save';
 
 type CategoryModalProps = {
   open: boolean;
@@ -27,21 +22,17 @@ type CategoryModalProps = {
 
 /** Add Category / Edit Category (width limit 2xl): Name *, German Title *, English Title * (German first, the site's default). */
 export function CategoryModal({ open, category, onClose }: CategoryModalProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('categoryEditing');
   return (
-    <ModalDialog
-      open={open}
-      onClose={onClose}
-      size="narrow"
-      title={category ? t('categories.modal.editTitle') : t('categories.modal.addTitle')}
-    >
+    <ModalDialog open={open} onClose={onClose} size="narrow" title={category ? t('modal.editTitle') : t('modal.addTitle')}>
       <CategoryForm category={category} onDone={onClose} />
     </ModalDialog>
   );
 }
 
 function CategoryForm({ category, onDone }: { category: Category | undefined; onDone: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('categoryEditing');
+  const fieldError = useFieldError();
   const save = useSaveCategory();
   const {
     register,
@@ -55,79 +46,61 @@ function CategoryForm({ category, onDone }: { category: Category | undefined; on
   // 409), its values tell what this person changed.
   const [loaded, setLoaded] = useState(category);
   const version = loaded?.updatedAt;
-  const [typed, setTyped] = useState(noConflictChanges);
-  const [loading, setLoading] = useState(false);
 
   const submit = handleSubmit((values) =>
     save.mutate({ ...categoryInput(values), id: category?.id, updatedAt: version }, { onSuccess: onDone }),
   );
   const overwrite = handleSubmit((values) => save.mutate({ ...categoryInput(values), id: category?.id }, { onSuccess: onDone }));
   const labels: Record<keyof CategoryFormValues, string> = {
-    name: t('categories.modal.name'),
-    titleDe: t('categories.modal.germanTitle'),
-    titleEn: t('categories.modal.englishTitle'),
+    name: t('modal.name'),
+    titleDe: t('modal.germanTitle'),
+    titleEn: t('modal.englishTitle'),
   };
-  const loadTheirs = async () => {
-    if (!category) return;
-    setLoading(true);
-    try {
-      const theirs = await fetchCategory(category.id);
-      const saved = categoryFormValues(theirs);
-      setTyped(
-        conflictChanges(
+  const stale = useStaleSave({
+    save,
+    none: noConflictChanges,
+    overwrite: () => void overwrite(),
+    loadTheirs:
+      category &&
+      (async () => {
+        const theirs = await fetchCategory(category.id);
+        const saved = categoryFormValues(theirs);
+        const typed = conflictChanges(
           Object.keys(labels) as (keyof CategoryFormValues)[],
           { loaded: categoryFormValues(loaded), typed: getValues(), theirs: saved },
           (field) => labels[field],
           save.error,
-        ),
-      );
-      reset(saved);
-      setLoaded(theirs);
-      save.reset();
-    } catch {
-      // Deleted meanwhile, or the server unreachable: the notice stays, and so does what was typed.
-    } finally {
-      setLoading(false);
-    }
-  };
+        );
+        reset(saved);
+        setLoaded(theirs);
+        return typed;
+      }),
+  });
 
   return (
     <ModalForm
       onSubmit={(event) => void submit(event)}
       onCancel={onDone}
       saving={save.isPending}
-      error={isEditConflict(save.error) ? undefined : save.error}
+      error={stale.conflict ? undefined : save.error}
     >
-      {isEditConflict(save.error) && (
-        <EditConflict
-          error={save.error}
-          busy={loading || save.isPending}
-          onLoadTheirs={() => void loadTheirs()}
-          onOverwrite={() => void overwrite()}
-        />
-      )}
-      <TypedValues changes={typed} />
-      <TextField
-        data-autofocus
-        label={t('categories.modal.name')}
-        required
-        error={fieldError(t, errors.name)}
-        {...register('name')}
-      />
+      {stale.conflict && <EditConflict {...stale.conflictProps} />}
+      <TypedValues changes={stale.typed} />
+      <TextField data-autofocus label={t('modal.name')} required error={fieldError(errors.name)} {...register('name')} />
       {/* Both titles side by side, German left (stacked on a phone). */}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label={t('categories.modal.germanTitle')}
+          label={t('modal.germanTitle')}
           lang="de"
           required
-          error={fieldError(t, errors.titleDe)}
+          error={fieldError(errors.titleDe)}
           {...register('titleDe')}
         />
         <TextField
-          label={t('categories.modal.englishTitle')}
+          label={t('modal.englishTitle')}
           lang="en"
           required
-          error={fieldError(t, errors.titleEn)}
+          error={fieldError(errors.titleEn)}
           {...register('titleEn')}
         />
       </div>

@@ -38,12 +38,12 @@ describe('the company form', () => {
     values.partners[1]!.url = 'blitz.de';
     values.statistics[2]!.value = '-5';
     const { errors } = await resolve(values);
-    expect(errors.email?.message).toBe('company.validation.email');
-    expect(errors.vatId?.message).toBe('company.validation.vatId');
+    expect(errors.email?.message).toBe('companyDetails:validation.email');
+    expect(errors.vatId?.message).toBe('companyDetails:validation.vatId');
     expect(errors.name?.message).toBe('validation.required');
     expect(errors.registerNumber?.message).toBe('validation.tooLong');
-    expect(errors.latitude?.message).toBe('company.validation.coordinate');
-    expect(errors.partners?.[1]?.url?.message).toBe('company.validation.url');
+    expect(errors.latitude?.message).toBe('companyDetails:validation.coordinate');
+    expect(errors.partners?.[1]?.url?.message).toBe('companyDetails:validation.url');
     expect(errors.statistics?.[2]?.value?.message).toBe('validation.invalid');
     expect(errors.phone).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import {
   type CompanyDetails,
   type CompanyDetailsInput,
+  type FederalState,
   type ManagementKind,
   ContentLanguage,
   companyDetailsInputSchema,
@@ -23,6 +24,8 @@ export type CompanyFormValues = {
   city: string;
   country: string;
   countryCode: string;
+  /** '' for none: only the nationwide public holidays are days off for the inbox. */
+  federalState: '' | FederalState;
   latitude: string;
   longitude: string;
   phone: string;
@@ -65,6 +68,7 @@ export function companyFormValues(settings: CompanyDetails): CompanyFormValues {
     city: settings.city,
     country: settings.country,
     countryCode: settings.countryCode,
+    federalState: settings.federalState ?? '',
     latitude: String(settings.map.latitude),
     longitude: String(settings.map.longitude),
     phone: settings.phone,
@@ -110,6 +114,7 @@ export function companyDetailsInput(values: CompanyFormValues): CompanyDetailsIn
     city: values.city,
     country: values.country,
     countryCode: values.countryCode.trim().toUpperCase(),
+    federalState: values.federalState || null,
     map: { latitude: numberOf(values.latitude), longitude: numberOf(values.longitude) },
     phone: values.phone,
     email: values.email,
@@ -164,11 +169,11 @@ export function formFieldOf(path: readonly PropertyKey[]): string {
 
 /** The locale key (admin namespace) of an issue: the fields with a format say which one they expect. */
 export function issueMessageKey(field: string, issue: { code: string; origin?: unknown }): string {
-  if (field === 'email') return 'company.validation.email';
-  if (field === 'vatId') return 'company.validation.vatId';
-  if (field === 'phone') return 'company.validation.phone';
-  if (field === 'website' || /^partners\.\d+\.url$/.test(field)) return 'company.validation.url';
-  if (field === 'latitude' || field === 'longitude') return 'company.validation.coordinate';
+  if (field === 'email') return 'companyDetails:validation.email';
+  if (field === 'vatId') return 'companyDetails:validation.vatId';
+  if (field === 'phone') return 'companyDetails:validation.phone';
+  if (field === 'website' || /^partners\.\d+\.url$/.test(field)) return 'companyDetails:validation.url';
+  if (field === 'latitude' || field === 'longitude') return 'companyDetails:validation.coordinate';
   // A text too short is an empty one; a number out of range is just invalid.
   if (issue.code === 'too_small' && issue.origin === 'string') return 'validation.required';
   if (issue.code === 'too_big' && issue.origin === 'string') return 'validation.tooLong';

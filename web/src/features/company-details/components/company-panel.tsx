@@ -2,14 +2,15 @@ import type { ParseKeys } from 'i18next';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type Path, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type CompanyDetailsRead, companyDetailsLimits, managementKinds } from '@blitz/contract';
+import { type CompanyDetailsRead, companyDetailsLimits, federalStates, managementKinds } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
-import { EditConflict, TypedValues, isEditConflict, noConflictChanges } from '../../../components/admin/edit-conflict';
-import { fieldError } from '../../../components/admin/form-errors';
+import { EditConflict, TypedValues, noConflictChanges } from '../../../components/admin/edit-conflict';
+import { useFieldError } from '../../../components/admin/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
+import { useStaleSave } from '../../../components/admin/use-stale-save';
 import { useCompanyDetails, useFetchCompanyDetails, useSaveCompanyDetails } from '../api/company-details';
 import { useSiteAddress } from '../api/site-address';
 import { type CompanyFormValues, companyFormResolver, companyFormValues, companyDetailsInput } from './company-form';
@@ -19,15 +20,15 @@ import { typedCompanyFields } from './typed-company-fields';
 
 /** The company details (admin only): grouped sections, inline messages, one Save for the whole object. */
 export function CompanyPanel() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['companyDetails', 'admin']);
   const headingId = useId();
   const settings = useCompanyDetails();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-2 text-2xl font-bold text-brand-900">
-        {t('company.heading')}
+        {t('heading')}
       </h2>
-      <p className="mb-6 max-w-3xl text-slate-700">{t('company.intro')}</p>
+      <p className="mb-6 max-w-3xl text-slate-700">{t('intro')}</p>
       {settings.data ? <CompanyForm settings={settings.data} /> : <ListStatus query={settings} />}
     </section>
   );
@@ -43,7 +44,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['companyDetails', 'admin']);
+  const fieldError = useFieldError();
   const save = useSaveCompanyDetails();
   const [saved, setSaved] = useState(false);
   const form = useForm<CompanyFormValues>({ resolver: companyFormResolver, defaultValues: companyFormValues(settings) });
@@ -58,19 +60,12 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
   const [version, setVersion] = useState(settings.updatedAt ?? null);
   // The values the form was filled from: what this person changed is told apart from the colleague's.
   const [loaded, setLoaded] = useState(() => companyFormValues(settings));
-  const [typed, setTyped] = useState(noConflictChanges);
-  const [loading, setLoading] = useState(false);
   const typedRef = useRef<HTMLDivElement>(null);
-  const conflict = isEditConflict(save.error);
   const fetchCompanyDetails = useFetchCompanyDetails();
-  // What was typed is shown above the Save bar: brought into view, wherever the user was.
-  useEffect(() => {
-    if (typed.mine.length + typed.theirs.length > 0) typedRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [typed]);
   const partners = useFieldArray({ control, name: 'partners' });
   // Which address search engines, link previews and mails are given, and whether SITE_URL fixes it.
   const address = useSiteAddress().data;
-  const addressHint = address && t(`siteAddress.hint.${address.source}`, { origin: address.publicOrigin });
+  const addressHint = address && t(`admin:siteAddress.hint.${address.source}`, { origin: address.publicOrigin });
 
   // `checkVersion` false: "Save mine anyway", the same save without a version (it overwrites).
   const submitWith = (checkVersion: boolean) =>
@@ -91,29 +86,32 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
     });
   const submit = submitWith(true);
   const overwrite = submitWith(false);
-  const loadTheirs = async () => {
-    setLoading(true);
-    try {
+  const stale = useStaleSave({
+    save,
+    none: noConflictChanges,
+    overwrite: () => void overwrite(),
+    loadTheirs: async () => {
       const theirs = await fetchCompanyDetails();
       const values = companyFormValues(theirs);
-      setTyped(typedCompanyFields({ loaded, typed: form.getValues(), theirs: values }, t, save.error));
+      const typed = typedCompanyFields({ loaded, typed: form.getValues(), theirs: values }, t, save.error);
       form.reset(values);
       setLoaded(values);
       setVersion(theirs.updatedAt ?? null);
-      save.reset();
-    } catch {
-      // The server unreachable: the notice stays, and so does what was typed.
-    } finally {
-      setLoading(false);
-    }
-  };
+      return typed;
+    },
+  });
+  const { typed, setTyped } = stale;
+  // What was typed is shown above the Save bar: brought into view, wherever the user was.
+  useEffect(() => {
+    if (typed.mine.length + typed.theirs.length > 0) typedRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [typed]);
 
-  const c = 'company.fields';
+  const c = 'fields';
   const text = (name: Path<CompanyFormValues>, required = false, props: Record<string, unknown> = {}) => (
     <TextField
-      label={t(`${c}.${labelKey(name)}` as ParseKeys<'admin'>)}
+      label={t(`${c}.${labelKey(name)}` as ParseKeys<'companyDetails'>)}
       required={required}
-      error={fieldError(t, errorAt(errors, name))}
+      error={fieldError(errorAt(errors, name))}
       {...props}
       {...register(name)}
     />
@@ -126,13 +124,13 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
         <Field
           label={t(`${c}.inGerman`, { field: t(`${c}.${base}`) })}
           lang="de"
-          error={fieldError(t, errorAt(errors, `${base}De`))}
+          error={fieldError(errorAt(errors, `${base}De`))}
           {...register(`${base}De`)}
         />
         <Field
           label={t(`${c}.inEnglish`, { field: t(`${c}.${base}`) })}
           lang="en"
-          error={fieldError(t, errorAt(errors, `${base}En`))}
+          error={fieldError(errorAt(errors, `${base}En`))}
           {...register(`${base}En`)}
         />
       </>
@@ -141,39 +139,50 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
 
   return (
     <form noValidate className="space-y-6" onSubmit={(event) => void submit(event)}>
-      <Section title={t('company.sections.logo')}>
+      <Section title={t('sections.logo')}>
         <LogoField form={form} saved={form.formState.defaultValues?.logo ?? ''} />
       </Section>
-      <Section title={t('company.sections.company')}>
+      <Section title={t('sections.company')}>
         {text('name', true)}
         {text('legalName', true)}
         {text('legalForm')}
         {text('foundedYear', true, { inputMode: 'numeric' })}
       </Section>
-      <Section title={t('company.sections.address')}>
+      <Section title={t('sections.address')}>
         {text('street', true)}
         {text('postalCode', true)}
         {text('city', true)}
         {text('country', true)}
         {text('countryCode', true, { maxLength: 2, autoCapitalize: 'characters' })}
-        <div className="hidden sm:block" />
+        <SelectField
+          label={t(`${c}.federalState`)}
+          hint={t(`${c}.federalStateHint`)}
+          error={fieldError(errors.federalState)}
+          {...register('federalState')}
+        >
+          {(['', ...federalStates] as const).map((state) => (
+            <option key={state} value={state}>
+              {t(`${c}.federalStates.${state || 'none'}`)}
+            </option>
+          ))}
+        </SelectField>
         {text('latitude', true, { inputMode: 'decimal', hint: t(`${c}.mapHint`) })}
         {text('longitude', true, { inputMode: 'decimal' })}
       </Section>
-      <Section title={t('company.sections.contact')}>
+      <Section title={t('sections.contact')}>
         {text('phone', true, { type: 'tel', autoComplete: 'off' })}
         {text('email', true, { type: 'email' })}
         {text('website', true, { type: 'url', hint: addressHint })}
         {text('jobsContact')}
         {pair('openingHours')}
       </Section>
-      <Section title={t('company.sections.register')}>
+      <Section title={t('sections.register')}>
         <TextAreaField
           label={t(`${c}.managingDirectors`)}
           hint={t(`${c}.managingDirectorsHint`, { max: companyDetailsLimits.maxManagingDirectors })}
           required
           rows={2}
-          error={fieldError(t, errors.managingDirectors)}
+          error={fieldError(errors.managingDirectors)}
           {...register('managingDirectors')}
         />
         <SelectField label={t(`${c}.management`)} {...register('management')}>
@@ -189,37 +198,37 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
         {text('taxNumber')}
         {text('supervisoryChamber')}
       </Section>
-      <Section title={t('company.sections.statistics')}>
-        <p className="text-sm text-slate-700 sm:col-span-2">{t('company.statisticsIntro')}</p>
+      <Section title={t('sections.statistics')}>
+        <p className="text-sm text-slate-700 sm:col-span-2">{t('statisticsIntro')}</p>
         {Array.from({ length: companyDetailsLimits.statistics }, (_, i) => (
           <fieldset key={i} className="grid gap-3 rounded border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-[8rem_1fr_1fr]">
-            <legend className="px-1 text-sm font-semibold text-slate-700">{t('company.statistic', { number: i + 1 })}</legend>
+            <legend className="px-1 text-sm font-semibold text-slate-700">{t('statistic', { number: i + 1 })}</legend>
             {text(`statistics.${i}.value`, true, { inputMode: 'numeric' })}
             <TextField
               label={t(`${c}.inGerman`, { field: t(`${c}.label`) })}
               lang="de"
-              error={fieldError(t, errorAt(errors, `statistics.${i}.labelDe`))}
+              error={fieldError(errorAt(errors, `statistics.${i}.labelDe`))}
               {...register(`statistics.${i}.labelDe`)}
             />
             <TextField
               label={t(`${c}.inEnglish`, { field: t(`${c}.label`) })}
               lang="en"
-              error={fieldError(t, errorAt(errors, `statistics.${i}.labelEn`))}
+              error={fieldError(errorAt(errors, `statistics.${i}.labelEn`))}
               {...register(`statistics.${i}.labelEn`)}
             />
           </fieldset>
         ))}
       </Section>
-      <Section title={t('company.sections.partners')}>
+      <Section title={t('sections.partners')}>
         {partners.fields.map((field, i) => (
           <fieldset key={field.id} className="grid gap-3 rounded border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
-            <legend className="px-1 text-sm font-semibold text-slate-700">{t('company.partner', { number: i + 1 })}</legend>
+            <legend className="px-1 text-sm font-semibold text-slate-700">{t('partner', { number: i + 1 })}</legend>
             {text(`partners.${i}.name`, true)}
             {text(`partners.${i}.url`, true, { type: 'url' })}
             <PictureField form={form} name={`partners.${i}.logo`} label={t(`${c}.logo`)} />
             <div className="flex items-end justify-end">
               <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => partners.remove(i)}>
-                {t('company.removePartner', { number: i + 1 })}
+                {t('removePartner', { number: i + 1 })}
               </button>
             </div>
           </fieldset>
@@ -231,12 +240,12 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
               className={`${secondaryButton} ${smallButton}`}
               onClick={() => partners.append({ name: '', url: 'https://', logo: 'ferrum' })}
             >
-              {t('company.addPartner')}
+              {t('addPartner')}
             </button>
           </div>
         )}
       </Section>
-      <Section title={t('company.sections.person')}>
+      <Section title={t('sections.person')}>
         {text('personName', true)}
         <PictureField form={form} name="personPicture" label={t(`${c}.personPicture`)} />
         {pair('personPosition')}
@@ -248,14 +257,9 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
         </div>
       )}
       <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-4 border-t border-slate-200 bg-white/95 py-3">
-        {conflict ? (
+        {stale.conflict ? (
           <div className="mr-auto">
-            <EditConflict
-              error={save.error}
-              busy={loading || save.isPending}
-              onLoadTheirs={() => void loadTheirs()}
-              onOverwrite={() => void overwrite()}
-            />
+            <EditConflict {...stale.conflictProps} />
           </div>
         ) : save.error ? (
           <div className="mr-auto">
@@ -264,16 +268,16 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
         ) : null}
         {Object.keys(errors).length > 0 && (
           <p role="alert" className="mr-auto text-sm font-medium text-red-700">
-            {t('company.fixErrors')}
+            {t('fixErrors')}
           </p>
         )}
         {saved && !save.isPending && (
           <p role="status" className="text-sm font-medium text-green-800">
-            {t('company.saved')}
+            {t('saved')}
           </p>
         )}
         <button type="submit" className={primaryButton} disabled={save.isPending}>
-          {save.isPending ? t('actions.saving') : t('actions.save')}
+          {save.isPending ? t('admin:actions.saving') : t('admin:actions.save')}
         </button>
       </div>
     </form>
@@ -289,14 +293,14 @@ function PictureField({
   name: `partners.${number}.logo` | 'personPicture';
   label: string;
 }) {
-  const { t } = useTranslation('admin');
+  const fieldError = useFieldError();
   const value = useWatch({ control: form.control, name });
   return (
     <PictureChoice
       label={label}
       value={value}
       onChange={(next) => form.setValue(name, next, { shouldDirty: true })}
-      error={fieldError(t, errorAt(form.formState.errors, name))}
+      error={fieldError(errorAt(form.formState.errors, name))}
     />
   );
 }

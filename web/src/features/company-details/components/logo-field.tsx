@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { pictureLimits } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import type { FailureReason } from '../../../components/admin/command-failure';
-import { fieldError } from '../../../components/admin/form-errors';
+import { useFieldError } from '../../../components/admin/form-errors';
 import { PictureField } from '../../../components/admin/picture-field';
 import { logoFileProblem, logoTypes, megabytes } from '../../../components/admin/picture-check';
 import type { CompanyFormValues } from './company-form';
@@ -18,25 +18,26 @@ const shippedLogo = '/favicon.svg';
  * logo as last saved: a chosen file that turns out unusable leaves it as it was.
  */
 export function LogoField({ form, saved }: { form: UseFormReturn<CompanyFormValues>; saved: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('companyDetails');
+  const fieldError = useFieldError();
   const [problem, setProblem] = useState<FailureReason>();
   const logo = useWatch({ control: form.control, name: 'logo' });
   const set = (value: string) => form.setValue('logo', value, { shouldDirty: true });
   const removing = logo === '' && saved !== '';
   return (
     <div className="space-y-3 sm:col-span-2">
-      <p className="max-w-3xl text-sm text-slate-700">{t('company.logo.intro')}</p>
+      <p className="max-w-3xl text-sm text-slate-700">{t('logo.intro')}</p>
       <PictureField
         value={logo.startsWith('data:') ? logo : ''}
         onChange={(value) => set(value || (removing ? '' : saved))}
         currentPicture={logo.startsWith('/media/') ? logo : shippedLogo}
-        currentCaption={logo === '' ? t('company.logo.shipped') : t('company.logo.keep')}
+        currentCaption={logo === '' ? t('logo.shipped') : t('logo.keep')}
         required={false}
         problem={problem}
         onProblem={setProblem}
-        error={fieldError(t, form.formState.errors.logo)}
-        label={t('company.logo.field')}
-        hint={t('company.logo.hint', { max: megabytes(pictureLimits.maxBytes) })}
+        error={fieldError(form.formState.errors.logo)}
+        label={t('logo.field')}
+        hint={t('logo.hint', { max: megabytes(pictureLimits.maxBytes) })}
         accept={logoTypes.join(',')}
         check={logoFileProblem}
       />
@@ -50,16 +51,16 @@ export function LogoField({ form, saved }: { form: UseFormReturn<CompanyFormValu
               set('');
             }}
           >
-            {t('company.logo.useShipped')}
+            {t('logo.useShipped')}
           </button>
         )}
         {removing && (
           <>
             <p role="status" className="text-sm text-slate-700">
-              {t('company.logo.willUseShipped')}
+              {t('logo.willUseShipped')}
             </p>
             <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => set(saved)}>
-              {t('company.logo.undo')}
+              {t('logo.undo')}
             </button>
           </>
         )}

@@ -7,7 +7,7 @@ import { typedCompanyFields } from './typed-company-fields';
 
 // A stand-in for the translations: the key, and the field a pair's label names.
 const t = ((key: string, options?: { field?: string }) =>
-  options?.field ? `${key}(${options.field})` : key) as unknown as TFunction<'admin'>;
+  options?.field ? `${key}(${options.field})` : key) as unknown as TFunction<'companyDetails'>;
 
 describe('what was typed, after "Load their version"', () => {
   const loaded = companyFormValues(defaultCompanyDetails);
@@ -19,11 +19,11 @@ describe('what was typed, after "Load their version"', () => {
     const error = new ApiError(409, 'edit_conflict', { changedBy: { name: 'erika', at: '2026-11-25T09:00:00.000Z' } });
     expect(typedCompanyFields({ loaded, typed, theirs }, t, error)).toEqual({
       mine: [
-        { label: 'company.fields.phone', value: '+49 1' },
-        { label: 'company.fields.inEnglish(company.fields.openingHours)', value: 'Mon–Fri' },
-        { label: 'company.fields.managingDirectors', value: 'Anna Blitz\nBen Erde' },
+        { label: 'fields.phone', value: '+49 1' },
+        { label: 'fields.inEnglish(fields.openingHours)', value: 'Mon–Fri' },
+        { label: 'fields.managingDirectors', value: 'Anna Blitz\nBen Erde' },
       ],
-      theirs: ['company.fields.phone', 'company.fields.email', 'company.sections.partners'],
+      theirs: ['fields.phone', 'fields.email', 'sections.partners'],
       by: 'erika',
     });
   });
@@ -41,7 +41,7 @@ describe('what was typed, after "Load their version"', () => {
     const theirs = { ...loaded, phone: '+49 3' };
     expect(typedCompanyFields({ loaded, typed, theirs }, t)).toEqual({
       mine: [],
-      theirs: ['company.fields.phone'],
+      theirs: ['fields.phone'],
       by: undefined,
     });
   });

@@ -6,7 +6,14 @@ import type { CompanyFormValues } from './company-form';
 const pairs = /^(openingHours|personPosition|personQuote)(De|En)$/;
 
 /** Fields that are not text to copy: the pictures (an address or a data URL) and the lists. */
-const notText = new Set<keyof CompanyFormValues>(['logo', 'personPicture', 'partners', 'statistics', 'management']);
+const notText = new Set<keyof CompanyFormValues>([
+  'logo',
+  'personPicture',
+  'partners',
+  'statistics',
+  'management',
+  'federalState',
+]);
 
 /**
  * After "Load their version" (decision 036): each top-level text field this person changed
@@ -16,14 +23,14 @@ const notText = new Set<keyof CompanyFormValues>(['logo', 'personPicture', 'part
  */
 export function typedCompanyFields(
   versions: { loaded: CompanyFormValues; typed: CompanyFormValues; theirs: CompanyFormValues },
-  t: TFunction<'admin'>,
+  t: TFunction<'companyDetails'>,
   error?: unknown,
 ): ConflictChanges {
-  const c = 'company.fields';
+  const c = 'fields';
   const label = (field: keyof CompanyFormValues) => {
-    if (field === 'partners' || field === 'statistics') return t(`company.sections.${field}`);
+    if (field === 'partners' || field === 'statistics') return t(`sections.${field}`);
     const pair = pairs.exec(field);
-    if (!pair) return t(`${c}.${field}` as 'company.fields.name');
+    if (!pair) return t(`${c}.${field}` as 'fields.name');
     const name = t(`${c}.${pair[1] as 'openingHours'}`);
     return pair[2] === 'De' ? t(`${c}.inGerman`, { field: name }) : t(`${c}.inEnglish`, { field: name });
   };

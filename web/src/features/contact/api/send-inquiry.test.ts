@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { inquiryRefusal } from './send-inquiry';
+import { describe, expect, it, vi } from 'vitest';
+import { applicationConsentFields, applicationConsentVersion } from '@blitz/contract';
+import { inquiryRefusal, sendInquiry } from './send-inquiry';
 
 describe('inquiryRefusal', () => {
   it('names the files the server found to be malware, from the refusal’s data, whatever its messages say', () => {
@@ -16,5 +17,54 @@ describe('inquiryRefusal', () => {
     const invalid = JSON.stringify({ code: 'validation', errors: [{ field: 'email', message: 'required' }] });
     expect(inquiryRefusal(400, invalid)).toMatchObject({ status: 400, code: 'validation', malwareFiles: [] });
     expect(inquiryRefusal(502, '<html>Bad Gateway</html>')).toMatchObject({ status: 502, code: undefined, malwareFiles: [] });
+  });
+});
+
+describe('sendInquiry', () => {
+  const values = {
+    subject: 'application',
+    firstName: 'Erika',
+    lastName: 'Musterfrau',
+    phone: '06181 12345',
+    email: 'erika@example.org',
+    message: 'Bewerbung',
+    CompanyName: '',
+    CompanyAddress: '',
+    BuildingSize: '',
+    Regards: [],
+  };
+  const extras = { language: 'en', formToken: 't', honeypot: '' };
+
+  /** The multipart fields sendInquiry posts, by name. */
+  async function sent(run: () => Promise<unknown>): Promise<Map<string, string[]>> {
+    let body: FormData | undefined;
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      body = init.body as FormData;
+      return new Response(JSON.stringify({ id: 1, reference: '20261216-ABCDEF', confirmationMail: true }), { status: 201 });
+    });
+    try {
+      await run();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const fields = new Map<string, string[]>();
+    for (const [name, value] of body!.entries()) fields.set(name, [...(fields.get(name) ?? []), String(value)]);
+    return fields;
+  }
+
+  it('sends an application’s ticked box to be kept for later openings with the version of its words (decision 050)', async () => {
+    const fields = await sent(() => sendInquiry(values, [], { ...extras, applicationConsent: true }));
+    expect(fields.get(applicationConsentFields.consent)).toEqual(['true']);
+    expect(fields.get(applicationConsentFields.version)).toEqual([applicationConsentVersion]);
+  });
+
+  it('sends no consent when the box is not ticked, nor for another type (the box was hidden)', async () => {
+    const unticked = await sent(() => sendInquiry(values, [], extras));
+    expect(unticked.has(applicationConsentFields.consent)).toBe(false);
+    const general = await sent(() =>
+      sendInquiry({ ...values, subject: 'generalMessage' }, [], { ...extras, applicationConsent: true }),
+    );
+    expect(general.has(applicationConsentFields.consent)).toBe(false);
+    expect(general.has(applicationConsentFields.version)).toBe(false);
   });
 });

@@ -1,13 +1,23 @@
 import {
   type ContactCreated,
   type InquiryValues,
+  applicationConsentFields,
+  applicationConsentValue,
+  applicationConsentVersion,
   contactFormExtras,
   priceInquiryFields,
   contactRoutes,
   apiUrl,
 } from '@blitz/contract';
 
-export type InquiryExtras = { language: string; formToken: string; honeypot: string; jobId?: string | undefined };
+export type InquiryExtras = {
+  language: string;
+  formToken: string;
+  honeypot: string;
+  jobId?: string | undefined;
+  /** The application's box to be kept for later openings, ticked (decision 050). */
+  applicationConsent?: boolean;
+};
 
 /**
  * The token the server measures the fill time from, asked for when the form becomes
@@ -67,6 +77,10 @@ export async function sendInquiry(values: InquiryValues, files: File[], extras: 
   form.append(contactFormExtras.formToken, extras.formToken);
   form.append(contactFormExtras.honeypot, extras.honeypot);
   if (values.subject === 'application' && extras.jobId) form.append(contactFormExtras.jobId, extras.jobId);
+  if (values.subject === 'application' && extras.applicationConsent) {
+    form.append(applicationConsentFields.consent, applicationConsentValue);
+    form.append(applicationConsentFields.version, applicationConsentVersion);
+  }
   for (const file of files) form.append(contactFormExtras.attachment, file, file.name);
   const response = await fetch(apiUrl(contactRoutes.send), {
     method: 'POST',

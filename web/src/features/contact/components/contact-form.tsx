@@ -6,6 +6,10 @@ import {
   type InquiryField,
   type InquirySubject,
   type InquiryValues,
+  applicationConsentFields,
+  applicationConsentTexts,
+  applicationConsentValue,
+  applicationConsentVersion,
   attachmentLimits,
   contactFormExtras,
   fieldMaxLength,
@@ -294,6 +298,27 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
             onRemove={attachments.remove}
             chooseAgain={notice !== undefined && notice.kind !== 'success'}
           />
+
+          {/* Shown while the subject is an application (styles.css). Unticked unless the visitor ticks
+              it; its words come from the contract, not the editable texts, because they are stored
+              with the consent (decision 050). */}
+          <div className="application-consent rounded-md border border-brand-100 bg-brand-50/60 p-4 sm:col-span-2">
+            <input type="hidden" name={applicationConsentFields.version} value={applicationConsentVersion} />
+            <label className="flex cursor-pointer items-start gap-3 text-base text-slate-800">
+              <input
+                type="checkbox"
+                name={applicationConsentFields.consent}
+                value={applicationConsentValue}
+                defaultChecked={!fresh && state?.applicationConsent === true}
+                aria-describedby={`${id}-consent-hint`}
+                className="mt-1 h-5 w-5 flex-none accent-brand-700"
+              />
+              <span>{applicationConsentTexts[applicationConsentVersion][i18n.language === 'en' ? 'en' : 'de']}</span>
+            </label>
+            <p id={`${id}-consent-hint`} className="mt-2 pl-8 text-sm text-slate-600">
+              {t('applicationConsentHint')}
+            </p>
+          </div>
 
           {/* A field people never see or reach; bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -6,6 +6,8 @@ import {
   type InquiryField,
   type InquirySent,
   type InquiryValues,
+  applicationConsentFields,
+  applicationConsentValue,
   checkInquiry,
   contactFormExtras,
   generalFields,
@@ -123,6 +125,7 @@ export function useContactForm(initial: ContactFormState | undefined) {
           formToken: (await formToken.current) || (await fetchFormToken()),
           honeypot: typeof honeypot === 'string' ? honeypot : '',
           jobId: typeof jobId === 'string' ? jobId : undefined,
+          applicationConsent: sent.get(applicationConsentFields.consent) === applicationConsentValue,
         },
       );
       notify(t('notices.success'));

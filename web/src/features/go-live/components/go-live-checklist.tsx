@@ -23,24 +23,24 @@ const tabOf: Partial<Record<ChecklistKey, string>> = {
   backup: 'backups',
 };
 
+/** Where the dashboard shows the checklist's items unfolded from the start (Tailwind's lg). */
+const wideScreen = '(min-width: 64rem)';
+
 /**
  * The go-live checklist on the dashboard's start (issue 29): what a new site still lacks, each
  * item with its state from the server and a link to where it is done. It stays until every item
  * is done or dismissed; then a small button brings it back. The states follow what staff do in
  * the tabs below: after any change the dashboard makes, the checklist is read again.
  */
-/** Where the dashboard shows the checklist's items unfolded from the start (Tailwind's lg). */
-const wideScreen = '(min-width: 64rem)';
-
 export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('goLive');
   const headingId = useId();
   const checklist = useChecklist();
   const queryClient = useQueryClient();
   const [shownAnyway, setShownAnyway] = useState(false);
   // On a phone the items start folded: the tab staff came for is then on the first screen, not
   // three screens down (issue 46); the heading and the count stay in sight.
-  const [expanded, setExpanded] = useState(() => window.matchMedia(wideScreen).matches);
+  const [expanded, setExpanded] = useState(() => typeof window !== 'undefined' && window.matchMedia(wideScreen).matches);
   const itemsId = useId();
 
   useEffect(
@@ -61,8 +61,16 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
   if (data.complete && !shownAnyway) {
     return (
       <p className="mb-4 text-right">
-        <button type="button" className="text-sm text-brand-800 underline" onClick={() => setShownAnyway(true)}>
-          {t('goLive.show')}
+        <button
+          type="button"
+          className="text-sm text-brand-800 underline"
+          onClick={() => {
+            // Brought back on purpose: its items at once, on a phone too.
+            setShownAnyway(true);
+            setExpanded(true);
+          }}
+        >
+          {t('show')}
         </button>
       </p>
     );
@@ -71,13 +79,11 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
     <section aria-labelledby={headingId} className="mb-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-xl font-bold text-brand-900">
-          {t('goLive.heading')}
+          {t('heading')}
         </h2>
-        <p className="text-sm font-semibold text-slate-700">
-          {t('goLive.progress', { done: settled, total: data.items.length })}
-        </p>
+        <p className="text-sm font-semibold text-slate-700">{t('progress', { done: settled, total: data.items.length })}</p>
       </div>
-      <p className="mt-1 max-w-3xl text-sm text-slate-700">{data.complete ? t('goLive.completeNotice') : t('goLive.intro')}</p>
+      <p className="mt-1 max-w-3xl text-sm text-slate-700">{data.complete ? t('completeNotice') : t('intro')}</p>
       <button
         type="button"
         className={`${secondaryButton} ${smallButton} mt-3`}
@@ -85,7 +91,7 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
         aria-controls={itemsId}
         onClick={() => setExpanded((open) => !open)}
       >
-        {expanded ? t('goLive.hideItems') : t('goLive.showItems')}
+        {expanded ? t('hideItems') : t('showItems')}
       </button>
       <ol id={itemsId} hidden={!expanded} className="mt-4 grid gap-3 lg:grid-cols-2">
         {data.items.map((item) => (
@@ -95,7 +101,7 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
       {data.complete && (
         <p className="mt-4">
           <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => setShownAnyway(false)}>
-            {t('goLive.hide')}
+            {t('hide')}
           </button>
         </p>
       )}
@@ -104,7 +110,7 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
 }
 
 function ChecklistEntry({ item, openTab }: { item: ChecklistItem; openTab: (tab: string) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('goLive');
   const titleId = useId();
   const dateTime = useDateTime();
   const update = useUpdateChecklistItem();
@@ -127,19 +133,19 @@ function ChecklistEntry({ item, openTab }: { item: ChecklistItem; openTab: (tab:
           <span aria-hidden="true" className="mr-2 inline-block w-4 text-center">
             {state === 'done' ? '✓' : state === 'dismissed' ? '–' : '○'}
           </span>
-          {t(`goLive.items.${key}.title`)}
+          {t(`items.${key}.title`)}
         </h3>
         <span
           className={`text-xs font-semibold uppercase tracking-wide ${
             state === 'done' ? 'text-green-800' : state === 'dismissed' ? 'text-slate-700' : 'text-amber-900'
           }`}
         >
-          {t(`goLive.state.${state}`)}
+          {t(`state.${state}`)}
         </span>
       </div>
       {!item.done && (
         <p className="mt-1 break-words text-sm text-slate-800">
-          {t(`goLive.items.${key}.text`)}
+          {t(`items.${key}.text`)}
           {key === 'backup' && (
             <>
               {' '}
@@ -151,7 +157,7 @@ function ChecklistEntry({ item, openTab }: { item: ChecklistItem; openTab: (tab:
       <ItemDetail item={item} />
       {item.dismissed && item.detail?.dismissedBy && item.detail.dismissedAt && (
         <p className="mt-1 text-sm text-slate-700">
-          {t('goLive.dismissedBy', { by: item.detail.dismissedBy, at: dateTime(item.detail.dismissedAt) })}
+          {t('dismissedBy', { by: item.detail.dismissedBy, at: dateTime(item.detail.dismissedAt) })}
         </p>
       )}
       {update.isError && (
@@ -162,7 +168,7 @@ function ChecklistEntry({ item, openTab }: { item: ChecklistItem; openTab: (tab:
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {tab && !item.done && (
           <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => openTab(tab)}>
-            {t(`goLive.items.${key as 'companyDetails'}.link`)}
+            {t(`items.${key as 'companyDetails'}.link`)}
           </button>
         )}
         {key === 'sampleContent' && !item.done && <RemoveSamples item={item} />}
@@ -173,7 +179,7 @@ function ChecklistEntry({ item, openTab }: { item: ChecklistItem; openTab: (tab:
             disabled={update.isPending}
             onClick={() => update.mutate({ key, update: { reviewed: true } })}
           >
-            {t('goLive.items.legalTexts.review')}
+            {t('items.legalTexts.review')}
           </button>
         )}
         {!item.done && (
@@ -184,7 +190,7 @@ function ChecklistEntry({ item, openTab }: { item: ChecklistItem; openTab: (tab:
             aria-describedby={titleId}
             onClick={() => update.mutate({ key, update: { dismissed: !item.dismissed } })}
           >
-            {item.dismissed ? t('goLive.undismiss') : t('goLive.dismiss')}
+            {item.dismissed ? t('undismiss') : t('dismiss')}
           </button>
         )}
       </div>
@@ -194,7 +200,7 @@ function ChecklistEntry({ item, openTab }: { item: ChecklistItem; openTab: (tab:
 
 /** What an item's state rests on, where the server says more than done or not. */
 function ItemDetail({ item }: { item: ChecklistItem }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('goLive');
   const dateTime = useDateTime();
   const locale = useInterfaceLocale();
   const detail = item.detail;
@@ -202,28 +208,26 @@ function ItemDetail({ item }: { item: ChecklistItem }) {
   switch (item.key) {
     case 'publicAddress':
       return detail?.publicOrigin && detail.requestOrigin
-        ? line(t('goLive.items.publicAddress.state', { publicOrigin: detail.publicOrigin, requestOrigin: detail.requestOrigin }))
+        ? line(t('items.publicAddress.state', { publicOrigin: detail.publicOrigin, requestOrigin: detail.requestOrigin }))
         : null;
     case 'mailRecipients':
-      return detail?.confirmedAt ? line(t('goLive.items.mailRecipients.confirmed', { at: dateTime(detail.confirmedAt) })) : null;
+      return detail?.confirmedAt ? line(t('items.mailRecipients.confirmed', { at: dateTime(detail.confirmedAt) })) : null;
     case 'sampleContent':
       return detail?.remaining && !item.done
-        ? line(t('goLive.items.sampleContent.remaining', { counts: sampleCounts(t, detail.remaining) }))
+        ? line(t('items.sampleContent.remaining', { counts: sampleCounts(t, detail.remaining) }))
         : null;
     case 'legalTexts':
       return detail?.reviewedBy && detail.reviewedAt
-        ? line(t('goLive.items.legalTexts.reviewed', { by: detail.reviewedBy, at: dateTime(detail.reviewedAt) }))
+        ? line(t('items.legalTexts.reviewed', { by: detail.reviewedBy, at: dateTime(detail.reviewedAt) }))
         : null;
     case 'secondFactor':
       return detail?.without && detail.without.length > 0
-        ? line(t('goLive.items.secondFactor.without', { names: detail.without.join(', ') }))
+        ? line(t('items.secondFactor.without', { names: detail.without.join(', ') }))
         : null;
     case 'backup': {
       const last = detail?.lastBackup;
       return line(
-        last
-          ? t('goLive.items.backup.last', { at: dateTime(last.at), size: fileSize(last.bytes, locale) })
-          : t('goLive.items.backup.never'),
+        last ? t('items.backup.last', { at: dateTime(last.at), size: fileSize(last.bytes, locale) }) : t('items.backup.never'),
       );
     }
     default:
@@ -232,17 +236,17 @@ function ItemDetail({ item }: { item: ChecklistItem }) {
 }
 
 /** "2 projects, 1 category, 1 job": each figure with its word in the number it needs. */
-function sampleCounts(t: TFunction<'admin'>, counts: { projects: number; categories: number; jobs: number }): string {
+function sampleCounts(t: TFunction<'goLive'>, counts: { projects: number; categories: number; jobs: number }): string {
   return [
-    t('goLive.items.sampleContent.counts.projects', { count: counts.projects }),
-    t('goLive.items.sampleContent.counts.categories', { count: counts.categories }),
-    t('goLive.items.sampleContent.counts.jobs', { count: counts.jobs }),
+    t('items.sampleContent.counts.projects', { count: counts.projects }),
+    t('items.sampleContent.counts.categories', { count: counts.categories }),
+    t('items.sampleContent.counts.jobs', { count: counts.jobs }),
   ].join(', ');
 }
 
 /** The one action that removes every unchanged sample row, asking first with what it will delete. */
 function RemoveSamples({ item }: { item: ChecklistItem }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('goLive');
   const remove = useRemoveSampleContent();
   const remaining = item.detail?.remaining ?? { projects: 0, categories: 0, jobs: 0 };
   const confirm = useConfirmDialog();
@@ -255,17 +259,17 @@ function RemoveSamples({ item }: { item: ChecklistItem }) {
         disabled={remove.isPending}
         onClick={() => {
           confirm.ask({
-            title: t('goLive.items.sampleContent.title'),
-            message: t('goLive.items.sampleContent.confirm', { counts: sampleCounts(t, remaining) }),
-            confirmLabel: t('goLive.items.sampleContent.remove'),
+            title: t('items.sampleContent.title'),
+            message: t('items.sampleContent.confirm', { counts: sampleCounts(t, remaining) }),
+            confirmLabel: t('items.sampleContent.remove'),
             onConfirm: () =>
               remove.mutate(undefined, {
-                onSuccess: (removed) => notify(t('goLive.items.sampleContent.removed', { counts: sampleCounts(t, removed) })),
+                onSuccess: (removed) => notify(t('items.sampleContent.removed', { counts: sampleCounts(t, removed) })),
               }),
           });
         }}
       >
-        {t('goLive.items.sampleContent.remove')}
+        {t('items.sampleContent.remove')}
       </button>
       {remove.isError && <CommandError error={remove.error} />}
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyInboxFilter, exportPath, filterQuery } from './inquiries';
+import { emptyInboxFilter, exportPath, filterQuery, shownCount } from './inquiries';
 
 describe('the inbox filter as query parameters', () => {
   it('sends only what is chosen, the search trimmed', () => {
@@ -9,6 +9,10 @@ describe('the inbox filter as query parameters', () => {
       Subject: undefined,
       Delivery: undefined,
       Handled: undefined,
+      Status: undefined,
+      Assignee: undefined,
+      FollowUpDue: undefined,
+      Unanswered: undefined,
       JobID: undefined,
       From: undefined,
       To: undefined,
@@ -19,7 +23,10 @@ describe('the inbox filter as query parameters', () => {
         spam: true,
         search: '  müller ',
         subject: 'application',
-        handled: 'false',
+        status: 'open',
+        assignee: 'me',
+        followUpDue: true,
+        unanswered: true,
         job: '7',
         from: '2026-11-01',
       }),
@@ -28,10 +35,19 @@ describe('the inbox filter as query parameters', () => {
       Search: 'müller',
       Subject: 'application',
       Handled: 'false',
+      Status: undefined,
+      Assignee: 'me',
+      FollowUpDue: 'true',
+      Unanswered: 'true',
       JobID: '7',
       From: '2026-11-01',
       To: undefined,
     });
+  });
+
+  it('asks for one status, or for every one but closed', () => {
+    expect(filterQuery({ ...emptyInboxFilter, status: 'answered' })).toMatchObject({ Status: 'answered', Handled: undefined });
+    expect(filterQuery({ ...emptyInboxFilter, status: 'open' })).toMatchObject({ Status: undefined, Handled: 'false' });
   });
 
   it('leaves out an end before the start instead of asking for a 400', () => {
@@ -43,5 +59,12 @@ describe('the inbox filter as query parameters', () => {
     expect(exportPath({ ...emptyInboxFilter, search: 'a&b', delivery: 'failed' }, 'de')).toBe(
       '/Inquiry/Export?lang=de&Spam=false&Search=a%26b&Delivery=failed',
     );
+  });
+});
+
+describe('a view’s count as its badge shows it', () => {
+  it('is the count, and "1000+" for a search past its cap', () => {
+    expect(shownCount({ count: 12, countCapped: false })).toBe(12);
+    expect(shownCount({ count: 1000, countCapped: true })).toBe('1000+');
   });
 });

@@ -3,7 +3,10 @@ import {
   type ContentLanguage,
   type DeliveryStatus,
   type InquiryDetail,
+  type InquiryStatus,
   type InquirySubject,
+  type InquiryUpdate,
+  inquiryAssigneesSchema,
   type RetentionSettings,
   inquiryDetailSchema,
   inquiryJobChoicesSchema,
@@ -16,7 +19,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * Every query of the inbox sits under one root key: a change to one inquiry (handled, resent,
+ * Every query of the inbox sits under one root key: a change to one inquiry (its status, resent,
  * deleted) shows in the list as well as in its detail, so after a change all of them reload.
  */
 export const inboxQueryKeys = {
@@ -25,6 +28,8 @@ export const inboxQueryKeys = {
     [...inboxQueryKeys.all, 'list', { ...filter, page, pageLength }] as const,
   detail: (id: number) => [...inboxQueryKeys.all, 'detail', id] as const,
   retention: () => [...inboxQueryKeys.all, 'retention'] as const,
+  /** The tab's count (features/inbox/api/unread-count.ts, loaded before this file). */
+  unread: () => [...inboxQueryKeys.all, 'unread'] as const,
 };
 
 /** Inquiries per page of the inbox. */
@@ -36,7 +41,16 @@ export type InboxFilter = {
   search: string;
   subject: InquirySubject | '';
   delivery: DeliveryStatus | '';
-  handled: 'true' | 'false' | '';
+  /** A status, or `open`: any but closed. */
+  status: InquiryStatus | 'open' | '';
+  /** `me`: assigned to the signed-in user; `none`: to nobody. */
+  assignee: 'me' | 'none' | '';
+  /** Only those with a follow-up day today or before, not closed. */
+  followUpDue: boolean;
+  /** Only new ones the signed-in user has not opened yet. */
+  unread: boolean;
+  /** Only the unanswered: still new two working days after arrival (decision 048). */
+  unanswered: boolean;
   /** Applications for this job (its id). */
   job: string;
   from: string;
@@ -48,7 +62,11 @@ export const emptyInboxFilter: InboxFilter = {
   search: '',
   subject: '',
   delivery: '',
-  handled: '',
+  status: '',
+  assignee: '',
+  followUpDue: false,
+  unread: false,
+  unanswered: false,
   job: '',
   from: '',
   to: '',
@@ -61,7 +79,12 @@ export function filterQuery(filter: InboxFilter): Record<string, string | undefi
     Search: filter.search.trim() || undefined,
     Subject: filter.subject || undefined,
     Delivery: filter.delivery || undefined,
-    Handled: filter.handled || undefined,
+    Handled: filter.status === 'open' ? 'false' : undefined,
+    Status: filter.status && filter.status !== 'open' ? filter.status : undefined,
+    Assignee: filter.assignee || undefined,
+    FollowUpDue: filter.followUpDue ? 'true' : undefined,
+    Unread: filter.unread ? 'true' : undefined,
+    Unanswered: filter.unanswered ? 'true' : undefined,
     JobID: filter.job || undefined,
     From: filter.from || undefined,
     // An end before the start is shown as a mistake at the field and left out here, not sent for a 400.
@@ -87,8 +110,11 @@ export const inquiriesQueryOptions = (filter: InboxFilter, page: number, pageLen
 export const useInquiries = (filter: InboxFilter, page: number) => useQuery(inquiriesQueryOptions(filter, page));
 
 /** How many match the same search and filters in the other view (inbox or spam): one row is enough to learn the count. */
-export const useInquiryCount = (filter: InboxFilter) =>
-  useQuery({ ...inquiriesQueryOptions(filter, 1, 1), select: (d) => d.count });
+export const useInquiryCount = (filter: InboxFilter) => useQuery({ ...inquiriesQueryOptions(filter, 1, 1), select: shownCount });
+
+/** A list's count as the view's badge shows it: a search's capped count as "1000+". */
+export const shownCount = (list: { count: number; countCapped: boolean }): string | number =>
+  list.countCapped ? `${list.count}+` : list.count;
 
 /**
  * The jobs staff can filter applications by: those that applications name, removed jobs included.
@@ -129,14 +155,23 @@ export const inquiryQueryOptions = (id: number) =>
 
 export const useInquiry = (id: number | undefined) => useQuery({ ...inquiryQueryOptions(id ?? 0), enabled: id !== undefined });
 
-export function setInquiryHandled(id: number, handled: boolean) {
-  return apiRequest(apiRoutes.inbox.handledPath(id), {
-    method: 'POST',
-    body: { handled },
-    schema: inquiryDetailSchema,
-    admin: true,
-  });
+/** Status, assignee and follow-up day: only what is given changes. */
+export function updateInquiry(id: number, update: InquiryUpdate) {
+  return apiRequest(apiRoutes.inbox.onePath(id), { method: 'PUT', body: update, schema: inquiryDetailSchema, admin: true });
 }
+
+/** An internal note: the team sees it, no mail ever holds it. */
+export function addInquiryNote(id: number, text: string) {
+  return apiRequest(apiRoutes.inbox.notePath(id), { method: 'POST', body: { text }, schema: inquiryDetailSchema, admin: true });
+}
+
+/** The colleagues who may be given this inquiry (who may see its type). */
+export const useAssignees = (id: number) =>
+  useQuery({
+    queryKey: [...inboxQueryKeys.all, 'assignees', id],
+    queryFn: ({ signal }) =>
+      apiRequest(apiRoutes.inbox.assigneesPath(id), { schema: inquiryAssigneesSchema, admin: true, signal }),
+  });
 
 /** Queues the mail to the company once more. */
 export function resendInquiry(id: number) {
@@ -159,10 +194,18 @@ function settle(queryClient: QueryClient) {
   };
 }
 
-export function useSetHandled() {
+export function useUpdateInquiry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, handled }: { id: number; handled: boolean }) => setInquiryHandled(id, handled),
+    mutationFn: ({ id, update }: { id: number; update: InquiryUpdate }) => updateInquiry(id, update),
+    ...settle(queryClient),
+  });
+}
+
+export function useAddNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, text }: { id: number; text: string }) => addInquiryNote(id, text),
     ...settle(queryClient),
   });
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DeliveryStatus as Status, MailDelivery } from '@blitz/contract';
+import type { InquiryStatus, DeliveryStatus as Status, MailDelivery } from '@blitz/contract';
 
 type AnyStatus = Status | MailDelivery['status'];
 
@@ -50,25 +50,36 @@ export function DeliveryStatus({ status }: { status: AnyStatus }) {
   );
 }
 
-/** Handled or not, as text with a mark; the open ones stand out. */
-export function HandledState({ handled }: { handled: boolean }) {
+/** Where an inquiry stands, as text with a mark; the new ones stand out, the closed ones recede. */
+export function InquiryStatusBadge({ status }: { status: InquiryStatus }) {
   const { t } = useTranslation('inbox');
+  const closed = status === 'closed';
   return (
     <span
-      className={`inline-flex items-center gap-1.5 text-sm whitespace-nowrap ${handled ? 'text-slate-700' : 'font-semibold text-brand-900'}`}
+      className={`inline-flex items-center gap-1.5 text-sm whitespace-nowrap ${
+        status === 'new' ? 'font-semibold text-brand-900' : closed ? 'text-slate-700' : 'text-amber-900'
+      }`}
     >
       <svg
         aria-hidden="true"
         width="14"
         height="14"
         viewBox="0 0 16 16"
-        fill={handled ? 'none' : 'currentColor'}
+        fill={status === 'new' ? 'currentColor' : 'none'}
         stroke="currentColor"
         strokeWidth="2"
       >
-        {handled ? <path d="M3.5 8.5l3 3 6-6.5" /> : <circle cx="8" cy="8" r="4" />}
+        {closed ? (
+          <path d="M3.5 8.5l3 3 6-6.5" />
+        ) : status === 'answered' ? (
+          <path d="M6 4L2.5 7.5 6 11M3 7.5h7a3.5 3.5 0 0 1 3.5 3.5v1" />
+        ) : status === 'inProgress' ? (
+          <path d="M8 4v4l2.5 2.5M8 1.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13z" strokeWidth="1.5" />
+        ) : (
+          <circle cx="8" cy="8" r="4" />
+        )}
       </svg>
-      {t(handled ? 'state.handled' : 'state.new')}
+      {t(`status.${status}`)}
     </span>
   );
 }

@@ -10,16 +10,27 @@ import {
   emptyInboxFilter,
   exportPath,
   inboxPageLength,
+  inboxQueryKeys,
   inquiryQueryOptions,
+  shownCount,
   useInquiries,
   useInquiryCount,
 } from '../api/inquiries';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { InquiryFilters } from './inquiry-filters';
-import { InquiryDetailDialog } from './inquiry-detail';
+import { lazyPanel } from '../../../components/admin/lazy-panel';
 import { InquiryTable } from './inquiry-table';
 import { ListStatus } from '../../../components/admin/list-status';
 import { RetentionSection } from './retention-form';
+
+/**
+ * The inquiry's dialog is its own chunk (issue 46: the list is the dashboard's first view): fetched
+ * once the list is shown, while the browser is idle, or at the latest when one is opened.
+ */
+const InquiryDetailDialog = lazyPanel(() => import('./inquiry-detail').then((m) => m.InquiryDetailDialog), [], null);
+
+/** The reply templates' editor (admins): its code is fetched when it is opened. */
+const ReplyTemplatesEditor = lazyPanel(() => import('./reply-templates-form').then((m) => m.ReplyTemplatesEditor));
 
 /** The inquiries inbox (issue 6): the list, one inquiry in a dialog, CSV export and the retention setting. */
 export function InboxPanel({
@@ -45,15 +56,17 @@ export function InboxPanel({
   const requestedPage = paging.filterKey === filterKey ? paging.page : 1;
   const setPage = (page: number) => setPaging({ filterKey, page });
   const [opened, setOpened] = useState<InquirySummary>();
+  // Mounted from the first opening on, so that closing it returns the focus as a dialog does.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (opened && !dialogWanted) setDialogWanted(true);
   const [deletedNotice, setDeletedNotice] = useState('');
   // The audit trail's "Open" names an inquiry (by its id) in the address: its dialog opens, whichever view it is in.
   const queryClient = useQueryClient();
   const named = useOpenItemById((id) => queryClient.fetchQuery(inquiryQueryOptions(id)), setOpened);
   const inquiries = useInquiries(filter, requestedPage);
   const otherView = useInquiryCount({ ...filter, spam: !filter.spam });
-  const counts = filter.spam
-    ? { inbox: otherView.data, spam: inquiries.data?.count }
-    : { inbox: inquiries.data?.count, spam: otherView.data };
+  const shown = inquiries.data && shownCount(inquiries.data);
+  const counts = filter.spam ? { inbox: otherView.data, spam: shown } : { inbox: shown, spam: otherView.data };
   const filtered = JSON.stringify({ ...filter, spam: false }) !== JSON.stringify(emptyInboxFilter);
   const exportCsv = useDownload();
   // After a delete the row and its Open button are gone: the focus goes to the list's heading,
@@ -64,6 +77,13 @@ export function InboxPanel({
     focusHeadingAfterClose.current = false;
     headingRef.current?.focus();
   }, [opened]);
+
+  const listShown = inquiries.data !== undefined;
+  useEffect(() => {
+    if (!listShown) return;
+    const idle = window.requestIdleCallback ?? ((load: () => void) => window.setTimeout(load, 200));
+    idle(() => void InquiryDetailDialog.preload().catch(() => undefined));
+  }, [listShown]);
 
   const pages = Math.max(1, Math.ceil((inquiries.data?.count ?? 0) / inboxPageLength));
   // After deleting the last inquiry of the last page, show the page before it.
@@ -113,7 +133,11 @@ export function InboxPanel({
         subjects={subjects}
       />
       <p role="status" className="mb-2 text-sm font-semibold text-slate-800">
-        {inquiries.data ? t(filter.spam ? 'filters.spamResult' : 'filters.result', { count: inquiries.data.count }) : ''}
+        {inquiries.data
+          ? inquiries.data.countCapped
+            ? t('filters.resultCapped', { count: inquiries.data.count })
+            : t(filter.spam ? 'filters.spamResult' : 'filters.result', { count: inquiries.data.count })
+          : ''}
       </p>
       <InquiryTable
         rows={inquiries.data?.data}
@@ -136,15 +160,52 @@ export function InboxPanel({
         }}
       />
       {retentionEditable && <RetentionSection />}
-      <InquiryDetailDialog
-        row={opened}
-        onClose={() => setOpened(undefined)}
-        onDeleted={() => {
-          focusHeadingAfterClose.current = true;
-          setOpened(undefined);
-          setDeletedNotice(t('detail.deleted'));
-        }}
-      />
+      {retentionEditable && <ReplyTemplatesSection />}
+      {dialogWanted && (
+        <InquiryDetailDialog
+          row={opened}
+          onOpenOther={(id) =>
+            queryClient.fetchQuery(inquiryQueryOptions(id)).then(
+              (other) => {
+                setOpened(other);
+                // Read by opening it: its row and the tab's count may have changed.
+                void queryClient.invalidateQueries({ queryKey: [...inboxQueryKeys.all, 'list'] });
+                void queryClient.invalidateQueries({ queryKey: inboxQueryKeys.unread() });
+                return true;
+              },
+              () => false,
+            )
+          }
+          onClose={() => setOpened(undefined)}
+          onDeleted={() => {
+            focusHeadingAfterClose.current = true;
+            setOpened(undefined);
+            setDeletedNotice(t('detail.deleted'));
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The reply templates are the company's words for everyone: an admin's, edited here once opened. */
+function ReplyTemplatesSection() {
+  const { t } = useTranslation('inbox');
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby={headingId} className="mt-10 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h3 id={headingId} className="text-xl font-bold text-brand-900">
+        {t('templates.heading')}
+      </h3>
+      <p className="mt-1 mb-4 max-w-prose text-sm text-slate-700">{t('templates.intro')}</p>
+      {open ? (
+        <ReplyTemplatesEditor />
+      ) : (
+        <button type="button" className={secondaryButton} aria-expanded={false} onClick={() => setOpen(true)}>
+          {t('templates.edit')}
+        </button>
+      )}
     </section>
   );
 }

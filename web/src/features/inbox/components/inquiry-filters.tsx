@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type InquirySubject, contentLanguageOf, deliveryStatuses, inquirySubjects } from '@blitz/contract';
+import { type InquirySubject, contentLanguageOf, deliveryStatuses, inquiryStatuses, inquirySubjects } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { type InboxFilter, useJobChoices } from '../api/inquiries';
 import { jobName } from './job-name';
@@ -13,7 +13,8 @@ type InquiryFiltersProps = {
   onChange: (patch: Partial<InboxFilter>) => void;
   onReset: () => void;
   /** Matches of the same search and filters in each view; undefined while loading. */
-  counts: { inbox: number | undefined; spam: number | undefined };
+  /** Each view's count as its badge shows it ("1000+" for a search past its cap). */
+  counts: { inbox: string | number | undefined; spam: string | number | undefined };
   /** The types the signed-in user may see (an inbox account's limit): the subject filter offers only these. */
   subjects?: readonly InquirySubject[] | undefined;
 };
@@ -54,9 +55,18 @@ export function InquiryFilters({
       </button>
     );
   };
-  const chosenFilters = [filter.subject, filter.delivery, filter.handled, filter.job, filter.from, filter.to].filter(
-    Boolean,
-  ).length;
+  const chosenFilters = [
+    filter.subject,
+    filter.delivery,
+    filter.status,
+    filter.assignee,
+    filter.followUpDue,
+    filter.unread,
+    filter.unanswered,
+    filter.job,
+    filter.from,
+    filter.to,
+  ].filter(Boolean).length;
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   const jobs = useJobChoices(language);
   // A typed date can pass the picker's min; the list then ignores `to` until it is mended.
@@ -159,19 +169,53 @@ export function InquiryFilters({
             </select>
           </div>
           <div>
-            <label htmlFor={`${id}-handled`} className={label}>
-              {t('filters.handled')}
+            <label htmlFor={`${id}-status`} className={label}>
+              {t('filters.status')}
             </label>
             <select
-              id={`${id}-handled`}
-              value={filter.handled}
-              onChange={(event) => onChange({ handled: event.target.value as InboxFilter['handled'] })}
+              id={`${id}-status`}
+              value={filter.status}
+              onChange={(event) => onChange({ status: event.target.value as InboxFilter['status'] })}
               className={field}
             >
               <option value="">{t('filters.any')}</option>
-              <option value="false">{t('state.new')}</option>
-              <option value="true">{t('state.handled')}</option>
+              <option value="open">{t('filters.open')}</option>
+              {inquiryStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {t(`status.${status}`)}
+                </option>
+              ))}
             </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-assignee`} className={label}>
+              {t('filters.assignee')}
+            </label>
+            <select
+              id={`${id}-assignee`}
+              value={filter.assignee}
+              onChange={(event) => onChange({ assignee: event.target.value as InboxFilter['assignee'] })}
+              className={field}
+            >
+              <option value="">{t('filters.any')}</option>
+              <option value="me">{t('filters.mine')}</option>
+              <option value="none">{t('filters.nobody')}</option>
+            </select>
+          </div>
+          {/* The three "only …" boxes side by side, wrapping as the width asks. */}
+          <div className="flex flex-wrap items-end gap-x-5 gap-y-1 pb-2 sm:col-span-2 lg:col-span-3">
+            {(
+              [
+                ['followUpDue', 'filters.followUpDue'],
+                ['unanswered', 'filters.unanswered'],
+                ['unread', 'filters.unread'],
+              ] as const
+            ).map(([key, text]) => (
+              <label key={key} className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+                <input type="checkbox" checked={filter[key]} onChange={(event) => onChange({ [key]: event.target.checked })} />
+                {t(text)}
+              </label>
+            ))}
           </div>
           <div className="lg:col-span-2">
             <label htmlFor={`${id}-from`} className={label}>

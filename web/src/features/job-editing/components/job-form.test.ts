@@ -63,7 +63,7 @@ describe('the job form', () => {
     expect(issues({ location: '' })[0]).toMatch(/^location/);
     expect(issues({ startDate: '2027-02-30' })[0]).toMatch(/^startDate/);
     expect(issues({ startDate: '2027-03-01', validThrough: '2027-02-01' })).toEqual([
-      'validThrough: jobs.validation.endBeforeStart',
+      'validThrough: jobEditing:validation.endBeforeStart',
     ]);
   });
 

@@ -42,7 +42,7 @@ export const jobFormSchema = z
   // A job that ends before it starts would never be seen as meant.
   .refine((v) => !v.startDate || !v.validThrough || v.validThrough >= v.startDate, {
     path: ['validThrough'],
-    message: 'jobs.validation.endBeforeStart',
+    message: 'jobEditing:validation.endBeforeStart',
   });
 export type JobFormValues = z.input<typeof jobFormSchema>;
 type JobFormOutput = z.output<typeof jobFormSchema>;

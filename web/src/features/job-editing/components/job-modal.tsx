@@ -3,26 +3,21 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Job, employmentTypes } from '@blitz/contract';
-import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
+import { formIssueKeys, useFieldError } from '../../../components/admin/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
-import {
-  EditConflict,
-  TypedValues,
-  conflictChanges,
-  isEditConflict,
-  noConflictChanges,
-} from '../../../components/admin/edit-conflict';
+import { EditConflict, TypedValues, conflictChanges, noConflictChanges } from '../../../components/admin/edit-conflict';
+import { useStaleSave } from '../../../components/admin/use-stale-save';
 import { fetchJob, useSaveJob } from '../api/jobs';
 import { type JobFormValues, jobCreatePayload, jobFormSchema, jobFormValues, jobUpdatePayload } from './job-form';
 
 /** Add Job / Edit Job: every text in German and English side by side, German left (stacked on a phone). */
 export function JobModal({ open, job, onClose }: { open: boolean; job: Job | undefined; onClose: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('jobEditing');
   return (
-    <ModalDialog open={open} onClose={onClose} size="tall" title={job ? t('jobs.modal.editTitle') : t('jobs.modal.addTitle')}>
+    <ModalDialog open={open} onClose={onClose} size="tall" title={job ? t('modal.editTitle') : t('modal.addTitle')}>
       <JobForm job={job} onDone={onClose} />
     </ModalDialog>
   );
@@ -31,7 +26,8 @@ export function JobModal({ open, job, onClose }: { open: boolean; job: Job | und
 type PairField = 'title' | 'tasks' | 'profile' | 'offer' | 'howToApply';
 
 function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('jobEditing');
+  const fieldError = useFieldError();
   const save = useSaveJob();
   const {
     register,
@@ -43,8 +39,6 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
   useUnsavedChanges(isDirty);
   // The job as the form was filled from: its version goes with the save (a stale one is refused).
   const [base, setBase] = useState(job);
-  const [typed, setTyped] = useState(noConflictChanges);
-  const [loading, setLoading] = useState(false);
 
   const submit = handleSubmit((values) => {
     const parsed = jobFormSchema.parse(values);
@@ -55,35 +49,32 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
     const { updatedAt: _updatedAt, ...payload } = jobUpdatePayload(base, jobFormSchema.parse(values));
     save.mutate(payload, { onSuccess: onDone });
   });
-  const loadTheirs = async () => {
-    if (!base) return;
-    setLoading(true);
-    try {
-      const theirs = await fetchJob(base.id);
-      const mine = getValues();
-      const saved = jobFormValues(theirs);
-      setTyped(
-        conflictChanges(
+  const stale = useStaleSave({
+    save,
+    none: noConflictChanges,
+    overwrite: () => void overwrite(),
+    loadTheirs:
+      base &&
+      (async () => {
+        const theirs = await fetchJob(base.id);
+        const mine = getValues();
+        const saved = jobFormValues(theirs);
+        const typed = conflictChanges(
           Object.keys(mine) as (keyof JobFormValues)[],
           { loaded: jobFormValues(base), typed: mine, theirs: saved },
           typedLabel,
           save.error,
-        ),
-      );
-      reset(saved);
-      setBase(theirs);
-      save.reset();
-    } catch {
-      // Deleted meanwhile, or the server unreachable: the notice stays, and so does what was typed.
-    } finally {
-      setLoading(false);
-    }
-  };
+        );
+        reset(saved);
+        setBase(theirs);
+        return typed;
+      }),
+  });
 
-  const m = 'jobs.modal';
+  const m = 'modal';
   const typedLabel = (field: string) => {
     const pairOf = /^(title|tasks|profile|offer|howToApply)(De|En)$/.exec(field);
-    if (!pairOf) return t(`${m}.${field}` as 'jobs.modal.location', { defaultValue: field });
+    if (!pairOf) return t(`${m}.${field}` as 'modal.location', { defaultValue: field });
     const name = t(`${m}.${pairOf[1] as PairField}`);
     return pairOf[2] === 'De' ? t(`${m}.inGerman`, { field: name }) : t(`${m}.inEnglish`, { field: name });
   };
@@ -97,7 +88,7 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
           label={t(`${m}.inGerman`, { field: t(`${m}.${field}`) })}
           lang="de"
           required={required}
-          error={fieldError(t, errors[`${field}De`])}
+          error={fieldError(errors[`${field}De`])}
           {...(field === 'title' ? { 'data-autofocus': true } : {})}
           {...register(`${field}De`)}
         />
@@ -105,7 +96,7 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
           label={t(`${m}.inEnglish`, { field: t(`${m}.${field}`) })}
           lang="en"
           required={required}
-          error={fieldError(t, errors[`${field}En`])}
+          error={fieldError(errors[`${field}En`])}
           {...register(`${field}En`)}
         />
       </fieldset>
@@ -117,24 +108,17 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
       onSubmit={(event) => void submit(event)}
       onCancel={onDone}
       saving={save.isPending}
-      error={isEditConflict(save.error) ? undefined : save.error}
+      error={stale.conflict ? undefined : save.error}
     >
-      {isEditConflict(save.error) && (
-        <EditConflict
-          error={save.error}
-          busy={loading || save.isPending}
-          onLoadTheirs={() => void loadTheirs()}
-          onOverwrite={() => void overwrite()}
-        />
-      )}
-      <TypedValues changes={typed} />
+      {stale.conflict && <EditConflict {...stale.conflictProps} />}
+      <TypedValues changes={stale.typed} />
       {pair('title', false, true)}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t(`${m}.location`)} required error={fieldError(t, errors.location)} {...register('location')} />
+        <TextField label={t(`${m}.location`)} required error={fieldError(errors.location)} {...register('location')} />
         <SelectField label={t(`${m}.employmentType`)} required {...register('employmentType')}>
           {employmentTypes.map((type) => (
             <option key={type} value={type}>
-              {t(`jobs.employmentTypes.${type}`)}
+              {t(`employmentTypes.${type}`)}
             </option>
           ))}
         </SelectField>
@@ -142,17 +126,17 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
           type="date"
           label={t(`${m}.startDate`)}
           hint={t(`${m}.startDateHint`)}
-          error={fieldError(t, errors.startDate)}
+          error={fieldError(errors.startDate)}
           {...register('startDate')}
         />
         <TextField
           type="date"
           label={t(`${m}.validThrough`)}
           hint={t(`${m}.validThroughHint`)}
-          error={fieldError(t, errors.validThrough)}
+          error={fieldError(errors.validThrough)}
           {...register('validThrough')}
         />
-        <TextField label={t(`${m}.contact`)} error={fieldError(t, errors.contact)} {...register('contact')} />
+        <TextField label={t(`${m}.contact`)} error={fieldError(errors.contact)} {...register('contact')} />
         <label className="flex items-center gap-3 self-end pb-2 text-sm font-semibold text-slate-800">
           <input type="checkbox" className="size-5 accent-brand-700" {...register('published')} />
           {t(`${m}.published`)}

@@ -15,7 +15,7 @@ import { JobModal } from './job-modal';
 
 /** Job openings: every job in list order, published or not; Add, Edit, Publish, Move, Delete. */
 export function JobsPanel() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['jobEditing', 'admin']);
   const headingId = useId();
   const jobs = useStaffJobs();
   const changes = useJobChanges();
@@ -33,46 +33,44 @@ export function JobsPanel() {
   const name = (job: Job) => pickText(job.title, language);
 
   const status = (job: Job) => {
-    if (!job.published) return <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-800">{t('jobs.status.draft')}</span>;
+    if (!job.published) return <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-800">{t('status.draft')}</span>;
     if (!isShownToVisitors(job, today))
-      return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-900">{t('jobs.status.expired')}</span>;
-    return <span className="rounded bg-green-100 px-2 py-0.5 text-green-900">{t('jobs.status.published')}</span>;
+      return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-900">{t('status.expired')}</span>;
+    return <span className="rounded bg-green-100 px-2 py-0.5 text-green-900">{t('status.published')}</span>;
   };
 
   return (
     <section aria-labelledby={headingId}>
       <PanelHeader
         id={headingId}
-        title={t('jobs.heading')}
-        addLabel={t('jobs.add')}
+        title={t('heading')}
+        addLabel={t('add')}
         onAdd={() => setModal({ open: true })}
         error={remove.error ?? changes.error}
       />
       <ItemMissNotice miss={named.miss} onDismiss={named.dismiss} />
       <DataTable
-        caption={t('jobs.caption')}
+        caption={t('caption')}
         columns={[
-          { header: t('jobs.columns.title'), cell: (j) => <LocalizedList texts={j.title} />, className: 'min-w-56' },
-          { header: t('jobs.columns.location'), cell: (j) => j.location },
-          { header: t('jobs.columns.employmentType'), cell: (j) => t(`jobs.employmentTypes.${j.employmentType}`) },
+          { header: t('columns.title'), cell: (j) => <LocalizedList texts={j.title} />, className: 'min-w-56' },
+          { header: t('columns.location'), cell: (j) => j.location },
+          { header: t('columns.employmentType'), cell: (j) => t(`employmentTypes.${j.employmentType}`) },
           {
-            header: t('jobs.columns.dates'),
+            header: t('columns.dates'),
             cell: (j) => (
               <>
-                {j.startDate ? t('jobs.startsOn', { date: date(j.startDate) }) : t('jobs.fromNow')}
-                {j.validThrough && (
-                  <span className="block text-slate-600">{t('jobs.until', { date: date(j.validThrough) })}</span>
-                )}
+                {j.startDate ? t('startsOn', { date: date(j.startDate) }) : t('fromNow')}
+                {j.validThrough && <span className="block text-slate-600">{t('until', { date: date(j.validThrough) })}</span>}
               </>
             ),
           },
-          { header: t('jobs.columns.status'), cell: status },
+          { header: t('columns.status'), cell: status },
         ]}
         rows={jobs.data?.data}
         rowKey={(j) => j.id}
         rowName={name}
-        emptyText={t('jobs.empty')}
-        actionsHeader={t('jobs.columns.actions')}
+        emptyText={t('empty')}
+        actionsHeader={t('columns.actions')}
         busy={busy}
         rowActions={(job) => {
           const index = list.indexOf(job);
@@ -85,14 +83,14 @@ export function JobsPanel() {
                 disabled={busy}
                 onClick={() => changes.mutate([jobAsUpdate(job, { published: !job.published })])}
               >
-                {job.published ? t('jobs.unpublish') : t('jobs.publish')}
+                {job.published ? t('unpublish') : t('publish')}
                 <span className="sr-only"> {name(job)}</span>
               </button>
               <button
                 type="button"
                 className={button}
                 disabled={busy || index === 0}
-                aria-label={t('jobs.moveUp', { name: name(job) })}
+                aria-label={t('moveUp', { name: name(job) })}
                 onClick={() => changes.mutate(moveJobUpdates(list, job.id, -1))}
               >
                 ↑
@@ -101,7 +99,7 @@ export function JobsPanel() {
                 type="button"
                 className={button}
                 disabled={busy || index === list.length - 1}
-                aria-label={t('jobs.moveDown', { name: name(job) })}
+                aria-label={t('moveDown', { name: name(job) })}
                 onClick={() => changes.mutate(moveJobUpdates(list, job.id, 1))}
               >
                 ↓
@@ -116,9 +114,9 @@ export function JobsPanel() {
         }}
         onDelete={(job) => {
           confirm.ask({
-            title: t('jobs.deleteTitle', { name: name(job) }),
-            message: t('jobs.confirmDelete'),
-            confirmLabel: t('actions.delete'),
+            title: t('deleteTitle', { name: name(job) }),
+            message: t('confirmDelete'),
+            confirmLabel: t('admin:actions.delete'),
             onConfirm: () => remove.mutate(job.id),
           });
         }}

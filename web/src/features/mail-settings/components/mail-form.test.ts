@@ -28,10 +28,10 @@ describe('the mail settings form', () => {
     expect(checked).toEqual({
       ok: false,
       errors: {
-        'recipients.generalMessage': 'mailSettings.errors.required',
-        'recipients.priceInquiry': 'mailSettings.errors.address',
-        'recipients.application': 'mailSettings.errors.twice',
-        sender: 'mailSettings.errors.address',
+        'recipients.generalMessage': 'mailSettings:errors.required',
+        'recipients.priceInquiry': 'mailSettings:errors.address',
+        'recipients.application': 'mailSettings:errors.twice',
+        sender: 'mailSettings:errors.address',
       },
     });
   });

@@ -31,12 +31,12 @@ export function checkMailForm(
     ) as MailFormField;
     errors[field] ??=
       issue.code === 'too_small'
-        ? 'mailSettings.errors.required'
+        ? 'mailSettings:errors.required'
         : issue.code === 'too_big' && issue.path.length === 2
-          ? 'mailSettings.errors.tooMany'
+          ? 'mailSettings:errors.tooMany'
           : issue.code === 'custom'
-            ? 'mailSettings.errors.twice'
-            : 'mailSettings.errors.address';
+            ? 'mailSettings:errors.twice'
+            : 'mailSettings:errors.address';
   }
   return { ok: false, errors };
 }

@@ -11,22 +11,22 @@ import { type MailFormField, type MailFormValues, checkMailForm, mailFormValues 
 
 /** Where inquiries go and who sends them (admin only), and a test mail to every recipient. */
 export function MailSettingsPanel() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['mailSettings', 'admin']);
   const headingId = useId();
   const settings = useMailSettings();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-2 text-2xl font-bold text-brand-900">
-        {t('mailSettings.heading')}
+        {t('heading')}
       </h2>
-      <p className="mb-6 max-w-3xl text-slate-700">{t('mailSettings.intro')}</p>
+      <p className="mb-6 max-w-3xl text-slate-700">{t('intro')}</p>
       {settings.data ? <MailForm settings={settings.data} /> : <ListStatus query={settings} />}
     </section>
   );
 }
 
 function MailForm({ settings }: { settings: MailSettings }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['mailSettings', 'admin']);
   const save = useSaveMailSettings();
   const test = useSendTestMail();
   const [values, setValues] = useState<MailFormValues>(() => mailFormValues(settings));
@@ -35,7 +35,7 @@ function MailForm({ settings }: { settings: MailSettings }) {
   useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(kept));
   const [errors, setErrors] = useState<Partial<Record<MailFormField, string>>>({});
   const [saved, setSaved] = useState(false);
-  const error = (field: MailFormField) => (errors[field] ? t(errors[field] as 'mailSettings.errors.address') : undefined);
+  const error = (field: MailFormField) => (errors[field] ? t(errors[field] as 'mailSettings:errors.address') : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,17 +55,17 @@ function MailForm({ settings }: { settings: MailSettings }) {
 
   return (
     <div className="grid gap-6">
-      <form noValidate onSubmit={submit} className="grid gap-6" aria-label={t('mailSettings.heading')}>
+      <form noValidate onSubmit={submit} className="grid gap-6" aria-label={t('heading')}>
         <fieldset className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-          <legend className="px-1 text-lg font-bold text-brand-900">{t('mailSettings.recipientsHeading')}</legend>
+          <legend className="px-1 text-lg font-bold text-brand-900">{t('recipientsHeading')}</legend>
           <div className="grid gap-4 sm:grid-cols-3">
             {inquirySubjects.map((subject) => (
               <TextAreaField
                 key={subject}
-                label={t(`mailSettings.recipients.${subject}`)}
+                label={t(`recipients.${subject}`)}
                 required
                 rows={3}
-                hint={t('mailSettings.recipientsHint')}
+                hint={t('recipientsHint')}
                 error={error(`recipients.${subject}`)}
                 value={values.recipients[subject]}
                 onChange={(e) => setValues({ ...values, recipients: { ...values.recipients, [subject]: e.target.value } })}
@@ -74,11 +74,11 @@ function MailForm({ settings }: { settings: MailSettings }) {
           </div>
         </fieldset>
         <fieldset className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-          <legend className="px-1 text-lg font-bold text-brand-900">{t('mailSettings.senderHeading')}</legend>
-          <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('mailSettings.senderExplained')}</p>
+          <legend className="px-1 text-lg font-bold text-brand-900">{t('senderHeading')}</legend>
+          <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('senderExplained')}</p>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label={t('mailSettings.sender')}
+              label={t('sender')}
               type="email"
               required
               error={error('sender')}
@@ -86,7 +86,7 @@ function MailForm({ settings }: { settings: MailSettings }) {
               onChange={(e) => setValues({ ...values, sender: e.target.value })}
             />
             <TextField
-              label={t('mailSettings.replyTo')}
+              label={t('replyTo')}
               type="email"
               required
               error={error('replyTo')}
@@ -98,21 +98,21 @@ function MailForm({ settings }: { settings: MailSettings }) {
         {save.isError && <CommandError error={save.error} />}
         <div className="flex flex-wrap items-center gap-4">
           <button type="submit" className={primaryButton} disabled={save.isPending}>
-            {save.isPending ? t('actions.saving') : t('actions.save')}
+            {save.isPending ? t('admin:actions.saving') : t('admin:actions.save')}
           </button>
           {saved && (
             <p role="status" className="text-sm font-semibold text-green-800">
-              {t('mailSettings.saved')}
+              {t('saved')}
             </p>
           )}
         </div>
       </form>
 
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-live="polite">
-        <h3 className="text-lg font-bold text-brand-900">{t('mailSettings.testHeading')}</h3>
-        <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('mailSettings.testIntro')}</p>
+        <h3 className="text-lg font-bold text-brand-900">{t('testHeading')}</h3>
+        <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('testIntro')}</p>
         <button type="button" className={secondaryButton} disabled={test.isPending} onClick={() => test.mutate()}>
-          {test.isPending ? t('mailSettings.testSending') : t('mailSettings.testSend')}
+          {test.isPending ? t('testSending') : t('testSend')}
         </button>
         {test.isError && <CommandError error={test.error} />}
         {test.data && <TestResults results={test.data} />}
@@ -122,9 +122,9 @@ function MailForm({ settings }: { settings: MailSettings }) {
 }
 
 function TestResults({ results }: { results: MailTestResult }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['mailSettings', 'admin']);
   return (
-    <ul className="mt-4 grid gap-2" aria-label={t('mailSettings.testResults')}>
+    <ul className="mt-4 grid gap-2" aria-label={t('testResults')}>
       {results.map((result) => (
         <li
           key={result.address}
@@ -134,10 +134,10 @@ function TestResults({ results }: { results: MailTestResult }) {
           <span className="font-semibold">{result.address}</span>
           {': '}
           {result.accepted
-            ? t('mailSettings.accepted')
+            ? t('accepted')
             : result.reason === 'noMailServer'
-              ? t('mailSettings.noMailServer')
-              : t('mailSettings.refused', { error: result.error ?? '' })}
+              ? t('noMailServer')
+              : t('refused', { error: result.error ?? '' })}
         </li>
       ))}
     </ul>

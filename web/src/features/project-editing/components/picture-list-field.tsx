@@ -32,7 +32,9 @@ let counter = 0;
  * point by clicking on it (or with the arrow keys on it): every crop keeps that point in view.
  */
 export function PictureListField({ items, onChange, showErrors, missing, progress }: Props) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['projectEditing', 'admin']);
+  // A problem's reason is a key of the dashboard's (or names its namespace).
+  const { t: tAdmin } = useTranslation('admin');
   const listId = useId();
   const [problems, setProblems] = useState<{ name: string; problem: FailureReason }[]>([]);
   const input = useRef<HTMLInputElement>(null);
@@ -48,7 +50,7 @@ export function PictureListField({ items, onChange, showErrors, missing, progres
     [],
   );
 
-  const p = 'projects.modal.pictures';
+  const p = 'modal.pictures';
   const update = (id: string, change: Partial<PictureItem>) =>
     onChange(items.map((item) => (item.id === id ? { ...item, ...change } : item)));
 
@@ -57,7 +59,11 @@ export function PictureListField({ items, onChange, showErrors, missing, progres
     const added: PictureItem[] = [];
     for (const file of files) {
       if (items.length + added.length >= maxProjectPictures) {
-        found.push({ name: file.name, problem: { key: 'projects.modal.pictures.tooMany', values: { max: maxProjectPictures } } });
+        found.push({
+          name: file.name,
+          // The dashboard's reasons are its texts; this one, the project form's, names its namespace.
+          problem: { key: 'projectEditing:modal.pictures.tooMany' as FailureReason['key'], values: { max: maxProjectPictures } },
+        });
         continue;
       }
       const problem = pictureFileProblem(file);
@@ -130,9 +136,9 @@ export function PictureListField({ items, onChange, showErrors, missing, progres
         aria-controls={listId}
         error={
           problems.length
-            ? problems.map((x) => `${x.name}: ${t(x.problem.key as 'validation.imageOnly', x.problem.values ?? {})}`).join(' ')
+            ? problems.map((x) => `${x.name}: ${tAdmin(x.problem.key, x.problem.values ?? {})}`).join(' ')
             : showErrors && items.length === 0
-              ? t('validation.pictureRequired')
+              ? t('admin:validation.pictureRequired')
               : undefined
         }
         onChange={(event) => void add([...(event.target.files ?? [])])}

@@ -4,14 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, featuredLimit, pickText } from '@blitz/contract';
 import { fetchProject, useSaveProjectWithFiles } from '../api/projects';
-import {
-  EditConflict,
-  TypedValues,
-  conflictChanges,
-  isEditConflict,
-  noConflictChanges,
-} from '../../../components/admin/edit-conflict';
-import { fieldError, formIssueKeys } from '../../../components/admin/form-errors';
+import { EditConflict, TypedValues, conflictChanges, noConflictChanges } from '../../../components/admin/edit-conflict';
+import { useStaleSave } from '../../../components/admin/use-stale-save';
+import { formIssueKeys, useFieldError } from '../../../components/admin/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
@@ -38,14 +33,9 @@ type ProjectModalProps = {
 
 /** Add Project / Edit Project (5/6 of the screen high, scrolling inside). */
 export function ProjectModal({ open, project, categories, onClose }: ProjectModalProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['projectEditing', 'admin']);
   return (
-    <ModalDialog
-      open={open}
-      onClose={onClose}
-      size="tall"
-      title={project ? t('projects.modal.editTitle') : t('projects.modal.addTitle')}
-    >
+    <ModalDialog open={open} onClose={onClose} size="tall" title={project ? t('modal.editTitle') : t('modal.addTitle')}>
       <ProjectForm project={project} categories={categories} onDone={onClose} />
     </ModalDialog>
   );
@@ -60,7 +50,8 @@ function ProjectForm({
   categories: Category[];
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { t, i18n } = useTranslation(['projectEditing', 'admin', 'common']);
+  const fieldError = useFieldError();
   const save = useSaveProjectWithFiles();
   const [pictures, setPictures] = useState<PictureItem[]>(() => pictureItems(project?.draft ?? project));
   const [picturesChanged, setPicturesChanged] = useState(false);
@@ -79,15 +70,12 @@ function ProjectForm({
   const [version, setVersion] = useState(project?.updatedAt);
   // The values the form was filled from: what this person changed is told apart from the colleague's.
   const [loaded, setLoaded] = useState(() => projectFormValues(project));
-  const [typed, setTyped] = useState(noConflictChanges);
-  const [loading, setLoading] = useState(false);
-  const conflict = isEditConflict(save.error);
   useUnsavedChanges(isDirty || picturesChanged);
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   const missing = missingTexts(pictures);
   const picturesReady = pictures.length > 0 && missing.size === 0;
 
-  const m = 'projects.modal';
+  const m = 'modal';
   // "Publish" (the form's submit) or "Save as draft": a published project's changes become a
   // draft of changes, visitors keep seeing the published version until it is published.
   // `version`: the one the form was filled from; a save over someone else's change is refused.
@@ -116,52 +104,42 @@ function ProjectForm({
     );
   const submit = submitAs(true);
   const overwrite = submitAs(true, false);
-  const loadTheirs = async () => {
-    if (!current) return;
-    setLoading(true);
-    try {
-      const theirs = await fetchProject(current.id);
-      const saved = projectFormValues(theirs);
-      setTyped(
-        conflictChanges(
+  const stale = useStaleSave({
+    save,
+    none: noConflictChanges,
+    overwrite: () => void overwrite(),
+    loadTheirs:
+      current &&
+      (async () => {
+        const theirs = await fetchProject(current.id);
+        const saved = projectFormValues(theirs);
+        const typed = conflictChanges(
           typedFields,
           { loaded, typed: getValues(), theirs: saved },
           (field) => t(`${m}.${typedLabels[field]}`),
           save.error,
           ['categoryID'],
-        ),
-      );
-      setLoaded(saved);
-      // Their version of the fields; the pictures stay as the user arranged them.
-      reset(saved, { keepDefaultValues: false });
-      setVersion(theirs.updatedAt);
-      setCurrent(theirs);
-      save.reset();
-    } catch {
-      // Deleted meanwhile, or the server unreachable: the notice stays, and so does what was typed.
-    } finally {
-      setLoading(false);
-    }
-  };
+        );
+        setLoaded(saved);
+        // Their version of the fields; the pictures stay as the user arranged them.
+        reset(saved, { keepDefaultValues: false });
+        setVersion(theirs.updatedAt);
+        setCurrent(theirs);
+        return typed;
+      }),
+  });
 
   return (
     <ModalForm
       onSubmit={(event) => void submit(event)}
       onCancel={onDone}
       saving={save.isPending}
-      error={conflict ? undefined : save.error}
-      submitLabel={{ idle: t(`${m}.publish`), busy: t('actions.saving') }}
+      error={stale.conflict ? undefined : save.error}
+      submitLabel={{ idle: t(`${m}.publish`), busy: t('admin:actions.saving') }}
       secondaryAction={{ label: t(`${m}.saveDraft`), onClick: () => void submitAs(false)() }}
     >
-      {conflict && (
-        <EditConflict
-          error={save.error}
-          busy={loading || save.isPending}
-          onLoadTheirs={() => void loadTheirs()}
-          onOverwrite={() => void overwrite()}
-        />
-      )}
-      <TypedValues changes={typed} />
+      {stale.conflict && <EditConflict {...stale.conflictProps} />}
+      <TypedValues changes={stale.typed} />
       {current && (
         <ProjectStatePanel
           project={current}
@@ -178,43 +156,38 @@ function ProjectForm({
           label={t(`${m}.germanTitle`)}
           lang="de"
           required
-          error={fieldError(t, errors.titleDe)}
+          error={fieldError(errors.titleDe)}
           {...register('titleDe')}
         />
         <TextField
           label={t(`${m}.englishTitle`)}
           lang="en"
           required
-          error={fieldError(t, errors.titleEn)}
+          error={fieldError(errors.titleEn)}
           {...register('titleEn')}
         />
-        <TextField
-          label={t(`${m}.germanLocation`)}
-          lang="de"
-          error={fieldError(t, errors.locationDe)}
-          {...register('locationDe')}
-        />
+        <TextField label={t(`${m}.germanLocation`)} lang="de" error={fieldError(errors.locationDe)} {...register('locationDe')} />
         <TextField
           label={t(`${m}.englishLocation`)}
           lang="en"
           hint={t(`${m}.lineHint`)}
-          error={fieldError(t, errors.locationEn)}
+          error={fieldError(errors.locationEn)}
           {...register('locationEn')}
         />
         <TextField
           label={t(`${m}.germanWorkDuration`)}
           lang="de"
-          error={fieldError(t, errors.workDurationDe)}
+          error={fieldError(errors.workDurationDe)}
           {...register('workDurationDe')}
         />
         <TextField
           label={t(`${m}.englishWorkDuration`)}
           lang="en"
           hint={t(`${m}.lineHint`)}
-          error={fieldError(t, errors.workDurationEn)}
+          error={fieldError(errors.workDurationEn)}
           {...register('workDurationEn')}
         />
-        <TextField label={t(`${m}.client`)} error={fieldError(t, errors.client)} {...register('client')} />
+        <TextField label={t(`${m}.client`)} error={fieldError(errors.client)} {...register('client')} />
         <SelectField label={t(`${m}.category`)} {...register('categoryID')}>
           <option value={noCategory}>{t(`${m}.selectCategory`)}</option>
           {categories.map((category) => {
@@ -235,7 +208,7 @@ function ProjectForm({
           hint={t(`${m}.scopeHint`)}
           lang="de"
           required
-          error={fieldError(t, errors.scopeDe)}
+          error={fieldError(errors.scopeDe)}
           {...register('scopeDe')}
         />
         <TextAreaField
@@ -243,19 +216,19 @@ function ProjectForm({
           hint={t(`${m}.scopeHint`)}
           lang="en"
           required
-          error={fieldError(t, errors.scopeEn)}
+          error={fieldError(errors.scopeEn)}
           {...register('scopeEn')}
         />
         <TextAreaField
           label={t(`${m}.germanContent`)}
           lang="de"
-          error={fieldError(t, errors.contentDe)}
+          error={fieldError(errors.contentDe)}
           {...register('contentDe')}
         />
         <TextAreaField
           label={t(`${m}.englishContent`)}
           lang="en"
-          error={fieldError(t, errors.contentEn)}
+          error={fieldError(errors.contentEn)}
           {...register('contentEn')}
         />
         <label className="flex items-center gap-3 text-sm font-semibold text-slate-800 sm:col-span-2">

@@ -27,7 +27,7 @@ const button = `${secondaryButton} ${smallButton}`;
  * home page, in its own order. Each move is one request; the list shows the new order at once.
  */
 export function ProjectOrderView() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation('projectEditing');
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   const order = useQuery(projectOrderQueryOptions());
   const featured = useQuery(featuredProjectsQueryOptions());
@@ -67,7 +67,7 @@ export function ProjectOrderView() {
       {
         onSuccess: () =>
           setAnnouncement(
-            t(list === 'featured' ? 'projects.order.movedFeatured' : 'projects.order.moved', {
+            t(list === 'featured' ? 'order.movedFeatured' : 'order.moved', {
               name: name(project),
               position,
               total: result.reordered.length,
@@ -81,8 +81,7 @@ export function ProjectOrderView() {
   function toggleFeatured(project: Project) {
     const next = !project.featured;
     save.mutate(featuredUpdate(project, next), {
-      onSuccess: () =>
-        setAnnouncement(t(next ? 'projects.order.featuredOn' : 'projects.order.featuredOff', { name: name(project) })),
+      onSuccess: () => setAnnouncement(t(next ? 'order.featuredOn' : 'order.featuredOff', { name: name(project) })),
     });
     setFocus({ list: 'gallery', id: project.id, action: 'feature' });
   }
@@ -122,8 +121,8 @@ export function ProjectOrderView() {
           className={button}
           data-action={action}
           disabled={disabled}
-          aria-label={t(`projects.order.${action}`, { name: name(project) })}
-          title={t(`projects.order.${action}`, { name: name(project) })}
+          aria-label={t(`order.${action}`, { name: name(project) })}
+          title={t(`order.${action}`, { name: name(project) })}
           onClick={() => moveTo(list, rows, project, to, action)}
         >
           <span aria-hidden="true">{symbol}</span>
@@ -135,12 +134,12 @@ export function ProjectOrderView() {
     <div ref={root} className="space-y-8">
       <section aria-labelledby={featuredHeading} className="rounded-lg border border-slate-300 bg-white p-4">
         <h3 id={featuredHeading} className="text-lg font-semibold text-slate-900">
-          {t('projects.order.featuredHeading')}
+          {t('order.featuredHeading')}
         </h3>
-        <p className="mt-1 text-sm text-slate-700">{t('projects.order.featuredHint', { max: featuredLimit })}</p>
+        <p className="mt-1 text-sm text-slate-700">{t('order.featuredHint', { max: featuredLimit })}</p>
         {featured.data ? (
           selection.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-700">{t('projects.order.featuredEmpty')}</p>
+            <p className="mt-3 text-sm text-slate-700">{t('order.featuredEmpty')}</p>
           ) : (
             <ol data-list="featured" className="mt-3 space-y-2">
               {selection.map((project, index) => (
@@ -164,15 +163,15 @@ export function ProjectOrderView() {
 
       <section aria-labelledby={galleryHeading}>
         <h3 id={galleryHeading} className="text-lg font-semibold text-slate-900">
-          {t('projects.order.galleryHeading')}
+          {t('order.galleryHeading')}
         </h3>
         <p id={galleryHint} className="mt-1 text-sm text-slate-700">
-          {t('projects.order.galleryHint')}
+          {t('order.galleryHint')}
         </p>
         {move.error || save.error ? <CommandError error={move.error ?? save.error} /> : null}
         {order.data ? (
           projects.length === 0 ? (
-            <p className="mt-3 text-slate-700">{t('projects.empty')}</p>
+            <p className="mt-3 text-slate-700">{t('empty')}</p>
           ) : (
             <ol data-list="gallery" aria-describedby={galleryHint} className="mt-3 space-y-2">
               {projects.map((project, index) => (
@@ -206,7 +205,7 @@ export function ProjectOrderView() {
                     aria-hidden="true"
                     data-drag-handle
                     className="-m-2 cursor-grab touch-none p-2 text-xl leading-none text-slate-600 select-none"
-                    title={t('projects.order.drag')}
+                    title={t('order.drag')}
                     {...touchDragHandlers({
                       id: project.id,
                       onStart: setDragged,
@@ -237,13 +236,13 @@ export function ProjectOrderView() {
                       disabled={saving || (!project.featured && selection.length >= featuredLimit)}
                       title={
                         !project.featured && selection.length >= featuredLimit
-                          ? t('projects.order.featuredFull', { max: featuredLimit })
+                          ? t('order.featuredFull', { max: featuredLimit })
                           : undefined
                       }
                       onClick={() => toggleFeatured(project)}
                     >
                       <span aria-hidden="true">{project.featured ? '★' : '☆'}</span>
-                      {t('projects.order.feature')}
+                      {t('order.feature')}
                       <span className="sr-only"> {name(project)}</span>
                     </button>
                   </span>
@@ -274,7 +273,7 @@ function PositionForm({
   count: number;
   onMove: (position: number) => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('projectEditing');
   const [value, setValue] = useState('');
   const inputId = useId();
   const position = Number(value);
@@ -290,7 +289,7 @@ function PositionForm({
       }}
     >
       <label htmlFor={inputId} className="sr-only">
-        {t('projects.order.positionLabel', { name, total: count })}
+        {t('order.positionLabel', { name, total: count })}
       </label>
       <input
         id={inputId}
@@ -304,7 +303,7 @@ function PositionForm({
         className="w-16 rounded-md border border-slate-400 px-2 py-1 text-sm tabular-nums"
       />
       <button type="submit" className={button} data-action="position" disabled={!valid}>
-        {t('projects.order.toPosition')}
+        {t('order.toPosition')}
         <span className="sr-only"> {name}</span>
       </button>
     </form>

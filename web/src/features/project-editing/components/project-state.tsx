@@ -22,11 +22,11 @@ const badgeClass: Record<ProjectState, string> = {
 
 /** The state as a small label, for the list and the form. */
 export function ProjectStateBadge({ project }: { project: Pick<Project, 'published' | 'draft'> }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('projectEditing');
   const state = projectState(project);
   return (
     <span className={`inline-block rounded border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${badgeClass[state]}`}>
-      {t(`projects.state.${state}`)}
+      {t(`state.${state}`)}
     </span>
   );
 }
@@ -39,14 +39,14 @@ const previewAddress = (id: number, lang: SiteLanguage) => `${projectPath(id)}?l
  * browser only, the saved values: save first what you typed).
  */
 export function ProjectStatePanel({ project, onChanged }: { project: Project; onChanged: (project: Project) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('projectEditing');
   const change = useProjectState();
   const preview = useStartPreview();
   const [previewOn, setPreviewOn] = useState(false);
   const state = projectState(project);
 
   const act = (action: ProjectStateAction) => {
-    if (action === 'discard' && !window.confirm(t('projects.state.confirmDiscard'))) return;
+    if (action === 'discard' && !window.confirm(t('state.confirmDiscard'))) return;
     change.mutate({ id: project.id, action }, { onSuccess: onChanged });
   };
   const open = (lang: SiteLanguage) =>
@@ -59,10 +59,10 @@ export function ProjectStatePanel({ project, onChanged }: { project: Project; on
     });
 
   return (
-    <section aria-label={t('projects.state.label')} className="space-y-3 rounded-md border border-slate-300 bg-slate-50 p-3">
+    <section aria-label={t('state.label')} className="space-y-3 rounded-md border border-slate-300 bg-slate-50 p-3">
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
         <ProjectStateBadge project={project} />
-        <span role="status">{t(`projects.state.${state}Notice`)}</span>
+        <span role="status">{t(`state.${state}Notice`)}</span>
       </p>
       <div className="flex flex-wrap gap-2">
         {state !== 'published' && (
@@ -72,7 +72,7 @@ export function ProjectStatePanel({ project, onChanged }: { project: Project; on
             disabled={change.isPending}
             onClick={() => act('publish')}
           >
-            {state === 'changed' ? t('projects.state.publishChanges') : t('projects.state.publish')}
+            {state === 'changed' ? t('state.publishChanges') : t('state.publish')}
           </button>
         )}
         {state === 'changed' && (
@@ -82,7 +82,7 @@ export function ProjectStatePanel({ project, onChanged }: { project: Project; on
             disabled={change.isPending}
             onClick={() => act('discard')}
           >
-            {t('projects.state.discard')}
+            {t('state.discard')}
           </button>
         )}
         {state !== 'draft' && (
@@ -92,7 +92,7 @@ export function ProjectStatePanel({ project, onChanged }: { project: Project; on
             disabled={change.isPending}
             onClick={() => act('unpublish')}
           >
-            {t('projects.state.unpublish')}
+            {t('state.unpublish')}
           </button>
         )}
         {(['de', 'en'] as const).map((lang) => (
@@ -103,13 +103,13 @@ export function ProjectStatePanel({ project, onChanged }: { project: Project; on
             disabled={preview.isPending}
             onClick={() => open(lang)}
           >
-            {t('projects.state.preview', { language: lang.toUpperCase() })}
+            {t('state.preview', { language: lang.toUpperCase() })}
           </button>
         ))}
       </div>
       {previewOn && (
         <p className="text-sm text-slate-700">
-          {t('projects.state.previewOn')}{' '}
+          {t('state.previewOn')}{' '}
           {(['de', 'en'] as const).map((lang) => (
             <a
               key={lang}
@@ -118,7 +118,7 @@ export function ProjectStatePanel({ project, onChanged }: { project: Project; on
               target="_blank"
               rel="noopener"
             >
-              {t('projects.state.previewLink', { language: lang.toUpperCase() })}
+              {t('state.previewLink', { language: lang.toUpperCase() })}
             </a>
           ))}
         </p>

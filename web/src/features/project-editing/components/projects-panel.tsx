@@ -32,7 +32,7 @@ const searchDelayMs = 300;
  * and the home page's selection). The categories to choose from come from the dashboard.
  */
 export function ProjectsPanel({ categories }: { categories: Category[] }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation('projectEditing');
   const headingId = useId();
   const fieldId = useId();
   const [view, setView] = useState<'list' | 'order'>('list');
@@ -48,8 +48,8 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   const name = (p: Project) => pickText(p.title, language) || p.location || `#${p.id}`;
   const actions = useRowActions<Project>(useDeleteProject(), {
-    title: (p) => t('projects.deleteTitle', { name: name(p) }),
-    message: t('projects.confirmDelete'),
+    title: (p) => t('deleteTitle', { name: name(p) }),
+    message: t('confirmDelete'),
   });
   // The audit trail's "Open" names a project in the address: its modal opens, wherever it is in the list.
   const named = useOpenItemById(fetchProject, actions.open);
@@ -65,13 +65,13 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
     <section aria-labelledby={headingId}>
       <PanelHeader
         id={headingId}
-        title={t('projects.heading')}
-        addLabel={t('projects.add')}
+        title={t('heading')}
+        addLabel={t('add')}
         onAdd={() => actions.open()}
         error={actions.remove.error}
       />
       <ItemMissNotice miss={named.miss} onDismiss={named.dismiss} />
-      <div role="group" aria-label={t('projects.views.label')} className="mb-4 flex flex-wrap gap-2">
+      <div role="group" aria-label={t('views.label')} className="mb-4 flex flex-wrap gap-2">
         {(['list', 'order'] as const).map((option) => (
           <button
             key={option}
@@ -80,7 +80,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
             className={`${secondaryButton} ${smallButton} aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white`}
             onClick={() => setView(option)}
           >
-            {t(`projects.views.${option}`)}
+            {t(`views.${option}`)}
           </button>
         ))}
       </div>
@@ -90,12 +90,12 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
         <>
           <form
             role="search"
-            aria-label={t('projects.filters.label')}
+            aria-label={t('filters.label')}
             className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-7"
             onSubmit={(event) => event.preventDefault()}
           >
             <div className="text-sm font-medium text-slate-800 lg:col-span-2">
-              <label htmlFor={`${fieldId}-search`}>{t('projects.filters.search')}</label>
+              <label htmlFor={`${fieldId}-search`}>{t('filters.search')}</label>
               <input
                 id={`${fieldId}-search`}
                 type="search"
@@ -106,14 +106,14 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
               />
             </div>
             <div className="text-sm font-medium text-slate-800">
-              <label htmlFor={`${fieldId}-category`}>{t('projects.filters.category')}</label>
+              <label htmlFor={`${fieldId}-category`}>{t('filters.category')}</label>
               <select
                 id={`${fieldId}-category`}
                 className={control}
                 value={filter.categoryId ?? ''}
                 onChange={(event) => change({ categoryId: event.target.value ? Number(event.target.value) : undefined })}
               >
-                <option value="">{t('projects.filters.allCategories')}</option>
+                <option value="">{t('filters.allCategories')}</option>
                 {categories.map((c) => (
                   <option key={c.id} value={c.id}>
                     {categoryName(c)}
@@ -122,7 +122,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
               </select>
             </div>
             <div className="text-sm font-medium text-slate-800">
-              <label htmlFor={`${fieldId}-featured`}>{t('projects.filters.featured')}</label>
+              <label htmlFor={`${fieldId}-featured`}>{t('filters.featured')}</label>
               <select
                 id={`${fieldId}-featured`}
                 className={control}
@@ -131,13 +131,13 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
               >
                 {(['all', 'featured', 'other'] as const).map((option) => (
                   <option key={option} value={option}>
-                    {t(`projects.filters.featuredOptions.${option}`)}
+                    {t(`filters.featuredOptions.${option}`)}
                   </option>
                 ))}
               </select>
             </div>
             <div className="text-sm font-medium text-slate-800">
-              <label htmlFor={`${fieldId}-state`}>{t('projects.filters.state')}</label>
+              <label htmlFor={`${fieldId}-state`}>{t('filters.state')}</label>
               <select
                 id={`${fieldId}-state`}
                 className={control}
@@ -146,14 +146,14 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
               >
                 {(['all', 'published', 'draft'] as const).map((option) => (
                   <option key={option} value={option}>
-                    {t(`projects.filters.stateOptions.${option}`)}
+                    {t(`filters.stateOptions.${option}`)}
                   </option>
                 ))}
               </select>
             </div>
             <div className="grid grid-cols-2 gap-3 lg:col-span-2">
               <div className="text-sm font-medium text-slate-800">
-                <label htmlFor={`${fieldId}-sort`}>{t('projects.filters.sort')}</label>
+                <label htmlFor={`${fieldId}-sort`}>{t('filters.sort')}</label>
                 <select
                   id={`${fieldId}-sort`}
                   className={control}
@@ -162,13 +162,13 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
                 >
                   {sorts.map((option) => (
                     <option key={option} value={option}>
-                      {t(`projects.filters.sortOptions.${option}`)}
+                      {t(`filters.sortOptions.${option}`)}
                     </option>
                   ))}
                 </select>
               </div>
               <div className="text-sm font-medium text-slate-800">
-                <label htmlFor={`${fieldId}-pageLength`}>{t('projects.filters.pageLength')}</label>
+                <label htmlFor={`${fieldId}-pageLength`}>{t('filters.pageLength')}</label>
                 <select
                   id={`${fieldId}-pageLength`}
                   className={control}
@@ -185,32 +185,31 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
             </div>
           </form>
           <p aria-live="polite" className="mb-2 text-sm text-slate-700">
-            {projects.data ? t('projects.filters.count', { count: projects.data.count }) : ''}
+            {projects.data ? t('filters.count', { count: projects.data.count }) : ''}
           </p>
           <DataTable
-            caption={t('projects.caption')}
+            caption={t('caption')}
             columns={[
-              { header: t('projects.columns.id'), cell: (p) => p.id, className: 'tabular-nums' },
-              { header: t('projects.columns.position'), cell: (p) => p.position, className: 'tabular-nums' },
-              { header: t('projects.columns.title'), cell: (p) => <LocalizedList texts={p.title} />, className: 'min-w-56' },
-              { header: t('projects.columns.state'), cell: (p) => <ProjectStateBadge project={p} /> },
-              { header: t('projects.columns.location'), cell: (p) => p.location },
-              { header: t('projects.columns.client'), cell: (p) => p.client },
+              { header: t('columns.id'), cell: (p) => p.id, className: 'tabular-nums' },
+              { header: t('columns.position'), cell: (p) => p.position, className: 'tabular-nums' },
+              { header: t('columns.title'), cell: (p) => <LocalizedList texts={p.title} />, className: 'min-w-56' },
+              { header: t('columns.state'), cell: (p) => <ProjectStateBadge project={p} /> },
+              { header: t('columns.location'), cell: (p) => p.location },
+              { header: t('columns.client'), cell: (p) => p.client },
               {
-                header: t('projects.columns.category'),
-                cell: (p) =>
-                  p.category ? pickText(p.category.translation, language) || p.category.name : t('projects.noCategory'),
+                header: t('columns.category'),
+                cell: (p) => (p.category ? pickText(p.category.translation, language) || p.category.name : t('noCategory')),
               },
               {
-                header: t('projects.columns.featured'),
-                cell: (p) => (p.featured ? t('projects.featuredYes') : t('projects.noCategory')),
+                header: t('columns.featured'),
+                cell: (p) => (p.featured ? t('featuredYes') : t('noCategory')),
               },
             ]}
             rows={projects.data?.data}
             rowKey={(p) => p.id}
             rowName={name}
-            emptyText={t('projects.empty')}
-            actionsHeader={t('projects.columns.actions')}
+            emptyText={t('empty')}
+            actionsHeader={t('columns.actions')}
             onEdit={actions.open}
             onDelete={actions.confirmDelete}
             busy={actions.remove.isPending}
@@ -221,10 +220,10 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
             pages={pages}
             onPage={(page) => setFilter({ ...filter, page })}
             texts={{
-              label: t('projects.pager.label'),
-              previous: t('projects.pager.previous'),
-              next: t('projects.pager.next'),
-              status: t('projects.pager.page', { page: Math.min(filter.page, pages), pages }),
+              label: t('pager.label'),
+              previous: t('pager.previous'),
+              next: t('pager.next'),
+              status: t('pager.page', { page: Math.min(filter.page, pages), pages }),
             }}
           />
         </>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type PageKey,
@@ -17,9 +17,7 @@ import { type PeriodChoice, exportPath, periodChoices, periodOf, periodProblem, 
 import { RankedTable } from './ranked-table';
 import { SummaryFigures } from './summary-figures';
 import { SummaryMailSection } from './summary-mail-form';
-
-// The chart library is loaded with the tab, not with the dashboard.
-const DailyChart = lazy(() => import('./daily-chart').then((module) => ({ default: module.DailyChart })));
+import { DailyChart } from './daily-chart';
 
 type PageRow = Statistics['pages'][number];
 type SourceRow = Statistics['sources'][number];
@@ -167,9 +165,7 @@ export function StatisticsPanel() {
           <p className="text-sm text-slate-700" data-testid="statistics-left-out">
             {t('leftOut', { count: data.leftOutViews, limit: data.visitorsPerAddress })}
           </p>
-          <Suspense fallback={<div className="h-64" />}>
-            <DailyChart days={data.days} />
-          </Suspense>
+          <DailyChart days={data.days} />
           <div className="grid gap-6 lg:grid-cols-2">
             <RankedTable caption={t('tables.pagesDe')} columns={pageColumns} rows={pagesIn('de')} rowKey={(row) => row.path} />
             <RankedTable caption={t('tables.pagesEn')} columns={pageColumns} rows={pagesIn('en')} rowKey={(row) => row.path} />

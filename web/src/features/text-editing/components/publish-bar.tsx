@@ -13,18 +13,18 @@ const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-900';
  * be read back (the cookie is HttpOnly), so "End preview" is always offered; publishing ends it.
  */
 export function PublishBar({ drafts }: { drafts: number }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('textEditing');
   const publish = usePublishTexts();
   const preview = usePreview();
   const [message, setMessage] = useState<string | null>(null);
   const [previewOn, setPreviewOn] = useState(false);
 
   const onPublish = () => {
-    if (!window.confirm(t('texts.confirmPublish', { count: drafts }))) return;
+    if (!window.confirm(t('confirmPublish', { count: drafts }))) return;
     setMessage(null);
     publish.mutate(undefined, {
       onSuccess: ({ published }) => {
-        setMessage(t('texts.published', { count: published }));
+        setMessage(t('published', { count: published }));
         // What the preview showed is live now: its banner would only say there are drafts where there are none.
         preview.mutate(false, { onSuccess: () => setPreviewOn(false) });
       },
@@ -36,7 +36,7 @@ export function PublishBar({ drafts }: { drafts: number }) {
     preview.mutate(on, {
       onSuccess: () => {
         setPreviewOn(on);
-        setMessage(on ? t('texts.previewOn') : t('texts.previewOff'));
+        setMessage(on ? t('previewOn') : t('previewOff'));
         // Opened once the cookie is set; should the browser block it, the links below open it.
         if (on) window.open(paths.home, '_blank', 'noopener');
       },
@@ -48,13 +48,13 @@ export function PublishBar({ drafts }: { drafts: number }) {
     <div className="space-y-3">
       <div className="flex flex-wrap gap-3">
         <button type="button" className={primaryButton} disabled={drafts === 0 || publish.isPending} onClick={onPublish}>
-          {drafts === 0 ? t('texts.publishNone') : t('texts.publish', { count: drafts })}
+          {drafts === 0 ? t('publishNone') : t('publish', { count: drafts })}
         </button>
         <button type="button" className={secondaryButton} disabled={preview.isPending} onClick={() => onPreview(true)}>
-          {t('texts.previewStart')}
+          {t('previewStart')}
         </button>
         <button type="button" className={secondaryButton} disabled={preview.isPending} onClick={() => onPreview(false)}>
-          {t('texts.previewEnd')}
+          {t('previewEnd')}
         </button>
       </div>
       <div role="status">
@@ -64,13 +64,13 @@ export function PublishBar({ drafts }: { drafts: number }) {
       </div>
       {previewOn && (
         <p className="text-sm text-slate-700">
-          {t('texts.previewLinks')}{' '}
+          {t('previewLinks')}{' '}
           <a className={linkClass} href={`${paths.home}?lang=de`} target="_blank" rel="noopener">
-            {t('texts.previewGerman')} <span className="sr-only">{t('texts.newTab')}</span>
+            {t('previewGerman')} <span className="sr-only">{t('newTab')}</span>
           </a>
           {' · '}
           <a className={linkClass} href={`${paths.home}?lang=en`} target="_blank" rel="noopener">
-            {t('texts.previewEnglish')} <span className="sr-only">{t('texts.newTab')}</span>
+            {t('previewEnglish')} <span className="sr-only">{t('newTab')}</span>
           </a>
         </p>
       )}

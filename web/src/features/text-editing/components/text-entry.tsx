@@ -11,8 +11,9 @@ import {
 } from '@blitz/contract';
 import { primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
-import { EditConflict, TypedValues, isEditConflict } from '../../../components/admin/edit-conflict';
+import { EditConflict, TypedValues } from '../../../components/admin/edit-conflict';
 import { controlClass } from '../../../components/admin/form-field';
+import { useStaleSave } from '../../../components/admin/use-stale-save';
 import { useLoadTextEntry, useSaveTextDraft } from '../api/site-texts';
 import { asOneLine, draftProblem } from '../draft-check';
 import { useTextEdit } from './text-edits';
@@ -41,17 +42,17 @@ const badge = {
 } as const;
 
 function StatusBadges({ state }: { state: SiteTextState }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('textEditing');
   return (
     <span className="flex flex-wrap gap-1.5 text-xs font-semibold">
       {state.published === null ? (
-        <span className={`rounded px-2 py-0.5 ${badge.default}`}>{t('texts.status.default')}</span>
+        <span className={`rounded px-2 py-0.5 ${badge.default}`}>{t('status.default')}</span>
       ) : (
-        <span className={`rounded px-2 py-0.5 ${badge.live}`}>{t('texts.status.live')}</span>
+        <span className={`rounded px-2 py-0.5 ${badge.live}`}>{t('status.live')}</span>
       )}
       {state.hasDraft && (
         <span className={`rounded px-2 py-0.5 ${badge.draft}`}>
-          {state.draft === null ? t('texts.status.draftDefault') : t('texts.status.draft')}
+          {state.draft === null ? t('status.draftDefault') : t('status.draft')}
         </span>
       )}
     </span>
@@ -80,7 +81,7 @@ function Reference({ label, text, language }: { label: string; text: string; lan
 }
 
 function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; language: SiteLanguage; pageName: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('textEditing');
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const save = useSaveTextDraft();
@@ -89,9 +90,6 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
   // What the user typed and has not saved yet; null: the field shows the saved text.
   const [edit, setTyped] = useTextEdit(`${entry.namespace}/${entry.key}/${language}`);
   const [saved, setSaved] = useState(false);
-  // After "Load their version": what the user had typed, shown under the field to copy.
-  const [typed, setTypedBefore] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const loadEntry = useLoadTextEntry();
   // The last save asked for (a draft, the live text back, the default): "Save mine anyway" repeats it.
   const lastSend = useRef<{ content: string | null; after?: () => void }>({ content: null });
@@ -101,7 +99,7 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
   const setEdit = (next: string | null) => setTyped(next === current ? null : next);
   const problem = dirty ? draftProblem(value, state.default) : undefined;
   const placeholders = textPlaceholders(state.default);
-  const languageName = t(`texts.language.${language}`);
+  const languageName = t(`language.${language}`);
   // While a draft waits, what visitors read now is shown under the field (once, if it is the default).
   const live = liveText(state);
   const liveShown = state.hasDraft && live !== current;
@@ -122,23 +120,21 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
       },
     });
   };
-  const conflict = isEditConflict(save.error);
-  // Their text into the field (the list gets this text anew); what was typed is kept beside it.
-  const loadTheirs = async () => {
-    setLoading(true);
-    try {
+  const stale = useStaleSave<string | null>({
+    save,
+    // After "Load their version": what the user had typed, shown under the field to copy.
+    none: null,
+    overwrite: () => send(lastSend.current.content, lastSend.current.after, false),
+    // Their text into the field (the list gets this text anew); what was typed is kept beside it.
+    loadTheirs: async (): Promise<string | null> => {
       await loadEntry(entry.namespace, entry.key);
-      if (dirty && value.trim() !== '') setTypedBefore(value);
       setTyped(null);
       setSaved(false);
-      save.reset();
       field.current?.focus();
-    } catch {
-      // The server unreachable: the notice stays, and so does what was typed.
-    } finally {
-      setLoading(false);
-    }
-  };
+      return dirty && value.trim() !== '' ? value : typed;
+    },
+  });
+  const { typed, setTyped: setTypedBefore } = stale;
 
   const hints = [
     entry.lines ? `${id}-lines` : '',
@@ -153,7 +149,7 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
     <div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-          <span className="sr-only">{t('texts.fieldContext', { page: pageName, key: entry.key })} </span>
+          <span className="sr-only">{t('fieldContext', { page: pageName, key: entry.key })} </span>
           {languageName}
         </label>
         <StatusBadges state={state} />
@@ -181,12 +177,12 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
       />
       {entry.lines && (
         <p id={`${id}-lines`} className="mt-1 text-sm text-slate-600">
-          {t('texts.linesHint')}
+          {t('linesHint')}
         </p>
       )}
       {placeholders.length > 0 && (
         <p id={`${id}-placeholders`} className="mt-1 text-sm text-slate-600">
-          {t('texts.placeholdersHint', { names: placeholders.map((name) => `{{${name}}}`).join(', ') })}
+          {t('placeholdersHint', { names: placeholders.map((name) => `{{${name}}}`).join(', ') })}
         </p>
       )}
       {problem && (
@@ -203,39 +199,34 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
               disabled={save.isPending || problem !== undefined}
               onClick={() => send(value, () => setSaved(true))}
             >
-              {t('texts.saveDraft')}
+              {t('saveDraft')}
               <span className="sr-only"> {context}</span>
             </button>
             <button type="button" className={button} disabled={save.isPending} onClick={() => setEdit(null)}>
-              {t('texts.undoEdit')}
+              {t('undoEdit')}
               <span className="sr-only"> {context}</span>
             </button>
           </>
         )}
         {!dirty && state.hasDraft && (
           <button type="button" className={button} disabled={save.isPending} onClick={() => send(live)}>
-            {t('texts.discardDraft')}
+            {t('discardDraft')}
             <span className="sr-only"> {context}</span>
           </button>
         )}
         {!dirty && current !== state.default && (
           <button type="button" className={button} disabled={save.isPending} onClick={() => send(null)}>
-            {t('texts.resetToDefault')}
+            {t('resetToDefault')}
             <span className="sr-only"> {context}</span>
           </button>
         )}
       </div>
       <p role="status" className="text-sm text-green-800">
-        {saved && !dirty ? t('texts.saved') : ''}
+        {saved && !dirty ? t('saved') : ''}
       </p>
-      {conflict ? (
+      {stale.conflict ? (
         <div className="mt-2">
-          <EditConflict
-            error={save.error}
-            busy={loading || save.isPending}
-            onLoadTheirs={() => void loadTheirs()}
-            onOverwrite={() => send(lastSend.current.content, lastSend.current.after, false)}
-          />
+          <EditConflict {...stale.conflictProps} />
         </div>
       ) : save.error ? (
         <div className="mt-2">
@@ -248,10 +239,10 @@ function LanguageEditor({ entry, language, pageName }: { entry: SiteTextEntry; l
         </div>
       )}
       {liveShown && (
-        <Reference label={t(live === state.default ? 'texts.liveIsDefault' : 'texts.liveText')} text={live} language={language} />
+        <Reference label={t(live === state.default ? 'liveIsDefault' : 'liveText')} text={live} language={language} />
       )}
       {value !== state.default && !(liveShown && live === state.default) && (
-        <Reference label={t('texts.defaultText')} text={state.default} language={language} />
+        <Reference label={t('defaultText')} text={state.default} language={language} />
       )}
     </div>
   );

@@ -18,15 +18,15 @@ const pageSize = 30;
 
 /** The website's texts (issue 16): every text visitors read, by page, as drafts to publish. */
 export function TextsPanel() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('textEditing');
   const headingId = useId();
   const texts = useSiteTexts();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-2 text-2xl font-bold text-brand-900">
-        {t('texts.heading')}
+        {t('heading')}
       </h2>
-      <p className="mb-6 max-w-3xl text-slate-700">{t('texts.intro')}</p>
+      <p className="mb-6 max-w-3xl text-slate-700">{t('intro')}</p>
       {texts.data ? <TextsEditor list={texts.data} /> : <ListStatus query={texts} />}
     </section>
   );
@@ -35,7 +35,7 @@ export function TextsPanel() {
 type Check = CompletenessCheck | 'all';
 
 function TextsEditor({ list }: { list: SiteTextList }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('textEditing');
   const ids = useId();
   const [page, setPage] = useState<EditableTextNamespace | 'all'>('all');
   const [check, setCheck] = useState<Check>('all');
@@ -54,7 +54,7 @@ function TextsEditor({ list }: { list: SiteTextList }) {
     setQuery(text.key);
     setLimit(pageSize);
   }, [item]);
-  const pageName = (namespace: EditableTextNamespace) => t(`texts.pages.${namespace}`);
+  const pageName = (namespace: EditableTextNamespace) => t(`pages.${namespace}`);
 
   const counts = useMemo(() => completenessCounts(list.data), [list.data]);
   const perPage = useMemo(() => {
@@ -87,7 +87,7 @@ function TextsEditor({ list }: { list: SiteTextList }) {
         <div className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
           <div>
             <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-slate-800">
-              {t('texts.search')}
+              {t('search')}
             </label>
             <input
               id={`${ids}-search`}
@@ -98,12 +98,12 @@ function TextsEditor({ list }: { list: SiteTextList }) {
               className={controlClass}
             />
             <p id={`${ids}-search-hint`} className="mt-1 text-sm text-slate-600">
-              {t('texts.searchHint')}
+              {t('searchHint')}
             </p>
           </div>
           <div>
             <label htmlFor={`${ids}-page`} className="block text-sm font-semibold text-slate-800">
-              {t('texts.page')}
+              {t('page')}
             </label>
             <select
               id={`${ids}-page`}
@@ -114,16 +114,16 @@ function TextsEditor({ list }: { list: SiteTextList }) {
               }}
               className={controlClass}
             >
-              <option value="all">{t('texts.pageOption', { page: t('texts.pages.all'), count: list.data.length })}</option>
+              <option value="all">{t('pageOption', { page: t('pages.all'), count: list.data.length })}</option>
               {editableTextNamespaces.map((namespace) => (
                 <option key={namespace} value={namespace}>
-                  {t('texts.pageOption', { page: pageName(namespace), count: perPage.get(namespace) ?? 0 })}
+                  {t('pageOption', { page: pageName(namespace), count: perPage.get(namespace) ?? 0 })}
                 </option>
               ))}
             </select>
           </div>
           <fieldset className="sm:col-span-2">
-            <legend className="text-sm font-semibold text-slate-800">{t('texts.completeness')}</legend>
+            <legend className="text-sm font-semibold text-slate-800">{t('completeness')}</legend>
             <div className="mt-1 flex flex-wrap gap-2">
               {(['all', ...completenessChecks] as const).map((value) => (
                 <label key={value} className="cursor-pointer">
@@ -136,24 +136,24 @@ function TextsEditor({ list }: { list: SiteTextList }) {
                     className="peer sr-only"
                   />
                   <span className="inline-block rounded-full border border-slate-400 bg-white px-3 py-1 text-sm text-slate-800 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2">
-                    {t('texts.checkOption', {
-                      check: t(`texts.checks.${value}`),
+                    {t('checkOption', {
+                      check: t(`checks.${value}`),
                       count: value === 'all' ? list.data.length : counts[value],
                     })}
                   </span>
                 </label>
               ))}
             </div>
-            {allComplete && <p className="mt-2 text-sm text-green-800">{t('texts.allComplete')}</p>}
+            {allComplete && <p className="mt-2 text-sm text-green-800">{t('allComplete')}</p>}
           </fieldset>
         </div>
 
         <p role="status" className="text-sm font-semibold text-slate-700">
           {matches.length === 0
             ? check === 'all'
-              ? t('texts.noResults')
-              : t('texts.noResultsForCheck', { check: t(`texts.checks.${check}`) })
-            : t('texts.results', { count: matches.length })}
+              ? t('noResults')
+              : t('noResultsForCheck', { check: t(`checks.${check}`) })
+            : t('results', { count: matches.length })}
         </p>
         {shown.map((group) => (
           <section key={group.namespace} aria-labelledby={`${ids}-${group.namespace}`} className="space-y-4">
@@ -168,7 +168,7 @@ function TextsEditor({ list }: { list: SiteTextList }) {
         {left > 0 && (
           <div className="flex justify-center">
             <button type="button" className={secondaryButton} onClick={() => setLimit((shownCount) => shownCount + pageSize)}>
-              {t('texts.showMore', { count: Math.min(pageSize, left) })} {t('texts.showMoreLeft', { count: left })}
+              {t('showMore', { count: Math.min(pageSize, left) })} {t('showMoreLeft', { count: left })}
             </button>
           </div>
         )}

@@ -18,7 +18,7 @@ type Outcome = { kind: 'restored'; item: TrashItem; result: TrashRestoreResult }
  * (an admin: `mayEmpty`) empty it.
  */
 export function TrashPanel({ mayEmpty }: { mayEmpty: boolean }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['trash', 'admin']);
   const headingId = useId();
   const trash = useTrash();
   const restore = useRestoreFromTrash();
@@ -30,7 +30,7 @@ export function TrashPanel({ mayEmpty }: { mayEmpty: boolean }) {
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   // A project's or job's title in the dashboard's language, else the other; a category's name.
-  const title = (item: TrashItem) => pickText(item.titles, language) || item.title || t('trash.untitled');
+  const title = (item: TrashItem) => pickText(item.titles, language) || item.title || t('untitled');
   const day = (value: Date) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(value);
 
   const onRestore = (item: TrashItem) => {
@@ -41,7 +41,7 @@ export function TrashPanel({ mayEmpty }: { mayEmpty: boolean }) {
   const onEmpty = () => {
     restore.reset();
     setOutcome(undefined);
-    if (!window.confirm(t('trash.confirmEmpty', { count: items.length }))) return;
+    if (!window.confirm(t('confirmEmpty', { count: items.length }))) return;
     empty.mutate(undefined, { onSuccess: ({ removed }) => setOutcome({ kind: 'emptied', removed }) });
   };
 
@@ -50,48 +50,48 @@ export function TrashPanel({ mayEmpty }: { mayEmpty: boolean }) {
       <div className="mb-4 space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={headingId} className="text-2xl font-bold text-brand-900">
-            {t('trash.heading')}
+            {t('heading')}
           </h2>
           {mayEmpty && (
             <button type="button" className={dangerButton} disabled={busy || items.length === 0} onClick={onEmpty}>
-              {t('trash.empty')}
+              {t('empty')}
             </button>
           )}
         </div>
-        <p className="max-w-3xl text-slate-700">{t('trash.intro', { days: trashRetentionDays })}</p>
+        <p className="max-w-3xl text-slate-700">{t('intro', { days: trashRetentionDays })}</p>
         <div role="status" className="empty:hidden">
           {outcome?.kind === 'restored' ? (
             <p className="rounded-md bg-green-50 px-4 py-3 text-green-900">
-              {t(`trash.restored.${outcome.item.kind}`, { title: title(outcome.item) })}
+              {t(`restored.${outcome.item.kind}`, { title: title(outcome.item) })}
               {outcome.result.restored.some((r) => r.kind === 'category' && outcome.item.kind === 'project')
-                ? ` ${t('trash.restoredWithCategory')}`
+                ? ` ${t('restoredWithCategory')}`
                 : ''}
-              {outcome.result.featuredDropped ? ` ${t('trash.featuredDropped')}` : ''}
+              {outcome.result.featuredDropped ? ` ${t('featuredDropped')}` : ''}
             </p>
           ) : outcome?.kind === 'emptied' ? (
-            <p className="rounded-md bg-green-50 px-4 py-3 text-green-900">{t('trash.emptied', { count: outcome.removed })}</p>
+            <p className="rounded-md bg-green-50 px-4 py-3 text-green-900">{t('emptied', { count: outcome.removed })}</p>
           ) : null}
         </div>
         {restore.error || empty.error ? <CommandError error={restore.error ?? empty.error} /> : null}
       </div>
       <DataTable
-        caption={t('trash.caption')}
+        caption={t('caption')}
         columns={[
-          { header: t('trash.columns.kind'), cell: (item) => t(`trash.kinds.${item.kind}`) },
-          { header: t('trash.columns.title'), cell: title, className: 'min-w-48' },
-          { header: t('trash.columns.deletedAt'), cell: (item) => when(item.deletedAt) },
-          { header: t('trash.columns.deletedBy'), cell: (item) => item.deletedBy },
-          { header: t('trash.columns.purgedOn'), cell: (item) => day(purgeDay(item.deletedAt)) },
+          { header: t('columns.kind'), cell: (item) => t(`kinds.${item.kind}`) },
+          { header: t('columns.title'), cell: title, className: 'min-w-48' },
+          { header: t('columns.deletedAt'), cell: (item) => when(item.deletedAt) },
+          { header: t('columns.deletedBy'), cell: (item) => item.deletedBy },
+          { header: t('columns.purgedOn'), cell: (item) => day(purgeDay(item.deletedAt)) },
         ]}
         rows={trash.data?.data}
         rowKey={(item) => `${item.kind}-${item.id}`}
         rowName={title}
-        emptyText={t('trash.none')}
-        actionsHeader={t('trash.columns.actions')}
+        emptyText={t('none')}
+        actionsHeader={t('columns.actions')}
         busy={busy}
         rowActions={(item) => (
           <button type="button" className={`${secondaryButton} ${smallButton}`} disabled={busy} onClick={() => onRestore(item)}>
-            {t('trash.restore')}
+            {t('restore')}
             <span className="sr-only"> {title(item)}</span>
           </button>
         )}
