@@ -407,7 +407,10 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
     const token = await signIn(url);
     const detail = await until(async () => {
       const d = await api(url, 'GET', `/api/v1/Inquiry/${res.body.id}`, { token });
-      return d.body.deliveryStatus === 'logged' ? d.body : undefined;
+      // The confirmation is written after the inquiry's own mail: wait for both.
+      const mails: { status: string }[] = d.body.mails ?? [];
+      const allLogged = mails.length === 2 && mails.every((m) => m.status === 'logged');
+      return d.body.deliveryStatus === 'logged' && allLogged ? d.body : undefined;
     });
     expect(detail.mails.map((m: { kind: string; status: string }) => [m.kind, m.status])).toEqual([
       ['inquiry', 'logged'],
