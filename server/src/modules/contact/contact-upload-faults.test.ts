@@ -76,7 +76,8 @@ const temporary = (dataDir: string) => storedFiles(dataDir).filter((f) => f.incl
 const exited = (child: { once: (e: 'exit', f: (code: number | null) => void) => void }) =>
   new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-describe.each(backends)('SIGTERM during an upload on $name', (kind) => {
+// Each test starts two server processes one after the other: slow on a busy machine.
+describe.each(backends)('SIGTERM during an upload on $name', { timeout: 90_000 }, (kind) => {
   const environment = async (grace: string) =>
     serverProcessEnvironment(kind.db, { SHUTDOWN_GRACE_MS: grace, ...(await storageEnv(kind.storage)) });
 
