@@ -77,7 +77,8 @@ async function login(site: Site | string, username: string, password: string): P
   return withServer(site, async (url) => (await api(url, 'POST', '/api/v1/login/Auth', { body: { username, password } })).status);
 }
 
-describe('npm run admin -- set-password', () => {
+// Every test runs the CLI as a process, several times: slow on a busy machine.
+describe('npm run admin -- set-password', { timeout: 120_000 }, () => {
   it('changes an existing password read from stdin', async () => {
     const dataDir = tempDir();
     expect(await login(dataDir, 'admin', 'the-first-password')).toBe(200);
@@ -121,7 +122,7 @@ describe('npm run admin -- set-password', () => {
   });
 });
 
-describe('npm run admin -- reset-second-factor', () => {
+describe('npm run admin -- reset-second-factor', { timeout: 120_000 }, () => {
   it('turns off a lost second factor, so that the password alone signs in again', async () => {
     const dataDir = tempDir();
     const token = await withServer(dataDir, async (url) => {
@@ -153,7 +154,6 @@ describe('npm run admin -- reset-second-factor', () => {
   });
 });
 
-// Each test runs the CLI as a process several times: slow on a busy machine.
 describe.each(databaseKinds)('npm run admin on %s', { timeout: 120_000 }, (kind) => {
   it('refuses a database that does not exist, naming where it looked, and creates none', async () => {
     const site = await newSite(kind);
