@@ -1,4 +1,5 @@
 import { backupCommand, checkCommand, restoreCommand } from './backup-commands';
+import { importWordpressCommand } from './import-commands';
 import { migrateDownCommand, migrateStatusCommand, migrateUpCommand } from './migrate-commands';
 import {
   createUserCommand,
@@ -27,6 +28,12 @@ const usage = `Usage:
   npm run admin -- migrate status             the database's migrations: applied (when) and pending
   npm run admin -- migrate up                 apply the pending migrations (npm start does it too)
   npm run admin -- migrate down               undo the last applied migration, before starting an older release
+  npm run admin -- import-wordpress FILE [--uploads DIR_OR_ZIP] [--dry-run]
+                                              import WordPress's export FILE (Tools → Export): posts become
+                                              draft projects with their pictures (from a copy of
+                                              wp-content/uploads, a folder or a zip, else fetched from the old
+                                              site), old addresses redirects; --dry-run writes nothing. Running
+                                              it again creates nothing twice. See docs/decisions/054-wordpress-import.md
   npm run admin -- help
 
 The commands but restore work on the database DATA_DIR or DATABASE_URL names, which must exist:
@@ -53,6 +60,13 @@ const commands: Record<string, (...args: string[]) => Promise<number>> = {
   'migrate status': () => migrateStatusCommand(),
   'migrate up': () => migrateUpCommand(),
   'migrate down': () => migrateDownCommand(),
+  'import-wordpress FILE': (file) => importWordpressCommand(file!, { dryRun: false }),
+  'import-wordpress FILE --dry-run': (file) => importWordpressCommand(file!, { dryRun: true }),
+  'import-wordpress FILE --uploads DIR_OR_ZIP': (file, uploads) => importWordpressCommand(file!, { uploads, dryRun: false }),
+  'import-wordpress FILE --uploads DIR_OR_ZIP --dry-run': (file, uploads) =>
+    importWordpressCommand(file!, { uploads, dryRun: true }),
+  'import-wordpress FILE --dry-run --uploads DIR_OR_ZIP': (file, uploads) =>
+    importWordpressCommand(file!, { uploads, dryRun: true }),
 };
 
 function matchCommand(argv: string[]): (() => Promise<number>) | undefined {
