@@ -199,48 +199,60 @@ export async function runImportJob(deps: JobDeps, id: number, options: JobRunOpt
 }
 
 const leaseName = 'wordpress-import';
-const leaseMs = 5 * 60_000;
+/** Long enough for one post's pictures (20 of them, 20 s each at most) between two renewals. */
+const leaseMs = 15 * 60_000;
 
 /**
  * Runs the queued and cut-off jobs of the database, one after the other, on one instance at a
  * time (the lease, renewed after every post: an instance that died lets another take over once
- * it ran out). `kick` after queueing a job; `stop` on shutdown (the running job stops between two
- * posts and resumes on the next start).
+ * it ran out). After each job it looks again, so a job another instance queued meanwhile is run
+ * too; a job it could not end (the database away) is left for the next start. `kick` after
+ * queueing a job; `stop` on shutdown (the running job stops between two posts and resumes on the
+ * next start).
  */
 export function createImportRunner(deps: JobDeps) {
   const owner = crypto.randomUUID();
   const controller = new AbortController();
   let running: Promise<void> | undefined;
-  let again = false;
+  // A kick while a round runs: it may have looked for jobs already, so another round follows.
+  let kicked = false;
 
   const hold = () => takeLease(deps.db, leaseName, owner, new Date(), new Date(Date.now() + leaseMs));
 
   async function drain(): Promise<void> {
-    do {
-      again = false;
-      if (!(await hold())) return;
-      try {
-        for (const id of await unfinishedImportJobs(deps.db)) {
-          if (controller.signal.aborted) return;
-          await runImportJob(deps, id, { signal: controller.signal, onProgress: () => void hold().catch(() => undefined) });
-        }
-      } finally {
-        await releaseLease(deps.db, leaseName, owner).catch(() => undefined);
+    if (!(await hold())) return;
+    const tried = new Set<number>();
+    try {
+      for (;;) {
+        const next = (await unfinishedImportJobs(deps.db)).find((id) => !tried.has(id));
+        if (next === undefined || controller.signal.aborted) return;
+        tried.add(next);
+        await runImportJob(deps, next, { signal: controller.signal, onProgress: () => void hold().catch(() => undefined) });
       }
-    } while (again && !controller.signal.aborted);
+    } finally {
+      await releaseLease(deps.db, leaseName, owner).catch(() => undefined);
+    }
+  }
+
+  function kick(): void {
+    if (controller.signal.aborted) return;
+    if (running) {
+      kicked = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => deps.log.error({ err: error }, 'wordpress import runner failed'))
+      .finally(() => {
+        running = undefined;
+        if (kicked) {
+          kicked = false;
+          kick();
+        }
+      });
   }
 
   return {
-    kick() {
-      if (controller.signal.aborted) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = drain()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'wordpress import runner failed'))
-        .finally(() => (running = undefined));
-    },
+    kick,
     async stop() {
       controller.abort();
       await running;

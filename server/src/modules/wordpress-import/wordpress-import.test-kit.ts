@@ -24,13 +24,20 @@ export function uploadFiles(): string[] {
     .map((name) => name.split(path.sep).join('/'));
 }
 
-/** A local stand-in for the old site: the fixture's uploads at /wp-content/uploads/…, and what `extra` adds. */
-export async function oldSite(extra: Record<string, Buffer> = {}): Promise<{ origin: string; hits: string[] }> {
+/**
+ * A local stand-in for the old site: the fixture's uploads at /wp-content/uploads/…, and what
+ * `extra` adds by path: bytes, or an address to redirect to (302).
+ */
+export async function oldSite(extra: Record<string, Buffer | string> = {}): Promise<{ origin: string; hits: string[] }> {
   const hits: string[] = [];
   const server = http.createServer((request, response) => {
     const url = request.url ?? '/';
     hits.push(url);
     const own = extra[url];
+    if (typeof own === 'string') {
+      response.writeHead(302, { location: own }).end();
+      return;
+    }
     const prefix = '/wp-content/uploads/';
     const file = url.startsWith(prefix) ? path.join(fixtures, 'uploads', ...url.slice(prefix.length).split('/')) : undefined;
     const body = own ?? (file && !url.includes('..') && fs.existsSync(file) ? fs.readFileSync(file) : undefined);

@@ -114,7 +114,11 @@ describe.each(databaseKinds)('WordPress import on %s', (kind) => {
   });
 
   it('reports in a dry run what it would do, writing nothing; fetches only from the old site', async () => {
-    const old = await oldSite();
+    const old = await oldSite({
+      // A picture larger than the limit, and one the old site sends elsewhere.
+      '/wp-content/uploads/2022/03/logistikhalle-offenbach.jpg': Buffer.alloc(16 * 1024 * 1024),
+      '/wp-content/uploads/2024/09/kirchturm-gelnhausen.jpg': 'http://localhost:9/kirchturm.jpg',
+    });
     const file = exportAt(old.origin)
       // One picture moved to another host, one to a local file: neither is fetched.
       .replace(
@@ -140,8 +144,14 @@ describe.each(databaseKinds)('WordPress import on %s', (kind) => {
     expect(reasons['Äußerer Blitzschutz für eine Logistikhalle in Offenbach: 2022/03/logistikhalle-dach-2.jpg']).toContain(
       'not an http(s) address',
     );
-    expect(reasons['Äußerer Blitzschutz für eine Logistikhalle in Offenbach: 2022/03/logistikhalle-offenbach.jpg']).toContain(
-      '404',
+    expect(reasons['Äußerer Blitzschutz für eine Logistikhalle in Offenbach: 2022/03/logistikhalle-offenbach.jpg']).toBe(
+      'picture not taken: larger than 15 MB',
+    );
+    expect(reasons['Sanierung der Fangeinrichtung am Kirchturm in Gelnhausen: 2024/09/kirchturm-gelnhausen.jpg']).toContain(
+      'another host',
+    );
+    expect(reasons['Erdungsanlage für ein Rechenzentrum in Frankfurt: 2019/11/rechenzentrum-frankfurt.jpg']).toBe(
+      'picture not taken: the old site answered 404',
     );
     expect(report.missingAlt).toEqual([
       { item: 'Erdungsanlage für ein Rechenzentrum in Frankfurt', picture: '2019/11/rechenzentrum-erdung.jpg', projectId: null },
