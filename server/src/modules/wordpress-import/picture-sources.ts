@@ -68,8 +68,8 @@ async function boundedRead(stream: Readable, limit: number): Promise<Buffer | un
 
 /** The key an entry of an uploads zip is found under: its path below `uploads/` when it has one, else its whole name. */
 function entryKey(name: string): string {
-  const at = name.lastIndexOf('uploads/');
-  return at >= 0 && (at === 0 || name[at - 1] === '/') ? name.slice(at + 'uploads/'.length) : name;
+  const at = /(?:^|\/)uploads\//.exec(name);
+  return at ? name.slice(at.index + at[0].length) : name;
 }
 
 /**

@@ -47,6 +47,8 @@ async function readForm(request: FastifyRequest, folder: string): Promise<Import
         await pipeline(part.file, bounded, fs.createWriteStream(target, { mode: 0o600 }));
         if (part.fieldname === 'file') form.exportFile = target;
         else form.uploadsZip = target;
+      } else if (part.fieldname in fileFields) {
+        throw badRequest(part.fieldname, 'send it as a file part (a file chosen in the form)');
       } else {
         (form.fields[part.fieldname] ??= []).push(String(part.value));
       }

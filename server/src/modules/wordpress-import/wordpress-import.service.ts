@@ -1,4 +1,4 @@
-import { type ImportReport, type LocalizedText, projectPath } from '@blitz/contract';
+import { type ContentLanguage, type ImportReport, type LocalizedText, projectPath } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/http-error';
@@ -75,17 +75,24 @@ class CategoryMatcher {
     private readonly dryRun: boolean,
   ) {}
 
-  async idOf(name: string | null, language: number): Promise<number | null> {
+  async idOf(name: string | null, language: ContentLanguage): Promise<number | null> {
     if (name === null) return null;
     this.names ??= new Map((await categoryNames(this.db)).map((c) => [folded(c.name), c]));
     const existing = this.names.get(folded(name));
-    if (existing) return existing.inTrash ? null : existing.id;
+    if (existing && !existing.inTrash) return existing.id;
+    if (existing) {
+      // Its name is taken until the trash lets it go: the projects go without a category.
+      if (!this.planned.has(folded(name)))
+        this.report.skipped.push({ item: name, reason: 'category not assigned: one of that name is in the trash (restore it)' });
+      this.planned.add(folded(name));
+      return null;
+    }
     if (this.dryRun) {
       if (!this.planned.has(folded(name))) this.report.categoriesCreated.push(name);
       this.planned.add(folded(name));
       return null;
     }
-    const translation: LocalizedText[] = [{ content: name, language: language as 1 | 2 }];
+    const translation: LocalizedText[] = [{ content: name, language }];
     try {
       const created = await createCategory(this.db, { name, translation });
       this.names.set(folded(name), { id: created.id, inTrash: false });
@@ -107,7 +114,7 @@ async function takePictures(
   planned: PlannedPost,
   report: ImportReport,
   dryRun: boolean,
-  language: number,
+  language: ContentLanguage,
 ): Promise<{ stored: ProjectPicture[]; withoutAlt: string[] }> {
   const stored: ProjectPicture[] = [];
   const withoutAlt: string[] = [];
@@ -131,7 +138,7 @@ async function takePictures(
         taken = await storeUpload(deps, read.bytes, centre, `pictures.${index}`);
       }
       const alt = picture.alt?.trim();
-      if (alt) taken = { ...taken, alt: [{ content: alt.slice(0, 500), language: language as 1 | 2 }] };
+      if (alt) taken = { ...taken, alt: [{ content: alt.slice(0, 500), language }] };
       else withoutAlt.push(picture.name);
       stored.push(taken);
       report.pictures.fetched++;
@@ -141,11 +148,6 @@ async function takePictures(
     }
   }
   return { stored, withoutAlt };
-}
-
-/** The plan of an export as this import would carry it out (also what the route checks before queueing a job). */
-export function importPlanOf(exported: WxrExport, run: Pick<ImportRun, 'categories' | 'postTypes'>): ImportPlan {
-  return planImport(exported, run);
 }
 
 /**
@@ -158,7 +160,7 @@ export async function runImport(
   source: PictureSource,
   run: ImportRun,
 ): Promise<ImportReport> {
-  const plan = importPlanOf(exported, run);
+  const plan = planImport(exported, run);
   // The plan is the same for the same export and options, so a resume goes on where the cut run's report ends.
   const resumed = run.resume && run.resume.done <= plan.posts.length ? run.resume : undefined;
   const report: ImportReport = resumed ? structuredClone(resumed.report) : emptyReport(run.dryRun);

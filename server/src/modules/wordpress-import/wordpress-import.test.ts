@@ -91,6 +91,7 @@ describe.each(databaseKinds)('WordPress import on %s', (kind) => {
       ['uploads not a zip', { file: fixtureExport, uploads: Buffer.from('PK\u0003\u0004 not really a zip') }, 400, 'not a zip'],
       ['zip slip', { file: fixtureExport, uploads: slip }, 400, 'cannot be read'],
       ['unknown field', { file: fixtureExport, fields: { publish: 'true' } }, 400, 'Invalid field'],
+      ['uploads as text', { file: fixtureExport, fields: { uploads: 'wp-content/uploads' } }, 400, 'Invalid field: uploads'],
       ['bad dry run', { file: fixtureExport, fields: { dryRun: 'perhaps' } }, 400, 'Invalid field'],
     ];
     for (const [name, form, status, detail] of cases) {
