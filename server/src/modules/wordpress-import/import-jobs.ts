@@ -198,7 +198,8 @@ export async function runImportJob(deps: JobDeps, id: number, options: JobRunOpt
   }
 }
 
-const leaseName = 'wordpress-import';
+/** The lease of the instance that runs the jobs. */
+export const importLeaseName = 'wordpress-import';
 /** Long enough for one post's pictures (20 of them, 20 s each at most) between two renewals. */
 const leaseMs = 15 * 60_000;
 
@@ -217,7 +218,7 @@ export function createImportRunner(deps: JobDeps) {
   // A kick while a round runs: it may have looked for jobs already, so another round follows.
   let kicked = false;
 
-  const hold = () => takeLease(deps.db, leaseName, owner, new Date(), new Date(Date.now() + leaseMs));
+  const hold = () => takeLease(deps.db, importLeaseName, owner, new Date(), new Date(Date.now() + leaseMs));
 
   async function drain(): Promise<void> {
     if (!(await hold())) return;
@@ -230,7 +231,7 @@ export function createImportRunner(deps: JobDeps) {
         await runImportJob(deps, next, { signal: controller.signal, onProgress: () => void hold().catch(() => undefined) });
       }
     } finally {
-      await releaseLease(deps.db, leaseName, owner).catch(() => undefined);
+      await releaseLease(deps.db, importLeaseName, owner).catch(() => undefined);
     }
   }
 

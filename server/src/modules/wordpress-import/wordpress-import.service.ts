@@ -1,5 +1,6 @@
 import { type ContentLanguage, type ImportReport, type LocalizedText, projectPath } from '@blitz/contract';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/http-error';
 import { PictureError, decodePicture, pictureJob } from '../../media/image-pipeline';
@@ -246,6 +247,11 @@ async function importPost(
     report.missingAlt.push(...withoutAlt.map((picture) => ({ item: planned.title, picture, projectId: id })));
   } catch (error) {
     if (!run.dryRun) await releasePictureKeys(deps, keys);
+    // Imported meanwhile by another run (the command line beside a job): its GUID is taken, nothing is made twice.
+    if (isUniqueViolation(error) && (await importedItems(deps.db, [planned.post.guid])).has(planned.post.guid)) {
+      report.matched++;
+      return;
+    }
     throw error;
   }
 }

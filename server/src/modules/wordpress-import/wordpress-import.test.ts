@@ -17,7 +17,8 @@ import { listAll } from '../../storage/object-storage';
 import { type TestApp, api, databaseKinds, onCleanup, signIn, startSharedTestApp, startTestApp } from '../../test/helper';
 import { commandLineActor } from '../audit/audit-actor';
 import { mediaAddress } from '../projects/projects.service';
-import { queueImportJob, runImportJob, scratchFolder } from './import-jobs';
+import { importLeaseName, queueImportJob, runImportJob, scratchFolder } from './import-jobs';
+import { releaseLease, takeLease } from '../housekeeping/leases.repository';
 import { exportAt, fixtureExport, fixtureUploadsZip, oldSite, postImport, zipOf } from './wordpress-import.test-kit';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -268,6 +269,10 @@ describe.each(databaseKinds)('WordPress import cut off on %s', (kind) => {
       log: site.app.log,
       mediaUrl: mediaAddress(undefined),
     };
+    // The test runs the job itself first: it holds the runners' lease, so that the app's own runner
+    // (which looks for jobs once it is ready) cannot take the job meanwhile.
+    const held = () => takeLease(site.app.db, importLeaseName, 'test', new Date(), new Date(Date.now() + 60_000));
+    while (!(await held())) await new Promise((resolve) => setTimeout(resolve, 50));
     // A job as the route queues it, run until its first post is in, then cut (as a stopping server does).
     const id = await queueImportJob(deps, { exportFile, uploadsZip }, { categories: [], postTypes: [] }, commandLineActor);
     const cut = new AbortController();
@@ -280,6 +285,7 @@ describe.each(databaseKinds)('WordPress import cut off on %s', (kind) => {
     expect(halfway).toMatchObject({ state: 'running', done: 1, total: 4 });
     expect(await site.database.db.selectFrom('wordpress_imported_items').select('guid').execute()).toHaveLength(1);
 
+    await releaseLease(site.app.db, importLeaseName, 'test');
     // Another instance starts on the same site: it takes the job up.
     const second = await buildApp(site.config, { database: site.database, logger: false });
     await second.listen({ port: 0, host: '127.0.0.1' });
