@@ -22,6 +22,7 @@ export const auditItemKinds = [
   'notFoundEntry',
   'person',
   'replyTemplates',
+  'wordpressImport',
 ] as const;
 export type AuditItemKind = (typeof auditItemKinds)[number];
 

@@ -30,3 +30,4 @@ export * from './backup';
 export * from './redirect';
 export * from './privacy';
 export * from './reply';
+export * from './wordpress-import';

@@ -219,6 +219,14 @@ export const apiRoutes = {
     /** GET/PUT `{answer}`: redirect home (SPEC.md's default) or a not-found page. */
     settings: '/Settings/NotFound',
   },
+  /** The WordPress import (admin, issue 43, decision 054). */
+  imports: {
+    /** POST multipart `file` (the export), `uploads` (a zip), `dryRun`, `categories`, `postTypes`: 200 the dry run's report, 202 the job. */
+    wordpress: '/Import/WordPress',
+    /** GET: the job, its progress and report. */
+    one: '/Import/:id',
+    onePath: (id: Id) => `/Import/${id}`,
+  },
   /** Data-subject requests (admin, decision 049): what is stored about one e-mail address, exported or erased. */
   person: {
     /** GET `?Email=`: the inquiries, files, mails and notes stored about that address. */

@@ -119,6 +119,8 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/v1/Redirect/Test': 'admin',
   'GET /api/v1/Redirect/Export': 'admin',
   'POST /api/v1/Redirect/Import': 'admin',
+  'POST /api/v1/Import/WordPress': 'admin',
+  'GET /api/v1/Import/:id': 'admin',
   'GET /api/v1/NotFound': 'admin',
   'DELETE /api/v1/NotFound/:id': 'admin',
   'GET /api/v1/Settings/NotFound': 'admin',

@@ -28,12 +28,13 @@ describe('the list of modules', () => {
     );
   });
 
-  it('collects the stored files of projects, the company (its logo, in the settings), the inquiries and their replies', () => {
+  it('collects the stored files of projects, the company (its logo, in the settings), the inquiries and their replies, and running imports', () => {
     expect(storedFiles.map((declaration) => declaration.table).sort()).toEqual([
       'inquiry_attachments',
       'inquiry_reply_attachments',
       'projects',
       'settings',
+      'wordpress_import_jobs',
     ]);
   });
 

@@ -18,6 +18,7 @@ import { siteAddressModule } from './modules/site-address/site-address.module';
 import { siteTextsModule } from './modules/site-texts/site-texts.module';
 import { statisticsModule } from './modules/statistics/statistics.module';
 import { trashModule } from './modules/trash/trash.module';
+import { wordpressImportModule } from './modules/wordpress-import/wordpress-import.module';
 import type { StoredFiles } from './storage/stored-files';
 
 /**
@@ -41,6 +42,7 @@ export const siteModules: readonly SiteModule[] = [
   siteAddressModule,
   goLiveModule,
   redirectsModule,
+  wordpressImportModule,
   inboxModule({ namesOf: shownNamesOf, colleagues: activeColleagues, mailAddressOf: activeMailAddress }),
   statisticsModule,
   privacyModule,

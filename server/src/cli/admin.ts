@@ -1,6 +1,7 @@
 // Each command's module is loaded when it runs: a migration command needs neither the backup's
 // nor the accounts' code, and every command starts faster for it.
 const backup = () => import('./backup-commands');
+const importer = () => import('./import-commands');
 const migrate = () => import('./migrate-commands');
 const users = () => import('./user-commands');
 
@@ -22,6 +23,12 @@ const usage = `Usage:
   npm run admin -- migrate status             the database's migrations: applied (when) and pending
   npm run admin -- migrate up                 apply the pending migrations (npm start does it too)
   npm run admin -- migrate down               undo the last applied migration, before starting an older release
+  npm run admin -- import-wordpress FILE [--uploads DIR_OR_ZIP] [--dry-run]
+                                              import WordPress's export FILE (Tools → Export): posts become
+                                              draft projects with their pictures (from a copy of
+                                              wp-content/uploads, a folder or a zip, else fetched from the old
+                                              site), old addresses redirects; --dry-run writes nothing. Running
+                                              it again creates nothing twice. See docs/decisions/054-wordpress-import.md
   npm run admin -- help
 
 The commands but restore work on the database DATA_DIR or DATABASE_URL names, which must exist:
@@ -48,6 +55,14 @@ const commands: Record<string, (...args: string[]) => Promise<number>> = {
   'migrate status': async () => (await migrate()).migrateStatusCommand(),
   'migrate up': async () => (await migrate()).migrateUpCommand(),
   'migrate down': async () => (await migrate()).migrateDownCommand(),
+  'import-wordpress FILE': async (file) => (await importer()).importWordpressCommand(file!, { dryRun: false }),
+  'import-wordpress FILE --dry-run': async (file) => (await importer()).importWordpressCommand(file!, { dryRun: true }),
+  'import-wordpress FILE --uploads DIR_OR_ZIP': async (file, uploads) =>
+    (await importer()).importWordpressCommand(file!, { uploads, dryRun: false }),
+  'import-wordpress FILE --uploads DIR_OR_ZIP --dry-run': async (file, uploads) =>
+    (await importer()).importWordpressCommand(file!, { uploads, dryRun: true }),
+  'import-wordpress FILE --dry-run --uploads DIR_OR_ZIP': async (file, uploads) =>
+    (await importer()).importWordpressCommand(file!, { uploads, dryRun: true }),
 };
 
 function matchCommand(argv: string[]): (() => Promise<number>) | undefined {

@@ -402,6 +402,37 @@ export type NotFoundLogTable = {
   referrer_host: string | null;
 };
 
+/** An import of a WordPress export (issue 43, decision 054): what it was asked, how far it came, what it did. */
+export type WordpressImportJobsTable = {
+  id: Generated<number>;
+  /** `queued`, `running`, `done`, `failed`. */
+  state: string;
+  /** JSON: the import's options (categories, post types). */
+  options: string;
+  /** The export and the uploads zip in the attachments storage while the job runs; null once it ended. */
+  export_key: string | null;
+  uploads_key: string | null;
+  done: Generated<number>;
+  total: Generated<number>;
+  /** JSON: the report, once the job ended (and as far as it came, while it runs). */
+  report: string | null;
+  error: string | null;
+  user_id: number | null;
+  user_name: string;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+};
+
+/** A WordPress post brought in, keyed by its GUID: a repeat or a resumed import creates nothing twice. */
+export type WordpressImportedItemsTable = {
+  guid: string;
+  wordpress_id: number;
+  project_id: number | null;
+  job_id: number | null;
+  created_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -445,4 +476,6 @@ export type Database = {
   audit_log: AuditLogTable;
   redirects: RedirectsTable;
   not_found_log: NotFoundLogTable;
+  wordpress_import_jobs: WordpressImportJobsTable;
+  wordpress_imported_items: WordpressImportedItemsTable;
 };

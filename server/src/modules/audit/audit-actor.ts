@@ -28,3 +28,12 @@ export const auditActorContext = fp(async (app: FastifyInstance) => {
     requestActor.run({ id: admin.id, name: admin.username }, done);
   });
 });
+
+/**
+ * Runs `work` with `actor` as the actor of every change it records, where no request carries one:
+ * a job a signed-in user started, which runs on after the request was answered (the WordPress
+ * import, decision 054), or a command at the server's command line.
+ */
+export function runAs<T>(actor: AuditActor, work: () => Promise<T>): Promise<T> {
+  return requestActor.run(actor, work);
+}

@@ -463,3 +463,16 @@ export async function removeProject(deps: ProjectDeps, id: number): Promise<void
   if (!deleted) throw notFound('Project');
   await releasePictureKeys(deps, deleted.mediaKeys);
 }
+
+/**
+ * A draft made by an import (decision 054), in the caller's transaction (the import records the
+ * post it came from in the same one, so that a crash leaves both or neither), and in the audit
+ * trail. Its pictures are stored already (storeUpload); it is never published here: staff review
+ * it and publish it in the usual flow, which checks both titles and every alternative text.
+ */
+export async function insertImportedDraft(trx: Db, values: ProjectValues): Promise<number> {
+  const draft: ProjectValues = { ...values, published: false, featured: false, placement: 'top' };
+  const id = await insertProject(trx, draft);
+  await recordChange(trx, { ...projectEntry('create', id, undefined, draft), note: 'imported from WordPress' });
+  return id;
+}

@@ -228,3 +228,40 @@ export async function saveNotFoundSettings(db: Db, settings: NotFoundSettings): 
   });
   return getNotFoundSettings(db);
 }
+
+/** Which of these addresses no redirect answers yet (an import's dry run counts what it would add). */
+export async function unredirected(db: Db, froms: readonly string[]): Promise<string[]> {
+  const table = await tableOf(db);
+  const seen = new Set<string>();
+  return froms.filter((from) => {
+    const key = fromKey(from);
+    if (table.has(key) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Redirects an import adds (decision 054), in the caller's transaction, each saved as one made in
+ * the dashboard would be (chains collapsed, in the audit trail): an address already redirected is
+ * left as it is, never duplicated; one that would make a loop is left out. Answers the addresses
+ * redirected now.
+ */
+export async function addMissingRedirects(trx: Db, list: readonly RedirectFields[], note: string): Promise<string[]> {
+  const table = await tableOf(trx);
+  const now = new Date().toISOString();
+  const added: string[] = [];
+  for (const fields of list) {
+    if (table.has(fromKey(fields.from))) continue;
+    try {
+      const result = await saveInto(trx, table, fields, { now });
+      await recordChange(trx, redirectEntry('create', result.id, undefined, { ...fields, to: result.to }, note));
+      added.push(fields.from);
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'redirect_loop') continue;
+      throw error;
+    }
+  }
+  if (added.length > 0) await bumpContentVersion(trx);
+  return added;
+}

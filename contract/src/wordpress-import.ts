@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * The import of a WordPress export (issue 43, decisions 053 and 054): posts → reference projects
+ * as drafts, their pictures through the upload pipeline, old addresses → redirects. An admin sends
+ * the export (`file`) and optionally a zip of `wp-content/uploads` (`uploads`) as
+ * multipart/form-data; a dry run answers the report at once and writes nothing, an import answers
+ * 202 with the job to poll.
+ */
+
+export const wordpressImportLimits = {
+  /** The export (WXR) without its pictures: a company site's is a few megabytes. */
+  exportMaxBytes: 64 * 1024 * 1024,
+  /** A zip of `wp-content/uploads`. */
+  uploadsMaxBytes: 1024 * 1024 * 1024,
+  /** Entries a zip may list (a zip of a million empty files is refused before it is read). */
+  uploadsMaxEntries: 200_000,
+  /** Seconds one picture may take to arrive from the old site. */
+  fetchTimeoutSeconds: 20,
+  /** Names in the choice of categories or post types. */
+  choiceMaxItems: 100,
+} as const;
+
+const nameList = z.array(z.string().trim().min(1).max(200)).max(wordpressImportLimits.choiceMaxItems).default([]);
+
+/**
+ * The options of an import, as the multipart form's fields carry them: `dryRun` (`true`/`false`),
+ * `categories` and `postTypes` (each a name or slug per field, or one field of names separated by
+ * commas). No category: every category. No post type: `post`. Only published posts are imported.
+ */
+export const wordpressImportOptionsSchema = z.strictObject({
+  dryRun: z.boolean().default(false),
+  /** WordPress categories (name or slug, any case) whose posts are imported; empty: all. */
+  categories: nameList,
+  /** WordPress post types imported as projects; empty: `post`. */
+  postTypes: nameList,
+});
+export type WordpressImportOptions = z.output<typeof wordpressImportOptionsSchema>;
+
+/** One item not imported, and why (a post without a picture, a draft, a post outside the chosen categories). */
+export const importSkipSchema = z.object({
+  /** The post's title, or a picture's address or file. */
+  item: z.string(),
+  reason: z.string(),
+});
+
+/** One page of the old site: not imported, listed with a suggested page of ours for the redirect step. */
+export const importPageSchema = z.object({
+  title: z.string(),
+  /** The page's old address on this site's terms: its path (`/kontakt/`). */
+  from: z.string(),
+  /** The page of ours the title or slug suggests (`/contactus`), or null. */
+  suggested: z.string().nullable(),
+});
+
+/** A picture imported without an alternative text: staff add one before publishing. */
+export const importMissingAltSchema = z.object({
+  /** The post's title. */
+  item: z.string(),
+  /** The picture's file or address. */
+  picture: z.string(),
+  /** The project it went to (null in a dry run). */
+  projectId: z.number().int().nullable(),
+});
+
+/** The report (issue 43's shape, with the pages, missing alternative texts and the projects made). */
+export const importReportSchema = z.object({
+  dryRun: z.boolean(),
+  /** Posts made into draft projects (in a dry run: that would be). */
+  created: z.number().int(),
+  /** Posts imported before (same GUID): nothing made again. */
+  matched: z.number().int(),
+  skipped: z.array(importSkipSchema),
+  pictures: z.object({ fetched: z.number().int(), failed: z.number().int() }),
+  /** Redirects of old addresses made (in a dry run: that would be). */
+  redirects: z.number().int(),
+  /** Categories made because no category of that name existed. */
+  categoriesCreated: z.array(z.string()),
+  pages: z.array(importPageSchema),
+  missingAlt: z.array(importMissingAltSchema),
+  /** The draft projects made, with the post they came from. */
+  projects: z.array(z.object({ id: z.number().int(), title: z.string(), from: z.string() })),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const importJobStates = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportJobState = (typeof importJobStates)[number];
+
+/** An import running (or ended) as a job: poll `GET /api/v1/Import/{id}` until `state` is `done` or `failed`. */
+export const importJobSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(importJobStates),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  /** The report once the job is done (as far as it came while it runs); null before the first item. */
+  report: importReportSchema.nullable(),
+  /** Why it failed, when it did. */
+  error: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;

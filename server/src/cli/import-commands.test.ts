@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openDatabase, sqliteFileIn } from '../db/database';
+import { fixtureExport, fixtures } from '../modules/wordpress-import/wordpress-import.test-kit';
+import { tempDir, testConfig } from '../test/helper';
+
+// npm run admin -- import-wordpress (decision 054): one run, since each spawn costs seconds; the
+// import itself is tested over HTTP in modules/wordpress-import.
+
+const entry = path.join(import.meta.dirname, 'admin.ts');
+
+function runAdmin(args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('npm run admin -- import-wordpress', () => {
+  it('imports an export with a copy of its uploads folder, printing its progress and report', async () => {
+    const dataDir = tempDir();
+    // A site as npm start leaves it: created and migrated.
+    const app = await buildApp(testConfig(dataDir), { logger: false });
+    await app.close();
+    const file = path.join(tempDir(), 'export.xml');
+    fs.writeFileSync(file, fixtureExport);
+
+    const run = await runAdmin(['import-wordpress', file, '--uploads', path.join(fixtures, 'uploads')], dataDir);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('  4/4 posts\n');
+    expect(run.stdout).toContain(
+      'Imported from Blitzschutz Mustermann GmbH:\nCreated: 2 draft projects; matched (imported before): 0\n',
+    );
+    expect(run.stdout).toContain('Pictures: 3 taken, 5 failed\n');
+    expect(run.stdout).toContain('  /kontakt/ (Kontakt) → /contactus\n');
+    expect(run.stdout).toContain(
+      'Pictures without an alternative text:\n  Erdungsanlage für ein Rechenzentrum in Frankfurt: 2019/11/rechenzentrum-erdung.jpg\n',
+    );
+
+    const { db } = await openDatabase({ kind: 'sqlite', file: sqliteFileIn(dataDir) });
+    try {
+      const projects = await db.selectFrom('projects').select(['published']).execute();
+      expect(projects).toEqual([{ published: 0 }, { published: 0 }]);
+      const audit = await db
+        .selectFrom('audit_log')
+        .select(['user_name', 'summary'])
+        .where('item_kind', '=', 'wordpressImport')
+        .execute();
+      expect(audit).toEqual([{ user_name: 'command line', summary: expect.stringContaining('2 created, 0 matched') }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
