@@ -41,6 +41,7 @@ import * as assignmentMails from './migrations/2026-12-14_assignment-mails';
 import * as inquiryReplies from './migrations/2026-12-15_inquiry-replies';
 import * as applicationConsent from './migrations/2026-12-16_application-consent';
 import * as inquiryFullText from './migrations/2026-12-18_inquiry-full-text';
+import * as inquiryCounts from './migrations/2026-12-20_inquiry-counts';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-15_inquiry-replies': inquiryReplies,
   '2026-12-16_application-consent': applicationConsent,
   '2026-12-18_inquiry-full-text': inquiryFullText,
+  '2026-12-20_inquiry-counts': inquiryCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
