@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiRoutes, apiUrl } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { signedInAs } from '../accounts/accounts.test-kit';
 import { generalMessage, postContact, priceInquiry } from '../contact/contact.test-kit';
 import { foldInquiryCounts } from '../contact/inquiries.repository';
 import { inquiryStore } from './inbox.test-kit';
@@ -62,6 +63,27 @@ async function expectExact(url: string, token: string, db: Db, adminId: number) 
   return counted;
 }
 
+/** The same for an inbox user limited to applications (issue 31): their lists and their unread hold applications only. */
+async function expectExactForApplicationsOnly(url: string, reader: { id: number; token: string }, db: Db) {
+  for (const [query, where] of [
+    ['', "spam = 0 and subject = 'application'"],
+    ['Spam=true', "spam = 1 and subject = 'application'"],
+    ['Handled=false', "spam = 0 and subject = 'application' and status <> 'closed'"],
+  ] as const) {
+    const res = await api(url, 'GET', `${apiUrl(apiRoutes.inbox.list)}?PageLength=1&${query}`, { token: reader.token });
+    expect(res.status, res.text).toBe(200);
+    expect({ query, count: res.body.count }).toEqual({ query, count: await rowCount(db, where) });
+  }
+  const unread = await api(url, 'GET', apiUrl(apiRoutes.inbox.unread), { token: reader.token });
+  expect(unread.body.count).toBe(
+    await rowCount(
+      db,
+      `spam = 0 and status = 'new' and subject = 'application'
+       and id not in (select inquiry_id from inquiry_reads where user_id = ${reader.id})`,
+    ),
+  );
+}
+
 const adminIdOf = async (db: Db) => (await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 
 describe.each(databaseKinds)('the inbox counts kept by the database on %s', (kind) => {
@@ -101,6 +123,10 @@ describe.each(databaseKinds)('the inbox counts kept by the database on %s', (kin
     ).toBe(200);
     expect((await api(url, 'GET', apiUrl(apiRoutes.inbox.onePath(applied)), { token })).status).toBe(200);
     await exact();
+    const hr = await signedInAs(url, token, 'personal', 'inbox', { inquiryTypes: ['application'] });
+    await store(db, { subject: 'application', email: 'bewerber@example.org' });
+    expect((await api(url, 'GET', apiUrl(apiRoutes.inbox.onePath(applied)), { token: hr.token })).status).toBe(200);
+    await expectExactForApplicationsOnly(url, hr, db);
 
     // Spam: staff declare one genuine (resend); one marked as spam afterwards (no route does that today; a statement may).
     expect((await api(url, 'POST', apiUrl(apiRoutes.inbox.resendPath(caught)), { token })).status).toBe(200);
@@ -137,6 +163,7 @@ describe.each(databaseKinds)('the inbox counts kept by the database on %s', (kin
     // One row per group left once folded (SQLite keeps one per group anyway; a group may sit at 0 there).
     expect(Number(rows[0]!.n)).toBeLessThanOrEqual(kind === 'postgres' ? Object.keys(counted).length : 24);
     expect(await foldInquiryCounts(db)).toBe(0);
+    await expectExactForApplicationsOnly(url, hr, db);
   }, 60_000);
 
   it('answer the first page, the spam view, views by type or status and the unread; other filters count their rows', async () => {
