@@ -401,15 +401,18 @@ export async function listInquiries(
 export async function countInquiries(db: Db, filter: InquiryListFilter, upTo?: number): Promise<number> {
   if (upTo === undefined && keptCountsAnswer(filter)) {
     const { newBut, ...rest } = filter;
-    const kept = await keptCount(db, rest, newBut !== undefined);
-    if (newBut === undefined) return kept;
-    // Those opened are few beside a million inquiries: counted from the reader's rows.
-    const { n: opened } = await filtered(db, db.selectFrom('inquiries'), rest)
-      .where('inquiries.status', '=', 'new')
-      .where('inquiries.id', 'in', newBut)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return kept - Number(opened);
+    const kept = keptCount(db, rest, newBut !== undefined);
+    // Those opened are few beside a million inquiries: counted from the reader's rows, in the same
+    // statement (one snapshot: an opened one closed meanwhile is in neither or both).
+    const opened =
+      newBut === undefined
+        ? sql`0`
+        : filtered(db, db.selectFrom('inquiries'), rest)
+            .where('inquiries.status', '=', 'new')
+            .where('inquiries.id', 'in', newBut)
+            .select((eb) => eb.fn.countAll<number>().as('n'));
+    const { rows } = await sql<{ n: number | string | null }>`select coalesce((${kept}), 0) - (${opened}) as n`.execute(db);
+    return Number(rows[0]?.n ?? 0);
   }
   const { n } =
     upTo === undefined
@@ -437,12 +440,12 @@ function keptCountsAnswer(filter: InquiryListFilter): boolean {
   return Object.entries(filter).every(([key, value]) => value === undefined || keptCountFilters.has(key));
 }
 
-/** The sum of the matching groups' rows (on PostgreSQL a group's writes add rows until housekeeping folds them). */
-async function keptCount(
+/** The sum of the matching groups' rows (on PostgreSQL a group's writes add rows until housekeeping folds them), as a query. */
+function keptCount(
   db: Db,
   filter: Pick<InquiryListFilter, 'spam' | 'subject' | 'subjects' | 'status' | 'handled'>,
   onlyNew: boolean,
-): Promise<number> {
+) {
   let query = db
     .selectFrom('inquiry_counts')
     .select(sql<number | string | null>`sum(n)`.as('n'))
@@ -452,8 +455,7 @@ async function keptCount(
   if (filter.handled !== undefined) query = query.where('status', filter.handled ? '=' : '<>', 'closed');
   if (filter.status) query = query.where('status', '=', filter.status);
   if (onlyNew) query = query.where('status', '=', 'new');
-  const { n } = await query.executeTakeFirstOrThrow();
-  return Number(n ?? 0);
+  return query;
 }
 
 /**
