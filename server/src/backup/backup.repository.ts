@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
+import { derivedInquiryTables } from '../modules/contact/inquiry-tables';
 import { ephemeralStatisticsTables } from '../modules/statistics/statistics-tables';
 
 // The SQL of backup and restore: generic, table by table, whatever columns the schema has, so a
@@ -20,8 +21,16 @@ export function kindOf(db: AnyDb): DatabaseKind {
  * 025) — an archive would keep them for years. The counted aggregates are backed up. And the
  * instances' leases (housekeeping, the backup being written): they belong to the running site, and
  * a restored one would hold back the restored site's housekeeping and backups until it ran out.
+ * And the inquiries' kept counts: the triggers that keep them count the restored inquiries as the
+ * restore writes them (restored as well, they would be counted twice).
  */
-const tablesNotBackedUp = new Set(['kysely_migration', 'kysely_migration_lock', 'leases', ...ephemeralStatisticsTables]);
+const tablesNotBackedUp = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  'leases',
+  ...ephemeralStatisticsTables,
+  ...derivedInquiryTables,
+]);
 
 type ColumnRow = { table_name: string; column_name: string; data_type: string; auto_increment: boolean };
 

@@ -42,6 +42,7 @@ import * as inquiryReplies from './migrations/2026-12-15_inquiry-replies';
 import * as applicationConsent from './migrations/2026-12-16_application-consent';
 import * as inquiryFullText from './migrations/2026-12-18_inquiry-full-text';
 import * as wordpressImport from './migrations/2026-12-19_wordpress-import';
+import * as inquiryCounts from './migrations/2026-12-20_inquiry-counts';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-16_application-consent': applicationConsent,
   '2026-12-18_inquiry-full-text': inquiryFullText,
   '2026-12-19_wordpress-import': wordpressImport,
+  '2026-12-20_inquiry-counts': inquiryCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

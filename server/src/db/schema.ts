@@ -156,6 +156,19 @@ export type InquiriesTable = {
   consent_text: string | null;
 };
 
+/**
+ * How many inquiries there are of a spam flag, type and status: the sum of the group's rows
+ * (decision 055). Kept by triggers on `inquiries`; on PostgreSQL each writing statement adds its
+ * change as a row of its own, which housekeeping folds; on SQLite one row per group.
+ */
+export type InquiryCountsTable = {
+  spam: number;
+  subject: string;
+  status: string;
+  /** bigint: PostgreSQL answers it as a string. */
+  n: number | string;
+};
+
 /** Whom an assignment mail of an inquiry is for, and who gave it to them (issue 42). */
 export type AssignmentMailsTable = {
   outbox_id: number;
@@ -446,6 +459,7 @@ export type Database = {
   projects: ProjectsTable;
   project_texts: ProjectTextsTable;
   inquiries: InquiriesTable;
+  inquiry_counts: InquiryCountsTable;
   inquiry_attachments: InquiryAttachmentsTable;
   inquiry_notes: InquiryNotesTable;
   inquiry_events: InquiryEventsTable;

@@ -16,6 +16,7 @@ import { deleteRepliesOfInquiries, referencedReplyKeys } from './inquiry-replies
 import {
   closedApplicationsBefore,
   deleteInquiries,
+  foldInquiryCounts,
   idsOlderThan,
   readRetentionSetting,
   referencedKeys,
@@ -112,14 +113,15 @@ export async function applyRetention(db: Db, store: ObjectStorage, now = new Dat
   return removed;
 }
 
-/** Retention and the orphan-file sweep: a housekeeping task (modules/housekeeping). */
+/** Retention, the orphan-file sweep and the folding of the kept counts' rows (decision 055): a housekeeping task (modules/housekeeping). */
 export function inquiryHousekeeping(db: Db, store: ObjectStorage, clock: () => Date = () => new Date()): HousekeepingTask {
   return {
     name: 'inquiries',
     run: async () => {
       const expired = await applyRetention(db, store, clock());
       const orphans = await sweepAttachments(store, (keys) => referencedAttachmentKeys(db, keys), orphanAgeMs);
-      return { expired, orphans };
+      const countRowsFolded = await foldInquiryCounts(db);
+      return { expired, orphans, countRowsFolded };
     },
   };
 }
