@@ -14,5 +14,8 @@ export default defineConfig({
     // A second try for a browser test that a loaded CI machine stalls; a real defect fails both
     // tries, and the report names every retried test.
     retry: 1,
+    // expect.poll waits as long as a Playwright locator does (vitest's own default is 1 s, which a
+    // loaded machine's first opening of a dashboard tab outlasts).
+    expect: { poll: { timeout: 30_000 } },
   },
 });

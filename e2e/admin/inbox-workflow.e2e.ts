@@ -99,10 +99,15 @@ async function sendPriceInquiry(lastName: string, sender: { email?: string; phon
   return (await res.json()) as ContactCreated;
 }
 
-/** An inbox account made by the admin, its invitation accepted: its sign-in token. */
+let colleaguesMade = 0;
+
+/**
+ * An inbox account made by the admin, its invitation accepted: its sign-in token. The name gets a
+ * number, so that a test's second try makes an account of its own.
+ */
 async function colleague(username: string, displayName: string): Promise<string> {
   const created = await api<{ invitation: { url: string } }>(site.url, adminToken, 'POST', apiRoutes.users.list, {
-    username,
+    username: `${username}-${++colleaguesMade}`,
     role: 'inbox',
   });
   const token = new URL(created.invitation.url).hash.replace(/^#invitation=/, '');
