@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, sqliteFileIn } from '../db/database';
 import { fixtureExport, fixtures } from '../modules/wordpress-import/wordpress-import.test-kit';
+import { importWordpressCommand } from './import-commands';
 import { tempDir, testConfig } from '../test/helper';
 
 // npm run admin -- import-wordpress (decision 054): one run, since each spawn costs seconds; the
@@ -58,6 +59,32 @@ describe('npm run admin -- import-wordpress', () => {
       expect(audit).toEqual([{ user_name: 'command line', summary: expect.stringContaining('2 created, 0 matched') }]);
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('refuses to write beside a server running on the SQLite site, which would not see the import; a dry run works', async () => {
+    const dataDir = tempDir();
+    const config = testConfig(dataDir);
+    const app = await buildApp(config, { logger: false });
+    try {
+      const file = path.join(tempDir(), 'export.xml');
+      fs.writeFileSync(file, fixtureExport);
+      const printed: string[] = [];
+      const out = { write: (text: string) => void printed.push(text) };
+      await expect(importWordpressCommand(file, { dryRun: false }, config, out)).rejects.toThrow(
+        /^a server is running on this site \(DATA_DIR .*\): stop it before import-wordpress, or send the export to it \(POST \/api\/v1\/Import\/WordPress\)$/,
+      );
+      expect(printed).toEqual([]);
+
+      vi.stubEnv('DATA_DIR', dataDir); // the command's database is the one the environment names
+      const uploads = path.join(fixtures, 'uploads');
+      expect(await importWordpressCommand(file, { dryRun: true, uploads }, config, out)).toBe(0);
+      expect(printed.at(-1)).toMatch(
+        /^Dry run \(nothing written\) from Blitzschutz Mustermann GmbH:\nWould create: 2 draft projects/,
+      );
+    } finally {
+      vi.unstubAllEnvs();
+      await app.close();
     }
   });
 });

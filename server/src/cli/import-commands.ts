@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { ImportReport } from '@blitz/contract';
 import { type Config, loadConfig } from '../config';
+import { SiteInUseError, holdSiteExclusively } from '../db/instance-lock';
 import { commandLineActor, runAs } from '../modules/audit/audit-actor';
 import { mediaAddress } from '../modules/projects/projects.service';
 import { openSource, readExport } from '../modules/wordpress-import/import-jobs';
@@ -50,6 +51,33 @@ export async function importWordpressCommand(
     if (!stat) throw new Error(`no such file or folder: ${options.uploads}`);
     uploads = stat.isDirectory() ? { folder: options.uploads } : { zip: options.uploads };
   }
+  // A server on SQLite makes every write itself and never rereads what it caches (the redirects,
+  // kept pages; decision 038): an import written beside it would not be seen. PostgreSQL's servers
+  // hear the import's content version at its commit.
+  const release =
+    config.databaseUrl || options.dryRun
+      ? undefined
+      : await holdSiteExclusively(config, 'import-wordpress').catch((error: unknown) => {
+          if (!(error instanceof SiteInUseError)) throw error;
+          throw new SiteInUseError(`${error.message}, or send the export to it (POST /api/v1/Import/WordPress)`);
+        });
+  try {
+    return await importInto({ config, file, exported, uploads, dryRun: options.dryRun, out });
+  } finally {
+    await release?.();
+  }
+}
+
+type ImportRun = {
+  config: Config;
+  file: string;
+  exported: Awaited<ReturnType<typeof readExport>>;
+  uploads: { zip?: string; folder?: string };
+  dryRun: boolean;
+  out: Output;
+};
+
+async function importInto({ config, file, exported, uploads, dryRun, out }: ImportRun): Promise<number> {
   const source = await openSource(exported, uploads);
   const storage = await createSiteStorage(config);
   try {
@@ -58,19 +86,17 @@ export async function importWordpressCommand(
       const deps = { db, media: storage.media, log, mediaUrl: mediaAddress(config.mediaPublicUrl) };
       return runAs(commandLineActor, async () => {
         const made = await runImport(deps, exported, source, {
-          dryRun: options.dryRun,
+          dryRun,
           jobId: null,
           categories: [],
           postTypes: [],
           onProgress: async (done, total) => out.write(`  ${done}/${total} posts\n`),
         });
-        if (!options.dryRun) await recordImport(db, made, exported.site.title, null);
+        if (!dryRun) await recordImport(db, made, exported.site.title, null);
         return made;
       });
     });
-    out.write(
-      `${options.dryRun ? 'Dry run (nothing written)' : 'Imported'} from ${exported.site.title || file}:\n${reportText(report)}`,
-    );
+    out.write(`${dryRun ? 'Dry run (nothing written)' : 'Imported'} from ${exported.site.title || file}:\n${reportText(report)}`);
     return 0;
   } finally {
     await source.close();
