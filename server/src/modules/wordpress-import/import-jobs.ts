@@ -205,22 +205,26 @@ const leaseMs = 15 * 60_000;
 
 /**
  * Runs the queued and cut-off jobs of the database, one after the other, on one instance at a
- * time (the lease, renewed after every post: an instance that died lets another take over once
- * it ran out). After each job it looks again, so a job another instance queued meanwhile is run
- * too; a job it could not end (the database away) is left for the next start. `kick` after
- * queueing a job; `stop` on shutdown (the running job stops between two posts and resumes on the
- * next start).
+ * time (the lease, renewed after every post). After each job it looks again, so a job another
+ * instance queued meanwhile is run too. `start` once the server is ready: it looks at once and
+ * then every `retryMs`, so that a job whose instance died holding the lease (killed mid-post, its
+ * lease left to run out) is taken up by whichever instance looks after the lease ran out, and a
+ * job it could not end (the database away) is tried again. `kick` after queueing a job; `stop` on
+ * shutdown (the running job stops between two posts and resumes later).
  */
-export function createImportRunner(deps: JobDeps) {
+export function createImportRunner(deps: JobDeps, { retryMs = 60_000 }: { retryMs?: number } = {}) {
   const owner = crypto.randomUUID();
   const controller = new AbortController();
   let running: Promise<void> | undefined;
   // A kick while a round runs: it may have looked for jobs already, so another round follows.
   let kicked = false;
+  let timer: NodeJS.Timeout | undefined;
 
   const hold = () => takeLease(deps.db, importLeaseName, owner, new Date(), new Date(Date.now() + leaseMs));
 
   async function drain(): Promise<void> {
+    // A look costs a read; the lease (a write) only when there is a job to run.
+    if ((await unfinishedImportJobs(deps.db)).length === 0) return;
     if (!(await hold())) return;
     const tried = new Set<number>();
     try {
@@ -254,7 +258,12 @@ export function createImportRunner(deps: JobDeps) {
 
   return {
     kick,
+    start() {
+      kick();
+      timer ??= setInterval(kick, retryMs).unref();
+    },
     async stop() {
+      clearInterval(timer);
       controller.abort();
       await running;
     },

@@ -99,9 +99,10 @@ export const wordpressImportRoutes: FastifyPluginAsyncZod<SiteRouteOptions> = as
     log: app.log.child({ module: 'wordpress-import' }),
     mediaUrl: mediaAddress(app.config.mediaPublicUrl),
   };
-  // Jobs left unfinished (a restart in the middle of one) go on once the server is ready.
+  // Jobs left unfinished (a restart in the middle of one) go on once the server is ready, or once
+  // the lease of an instance that died running one has run out.
   const runner = createImportRunner(deps);
-  app.addHook('onReady', async () => runner.kick());
+  app.addHook('onReady', async () => runner.start());
   app.addHook('preClose', async () => runner.stop());
   await app.register(multipartSupport, {
     limits: {

@@ -17,8 +17,8 @@ import { listAll } from '../../storage/object-storage';
 import { type TestApp, api, databaseKinds, onCleanup, signIn, startSharedTestApp, startTestApp } from '../../test/helper';
 import { commandLineActor } from '../audit/audit-actor';
 import { mediaAddress } from '../projects/projects.service';
-import { importLeaseName, queueImportJob, runImportJob, scratchFolder } from './import-jobs';
-import { releaseLease, takeLease } from '../housekeeping/leases.repository';
+import { createImportRunner, importLeaseName, queueImportJob, runImportJob, scratchFolder } from './import-jobs';
+import { takeLease } from '../housekeeping/leases.repository';
 import { exportAt, fixtureExport, fixtureUploadsZip, oldSite, postImport, zipOf } from './wordpress-import.test-kit';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -247,7 +247,7 @@ describe.each(databaseKinds)('WordPress import on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('WordPress import cut off on %s', (kind) => {
-  it('resumes an import cut off between two posts on the next start, creating nothing twice', async () => {
+  it("resumes an import cut off between two posts once the dead instance's lease has run out, creating nothing twice", async () => {
     const site = await startTestApp(kind);
     const zip = await zipOf({
       ...Object.fromEntries(
@@ -285,13 +285,25 @@ describe.each(databaseKinds)('WordPress import cut off on %s', (kind) => {
     expect(halfway).toMatchObject({ state: 'running', done: 1, total: 4 });
     expect(await site.database.db.selectFrom('wordpress_imported_items').select('guid').execute()).toHaveLength(1);
 
-    await releaseLease(site.app.db, importLeaseName, 'test');
-    // Another instance starts on the same site: it takes the job up.
+    // The instance that ran it died holding the lease ('test'). Another starts on the same site: it
+    // finds the job but leaves it while the lease holds, and takes it up when it has run out.
     const second = await buildApp(site.config, { database: site.database, logger: false });
     await second.listen({ port: 0, host: '127.0.0.1' });
     onCleanup(() => second.close());
     const url = `http://127.0.0.1:${(second.server.address() as { port: number }).port}`;
     const token = await signIn(url);
+    // A runner that looks every 50 ms, as the instances' runners do every minute.
+    const runner = createImportRunner(deps, { retryMs: 50 });
+    runner.start();
+    onCleanup(() => runner.stop());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stillCut = (await api(url, 'GET', `/api/v1/Import/${id}`, { token })).body;
+    expect(stillCut).toMatchObject({ state: 'running', progress: { done: 1, total: 4 } });
+    await site.database.db
+      .updateTable('leases')
+      .set({ until: new Date(Date.now() - 1000).toISOString() })
+      .where('name', '=', importLeaseName)
+      .execute();
     const job = await finished(url, token, id);
     expect(job.state, job.error ?? '').toBe('done');
     expect(job.report).toMatchObject({ created: 2, matched: 0, redirects: 4, pictures: { fetched: 3 } });
