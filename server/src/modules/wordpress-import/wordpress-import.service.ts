@@ -145,7 +145,11 @@ async function takePictures(
       report.pictures.fetched++;
     } catch (error) {
       if (error instanceof PictureError || error instanceof HttpError) fail(error.message);
-      else throw error;
+      else {
+        // Storage or the database failed: the post's pictures stored so far would be nobody's.
+        if (!dryRun) await releasePictureKeys(deps, stored.flatMap(pictureKeys));
+        throw error;
+      }
     }
   }
   return { stored, withoutAlt };
