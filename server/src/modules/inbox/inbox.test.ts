@@ -120,7 +120,9 @@ describe.each(backends)('the inquiry inbox API on $name', (kind) => {
     expect(mails[1]!.mail.attachments).toHaveLength(1);
     const detail = await until(async () => {
       const d = await api(url, 'GET', `/api/v1/Inquiry/${created.body.id}`, { token });
-      return d.body.mails.length === 2 && d.body.mails.every((m: { status: string }) => m.status === 'sent') ? d.body : undefined;
+      // The inquiry's status and its mails' are read apart: wait until both tell the delivery.
+      const sent = d.body.mails.length === 2 && d.body.mails.every((m: { status: string }) => m.status === 'sent');
+      return sent && d.body.deliveryStatus === 'delivered' ? d.body : undefined;
     });
     expect(detail.deliveryStatus).toBe('delivered');
   });
