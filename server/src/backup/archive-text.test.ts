@@ -57,6 +57,8 @@ const fileColumnValues: Record<string, (text: string) => unknown> = {
   'projects.draft': () => null,
   'inquiry_attachments.storage_key': () => attachmentKey,
   'inquiry_reply_attachments.storage_key': () => attachmentKey,
+  'wordpress_import_jobs.export_key': () => attachmentKey,
+  'wordpress_import_jobs.uploads_key': () => null,
   'settings.key': () => 'company',
   'settings.value': (text) =>
     JSON.stringify({
