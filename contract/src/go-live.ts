@@ -13,6 +13,7 @@ export const checklistKeys = [
   'legalTexts',
   'secondFactor',
   'backup',
+  'oldAddresses',
 ] as const;
 export type ChecklistKey = (typeof checklistKeys)[number];
 export const checklistKeySchema = z.enum(checklistKeys);
@@ -36,6 +37,15 @@ export const checklistDetailSchema = z.object({
   without: z.array(z.string()).optional(),
   /** backup: the last backup, nightly, from the dashboard or `npm run admin -- backup` (null: never). */
   lastBackup: z.object({ at: z.string(), bytes: z.number() }).nullable().optional(),
+  /**
+   * oldAddresses (issue 43), for a site that replaces another (an import ran, or redirects exist):
+   * how many redirects there are, the old pages an import listed that no redirect answers yet, and
+   * the old addresses whose redirect leads to a project visitors cannot see (a draft, or gone).
+   * Each list at most 20 long.
+   */
+  redirects: z.number().optional(),
+  unredirected: z.array(z.string()).optional(),
+  toHidden: z.array(z.string()).optional(),
   /** A dismissed item: who dismissed it, and when. */
   dismissedBy: z.string().optional(),
   dismissedAt: z.string().optional(),

@@ -221,6 +221,8 @@ export const apiRoutes = {
   },
   /** The WordPress import (admin, issue 43, decision 054). */
   imports: {
+    /** GET: the latest imports (at most 20), newest first. */
+    list: '/Import',
     /** POST multipart `file` (the export), `uploads` (a zip), `dryRun`, `categories`, `postTypes`: 200 the dry run's report, 202 the job. */
     wordpress: '/Import/WordPress',
     /** GET: the job, its progress and report. */

@@ -30,6 +30,7 @@ export const translationNamespaces = [
   'trash',
   'redirects',
   'privacy',
+  'wordpressImport',
 ] as const;
 export type TranslationNamespace = (typeof translationNamespaces)[number];
 

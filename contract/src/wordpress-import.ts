@@ -37,12 +37,37 @@ export const wordpressImportOptionsSchema = z.strictObject({
 });
 export type WordpressImportOptions = z.output<typeof wordpressImportOptionsSchema>;
 
+/** Why an item was not imported (or not whole), for the dashboard's words in each language. */
+export const importSkipCodes = [
+  /** A post not published (a draft, pending, private). */
+  'not_published',
+  /** A post without a GUID: a repeat could not tell it apart. */
+  'no_guid',
+  /** A post outside the chosen categories. */
+  'other_category',
+  /** A post without any picture: a reference project needs one. */
+  'no_picture',
+  /** A post with more pictures than a project holds: the rest left out. */
+  'too_many_pictures',
+  /** One picture not taken (not fetched, not in the zip, too large, not an image); `reason` says why. */
+  'picture_failed',
+  /** A post none of whose pictures could be taken. */
+  'no_picture_taken',
+  /** A category whose name a category in the trash holds: the projects go without it. */
+  'category_in_trash',
+] as const;
+export type ImportSkipCode = (typeof importSkipCodes)[number];
+
 /** One item not imported, and why (a post without a picture, a draft, a post outside the chosen categories). */
 export const importSkipSchema = z.object({
   /** The post's title, or a picture's address or file. */
   item: z.string(),
+  /** Why, in English (with the detail: the old site's answer, the file's size). */
   reason: z.string(),
+  /** Why, as a code; absent in reports of imports made before codes were given. */
+  code: z.enum(importSkipCodes).optional(),
 });
+export type ImportSkip = z.infer<typeof importSkipSchema>;
 
 /** One page of the old site: not imported, listed with a suggested page of ours for the redirect step. */
 export const importPageSchema = z.object({
@@ -100,3 +125,6 @@ export const importJobSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+
+/** The latest imports, newest first: the dashboard finds a running one again after a reload. */
+export const importJobListSchema = z.object({ data: z.array(importJobSchema) });

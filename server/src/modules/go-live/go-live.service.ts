@@ -21,7 +21,11 @@ import { getCompanyDetails } from '../company/company-details.service';
 import { deleteJob, sampleJobIds } from '../jobs/jobs.repository';
 import { recipientsConfirmedAt } from '../mail-settings/mail-settings.service';
 import { categoriesOfStaffProjects, sampleProjectIds } from '../projects/project-samples.repository';
+import { visibleProjectIds } from '../projects/projects.repository';
 import { mediaAddress, removeProject } from '../projects/projects.service';
+import { allRedirects } from '../redirects/redirects.repository';
+import { unredirected } from '../redirects/redirects.service';
+import { importedOldPages } from '../wordpress-import/wordpress-import.repository';
 import { readGoLiveMarks, updateGoLiveMarks } from './go-live.repository';
 
 export type GoLiveDeps = {
@@ -42,7 +46,7 @@ type State = { done: boolean; detail?: ChecklistDetail };
  */
 export async function getChecklist(deps: GoLiveDeps, request: { origin: string | undefined }): Promise<Checklist> {
   const { db, config } = deps;
-  const [marks, company, confirmedAt, samples, users, lastBackup, address] = await Promise.all([
+  const [marks, company, confirmedAt, samples, users, lastBackup, address, oldAddresses] = await Promise.all([
     readGoLiveMarks(db),
     getCompanyDetails(db),
     recipientsConfirmedAt(db, config),
@@ -50,6 +54,7 @@ export async function getChecklist(deps: GoLiveDeps, request: { origin: string |
     listUsers(db),
     readLastBackup(db),
     deps.siteAddress(request.origin),
+    oldAddressesState(db),
   ]);
   // The item names the admins (issue 31: the site's responsible people), not every account.
   const without = users.filter((u) => u.role === 'admin' && u.disabledAt === null && !u.secondFactor).map((u) => u.username);
@@ -77,6 +82,7 @@ export async function getChecklist(deps: GoLiveDeps, request: { origin: string |
     },
     secondFactor: { done: without.length === 0, detail: { without } },
     backup: { done: lastBackup !== null, detail: { lastBackup } },
+    oldAddresses,
   };
   const items: ChecklistItem[] = checklistKeys.map((key) => {
     const { done, detail } = states[key];
@@ -85,6 +91,29 @@ export async function getChecklist(deps: GoLiveDeps, request: { origin: string |
     return { key, done, dismissed: dismissal !== undefined, ...(withDismissal ? { detail: withDismissal } : {}) };
   });
   return { items, complete: items.every((item) => item.done || item.dismissed) };
+}
+
+const listed = 20;
+
+/**
+ * For a site that replaces another (an import ran, or redirects were made): every old page an
+ * import listed is redirected, and no redirect leads to a project visitors cannot see (a draft
+ * still, or deleted). A site that replaces nothing has nothing to check.
+ */
+async function oldAddressesState(db: Db): Promise<State> {
+  const [redirects, imported] = await Promise.all([allRedirects(db), importedOldPages(db)]);
+  if (!imported.imported && redirects.length === 0) return { done: true };
+  const projectOf = (to: string) => /^\/project\/(\d+)$/.exec(to)?.[1];
+  const targets = redirects.flatMap((r) => (projectOf(r.to) ? [{ from: r.from, id: Number(projectOf(r.to)) }] : []));
+  const [missing, visible] = await Promise.all([
+    unredirected(db, imported.pages),
+    visibleProjectIds(db, [...new Set(targets.map((t) => t.id))]),
+  ]);
+  const hidden = targets.filter((t) => !visible.has(t.id)).map((t) => t.from);
+  return {
+    done: missing.length === 0 && hidden.length === 0,
+    detail: { redirects: redirects.length, unredirected: missing.slice(0, listed), toHidden: hidden.slice(0, listed) },
+  };
 }
 
 /** The unchanged sample categories that no project of staff uses (live or in the trash: such a category stays, with its project). */

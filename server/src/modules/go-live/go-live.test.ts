@@ -58,8 +58,10 @@ describe.each(databaseKinds)('go-live checklist API on %s', (kind) => {
     const fresh = await checklist(url, token);
     expect(fresh.items.map((i) => i.key)).toEqual([...checklistKeys]);
     expect(fresh.complete).toBe(false);
-    // A fresh test site has no sample content (SEED_SAMPLE=false): nothing to remove.
-    expect(fresh.items.filter((i) => i.done).map((i) => i.key)).toEqual(['sampleContent']);
+    // A fresh test site has no sample content (SEED_SAMPLE=false): nothing to remove; and it
+    // replaces no earlier site (no import, no redirect): no old address to check.
+    expect(fresh.items.filter((i) => i.done).map((i) => i.key)).toEqual(['sampleContent', 'oldAddresses']);
+    expect(item(fresh, 'oldAddresses').detail).toBeUndefined();
     expect(fresh.items.every((i) => !i.dismissed)).toBe(true);
     expect(item(fresh, 'backup').detail).toEqual({ lastBackup: null });
     expect(item(fresh, 'secondFactor').detail).toEqual({ without: [testAdmin.username] });
@@ -230,6 +232,23 @@ describe.each(databaseKinds)('go-live checklist API on %s', (kind) => {
     expect((await api(url, 'POST', '/api/v1/Trash/Restore', { token, body: { kind: 'project', id: trashed } })).status).toBe(200);
     const restored = (await api(url, 'GET', `/api/v1/Project/${trashed}`)).body as { category: { id: number } | null };
     expect(restored.category?.id).toBe(usedByTrashed!.id);
+  });
+
+  it('checks the old addresses of a site that replaces another: each redirect leads to a page visitors see', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const redirect = (from: string, to: string) => api(url, 'POST', '/api/v1/Redirect', { token, body: { from, to } });
+    expect((await redirect('/kontakt/', '/contactus')).status).toBe(201);
+    expect(item(await checklist(url, token), 'oldAddresses')).toMatchObject({
+      done: true,
+      detail: { redirects: 1, unredirected: [], toHidden: [] },
+    });
+    // A redirect to a project visitors cannot see (never made, a draft, deleted) leaves it open, naming the old address.
+    expect((await redirect('/referenzen/halle-xy/', '/project/999999')).status).toBe(201);
+    expect(item(await checklist(url, token), 'oldAddresses')).toMatchObject({
+      done: false,
+      detail: { redirects: 2, unredirected: [], toHidden: ['/referenzen/halle-xy/'] },
+    });
   });
 
   it('counts two-step sign-in done once every enabled admin has it', async () => {

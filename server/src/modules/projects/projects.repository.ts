@@ -160,6 +160,19 @@ function matching(db: Db, filter: ProjectFilter) {
   return query;
 }
 
+/** Which of these projects visitors see: published and not in the trash. */
+export async function visibleProjectIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('published', '=', 1)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function countProjects(db: Db, filter: ProjectFilter): Promise<number> {
   const row = await matching(db, filter)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

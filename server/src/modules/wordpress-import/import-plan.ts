@@ -1,4 +1,10 @@
-import { ContentLanguage, type WordpressImportOptions, pages as sitePages, redirectFromSchema } from '@blitz/contract';
+import {
+  ContentLanguage,
+  type ImportSkip,
+  type WordpressImportOptions,
+  pages as sitePages,
+  redirectFromSchema,
+} from '@blitz/contract';
 import { wordpressContentToPlain } from './content';
 import type { PictureRef } from './picture-sources';
 import type { WxrAttachment, WxrExport, WxrPost } from './wxr';
@@ -36,7 +42,7 @@ export type PlannedPage = { title: string; from: string; suggested: string | nul
 
 export type ImportPlan = {
   posts: PlannedPost[];
-  skipped: { item: string; reason: string }[];
+  skipped: ImportSkip[];
   pages: PlannedPage[];
   /** The language of the old site's texts: German unless its export says English. */
   language: ContentLanguage;
@@ -165,11 +171,15 @@ export function planImport(exported: WxrExport, options: Pick<WordpressImportOpt
     }
     if (!postTypes.has(post.type.toLowerCase())) continue;
     if (post.status !== 'publish') {
-      plan.skipped.push({ item: title, reason: `not published (${post.status || 'no status'})` });
+      plan.skipped.push({ item: title, reason: `not published (${post.status || 'no status'})`, code: 'not_published' });
       continue;
     }
     if (!post.guid) {
-      plan.skipped.push({ item: title, reason: 'no GUID in the export: it could not be told apart on a repeat' });
+      plan.skipped.push({
+        item: title,
+        reason: 'no GUID in the export: it could not be told apart on a repeat',
+        code: 'no_guid',
+      });
       continue;
     }
     const slugs = post.categories.map((c) => c.slug);
@@ -177,7 +187,7 @@ export function planImport(exported: WxrExport, options: Pick<WordpressImportOpt
       const names = [...slugs, ...slugs.flatMap(ancestors)].flatMap((slug) => [slug, nameOf.get(slug) ?? '']);
       names.push(...post.categories.map((c) => c.name));
       if (!names.some((name) => chosen.has(fold(name)))) {
-        plan.skipped.push({ item: title, reason: 'not in the chosen categories' });
+        plan.skipped.push({ item: title, reason: 'not in the chosen categories', code: 'other_category' });
         continue;
       }
     }
@@ -190,13 +200,14 @@ export function planImport(exported: WxrExport, options: Pick<WordpressImportOpt
     const bullets = plain.blocks.filter((b) => b.kind === 'bullet').map((b) => b.text.replace(/\n/g, ' '));
     const pictures = picturesOf(post, plain, exported);
     if (pictures.length === 0) {
-      plan.skipped.push({ item: title, reason: 'no picture: a reference project needs at least one' });
+      plan.skipped.push({ item: title, reason: 'no picture: a reference project needs at least one', code: 'no_picture' });
       continue;
     }
     if (pictures.length > maxPictures) {
       plan.skipped.push({
         item: title,
         reason: `${pictures.length - maxPictures} of its pictures left out: a project has at most ${maxPictures}`,
+        code: 'too_many_pictures',
       });
     }
     const addresses = [oldPath(post.link, exported.site.baseBlogUrl), oldPath(`/?p=${post.id}`, exported.site.baseBlogUrl)];

@@ -95,6 +95,28 @@ export async function findImportJob(db: Db, id: number): Promise<ImportJobRecord
   return row && toJob(row);
 }
 
+/** The latest jobs, newest first. */
+export async function latestImportJobs(db: Db, limit: number): Promise<ImportJobRecord[]> {
+  const rows = await db.selectFrom('wordpress_import_jobs').select(jobColumns).orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toJob);
+}
+
+/** The old site's pages the finished imports listed (their addresses), and whether any import finished. */
+export async function importedOldPages(db: Db): Promise<{ imported: boolean; pages: string[] }> {
+  const rows = await db
+    .selectFrom('wordpress_import_jobs')
+    .select('report')
+    .where('state', '=', 'done')
+    .where('report', 'is not', null)
+    .execute();
+  const pages = new Set<string>();
+  for (const row of rows) {
+    const report = JSON.parse(row.report!) as { pages?: { from?: unknown }[] };
+    for (const page of report.pages ?? []) if (typeof page.from === 'string') pages.add(page.from);
+  }
+  return { imported: rows.length > 0, pages: [...pages] };
+}
+
 /** The jobs not yet ended (queued, or cut off while running), oldest first. */
 export async function unfinishedImportJobs(db: Db): Promise<number[]> {
   const rows = await db

@@ -10,7 +10,7 @@ import { multipartSupport } from '../../plugins/external/multipart';
 import { mediaAddress } from '../projects/projects.service';
 import type { SiteRouteOptions } from '../registry/site-module';
 import { createImportRunner, openSource, queueImportJob, readExport, scratchFolder, toImportJob } from './import-jobs';
-import { findImportJob } from './wordpress-import.repository';
+import { findImportJob, latestImportJobs } from './wordpress-import.repository';
 import { runImport } from './wordpress-import.service';
 
 /** The form of an import: the export and a zip of the uploads as files, the options as fields. */
@@ -146,6 +146,11 @@ export const wordpressImportRoutes: FastifyPluginAsyncZod<SiteRouteOptions> = as
       await scratch.done();
     }
   });
+
+  // The dashboard's list: a job started before a reload (or by a colleague) is found again.
+  app.get(apiRoutes.imports.list, guarded, async () => ({
+    data: (await latestImportJobs(app.db, 20)).map(toImportJob),
+  }));
 
   app.get(apiRoutes.imports.one, { ...guarded, schema: { params: idParamSchema } }, async (request) => {
     const job = await findImportJob(app.db, request.params.id);

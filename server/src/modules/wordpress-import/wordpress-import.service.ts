@@ -84,7 +84,11 @@ class CategoryMatcher {
     if (existing) {
       // Its name is taken until the trash lets it go: the projects go without a category.
       if (!this.planned.has(folded(name)))
-        this.report.skipped.push({ item: name, reason: 'category not assigned: one of that name is in the trash (restore it)' });
+        this.report.skipped.push({
+          item: name,
+          reason: 'category not assigned: one of that name is in the trash (restore it)',
+          code: 'category_in_trash',
+        });
       this.planned.add(folded(name));
       return null;
     }
@@ -122,7 +126,11 @@ async function takePictures(
   for (const [index, picture] of planned.pictures.entries()) {
     const fail = (reason: string) => {
       report.pictures.failed++;
-      report.skipped.push({ item: `${planned.title}: ${picture.name}`, reason: `picture not taken: ${reason}` });
+      report.skipped.push({
+        item: `${planned.title}: ${picture.name}`,
+        reason: `picture not taken: ${reason}`,
+        code: 'picture_failed',
+      });
     };
     const read = await source.read(picture);
     if (!read.ok) {
@@ -213,6 +221,7 @@ async function importPost(
     report.skipped.push({
       item: planned.title,
       reason: 'none of its pictures could be taken: a reference project needs at least one',
+      code: 'no_picture_taken',
     });
     return;
   }

@@ -5,6 +5,8 @@ import {
   apiUrl,
   auditListSchema,
   categoryListSchema,
+  checklistSchema,
+  importJobListSchema,
   importJobSchema,
   importReportSchema,
   problemSchema,
@@ -170,17 +172,23 @@ describe.each(databaseKinds)('WordPress import on %s', (kind) => {
     expect(zipped.skipped).toContainEqual({
       item: 'Äußerer Blitzschutz für eine Logistikhalle in Offenbach: 2022/03/logistikhalle-offenbach.jpg',
       reason: 'picture not taken: larger than 15 MB',
+      code: 'picture_failed',
     });
     expect(zipped.skipped).toContainEqual({
       item: 'Blitzschutz für die Stadtkirche St. Marien in Hanau: 2021/06/kirche-hanau-turm.jpg',
       reason: 'picture not taken: not in the uploads zip (2021/06/kirche-hanau-turm.jpg)',
+      code: 'picture_failed',
     });
 
     // A choice of categories: the news post is not a reference.
     const chosen = importReportSchema.parse(
       (await postImport(site.url, token, { file, dryRun: true, categories: ['referenzen'] })).body,
     );
-    expect(chosen.skipped).toContainEqual({ item: 'Neuer Standort in Gelnhausen', reason: 'not in the chosen categories' });
+    expect(chosen.skipped).toContainEqual({
+      item: 'Neuer Standort in Gelnhausen',
+      reason: 'not in the chosen categories',
+      code: 'other_category',
+    });
     expect(chosen.created).toBe(2);
   });
 
@@ -243,6 +251,23 @@ describe.each(databaseKinds)('WordPress import on %s', (kind) => {
     expect(repeat.report).toMatchObject({ created: 0, matched: 2, redirects: 0 });
     expect(old.hits.length).toBe(asked);
     expect(await written(site, token)).toEqual({ ...before, jobs: before.jobs + 1 });
+
+    // The go-live checklist: the old pages the import listed have no redirect yet, and the posts'
+    // old addresses lead to drafts; redirecting the pages and publishing leaves only the drafts.
+    const checklistItem = async () =>
+      checklistSchema
+        .parse((await api(site.url, 'GET', '/api/v1/Settings/Checklist', { token })).body)
+        .items.find((i) => i.key === 'oldAddresses')!;
+    const open = await checklistItem();
+    expect(open.done).toBe(false);
+    expect(open.detail?.unredirected).toEqual(expect.arrayContaining(['/kontakt/', '/impressum/', '/karriere/']));
+    expect(open.detail?.toHidden).toEqual(expect.arrayContaining(['/referenzen/blitzschutz-kirche-hanau/', '/?p=4']));
+
+    // The dashboard's list: newest first, each with its report.
+    const listed = importJobListSchema.parse((await api(site.url, 'GET', '/api/v1/Import', { token })).body);
+    expect(listed.data.map((j) => j.id)).toEqual([importJobSchema.parse(again.body).id, queued.id]);
+    expect(listed.data[1]!.report).toMatchObject({ created: 2 });
+    expect((await api(site.url, 'GET', '/api/v1/Import')).status).toBe(401);
   });
 });
 
