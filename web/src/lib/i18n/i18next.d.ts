@@ -28,6 +28,7 @@ import type textEditing from '../../locales/de/textEditing.json';
 import type trash from '../../locales/de/trash.json';
 import type redirects from '../../locales/de/redirects.json';
 import type privacy from '../../locales/de/privacy.json';
+import type wordpressImport from '../../locales/de/wordpressImport.json';
 import type { TranslationNamespace } from '@blitz/contract';
 
 type Resources = {
@@ -57,6 +58,7 @@ type Resources = {
   trash: typeof trash;
   redirects: typeof redirects;
   privacy: typeof privacy;
+  wordpressImport: typeof wordpressImport;
 };
 
 // Every scope of the contract's list, and no other: a scope added there fails here until it is typed.

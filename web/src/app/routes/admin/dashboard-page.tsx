@@ -76,6 +76,7 @@ const RedirectsPanel = lazyPanel(
   () => import('../../../features/redirects/components/redirects-panel').then((m) => m.RedirectsPanel),
   ['redirects'],
 );
+const ImportSection = lazyPanel(() => import('./import-section').then((m) => m.ImportSection), ['wordpressImport']);
 // Data-subject requests (decision 049): it names inquiry types and states as the inbox does.
 const PrivacyPanel = lazyPanel(
   () => import('../../../features/privacy/components/privacy-panel').then((m) => m.PrivacyPanel),
@@ -173,6 +174,7 @@ function Sections({ session }: { session: AdminSession }) {
     },
     area('statistics', 'admin', t('tabs.statistics'), StatisticsPanel, {}),
     area('redirects', 'admin', t('tabs.redirects'), RedirectsPanel, {}),
+    area('import', 'admin', t('tabs.import'), ImportSection, {}),
     area('audit', 'admin', t('tabs.audit'), AuditPanel, {}),
     area('backups', 'admin', t('tabs.backups'), BackupsPanel, {}),
     area('privacy', 'admin', t('tabs.privacy'), PrivacyPanel, {}),

@@ -21,6 +21,7 @@ const tabOf: Partial<Record<ChecklistKey, string>> = {
   legalTexts: 'texts',
   secondFactor: 'second-factor',
   backup: 'backups',
+  oldAddresses: 'redirects',
 };
 
 /** Where the dashboard shows the checklist's items unfolded from the start (Tailwind's lg). */
@@ -230,6 +231,19 @@ function ItemDetail({ item }: { item: ChecklistItem }) {
         last ? t('items.backup.last', { at: dateTime(last.at), size: fileSize(last.bytes, locale) }) : t('items.backup.never'),
       );
     }
+    case 'oldAddresses':
+      if (detail?.redirects === undefined) return line(t('items.oldAddresses.none'));
+      return (
+        <>
+          {line(t('items.oldAddresses.redirects', { count: detail.redirects }))}
+          {detail.unredirected && detail.unredirected.length > 0
+            ? line(t('items.oldAddresses.unredirected', { paths: detail.unredirected.join(', ') }))
+            : null}
+          {detail.toHidden && detail.toHidden.length > 0
+            ? line(t('items.oldAddresses.toHidden', { paths: detail.toHidden.join(', ') }))
+            : null}
+        </>
+      );
     default:
       return null;
   }

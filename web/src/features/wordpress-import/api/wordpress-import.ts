@@ -1,0 +1,66 @@
+import { useCallback } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRoutes, importJobListSchema, importJobSchema, importReportSchema } from '@blitz/contract';
+import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
+import { apiRequest, apiUpload } from '../../../lib/api-client';
+
+export const importsQueryKey = [...dashboardQueryKey, 'imports'] as const;
+
+/** The latest imports; read every second while one is queued or running (its progress). */
+export const importListOptions = () =>
+  queryOptions({
+    queryKey: importsQueryKey,
+    queryFn: ({ signal }) => apiRequest(apiRoutes.imports.list, { schema: importJobListSchema, admin: true, signal }),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((job) => job.state === 'queued' || job.state === 'running') ? 1000 : false,
+  });
+
+export const useImports = () => useQuery(importListOptions());
+
+/** What the form sends: the export, a zip of the uploads, and the choice of categories and post types. */
+export type ImportInput = { file: File; uploads: File | null; categories: string; postTypes: string };
+
+function formOf(input: ImportInput, dryRun: boolean): FormData {
+  const form = new FormData();
+  // The fields before the files: the server reads the parts in order.
+  form.append('dryRun', String(dryRun));
+  if (input.categories.trim()) form.append('categories', input.categories);
+  if (input.postTypes.trim()) form.append('postTypes', input.postTypes);
+  form.append('file', input.file);
+  if (input.uploads) form.append('uploads', input.uploads);
+  return form;
+}
+
+/** The dry run: the report of what an import would do, nothing written. */
+export const usePreviewImport = () =>
+  useMutation({
+    mutationFn: ({ input, onProgress }: { input: ImportInput; onProgress: (done: number) => void }) =>
+      apiUpload(apiRoutes.imports.wordpress, {
+        method: 'POST',
+        form: formOf(input, true),
+        schema: importReportSchema,
+        onProgress,
+      }),
+  });
+
+/** The import: answers its job at once (202); the list then follows its progress. */
+export function useStartImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, onProgress }: { input: ImportInput; onProgress: (done: number) => void }) =>
+      apiUpload(apiRoutes.imports.wordpress, {
+        method: 'POST',
+        form: formOf(input, false),
+        schema: importJobSchema,
+        onProgress,
+      }),
+    // The projects, categories and redirects it makes show in their tabs too.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
+}
+
+/** An import ended: the projects, categories and redirects it made are read anew in their tabs. */
+export function useImportEnded() {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: dashboardQueryKey }), [queryClient]);
+}
