@@ -237,23 +237,26 @@ describe('the Statistics tab', () => {
     for (let i = 0; i < 60; i++) await visit('/Services', { 'user-agent': `${firefox} ${i}` });
     const token = await apiLogin(site.url);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-    let stats: { visitors: number; leftOutViews: number };
-    for (;;) {
-      stats = await api(site.url, token, 'GET', `${apiRoutes.statistics.counts}?From=${today}&To=${today}`);
-      if (stats.leftOutViews > 0 && stats.visitors === 50) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // The visits are counted in the background: wait until the counts show the cap at work.
+    await expect
+      .poll(async () => {
+        const stats = await api<{ visitors: number; leftOutViews: number }>(
+          site.url,
+          token,
+          'GET',
+          `${apiRoutes.statistics.counts}?From=${today}&To=${today}`,
+        );
+        return stats.visitors === 50 && stats.leftOutViews > 0;
+      })
+      .toBe(true);
+    // The figure itself is the API tests' business: counting may still go on while the tab reads it.
     const english = await statisticsTab({ lang: 'en' });
-    await english
-      .getByText(`Left out: ${stats.leftOutViews} page views by visitors beyond 50 per network address and day`)
-      .waitFor();
+    await english.getByText(/^Left out: \d+ page views by visitors beyond 50 per network address and day/).waitFor();
     expect(await english.locator('main dl').innerText()).toMatch(/Visitors\s+50/);
-    await english.screenshot({ path: '/tmp/a-statistics-en-1280.png', fullPage: false });
     const german = await statisticsTab({ lang: 'de', phone: true });
     await german
-      .getByText(`Nicht mitgezählt: ${stats.leftOutViews} Seitenaufrufe von Besuchern über 50 je Netzwerkadresse und Tag hinaus`)
+      .getByText(/^Nicht mitgezählt: \d+ Seitenaufrufe von Besuchern über 50 je Netzwerkadresse und Tag hinaus/)
       .waitFor();
-    await german.screenshot({ path: '/tmp/a-statistics-de-390.png', fullPage: false });
     expect(await german.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await axeViolations(german)).toEqual([]);
     expect(german.errors).toEqual([]);

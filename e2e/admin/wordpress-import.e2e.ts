@@ -59,18 +59,21 @@ const texts = {
     notPublished: 'Nicht veröffentlicht (Entwurf, ausstehend oder privat).',
     importNow: '2 Beiträge jetzt importieren',
     done: 'Der Import ist abgeschlossen.',
+    drafts: 'Angelegte Entwürfe',
+    listDone: 'Fertig: 2 Entwürfe',
     pagesCaption: 'Seiten der alten Website (werden nicht importiert)',
     createRedirect: 'Weiterleitung anlegen',
     redirected: 'Leitet weiter auf',
     missingAltCaption: 'Bilder ohne Alternativtext',
     openProject: 'Projekt öffnen',
     listCaption: 'Bisherige Importe',
+    titleDe: 'Deutscher Titel',
     titleEn: 'Englischer Titel',
+    scopeEn: 'Leistungsumfang (Englisch)',
     altDe: 'Alternativtext (Deutsch)',
     altEn: 'Alternativtext (Englisch)',
     publish: 'Veröffentlichen',
     published: 'Veröffentlicht',
-    cancel: 'Abbrechen',
   },
   en: {
     tab: 'WordPress move',
@@ -82,18 +85,21 @@ const texts = {
     notPublished: 'Not published (a draft, pending or private).',
     importNow: 'Import 2 posts now',
     done: 'The import is finished.',
+    drafts: 'Drafts made',
+    listDone: 'Done: 2 drafts',
     pagesCaption: 'Pages of the old site (not imported)',
     createRedirect: 'Create the redirect',
     redirected: 'Redirects to',
     missingAltCaption: 'Pictures without an alternative text',
     openProject: 'Open the project',
     listCaption: 'Imports so far',
+    titleDe: 'German Title',
     titleEn: 'English Title',
+    scopeEn: 'English Scope of Works',
     altDe: 'Alternative text (German)',
     altEn: 'Alternative text (English)',
     publish: 'Publish',
     published: 'Published',
-    cancel: 'Cancel',
   },
 } as const;
 
@@ -129,17 +135,24 @@ describe.each(['de', 'en'] as const)('the move from WordPress in %s', (lang) => 
     await shot(page, `wordpress-import-${lang}-preview`);
 
     // The import runs as a job: its progress, then its report with the drafts it made.
+    const finished = main.getByRole('table', { name: t.listCaption }).locator('tbody tr', { hasText: t.listDone });
+    // The German test's import is listed before the English one's.
+    if (lang === 'en') await finished.first().waitFor();
+    const before = await finished.count();
     await preview.getByRole('button', { name: t.importNow }).click();
+    await expect.poll(() => finished.count()).toBe(before + 1);
     await main.getByText(t.done).waitFor();
-    const drafts = main.getByRole('link', { name: /Stadtkirche|Rechenzentrum|Logistikhalle/ });
+    const drafts = main.getByRole('list', { name: t.drafts }).getByRole('link');
     await expect.poll(() => drafts.count()).toBe(2);
-    await main.getByRole('table', { name: t.listCaption }).locator('tbody tr').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, `wordpress-import-${lang}-done`);
 
     // An old page redirected to the page of ours its title suggests.
     const { from, to } = oldPage[lang];
-    const pageRow = main.getByRole('table', { name: t.pagesCaption }).locator('tbody tr', { hasText: from });
+    const pageRow = main
+      .getByRole('table', { name: t.pagesCaption })
+      .locator('tbody tr')
+      .filter({ has: page.getByText(from, { exact: true }) });
     expect(await pageRow.getByRole('textbox').inputValue()).toBe(to);
     await pageRow.getByRole('button', { name: t.createRedirect }).click();
     await pageRow.getByText(`${t.redirected} ${to}`).waitFor();
@@ -150,36 +163,42 @@ describe.each(['de', 'en'] as const)('the move from WordPress in %s', (lang) => 
     // The picture without an alternative text: opened from its row, given one; each draft gets
     // its English title and texts, and is published.
     const titles = await drafts.allTextContents();
+    const ids = (await drafts.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).map((href) =>
+      Number(new URLSearchParams(href!.slice(href!.indexOf('?'))).get('item')),
+    );
     const missing = main.getByRole('table', { name: t.missingAltCaption }).locator('tbody tr');
     expect(await missing.count()).toBe(1);
     for (const [index, title] of titles.entries()) {
       if (index === 0) await missing.getByRole('link', { name: t.openProject }).click();
       else {
+        // Back in the tab, the latest import's report is still shown.
         await main.getByRole('tab', { name: t.tab }).click();
-        await main.getByRole('link', { name: title }).click();
+        await drafts.nth(index).click();
       }
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      const opened = (await dialog.getByLabel(lang === 'de' ? 'Deutscher Titel' : 'German Title').inputValue()).trim();
-      if (index === 0) expect(titles).toContain(opened);
-      await dialog.getByLabel(t.titleEn).fill(`${opened} (EN)`);
+      const opened = (await dialog.getByLabel(t.titleDe).inputValue()).trim();
+      expect(titles).toContain(opened);
+      if (index > 0) expect(opened).toBe(title);
+      await dialog.getByLabel(t.titleEn).fill(`${opened} (${lang})`);
+      await dialog.getByLabel(t.scopeEn).fill('Lightning protection system');
       for (const label of [t.altDe, t.altEn]) {
-        const fields = dialog.getByLabel(label, { exact: true });
+        const fields = dialog.getByLabel(label);
         for (let i = 0; i < (await fields.count()); i++) {
           if ((await fields.nth(i).inputValue()).trim() === '') await fields.nth(i).fill(`${opened}, Bild ${i + 1}`);
         }
       }
-      await dialog.getByRole('button', { name: t.publish, exact: true }).first().click();
-      await dialog.getByText(t.published, { exact: true }).waitFor();
-      await dialog.getByRole('button', { name: t.cancel }).click();
+      // Saved and published at once (the banner's button publishes what is saved: no English title yet).
+      await dialog.getByRole('button', { name: t.publish, exact: true }).last().click();
       await dialog.waitFor({ state: 'hidden' });
     }
 
-    // Visitors see both projects now, with the import's text.
-    for (const title of titles) {
+    // Visitors see both projects now.
+    for (const id of ids) {
+      await expect.poll(async () => (await fetch(`${site.url}/api/v1/Project/${id}`)).status).toBe(200);
       const visitor = await site.page();
-      await visitor.goto(`${site.url}/Projects?lang=de`);
-      await visitor.locator('main').getByText(title).first().waitFor();
+      await visitor.goto(`${site.url}/project/${id}?lang=en`);
+      expect(await visitor.locator('main h1').first().innerText()).toMatch(new RegExp(`\\(${lang}\\)$`));
     }
     expect(page.errors).toEqual([]);
   });

@@ -14,7 +14,8 @@ type DataTableProps<Row> = {
   /** The row's name for screen readers: "Edit <name>", "Delete <name>". */
   rowName?: (row: Row) => string;
   emptyText: ReactNode;
-  actionsHeader: string;
+  /** The actions column's header; a table without any action (no rowActions, onEdit or onDelete) has no such column. */
+  actionsHeader?: string;
   /** Edit and Delete, where the table has them. */
   onEdit?: (row: Row) => void;
   onDelete?: (row: Row) => void;
@@ -59,7 +60,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation('admin');
   const { columns, rows, onEdit, onDelete } = props;
   const layout = layouts[props.stackBelow ?? 'sm'];
-  const width = columns.length + 1;
+  const actions = props.rowActions !== undefined || onEdit !== undefined || onDelete !== undefined;
+  const width = columns.length + (actions ? 1 : 0);
   const message = (content: ReactNode) => (
     <tr role="row">
       <td role="cell" colSpan={width} className={layout.message}>
@@ -84,9 +86,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 {column.header}
               </th>
             ))}
-            <th role="columnheader" scope="col" className="px-4 py-3 text-right font-semibold">
-              {props.actionsHeader}
-            </th>
+            {actions ? (
+              <th role="columnheader" scope="col" className="px-4 py-3 text-right font-semibold">
+                {props.actionsHeader}
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody role="rowgroup" className="divide-y divide-slate-200">
@@ -113,27 +117,29 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                           {column.cell(row)}
                         </td>
                       ))}
-                      <td role="cell" className={layout.actions}>
-                        {editing.length === 0 ? (
-                          props.rowActions?.(row)
-                        ) : (
-                          <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
-                            {props.rowActions?.(row)}
-                            {editing.map(([label, look, action]) => (
-                              <button
-                                key={label}
-                                type="button"
-                                className={`${look} ${smallButton}`}
-                                disabled={props.busy}
-                                onClick={() => action?.(row)}
-                              >
-                                {t(label)}
-                                <span className="sr-only"> {props.rowName?.(row)}</span>
-                              </button>
-                            ))}
-                          </div>
-                        )}
-                      </td>
+                      {actions ? (
+                        <td role="cell" className={layout.actions}>
+                          {editing.length === 0 ? (
+                            props.rowActions?.(row)
+                          ) : (
+                            <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+                              {props.rowActions?.(row)}
+                              {editing.map(([label, look, action]) => (
+                                <button
+                                  key={label}
+                                  type="button"
+                                  className={`${look} ${smallButton}`}
+                                  disabled={props.busy}
+                                  onClick={() => action?.(row)}
+                                >
+                                  {t(label)}
+                                  <span className="sr-only"> {props.rowName?.(row)}</span>
+                                </button>
+                              ))}
+                            </div>
+                          )}
+                        </td>
+                      ) : null}
                     </tr>
                   );
                 })}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Category, type Project, contentLanguageOf, featuredLimit, pickText } from '@blitz/contract';
@@ -63,9 +63,13 @@ function ProjectForm({
     register,
     handleSubmit,
     getValues,
+    setValue,
     reset,
     formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(projectFormSchema(), formIssueKeys), defaultValues: projectFormValues(project) });
+  // Opened before the categories arrived (a link to the project from another tab): the select
+  // shows the project's category once its option is there (the value was kept all along).
+  useEffect(() => setValue('categoryID', getValues('categoryID')), [categories, getValues, setValue]);
   // The version the form was filled from; a save of an older one than the server's is refused.
   const [version, setVersion] = useState(project?.updatedAt);
   // The values the form was filled from: what this person changed is told apart from the colleague's.

@@ -39,7 +39,10 @@ export function ImportPanel({ createRedirect }: { createRedirect: CreateRedirect
   const current = previewed && previewed.for === input ? previewed.report : undefined;
   const busy = preview.isPending || start.isPending;
   const jobs = imports.data?.data ?? [];
-  const shown = jobs.find((job) => job.id === shownId) ?? jobs.find(running);
+  // The one chosen from the list, else the latest: coming back to the tab, its report is still there.
+  // One just started is shown from its answer until the list has it.
+  const started = start.data?.id === shownId ? start.data : undefined;
+  const shown = jobs.find((job) => job.id === shownId) ?? started ?? jobs[0];
 
   const change = (next: Partial<ImportInput>) => {
     preview.reset();
@@ -188,6 +191,7 @@ function JobView({ job, createRedirect }: { job: ImportJob; createRedirect: Crea
 /** A report, the preview's or an import's: the counts, then each list that asks staff for something. */
 function ReportView({ report, createRedirect }: { report: ImportReport; createRedirect: CreateRedirect | undefined }) {
   const { t } = useTranslation('wordpressImport');
+  const draftsId = useId();
   const skipText = (skip: ImportSkip) => {
     if (!skip.code) return skip.reason;
     const detail = skip.reason.replace(/^picture not taken: /, '');
@@ -208,9 +212,11 @@ function ReportView({ report, createRedirect }: { report: ImportReport; createRe
 
       {report.projects.length > 0 ? (
         <div className="space-y-2">
-          <h4 className="font-semibold text-slate-900">{t('projects.heading')}</h4>
+          <h4 id={draftsId} className="font-semibold text-slate-900">
+            {t('projects.heading')}
+          </h4>
           <p className="text-slate-700">{t('projects.hint')}</p>
-          <ul className="list-disc space-y-1 pl-6">
+          <ul aria-labelledby={draftsId} className="list-disc space-y-1 pl-6">
             {report.projects.map((project) => (
               <li key={project.id}>
                 <Link className="text-brand-800 underline hover:text-brand-900" to={projectLink(project.id)}>
@@ -223,40 +229,43 @@ function ReportView({ report, createRedirect }: { report: ImportReport; createRe
       ) : null}
 
       {report.missingAlt.length > 0 ? (
-        <DataTable
-          caption={t('missingAlt.caption')}
-          columns={[
-            { header: t('missingAlt.post'), cell: (row) => row.item },
-            { header: t('missingAlt.picture'), cell: (row) => <span className="break-all">{row.picture}</span> },
-          ]}
-          rows={report.missingAlt}
-          rowKey={(row) => `${row.item}/${row.picture}`}
-          rowName={(row) => row.picture}
-          emptyText=""
-          actionsHeader={t('columns.actions')}
-          rowActions={(row) =>
-            row.projectId === null ? null : (
-              <Link className={`${secondaryButton} ${smallButton}`} to={projectLink(row.projectId)}>
-                {t('missingAlt.open')}
-                <span className="sr-only"> {row.item}</span>
-              </Link>
-            )
-          }
-        />
+        <Titled heading={t('missingAlt.caption')}>
+          <DataTable
+            caption={t('missingAlt.caption')}
+            columns={[
+              { header: t('missingAlt.post'), cell: (row) => row.item },
+              { header: t('missingAlt.picture'), cell: (row) => <span className="break-all">{row.picture}</span> },
+            ]}
+            rows={report.missingAlt}
+            rowKey={(row) => `${row.item}/${row.picture}`}
+            rowName={(row) => row.picture}
+            emptyText=""
+            actionsHeader={t('columns.actions')}
+            rowActions={(row) =>
+              row.projectId === null ? null : (
+                <Link className={`${secondaryButton} ${smallButton}`} to={projectLink(row.projectId)}>
+                  {t('missingAlt.open')}
+                  <span className="sr-only"> {row.item}</span>
+                </Link>
+              )
+            }
+          />
+        </Titled>
       ) : null}
 
       {report.skipped.length > 0 ? (
-        <DataTable
-          caption={t('skipped.caption')}
-          columns={[
-            { header: t('skipped.item'), cell: (row) => <span className="break-words">{row.item}</span> },
-            { header: t('skipped.reason'), cell: skipText },
-          ]}
-          rows={report.skipped}
-          rowKey={(row) => `${row.item}/${row.reason}`}
-          emptyText=""
-          actionsHeader=""
-        />
+        <Titled heading={t('skipped.caption')}>
+          <DataTable
+            caption={t('skipped.caption')}
+            columns={[
+              { header: t('skipped.item'), cell: (row) => <span className="break-words">{row.item}</span> },
+              { header: t('skipped.reason'), cell: skipText },
+            ]}
+            rows={report.skipped}
+            rowKey={(row) => `${row.item}/${row.reason}`}
+            emptyText=""
+          />
+        </Titled>
       ) : null}
 
       {report.pages.length > 0 ? <PagesTable pages={report.pages} createRedirect={createRedirect} /> : null}
@@ -268,23 +277,24 @@ function ReportView({ report, createRedirect }: { report: ImportReport; createRe
 function PagesTable({ pages, createRedirect }: { pages: ImportReport['pages']; createRedirect: CreateRedirect | undefined }) {
   const { t } = useTranslation('wordpressImport');
   return (
-    <DataTable
-      caption={t('pages.caption')}
-      columns={[
-        { header: t('pages.title'), cell: (page) => page.title },
-        { header: t('pages.from'), cell: (page) => <code className="break-all">{page.from}</code> },
-        {
-          header: t('pages.to'),
-          cell: (page) =>
-            createRedirect ? <PageRedirect page={page} createRedirect={createRedirect} /> : (page.suggested ?? '–'),
-          className: 'min-w-64',
-        },
-      ]}
-      rows={pages}
-      rowKey={(page) => page.from}
-      emptyText=""
-      actionsHeader=""
-    />
+    <Titled heading={t('pages.caption')}>
+      <DataTable
+        caption={t('pages.caption')}
+        columns={[
+          { header: t('pages.title'), cell: (page) => page.title },
+          { header: t('pages.from'), cell: (page) => <code className="break-all">{page.from}</code> },
+          {
+            header: t('pages.to'),
+            cell: (page) =>
+              createRedirect ? <PageRedirect page={page} createRedirect={createRedirect} /> : (page.suggested ?? '–'),
+            className: 'min-w-64',
+          },
+        ]}
+        rows={pages}
+        rowKey={(page) => page.from}
+        emptyText=""
+      />
+    </Titled>
   );
 }
 
@@ -340,33 +350,47 @@ function JobList({ jobs, status, onShow }: { jobs: ImportJob[] | undefined; stat
     }
   }, [jobs, invalidate]);
   return (
-    <DataTable
-      caption={t('list.caption')}
-      columns={[
-        { header: t('list.createdAt'), cell: (job) => dateTime(job.createdAt) },
-        { header: t('list.by'), cell: (job) => job.createdBy },
-        {
-          header: t('list.state'),
-          cell: (job) =>
-            running(job)
-              ? t('list.running', { done: job.progress.done, total: job.progress.total })
-              : job.state === 'done'
-                ? t('list.done', { count: job.report?.created ?? 0 })
-                : t('list.failed'),
-        },
-      ]}
-      rows={jobs}
-      rowKey={(job) => job.id}
-      rowName={(job) => dateTime(job.createdAt)}
-      emptyText={t('list.none')}
-      actionsHeader={t('columns.actions')}
-      rowActions={(job) => (
-        <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => onShow(job.id)}>
-          {t('list.show')}
-          <span className="sr-only"> {dateTime(job.createdAt)}</span>
-        </button>
-      )}
-      status={status}
-    />
+    <Titled heading={t('list.caption')}>
+      <DataTable
+        caption={t('list.caption')}
+        columns={[
+          { header: t('list.createdAt'), cell: (job) => dateTime(job.createdAt) },
+          { header: t('list.by'), cell: (job) => job.createdBy },
+          {
+            header: t('list.state'),
+            cell: (job) =>
+              running(job)
+                ? t('list.running', { done: job.progress.done, total: job.progress.total })
+                : job.state === 'done'
+                  ? t('list.done', { count: job.report?.created ?? 0 })
+                  : t('list.failed'),
+          },
+        ]}
+        rows={jobs}
+        rowKey={(job) => job.id}
+        rowName={(job) => dateTime(job.createdAt)}
+        emptyText={t('list.none')}
+        actionsHeader={t('columns.actions')}
+        rowActions={(job) => (
+          <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => onShow(job.id)}>
+            {t('list.show')}
+            <span className="sr-only"> {dateTime(job.createdAt)}</span>
+          </button>
+        )}
+        status={status}
+      />
+    </Titled>
+  );
+}
+
+/** A table with its caption shown as a heading too (the dashboard's tables carry theirs for screen readers only). */
+function Titled({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div className="space-y-2">
+      <h4 aria-hidden="true" className="font-semibold text-slate-900">
+        {heading}
+      </h4>
+      {children}
+    </div>
   );
 }
