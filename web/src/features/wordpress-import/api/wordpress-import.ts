@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRoutes, importJobListSchema, importJobSchema, importReportSchema } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
@@ -31,29 +32,20 @@ function formOf(input: ImportInput, dryRun: boolean): FormData {
   return form;
 }
 
+type Sending = { input: ImportInput; onProgress: (done: number) => void };
+
+/** Sends the form, reporting the upload's progress; answers what `schema` reads. */
+const send = <T>({ input, onProgress }: Sending, dryRun: boolean, schema: z.ZodType<T>) =>
+  apiUpload(apiRoutes.imports.wordpress, { method: 'POST', form: formOf(input, dryRun), schema, onProgress });
+
 /** The dry run: the report of what an import would do, nothing written. */
-export const usePreviewImport = () =>
-  useMutation({
-    mutationFn: ({ input, onProgress }: { input: ImportInput; onProgress: (done: number) => void }) =>
-      apiUpload(apiRoutes.imports.wordpress, {
-        method: 'POST',
-        form: formOf(input, true),
-        schema: importReportSchema,
-        onProgress,
-      }),
-  });
+export const usePreviewImport = () => useMutation({ mutationFn: (sending: Sending) => send(sending, true, importReportSchema) });
 
 /** The import: answers its job at once (202); the list then follows its progress. */
 export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, onProgress }: { input: ImportInput; onProgress: (done: number) => void }) =>
-      apiUpload(apiRoutes.imports.wordpress, {
-        method: 'POST',
-        form: formOf(input, false),
-        schema: importJobSchema,
-        onProgress,
-      }),
+    mutationFn: (sending: Sending) => send(sending, false, importJobSchema),
     // The projects, categories and redirects it makes show in their tabs too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
   });
