@@ -9,35 +9,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { startBuiltServer } from './lib/built-server.mjs';
+import { newDatabase, postgresBase } from './lib/postgres-database.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const admin = path.join(root, 'server/dist/admin.js');
 const projects = Number(process.env.PROJECTS ?? 500);
 const inquiries = Number(process.env.INQUIRIES ?? 1000);
-const postgresBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const credentials = { username: 'bench', password: 'bench-password-123456' };
-
-async function withPostgres(work) {
-  const client = new pg.Client({ connectionString: postgresBase });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty PostgreSQL database: its URL and how to drop it. */
-async function newDatabase() {
-  const name = `bench_backup_${crypto.randomBytes(4).toString('hex')}`;
-  await withPostgres((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(postgresBase);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => withPostgres((c) => c.query(`DROP DATABASE ${name} WITH (FORCE)`)) };
-}
 
 function runAdmin(args, env) {
   const started = performance.now();
@@ -127,7 +107,7 @@ async function measure(label, kind, server, sourceUrl) {
   const file = path.join(dir, 'site.tar.gz');
   const backup = runAdmin(['backup', file], { DATA_DIR: server.dataDir, ...(sourceUrl ? { DATABASE_URL: sourceUrl } : {}) });
   const bytes = fs.statSync(file).size;
-  const target = kind === 'postgres' ? await newDatabase() : undefined;
+  const target = kind === 'postgres' ? await newDatabase('bench_backup') : undefined;
   const restore = runAdmin(['restore', file], {
     DATA_DIR: path.join(dir, 'restored'),
     ...(target ? { DATABASE_URL: target.url } : {}),
@@ -144,7 +124,7 @@ async function measure(label, kind, server, sourceUrl) {
 }
 
 for (const kind of ['sqlite', ...(postgresBase ? ['postgres'] : [])]) {
-  const source = kind === 'postgres' ? await newDatabase() : undefined;
+  const source = kind === 'postgres' ? await newDatabase('bench_backup') : undefined;
   const server = await startBuiltServer('backup', {
     ADMIN_USERNAME: credentials.username,
     ADMIN_PASSWORD: credentials.password,

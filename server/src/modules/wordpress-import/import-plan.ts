@@ -1,6 +1,7 @@
 import {
   ContentLanguage,
   type ImportSkip,
+  categoryLimits,
   type WordpressImportOptions,
   pages as sitePages,
   redirectFromSchema,
@@ -216,7 +217,8 @@ export function planImport(exported: WxrExport, options: Pick<WordpressImportOpt
       title: title.slice(0, 300),
       content: clip(paragraphs.join('\n\n')),
       scope: clip(bullets.join('\n')),
-      category: category ? category.name || category.slug : null,
+      // Clipped to what the dashboard takes back: a category made here is edited there later.
+      category: category ? (category.name || category.slug).slice(0, categoryLimits.nameMaxLength).trim() : null,
       pictures: pictures.slice(0, maxPictures),
       oldAddresses: [...new Set(addresses.filter((a): a is string => a !== undefined))],
       date: post.dateGmt ?? undefined,
