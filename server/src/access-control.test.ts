@@ -119,6 +119,7 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/v1/Redirect/Test': 'admin',
   'GET /api/v1/Redirect/Export': 'admin',
   'POST /api/v1/Redirect/Import': 'admin',
+  'GET /api/v1/Import': 'admin',
   'POST /api/v1/Import/WordPress': 'admin',
   'GET /api/v1/Import/:id': 'admin',
   'GET /api/v1/NotFound': 'admin',
