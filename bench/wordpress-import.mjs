@@ -6,10 +6,11 @@
 // uploads are served by a local stand-in for the old site, which the export is pointed at.
 //
 // Per round, on a fresh built server on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL
-// names a PostgreSQL server, on PostgreSQL (a database of its own): the dry run (every picture
-// fetched and decoded, nothing stored) and the import (a job: every picture re-encoded to AVIF
-// and WebP, the drafts, categories and redirects), the time until the job is done, per post and
-// per picture, and the server's CPU time. ROUNDS (1): an import of 600 pictures takes minutes.
+// names a PostgreSQL server, on PostgreSQL (a database of its own; DATABASES, `sqlite,postgres`,
+// picks): the dry run (every picture fetched and decoded, nothing stored) and the import (a job:
+// every picture re-encoded to AVIF and WebP, the drafts, categories and redirects), the time
+// until the job is done, per post and per picture, and the server's CPU time. ROUNDS (1): an
+// import of 600 pictures takes minutes.
 //
 // Run: npm run build && npm run bench -- wordpress-import   (docs/benchmarks.md has the figures)
 import { spawnSync } from 'node:child_process';
@@ -126,7 +127,7 @@ const spread = (values, digits = 1) => {
   return sorted.length === 1 ? f(sorted[0]) : `${f(median(sorted))} (${f(sorted[0])}–${f(sorted.at(-1))})`;
 };
 
-for (const kind of ['sqlite', ...(postgresBase ? ['postgres'] : [])]) {
+for (const kind of (process.env.DATABASES ?? 'sqlite,postgres').split(',').filter((k) => k !== 'postgres' || postgresBase)) {
   const results = [];
   for (let round = 1; round <= rounds; round++) {
     const result = await oneRound(kind);

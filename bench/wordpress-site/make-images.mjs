@@ -1,5 +1,6 @@
 // Draws the benchmark site's pictures: COUNT photo-sized JPEGs (1600×1000, with noise so that
-// they weigh and encode like photographs, 0.5–1 MB each), each with its number. Made here.
+// they decode and encode like photographs rather than flat drawings; about 130 KB each), each
+// with its number. Made here.
 // Usage: node make-images.mjs OUTDIR COUNT   (from the repository root, which has sharp)
 import fs from 'node:fs';
 import path from 'node:path';
