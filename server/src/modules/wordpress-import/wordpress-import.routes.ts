@@ -11,7 +11,7 @@ import { mediaAddress } from '../projects/projects.service';
 import type { SiteRouteOptions } from '../registry/site-module';
 import { createImportRunner, openSource, queueImportJob, readExport, scratchFolder, toImportJob } from './import-jobs';
 import { findImportJob, latestImportJobs } from './wordpress-import.repository';
-import { runImport } from './wordpress-import.service';
+import { ImportStopped, runImport } from './wordpress-import.service';
 
 /** The form of an import: the export and a zip of the uploads as files, the options as fields. */
 type ImportForm = { exportFile?: string; uploadsZip?: string; fields: Record<string, string[]> };
@@ -126,7 +126,16 @@ export const wordpressImportRoutes: FastifyPluginAsyncZod<SiteRouteOptions> = as
       const source = await openSource(exported, form.uploadsZip ? { zip: form.uploadsZip } : {});
       try {
         if (options.dryRun) {
-          return await runImport(deps, exported, source, { ...options, jobId: null });
+          // A dry run fetches every picture: one whose admin left (a closed tab) stops after the post it is at.
+          const left = new AbortController();
+          reply.raw.once('close', () => reply.raw.writableFinished || left.abort());
+          try {
+            return await runImport(deps, exported, source, { ...options, jobId: null, signal: left.signal });
+          } catch (error) {
+            if (!(error instanceof ImportStopped)) throw error;
+            request.log.info('dry run stopped: the client left');
+            return reply.hijack();
+          }
         }
       } finally {
         await source.close();

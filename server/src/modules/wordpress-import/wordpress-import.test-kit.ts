@@ -81,6 +81,8 @@ export type ImportForm = {
   dryRun?: boolean;
   categories?: string[];
   fields?: Record<string, string>;
+  /** Aborts the request (a client leaving). */
+  signal?: AbortSignal;
 };
 
 /** POST /api/v1/Import/WordPress as the dashboard sends it (multipart). */
@@ -95,6 +97,7 @@ export async function postImport(base: string, token: string, form: ImportForm) 
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body,
+    signal: form.signal,
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : undefined, text };

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ImportJob,
@@ -190,6 +191,30 @@ describe.each(databaseKinds)('WordPress import on %s', (kind) => {
       code: 'other_category',
     });
     expect(chosen.created).toBe(2);
+  });
+
+  it('stops a dry run whose client left after the post it is at, asking the old site nothing more', async () => {
+    // An old site that takes its time with every picture.
+    const hits: string[] = [];
+    const slow = http.createServer((request, response) => {
+      hits.push(request.url ?? '');
+      setTimeout(() => response.writeHead(404).end(), 400);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    onCleanup(() => new Promise((resolve) => slow.close(() => resolve())));
+    const file = exportAt(`http://127.0.0.1:${(slow.address() as { port: number }).port}`);
+    const leave = new AbortController();
+    const sent = postImport(site.url, token, { file, dryRun: true, signal: leave.signal }).catch((error: Error) => error);
+    await expect.poll(() => hits.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    leave.abort();
+    expect(await sent).toBeInstanceOf(Error);
+    // The post it was at has at most three pictures; a whole dry run asks for eight.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const asked = hits.length;
+    expect(asked).toBeLessThanOrEqual(3);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(hits.length).toBe(asked);
+    expect(await written(site, token)).toEqual(nothing);
   });
 
   it('imports posts as drafts with their pictures, texts, categories and redirects; a repeat creates nothing', async () => {
