@@ -34,6 +34,18 @@ export const wordpressImportOptionsSchema = z.strictObject({
   categories: nameList,
   /** WordPress post types imported as projects; empty: `post`. */
   postTypes: nameList,
+  /**
+   * The old site's address where it answers today, confirmed by an admin, when it is not the
+   * export's `base_site_url` (a site exported from staging, a domain moved): pictures named on the
+   * export's address are fetched from this one instead, and from no other. Null: the export's.
+   */
+  siteUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/i, 'an http(s) address of a site, such as https://www.example.de')
+    .nullable()
+    .default(null),
 });
 export type WordpressImportOptions = z.output<typeof wordpressImportOptionsSchema>;
 

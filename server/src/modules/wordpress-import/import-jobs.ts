@@ -10,6 +10,7 @@ import {
   type WordpressImportOptions,
   importReportSchema,
   wordpressImportLimits,
+  wordpressImportOptionsSchema,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -65,7 +66,11 @@ export async function readExport(file: string): Promise<WxrExport> {
 }
 
 /** Where the pictures come from: the uploads (a zip, or a folder on the command line), else the old site itself. */
-export async function openSource(exported: WxrExport, uploads: { zip?: string; folder?: string }): Promise<PictureSource> {
+export async function openSource(
+  exported: WxrExport,
+  uploads: { zip?: string; folder?: string },
+  siteUrl: string | null = null,
+): Promise<PictureSource> {
   try {
     if (uploads.zip) return await openZipSource(uploads.zip);
     if (uploads.folder) return await openFolderSource(uploads.folder);
@@ -73,7 +78,7 @@ export async function openSource(exported: WxrExport, uploads: { zip?: string; f
     if (error instanceof SourceError) throw sourceRefusal(error);
     throw error;
   }
-  return siteSource(exported.site.baseSiteUrl);
+  return siteSource(exported.site.baseSiteUrl, { confirmedUrl: siteUrl });
 }
 
 /** A temporary folder of this process, removed by `done`. */
@@ -86,7 +91,7 @@ export async function scratchFolder(): Promise<{ folder: string; done: () => Pro
 export async function queueImportJob(
   deps: JobDeps,
   files: { exportFile: string; uploadsZip: string | undefined },
-  options: Pick<WordpressImportOptions, 'categories' | 'postTypes'>,
+  options: Pick<WordpressImportOptions, 'categories' | 'postTypes' | 'siteUrl'>,
   actor: AuditActor,
 ): Promise<number> {
   const exportKey = storedKey('export.xml');
@@ -95,7 +100,7 @@ export async function queueImportJob(
   try {
     if (uploadsKey) await deps.attachments.put(uploadsKey, fs.createReadStream(files.uploadsZip!));
     return await insertImportJob(deps.db, {
-      options: JSON.stringify({ categories: options.categories, postTypes: options.postTypes }),
+      options: JSON.stringify({ categories: options.categories, postTypes: options.postTypes, siteUrl: options.siteUrl }),
       exportKey,
       uploadsKey,
       userId: actor.id,
@@ -163,16 +168,21 @@ export async function runImportJob(deps: JobDeps, id: number, options: JobRunOpt
       await ended({ state: 'failed', report: null, error: 'The stored uploads zip is gone; send it again.' });
       return;
     }
+    // The options as queued (a job queued before `siteUrl` existed has none: the export's address).
+    const choice = wordpressImportOptionsSchema.safeParse(JSON.parse(job.options));
+    if (!choice.success) {
+      await ended({ state: 'failed', report: null, error: 'The import options stored with the job cannot be read.' });
+      return;
+    }
     const exported = await readExport(exportFile);
-    source = await openSource(exported, zip ? { zip } : {});
-    const choice = JSON.parse(job.options) as Pick<WordpressImportOptions, 'categories' | 'postTypes'>;
+    source = await openSource(exported, zip ? { zip } : {}, choice.data.siteUrl);
     const sofar = job.state === 'running' && job.report ? importReportSchema.safeParse(JSON.parse(job.report)) : undefined;
     const report = await runAs(actor, () =>
       runImport(deps, exported, source!, {
         dryRun: false,
         jobId: id,
-        categories: choice.categories ?? [],
-        postTypes: choice.postTypes ?? [],
+        categories: choice.data.categories,
+        postTypes: choice.data.postTypes,
         ...(options.signal ? { signal: options.signal } : {}),
         resume: sofar?.success ? { report: sofar.data, done: job.done } : undefined,
         onProgress: async (done, total, current) => {

@@ -163,17 +163,31 @@ function httpOrigin(address: string): string | undefined {
 
 /**
  * The old site itself: pictures fetched from `wp:attachment_url` when its origin is the export's
- * `base_site_url` origin, nowhere else. A redirect is followed only on that origin (at most 3);
- * the answer is read up to the picture limit, within the time limit.
+ * `base_site_url` origin, nowhere else; where an admin confirmed the address the site answers at
+ * today (`confirmedUrl`), from that one instead, with the same path. A redirect is followed only
+ * on the origin fetched from (at most 3); the answer is read up to the picture limit, within the
+ * time limit.
  */
-export function siteSource(baseSiteUrl: string, timeoutMs = wordpressImportLimits.fetchTimeoutSeconds * 1000): PictureSource {
-  const origin = httpOrigin(baseSiteUrl);
+export function siteSource(
+  baseSiteUrl: string,
+  {
+    confirmedUrl = null,
+    timeoutMs = wordpressImportLimits.fetchTimeoutSeconds * 1000,
+  }: { confirmedUrl?: string | null; timeoutMs?: number } = {},
+): PictureSource {
+  const exported = httpOrigin(baseSiteUrl);
+  const origin = confirmedUrl ? httpOrigin(confirmedUrl) : exported;
   return {
     kind: 'site',
     async read(ref) {
       if (!ref.url) return { ok: false, reason: 'the export names no address for it' };
       if (!origin) return { ok: false, reason: 'the export names no http(s) address of the old site (base_site_url)' };
       let address = ref.url;
+      // Named on the export's address: the same path at the confirmed one.
+      if (origin !== exported && exported && httpOrigin(address) === exported) {
+        const named = new URL(address);
+        address = origin + named.pathname + named.search;
+      }
       const signal = AbortSignal.timeout(timeoutMs);
       try {
         for (let hop = 0; hop <= 3; hop++) {

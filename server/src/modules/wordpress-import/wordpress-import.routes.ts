@@ -61,9 +61,9 @@ async function readForm(request: FastifyRequest, folder: string): Promise<Import
   return form;
 }
 
-/** The options of the form's fields: `dryRun`, and `categories` / `postTypes` as repeated fields or lists separated by commas. */
+/** The options of the form's fields: `dryRun`, `siteUrl`, and `categories` / `postTypes` as repeated fields or lists separated by commas. */
 function optionsOf(fields: Record<string, string[]>) {
-  const known = new Set(['dryRun', 'categories', 'postTypes']);
+  const known = new Set(['dryRun', 'categories', 'postTypes', 'siteUrl']);
   const unknown = Object.keys(fields).find((name) => !known.has(name));
   if (unknown) throw badRequest(unknown, 'unknown field');
   const list = (name: string) =>
@@ -77,6 +77,7 @@ function optionsOf(fields: Record<string, string[]>) {
     dryRun: dryRun === 'true',
     categories: list('categories'),
     postTypes: list('postTypes'),
+    siteUrl: fields['siteUrl']?.at(-1)?.trim() || null,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -123,7 +124,7 @@ export const wordpressImportRoutes: FastifyPluginAsyncZod<SiteRouteOptions> = as
       const options = optionsOf(form.fields);
       if (!form.exportFile) throw badRequest('file', 'the WordPress export (WXR) is missing');
       const exported = await readExport(form.exportFile);
-      const source = await openSource(exported, form.uploadsZip ? { zip: form.uploadsZip } : {});
+      const source = await openSource(exported, form.uploadsZip ? { zip: form.uploadsZip } : {}, options.siteUrl);
       try {
         if (options.dryRun) {
           // A dry run fetches every picture: one whose admin left (a closed tab) stops after the post it is at.

@@ -193,6 +193,24 @@ describe.each(databaseKinds)('WordPress import on %s', (kind) => {
     expect(chosen.created).toBe(2);
   });
 
+  it('fetches the pictures from the address an admin confirms where the old site answers today, and from no other', async () => {
+    // The export as WordPress wrote it, naming an address that no longer answers (a domain moved).
+    const old = await oldSite();
+    const res = await postImport(site.url, token, { file: fixtureExport, dryRun: true, fields: { siteUrl: `${old.origin}/` } });
+    expect(res.status, res.text).toBe(200);
+    const report = importReportSchema.parse(res.body);
+    expect(report).toMatchObject({ created: 2, pictures: { fetched: 3 } });
+    expect(old.hits).toContain('/wp-content/uploads/2021/06/kirche-hanau-turm.jpg');
+    expect(old.hits.every((hit) => hit.startsWith('/wp-content/uploads/'))).toBe(true);
+    // Only an http(s) address of a site.
+    for (const siteUrl of ['file:///etc/', 'ftp://example.com', 'https://example.com/wp/uploads', 'not an address']) {
+      const refused = await postImport(site.url, token, { file: fixtureExport, dryRun: true, fields: { siteUrl } });
+      expect(refused.status, siteUrl).toBe(400);
+      expect(problemSchema.parse(refused.body).errors?.[0]?.field).toBe('siteUrl');
+    }
+    expect(await written(site, token)).toEqual(nothing);
+  });
+
   it('stops a dry run whose client left after the post it is at, asking the old site nothing more', async () => {
     // An old site that takes its time with every picture.
     const hits: string[] = [];
@@ -324,7 +342,12 @@ describe.each(databaseKinds)('WordPress import cut off on %s', (kind) => {
     const held = () => takeLease(site.app.db, importLeaseName, 'test', new Date(), new Date(Date.now() + 60_000));
     while (!(await held())) await new Promise((resolve) => setTimeout(resolve, 50));
     // A job as the route queues it, run until its first post is in, then cut (as a stopping server does).
-    const id = await queueImportJob(deps, { exportFile, uploadsZip }, { categories: [], postTypes: [] }, commandLineActor);
+    const id = await queueImportJob(
+      deps,
+      { exportFile, uploadsZip },
+      { categories: [], postTypes: [], siteUrl: null },
+      commandLineActor,
+    );
     const cut = new AbortController();
     await runImportJob(deps, id, { signal: cut.signal, onProgress: (done) => done === 1 && cut.abort() });
     const halfway = await site.database.db

@@ -18,8 +18,8 @@ export const importListOptions = () =>
 
 export const useImports = () => useQuery(importListOptions());
 
-/** What the form sends: the export, a zip of the uploads, and the choice of categories and post types. */
-export type ImportInput = { file: File; uploads: File | null; categories: string; postTypes: string };
+/** What the form sends: the export, a zip of the uploads, the choice of categories and post types, and the old site's address today. */
+export type ImportInput = { file: File; uploads: File | null; categories: string; postTypes: string; siteUrl: string };
 
 function formOf(input: ImportInput, dryRun: boolean): FormData {
   const form = new FormData();
@@ -27,6 +27,7 @@ function formOf(input: ImportInput, dryRun: boolean): FormData {
   form.append('dryRun', String(dryRun));
   if (input.categories.trim()) form.append('categories', input.categories);
   if (input.postTypes.trim()) form.append('postTypes', input.postTypes);
+  if (input.siteUrl.trim()) form.append('siteUrl', input.siteUrl.trim());
   form.append('file', input.file);
   if (input.uploads) form.append('uploads', input.uploads);
   return form;

@@ -14,6 +14,7 @@ import { type ImportInput, useImportEnded, useImports, usePreviewImport, useStar
 export type CreateRedirect = (from: string, to: string) => Promise<unknown>;
 
 const projectLink = (id: number) => `?tab=projects&item=${id}`;
+const emptyInput: Partial<ImportInput> = { categories: '', postTypes: '', siteUrl: '' };
 const running = (job: ImportJob) => job.state === 'queued' || job.state === 'running';
 
 /**
@@ -25,7 +26,7 @@ const running = (job: ImportJob) => job.state === 'queued' || job.state === 'run
 export function ImportPanel({ createRedirect }: { createRedirect: CreateRedirect }) {
   const { t } = useTranslation('wordpressImport');
   const headingId = useId();
-  const [input, setInput] = useState<Partial<ImportInput>>({ categories: '', postTypes: '' });
+  const [input, setInput] = useState<Partial<ImportInput>>(emptyInput);
   // The preview belongs to the form as it was: a changed file or choice needs a new one.
   const [previewed, setPreviewed] = useState<{ for: Partial<ImportInput>; report: ImportReport }>();
   const [uploaded, setUploaded] = useState<number>();
@@ -68,7 +69,7 @@ export function ImportPanel({ createRedirect }: { createRedirect: CreateRedirect
           setShownId(job.id);
           setPreviewed(undefined);
           formRef.current?.reset();
-          setInput({ categories: '', postTypes: '' });
+          setInput(emptyInput);
           void imports.refetch();
         },
         onSettled: () => setUploaded(undefined),
@@ -112,6 +113,14 @@ export function ImportPanel({ createRedirect }: { createRedirect: CreateRedirect
           value={input.postTypes}
           placeholder="post"
           onChange={(e) => change({ postTypes: e.target.value })}
+        />
+        <TextField
+          label={t('form.siteUrl')}
+          hint={t('form.siteUrlHint')}
+          type="url"
+          value={input.siteUrl}
+          placeholder="https://www.example.de"
+          onChange={(e) => change({ siteUrl: e.target.value })}
         />
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
           <button type="submit" className={current ? secondaryButton : primaryButton} disabled={busy || !complete}>
