@@ -17,7 +17,7 @@ import {
 } from '@blitz/contract';
 import { buildApp } from '../../app';
 import { listAll } from '../../storage/object-storage';
-import { type TestApp, api, databaseKinds, onCleanup, signIn, startSharedTestApp, startTestApp } from '../../test/helper';
+import { type TestApp, api, backends, onCleanup, signIn, startSharedTestApp, startTestApp } from '../../test/helper';
 import { commandLineActor } from '../audit/audit-actor';
 import { mediaAddress } from '../projects/projects.service';
 import { createImportRunner, importLeaseName, queueImportJob, runImportJob, scratchFolder } from './import-jobs';
@@ -65,7 +65,7 @@ const attachmentUrl = (url: string) => `<wp:attachment_url><![CDATA[${url}]]></w
 
 const nothing = { projects: 0, categories: 0, redirects: 0, jobs: 0, items: 0, media: 0, kept: 0 };
 
-describe.each(databaseKinds)('WordPress import on %s', (kind) => {
+describe.each(backends)('WordPress import on $name', (kind) => {
   let site: TestApp & { close: () => Promise<void> };
   let token: string;
   beforeAll(async () => {
@@ -314,7 +314,7 @@ describe.each(databaseKinds)('WordPress import on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds)('WordPress import cut off on %s', (kind) => {
+describe.each(backends)('WordPress import cut off on $name', (kind) => {
   it("resumes an import cut off between two posts once the dead instance's lease has run out, creating nothing twice", async () => {
     const site = await startTestApp(kind);
     const zip = await zipOf({
