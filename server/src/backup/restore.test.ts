@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../test/run-admin';
 import { openDatabase } from '../db/database';
 import { migrateTo, migrateToLatest, migrationNames } from '../db/migrate';
 import { testPhoto } from '../test/pictures';
@@ -222,18 +222,6 @@ describe.each(databaseKinds)('restore into %s', (kind) => {
   });
 });
 
-function runAdmin(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../cli/admin.ts'), ...args], {
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
-
 describe('checking an archive without a target', () => {
   it('reads every row, size and checksum, and names what is damaged or missing', async () => {
     const checked = await checkArchive(archive);
@@ -285,13 +273,13 @@ describe('checking an archive without a target', () => {
 
 describe('npm run admin -- backup / restore', () => {
   it('restore --check reads an archive with no target: exit code 0 when whole, 1 with one line when not', async () => {
-    const whole = await runAdmin(['restore', '--check', archive], {});
+    const whole = await runAdminCommand(['restore', '--check', archive], {});
     expect(whole.stderr).toBe('');
     expect(whole.code).toBe(0);
     expect(whole.stdout).toMatch(
       /^.*site\.tar\.gz \(taken .* from sqlite, release .*\) reads whole:\n {2}\d+ tables, \d+ rows, pictures: 5 files, attachments: 4 files \(.* MB\); every row parsed, every checksum matched, every file its rows name present\n$/,
     );
-    const incomplete = await runAdmin(['restore', '--check', withoutCompanyPictures], {});
+    const incomplete = await runAdminCommand(['restore', '--check', withoutCompanyPictures], {});
     expect(incomplete.code).toBe(1);
     expect(incomplete.stdout).toBe('');
     expect(incomplete.stderr).toMatch(/^Error: The archive lacks 2 files its rows name \(.*\)\n$/);
@@ -303,7 +291,7 @@ describe('npm run admin -- backup / restore', () => {
     const sqliteSource: Site = { dataDir: source, database: { kind: 'sqlite', file: path.join(source, 'site.sqlite') } };
     await restoreBackup(sqliteSource, archive);
     const file = path.join(tempDir(), 'again.tar.gz');
-    const backup = await runAdmin(['backup', file], { DATA_DIR: source });
+    const backup = await runAdminCommand(['backup', file], { DATA_DIR: source });
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(/^Backup of SQLite .* written to .*again\.tar\.gz/);
@@ -312,13 +300,13 @@ describe('npm run admin -- backup / restore', () => {
     expect(backup.stdout).toMatch(/\nRead back and checked: every row parsed, every checksum matched\.\n$/);
 
     const target = tempDir();
-    const restore = await runAdmin(['restore', file], { DATA_DIR: target });
+    const restore = await runAdminCommand(['restore', file], { DATA_DIR: target });
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.stdout).toMatch(/inquiry_attachments: 4\n/);
     expect(restore.stdout).toMatch(/every checksum matched/);
 
-    const again = await runAdmin(['restore', file], { DATA_DIR: target });
+    const again = await runAdminCommand(['restore', file], { DATA_DIR: target });
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
     expect(again.stderr).toMatch(

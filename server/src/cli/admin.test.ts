@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../test/run-admin';
 import { buildApp } from '../app';
 import { ConfigError } from '../config';
 import { type DatabaseKind, type Db, openDatabase, sqliteFileIn } from '../db/database';
@@ -10,8 +10,6 @@ import { holdSiteExclusively } from '../db/instance-lock';
 import { migrateDown, migrationNames } from '../db/migrate';
 import { currentTotp } from '../modules/auth/second-factor';
 import { api, databaseKinds, freshDatabase, tempDir, testConfig, testDatabaseUrl } from '../test/helper';
-
-const entry = path.join(import.meta.dirname, 'admin.ts');
 
 /** Where a site keeps its data: DATA_DIR, and for PostgreSQL a fresh schema named in DATABASE_URL. */
 type Site = { dataDir: string; env: Record<string, string> };
@@ -40,22 +38,8 @@ async function withSiteDb<T>(site: Site, work: (db: Db) => Promise<T>): Promise<
   }
 }
 
-function runAdmin(
-  args: string[],
-  site: Site | string,
-  input = '',
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = typeof site === 'string' ? { DATA_DIR: site } : site.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  child.stdin.end(input);
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+function runAdmin(args: string[], site: Site | string, input = '') {
+  return runAdminCommand(args, typeof site === 'string' ? { DATA_DIR: site } : site.env, input);
 }
 
 /** Runs `work` against the server on the site (an admin `admin` with 'the-first-password' is made on first start). */

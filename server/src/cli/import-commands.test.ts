@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { runAdminCommand } from '../test/run-admin';
 import { buildApp } from '../app';
 import { openDatabase, sqliteFileIn } from '../db/database';
 import { fixtureExport, fixtures } from '../modules/wordpress-import/wordpress-import.test-kit';
@@ -11,19 +11,7 @@ import { tempDir, testConfig } from '../test/helper';
 // npm run admin -- import-wordpress (decision 054): one run, since each spawn costs seconds; the
 // import itself is tested over HTTP in modules/wordpress-import.
 
-const entry = path.join(import.meta.dirname, 'admin.ts');
-
-function runAdmin(args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runAdmin = (args: string[], dataDir: string) => runAdminCommand(args, { DATA_DIR: dataDir });
 
 describe('npm run admin -- import-wordpress', () => {
   it('imports an export with a copy of its uploads folder, printing its progress and report', async () => {
