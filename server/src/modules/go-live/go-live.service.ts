@@ -103,8 +103,10 @@ const listed = 20;
 async function oldAddressesState(db: Db): Promise<State> {
   const [redirects, imported] = await Promise.all([allRedirects(db), importedOldPages(db)]);
   if (!imported.imported && redirects.length === 0) return { done: true };
-  const projectOf = (to: string) => /^\/project\/(\d+)$/.exec(to)?.[1];
-  const targets = redirects.flatMap((r) => (projectOf(r.to) ? [{ from: r.from, id: Number(projectOf(r.to)) }] : []));
+  const targets = redirects.flatMap((r) => {
+    const project = /^\/project\/(\d+)$/.exec(r.to);
+    return project ? [{ from: r.from, id: Number(project[1]) }] : [];
+  });
   const [missing, visible] = await Promise.all([
     unredirected(db, imported.pages),
     visibleProjectIds(db, [...new Set(targets.map((t) => t.id))]),

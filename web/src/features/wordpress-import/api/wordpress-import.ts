@@ -1,22 +1,35 @@
-import { useCallback } from 'react';
+import { useEffect, useRef } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRoutes, importJobListSchema, importJobSchema, importReportSchema } from '@blitz/contract';
+import { type ImportJob, apiRoutes, importJobListSchema, importJobSchema, importReportSchema } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
 
 export const importsQueryKey = [...dashboardQueryKey, 'imports'] as const;
+
+/** Whether a job is still to end (queued, or running). */
+export const isRunning = (job: ImportJob) => job.state === 'queued' || job.state === 'running';
 
 /** The latest imports; read every second while one is queued or running (its progress). */
 export const importListOptions = () =>
   queryOptions({
     queryKey: importsQueryKey,
     queryFn: ({ signal }) => apiRequest(apiRoutes.imports.list, { schema: importJobListSchema, admin: true, signal }),
-    refetchInterval: (query) =>
-      query.state.data?.data.some((job) => job.state === 'queued' || job.state === 'running') ? 1000 : false,
+    refetchInterval: (query) => (query.state.data?.data.some(isRunning) ? 1000 : false),
   });
 
-export const useImports = () => useQuery(importListOptions());
+/** The latest imports; once those running have ended, the projects, categories and redirects they made are read anew in their tabs. */
+export function useImports() {
+  const queryClient = useQueryClient();
+  const imports = useQuery(importListOptions());
+  const running = imports.data?.data.some(isRunning) ?? false;
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+    wasRunning.current = running;
+  }, [running, queryClient]);
+  return imports;
+}
 
 /** What the form sends: the export, a zip of the uploads, the choice of categories and post types, and the old site's address today. */
 export type ImportInput = { file: File; uploads: File | null; categories: string; postTypes: string; siteUrl: string };
@@ -50,10 +63,4 @@ export function useStartImport() {
     // The projects, categories and redirects it makes show in their tabs too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
   });
-}
-
-/** An import ended: the projects, categories and redirects it made are read anew in their tabs. */
-export function useImportEnded() {
-  const queryClient = useQueryClient();
-  return useCallback(() => void queryClient.invalidateQueries({ queryKey: dashboardQueryKey }), [queryClient]);
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ImportJob, ImportReport, ImportSkip } from '@blitz/contract';
@@ -8,14 +8,13 @@ import { DataTable } from '../../../components/admin/data-table';
 import { FileField, TextField, controlClass } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useDateTime } from '../../../lib/use-date-time';
-import { type ImportInput, useImportEnded, useImports, usePreviewImport, useStartImport } from '../api/wordpress-import';
+import { type ImportInput, isRunning, useImports, usePreviewImport, useStartImport } from '../api/wordpress-import';
 
 /** Makes a redirect from an old page's address (the redirects' own call, passed in by the dashboard). */
 export type CreateRedirect = (from: string, to: string) => Promise<unknown>;
 
 const projectLink = (id: number) => `?tab=projects&item=${id}`;
 const emptyInput: Partial<ImportInput> = { categories: '', postTypes: '', siteUrl: '' };
-const running = (job: ImportJob) => job.state === 'queued' || job.state === 'running';
 
 /**
  * The import from WordPress (admins, issue 43, decision 054): choose the export (and a zip of the
@@ -176,7 +175,7 @@ function JobView({ job, createRedirect }: { job: ImportJob; createRedirect: Crea
         {t('job.heading', { when: dateTime(job.createdAt), by: job.createdBy })}
       </h3>
       <div role="status">
-        {running(job) ? (
+        {isRunning(job) ? (
           <div className="space-y-2">
             <p>{total > 0 ? t('job.running', { done, total }) : t('job.queued')}</p>
             <progress
@@ -192,7 +191,7 @@ function JobView({ job, createRedirect }: { job: ImportJob; createRedirect: Crea
           <p className="rounded-md bg-red-50 px-4 py-3 text-red-900">{t('job.failed', { error: job.error ?? '' })}</p>
         )}
       </div>
-      {job.report ? <ReportView report={job.report} createRedirect={running(job) ? undefined : createRedirect} /> : null}
+      {job.report ? <ReportView report={job.report} createRedirect={isRunning(job) ? undefined : createRedirect} /> : null}
     </section>
   );
 }
@@ -348,16 +347,6 @@ function PageRedirect({ page, createRedirect }: { page: ImportReport['pages'][nu
 function JobList({ jobs, status, onShow }: { jobs: ImportJob[] | undefined; status: ReactNode; onShow: (id: number) => void }) {
   const { t } = useTranslation('wordpressImport');
   const dateTime = useDateTime();
-  // A job that ends while the tab is open: the projects, categories and redirects it made are read anew.
-  const states = useRef(new Map<number, string>());
-  const invalidate = useImportEnded();
-  useEffect(() => {
-    for (const job of jobs ?? []) {
-      const before = states.current.get(job.id);
-      if (before && before !== job.state && !running(job)) invalidate();
-      states.current.set(job.id, job.state);
-    }
-  }, [jobs, invalidate]);
   return (
     <Titled heading={t('list.caption')}>
       <DataTable
@@ -368,7 +357,7 @@ function JobList({ jobs, status, onShow }: { jobs: ImportJob[] | undefined; stat
           {
             header: t('list.state'),
             cell: (job) =>
-              running(job)
+              isRunning(job)
                 ? t('list.running', { done: job.progress.done, total: job.progress.total })
                 : job.state === 'done'
                   ? t('list.done', { count: job.report?.created ?? 0 })
