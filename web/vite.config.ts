@@ -46,6 +46,7 @@ const islandBudgetOptions = {
   root: path.resolve(import.meta.dirname, '..'),
   islandsEntry: 'src/islands/main.ts',
   contactIsland: 'src/islands/contact-island.tsx',
+  signInIsland: 'src/islands/sign-in.ts',
   // The island's texts, fetched beside its code: part of what the first touch loads.
   contactTexts: fs.readdirSync(localesDir).map((lang) => path.join(localesDir, lang, 'contact.json')),
 };
@@ -87,7 +88,7 @@ function applicationStylesheet(): Plugin {
   };
 }
 
-/** The admin application (index.html): the single-page app of /login and /dashboard. */
+/** The admin application (index.html): the single-page app of /dashboard (and of an invitation's /login). */
 const application: UserConfig = {
   plugins: [react(), tailwindcss(), translations()],
   build: {

@@ -4,11 +4,14 @@ import { inquirySubjects } from './contact-rules';
 /** Passwords: at least 12 characters, never truncated; the upper bound only stops abuse. */
 export const passwordPolicy = { minLength: 12, maxLength: 1024 } as const;
 
+/** The sign-in's longest name and code, which its form's fields hold to as well. */
+export const signInLimits = { username: 100, code: 64 } as const;
+
 /** A second factor's code as typed: 6 digits from the app, or a recovery code (spaces and dashes allowed). */
-const secondFactorCode = z.string().trim().min(1).max(64);
+const secondFactorCode = z.string().trim().min(1).max(signInLimits.code);
 
 export const loginRequestSchema = z.strictObject({
-  username: z.string().trim().min(1).max(100),
+  username: z.string().trim().min(1).max(signInLimits.username),
   password: z.string().min(1).max(passwordPolicy.maxLength),
   /** Only for a user with a second factor: asked for by 401 second_factor_required. */
   code: secondFactorCode.optional(),

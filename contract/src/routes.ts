@@ -4,20 +4,22 @@ import type { SiteLanguage } from './languages';
  * The page routes of SPEC.md §2, shared by the web router, the prerenderer and the server.
  * `prerender`: its HTML is rendered at build time with its content; otherwise an app shell.
  * `map`: the page may show the (consent-gated) map frame.
+ * `staff`: a page for staff (the sign-in, the dashboard): framed without the visitors' contact
+ * form, never kept by the browser, never indexed, never a preview of drafts.
  */
 export const pages = {
-  home: { path: '/', prerender: true, map: true },
-  impressum: { path: '/impressum', prerender: true, map: false },
-  aboutus: { path: '/aboutus', prerender: true, map: false },
-  contactus: { path: '/contactus', prerender: true, map: true },
-  jobs: { path: '/jobs', prerender: true, map: false },
-  job: { path: '/jobs/:id', prerender: true, map: false },
-  blitzschutz: { path: '/Blitzschutz', prerender: true, map: false },
-  projects: { path: '/Projects', prerender: true, map: false },
-  services: { path: '/Services', prerender: true, map: false },
-  login: { path: '/login', prerender: false, map: false },
-  dashboard: { path: '/dashboard', prerender: false, map: false },
-  project: { path: '/project/:id', prerender: true, map: false },
+  home: { path: '/', prerender: true, map: true, staff: false },
+  impressum: { path: '/impressum', prerender: true, map: false, staff: false },
+  aboutus: { path: '/aboutus', prerender: true, map: false, staff: false },
+  contactus: { path: '/contactus', prerender: true, map: true, staff: false },
+  jobs: { path: '/jobs', prerender: true, map: false, staff: false },
+  job: { path: '/jobs/:id', prerender: true, map: false, staff: false },
+  blitzschutz: { path: '/Blitzschutz', prerender: true, map: false, staff: false },
+  projects: { path: '/Projects', prerender: true, map: false, staff: false },
+  services: { path: '/Services', prerender: true, map: false, staff: false },
+  login: { path: '/login', prerender: true, map: false, staff: true },
+  dashboard: { path: '/dashboard', prerender: false, map: false, staff: true },
+  project: { path: '/project/:id', prerender: true, map: false, staff: false },
 } as const;
 
 export type PageKey = keyof typeof pages;
@@ -34,6 +36,9 @@ export const indexablePages: PageKey[] = [
   'aboutus',
   'impressum',
 ];
+
+/** The staff's pages: the sign-in is complete HTML with a small script of its own, the dashboard an app shell. */
+export const staffPages = pageKeys.filter((key) => pages[key].staff);
 
 export const projectPath = (id: number | string) => `/project/${id}`;
 export const jobPath = (id: number | string) => `/jobs/${id}`;
@@ -57,26 +62,32 @@ export const contactRoutes = {
 } as const;
 
 /**
+ * The sign-in's routes (in `apiRoutes` as `auth`): on their own so that the sign-in page's script
+ * carries these addresses and not the whole table.
+ */
+export const authRoutes = {
+  login: '/login/Auth',
+  verify: '/login/Verfy',
+  password: '/login/Password',
+  secondFactor: '/login/SecondFactor',
+  secondFactorSetup: '/login/SecondFactor/Setup',
+  secondFactorConfirm: '/login/SecondFactor/Confirm',
+  secondFactorDisable: '/login/SecondFactor/Disable',
+  sessions: '/login/Sessions',
+  session: '/login/Sessions/:id',
+  sessionPath: (id: string) => `/login/Sessions/${encodeURIComponent(id)}`,
+  logout: '/login/Logout',
+  /** POST `{token, password}`: an invitee's first sign-in (issue 31). */
+  invitation: '/login/Invitation',
+} as const;
+
+/**
  * Every API route, relative to `apiPrefix`: the server registers these patterns, the web client
  * and the browser tests call them. A `…Path(id)` builds the address of a `:id` pattern beside it.
  * The addresses are the old API's (SPEC.md §3), spelling included (`Verfy`): other clients rely on them.
  */
 export const apiRoutes = {
-  auth: {
-    login: '/login/Auth',
-    verify: '/login/Verfy',
-    password: '/login/Password',
-    secondFactor: '/login/SecondFactor',
-    secondFactorSetup: '/login/SecondFactor/Setup',
-    secondFactorConfirm: '/login/SecondFactor/Confirm',
-    secondFactorDisable: '/login/SecondFactor/Disable',
-    sessions: '/login/Sessions',
-    session: '/login/Sessions/:id',
-    sessionPath: (id: string) => `/login/Sessions/${encodeURIComponent(id)}`,
-    logout: '/login/Logout',
-    /** POST `{token, password}`: an invitee's first sign-in (issue 31). */
-    invitation: '/login/Invitation',
-  },
+  auth: authRoutes,
   /** Accounts, managed by admins (issue 31). */
   users: {
     list: '/User',

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CategoryList, apiRoutes } from '@blitz/contract';
 import { answerQuestion, api, apiLogin, axeViolations, openWithToken, retimedToken, storedToken } from '../support/admin-helpers';
-import { admin, useSite } from '../support/harness';
+import { admin, useSite, viewports } from '../support/harness';
 
 // Sign-in, the dashboard's guard, session end and the admin code's separation from the public
 // pages. The categories and projects screens are in categories-and-projects.e2e.ts.
@@ -195,6 +195,43 @@ describe('the login page', () => {
     await main.getByLabel('Password').fill('still-not-the-password');
     await main.getByRole('button', { name: 'Login' }).click();
     await main.getByRole('alert').getByText('Wrong name or password.').waitFor();
+  });
+});
+
+describe('the sign-in page as the server sends it (issue 46)', () => {
+  it('is in the HTML: the form shows without any script, which it says signing in needs', async () => {
+    const html = await (await fetch(site.url + '/login')).text();
+    expect(html).toContain('name="username"');
+    expect(html).toMatch(/autocomplete="current-password"/i);
+    // (Chromium with scripts turned off by Playwright still parses <noscript> as text: read from the HTML.)
+    expect(html).toMatch(
+      /<noscript><p [^>]*>Die Anmeldung braucht JavaScript\. Bitte schalten Sie es für diese Seite ein\.<\/p><\/noscript>/,
+    );
+    const page = await site.page({ viewport: viewports.phone, javaScriptEnabled: false });
+    await page.goto(site.url + '/login');
+    const form = await loginForm(page);
+    await form.name.waitFor();
+    await form.password.waitFor();
+    await form.submit.waitFor();
+    // The code field waits hidden until the server asks for it.
+    expect(await form.main.getByLabel('Code').isVisible()).toBe(false);
+  });
+
+  it('loads neither the dashboard nor a form library, and is axe-clean in English on a phone', async () => {
+    const page = await site.page({ viewport: viewports.phone });
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto(site.url + '/login?lang=en', { waitUntil: 'networkidle' });
+    const main = page.locator('main');
+    await main.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    // The page's script and the sign-in's own chunk: two files, none of the application's.
+    expect(scripts).toHaveLength(2);
+    expect(scripts.some((path) => /\/assets\/sign-in-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(await page.locator('meta[name="admin-app"]').count()).toBe(1);
+    await main.getByRole('button', { name: 'Login' }).click();
+    await main.getByText('This field is required.').nth(1).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
   });
 });
 
@@ -468,12 +505,13 @@ describe('the admin code stays out of the public pages', () => {
   }
 
   it('serves the admin code in chunks of its own, which the markers find', async () => {
-    const scripts = await scriptsOf('/login');
+    const scripts = await scriptsOf('/dashboard');
     const withMarkers = [...scripts].filter(([, text]) => adminMarkers.some((m) => text.includes(m)));
     expect(withMarkers.length).toBeGreaterThan(0);
   });
 
-  it.each(['/', '/Projects', '/Services', '/Blitzschutz', '/jobs', '/contactus', '/aboutus', '/impressum'])(
+  // The sign-in page too: its script signs in without the dashboard's application (issue 46).
+  it.each(['/', '/Projects', '/Services', '/Blitzschutz', '/jobs', '/contactus', '/aboutus', '/impressum', '/login'])(
     'the scripts of %s contain none of it',
     async (path) => {
       const scripts = await scriptsOf(path);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain build script without type declarations
-import { allowedInIsland, beforeInteractionBudget, checkIslands, firstTouchBudget } from './island-budget.mjs';
+import { allowedInIsland, beforeInteractionBudget, checkIslands, firstTouchBudget, signInBudget } from './island-budget.mjs';
 
 const root = '/repo';
 const chunk = (fileName: string, facadeModuleId: string | null, moduleIds: string[], imports: string[] = [], code = 'x') => ({
@@ -106,5 +106,27 @@ describe('island budget', () => {
     // The package is named once, not each of its modules.
     expect(problems[1]).toContain('react-router (in shared.js)');
     expect(problems[1].match(/react-router/g)).toHaveLength(1);
+  });
+
+  it('measures the sign-in page (the page script and the sign-in chunk) and holds it to its budget', () => {
+    const signIn = { ...options, signInIsland: 'src/islands/sign-in.ts' };
+    const bundle = (size: number) => ({
+      'islands.js': chunk('islands.js', '/repo/web/src/islands/main.ts', [], [], 'i'.repeat(100)),
+      'contact-island.js': chunk('contact-island.js', '/repo/web/src/islands/contact-island.tsx', []),
+      'sign-in.js': chunk('sign-in.js', '/repo/web/src/islands/sign-in.ts', [], ['islands.js', 'auth.js']),
+      'auth.js': chunk('auth.js', null, [], [], randomBytes(size).toString('latin1')),
+    });
+    const small = checkIslands(bundle(1024), signIn);
+    expect(small.problems).toEqual([]);
+    expect(small.figures.signIn.files.sort()).toEqual(['auth.js', 'islands.js', 'sign-in.js']);
+    expect(small.figures.signIn.brotli).toBeGreaterThan(1024);
+    // Random bytes do not compress: 31 KB of them stay over 30 KB in brotli.
+    const large = checkIslands(bundle(31 * 1024), signIn);
+    expect(large.figures.signIn.brotli).toBeGreaterThan(signInBudget);
+    expect(large.problems).toEqual([
+      expect.stringMatching(/^the sign-in page's script \(.*\) is 3[01]\.\d KB brotli, over the budget of 30\.0 KB$/),
+    ]);
+    const { 'sign-in.js': _, ...without } = bundle(10);
+    expect(checkIslands(without, signIn).problems[0]).toMatch(/island chunks not found .*sign-in/);
   });
 });

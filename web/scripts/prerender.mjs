@@ -64,9 +64,10 @@ if (
 // A staff page (login, dashboard) renders in the browser: its route's code, the dashboard's
 // landing tab (the inbox) and its texts are asked for from the HTML, in parallel with the entry,
 // instead of one after another as each import is reached (issue 46).
+const adminEntry = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(template)?.[1];
+if (!adminEntry) throw new Error('the template names no application entry');
 const appManifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
 const staffModules = {
-  login: ['src/app/routes/admin/login-page.tsx'],
   dashboard: ['src/app/routes/admin/dashboard-page.tsx', 'src/features/inbox/components/inbox-panel.tsx'],
 };
 function staticImports(source, into = new Set()) {
@@ -113,6 +114,9 @@ for (const [key, page] of Object.entries(pages)) {
       .replace('<!--app-head-->', () => head)
       .replace('<!--app-html-->', () => html);
     if (!page.prerender) document = document.replace('</head>', () => `  ${staffPreloads(key, lang, document)}\n  </head>`);
+    // The sign-in page's script starts the dashboard's application for an invitation link (islands/sign-in.ts).
+    else if (page.staff)
+      document = document.replace('</head>', () => `  <meta name="admin-app" content="/${adminEntry}" />\n  </head>`);
     const relative = `pages/${lang}/${key}.html`;
     manifest.heads[relative] = head;
     if (stylesheet) {

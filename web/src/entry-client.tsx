@@ -11,8 +11,8 @@ import { SavedSiteContent } from './lib/ssr/saved-site-content';
 import { loadStylesheet } from './lib/ssr/stylesheet';
 
 /**
- * The admin area (login, dashboard): a single-page application rendered in the browser, loaded
- * only by these pages. Public pages never load it (islands/main.ts is theirs).
+ * The admin area (the dashboard; /login for an invitation link): a single-page application
+ * rendered in the browser. Public pages and the sign-in page never load it (islands/main.ts is theirs).
  */
 async function start() {
   const lang = preferredLanguage();
@@ -24,7 +24,10 @@ async function start() {
   document.documentElement.lang = lang;
   // A data router: only it can hold a navigation back while a form has unsaved changes (useBlocker).
   const router = createBrowserRouter([{ path: '*', element: <AdminRoutes /> }]);
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  // At /login the server's sign-in page was there: an invitation link starts the application over it.
+  root.replaceChildren();
+  createRoot(root).render(
     <App i18n={i18n}>
       <SavedSiteContent>
         <RouterProvider router={router} useTransitions={false} />

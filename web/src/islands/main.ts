@@ -115,6 +115,32 @@ function hydrateOnInteraction(element: HTMLElement, hydrate: (element: HTMLEleme
   for (const type of interactions) element.addEventListener(type, start, { capture: true, passive: true });
 }
 
+/**
+ * The sign-in page's form (islands/sign-in.ts), at once: the page is there for it. A send held
+ * meanwhile goes through its handler; if its code cannot be loaded, the form says the server is
+ * not reachable rather than sending the password anywhere else.
+ */
+function enhanceSignInForm(form: HTMLFormElement): void {
+  import('./sign-in')
+    .then(({ enhanceSignIn }) => {
+      enhanceSignIn(form);
+      const held = takeHeldSubmit(form);
+      if (held) held[0].requestSubmit(held[1]);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      form.setAttribute('data-island-failed', '');
+      const failure = form.querySelector<HTMLElement>('[data-sign-in-failure]');
+      const texts = JSON.parse(form.dataset['texts'] ?? '{}') as { unreachable?: string };
+      if (!failure || !texts.unreachable) return;
+      failure.textContent = texts.unreachable;
+      failure.setAttribute('role', 'alert');
+      failure.hidden = false;
+    });
+  // Sent while the code is missing: held by the head script, and never sent to the server as a form.
+  form.addEventListener('submit', (event) => form.hasAttribute('data-island-failed') && event.preventDefault());
+}
+
 function start(): void {
   loadStylesheetOnIntent();
   enhanceMenus();
@@ -137,6 +163,9 @@ function start(): void {
       return import('./contact-island').then((island) => island.hydrateContactForm(element, texts));
     });
   }
+
+  const signIn = document.querySelector<HTMLFormElement>('form[data-island="sign-in"]');
+  if (signIn) enhanceSignInForm(signIn);
 
   const early = window as EarlyWindow;
   early.__islands = true;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, onSessionEnded, parseRetryAfter, sessionExpiredLocation } from './api-client';
+import { ApiError, apiRequest, onSessionEnded, sessionExpiredLocation } from './api-client';
+import { parseRetryAfter } from './retry-after';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type ErrorCode, type Problem, apiPrefix, problemSchema } from '@blitz/contract';
 import { clearToken, readToken } from './auth-token';
+import { parseRetryAfter } from './retry-after';
 
 /**
  * Why a call failed: the server's error code (problem+json), `network` when the server could
@@ -91,14 +92,6 @@ export type ApiRequest<T> = {
   admin?: boolean;
   signal?: AbortSignal;
 };
-
-/** Seconds from a Retry-After header, which may be a number of seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
 
 function urlOf(path: string, query: ApiRequest<unknown>['query']): string {
   const params = new URLSearchParams();

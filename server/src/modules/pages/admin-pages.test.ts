@@ -54,7 +54,9 @@ describe.each(databaseKinds)('the admin pages name the saved company, on %s', (k
       expect(html, address).not.toContain('Musterblitz');
       expect(html, address).toContain('| Blitzwerk</title>');
       expect(html, address).toContain('<meta property="og:site_name" content="Blitzwerk" />');
-      expect(companyDetailsSchema.parse(pageData(html)[apiUrl(apiRoutes.companyDetails)]), address).toEqual(realCompany);
+      // The dashboard's application reads them from the page; the sign-in page is rendered with them.
+      if (address.startsWith('/dashboard'))
+        expect(companyDetailsSchema.parse(pageData(html)[apiUrl(apiRoutes.companyDetails)]), address).toEqual(realCompany);
     }
   });
 });

@@ -31,9 +31,9 @@ export type PageFiller = {
 
 /**
  * A page with no data of its own, rendered with the texts and company details (decision 022).
- * The admin app's pages (login, dashboard: rendered in the browser) get their head rendered and
- * the company details as the answer of GET /api/v1/Settings in their data, so that the browser
- * app shows the saved company from its first paint.
+ * The admin app's page (the dashboard, rendered in the browser) gets its head rendered and the
+ * company details as the answer of GET /api/v1/Settings in its data, so that the browser app shows
+ * the saved company from its first paint.
  */
 export function contentFiller(page: PageKey, renderer: PageRenderer | undefined, version: () => Promise<string>): PageFiller {
   const appShell = !pages[page].prerender;

@@ -95,7 +95,7 @@ export class PageHeaderSets {
     const key = `${page} ${lang} ${https ? 's' : ''}`;
     let set = this.sets.get(key);
     if (!set) {
-      const kept = pages[page].prerender;
+      const kept = !pages[page].staff;
       set = {
         ...pageHeaders(page, lang, https, manifest, this.mediaOrigin),
         // Lower case as @fastify/compress matches it: it would name accept-encoding a second time.

@@ -189,9 +189,9 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
       rememberLanguage();
       return serveWithState(page, request, reply, request.url, state);
     }
-    // The admin app's pages (login, dashboard) show the company's details too (title,
+    // The staff's pages (login, dashboard) show the company's details too (title,
     // description, og:site_name, footer), never a preview of drafts.
-    const previews = pages[page].prerender;
+    const previews = !pages[page].staff;
     const ownData = options.fillers?.[page];
     let content: PageContent | undefined;
     let dataVersion = '';

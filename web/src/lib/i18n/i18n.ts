@@ -6,6 +6,7 @@ import {
   type TranslationNamespace,
   berlinYear,
   companyInterpolation,
+  pages,
   siteLanguages,
   translationNamespaces,
   translationPath,
@@ -33,13 +34,10 @@ export const pageNamespace: Partial<Record<PageKey, Namespace | Namespace[]>> = 
   dashboard: ['admin', 'goLive', 'inbox'],
 };
 
-/** The staff pages: their footer holds no contact form (app/staff-layout.tsx). */
-const staffPages: PageKey[] = ['login', 'dashboard'];
-
 export function namespacesFor(page: PageKey | undefined): Namespace[] {
   const own = page ? pageNamespace[page] : undefined;
-  // 'contact': the footer's contact form is on every public page.
-  const frame: Namespace[] = page && staffPages.includes(page) ? ['common'] : ['common', 'contact'];
+  // 'contact': the footer's contact form is on every public page, not on the staff's (app/staff-layout.tsx).
+  const frame: Namespace[] = page && pages[page].staff ? ['common'] : ['common', 'contact'];
   return own ? [...frame, ...[own].flat()] : frame;
 }
 

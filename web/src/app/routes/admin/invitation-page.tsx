@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { InvitationForm } from '../../../features/accounts/components/invitation-form';
+import { usePageMeta } from '../../../lib/page-meta';
+
+/**
+ * An invitation link's token (`/login#invitation=…`, issue 31): in the fragment, which the browser
+ * never sends, and taken out of the address bar and history at once.
+ */
+function useInvitationToken(): string | undefined {
+  const [token] = useState(() => {
+    if (typeof window === 'undefined') return undefined;
+    const match = /^#invitation=([A-Za-z0-9_-]{20,200})$/.exec(window.location.hash);
+    if (match) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    return match?.[1];
+  });
+  return token;
+}
+
+/**
+ * /login in the dashboard's application: the invitee chooses a password there (the sign-in page's
+ * script starts the application for an invitation link). Without an invitation, /login is the
+ * server's page: the application reaches it (signed out, a session ended) by loading it.
+ */
+export default function InvitationPage() {
+  const { t } = useTranslation(['admin', 'common']);
+  usePageMeta('login');
+  const navigate = useNavigate();
+  const invitation = useInvitationToken();
+  useEffect(() => {
+    if (!invitation) window.location.replace(window.location.pathname + window.location.search);
+  }, [invitation]);
+  if (!invitation) return null;
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <h1 className="text-center text-3xl font-bold text-brand-900">{t('common:site.name')}</h1>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h2 className="text-xl font-semibold text-slate-900">{t('login.invitation.heading')}</h2>
+        <p className="mt-1 mb-5 text-sm text-slate-600">{t('login.invitation.intro')}</p>
+        <InvitationForm token={invitation} onSignedIn={() => void navigate(paths.dashboard, { replace: true })} />
+      </div>
+    </div>
+  );
+}
