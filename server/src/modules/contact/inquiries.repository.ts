@@ -309,10 +309,13 @@ function searchCondition(db: Db, term: string, walkNewest = false): Expression<S
 /** Above this many index matches, a page of a search walks the rows newest first (a judgement, not a measured crossover). */
 const walkAbove = 2000;
 
-async function sqliteMatchCount(db: Db, phrase: string): Promise<number> {
+/** Whether the index matches more than `walkAbove` rows: counted no further (a common term matches a tenth of them). */
+async function sqliteMatchesMany(db: Db, phrase: string): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`
-    select count(*) as n from inquiries_search where inquiries_search match ${phrase}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+    select count(*) as n from (
+      select rowid from inquiries_search where inquiries_search match ${phrase} limit ${walkAbove + 1}
+    )`.execute(db);
+  return Number(rows[0]?.n ?? 0) > walkAbove;
 }
 
 // Every condition is one the composite indexes (spam, <column>, created_at, id) or the search's
@@ -372,7 +375,7 @@ export async function listInquiries(
 ): Promise<{ items: InquiryListItem[]; count: number; countCapped: boolean }> {
   const searching = Boolean(filter.search);
   const phrase = filter.search ? sqliteSearchPhrase(db, filter.search) : null;
-  const walkNewest = phrase !== null && (await sqliteMatchCount(db, phrase)) > walkAbove;
+  const walkNewest = phrase !== null && (await sqliteMatchesMany(db, phrase));
   const pageIds = filtered(db, db.selectFrom('inquiries').select('inquiries.id'), filter, walkNewest)
     .orderBy('inquiries.created_at', 'desc')
     .orderBy('inquiries.id', 'desc')

@@ -88,6 +88,29 @@ describe.each(databaseKinds)('searching and filtering the inbox on %s', (kind) =
     expect(await list('PageLength=1')).toMatchObject({ count: inquirySearchCountCap + 3, countCapped: false });
   });
 
+  it('pages a term thousands hold newest first, as for a term few hold (SQLite walks the rows then)', async () => {
+    const { url, app } = await startTestApp(kind);
+    // Stored oldest first, not in id order's reverse: the page follows the time of arrival.
+    const start = Date.parse('2026-10-01T08:00:00.000Z');
+    const matching: number[] = [];
+    await app.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 2_050; i++) {
+        const createdAt = new Date(start + (i % 2 === 0 ? i : 4_100 - i) * 60_000).toISOString();
+        matching.push(await store(trx, { message: `Quxwalk Prüfung ${i}`, createdAt }));
+        if (i % 100 === 0) await store(trx, { message: 'Anderes Thema', createdAt });
+      }
+    });
+    const created = new Map<number, string>();
+    const rows = await app.db.selectFrom('inquiries').select(['id', 'created_at']).execute();
+    for (const row of rows) created.set(row.id, row.created_at);
+    const newest = [...matching].sort((a, b) => (created.get(b)! < created.get(a)! ? -1 : 1) || b - a);
+    const token = await signIn(url);
+    const page = async (n: number) =>
+      ids((await api(url, 'GET', `/api/v1/Inquiry?Search=quxwalk&PageLength=20&PageNumber=${n}`, { token })).body);
+    expect(await page(1)).toEqual(newest.slice(0, 20));
+    expect(await page(3)).toEqual(newest.slice(40, 60));
+  });
+
   it('filters by type, delivery, handled, spam and days received (Berlin time), alone and together', async () => {
     const { url, app } = await startTestApp(kind);
     // 22:30 UTC on 20 Nov is 23:30 in Berlin: still the 20th there; 23:30 UTC is already the 21st.
