@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import type { Db } from './database';
 
 /**
@@ -21,4 +22,18 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
         .catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Runs `work`, a read of several statements, on one state of the database: an inquiry's status
+ * and its mails as of the same moment. PostgreSQL: a REPEATABLE READ, read-only transaction;
+ * SQLite: a transaction on its one connection, which no write reaches meanwhile.
+ */
+export async function inSnapshot<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  const transaction =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only')
+      : db.transaction();
+  return transaction.execute(work);
 }

@@ -154,7 +154,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ people: InboxPeople }> = async
     { config: inbox, schema: { params: inquiryIdParamSchema, body: inquiryNoteSchema, response: { 201: inquiryDetailSchema } } },
     async (request, reply) => {
       await checkInquiryScope(app.db, request.params.id, scopeOf(request));
-      await addNote(app.db, request.params.id, request.body.text, doerOf(request));
+      await addNote(app.db, request.params.id, request.body.text, doerOf(request), app.clock());
       return reply.status(201).send(await inquiryDetail(app.db, readerOf(request), request.params.id));
     },
   );
@@ -200,6 +200,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ people: InboxPeople }> = async
             scanner: app.malwareScanner,
             log: request.log,
             mailServer: app.mailTransport.mode === 'smtp',
+            clock: app.clock,
           },
           request.params.id,
           { json: multipart ? undefined : request.body, parts: multipart ? request.parts() : undefined, headerKey },
@@ -267,7 +268,14 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ people: InboxPeople }> = async
     },
     async (request) => {
       await checkInquiryScope(app.db, request.params.id, scopeOf(request));
-      return markHandled(app.db, readerOf(request), request.params.id, request.body?.handled ?? true, doerOf(request));
+      return markHandled(
+        app.db,
+        readerOf(request),
+        request.params.id,
+        request.body?.handled ?? true,
+        doerOf(request),
+        app.clock(),
+      );
     },
   );
 

@@ -10,7 +10,7 @@ import {
   berlinDate,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
-import { inTransaction } from '../../db/transaction';
+import { inSnapshot, inTransaction } from '../../db/transaction';
 import { recordInquiry } from './inquiry-audit';
 import { type InboxPeople, historyOf, updateInquiry } from './inquiry-work';
 import type { Doer } from './inquiry-work.repository';
@@ -138,7 +138,12 @@ export async function checkInquiryScope(db: Db, id: number, scope: InquiryScope)
   if (scope) await existing(db, id, scope);
 }
 
+/** Everything about one inquiry, read in one snapshot: its status never disagrees with its mails. */
 export async function inquiryDetail(db: Db, reader: InboxReader, id: number): Promise<InquiryDetail> {
+  return inSnapshot(db, (trx) => readInquiryDetail(trx, reader, id));
+}
+
+async function readInquiryDetail(db: Db, reader: InboxReader, id: number): Promise<InquiryDetail> {
   const inquiry = await existing(db, id);
   const [attachments, allMails, origin, context] = await Promise.all([
     attachmentsOf(db, id),
@@ -197,8 +202,15 @@ export async function inquiryDetail(db: Db, reader: InboxReader, id: number): Pr
 }
 
 /** `POST …/Handled`, the call before the workflow: handled is closed, not handled is new again. */
-export async function markHandled(db: Db, reader: InboxReader, id: number, handled: boolean, by: Doer): Promise<InquiryDetail> {
-  await updateInquiry(db, reader.people, id, { status: handled ? 'closed' : 'new' }, by);
+export async function markHandled(
+  db: Db,
+  reader: InboxReader,
+  id: number,
+  handled: boolean,
+  by: Doer,
+  now: Date,
+): Promise<InquiryDetail> {
+  await updateInquiry(db, reader.people, id, { status: handled ? 'closed' : 'new' }, by, { now });
   return inquiryDetail(db, reader, id);
 }
 

@@ -38,6 +38,8 @@ export type ReplyDeps = {
   log?: FastifyBaseLogger;
   /** Whether mail leaves through a mail server: without one a reply would only reach the log. */
   mailServer: boolean;
+  /** The time a reply is written at (the app's clock). */
+  clock?: () => Date;
 };
 
 /** What a request carries: JSON (`json`) or a multipart body (`parts`); `headerKey` from `Idempotency-Key`. */
@@ -103,7 +105,7 @@ export async function sendReply(
     if (!parsed.success) throw invalid(parsed.error);
     const key = parsed.data.key ?? headerKey ?? null;
     await scanFiles(files, deps);
-    const stored = await storeReply(db, inquiryId, parsed.data, key, files, by);
+    const stored = await storeReply(db, inquiryId, parsed.data, key, files, by, deps.clock ?? (() => new Date()));
     committed = stored.outboxId !== undefined;
     const reply = await findReply(db, stored.outboxId ?? stored.earlier!.outboxId);
     return { reply: await shown(db, reply ?? stored.earlier!), repeated: stored.outboxId === undefined };
@@ -120,6 +122,7 @@ async function storeReply(
   key: string | null,
   files: readonly ReceivedFile[],
   by: Doer,
+  clock: () => Date,
 ): Promise<{ outboxId?: number; earlier?: StoredReply }> {
   try {
     return await inTransaction(db, async (trx) => {
@@ -129,7 +132,7 @@ async function storeReply(
         const earlier = await findReplyByKey(trx, inquiryId, key);
         if (earlier) return { earlier };
       }
-      const now = new Date().toISOString();
+      const now = clock().toISOString();
       const outboxId = await insertReply(trx, {
         inquiryId,
         subject: input.subject,

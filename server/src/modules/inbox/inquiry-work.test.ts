@@ -36,12 +36,22 @@ describe.each(databaseKinds)('working on an inquiry on %s (issue 42)', (kind) =>
     expect((await api(url, 'PUT', one(created.id), { token: admin, body: { status: 'inProgress' } })).body.handledAt).toBeNull();
   });
 
-  it('keeps the call before the workflow: Handled closes, not handled is new again', async () => {
-    const { url } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0' });
+  it('keeps the call before the workflow: Handled closes, not handled is new again; both, and a note, at the app’s time', async () => {
+    // The app's clock, a day behind the system's: what staff do is stamped with the app's.
+    const now = new Date(Date.now() - 86_400_000);
+    const { url } = await startTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0' }, { clock: () => now });
     const { body: created } = await postContact(url, generalMessage);
     const admin = await signIn(url);
     const closed = await api(url, 'POST', apiUrl(apiRoutes.inbox.handledPath(created.id)), { token: admin });
-    expect(closed.body).toMatchObject({ status: 'closed', handledAt: expect.any(String) });
+    expect(closed.body).toMatchObject({ status: 'closed', handledAt: now.toISOString() });
+    expect(closed.body.history.find((e: { kind: string }) => e.kind === 'status')).toMatchObject({ at: now.toISOString() });
+    const noted = await api(url, 'POST', apiUrl(apiRoutes.inbox.notePath(created.id)), {
+      token: admin,
+      body: { text: 'Rückruf' },
+    });
+    expect(noted.status, noted.text).toBeLessThan(300);
+    const detail = (await api(url, 'GET', one(created.id), { token: admin })).body as InquiryDetail;
+    expect(detail.history.find((e) => e.kind === 'note')).toMatchObject({ at: now.toISOString(), text: 'Rückruf' });
     const list = (query: string) => api(url, 'GET', `${apiUrl(apiRoutes.inbox.list)}?${query}`, { token: admin });
     expect(ids((await list('Handled=true')).body)).toEqual([created.id]);
     expect(ids((await list('Status=closed')).body)).toEqual([created.id]);

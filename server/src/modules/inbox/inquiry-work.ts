@@ -119,10 +119,10 @@ function statusAction(before: InquiryStatus, after: InquiryStatus): AuditAction 
 }
 
 /** An internal note: stored with its author and time, shown in the time line, never mailed. */
-export async function addNote(db: Db, id: number, text: string, by: Doer): Promise<void> {
+export async function addNote(db: Db, id: number, text: string, by: Doer, now: Date): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await findInquiry(trx, id))) throw notFound('Inquiry');
-    await insertNote(trx, id, by, text, new Date().toISOString());
+    await insertNote(trx, id, by, text, now.toISOString());
     // The trail says a note was written, never what it says.
     await recordInquiry(trx, 'note', id);
   });

@@ -21,6 +21,7 @@ const texts = {
     status: 'Bearbeitungsstand',
     fields: 'Gespeicherte Angaben',
     attachments: 'Dateien',
+    fileMissing: 'nicht mehr gespeichert, daher nicht im Archiv',
     mails: 'E-Mails dazu',
     notes: 'Interne Notizen der Mitarbeiter',
     origin: 'Herkunft (Besucherstatistik)',
@@ -82,6 +83,7 @@ const texts = {
     status: 'Status',
     fields: 'Stored details',
     attachments: 'Files',
+    fileMissing: 'no longer stored, so not in the archive',
     mails: 'Mails about it',
     notes: "Staff's internal notes",
     origin: 'Origin (visitor statistics)',
@@ -184,7 +186,8 @@ export function summaryText(
     field(t.field.language, inquiry.language);
     if (record.attachments.length) {
       lines.push(`${t.attachments}:`);
-      for (const a of record.attachments) lines.push(`  ${a.path} (${a.size} B)`);
+      for (const a of record.attachments)
+        lines.push(a.missing ? `  ${a.fileName} (${a.size} B): ${t.fileMissing}` : `  ${a.path} (${a.size} B)`);
     }
     if (record.mails.length) {
       lines.push(`${t.mails}:`);

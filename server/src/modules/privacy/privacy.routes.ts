@@ -33,6 +33,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<SiteRouteOptions> = async (app
   app.post(apiRoutes.person.export, { ...guarded, schema: { body: personExportSchema } }, async (request, reply) => {
     const archive = await personArchive({ db: app.db, attachments: app.attachments }, request.body.email);
     archive.stream.on('error', (error) => request.log.error({ err: error }, 'person archive broke off'));
+    if (archive.missingFiles > 0)
+      request.log.warn({ missingFiles: archive.missingFiles }, 'person archive: files its rows name are missing from storage');
     const name = `${archive.language === 'de' ? 'datenauskunft' : 'data-export'}-${berlinDate()}.zip`;
     return reply
       .type('application/zip')

@@ -29,8 +29,12 @@ import { summaryText } from './privacy-summary';
 
 export type PrivacyDeps = { db: Db; attachments: ObjectStorage };
 
-/** An attachment as the archive holds it: its place under files/. */
-type ArchivedAttachment = Omit<StoredAttachment, 'storageKey' | 'inquiryId'> & { path: string; storageKey: string };
+/** An attachment as the archive holds it: its place under files/; `missing`: its row is there, its file not (found by personArchive). */
+type ArchivedAttachment = Omit<StoredAttachment, 'storageKey' | 'inquiryId'> & {
+  path: string;
+  storageKey: string;
+  missing?: boolean;
+};
 
 /** One inquiry with everything stored beside it. */
 export type PersonRecord = {
@@ -126,7 +130,12 @@ function dataJson(key: string, records: readonly PersonRecord[], now: Date): str
     exportedAt: now.toISOString(),
     inquiries: records.map((r) => ({
       ...r.inquiry,
-      attachments: r.attachments.map((a) => ({ fileName: a.fileName, contentType: a.contentType, size: a.size, path: a.path })),
+      attachments: r.attachments.map((a) => ({
+        fileName: a.fileName,
+        contentType: a.contentType,
+        size: a.size,
+        ...(a.missing ? { path: null, missing: true } : { path: a.path }),
+      })),
       mails: r.mails.map((m) => ({
         kind: m.kind,
         status: m.status,
@@ -144,18 +153,36 @@ function dataJson(key: string, records: readonly PersonRecord[], now: Date): str
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
-export type PersonArchive = { stream: Readable; inquiries: number; language: 'de' | 'en' };
+/** `missingFiles`: attachments whose rows name a file storage no longer holds (listed, not in the archive). */
+export type PersonArchive = { stream: Readable; inquiries: number; language: 'de' | 'en'; missingFiles: number };
+
+/**
+ * Marks the attachments whose file storage does not hold, so that the archive names them instead
+ * of breaking off at them. A storage that cannot be asked throws here, before anything is sent.
+ */
+async function markMissingFiles(storage: ObjectStorage, records: readonly PersonRecord[]): Promise<number> {
+  let missing = 0;
+  for (const attachment of records.flatMap((r) => r.attachments)) {
+    const object = await storage.open(attachment.storageKey);
+    object?.stream.destroy();
+    attachment.missing = !object;
+    if (!object) missing += 1;
+  }
+  return missing;
+}
 
 /**
  * The person's archive as a ZIP, streamed: summary.txt in their language (their latest inquiry's;
  * German when none), data.json, and the files under files/ read from storage one at a time as the
- * archive reaches them. Everything but the files is read before this returns, so a database outage
- * answers with an error status, not a download that breaks off. The export is recorded in the
- * audit trail with the count only.
+ * archive reaches them. Everything but the files is read before this returns, and each file is
+ * looked up, so a database or storage outage answers with an error status, not a download that
+ * breaks off; a file storage lost is named in summary.txt and data.json instead. The export is
+ * recorded in the audit trail with the count only.
  */
 export async function personArchive(deps: PrivacyDeps, email: string, now = new Date()): Promise<PersonArchive> {
   const key = keyOf(email);
   const records = await recordsOf(deps.db, key);
+  const missingFiles = await markMissingFiles(deps.attachments, records);
   const retention = await readRetention(deps.db);
   const language = records[0]?.inquiry.language ?? 'de';
   await recordChange(deps.db, {
@@ -175,6 +202,7 @@ export async function personArchive(deps: PrivacyDeps, email: string, now = new 
   zip.addBuffer(Buffer.from(dataJson(key, records, now), 'utf8'), 'data.json', { mtime });
   for (const record of records) {
     for (const attachment of record.attachments) {
+      if (attachment.missing) continue;
       zip.addReadStreamLazy(attachment.path, { mtime, size: attachment.size }, (done) => {
         deps.attachments.open(attachment.storageKey).then(
           (object) =>
@@ -189,7 +217,7 @@ export async function personArchive(deps: PrivacyDeps, email: string, now = new 
   zip.on('error', (error: Error) => output.destroy(error));
   (zip.outputStream as Readable).on('error', (error: Error) => output.destroy(error)).pipe(output);
   zip.end();
-  return { stream: output, inquiries: records.length, language };
+  return { stream: output, inquiries: records.length, language, missingFiles };
 }
 
 /**

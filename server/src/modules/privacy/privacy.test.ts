@@ -197,6 +197,39 @@ describe.each(onEvery)('data-subject requests on $name', (backend) => {
     expect(JSON.stringify(audit)).not.toMatch(/erika|otto|Musterfrau/i);
   });
 
+  it('exports a whole archive when storage lost a file: the file is named as missing, the rest is there', async () => {
+    const { url, app } = await startTestApp(backend, fastMail);
+    const { token, second, files } = await storedPeople(url, app.db);
+    const [lost] = await app.db
+      .selectFrom('inquiry_attachments')
+      .select(['storage_key', 'file_name'])
+      .where('inquiry_id', '=', second.id)
+      .orderBy('id')
+      .execute();
+    await app.attachments.remove([lost!.storage_key]);
+
+    const res = await fetch(url + apiUrl(apiRoutes.person.export), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'erika@example.org' }),
+    });
+    expect(res.status).toBe(200);
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()));
+    const [missing, kept] = JSON.parse(entries.get('data.json')!.toString('utf8')).inquiries[0].attachments;
+    expect(missing).toEqual({
+      fileName: lost!.file_name,
+      contentType: 'image/png',
+      size: files[0]!.data.length,
+      path: null,
+      missing: true,
+    });
+    expect(entries.get(kept.path)?.equals(files[1]!.data)).toBe(true);
+    expect([...entries.keys()].filter((name) => name.startsWith('files/'))).toEqual([kept.path]);
+    expect(entries.get('summary.txt')!.toString('utf8')).toContain(
+      `${lost!.file_name} (${files[0]!.data.length} B): no longer stored, so not in the archive`,
+    );
+  });
+
   it('erases every trace of the address in one go, leaves others alone, and keeps only a stub in the audit trail', async () => {
     const { url, app, log } = await startTestApp(backend, fastMail);
     const { token, first, second, other } = await storedPeople(url, app.db);
