@@ -64,7 +64,7 @@ export function DashboardTabs({ sections, label, initial }: DashboardTabsProps) 
       <div
         role="tablist"
         aria-label={label}
-        className="mb-6 flex flex-wrap gap-1.5 border-b border-slate-300 pb-3 lg:gap-1 lg:pb-0"
+        className="mb-5 flex flex-wrap gap-1 border-b border-slate-300 pb-3 sm:gap-1.5 lg:mb-6 lg:gap-1 lg:pb-0"
         onKeyDown={onKeyDown}
       >
         {sections.map((section) => {
@@ -79,7 +79,7 @@ export function DashboardTabs({ sections, label, initial }: DashboardTabsProps) 
               aria-controls={panelId(section.id)}
               tabIndex={selected ? 0 : -1}
               // On a phone and tablet a wrapping set of outlined tabs, the open one filled; from lg up underlined.
-              className={`rounded-md border px-3 py-2 text-sm font-semibold whitespace-nowrap lg:-mb-px lg:rounded-none lg:border-0 lg:border-b-4 lg:px-4 lg:py-2.5 lg:text-base ${
+              className={`rounded-md border px-2.5 py-1.5 text-sm font-semibold whitespace-nowrap sm:px-3 sm:py-2 lg:-mb-px lg:rounded-none lg:border-0 lg:border-b-4 lg:px-4 lg:py-2.5 lg:text-base ${
                 selected
                   ? 'border-brand-900 bg-brand-900 text-white lg:border-accent-500 lg:bg-transparent lg:text-brand-900'
                   : 'border-slate-300 bg-white text-slate-700 hover:text-brand-900 lg:border-transparent lg:bg-transparent lg:text-slate-600'

@@ -9,6 +9,8 @@ import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { useConfirmDiscard } from '../../../components/admin/unsaved-changes';
 import { saveOwnDisplayName } from '../api/own-account';
 
+const headerButton = `${secondaryButton} max-sm:gap-0 max-sm:px-2 max-sm:py-1.5`;
+
 // The password form (and the form library it brings) loads when the button is first touched or focused.
 const PasswordModal = lazyPanel(() => import('./password-modal').then((m) => m.PasswordModal), [], null);
 
@@ -40,19 +42,29 @@ export function DashboardHeader({
   }
 
   return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+    <div className="mb-4 flex flex-wrap items-end justify-between gap-3 sm:mb-6 sm:gap-4">
       <div>
-        <h1 className="text-3xl font-bold text-brand-900">{t('dashboard.heading')}</h1>
+        <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">{t('dashboard.heading')}</h1>
         <p className="mt-1 text-sm text-slate-600">
           {displayName
             ? t('dashboard.signedInAsNamed', { name: displayName, username: session.username })
             : t('dashboard.signedInAs', { username: session.username })}
         </p>
       </div>
-      <div className="flex flex-wrap gap-3">
+      {/* On a phone the three fit one row: smaller, without their icons (issue 46). */}
+      <div className="flex flex-wrap gap-1.5 sm:gap-3">
         {mayRename && (
-          <button type="button" className={secondaryButton} onClick={() => setNaming(true)}>
-            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <button type="button" className={headerButton} onClick={() => setNaming(true)}>
+            <svg
+              aria-hidden="true"
+              className="max-sm:hidden"
+              width="16"
+              height="16"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <circle cx="12" cy="8" r="4" />
               <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" />
             </svg>
@@ -61,7 +73,7 @@ export function DashboardHeader({
         )}
         <button
           type="button"
-          className={secondaryButton}
+          className={headerButton}
           onPointerDown={() => void PasswordModal.preload()}
           onFocus={() => void PasswordModal.preload()}
           onClick={() => {
@@ -69,14 +81,32 @@ export function DashboardHeader({
             setChangingPassword(true);
           }}
         >
-          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            className="max-sm:hidden"
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <rect x="5" y="11" width="14" height="9" rx="1" />
             <path d="M8 11V8a4 4 0 0 1 8 0v3" />
           </svg>
           {t('dashboard.changePassword')}
         </button>
-        <button type="button" className={secondaryButton} disabled={leaving} onClick={() => confirmDiscard(() => void signOut())}>
-          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <button type="button" className={headerButton} disabled={leaving} onClick={() => confirmDiscard(() => void signOut())}>
+          <svg
+            aria-hidden="true"
+            className="max-sm:hidden"
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
           </svg>
           {t('dashboard.logout')}

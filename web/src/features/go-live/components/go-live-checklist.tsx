@@ -77,17 +77,23 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
     );
   }
   return (
-    <section aria-labelledby={headingId} className="mb-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:mb-8 sm:p-6"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-xl font-bold text-brand-900">
+        <h2 id={headingId} className="text-lg font-bold text-brand-900 sm:text-xl">
           {t('heading')}
         </h2>
         <p className="text-sm font-semibold text-slate-700">{t('progress', { done: settled, total: data.items.length })}</p>
       </div>
-      <p className="mt-1 max-w-3xl text-sm text-slate-700">{data.complete ? t('completeNotice') : t('intro')}</p>
+      {/* Folded, the heading, the count and the button say enough: the tabs come up the phone's first screen. */}
+      <p hidden={!expanded} className="mt-1 max-w-3xl text-sm text-slate-700">
+        {data.complete ? t('completeNotice') : t('intro')}
+      </p>
       <button
         type="button"
-        className={`${secondaryButton} ${smallButton} mt-3`}
+        className={`${secondaryButton} ${smallButton} ${expanded ? 'mt-3' : 'mt-2'}`}
         aria-expanded={expanded}
         aria-controls={itemsId}
         onClick={() => setExpanded((open) => !open)}
