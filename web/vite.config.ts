@@ -123,9 +123,12 @@ const islands: UserConfig = {
 
 /**
  * The admin application runs on Preact's React compatibility layer in the browser (issue 46):
- * the same components and libraries, a tenth of React DOM's bytes. The server renders with React.
+ * the same components and libraries, a tenth of React DOM's bytes; and on the part of React
+ * Router's API it uses, over the History API (src/lib/admin-runtime/router.tsx). The server
+ * renders with React and React Router.
  */
 const adminRuntime = [
+  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'src/lib/admin-runtime/router.tsx') },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'src/lib/admin-runtime/react.js') },

@@ -73,6 +73,8 @@ const texts = {
     altDe: 'Alternativtext (Deutsch)',
     altEn: 'Alternativtext (Englisch)',
     publish: 'Veröffentlichen',
+    discardQuestion: 'Änderungen verwerfen?',
+    keepEditing: 'Weiter bearbeiten',
     published: 'Veröffentlicht',
   },
   en: {
@@ -99,6 +101,8 @@ const texts = {
     altDe: 'Alternative text (German)',
     altEn: 'Alternative text (English)',
     publish: 'Publish',
+    discardQuestion: 'Discard changes?',
+    keepEditing: 'Keep editing',
     published: 'Published',
   },
 } as const;
@@ -181,6 +185,15 @@ describe.each(['de', 'en'] as const)('the move from WordPress in %s', (lang) => 
       expect(titles).toContain(opened);
       if (index > 0) expect(opened).toBe(title);
       await dialog.getByLabel(t.titleEn).fill(`${opened} (${lang})`);
+      if (index === 0) {
+        // The browser's Back, to the report the link came from: the dashboard asks first.
+        await page.evaluate(() => history.back());
+        const question = page.getByRole('dialog', { name: t.discardQuestion });
+        await question.getByRole('button', { name: t.keepEditing }).click();
+        await question.waitFor({ state: 'hidden' });
+        expect(new URL(page.url()).searchParams.get('tab')).toBe('projects');
+        expect(await dialog.getByLabel(t.titleEn).inputValue()).toBe(`${opened} (${lang})`);
+      }
       await dialog.getByLabel(t.scopeEn).fill('Lightning protection system');
       for (const label of [t.altDe, t.altEn]) {
         const fields = dialog.getByLabel(label);

@@ -12,11 +12,11 @@ import { staticClosure } from './island-budget.mjs';
 
 /**
  * Brotli budgets of the dashboard (decision 045): what the build may not exceed. The tab's is
- * issue 46's goal; the first view's holds what was reached (issue 46 asks 90 KB: decision 045
- * says what is left to get there), so that nothing adds to it unseen.
+ * issue 46's goal; the first view's holds what was reached plus a little (issue 46 asks 90 KB;
+ * it is 90.1 since the admin runtime's router), so that nothing adds to it unseen.
  */
 export const dashboardBudgets = {
-  firstView: 120 * 1024,
+  firstView: 94 * 1024,
   tab: 40 * 1024,
 };
 

@@ -1,9 +1,8 @@
 import './lib/zod-setup';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { App } from './app/app';
 import { AdminRoutes } from './app/admin-routes';
+import { BrowserRouter } from './lib/admin-runtime/router';
 import { createBrowserI18n, namespacesFor } from './lib/i18n/i18n';
 import { preferredLanguage, storeLanguage } from './lib/i18n/language';
 import { matchPage } from './lib/ssr/match-page';
@@ -22,15 +21,15 @@ async function start() {
     loadStylesheet(),
   ]);
   document.documentElement.lang = lang;
-  // A data router: only it can hold a navigation back while a form has unsaved changes (useBlocker).
-  const router = createBrowserRouter([{ path: '*', element: <AdminRoutes /> }]);
   const root = document.getElementById('root')!;
   // At /login the server's sign-in page was there: an invitation link starts the application over it.
   root.replaceChildren();
   createRoot(root).render(
     <App i18n={i18n}>
       <SavedSiteContent>
-        <RouterProvider router={router} useTransitions={false} />
+        <BrowserRouter>
+          <AdminRoutes />
+        </BrowserRouter>
       </SavedSiteContent>
     </App>,
   );

@@ -1,5 +1,5 @@
 // What the admin application's 'react' resolves to in the browser (vite.config.ts): Preact's
-// React compatibility layer (issue 46), and the one hook React Router imports that it lacks.
+// React compatibility layer (issue 46), with React 19's `ref` as a prop.
 // Plain JavaScript: preact/compat's types are written as `export =`, which a re-export cannot take.
 import { options } from 'preact';
 
@@ -17,15 +17,3 @@ options.vnode = (vnode) => {
   }
   previousVnode?.(vnode);
 };
-
-/**
- * React Router's provider reads its state through `useOptimistic` and sets an optimistic one only
- * for transitions, which the admin application turns off (`useTransitions={false}`,
- * entry-client.tsx): the passed state as it is serves it.
- * @template State
- * @param {State} passthrough
- * @returns {[State, (action: unknown) => void]}
- */
-export function useOptimistic(passthrough) {
-  return [passthrough, () => {}];
-}
