@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { lockedDownCsp } from './plugins/app/security-headers';
 import { writeFakePages } from './test/fake-web-build';
@@ -11,6 +12,8 @@ function fakeWebBuild(): string {
   writeFakePages(dist, (key, lang) => `<!doctype html><html lang="${lang}"><title>${key}</title>${'x'.repeat(2000)}</html>`);
   fs.mkdirSync(path.join(dist, 'assets/i18n'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'assets/index-AbCd1234.js'), 'console.log(1);'.repeat(200));
+  // As the build precompresses it (web/scripts/prerender.mjs).
+  fs.writeFileSync(path.join(dist, 'assets/index-AbCd1234.js.br'), zlib.brotliCompressSync('console.log(1);'.repeat(200)));
   fs.writeFileSync(path.join(dist, 'assets/i18n/de.json'), '{"a":"b"}');
   return dist;
 }
@@ -170,6 +173,11 @@ describe.each(databaseKinds)('HTTP basics on %s', (kind) => {
     const script = await api(url, 'GET', '/assets/index-AbCd1234.js');
     expect(script.status).toBe(200);
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Its precompressed form alike: a browser taking brotli keeps it for a year too.
+    const compressed = await fetch(url + '/assets/index-AbCd1234.js', { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await compressed.text()).toBe('console.log(1);'.repeat(200));
     // Translations are served as published (decision 022), revalidated by the content version.
     const texts = await api(url, 'GET', '/assets/i18n/de.json');
     expect(texts.status).toBe(200);

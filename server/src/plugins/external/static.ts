@@ -14,7 +14,9 @@ export const webAssets = fp(async (app: FastifyInstance, options: { webDist: str
     lastModified: true,
     index: false,
     setHeaders(res, filePath) {
-      const hashed = /[.-][A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(filePath) && !filePath.includes(`${path.sep}i18n${path.sep}`);
+      // The name as built: a precompressed form's path ends in .br or .gz after it.
+      const built = filePath.replace(/\.(br|gz)$/, '');
+      const hashed = /[.-][A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(built) && !built.includes(`${path.sep}i18n${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, no-cache');
     },
   });
