@@ -137,7 +137,7 @@ function enhanceSignInForm(form: HTMLFormElement): void {
       failure.setAttribute('role', 'alert');
       failure.hidden = false;
     });
-  // Sent while the code is missing: held by the head script, and never sent to the server as a form.
+  // Once its code failed to load, a send stays on the page: the form is never posted to the server.
   form.addEventListener('submit', (event) => form.hasAttribute('data-island-failed') && event.preventDefault());
 }
 

@@ -119,7 +119,7 @@ async function signIn(address: string, credentials: Record<string, string>): Pro
 }
 
 /** `{{name}}` in a text replaced by its value. */
-export function fill(text: string, values: Record<string, string | number>): string {
+function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
