@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type AdminSession, logout } from '../api/sign-in';
@@ -10,6 +10,24 @@ import { useConfirmDiscard } from '../../../components/admin/unsaved-changes';
 import { saveOwnDisplayName } from '../api/own-account';
 
 const headerButton = `${secondaryButton} max-sm:gap-0 max-sm:px-2 max-sm:py-1.5`;
+
+/** A header button's icon, left out on a phone. */
+function HeaderIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      className="max-sm:hidden"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      {children}
+    </svg>
+  );
+}
 
 // The password form (and the form library it brings) loads when the button is first touched or focused.
 const PasswordModal = lazyPanel(() => import('./password-modal').then((m) => m.PasswordModal), [], null);
@@ -51,23 +69,14 @@ export function DashboardHeader({
             : t('dashboard.signedInAs', { username: session.username })}
         </p>
       </div>
-      {/* On a phone the three fit one row: smaller, without their icons (issue 46). */}
+      {/* On a phone smaller, without their icons (issue 46). */}
       <div className="flex flex-wrap gap-1.5 sm:gap-3">
         {mayRename && (
           <button type="button" className={headerButton} onClick={() => setNaming(true)}>
-            <svg
-              aria-hidden="true"
-              className="max-sm:hidden"
-              width="16"
-              height="16"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <HeaderIcon>
               <circle cx="12" cy="8" r="4" />
               <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-            </svg>
+            </HeaderIcon>
             {t('displayName.own')}
           </button>
         )}
@@ -81,34 +90,16 @@ export function DashboardHeader({
             setChangingPassword(true);
           }}
         >
-          <svg
-            aria-hidden="true"
-            className="max-sm:hidden"
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <HeaderIcon>
             <rect x="5" y="11" width="14" height="9" rx="1" />
             <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-          </svg>
+          </HeaderIcon>
           {t('dashboard.changePassword')}
         </button>
         <button type="button" className={headerButton} disabled={leaving} onClick={() => confirmDiscard(() => void signOut())}>
-          <svg
-            aria-hidden="true"
-            className="max-sm:hidden"
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <HeaderIcon>
             <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
-          </svg>
+          </HeaderIcon>
           {t('dashboard.logout')}
         </button>
       </div>
