@@ -59,4 +59,17 @@ describe.each(databaseKinds)('the admin pages name the saved company, on %s', (k
         expect(companyDetailsSchema.parse(pageData(html)[apiUrl(apiRoutes.companyDetails)]), address).toEqual(realCompany);
     }
   });
+
+  it('sends the sign-in form posted without its script back to the sign-in page, reading nothing', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeBuild() });
+    const res = await fetch(`${url}/login?lang=en`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=admin&password=not-sent-anywhere',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login?lang=en');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
 });

@@ -259,6 +259,16 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
   for (const page of pageKeys) {
     app.get(pages[page].path, (request, reply) => servePage(page, request, reply));
   }
+  // The sign-in form sent without its script (signing in needs JavaScript, as its page says): back
+  // to the page, not an error; its body, a name and a password, is accepted unread.
+  await app.register(async (signIn) => {
+    signIn.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8192 },
+      (_request, _body, done) => done(null, undefined),
+    );
+    signIn.post(pages.login.path, async (request, reply) => reply.header('cache-control', 'no-store').redirect(request.url, 303));
+  });
   const replay = options.replay;
   if (replay) {
     // Registered after every other plugin's onSend hook: the answer is kept with the headers they set.
