@@ -7,8 +7,9 @@ import { ModalDialog } from './modal-dialog';
 import { UnsavedChangesContext, type UnsavedChangesScope, markIn } from './unsaved-changes';
 
 /**
- * The page's scope: blocks in-app navigation (React Router's blocker; the dashboard's tabs are
- * in the address, so a tab switch is one) and closing or reloading the page (the browser's own
+ * The page's scope: blocks in-app navigation (the router's `useBlocker`, in the browser the admin
+ * runtime's, lib/admin-runtime/router.tsx; the dashboard's tabs are in the address, so a tab switch
+ * is one, and so are the browser's Back and Forward) and closing or reloading the page (the browser's own
  * question, `beforeunload`) while any form has unsaved changes, and asks in its own dialog.
  */
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
