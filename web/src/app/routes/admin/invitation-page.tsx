@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { InvitationForm } from '../../../features/accounts/components/invitation-form';
+import { SignInCard } from '../../../features/auth/components/sign-in-card';
 import { usePageMeta } from '../../../lib/page-meta';
 
 /**
@@ -25,7 +26,7 @@ function useInvitationToken(): string | undefined {
  * server's page: the application reaches it (signed out, a session ended) by loading it.
  */
 export default function InvitationPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation('admin');
   usePageMeta('login');
   const navigate = useNavigate();
   const invitation = useInvitationToken();
@@ -34,13 +35,8 @@ export default function InvitationPage() {
   }, [invitation]);
   if (!invitation) return null;
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <h1 className="text-center text-3xl font-bold text-brand-900">{t('common:site.name')}</h1>
-      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h2 className="text-xl font-semibold text-slate-900">{t('login.invitation.heading')}</h2>
-        <p className="mt-1 mb-5 text-sm text-slate-600">{t('login.invitation.intro')}</p>
-        <InvitationForm token={invitation} onSignedIn={() => void navigate(paths.dashboard, { replace: true })} />
-      </div>
-    </div>
+    <SignInCard heading={t('login.invitation.heading')} intro={t('login.invitation.intro')}>
+      <InvitationForm token={invitation} onSignedIn={() => void navigate(paths.dashboard, { replace: true })} />
+    </SignInCard>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SignInCard } from '../../../features/auth/components/sign-in-card';
 import { SignInForm, signInNotice } from '../../../features/auth/components/sign-in-form';
 import { usePageMeta } from '../../../lib/page-meta';
 
@@ -9,27 +10,22 @@ import { usePageMeta } from '../../../lib/page-meta';
  * signs in, and hands an invitation link (`#invitation=…`) to the dashboard's application.
  */
 export default function LoginPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation('admin');
   usePageMeta('login');
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <h1 className="text-center text-3xl font-bold text-brand-900">{t('common:site.name')}</h1>
-      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h2 className="text-xl font-semibold text-slate-900">{t('login.heading')}</h2>
-        <p className="mt-1 mb-5 text-sm text-slate-600">{t('login.intro')}</p>
-        <p hidden data-notice="expired" className={`${signInNotice} mb-5`}>
-          {t('login.sessionExpired')}
+    <SignInCard heading={t('login.heading')} intro={t('login.intro')}>
+      <p hidden data-notice="expired" className={`${signInNotice} mb-5`}>
+        {t('login.sessionExpired')}
+      </p>
+      <p hidden data-notice="signed-out" className={`${signInNotice} mb-5`}>
+        {t('login.signedOut')}
+      </p>
+      <noscript>
+        <p className="mb-5 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+          {t('login.needsJavaScript')}
         </p>
-        <p hidden data-notice="signed-out" className={`${signInNotice} mb-5`}>
-          {t('login.signedOut')}
-        </p>
-        <noscript>
-          <p className="mb-5 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-            {t('login.needsJavaScript')}
-          </p>
-        </noscript>
-        <SignInForm />
-      </div>
-    </div>
+      </noscript>
+      <SignInForm />
+    </SignInCard>
   );
 }
