@@ -156,20 +156,57 @@ export const encodedWord = /=\?[^?\s]*\?[bq]\?[^?\s]*\?=/i;
 const headerFields = ['firstName', 'lastName', 'CompanyName', 'email'] as const;
 
 /**
- * The send check of SPEC.md §5, in its order: first the six general fields, then (for a price
- * inquiry) its four fields, each step naming its fields in the form's order; then values that are there but wrong (e-mail address, unknown
- * subject or regards value, too long, a line break in a one-line field, a control character).
+ * The fields staff may show or hide and make required or optional per type (issue 44), in the
+ * form's order. The names, the e-mail address and the message are what every inquiry needs: they
+ * are always shown and required, and not among these.
  */
-export function checkInquiry(values: InquiryValues): InquiryCheck {
-  const missing = generalFields.filter((f) => blank(values[f]));
-  if (missing.length > 0) return { ok: false, step: 'missing', fields: missing };
-  if (values.subject === 'priceInquiry') {
-    const missingPrice = priceInquiryFields.filter((f) => (f === 'Regards' ? values.Regards.length === 0 : blank(values[f])));
+export const adjustableFields = ['phone', 'CompanyName', 'BuildingSize', 'CompanyAddress', 'Regards'] as const;
+export type AdjustableField = (typeof adjustableFields)[number];
+
+/** Whether a type's form shows a field, and whether it must be filled in. */
+export type FieldRule = { shown: boolean; required: boolean };
+
+/**
+ * SPEC.md's form, the default: a price inquiry asks for every field, required; a general message
+ * and an application for the phone number, required, and none of the company's.
+ */
+export function shippedFieldRule(subject: string, field: AdjustableField): FieldRule {
+  const shown = subject === 'priceInquiry' || field === 'phone';
+  return { shown, required: shown };
+}
+
+/** The rules an inquiry is checked by: the type's saved fields, or the shipped ones. */
+export type FieldRules = (subject: InquirySubject, field: AdjustableField) => FieldRule;
+
+/**
+ * The send check of SPEC.md §5, in its order: first the general fields (and, for a type other
+ * than the price inquiry, the fields staff made required for it), then (for a price inquiry) the
+ * required ones of its fields, each step naming its fields in the form's order; then values that
+ * are there but wrong (e-mail address, unknown subject or regards value, too long, a line break
+ * in a one-line field, a control character). A field the type does not show is not checked: its
+ * value is not kept. `rules` default to SPEC.md's form.
+ */
+export function checkInquiry(values: InquiryValues, rules: FieldRules = shippedFieldRule): InquiryCheck {
+  const known = (inquirySubjects as readonly string[]).includes(values.subject);
+  // Before a type is chosen (or for one the site does not know), the fields every type shows.
+  const rule = (field: AdjustableField) => (known ? rules(values.subject as InquirySubject, field) : shippedFieldRule('', field));
+  const isBlank = (field: InquiryField) => (field === 'Regards' ? values.Regards.length === 0 : blank(values[field]));
+  const requiredHere = (field: AdjustableField) => rule(field).shown && rule(field).required;
+  const priceStep = values.subject === 'priceInquiry';
+  const missing = [
+    ...['subject', 'firstName', 'lastName', 'email', 'message'].filter((f) => blank(values[f as GeneralField])),
+    ...adjustableFields.filter((f) => (f === 'phone' || !priceStep) && requiredHere(f) && isBlank(f)),
+  ] as InquiryField[];
+  if (missing.length > 0) return { ok: false, step: 'missing', fields: inFormOrder(missing) };
+  if (priceStep) {
+    const missingPrice = adjustableFields.filter((f) => f !== 'phone' && requiredHere(f) && isBlank(f));
     if (missingPrice.length > 0) return { ok: false, step: 'missingPrice', fields: inFormOrder(missingPrice) };
   }
   const invalid: InquiryField[] = [];
-  if (!(inquirySubjects as readonly string[]).includes(values.subject)) invalid.push('subject');
-  for (const field of Object.keys(fieldMaxLength) as (keyof typeof fieldMaxLength)[]) {
+  if (!known) invalid.push('subject');
+  const checked = (field: keyof typeof fieldMaxLength) =>
+    !(adjustableFields as readonly string[]).includes(field) || rule(field as AdjustableField).shown;
+  for (const field of (Object.keys(fieldMaxLength) as (keyof typeof fieldMaxLength)[]).filter(checked)) {
     const value = values[field] ?? '';
     const singleLine = (singleLineFields as readonly string[]).includes(field);
     const notOneLine = singleLine && !isOneLine(value);
@@ -178,7 +215,8 @@ export function checkInquiry(values: InquiryValues): InquiryCheck {
       invalid.push(field);
   }
   if (!invalid.includes('email') && !isValidEmail(values.email.trim())) invalid.push('email');
-  if (values.Regards.some((r) => !(regardsOptions as readonly string[]).includes(r))) invalid.push('Regards');
+  if (rule('Regards').shown && values.Regards.some((r) => !(regardsOptions as readonly string[]).includes(r)))
+    invalid.push('Regards');
   if (invalid.length > 0) return { ok: false, step: 'invalid', fields: inFormOrder(invalid) };
   return { ok: true };
 }

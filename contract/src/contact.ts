@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inquirySubjects, regardsOptions } from './contact-rules';
+import { adjustableFields, inquirySubjects, regardsOptions } from './contact-rules';
 
 /**
  * 201 of POST /api/v1/Contact: the stored inquiry's id, the reference number the visitor is told,
@@ -162,6 +162,13 @@ export const inquiryDetailSchema = inquirySummarySchema.extend({
   duplicates: z.array(inquiryDuplicateSchema),
   /** An application's consent to be kept for later openings; null: none given (always null for other types). */
   applicationConsent: applicationConsentSchema.nullable(),
+  /** The version of the form's definition it was sent with (issue 44; 0: SPEC.md's form). */
+  formVersion: z.number().int(),
+  /**
+   * The words staff gave its type's fields in that version, where they gave any ('' : the site's
+   * own): the inbox names its fields as its sender read them.
+   */
+  fieldLabels: z.array(z.object({ key: z.enum(adjustableFields), de: z.string(), en: z.string() })),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 

@@ -5,6 +5,8 @@ export * from './category';
 export * from './company';
 export * from './contact';
 export * from './contact-rules';
+export * from './inquiry-form';
+export * from './inquiry-types';
 export * from './application-consent';
 export * from './one-line';
 export * from './read-only-fields';

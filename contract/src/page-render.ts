@@ -1,4 +1,5 @@
 import type { CompanyDetails } from './company-details';
+import type { InquiryForm } from './inquiry-form';
 import type { SiteLanguage } from './languages';
 import type { PageData } from './page-data';
 import type { PageKey } from './routes';
@@ -16,6 +17,8 @@ export type SiteContent = {
   preview: boolean;
   /** The site's icons and link-preview picture made from the saved logo and details; absent: the build's own. */
   siteImages?: SiteImageAddresses;
+  /** The footer form's definition as staff shaped it (issue 44); absent: SPEC.md's form. */
+  inquiryForm?: InquiryForm;
 };
 
 /**

@@ -168,6 +168,8 @@ export const apiRoutes = {
     previewEnd: '/Text/Preview/End',
   },
   contact: contactRoutes,
+  /** GET: the form's definition (`?lang=`), or with a staff token every type as staff set it; PUT (admin): one type (issue 44). */
+  inquiryTypes: { list: '/InquiryType' },
   inbox: {
     list: '/Inquiry',
     export: '/Inquiry/Export',

@@ -23,6 +23,8 @@ const publicRoutes = new Set([
   'POST /api/v1/login/Invitation',
   'POST /api/v1/Contact',
   'GET /api/v1/Contact/FormToken',
+  // The form's definition in one language (with a staff token: every type as staff set it).
+  'GET /api/v1/InquiryType',
   // The no-JavaScript form's start time (a signed cookie), asked for by its stylesheet.
   'GET /api/v1/Contact/FormStart',
   // Ending a preview of the page texts only takes the drafts away from this browser.
@@ -78,6 +80,7 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/v1/Settings/Address': 'admin',
   'GET /api/v1/Settings/Mail': 'admin',
   'PUT /api/v1/Settings/Mail': 'admin',
+  'PUT /api/v1/InquiryType': 'admin',
   'POST /api/v1/Settings/Mail/Test': 'admin',
   'GET /api/v1/Settings/Checklist': 'admin',
   'PUT /api/v1/Settings/Checklist/:key': 'admin',

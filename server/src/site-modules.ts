@@ -7,6 +7,7 @@ import { companyModule } from './modules/company/company.module';
 import { contactModule } from './modules/contact/contact.module';
 import { goLiveModule } from './modules/go-live/go-live.module';
 import { inboxModule } from './modules/inbox/inbox.module';
+import { inquiryTypesModule } from './modules/inquiry-types/inquiry-types.module';
 import { jobModule } from './modules/jobs/jobs.module';
 import { mailSettingsModule } from './modules/mail-settings/mail-settings.module';
 import { privacyModule } from './modules/privacy/privacy.module';
@@ -38,6 +39,7 @@ export const siteModules: readonly SiteModule[] = [
   companyModule,
   siteTextsModule,
   contactModule,
+  inquiryTypesModule,
   mailSettingsModule,
   siteAddressModule,
   goLiveModule,

@@ -154,6 +154,8 @@ export type InquiriesTable = {
   consent_at: string | null;
   consent_version: string | null;
   consent_text: string | null;
+  /** The version of the form's definition it was sent with (issue 44); null: SPEC.md's form (version 0). */
+  form_version: number | null;
 };
 
 /**
@@ -446,6 +448,13 @@ export type WordpressImportedItemsTable = {
   created_at: string;
 };
 
+/** Every version of the inquiry form's definition (issue 44): JSON of every type's fields, as staff saved it. */
+export type InquiryFormVersionsTable = {
+  version: number;
+  definition: string;
+  created_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -460,6 +469,7 @@ export type Database = {
   project_texts: ProjectTextsTable;
   inquiries: InquiriesTable;
   inquiry_counts: InquiryCountsTable;
+  inquiry_form_versions: InquiryFormVersionsTable;
   inquiry_attachments: InquiryAttachmentsTable;
   inquiry_notes: InquiryNotesTable;
   inquiry_events: InquiryEventsTable;

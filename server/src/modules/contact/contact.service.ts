@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  type AdjustableField,
   type ContactCreated,
   type InquiryCheck,
   type InquiryField,
@@ -15,6 +16,7 @@ import {
   contentLanguageOf,
   contactFormExtras,
   extensionOf,
+  formVersionField,
   generalFields,
   priceInquiryFields,
   splitRegards,
@@ -40,6 +42,12 @@ import { spendFormToken } from './form-tokens.repository';
 import { type InquiryConsent, type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
 import type { InquiryMailKind } from './inquiry-mails.repository';
 import { findJob } from '../jobs/jobs.repository';
+import { fieldRulesOf, inquiryTypesAt } from '../inquiry-types/inquiry-types.service';
+
+/** The form version a form sent (`formVersion`); none or nonsense: undefined, and the current definition checks it. */
+function formVersionOf(given: string): number | undefined {
+  return /^\d{1,9}$/.test(given) ? Number(given) : undefined;
+}
 
 const MB = 1024 * 1024;
 const contentFormField = contactFormExtras.attachment;
@@ -371,7 +379,10 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
       [...generalFields, ...priceInquiryFields].map((f) => [f, text(f)]),
     ) as unknown as InquiryValues;
     values.Regards = splitRegards(fields.get('Regards') ?? []);
-    const check = checkInquiry(values);
+    // Checked against the form its sender was shown, even if staff changed it meanwhile (issue 44).
+    const form = await inquiryTypesAt(db, formVersionOf(text(formVersionField)));
+    const rules = fieldRulesOf(form);
+    const check = checkInquiry(values, rules);
     if (!check.ok) {
       throw new HttpError(400, 'validation', stepDetail[check.step] + check.fields.join(', '), {
         errors: check.fields.map((field) => ({ field, message: fieldMessage(check.step, field) })),
@@ -398,7 +409,9 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
     const now = new Date();
     let reference = newReference(now);
     while (await referenceExists(db, reference)) reference = newReference(now);
-    const optional = (name: string) => text(name) || null;
+    // A field the type does not show is not kept, whatever a form sent without JavaScript carried.
+    const shown = (field: AdjustableField) => rules(values.subject as InquirySubject, field).shown;
+    const optional = (name: AdjustableField) => (shown(name) && text(name)) || null;
     let mailsQueued = false;
     const attachments: NewAttachment[] = files.map((f) => ({
       fileName: f.fileName,
@@ -420,13 +433,14 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
           subject: values.subject as InquirySubject,
           firstName: values.firstName,
           lastName: values.lastName,
-          phone: values.phone,
+          phone: shown('phone') ? values.phone : '',
           email: values.email,
           message: values.message,
           companyName: optional('CompanyName'),
           companyAddress: optional('CompanyAddress'),
           buildingSize: optional('BuildingSize'),
-          regards: values.Regards as Regard[],
+          regards: shown('Regards') ? (values.Regards as Regard[]) : [],
+          formVersion: form.version,
           language,
           spam,
           createdAt: now.toISOString(),

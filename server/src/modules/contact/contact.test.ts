@@ -217,13 +217,16 @@ describe.each(backends)('POST /api/v1/Contact on $name', (kind) => {
       ['firstName', 'Eve\u001b[31m'],
       ['message', 'Klingel\u0007'],
     ]) {
-      const res = await postContact(url, { ...generalMessage, [field!]: value! });
+      const res = await postContact(url, { ...priceInquiry, [field!]: value! });
       expect(res.status, JSON.stringify(value)).toBe(400);
       expect(res.body.detail).toBe(`Invalid fields: ${field}`);
     }
     // Tabs and line breaks in the message are what people write.
     expect((await postContact(url, { ...generalMessage, message: 'Zeile 1\r\n\tZeile 2' })).status).toBe(201);
-    expect(await app.db.selectFrom('inquiries').select('id').execute()).toHaveLength(1);
+    // A field the type does not show is neither checked nor kept (issue 44): the NUL never reaches the database.
+    expect((await postContact(url, { ...generalMessage, CompanyName: 'ACME\u0000' })).status).toBe(201);
+    const rows = await app.db.selectFrom('inquiries').select('company_name').execute();
+    expect(rows).toEqual([{ company_name: null }, { company_name: null }]);
   });
 
   it('refuses a 30 MB file with 413 naming the limit, and keeps no file of it', async () => {

@@ -44,6 +44,8 @@ export type Inquiry = {
   followUpOn: string | null;
   /** An application's consent to be kept for later openings (decision 050); null: none given. */
   consent: InquiryConsent | null;
+  /** The version of the form's definition it was sent with (issue 44; 0: SPEC.md's form): the words its fields had. */
+  formVersion: number;
 };
 
 /** When the consent was given, the version of the box's wording, and its words as shown. */
@@ -60,9 +62,10 @@ export type StoredAttachment = {
 
 export type NewInquiry = Omit<
   Inquiry,
-  'id' | 'status' | 'deliveryStatus' | 'handledAt' | 'assigneeId' | 'followUpOn' | 'consent'
+  'id' | 'status' | 'deliveryStatus' | 'handledAt' | 'assigneeId' | 'followUpOn' | 'consent' | 'formVersion'
 > & {
   consent?: InquiryConsent | null;
+  formVersion?: number;
 };
 export type NewAttachment = Omit<StoredAttachment, 'id' | 'inquiryId'>;
 
@@ -92,6 +95,7 @@ function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
     followUpOn: row.follow_up_on,
     consent:
       row.consent_at === null ? null : { at: row.consent_at, version: row.consent_version ?? '', text: row.consent_text ?? '' },
+    formVersion: row.form_version === null ? 0 : Number(row.form_version),
   };
 }
 
@@ -141,6 +145,7 @@ export async function insertInquiry(
         consent_at: inquiry.consent?.at ?? null,
         consent_version: inquiry.consent?.version ?? null,
         consent_text: inquiry.consent?.text ?? null,
+        form_version: inquiry.formVersion || null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -26,6 +26,7 @@ const inquiry: Inquiry = {
   jobId: 7,
   jobTitle: 'Ausbildung zum Elektroniker für Betriebstechnik (m/w/d)',
   consent: null,
+  formVersion: 0,
 };
 
 describe('the subject of the mail to the company', () => {

@@ -2,12 +2,19 @@ import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { ReadDeps } from '../content/content-reads';
-import { type CompanyDetails, type SiteLanguage, defaultCompanyDetails, isSampleCompany } from '@blitz/contract';
+import {
+  type CompanyDetails,
+  type InquiryForm,
+  type SiteLanguage,
+  defaultCompanyDetails,
+  isSampleCompany,
+} from '@blitz/contract';
 import type { StoredSiteImages } from '../company/company-details.repository';
 import { readCompanyDetails, readSiteImages, siteImageAddresses } from '../company/company-reads';
 import { publicOriginOf } from '../site-address/public-origin';
 import type { PageContent, PageContents } from '../pages/page-content';
 import { isDatabaseUnavailable } from '../../db/errors';
+import { currentInquiryTypes, inquiryFormOf } from '../inquiry-types/inquiry-types.service';
 import { previewCookie } from './preview-cookie';
 import type { ShippedTexts } from './shipped-texts';
 import { type SiteTexts, draftSiteTexts, readSiteTexts, readTextsChanged } from './site-text-reads';
@@ -18,6 +25,7 @@ function pageContent(
   texts: SiteTexts,
   company: CompanyDetails,
   images: StoredSiteImages | null,
+  inquiryForm: InquiryForm | undefined,
   options: { asBuilt: boolean; preview: boolean; siteUrl: string | undefined },
 ): PageContent {
   const { siteUrl, ...flags } = options;
@@ -32,8 +40,15 @@ function pageContent(
       sampleCompany: isSampleCompany(company),
       preview: options.preview,
       ...(siteImages ? { siteImages } : {}),
+      ...(inquiryForm ? { inquiryForm } : {}),
     },
   };
+}
+
+/** The footer form's definition in one language, once staff changed it; undefined: SPEC.md's form, as built. */
+async function readInquiryForm(deps: ReadDeps, lang: SiteLanguage): Promise<InquiryForm | undefined> {
+  const { value: list } = await deps.contentReads.read('inquiry-types', () => currentInquiryTypes(deps.db));
+  return list.version === 0 ? undefined : inquiryFormOf(list, lang);
 }
 
 /**
@@ -58,14 +73,19 @@ export function createPageContents(
         throw error;
       }
       if (kept?.version === version) return kept.content;
-      const [{ value: texts }, { value: changed }, { value: company }, images] = await Promise.all([
+      const [{ value: texts }, { value: changed }, { value: company }, images, form] = await Promise.all([
         readSiteTexts(deps, shipped, lang),
         readTextsChanged(deps),
         readCompanyDetails(deps),
         readSiteImages(deps),
+        readInquiryForm(deps, lang),
       ]);
-      const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanyDetails) && images === null;
-      const content = pageContent(version, lang, texts, company, images, { asBuilt, preview: false, siteUrl: deps.siteUrl });
+      const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanyDetails) && images === null && !form;
+      const content = pageContent(version, lang, texts, company, images, form, {
+        asBuilt,
+        preview: false,
+        siteUrl: deps.siteUrl,
+      });
       made.set(lang, { version, content });
       return content;
     },
@@ -79,12 +99,13 @@ export function createPageContents(
         reply.clearCookie(cookie.name, cookie.options);
         return undefined;
       }
-      const [texts, { value: company }, images] = await Promise.all([
+      const [texts, { value: company }, images, form] = await Promise.all([
         draftSiteTexts(deps.db, shipped, lang),
         readCompanyDetails(deps),
         readSiteImages(deps),
+        readInquiryForm(deps, lang),
       ]);
-      return pageContent(`preview-${crypto.randomUUID()}`, lang, texts, company, images, {
+      return pageContent(`preview-${crypto.randomUUID()}`, lang, texts, company, images, form, {
         asBuilt: false,
         preview: true,
         siteUrl: deps.siteUrl,

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiRoutes,
+  inquiryFormQuerySchema,
+  inquiryFormSchema,
+  inquiryTypeListSchema,
+  inquiryTypeUpdateSchema,
+} from '@blitz/contract';
+import { currentInquiryTypes, inquiryFormOf, saveInquiryType } from './inquiry-types.service';
+
+/**
+ * The inquiry types (issue 44): visitors' clients read the form's definition in one language;
+ * with a staff token the read is every type as staff set it; admins change a type.
+ */
+export const inquiryTypeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    apiRoutes.inquiryTypes.list,
+    {
+      onRequest: app.identifyAdmin,
+      schema: { querystring: inquiryFormQuerySchema, response: { 200: inquiryTypeListSchema.or(inquiryFormSchema) } },
+    },
+    async (request, reply) => {
+      const list = await currentInquiryTypes(app.db);
+      if (request.admin) return list;
+      reply.header('cache-control', 'no-cache');
+      return inquiryFormOf(list, request.query.lang);
+    },
+  );
+
+  app.put(
+    apiRoutes.inquiryTypes.list,
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'admin' },
+      bodyLimit: 64 * 1024,
+      schema: { body: inquiryTypeUpdateSchema, response: { 200: inquiryTypeListSchema } },
+    },
+    async (request) => saveInquiryType(app.db, request.body),
+  );
+};

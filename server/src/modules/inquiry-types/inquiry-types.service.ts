@@ -1,0 +1,131 @@
+import {
+  type FieldRules,
+  type InquiryForm,
+  type InquiryType,
+  type InquiryTypeList,
+  type InquiryTypeUpdate,
+  adjustableFieldKinds,
+  adjustableFields,
+  inquirySubjects,
+  inquiryTypeListSchema,
+  shippedFieldRule,
+} from '@blitz/contract';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { inTransaction } from '../../db/transaction';
+import { conflict } from '../../lib/http-error';
+import { recordChange } from '../audit/audit.recorder';
+import { bumpContentVersion } from '../content/content-version.repository';
+import { inquiryTypeEntry } from './inquiry-types-audit';
+import { insertFormVersion, readFormVersion, readLatestFormVersion } from './inquiry-types.repository';
+
+const noWords = { de: '', en: '' };
+
+/** SPEC.md's three types with SPEC.md's fields: version 0, what a site starts with. */
+export const shippedInquiryTypes: InquiryTypeList = {
+  version: 0,
+  types: inquirySubjects.map((key) => ({
+    key,
+    names: noWords,
+    builtIn: true,
+    revision: 0,
+    fields: adjustableFields.map((field) => ({
+      key: field,
+      kind: adjustableFieldKinds[field],
+      ...shippedFieldRule(key, field),
+      labels: noWords,
+      help: noWords,
+    })),
+  })),
+};
+
+function parse(version: number, definition: string | undefined): InquiryTypeList | undefined {
+  if (definition === undefined) return undefined;
+  const parsed = inquiryTypeListSchema.safeParse({ version, ...(JSON.parse(definition) as object) });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The form's definition as it is now. */
+export async function currentInquiryTypes(db: Db): Promise<InquiryTypeList> {
+  const latest = await readLatestFormVersion(db);
+  return (latest && parse(latest.version, latest.definition)) ?? shippedInquiryTypes;
+}
+
+/**
+ * The definition a form was shown with (its `formVersion`): an inquiry sent while staff changed
+ * the form is checked against what its sender saw. Unknown or not given: the current one.
+ */
+export async function inquiryTypesAt(db: Db, version: number | undefined): Promise<InquiryTypeList> {
+  if (version === 0) return shippedInquiryTypes;
+  const found = version === undefined ? undefined : parse(version, await readFormVersion(db, version));
+  return found ?? currentInquiryTypes(db);
+}
+
+/** The check's rules of a definition (contract's `checkInquiry`). */
+export function fieldRulesOf(list: InquiryTypeList): FieldRules {
+  return (subject, field) => {
+    const found = list.types.find((t) => t.key === subject)?.fields.find((f) => f.key === field);
+    return found ? { shown: found.shown, required: found.shown && found.required } : shippedFieldRule(subject, field);
+  };
+}
+
+/** What the footer form is made from in one language ('' : the site's own words). */
+export function inquiryFormOf(list: InquiryTypeList, lang: 'de' | 'en'): InquiryForm {
+  return {
+    version: list.version,
+    types: list.types.map((type) => ({
+      key: type.key,
+      name: type.names[lang],
+      fields: type.fields.map((f) => ({
+        key: f.key,
+        shown: f.shown,
+        required: f.shown && f.required,
+        label: f.labels[lang],
+        help: f.help[lang],
+      })),
+    })),
+  };
+}
+
+/**
+ * Saves one type as a new version of the whole definition: refused with 409 when the type was
+ * changed since it was read, or when another save took the same version first. The public
+ * pages are made anew (they carry the form).
+ */
+export async function saveInquiryType(db: Db, update: InquiryTypeUpdate): Promise<InquiryTypeList> {
+  try {
+    return await inTransaction(db, async (trx) => {
+      const current = await currentInquiryTypes(trx);
+      const before = current.types.find((t) => t.key === update.key)!;
+      if (before.revision !== update.revision) {
+        throw conflict(`The type ${update.key} was changed meanwhile (revision ${before.revision}); load it again`);
+      }
+      const version = current.version + 1;
+      const byKey = new Map(update.fields.map((f) => [f.key, f]));
+      const after: InquiryType = {
+        ...before,
+        names: update.names,
+        revision: version,
+        fields: before.fields.map((field) => {
+          const given = byKey.get(field.key)!;
+          // A field not shown is not required: the check would ask for what nobody can see.
+          return {
+            ...field,
+            shown: given.shown,
+            required: given.shown && given.required,
+            labels: given.labels,
+            help: given.help,
+          };
+        }),
+      };
+      const types = current.types.map((t) => (t.key === update.key ? after : t));
+      await insertFormVersion(trx, version, JSON.stringify({ types }), new Date().toISOString());
+      await bumpContentVersion(trx);
+      await recordChange(trx, inquiryTypeEntry(before, after));
+      return { version, types };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('The form was changed at the same moment; load it again');
+    throw error;
+  }
+}
