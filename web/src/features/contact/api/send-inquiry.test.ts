@@ -67,4 +67,26 @@ describe('sendInquiry', () => {
     expect(general.has(applicationConsentFields.consent)).toBe(false);
     expect(general.has(applicationConsentFields.version)).toBe(false);
   });
+
+  it('sends the fields the type shows and the version of the form shown (issue 44)', async () => {
+    const shipped = await sent(() => sendInquiry(values, [], extras));
+    expect([...shipped.keys()].filter((k) => k in values)).toEqual([
+      'subject',
+      'firstName',
+      'lastName',
+      'email',
+      'message',
+      'phone',
+    ]);
+    expect(shipped.has('formVersion')).toBe(false);
+    // Staff hid the phone of an application and asked it for the company's name.
+    const rules = (_subject: string, field: string) =>
+      field === 'CompanyName' ? { shown: true, required: false } : { shown: false, required: false };
+    const shaped = await sent(() =>
+      sendInquiry({ ...values, CompanyName: 'Gemeinde Hanau' }, [], { ...extras, rules, formVersion: 3 }),
+    );
+    expect(shaped.get('CompanyName')).toEqual(['Gemeinde Hanau']);
+    expect(shaped.has('phone')).toBe(false);
+    expect(shaped.get('formVersion')).toEqual(['3']);
+  });
 });

@@ -4,8 +4,12 @@ import {
   applicationConsentFields,
   applicationConsentValue,
   applicationConsentVersion,
+  type FieldRules,
+  type InquirySubject,
+  adjustableFields,
   contactFormExtras,
-  priceInquiryFields,
+  formVersionField,
+  shippedFieldRule,
   contactRoutes,
   apiUrl,
 } from '@blitz/contract';
@@ -17,6 +21,9 @@ export type InquiryExtras = {
   jobId?: string | undefined;
   /** The application's box to be kept for later openings, ticked (decision 050). */
   applicationConsent?: boolean;
+  /** The version of the form's definition shown (issue 44), and its rules: only the fields the type shows are sent. */
+  formVersion?: number;
+  rules?: FieldRules;
 };
 
 /**
@@ -61,18 +68,18 @@ export function inquiryRefusal(status: number, body: string): InquiryRefused {
 }
 
 /**
- * POST /api/v1/Contact as multipart (SPEC.md §3): the six fields, for a price inquiry the four
- * more (Regards as one comma-separated entry), every file under `attachment`.
+ * POST /api/v1/Contact as multipart (SPEC.md §3): the five fields every inquiry has, and those of
+ * the phone, the company and the building the type shows (for SPEC.md's price inquiry all four,
+ * Regards as one comma-separated entry), every file under `attachment`.
  */
 export async function sendInquiry(values: InquiryValues, files: File[], extras: InquiryExtras): Promise<ContactCreated> {
   const form = new FormData();
-  for (const name of ['subject', 'firstName', 'lastName', 'phone', 'email', 'message'] as const)
-    form.append(name, values[name].trim());
-  if (values.subject === 'priceInquiry') {
-    for (const name of priceInquiryFields) {
-      form.append(name, name === 'Regards' ? values.Regards.join(',') : values[name].trim());
-    }
+  for (const name of ['subject', 'firstName', 'lastName', 'email', 'message'] as const) form.append(name, values[name].trim());
+  const rules = extras.rules ?? shippedFieldRule;
+  for (const name of adjustableFields.filter((f) => rules(values.subject as InquirySubject, f).shown)) {
+    form.append(name, name === 'Regards' ? values.Regards.join(',') : values[name].trim());
   }
+  if (extras.formVersion !== undefined) form.append(formVersionField, String(extras.formVersion));
   form.append(contactFormExtras.language, extras.language);
   form.append(contactFormExtras.formToken, extras.formToken);
   form.append(contactFormExtras.honeypot, extras.honeypot);

@@ -14,8 +14,11 @@ import {
   inquirySubjects,
   apiRoutes,
   apiUrl,
+  applicationConsentTexts,
+  applicationConsentVersion,
 } from '@blitz/contract';
 import { usePageData } from '../../../lib/ssr/page-data';
+import { useSiteContent } from '../../../lib/ssr/site-content';
 import { ContactForm, type ContactFormProps } from './contact-form';
 
 /** The element the island runtime hydrates (islands/main.ts), with the props it hydrates with. */
@@ -28,6 +31,8 @@ export const contactIsland = { id: contactFormAnchor, name: 'contact-form' } as 
  */
 export function ContactFormIsland() {
   const state = usePageData<ContactFormState>(contactFormStateKey);
+  // The form as staff shaped it (issue 44), carried in the props the island hydrates with.
+  const { inquiryForm } = useSiteContent();
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   // ?subject=application (a job's apply link) chooses the subject, in the HTML itself: no script needed.
@@ -46,8 +51,10 @@ export function ContactFormIsland() {
   const props: ContactFormProps = {
     state,
     returnTo: query ? `${pathname}?${query}` : pathname,
+    consentText: applicationConsentTexts[applicationConsentVersion][i18n.language === 'en' ? 'en' : 'de'],
     ...(subject ? { subject } : {}),
     ...(applyingFor ? { job: applyingFor } : {}),
+    ...(inquiryForm ? { form: inquiryForm } : {}),
   };
   return (
     <div id={contactIsland.id} className="scroll-mt-24" data-island={contactIsland.name} data-props={JSON.stringify(props)}>

@@ -2,25 +2,28 @@ import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type AdjustableField,
   type ContactFormState,
+  type InquiryForm,
   type InquiryField,
   type InquirySubject,
   type InquiryValues,
   applicationConsentFields,
-  applicationConsentTexts,
   applicationConsentValue,
   applicationConsentVersion,
   attachmentLimits,
   contactFormExtras,
   fieldMaxLength,
-  inquirySubjects,
+  formVersionField,
   regardsOptions,
+  shippedInquiryForm,
   contactFormAnchor,
   contactRoutes,
   apiUrl,
 } from '@blitz/contract';
 import { paths } from '../../../config/paths';
 import { type FieldErrorKind, sentPanelId, useContactForm } from '../hooks/use-contact-form';
+import { type FieldPresence, type FieldWording, fieldLabel, fieldPresence } from '../field-presence';
 import { AttachmentField } from './attachment-field';
 
 const inputClass =
@@ -41,7 +44,35 @@ export type ContactFormProps = {
   subject?: InquirySubject;
   /** The job applied for (a job page's apply link): named above the form and sent as `jobId`. */
   job?: { id: number; title: string };
+  /** The form's definition as staff shaped it (issue 44); absent: SPEC.md's form. */
+  form?: InquiryForm;
+  /**
+   * The words of the application's box to be kept for later openings, in the page's language
+   * (decision 050): data in the page rather than both languages' words in the island's code.
+   */
+  consentText: string;
 };
+
+const star = <span aria-hidden="true"> *</span>;
+
+/**
+ * A field's words for the chosen type: one wording as it is; several, each shown for its types
+ * by CSS (styles.css, `data-shown-for`), the first also while no type is chosen if the field shows then.
+ */
+function Worded({ wordings, unchosen, withMark }: { wordings: FieldWording[]; unchosen: boolean; withMark: boolean }) {
+  const words = (w: FieldWording) => (
+    <>
+      {w.text}
+      {withMark && w.required && star}
+    </>
+  );
+  if (wordings.length === 1) return words(wordings[0]!);
+  return wordings.map((w, i) => (
+    <span key={w.types.join(' ')} data-shown-for={w.types.join(' ')} data-unchosen={i === 0 && unchosen ? '' : undefined}>
+      {words(w)}
+    </span>
+  ));
+}
 
 const noticeText: Record<string, ParseKeys<'contact'>> = {
   success: 'notices.success',
@@ -63,10 +94,13 @@ const noticeText: Record<string, ParseKeys<'contact'>> = {
  * in place. The fields are uncontrolled, so nothing typed before the script arrived is lost; the
  * price-inquiry fields are revealed by CSS alone (styles.css, .price-fields).
  */
-export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
+export function ContactForm({ state, returnTo, form = shippedInquiryForm, consentText, ...address }: ContactFormProps) {
   const { t, i18n } = useTranslation('contact');
   const id = 'contact';
-  const { formRef, errors, onFieldInput, attachments, problems, sending, submit, sent, fresh, another } = useContactForm(state);
+  const { formRef, errors, onFieldInput, attachments, problems, sending, submit, sent, fresh, another } = useContactForm(
+    state,
+    form,
+  );
   // Shown again after a send, the form starts empty: no notice, no values, no subject or job the page's address chose.
   const values: Partial<InquiryValues> = (!fresh && state?.values) || {};
   const notice = fresh ? undefined : state?.notice;
@@ -75,25 +109,44 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
   const [before = '', after = ''] = sent ? t('sent.reference', { reference: '\u0000' }).split('\u0000') : [];
   const referenceText = [before, after];
 
-  /** Label, control and (when the check failed) the message, tied together for assistive technology. */
+  /** How an adjustable field shows across the types, with the site's own words where staff gave none. */
+  const presence = (name: AdjustableField, hint = '') => fieldPresence(form, name, { label: t(`fields.${name}`), hint });
+
+  /**
+   * Label, control and (when the check failed) the message, tied together for assistive
+   * technology. A fixed field is always shown and required; an adjustable one as its `shown` says.
+   */
   const field = (
     name: InquiryField,
-    control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode,
+    control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; required: boolean }) => ReactNode,
     wide = false,
-    hint?: string,
+    shown?: FieldPresence,
   ) => {
     const error = errors[name];
+    const hint = shown && shown.hints.length > 0;
     const describedBy = [hint && `${id}-${name}-hint`, error && `${id}-${name}-error`].filter(Boolean).join(' ');
+    const unchosen = !shown?.shownFor;
     return (
-      <div className={wide ? 'sm:col-span-2' : undefined}>
+      <div className={wide ? 'sm:col-span-2' : undefined} data-shown-for={shown?.shownFor?.join(' ')}>
         <label htmlFor={`${id}-${name}`} className="mb-1 block text-sm font-semibold text-slate-800">
-          {t(`fields.${name}`)}
-          <span aria-hidden="true"> *</span>
+          {shown ? (
+            <Worded wordings={shown.labels} unchosen={unchosen} withMark />
+          ) : (
+            <>
+              {t(`fields.${name}`)}
+              {star}
+            </>
+          )}
         </label>
-        {control({ id: `${id}-${name}`, 'aria-invalid': !!error, ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+        {control({
+          id: `${id}-${name}`,
+          'aria-invalid': !!error,
+          required: shown ? shown.alwaysRequired : true,
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        })}
         {hint && (
           <p id={`${id}-${name}-hint`} className="mt-1 text-sm text-slate-600">
-            {hint}
+            <Worded wordings={shown.hints} unchosen={unchosen} withMark={false} />
           </p>
         )}
         {error && (
@@ -110,7 +163,7 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
     type: string,
     autoComplete: string,
     wide = false,
-    hint?: string,
+    shown?: FieldPresence,
   ) =>
     field(
       name,
@@ -120,7 +173,6 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
           name={name}
           type={type}
           autoComplete={autoComplete}
-          required
           // The e-mail's length is checked on send, with a message; a cap would just cut it off.
           maxLength={name === 'email' ? undefined : fieldMaxLength[name]}
           defaultValue={values[name]}
@@ -128,8 +180,23 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
         />
       ),
       wide,
-      hint,
+      shown,
     );
+
+  // The company's and the building's fields: their box shows while the chosen type shows one of them.
+  const companyFields = (['CompanyName', 'BuildingSize', 'CompanyAddress', 'Regards'] as const).map((f) =>
+    presence(f, f === 'BuildingSize' ? t('buildingSizeHint') : f === 'Regards' ? t('regardsHint') : ''),
+  );
+  const [companyName, buildingSize, companyAddress, regards] = companyFields as [
+    FieldPresence,
+    FieldPresence,
+    FieldPresence,
+    FieldPresence,
+  ];
+  const boxShownFor = companyFields.some((f) => !f.shownFor)
+    ? undefined
+    : [...new Set(companyFields.flatMap((f) => f.shownFor ?? []))];
+  const onlyForPrice = boxShownFor?.length === 1 && boxShownFor[0] === 'priceInquiry';
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-8 pb-4 lg:grid-cols-[1fr_2fr]">
@@ -183,7 +250,10 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
               }`}
             >
               {t(noticeText[notice.kind] ?? 'notices.failure', {
-                fields: 'fields' in notice ? notice.fields.map((f) => t(`fields.${f}`)).join(', ') : '',
+                fields:
+                  'fields' in notice
+                    ? notice.fields.map((f) => fieldLabel(form, values.subject, f, t(`fields.${f}`))).join(', ')
+                    : '',
                 files: 'files' in notice ? notice.files.join(', ') : '',
                 maxFiles: attachmentLimits.maxFiles,
                 maxFileMb: attachmentLimits.maxFileBytes / (1024 * 1024),
@@ -194,6 +264,7 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
           <p className="text-sm text-slate-600 sm:col-span-2">{t('requiredNote')}</p>
           <input type="hidden" name={contactFormExtras.language} value={i18n.language === 'en' ? 'en' : 'de'} />
           <input type="hidden" name={contactFormExtras.returnTo} value={returnTo} />
+          <input type="hidden" name={formVersionField} value={form.version} />
           {job && (
             <>
               <input type="hidden" name={contactFormExtras.jobId} value={job.id} />
@@ -207,9 +278,9 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
             (props) => (
               <select {...props} name="subject" required defaultValue={values.subject ?? subject ?? ''} className={inputClass}>
                 <option value="">{t('subjectPlaceholder')}</option>
-                {inquirySubjects.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`subjects.${s}`)}
+                {form.types.map((type) => (
+                  <option key={type.key} value={type.key}>
+                    {type.name || t(`subjects.${type.key}`)}
                   </option>
                 ))}
               </select>
@@ -218,14 +289,22 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
           )}
           {text('firstName', 'text', 'given-name')}
           {text('lastName', 'text', 'family-name')}
-          {text('phone', 'tel', 'tel')}
+          {text('phone', 'tel', 'tel', false, presence('phone'))}
           {text('email', 'email', 'email')}
 
-          {/* Shown while the subject is a price inquiry (styles.css); sent only with one. */}
-          <fieldset className="price-fields gap-4 rounded-md border border-brand-100 bg-brand-50/60 p-4 sm:col-span-2 sm:grid-cols-2">
-            <legend className="px-1 text-base font-semibold text-brand-900">{t('priceHeading')}</legend>
-            {text('CompanyName', 'text', 'organization')}
-            {text('BuildingSize', 'text', 'off', false, t('buildingSizeHint'))}
+          {/* Shown while the chosen type shows one of its fields (styles.css); a field the type hides is not kept. */}
+          <fieldset
+            className="price-fields gap-4 rounded-md border border-brand-100 bg-brand-50/60 p-4 sm:col-span-2 sm:grid-cols-2"
+            data-shown-for={boxShownFor?.join(' ')}
+          >
+            <legend
+              className="px-1 text-base font-semibold text-brand-900"
+              data-shown-for={onlyForPrice ? undefined : 'priceInquiry'}
+            >
+              {t('priceHeading')}
+            </legend>
+            {text('CompanyName', 'text', 'organization', false, companyName)}
+            {text('BuildingSize', 'text', 'off', false, buildingSize)}
             {field(
               'CompanyAddress',
               (props) => (
@@ -240,14 +319,18 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
                 />
               ),
               true,
+              companyAddress,
             )}
-            <fieldset className="sm:col-span-2" aria-describedby={errors.Regards ? `${id}-Regards-error` : `${id}-Regards-hint`}>
+            <fieldset
+              className="sm:col-span-2"
+              data-shown-for={regards.shownFor?.join(' ')}
+              aria-describedby={errors.Regards ? `${id}-Regards-error` : `${id}-Regards-hint`}
+            >
               <legend className="mb-1 block text-sm font-semibold text-slate-800">
-                {t('fields.Regards')}
-                <span aria-hidden="true"> *</span>
+                <Worded wordings={regards.labels} unchosen={!regards.shownFor} withMark />
               </legend>
               <p id={`${id}-Regards-hint`} className="mb-2 text-sm text-slate-600">
-                {t('regardsHint')}
+                <Worded wordings={regards.hints} unchosen={!regards.shownFor} withMark={false} />
               </p>
               <div className="flex flex-wrap gap-2">
                 {regardsOptions.map((regard) => (
@@ -282,7 +365,6 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
                 {...props}
                 name="message"
                 rows={5}
-                required
                 maxLength={fieldMaxLength.message}
                 defaultValue={values.message}
                 className={inputClass}
@@ -313,7 +395,7 @@ export function ContactForm({ state, returnTo, ...address }: ContactFormProps) {
                 aria-describedby={`${id}-consent-hint`}
                 className="mt-1 h-5 w-5 flex-none accent-brand-700"
               />
-              <span>{applicationConsentTexts[applicationConsentVersion][i18n.language === 'en' ? 'en' : 'de']}</span>
+              <span>{consentText}</span>
             </label>
             <p id={`${id}-consent-hint`} className="mt-2 pl-8 text-sm text-slate-600">
               {t('applicationConsentHint')}

@@ -3,16 +3,21 @@ import { useTranslation } from 'react-i18next';
 import {
   type ContactFormState,
   type FieldErrorKind,
+  type InquiryForm,
   type InquiryField,
   type InquirySent,
   type InquiryValues,
+  type AdjustableField,
+  type InquirySubject,
   applicationConsentFields,
   applicationConsentValue,
   checkInquiry,
   contactFormExtras,
+  fieldRule,
   generalFields,
   priceInquiryFields,
 } from '@blitz/contract';
+import { fieldLabel } from '../field-presence';
 import { notify } from '../../../lib/notify';
 import { InquiryRefused, fetchFormToken, sendInquiry } from '../api/send-inquiry';
 import { attachmentProblems, ruleLimits } from '../attachment-rules';
@@ -53,7 +58,7 @@ function clearFields(form: HTMLFormElement): void {
  * success empties the form. The fields themselves are the browser's (uncontrolled): whatever a
  * visitor typed or chose before this code arrived stays, and is what gets checked and sent.
  */
-export function useContactForm(initial: ContactFormState | undefined) {
+export function useContactForm(initial: ContactFormState | undefined, form: InquiryForm) {
   const { t, i18n } = useTranslation('contact');
   const [errors, setErrors] = useState<Partial<Record<InquiryField, FieldErrorKind>>>(initial?.errors ?? {});
   const [sending, setSending] = useState(false);
@@ -81,14 +86,16 @@ export function useContactForm(initial: ContactFormState | undefined) {
     if (name in errors) setErrors((e) => ({ ...e, [name]: undefined }));
   };
 
-  const label = (field: InquiryField) => t(`fields.${field}`);
+  // The rules of the form as it was shown (issue 44): the server checks against the same version.
+  const rules = (subject: InquirySubject, field: AdjustableField) => fieldRule(form, subject, field);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const element = event.currentTarget;
     const values = valuesOf(element);
-    const check = checkInquiry(values);
+    const label = (field: InquiryField) => fieldLabel(form, values.subject, field, t(`fields.${field}`));
+    const check = checkInquiry(values, rules);
     if (!check.ok) {
       const kind: FieldErrorKind = check.step === 'invalid' ? 'invalid' : 'required';
       setErrors(Object.fromEntries(check.fields.map((f) => [f, f === 'email' && kind === 'invalid' ? 'email' : kind])));
@@ -126,6 +133,8 @@ export function useContactForm(initial: ContactFormState | undefined) {
           honeypot: typeof honeypot === 'string' ? honeypot : '',
           jobId: typeof jobId === 'string' ? jobId : undefined,
           applicationConsent: sent.get(applicationConsentFields.consent) === applicationConsentValue,
+          formVersion: form.version,
+          rules,
         },
       );
       notify(t('notices.success'));

@@ -1,0 +1,63 @@
+import {
+  type AdjustableField,
+  type InquiryField,
+  type InquiryForm,
+  type InquirySubject,
+  adjustableFields,
+  fieldRule,
+} from '@blitz/contract';
+
+/** One wording of a field (its label and required mark, or its hint) and the types it is for. */
+export type FieldWording = { text: string; required: boolean; types: InquirySubject[] };
+
+/**
+ * How one adjustable field appears across the types (issue 44), for the form's markup: CSS shows
+ * what fits the chosen type (styles.css, `data-shown-for`), so that the form needs no script to
+ * change with the subject. `shownFor` undefined: every type shows it, and so does the form before
+ * a type is chosen. Labels and hints come as their distinct wordings, the first one also shown
+ * while no type is chosen.
+ */
+export type FieldPresence = {
+  shownFor: InquirySubject[] | undefined;
+  labels: FieldWording[];
+  hints: FieldWording[];
+  /** Required by every type that shows it: the control is marked required. */
+  alwaysRequired: boolean;
+};
+
+/** Groups the types by their wording, in the types' order. */
+function wordings(entries: { type: InquirySubject; text: string; required: boolean }[]): FieldWording[] {
+  const out: FieldWording[] = [];
+  for (const { type, text, required } of entries) {
+    const same = out.find((w) => w.text === text && w.required === required);
+    if (same) same.types.push(type);
+    else out.push({ text, required, types: [type] });
+  }
+  return out;
+}
+
+export function fieldPresence(
+  form: InquiryForm,
+  field: AdjustableField,
+  siteWords: { label: string; hint: string },
+): FieldPresence {
+  const showing = form.types.flatMap((type) => {
+    const rule = fieldRule(form, type.key, field);
+    return rule.shown ? [{ type: type.key, rule }] : [];
+  });
+  return {
+    shownFor: showing.length === form.types.length ? undefined : showing.map((s) => s.type),
+    labels: wordings(showing.map(({ type, rule }) => ({ type, text: rule.label || siteWords.label, required: rule.required }))),
+    hints: wordings(showing.map(({ type, rule }) => ({ type, text: rule.help || siteWords.hint, required: false }))).filter(
+      (w) => w.text !== '',
+    ),
+    alwaysRequired: showing.length > 0 && showing.every((s) => s.rule.required),
+  };
+}
+
+/** A field's label for the chosen type, as a notice names it: staff's words, else the site's own. */
+export function fieldLabel(form: InquiryForm, subject: string | undefined, field: InquiryField, siteLabel: string): string {
+  const type = form.types.find((t) => t.key === subject);
+  const adjustable = (adjustableFields as readonly string[]).includes(field);
+  return (type && adjustable && fieldRule(form, type.key, field as AdjustableField).label) || siteLabel;
+}
