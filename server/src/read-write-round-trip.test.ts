@@ -72,6 +72,14 @@ describe.each(databaseKinds)('a PUT of exactly what the GET answered, on %s', (k
     expect(sent).toMatchObject({ enabled: false, mailServer: false });
   });
 
+  it('is accepted for an inquiry type (its revision and the fields’ kinds included)', async () => {
+    const { sent } = await roundTrip(site, apiUrl(apiRoutes.inquiryTypes.list), apiUrl(apiRoutes.inquiryTypes.list), (body) =>
+      body.types.find((t: { key: string }) => t.key === 'application'),
+    );
+    expect(sent).toMatchObject({ builtIn: true });
+    expect(sent.fields[0]).toHaveProperty('kind');
+  });
+
   it('is accepted for an account', async () => {
     const { answer } = await roundTrip(site, apiUrl(apiRoutes.users.list), apiUrl(apiRoutes.users.list), first);
     expect(answer).toMatchObject({ username: 'admin', role: 'admin', state: 'active' });
