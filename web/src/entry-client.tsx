@@ -2,6 +2,7 @@ import './lib/zod-setup';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AdminRoutes } from './app/admin-routes';
+import { checkSessionEarly } from './features/auth/api/early-session-check';
 import { BrowserRouter } from './lib/admin-runtime/router';
 import { createBrowserI18n, namespacesFor } from './lib/i18n/i18n';
 import { preferredLanguage, storeLanguage } from './lib/i18n/language';
@@ -14,6 +15,7 @@ import { loadStylesheet } from './lib/ssr/stylesheet';
  * rendered in the browser. Public pages and the sign-in page never load it (islands/main.ts is theirs).
  */
 async function start() {
+  checkSessionEarly();
   const lang = preferredLanguage();
   if (new URLSearchParams(window.location.search).has('lang')) storeLanguage(lang);
   const [i18n] = await Promise.all([

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { clearToken, readToken } from '../../../lib/auth-token';
+import { takeEarlySessionCheck } from '../api/early-session-check';
 import { type AdminSession, verifyToken } from '../api/sign-in';
 
 export type SessionState =
@@ -22,7 +23,7 @@ export function useVerifiedSession(): { state: SessionState; retry: () => void }
     const token = readToken();
     if (!token) return;
     let current = true;
-    verifyToken(token).then(
+    (takeEarlySessionCheck(token) ?? verifyToken(token)).then(
       (session) => {
         if (!current) return;
         if (session) {
