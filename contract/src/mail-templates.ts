@@ -82,11 +82,7 @@ export type PlaceholderProblem = {
  * written. The dashboard flags them before saving; the server refuses them (and never trusts the
  * dashboard to have checked).
  */
-export function placeholderProblems(template: {
-  kind: MailTemplateKind;
-  subject: string;
-  body: string;
-}): PlaceholderProblem[] {
+export function placeholderProblems(template: { kind: MailTemplateKind; subject: string; body: string }): PlaceholderProblem[] {
   const known: readonly string[] = mailPlaceholders[template.kind];
   const problems: PlaceholderProblem[] = [];
   for (const field of ['subject', 'body'] as const) {
@@ -117,7 +113,8 @@ export function unknownPlaceholders(text: string, kind: MailTemplateKind): strin
 export function placeholderProblemMessage(problem: PlaceholderProblem, kind: MailTemplateKind): string {
   if (problem.reason === 'visitorTyped')
     return `${problem.placeholder} is not allowed in the confirmation: it never repeats what the visitor typed (only which fields were sent)`;
-  if (problem.reason === 'block') return `${problem.placeholder} stands for several lines: it belongs in the text, not the subject`;
+  if (problem.reason === 'block')
+    return `${problem.placeholder} stands for several lines: it belongs in the text, not the subject`;
   return `unknown placeholder ${problem.placeholder}; this mail can use ${mailPlaceholders[kind].map((n) => `{${n}}`).join(', ')}`;
 }
 

@@ -9,6 +9,7 @@ import { goLiveModule } from './modules/go-live/go-live.module';
 import { inboxModule } from './modules/inbox/inbox.module';
 import { jobModule } from './modules/jobs/jobs.module';
 import { mailSettingsModule } from './modules/mail-settings/mail-settings.module';
+import { mailTemplatesModule } from './modules/mail-templates/mail-templates.module';
 import { privacyModule } from './modules/privacy/privacy.module';
 import { projectModule } from './modules/projects/projects.module';
 import { rateLimitsModule } from './modules/rate-limits/rate-limits.module';
@@ -39,6 +40,7 @@ export const siteModules: readonly SiteModule[] = [
   siteTextsModule,
   contactModule,
   mailSettingsModule,
+  mailTemplatesModule({ mailAddressOf: activeMailAddress }),
   siteAddressModule,
   goLiveModule,
   redirectsModule,
