@@ -106,7 +106,7 @@ export function TemplateEditor({
       <TextAreaField
         label={t('templates.body', { language })}
         required
-        rows={14}
+        rows={16}
         lang={template.language}
         value={words.body}
         error={problemOf('body')}
