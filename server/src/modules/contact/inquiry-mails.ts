@@ -8,8 +8,15 @@ import { getCompanyDetails } from '../company/company-details.service';
 import { findJob } from '../jobs/jobs.repository';
 import { getMailSettings, senderAddress } from '../mail-settings/mail-settings.service';
 import { defaultTemplates } from '../mail-templates/mail-template-defaults';
-import { companyValues, confirmationValues, notificationValues, oneLine, renderSubject } from '../mail-templates/mail-rendering';
-import { type MailTemplateWords, mailTemplateWords, renderMail } from '../mail-templates/mail-templates.service';
+import {
+  companyValues,
+  confirmationValues,
+  notificationValues,
+  oneLine,
+  renderMail,
+  renderSubject,
+} from '../mail-templates/mail-rendering';
+import { type MailTemplateWords, mailTemplateWords } from '../mail-templates/mail-templates.service';
 import { type Inquiry, type StoredAttachment, attachmentsOf, findInquiry, setDeliveryStatus } from './inquiries.repository';
 import { type InquiryMailKind, inquiryOfMail } from './inquiry-mails.repository';
 

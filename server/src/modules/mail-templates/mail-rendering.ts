@@ -1,5 +1,7 @@
 import {
   type CompanyDetails,
+  type MailPreview,
+  type MailTemplateKind,
   type InquirySubject,
   type MailTemplateLanguage,
   type Regard,
@@ -10,6 +12,7 @@ import {
   formatFileSize,
   templatePieces,
 } from '@blitz/contract';
+import type { TemplateWords } from './mail-template-defaults';
 import { fieldLabels, fileKindNames, regardNames, subjectNames } from './mail-words';
 
 /** What the mails tell of an inquiry: the stored one (the contact module's has these and more), or the preview's sample. */
@@ -242,4 +245,13 @@ export function renderHtml(body: string, values: PlaceholderValues): string {
   }
   flush();
   return chunks.join('\n');
+}
+
+/** A mail's subject and text (and, for the notification, its HTML) from its words and the values. */
+export function renderMail(kind: MailTemplateKind, words: TemplateWords, values: PlaceholderValues): MailPreview {
+  return {
+    subject: renderSubject(words.subject, values),
+    text: renderText(words.body, values),
+    html: kind === 'notification' ? renderHtml(words.body, values) : null,
+  };
 }

@@ -26,13 +26,10 @@ import { type TemplateWords, defaultTemplates } from './mail-template-defaults';
 import {
   type MailAttachment,
   type MailInquiry,
-  type PlaceholderValues,
   companyValues,
   confirmationValues,
   notificationValues,
-  renderHtml,
-  renderSubject,
-  renderText,
+  renderMail,
 } from './mail-rendering';
 import { mailTemplateEntry } from './mail-templates-audit';
 import { lockMailTemplatesRow, readMailTemplatesRow, writeMailTemplatesRow } from './mail-templates.repository';
@@ -157,15 +154,6 @@ function sampleInquiry(type: InquirySubject, language: MailTemplateLanguage): { 
       consent: application ? { version: '1' } : null,
     },
     files: [{ fileName: application ? 'Lebenslauf.pdf' : 'Grundriss.pdf', contentType: 'application/pdf', size: 245_760 }],
-  };
-}
-
-/** A mail's subject and text (and, for the notification, its HTML) from its words and the values. */
-export function renderMail(kind: MailTemplateKind, words: TemplateWords, values: PlaceholderValues): MailPreview {
-  return {
-    subject: renderSubject(words.subject, values),
-    text: renderText(words.body, values),
-    html: kind === 'notification' ? renderHtml(words.body, values) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { InquirySubject, MailTemplateKind, MailTemplateLanguage, Regard } from '@blitz/contract';
+import type { InquirySubject, MailTemplateLanguage, Regard } from '@blitz/contract';
 
 // Mail texts are not UI texts of the web app: they live on the server, beside the code that
 // builds the mails. Staff change the templates' words (mail-template-defaults.ts); the names
@@ -85,9 +85,3 @@ export const fieldLabels = {
     receivedAt: (time: string) => `${time} (Berlin time)`,
   },
 } as const;
-
-/** What the audit trail calls each kind of mail. */
-export const kindTitles: Record<MailTemplateKind, string> = {
-  confirmation: 'Confirmation',
-  notification: 'Notification',
-};
