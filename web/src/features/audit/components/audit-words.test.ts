@@ -116,5 +116,12 @@ describe('the audit trail in the dashboard’s words', () => {
       'E-Mail-Vorlage: Bewerbung, Bestätigung an den Absender (Deutsch)',
     );
     expect(entryWords(template, words.en)).toBe('Text: “so bald wie möglich.” → “innerhalb von zwei Wochen.”');
+    const language = entry(
+      'mailSettings',
+      [{ field: 'notificationLanguage', before: 'de', after: 'en' }],
+      'notificationLanguage: "de" → "en"',
+      'Mail settings',
+    );
+    expect(entryWords(language, words.de)).toBe('Sprache der Benachrichtigung an die Firma: „Deutsch“ → „Englisch“');
   });
 });

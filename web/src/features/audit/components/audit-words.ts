@@ -101,6 +101,7 @@ export function valueWords(kind: string, field: string, value: string, context: 
   if (kind === 'project' && field === 'categoryId') words = context.categoryTitle(value) ?? `#${value}`;
   else if (kind === 'job' && field === 'employmentType') words = known(`jobEditing:employmentTypes.${value}`);
   else if (kind === 'user' && field === 'role') words = known(`accounts:roles.${value}`);
+  else if (kind === 'mailSettings' && field === 'notificationLanguage') words = known(`mailSettings:languageNames.${value}`);
   else if (kind === 'user' && field === 'inquiryTypes')
     words = value
       .split(', ')

@@ -10,7 +10,7 @@ import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { type MailFormField, type MailFormValues, checkMailForm, mailFormValues } from './mail-form';
 import { MailTemplatesPanel } from './mail-templates-panel';
 
-/** Where inquiries go and who sends them (admin only), and a test mail to every recipient. */
+/** Where inquiries go and who sends them (admin only), a test mail to every recipient, and the automatic mails' words. */
 export function MailSettingsPanel() {
   const { t } = useTranslation(['mailSettings', 'admin']);
   const headingId = useId();
