@@ -13,6 +13,7 @@ export const auditItemKinds = [
   'siteText',
   'companyDetails',
   'mailSettings',
+  'mailTemplate',
   'user',
   'inquiry',
   'trash',

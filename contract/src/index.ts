@@ -23,6 +23,7 @@ export * from './translations';
 export * from './html';
 export * from './page-render';
 export * from './mail-settings';
+export * from './mail-templates';
 export * from './statistics';
 export * from './site-address';
 export * from './go-live';

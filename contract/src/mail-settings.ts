@@ -20,14 +20,21 @@ export const mailRecipientsSchema = z.strictObject(
 /**
  * `GET`/`PUT /api/v1/Settings/Mail`: the recipients of the mail to the company per inquiry type;
  * the sender of every mail (used where the mail server may send for its domain, see
- * `senderAddress` on the server); the address a visitor's answer to the confirmation goes to.
+ * `senderAddress` on the server); the address a visitor's answer to the confirmation goes to;
+ * the language of the mail to the company (issue 44). `notificationLanguage` absent is German:
+ * settings saved before it existed, and clients that send back what they read then, keep working.
  */
 export const mailSettingsSchema = z.strictObject({
   recipients: mailRecipientsSchema,
   sender: address,
   replyTo: address,
+  notificationLanguage: z.enum(['de', 'en']).optional(),
 });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
+
+/** The language the mail to the company is written in: German unless staff chose English. */
+export const notificationLanguageOf = (settings: Pick<MailSettings, 'notificationLanguage'>): 'de' | 'en' =>
+  settings.notificationLanguage ?? 'de';
 
 /**
  * `POST /api/v1/Settings/Mail/Test`: one entry per distinct recipient, whether the mail server took

@@ -46,6 +46,8 @@ export const errorCodes = [
   'invitation_invalid',
   /** A redirect that would lead back to its own address (A → B → A). */
   'redirect_loop',
+  /** A test mail to the signed-in user, who has no e-mail address on their account. */
+  'no_mail_address',
   'service_unavailable',
   'internal',
 ] as const;

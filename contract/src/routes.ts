@@ -148,6 +148,14 @@ export const apiRoutes = {
     /** POST: a test mail to every recipient. */
     test: '/Settings/Mail/Test',
   },
+  mailTemplates: {
+    /** GET: every automatic mail's words (type × kind × language); PUT: one of them saved (issue 44). */
+    templates: '/MailTemplate',
+    /** POST: a template rendered with a sample inquiry, not saved. */
+    preview: '/MailTemplate/Preview',
+    /** POST: that sample sent to the signed-in admin's own address. */
+    test: '/MailTemplate/Test',
+  },
   goLive: {
     /** GET: the go-live checklist of the dashboard's start (issue 29). */
     checklist: '/Settings/Checklist',

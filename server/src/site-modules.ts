@@ -10,6 +10,7 @@ import { inboxModule } from './modules/inbox/inbox.module';
 import { inquiryTypesModule } from './modules/inquiry-types/inquiry-types.module';
 import { jobModule } from './modules/jobs/jobs.module';
 import { mailSettingsModule } from './modules/mail-settings/mail-settings.module';
+import { mailTemplatesModule } from './modules/mail-templates/mail-templates.module';
 import { privacyModule } from './modules/privacy/privacy.module';
 import { projectModule } from './modules/projects/projects.module';
 import { rateLimitsModule } from './modules/rate-limits/rate-limits.module';
@@ -41,6 +42,7 @@ export const siteModules: readonly SiteModule[] = [
   contactModule,
   inquiryTypesModule,
   mailSettingsModule,
+  mailTemplatesModule({ mailAddressOf: activeMailAddress }),
   siteAddressModule,
   goLiveModule,
   redirectsModule,

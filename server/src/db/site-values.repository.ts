@@ -41,10 +41,19 @@ export async function writeSiteValue(db: Db, key: string, value: string): Promis
  */
 export async function updateSiteValue(db: Db, key: string, change: (current: string | undefined) => string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter)
-      await sql`select pg_advisory_xact_lock(hashtext(${`settings:${key}`}))`.execute(trx);
+    await lockSiteValueKey(trx, key);
     await writeSiteValue(trx, key, change(await readSiteValue(trx, key)));
   });
+}
+
+/**
+ * Makes every other transaction that takes it for `key` wait until this one ends, whether or not
+ * a value is stored yet (PostgreSQL's advisory lock; SQLite runs one writer at a time): for a
+ * read-check-write of one document, as `updateSiteValue` does it.
+ */
+export async function lockSiteValueKey(trx: Db, key: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(hashtext(${`settings:${key}`}))`.execute(trx);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { InquirySubject, RetentionSettings } from '@blitz/contract';
-import { regardNames } from '../contact/inquiry-mails';
+import { regardNames } from '../mail-templates/mail-words';
 import type { PersonRecord } from './privacy.service';
 
 // The archive's readable summary (decision 049), in the person's language: what is stored, why,

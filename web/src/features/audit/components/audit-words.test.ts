@@ -101,4 +101,27 @@ describe('the audit trail in the dashboard’s words', () => {
     );
     expect(entryWords(company, words.en)).toBe('Opening hours (German): “Mo” → “Di”');
   });
+
+  it('names a mail template by its type, mail and language, and its subject and text as the form does', () => {
+    const template = {
+      ...entry(
+        'mailTemplate',
+        [{ field: 'body', before: 'so bald wie möglich.', after: 'innerhalb von zwei Wochen.' }],
+        'body: …',
+      ),
+      item: { kind: 'mailTemplate', id: 'application.confirmation.de', title: 'Mail template application.confirmation.de' },
+      summary: 'body: "so bald wie möglich." → "innerhalb von zwei Wochen."',
+    };
+    expect(itemWords(template, 'E-Mail-Vorlage', words.de.t)).toBe(
+      'E-Mail-Vorlage: Bewerbung, Bestätigung an den Absender (Deutsch)',
+    );
+    expect(entryWords(template, words.en)).toBe('Text: “so bald wie möglich.” → “innerhalb von zwei Wochen.”');
+    const language = entry(
+      'mailSettings',
+      [{ field: 'notificationLanguage', before: 'de', after: 'en' }],
+      'notificationLanguage: "de" → "en"',
+      'Mail settings',
+    );
+    expect(entryWords(language, words.de)).toBe('Sprache der Benachrichtigung an die Firma: „Deutsch“ → „Englisch“');
+  });
 });

@@ -77,9 +77,12 @@ export function fieldLabel(kind: string, change: Pick<AuditChange, 'field' | 'la
     case 'mailSettings': {
       const recipients = /^recipients\.(generalMessage|priceInquiry|application)$/.exec(field);
       if (recipients) return t('fields.recipients', { type: t(`mailSettings:recipients.${recipients[1] as 'application'}`) });
-      if (field === 'sender' || field === 'replyTo') return t(`mailSettings:${field}`);
+      if (field === 'sender' || field === 'replyTo' || field === 'notificationLanguage') return t(`mailSettings:${field}`);
       return other();
     }
+    case 'mailTemplate':
+      if (field === 'subject' || field === 'body') return t(`mailSettings:templates.fields.${field}`);
+      return other();
     case 'user':
       if (field === 'role') return t('accounts:role');
       if (field === 'inquiryTypes') return t('accounts:inquiryTypes');
@@ -98,6 +101,7 @@ export function valueWords(kind: string, field: string, value: string, context: 
   if (kind === 'project' && field === 'categoryId') words = context.categoryTitle(value) ?? `#${value}`;
   else if (kind === 'job' && field === 'employmentType') words = known(`jobEditing:employmentTypes.${value}`);
   else if (kind === 'user' && field === 'role') words = known(`accounts:roles.${value}`);
+  else if (kind === 'mailSettings' && field === 'notificationLanguage') words = known(`mailSettings:languageNames.${value}`);
   else if (kind === 'user' && field === 'inquiryTypes')
     words = value
       .split(', ')
@@ -151,6 +155,12 @@ export function itemWords(entry: Pick<AuditEntry, 'item' | 'changes'>, kindName:
   // The mail settings are one thing (titled "Mail settings"); the trash has no title; a publish of
   // texts is titled "3 page texts": named here by its count.
   if (kind === 'mailSettings' || kind === 'trash' || !title) return kindName;
+  // A mail template by its type, mail and language ("application.confirmation.de"), in the dashboard's words.
+  const template = kind === 'mailTemplate' ? /^(\w+)\.(confirmation|notification)\.(de|en)$/.exec(id ?? '') : null;
+  if (template)
+    return `${kindName}: ${t(`mailSettings:recipients.${template[1] as 'application'}`, { defaultValue: template[1] })}, ${t(
+      `mailSettings:templates.kinds.${template[2] as 'confirmation'}`,
+    )} (${t(`mailSettings:languageNames.${template[3] as 'de'}`)})`;
   if (kind === 'siteText' && id === null) return `${kindName}: ${t('textCount', { count: entry.changes.length })}`;
   return `${kindName}: ${title}`;
 }

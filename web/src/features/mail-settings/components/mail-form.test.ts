@@ -15,7 +15,8 @@ describe('the mail settings form', () => {
       ...values,
       recipients: { ...values.recipients, priceInquiry: ' a@firma.de; b@firma.de\n\n' },
     });
-    expect(checked).toEqual({ ok: true, settings });
+    // The notification's language is sent spelled out: German where the settings had none.
+    expect(checked).toEqual({ ok: true, settings: { ...settings, notificationLanguage: 'de' } });
   });
 
   it('names each field that is wrong, with the reason', () => {
@@ -24,6 +25,7 @@ describe('the mail settings form', () => {
       recipients: { generalMessage: '', priceInquiry: 'a@firma.de\nnot-an-address', application: 'hr@firma.de\nHR@firma.de' },
       sender: 'web',
       replyTo: values.replyTo,
+      notificationLanguage: 'en',
     });
     expect(checked).toEqual({
       ok: false,

@@ -1,12 +1,28 @@
-import { type InquirySubject, type MailSettings, inquirySubjects, mailSettingsSchema } from '@blitz/contract';
+import {
+  type InquirySubject,
+  type MailSettings,
+  inquirySubjects,
+  mailSettingsSchema,
+  notificationLanguageOf,
+} from '@blitz/contract';
 
 /** The form's values: each type's recipients as lines of text, one address a line. */
-export type MailFormValues = { recipients: Record<InquirySubject, string>; sender: string; replyTo: string };
+export type MailFormValues = {
+  recipients: Record<InquirySubject, string>;
+  sender: string;
+  replyTo: string;
+  notificationLanguage: 'de' | 'en';
+};
 export type MailFormField = `recipients.${InquirySubject}` | 'sender' | 'replyTo';
 
 export function mailFormValues(settings: MailSettings): MailFormValues {
   const recipients = Object.fromEntries(inquirySubjects.map((s) => [s, settings.recipients[s].join('\n')]));
-  return { recipients: recipients as MailFormValues['recipients'], sender: settings.sender, replyTo: settings.replyTo };
+  return {
+    recipients: recipients as MailFormValues['recipients'],
+    sender: settings.sender,
+    replyTo: settings.replyTo,
+    notificationLanguage: notificationLanguageOf(settings),
+  };
 }
 
 /**
@@ -22,7 +38,12 @@ export function checkMailForm(
       .map((line) => line.trim())
       .filter(Boolean);
   const recipients = Object.fromEntries(inquirySubjects.map((s) => [s, lines(values.recipients[s])]));
-  const parsed = mailSettingsSchema.safeParse({ recipients, sender: values.sender, replyTo: values.replyTo });
+  const parsed = mailSettingsSchema.safeParse({
+    recipients,
+    sender: values.sender,
+    replyTo: values.replyTo,
+    notificationLanguage: values.notificationLanguage,
+  });
   if (parsed.success) return { ok: true, settings: parsed.data };
   const errors: Partial<Record<MailFormField, string>> = {};
   for (const issue of parsed.error.issues) {

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { type MailSettings, type MailTestResult, inquirySubjects } from '@blitz/contract';
 import { primaryButton, secondaryButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
-import { TextAreaField, TextField } from '../../../components/admin/form-field';
+import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useMailSettings, useSaveMailSettings, useSendTestMail } from '../api/mail-settings';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { type MailFormField, type MailFormValues, checkMailForm, mailFormValues } from './mail-form';
+import { MailTemplatesPanel } from './mail-templates-panel';
 
-/** Where inquiries go and who sends them (admin only), and a test mail to every recipient. */
+/** Where inquiries go and who sends them (admin only), a test mail to every recipient, and the automatic mails' words. */
 export function MailSettingsPanel() {
   const { t } = useTranslation(['mailSettings', 'admin']);
   const headingId = useId();
@@ -21,6 +22,9 @@ export function MailSettingsPanel() {
       </h2>
       <p className="mb-6 max-w-3xl text-slate-700">{t('intro')}</p>
       {settings.data ? <MailForm settings={settings.data} /> : <ListStatus query={settings} />}
+      <div className="mt-6">
+        <MailTemplatesPanel />
+      </div>
     </section>
   );
 }
@@ -93,6 +97,15 @@ function MailForm({ settings }: { settings: MailSettings }) {
               value={values.replyTo}
               onChange={(e) => setValues({ ...values, replyTo: e.target.value })}
             />
+            <SelectField
+              label={t('notificationLanguage')}
+              hint={t('notificationLanguageHint')}
+              value={values.notificationLanguage}
+              onChange={(e) => setValues({ ...values, notificationLanguage: e.target.value === 'en' ? 'en' : 'de' })}
+            >
+              <option value="de">{t('languageNames.de')}</option>
+              <option value="en">{t('languageNames.en')}</option>
+            </SelectField>
           </div>
         </fieldset>
         {save.isError && <CommandError error={save.error} />}
