@@ -19,10 +19,11 @@ const types = () => api<InquiryTypeList>(site.url, token, 'GET', apiRoutes.inqui
 const typeOf = async (key: string) => (await types()).types.find((t) => t.key === key)!;
 const fieldOf = async (type: string, field: string) => (await typeOf(type)).fields.find((f) => f.key === field)!;
 
-async function formsTab(options: { phone?: boolean; lang?: 'de' | 'en' } = {}) {
+async function formsTab(options: { phone?: boolean; lang?: 'de' | 'en'; item?: string } = {}) {
   const page = await site.page({ viewport: options.phone ? viewports.phone : viewports.desktop });
-  await openWithToken(page, site.url, token, `/dashboard?lang=${options.lang ?? 'de'}&tab=forms`);
-  await page.locator('main form[data-type=priceInquiry]').waitFor();
+  const item = options.item ? `&item=${options.item}` : '';
+  await openWithToken(page, site.url, token, `/dashboard?lang=${options.lang ?? 'de'}&tab=forms${item}`);
+  await page.locator('main form[data-type=priceInquiry]').waitFor({ state: 'attached' });
   return page;
 }
 /** One adjustable field's settings (its fieldset, named by the field's usual name). */
@@ -139,9 +140,11 @@ describe('the dashboard’s forms tab', () => {
   });
 
   it('refuses a save over a colleague’s: says who saved, loads their version and keeps what was typed to copy', async () => {
-    const page = await formsTab();
+    // Opened as the audit trail's "Open" opens a type: the address names it.
+    const page = await formsTab({ item: 'application' });
     const main = page.locator('main');
-    await main.getByRole('button', { name: 'Bewerbung' }).click();
+    await main.getByRole('button', { name: 'Bewerbung', pressed: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('item')).toBeNull();
     const phone = field(page, 'Telefon');
     await phone.getByLabel('Bezeichnung (Deutsch)').fill('Telefon für Rückfragen');
 

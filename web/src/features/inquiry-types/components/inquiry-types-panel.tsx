@@ -6,6 +6,7 @@ import {
   type InquiryType,
   type SiteLanguage,
   adjustableFields,
+  inquirySubjects,
   inquiryTypeLimits,
 } from '@blitz/contract';
 import { primaryButton } from '../../../components/admin/button-classes';
@@ -13,6 +14,7 @@ import { CommandError } from '../../../components/admin/command-error';
 import { EditConflict, TypedValues, conflictChanges, noConflictChanges } from '../../../components/admin/edit-conflict';
 import { TextField } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
+import { useItemParam } from '../../../components/admin/opened-item';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useStaleSave } from '../../../components/admin/use-stale-save';
 import { isApiError } from '../../../lib/api-client';
@@ -54,6 +56,12 @@ export function InquiryTypesPanel() {
   const words = useSiteWords();
   const lang = useLanguage();
   const [chosen, setChosen] = useState<InquirySubject>('priceInquiry');
+  // The audit trail's "Open" names the type (`&item=priceInquiry`).
+  const item = useItemParam();
+  useEffect(() => {
+    const named = inquirySubjects.find((subject) => subject === item?.value);
+    if (named) setChosen(named);
+  }, [item]);
   const [dirty, setDirty] = useState<Partial<Record<InquirySubject, boolean>>>({});
   // The type's own name where staff gave one, else the site's.
   const nameOf = (type: InquiryType) => type.names[lang] || words.data?.[lang].subjects[type.key] || type.key;
@@ -280,6 +288,11 @@ function TypeForm({
           <div className="mr-auto">
             <EditConflict {...stale.conflictProps} />
           </div>
+        ) : Object.keys(errors).length > 0 ? (
+          // Named at their fields (a refusal's paths would mean nothing to the office).
+          <p role="alert" className="mr-auto text-sm font-medium text-red-700">
+            {t('fixErrors')}
+          </p>
         ) : save.error ? (
           <div className="mr-auto">
             <CommandError error={save.error} />
