@@ -139,7 +139,7 @@ describe('the dashboard’s forms tab', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('refuses a save over a colleague’s: says who saved, loads their version and keeps what was typed to copy', async () => {
+  it('refuses a save over a colleague’s: says who saved, loads their version keeping what was typed to copy, or saves this one anyway', async () => {
     // Opened as the audit trail's "Open" opens a type: the address names it.
     const page = await formsTab({ item: 'application' });
     const main = page.locator('main');
@@ -174,7 +174,18 @@ describe('the dashboard’s forms tab', () => {
     await form.getByRole('status').filter({ hasText: 'Gespeichert.' }).waitFor();
     expect(await typeOf('application')).toMatchObject({ names: { de: 'Bewerbung (Ausbildung)', en: '' } });
     expect((await fieldOf('application', 'phone')).labels.de).toBe('Telefon für Rückfragen');
-    // The refused save's answer is logged by the browser; nothing else.
+
+    // Once more, and this time "Save mine anyway": this person's version wins, the colleague's goes.
+    await form.getByLabel('Name (Deutsch)').fill('Bewerbung');
+    await api(site.url, token, 'PUT', apiRoutes.inquiryTypes.list, {
+      ...(await typeOf('application')),
+      names: { de: 'Initiativbewerbung', en: '' },
+    });
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await conflict.getByRole('button', { name: 'Trotzdem meine Fassung speichern' }).click();
+    await form.getByRole('status').filter({ hasText: 'Gespeichert.' }).waitFor();
+    expect((await typeOf('application')).names.de).toBe('Bewerbung');
+    // The refused saves' answers are logged by the browser; nothing else.
     expect(page.errors.filter((e) => !e.includes('409'))).toEqual([]);
   });
 });
