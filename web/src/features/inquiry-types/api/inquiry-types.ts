@@ -26,6 +26,16 @@ export const inquiryTypesQueryOptions = () =>
 
 export const useInquiryTypes = () => useQuery(inquiryTypesQueryOptions());
 
+/** Reads the definition as saved now (after a stale save) into the cache too: the type names above the forms follow. */
+export function useLoadInquiryTypes() {
+  const queryClient = useQueryClient();
+  return async () => {
+    const list = await fetchInquiryTypes();
+    queryClient.setQueryData(inquiryTypesQueryKey, list);
+    return list;
+  };
+}
+
 /** Saves one type; the answer (the whole definition, as saved) replaces the cached one. */
 export function useSaveInquiryType() {
   const queryClient = useQueryClient();

@@ -18,7 +18,7 @@ import { useItemParam } from '../../../components/admin/opened-item';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useStaleSave } from '../../../components/admin/use-stale-save';
 import { isApiError } from '../../../lib/api-client';
-import { type SiteWords, fetchInquiryTypes, useInquiryTypes, useSaveInquiryType, useSiteWords } from '../api/inquiry-types';
+import { type SiteWords, useInquiryTypes, useLoadInquiryTypes, useSaveInquiryType, useSiteWords } from '../api/inquiry-types';
 import {
   type FieldProblem,
   type TypeFormErrors,
@@ -135,6 +135,7 @@ function TypeForm({
   const { t } = useTranslation(['inquiryTypes', 'admin']);
   const lang = useLanguage();
   const save = useSaveInquiryType();
+  const loadTypes = useLoadInquiryTypes();
   // The type as the form was filled from: its revision goes with the save (a stale one is refused).
   const [base, setBase] = useState(type);
   const [values, setValues] = useState<TypeFormValues>(() => typeFormValues(type));
@@ -169,7 +170,7 @@ function TypeForm({
   };
   // "Save mine anyway": the same values over the type as it is saved now.
   const overwrite = async () => {
-    const theirs = (await fetchInquiryTypes()).types.find((t) => t.key === type.key)!;
+    const theirs = (await loadTypes()).types.find((t) => t.key === type.key)!;
     send(typeUpdate(base, values, theirs.revision));
   };
   const settingName = (key: TypeFormKey) => {
@@ -185,9 +186,10 @@ function TypeForm({
   const stale = useStaleSave({
     save,
     none: noConflictChanges,
+    // A failed read of the saved version leaves the notice as it was, to try again.
     overwrite: () => void overwrite().catch(() => {}),
     loadTheirs: async () => {
-      const theirs = (await fetchInquiryTypes()).types.find((t) => t.key === type.key)!;
+      const theirs = (await loadTypes()).types.find((t) => t.key === type.key)!;
       const keys = Object.keys(flatTypeValues(values)) as TypeFormKey[];
       const typed = conflictChanges(
         keys,
