@@ -31,6 +31,7 @@ export const translationNamespaces = [
   'redirects',
   'privacy',
   'wordpressImport',
+  'inquiryTypes',
 ] as const;
 export type TranslationNamespace = (typeof translationNamespaces)[number];
 

@@ -13,8 +13,9 @@ import {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
-import { conflict } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { recordChange } from '../audit/audit.recorder';
+import { staleSave } from '../audit/edit-version';
 import { bumpContentVersion } from '../content/content-version.repository';
 import { inquiryTypeEntry } from './inquiry-types-audit';
 import { insertFormVersion, readFormVersion, readLatestFormVersion } from './inquiry-types.repository';
@@ -97,9 +98,8 @@ export async function saveInquiryType(db: Db, update: InquiryTypeUpdate): Promis
     return await inTransaction(db, async (trx) => {
       const current = await currentInquiryTypes(trx);
       const before = current.types.find((t) => t.key === update.key)!;
-      if (before.revision !== update.revision) {
-        throw conflict(`The type ${update.key} was changed meanwhile (revision ${before.revision}); load it again`);
-      }
+      // The same refusal as every other stale save (decision 036): the dashboard names who saved.
+      if (before.revision !== update.revision) throw await staleSave(trx, 'inquiryType', update.key, String(before.revision));
       const version = current.version + 1;
       const byKey = new Map(update.fields.map((f) => [f.key, f]));
       const after: InquiryType = {
@@ -125,7 +125,11 @@ export async function saveInquiryType(db: Db, update: InquiryTypeUpdate): Promis
       return { version, types };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('The form was changed at the same moment; load it again');
+    if (isUniqueViolation(error)) {
+      throw new HttpError(409, 'edit_conflict', 'The form was changed at the same moment; load it again', {
+        problem: { changedBy: null, currentVersion: null },
+      });
+    }
     throw error;
   }
 }

@@ -128,6 +128,8 @@ describe.each(databaseKinds)('inquiry types on %s', (kind) => {
     expect((await api(url, 'PUT', '/api/v1/InquiryType', { token, body: price })).status).toBe(200);
     const stale = await api(url, 'PUT', '/api/v1/InquiryType', { token, body: price });
     expect(stale.status).toBe(409);
+    // Named as every stale save is: who saved meanwhile, and the type's revision now.
+    expect(stale.body).toMatchObject({ code: 'edit_conflict', changedBy: { name: 'admin' }, currentVersion: '1' });
     // Another type was not changed: its revision still holds.
     expect((await api(url, 'PUT', '/api/v1/InquiryType', { token, body: list.types[1] })).status).toBe(200);
 

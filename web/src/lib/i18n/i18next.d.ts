@@ -29,6 +29,7 @@ import type trash from '../../locales/de/trash.json';
 import type redirects from '../../locales/de/redirects.json';
 import type privacy from '../../locales/de/privacy.json';
 import type wordpressImport from '../../locales/de/wordpressImport.json';
+import type inquiryTypes from '../../locales/de/inquiryTypes.json';
 import type { TranslationNamespace } from '@blitz/contract';
 
 type Resources = {
@@ -59,6 +60,7 @@ type Resources = {
   redirects: typeof redirects;
   privacy: typeof privacy;
   wordpressImport: typeof wordpressImport;
+  inquiryTypes: typeof inquiryTypes;
 };
 
 // Every scope of the contract's list, and no other: a scope added there fails here until it is typed.

@@ -50,6 +50,10 @@ const MailSettingsPanel = lazyPanel(
   () => import('../../../features/mail-settings/components/mail-settings-panel').then((m) => m.MailSettingsPanel),
   ['mailSettings'],
 );
+const InquiryTypesPanel = lazyPanel(
+  () => import('../../../features/inquiry-types/components/inquiry-types-panel').then((m) => m.InquiryTypesPanel),
+  ['inquiryTypes'],
+);
 const StatisticsPanel = lazyPanel(
   () => import('../../../features/statistics/components/statistics-panel').then((m) => m.StatisticsPanel),
   ['statistics'],
@@ -163,6 +167,7 @@ function Sections({ session }: { session: AdminSession }) {
     area('jobs', 'content', t('tabs.jobs'), JobsPanel, {}),
     area('company', 'admin', t('tabs.company'), CompanyPanel, {}),
     area('mail', 'admin', t('tabs.mail'), MailSettingsPanel, {}),
+    area('forms', 'admin', t('tabs.inquiryTypes'), InquiryTypesPanel, {}),
     area('texts', 'content', t('tabs.texts'), TextsPanel, {}),
     area('trash', 'content', t('tabs.trash'), TrashPanel, { mayEmpty: session.role === 'admin' }),
     {

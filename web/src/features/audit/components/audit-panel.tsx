@@ -28,6 +28,7 @@ const tabOfKind: Record<string, string> = {
   siteText: 'texts',
   companyDetails: 'company',
   mailSettings: 'mail',
+  inquiryType: 'forms',
   inquiry: 'inquiries',
   backup: 'backups',
 };

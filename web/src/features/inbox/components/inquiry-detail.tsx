@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type AdjustableField,
   type InquiryDetail as Detail,
   type InquiryAttachment,
   type InquiryEvent,
@@ -26,6 +27,7 @@ import { useFormatters } from '../hooks/use-formatters';
 import { useAttachmentPreview } from './attachment-preview';
 import { DeliveryStatus, InquiryStatusBadge } from './delivery-status';
 import { jobName } from './job-name';
+import { staffFieldLabel } from './field-label';
 import { ReplySection } from './inquiry-reply';
 import { ListStatus } from '../../../components/admin/list-status';
 
@@ -95,7 +97,7 @@ function DetailContent({
   onDeleted,
   onOpenOther,
 }: { inquiry: Detail } & Pick<InquiryDetailProps, 'onDeleted' | 'onOpenOther'>) {
-  const { t } = useTranslation('inbox');
+  const { t, i18n } = useTranslation('inbox');
   const format = useFormatters();
   const update = useUpdateInquiry();
   const resend = useResendInquiry();
@@ -125,18 +127,21 @@ function DetailContent({
 
   const none = t('detail.none');
   const price = inquiry.subject === 'priceInquiry';
+  // A field named as the form the inquiry was sent with named it, where staff gave it words.
+  const labelOf = (field: AdjustableField, usual: string) =>
+    staffFieldLabel(inquiry.fieldLabels, field, i18n.language === 'en' ? 'en' : 'de') ?? usual;
   const priceFields: [string, boolean, ReactNode][] = [
-    [t('detail.companyName'), Boolean(inquiry.companyName), inquiry.companyName || none],
+    [labelOf('CompanyName', t('detail.companyName')), Boolean(inquiry.companyName), inquiry.companyName || none],
     [
-      t('detail.companyAddress'),
+      labelOf('CompanyAddress', t('detail.companyAddress')),
       Boolean(inquiry.companyAddress),
       <span key="address" className="whitespace-pre-line">
         {inquiry.companyAddress || none}
       </span>,
     ],
-    [t('detail.buildingSize'), Boolean(inquiry.buildingSize), inquiry.buildingSize || none],
+    [labelOf('BuildingSize', t('detail.buildingSize')), Boolean(inquiry.buildingSize), inquiry.buildingSize || none],
     [
-      t('detail.regards'),
+      labelOf('Regards', t('detail.regards')),
       inquiry.regards.length > 0,
       inquiry.regards.length > 0 ? (
         <ul key="regards" className="flex flex-wrap gap-1.5">
@@ -162,7 +167,7 @@ function DetailContent({
       </a>,
     ],
     [
-      t('detail.phone'),
+      labelOf('phone', t('detail.phone')),
       <a
         key="phone"
         className="text-brand-700 underline hover:text-brand-900"
@@ -233,8 +238,9 @@ function DetailContent({
           {t('detail.fields')}
         </h3>
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          {fields.map(([label, value]) => (
-            <div key={label} className="contents">
+          {/* By place, not by label: staff may give two fields the same words. */}
+          {fields.map(([label, value], index) => (
+            <div key={index} className="contents">
               <dt className="font-semibold text-slate-600">{label}</dt>
               <dd className="mb-1 text-slate-900 sm:mb-0">{value}</dd>
             </div>
