@@ -6,6 +6,7 @@ import type { OutboxStatus } from '../../mail/outbox.repository';
 import type { ObjectStorage, StoredObject } from '../../storage/object-storage';
 import { getCompanyDetails } from '../company/company-details.service';
 import { findJob } from '../jobs/jobs.repository';
+import { fieldLabelsOf } from '../inquiry-types/inquiry-types.service';
 import { getMailSettings, senderAddress } from '../mail-settings/mail-settings.service';
 import { defaultTemplates } from '../mail-templates/mail-template-defaults';
 import {
@@ -104,7 +105,9 @@ export function inquiryOutboxHandlers(store: ObjectStorage, config: Config): Rec
     // Recipients, sender and the mails' words as staff last saved them, read when the mail is rendered.
     const mail = await getMailSettings(db, config);
     const words = await mailTemplateWords(db);
-    return { inquiry, attachments: await attachmentsOf(db, inquiry.id), company, mail, words };
+    // Its fields named as its sender read them (issue 44).
+    const fieldLabels = await fieldLabelsOf(db, inquiry);
+    return { inquiry: { ...inquiry, fieldLabels }, attachments: await attachmentsOf(db, inquiry.id), company, mail, words };
   };
   return {
     inquiry: {

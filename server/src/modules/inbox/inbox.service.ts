@@ -37,7 +37,7 @@ import { readAmong, readInquiryIds } from './inquiry-reads.repository';
 import { deleteInquiriesWithReplies } from './inquiry-housekeeping';
 import { repliesOf } from './inquiry-replies.repository';
 import { findInquiryOrigin } from '../statistics/statistics.repository';
-import { inquiryTypesAt } from '../inquiry-types/inquiry-types.service';
+import { fieldLabelsOf } from '../inquiry-types/inquiry-types.service';
 import { companyUnansweredCutoff } from '../company/company-working-days';
 import { type CsvOptions, csvHead, csvLine } from './inquiry-csv';
 
@@ -135,14 +135,6 @@ async function existing(db: Db, id: number, scope: InquiryScope = undefined): Pr
 }
 
 /** Refuses (404) an inquiry outside the user's types, before anything else is done with it. */
-/** The words staff gave the inquiry's fields in the form it was sent with, where they gave any. */
-async function fieldLabelsOf(db: Db, inquiry: Inquiry): Promise<InquiryDetail['fieldLabels']> {
-  if (inquiry.formVersion === 0) return [];
-  const form = await inquiryTypesAt(db, inquiry.formVersion);
-  const type = form.types.find((t) => t.key === inquiry.subject);
-  return (type?.fields ?? []).filter((f) => f.labels.de || f.labels.en).map((f) => ({ key: f.key, ...f.labels }));
-}
-
 export async function checkInquiryScope(db: Db, id: number, scope: InquiryScope): Promise<void> {
   if (scope) await existing(db, id, scope);
 }

@@ -1,4 +1,5 @@
 import {
+  type AdjustableField,
   type FieldRules,
   type InquiryForm,
   type InquiryType,
@@ -132,4 +133,15 @@ export async function saveInquiryType(db: Db, update: InquiryTypeUpdate): Promis
     }
     throw error;
   }
+}
+
+/** The words staff gave an inquiry's fields in the form it was sent with, where they gave any. */
+export async function fieldLabelsOf(
+  db: Db,
+  inquiry: { subject: string; formVersion: number },
+): Promise<{ key: AdjustableField; de: string; en: string }[]> {
+  if (inquiry.formVersion === 0) return [];
+  const form = await inquiryTypesAt(db, inquiry.formVersion);
+  const type = form.types.find((t) => t.key === inquiry.subject);
+  return (type?.fields ?? []).filter((f) => f.labels.de || f.labels.en).map((f) => ({ key: f.key, ...f.labels }));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type InquiryTypeList, inquiryFormSchema, inquiryTypeListSchema } from '@blitz/contract';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { SmtpSink } from '../../test/smtp-sink';
 import { generalMessage, postContact, priceInquiry } from '../contact/contact.test-kit';
 
 const fast = { CONTACT_MIN_FILL_SECONDS: '0' };
@@ -154,5 +155,34 @@ describe.each(databaseKinds)('inquiry types on %s', (kind) => {
         { field: 'CompanyName.labels.de', before: '', after: 'Firma oder Gemeinde' },
       ]),
     );
+  });
+
+  it('names the fields in both mails by the words of the form the inquiry was sent with, and lists only what was sent', async () => {
+    const smtp = await SmtpSink.start();
+    const { url } = await startTestApp(kind, {
+      ...fast,
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '50',
+      CONFIRMATION_MAIL: 'true',
+      CONTACT_TO: 'office@firma.example',
+    });
+    const token = await signIn(url);
+    const list = inquiryTypeListSchema.parse((await api(url, 'GET', '/api/v1/InquiryType', { token })).body);
+    await api(url, 'PUT', '/api/v1/InquiryType', { token, body: homeownerPrice(list) });
+    const general = list.types.find((t) => t.key === 'generalMessage')!;
+    const withoutPhone = { ...general, fields: general.fields.map((f) => (f.key === 'phone' ? { ...f, shown: false } : f)) };
+    await api(url, 'PUT', '/api/v1/InquiryType', { token, body: withoutPhone });
+
+    const price = await postContact(url, { ...priceInquiry, email: 'price@example.org', formVersion: '2' });
+    const message = await postContact(url, { ...generalMessage, email: 'general@example.org', formVersion: '2' });
+    expect([price.status, message.status]).toEqual([201, 201]);
+    const mails = await smtp.waitFor(4);
+    const mailTo = (address: string, reference: string) =>
+      mails.find((m) => m.to.includes(address) && m.mail.text!.includes(reference))!.mail.text!;
+    expect(mailTo('office@firma.example', price.body.reference)).toContain('Firma oder Gemeinde: Beispiel Logistik GmbH');
+    expect(mailTo('price@example.org', price.body.reference)).toContain('- Firma oder Gemeinde\n');
+    // The general message asked for no phone: the staff's mail shows none, the confirmation lists none.
+    expect(mailTo('office@firma.example', message.body.reference)).not.toContain('Telefon');
+    expect(mailTo('general@example.org', message.body.reference)).not.toContain('Telefon');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type AdjustableField,
   type CompanyDetails,
   type MailPreview,
   type MailTemplateKind,
@@ -32,7 +33,14 @@ export type MailInquiry = {
   createdAt: string;
   jobTitle: string | null;
   consent: { version: string } | null;
+  /** The words staff gave its fields in the form it was sent with (issue 44), where they gave any. */
+  fieldLabels?: readonly { key: AdjustableField; de: string; en: string }[];
 };
+
+/** A field's label in a mail: staff's words in the form the inquiry was sent with, else the mail's own. */
+function labelOf(inquiry: MailInquiry, field: AdjustableField, language: MailTemplateLanguage, own: string): string {
+  return inquiry.fieldLabels?.find((l) => l.key === field)?.[language] || own;
+}
 
 export type MailAttachment = { fileName: string; contentType: string; size: number };
 
@@ -107,12 +115,15 @@ export function notificationValues(
     [words.received, words.receivedAt(berlinTime(inquiry.createdAt, language))],
     [words.firstName, inquiry.firstName],
     [words.lastName, inquiry.lastName],
-    [words.phone, inquiry.phone],
+    [labelOf(inquiry, 'phone', language, words.phone), inquiry.phone],
     [words.email, inquiry.email],
-    [words.company, inquiry.companyName],
-    [words.companyAddress, inquiry.companyAddress],
-    [words.buildingSize, inquiry.buildingSize],
-    [words.regards, inquiry.regards.length ? inquiry.regards.map((r) => regardNames[language][r]).join(', ') : null],
+    [labelOf(inquiry, 'CompanyName', language, words.company), inquiry.companyName],
+    [labelOf(inquiry, 'CompanyAddress', language, words.companyAddress), inquiry.companyAddress],
+    [labelOf(inquiry, 'BuildingSize', language, words.buildingSize), inquiry.buildingSize],
+    [
+      labelOf(inquiry, 'Regards', language, words.regards),
+      inquiry.regards.length ? inquiry.regards.map((r) => regardNames[language][r]).join(', ') : null,
+    ],
     [words.language, words.languages[inquiry.language]],
     // Whether the applicant agreed to be kept for later openings (decision 050); its words are in the dashboard.
     [
@@ -166,10 +177,13 @@ export function confirmationValues(
 ): PlaceholderValues {
   const language = inquiry.language;
   const words = fieldLabels[language];
-  const sent = [words.firstName, words.lastName, words.phone, words.emailSent, words.message(inquiry.message.length)];
-  if (inquiry.companyName) sent.push(words.companySent);
-  if (inquiry.companyAddress) sent.push(words.companyAddress);
-  if (inquiry.buildingSize) sent.push(words.buildingSize);
+  // The phone only if sent: staff may have made it optional or hidden it (issue 44).
+  const sent: string[] = [words.firstName, words.lastName];
+  if (inquiry.phone) sent.push(labelOf(inquiry, 'phone', language, words.phone));
+  sent.push(words.emailSent, words.message(inquiry.message.length));
+  if (inquiry.companyName) sent.push(labelOf(inquiry, 'CompanyName', language, words.companySent));
+  if (inquiry.companyAddress) sent.push(labelOf(inquiry, 'CompanyAddress', language, words.companyAddress));
+  if (inquiry.buildingSize) sent.push(labelOf(inquiry, 'BuildingSize', language, words.buildingSize));
   const files = attachments.map((a) => {
     const kind = attachmentTypes.find((t) => t.mime === a.contentType)?.kind ?? 'document';
     return `- ${fileKindNames[language][kind]}, ${formatFileSize(a.size, language)}`;
