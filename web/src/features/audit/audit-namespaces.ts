@@ -11,6 +11,7 @@ export const auditNamespaces = [
   'jobEditing',
   'companyDetails',
   'mailSettings',
+  'inquiryTypes',
   'accounts',
   'textEditing',
 ] as const;

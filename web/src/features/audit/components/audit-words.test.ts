@@ -102,6 +102,24 @@ describe('the audit trail in the dashboard’s words', () => {
     expect(entryWords(company, words.en)).toBe('Opening hours (German): “Mo” → “Di”');
   });
 
+  it('names an inquiry type by its name, and each field’s setting as the forms tab does', () => {
+    const changes = [
+      { field: 'CompanyName.required', before: 'true', after: 'false' },
+      { field: 'CompanyName.labels.de', before: '', after: 'Firma oder Gemeinde' },
+      { field: 'names.en', before: '', after: 'Quote' },
+    ];
+    const summary =
+      'CompanyName.required: "true" → "false"; CompanyName.labels.de: "" → "Firma oder Gemeinde"; names.en: "" → "Quote"';
+    const type = {
+      ...entry('inquiryType', changes, summary),
+      item: { kind: 'inquiryType', id: 'priceInquiry', title: 'priceInquiry' },
+    };
+    expect(itemWords(type, 'Anfrageart', words.de.t)).toBe('Anfrageart: Preisanfrage');
+    expect(entryWords(type, words.de)).toBe(
+      'Firmenname: Pflichtfeld: „ja“ → „nein“; Firmenname: Bezeichnung (Deutsch): (leer) → „Firma oder Gemeinde“; Name (Englisch): (leer) → „Quote“',
+    );
+  });
+
   it('names a mail template by its type, mail and language, and its subject and text as the form does', () => {
     const template = {
       ...entry(

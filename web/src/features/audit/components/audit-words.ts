@@ -83,6 +83,23 @@ export function fieldLabel(kind: string, change: Pick<AuditChange, 'field' | 'la
     case 'mailTemplate':
       if (field === 'subject' || field === 'body') return t(`mailSettings:templates.fields.${field}`);
       return other();
+    case 'inquiryType': {
+      // `names.de`, `CompanyName.required`, `phone.labels.en`: the forms tab's words (decision 057).
+      const setting = /^(?:(\w+)\.)?(names|shown|required|labels|help)(?:\.(de|en))?$/.exec(field);
+      if (!setting) return other();
+      const [, key, name, language] = setting;
+      const words = {
+        names: language === 'en' ? 'inquiryTypes:nameEn' : 'inquiryTypes:nameDe',
+        shown: 'inquiryTypes:shown',
+        required: 'inquiryTypes:required',
+        labels: language === 'en' ? 'inquiryTypes:labelEn' : 'inquiryTypes:labelDe',
+        help: language === 'en' ? 'inquiryTypes:helpEn' : 'inquiryTypes:helpDe',
+      } as const;
+      const label = t(words[name as keyof typeof words]);
+      return key
+        ? t('inquiryTypes:settingOfField', { field: t(`inquiryTypes:fieldNames.${key as 'phone'}`), setting: label })
+        : label;
+    }
     case 'user':
       if (field === 'role') return t('accounts:role');
       if (field === 'inquiryTypes') return t('accounts:inquiryTypes');
@@ -161,6 +178,8 @@ export function itemWords(entry: Pick<AuditEntry, 'item' | 'changes'>, kindName:
     return `${kindName}: ${t(`mailSettings:recipients.${template[1] as 'application'}`, { defaultValue: template[1] })}, ${t(
       `mailSettings:templates.kinds.${template[2] as 'confirmation'}`,
     )} (${t(`mailSettings:languageNames.${template[3] as 'de'}`)})`;
+  if (kind === 'inquiryType' && id)
+    return `${kindName}: ${t(`mailSettings:recipients.${id as 'application'}`, { defaultValue: id })}`;
   if (kind === 'siteText' && id === null) return `${kindName}: ${t('textCount', { count: entry.changes.length })}`;
   return `${kindName}: ${title}`;
 }
