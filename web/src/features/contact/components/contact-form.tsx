@@ -92,7 +92,8 @@ const noticeText: Record<string, ParseKeys<'contact'>> = {
  * page again: 303 with the success notice, or the form with its notices and values). Its script,
  * an island hydrated on the first interaction (islands/contact-island.tsx), checks and sends it
  * in place. The fields are uncontrolled, so nothing typed before the script arrived is lost; the
- * price-inquiry fields are revealed by CSS alone (styles.css, .price-fields).
+ * fields only some types show, and their words per type, are revealed by CSS alone (styles.css,
+ * `data-shown-for`), as staff shaped the form (issue 44).
  */
 export function ContactForm({ state, returnTo, form = shippedInquiryForm, consentText, ...address }: ContactFormProps) {
   const { t, i18n } = useTranslation('contact');
