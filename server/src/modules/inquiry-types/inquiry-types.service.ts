@@ -9,6 +9,7 @@ import {
   adjustableFields,
   inquirySubjects,
   inquiryTypeListSchema,
+  fieldRule,
   shippedFieldRule,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
@@ -63,12 +64,10 @@ export async function inquiryTypesAt(db: Db, version: number | undefined): Promi
   return found ?? currentInquiryTypes(db);
 }
 
-/** The check's rules of a definition (contract's `checkInquiry`). */
+/** The check's rules of a definition (contract's `checkInquiry`): the form's own lookup, words aside. */
 export function fieldRulesOf(list: InquiryTypeList): FieldRules {
-  return (subject, field) => {
-    const found = list.types.find((t) => t.key === subject)?.fields.find((f) => f.key === field);
-    return found ? { shown: found.shown, required: found.shown && found.required } : shippedFieldRule(subject, field);
-  };
+  const form = inquiryFormOf(list, 'de');
+  return (subject, field) => fieldRule(form, subject, field);
 }
 
 /** What the footer form is made from in one language ('' : the site's own words). */
