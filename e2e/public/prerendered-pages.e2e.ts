@@ -27,59 +27,56 @@ describe('prerendered pages', () => {
     }
   });
 
-  it('take their script without a console message and without a visible change', async () => {
-    for (const { path } of publicPages) {
-      const page = await site.page({ viewport: viewports.desktop });
-      const messages: string[] = [];
-      page.on('console', (m) => (m.type() === 'warning' || m.type() === 'error') && messages.push(m.text()));
-      // The animation of the counters is meant to change the page: without it, nothing may change.
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      // Hold the JavaScript until the prerendered page has been captured.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/**/*.js', async (route) => {
-        await released;
-        await route.continue();
-      });
-      await page.goto(site.url + path, { waitUntil: 'commit' });
-      await page.locator('main h1').waitFor();
-      await page.waitForFunction(() =>
-        Array.from(document.images)
-          .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
-          .every((img) => img.complete),
-      );
-      const before = await page.screenshot();
-      const textBefore = await page.locator('body').innerText();
-      release();
-      await hydrated(page);
-      await page.waitForLoadState('networkidle');
-      expect(await page.locator('body').innerText(), path).toBe(textBefore);
-      expect(Buffer.compare(await page.screenshot(), before), `${path} looks different after its script ran`).toBe(0);
-      expect(messages, path).toEqual([]);
-      expect(page.errors, path).toEqual([]);
-      expect(page.outside, path).toEqual([]);
-    }
+  // One test per page: a whole round of full-page screenshots outlasts one test's time on a slow machine.
+  it.each(publicPages)('$path takes its script without a console message and without a visible change', async ({ path }) => {
+    const page = await site.page({ viewport: viewports.desktop });
+    const messages: string[] = [];
+    page.on('console', (m) => (m.type() === 'warning' || m.type() === 'error') && messages.push(m.text()));
+    // The animation of the counters is meant to change the page: without it, nothing may change.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // Hold the JavaScript until the prerendered page has been captured.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(site.url + path, { waitUntil: 'commit' });
+    await page.locator('main h1').waitFor();
+    await page.waitForFunction(() =>
+      Array.from(document.images)
+        .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+        .every((img) => img.complete),
+    );
+    const before = await page.screenshot();
+    const textBefore = await page.locator('body').innerText();
+    release();
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('body').innerText(), path).toBe(textBefore);
+    expect(Buffer.compare(await page.screenshot(), before), `${path} looks different after its script ran`).toBe(0);
+    expect(messages, path).toEqual([]);
+    expect(page.errors, path).toEqual([]);
+    expect(page.outside, path).toEqual([]);
   });
 
-  it('look the same with their inline CSS alone as with the full stylesheet', async () => {
-    for (const { path } of publicPages) {
-      for (const viewport of [viewports.phone, viewports.desktop]) {
-        const page = await site.page({ viewport });
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        await page.goto(site.url + path);
-        await hydrated(page);
-        await page.waitForLoadState('networkidle');
-        expect(await page.locator('link[rel="stylesheet"]').count(), path).toBe(0);
-        const inlineOnly = await page.screenshot({ fullPage: true });
-        // A sign of intent (here a focus event) brings the full stylesheet.
-        await page.evaluate(() => window.dispatchEvent(new FocusEvent('focusin')));
-        await page.waitForFunction(() => {
-          const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
-          return !!link?.sheet;
-        });
-        expect(Buffer.compare(await page.screenshot({ fullPage: true }), inlineOnly), `${path} at ${viewport.width} px`).toBe(0);
-        await page.close();
-      }
+  it.each(publicPages)('$path looks the same with its inline CSS alone as with the full stylesheet', async ({ path }) => {
+    for (const viewport of [viewports.phone, viewports.desktop]) {
+      const page = await site.page({ viewport });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(site.url + path);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('link[rel="stylesheet"]').count(), path).toBe(0);
+      const inlineOnly = await page.screenshot({ fullPage: true });
+      // A sign of intent (here a focus event) brings the full stylesheet.
+      await page.evaluate(() => window.dispatchEvent(new FocusEvent('focusin')));
+      await page.waitForFunction(() => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+        return !!link?.sheet;
+      });
+      expect(Buffer.compare(await page.screenshot({ fullPage: true }), inlineOnly), `${path} at ${viewport.width} px`).toBe(0);
+      await page.close();
     }
   });
 });
