@@ -45,7 +45,7 @@ export const userStateSchema = z.enum(userStates);
 export type UserState = z.infer<typeof userStateSchema>;
 
 /** An inbox account's inquiry types; null (or absent) is every type. Only a role with `hasInquiryLimit` keeps one. */
-export const inquiryTypesSchema = z.array(inquirySubjectSchema).min(1).max(3).nullable();
+export const inquiryTypesSchema = z.array(inquirySubjectSchema).min(1).max(50).nullable();
 
 const usernameSchema = z
   .string()

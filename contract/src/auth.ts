@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { inquirySubjects } from './contact-rules';
 
 /** Passwords: at least 12 characters, never truncated; the upper bound only stops abuse. */
 export const passwordPolicy = { minLength: 12, maxLength: 1024 } as const;
@@ -93,7 +92,7 @@ export const verifyResponseSchema = z.union([
     /** What the user may use (issue 31): the dashboard shows only those tabs. `userRoles` of accounts.ts, which imports this file. */
     role: z.enum(['admin', 'editor', 'inbox', 'editorInbox']).optional(),
     /** An inbox or editorInbox user's inquiry types; null: all. */
-    inquiryTypes: z.array(z.enum(inquirySubjects)).nullable().optional(),
+    inquiryTypes: z.array(z.string()).nullable().optional(),
   }),
   z.object({ valid: z.literal(false) }),
 ]);

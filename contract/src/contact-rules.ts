@@ -176,7 +176,7 @@ export function shippedFieldRule(subject: string, field: AdjustableField): Field
 }
 
 /** The rules an inquiry is checked by: the type's saved fields, or the shipped ones. */
-export type FieldRules = (subject: InquirySubject, field: AdjustableField) => FieldRule;
+export type FieldRules = (subject: string, field: AdjustableField) => FieldRule;
 
 /**
  * The send check of SPEC.md §5, in its order: first the general fields (and, for a type other
@@ -184,12 +184,16 @@ export type FieldRules = (subject: InquirySubject, field: AdjustableField) => Fi
  * required ones of its fields, each step naming its fields in the form's order; then values that
  * are there but wrong (e-mail address, unknown subject or regards value, too long, a line break
  * in a one-line field, a control character). A field the type does not show is not checked: its
- * value is not kept. `rules` default to SPEC.md's form.
+ * value is not kept. `rules` default to SPEC.md's form, `types` (the keys the form offers) to its three.
  */
-export function checkInquiry(values: InquiryValues, rules: FieldRules = shippedFieldRule): InquiryCheck {
-  const known = (inquirySubjects as readonly string[]).includes(values.subject);
+export function checkInquiry(
+  values: InquiryValues,
+  rules: FieldRules = shippedFieldRule,
+  types: readonly string[] = inquirySubjects,
+): InquiryCheck {
+  const known = types.includes(values.subject);
   // Before a type is chosen (or for one the site does not know), the fields every type shows.
-  const rule = (field: AdjustableField) => (known ? rules(values.subject as InquirySubject, field) : shippedFieldRule('', field));
+  const rule = (field: AdjustableField) => (known ? rules(values.subject, field) : shippedFieldRule('', field));
   const isBlank = (field: InquiryField) => (field === 'Regards' ? values.Regards.length === 0 : blank(values[field]));
   const requiredHere = (field: AdjustableField) => rule(field).shown && rule(field).required;
   const priceStep = values.subject === 'priceInquiry';
@@ -282,11 +286,12 @@ export type ContactFormState = {
   values?: InquiryValues;
   /** The application's box to be kept for later openings was ticked (decision 050). */
   applicationConsent?: boolean;
-  errors?: Partial<Record<InquiryField, FieldErrorKind>>;
+  /** By field: SPEC.md's (`InquiryField`) and those a type adds, by their keys. */
+  errors?: Partial<Record<string, FieldErrorKind>>;
   notice?:
     | { kind: 'success'; sent?: InquirySent }
     | { kind: 'failure' | 'tooMany' | 'tooLarge' }
-    | { kind: 'missing' | 'missingPrice' | 'invalid'; fields: InquiryField[] }
+    | { kind: 'missing' | 'missingPrice' | 'invalid'; fields: string[] }
     | { kind: 'malware' | 'attachments'; files: string[] };
 };
 export const contactFormStateKey = 'contact-form';

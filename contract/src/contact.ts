@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adjustableFields, inquirySubjects, regardsOptions } from './contact-rules';
+import { adjustableFields, regardsOptions } from './contact-rules';
+import { addedFieldKinds } from './inquiry-answers';
 
 /**
  * 201 of POST /api/v1/Contact: the stored inquiry's id, the reference number the visitor is told,
@@ -8,7 +9,11 @@ import { adjustableFields, inquirySubjects, regardsOptions } from './contact-rul
 export const contactCreatedSchema = z.object({ id: z.number().int(), reference: z.string(), confirmationMail: z.boolean() });
 export type ContactCreated = z.infer<typeof contactCreatedSchema>;
 
-export const inquirySubjectSchema = z.enum(inquirySubjects);
+/**
+ * An inquiry type's key: one of SPEC.md's three (`inquirySubjects`) or one staff added (issue 44),
+ * whose names the type list tells (`GET /api/v1/InquiryType`).
+ */
+export const inquirySubjectSchema = z.string().regex(/^[a-z][a-zA-Z0-9]{1,39}$/, 'must be the key of an inquiry type');
 export const regardSchema = z.enum(regardsOptions);
 
 /** How far the mail to the company has got. `logged`: no SMTP_URL was set, the mail went to the log. */
@@ -34,6 +39,8 @@ export const inquirySummarySchema = z.object({
   reference: z.string(),
   createdAt: z.string(),
   subject: inquirySubjectSchema,
+  /** A type staff added: its names (issue 44); null: one of SPEC.md's three, which the dashboard names in its own words. */
+  typeNames: z.object({ de: z.string(), en: z.string() }).nullable(),
   firstName: z.string(),
   lastName: z.string(),
   companyName: z.string().nullable(),
@@ -169,6 +176,18 @@ export const inquiryDetailSchema = inquirySummarySchema.extend({
    * own): the inbox names its fields as its sender read them.
    */
   fieldLabels: z.array(z.object({ key: z.enum(adjustableFields), de: z.string(), en: z.string() })),
+  /**
+   * What it answered in the fields its type adds (issue 44), in the form's order, each with its
+   * label and the answer as text in both languages, as in the version it was sent with.
+   */
+  answers: z.array(
+    z.object({
+      key: z.string(),
+      kind: z.enum(addedFieldKinds),
+      label: z.object({ de: z.string(), en: z.string() }),
+      text: z.object({ de: z.string(), en: z.string() }),
+    }),
+  ),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;
 

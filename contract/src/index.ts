@@ -5,6 +5,7 @@ export * from './category';
 export * from './company';
 export * from './contact';
 export * from './contact-rules';
+export * from './inquiry-answers';
 export * from './inquiry-form';
 export * from './inquiry-types';
 export * from './application-consent';

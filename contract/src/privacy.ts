@@ -37,6 +37,8 @@ export const personInquirySchema = z.object({
   reference: z.string(),
   createdAt: z.string(),
   subject: inquirySubjectSchema,
+  /** A type staff added: its names (issue 44); null: one of SPEC.md's three. */
+  typeNames: z.object({ de: z.string(), en: z.string() }).nullable(),
   status: inquiryStatusSchema,
   deliveryStatus: deliveryStatusSchema,
   spam: z.boolean(),

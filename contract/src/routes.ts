@@ -176,8 +176,12 @@ export const apiRoutes = {
     previewEnd: '/Text/Preview/End',
   },
   contact: contactRoutes,
-  /** GET: the form's definition (`?lang=`), or with a staff token every type as staff set it; PUT (admin): one type (issue 44). */
-  inquiryTypes: { list: '/InquiryType' },
+  /**
+   * GET: the form's definition (`?lang=`), or with a staff token every type as staff set it; PUT
+   * (admin): one type; POST (admin): a type staff compose (issue 44). DELETE `one` (admin): an
+   * added type leaves the form, its inquiries stay.
+   */
+  inquiryTypes: { list: '/InquiryType', one: '/InquiryType/:key', onePath: (key: string) => `/InquiryType/${key}` },
   inbox: {
     list: '/Inquiry',
     export: '/Inquiry/Export',

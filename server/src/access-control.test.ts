@@ -81,6 +81,8 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/v1/Settings/Mail': 'admin',
   'PUT /api/v1/Settings/Mail': 'admin',
   'PUT /api/v1/InquiryType': 'admin',
+  'POST /api/v1/InquiryType': 'admin',
+  'DELETE /api/v1/InquiryType/:key': 'admin',
   'GET /api/v1/MailTemplate': 'admin',
   'PUT /api/v1/MailTemplate': 'admin',
   'POST /api/v1/MailTemplate/Preview': 'admin',

@@ -44,6 +44,7 @@ import * as inquiryFullText from './migrations/2026-12-18_inquiry-full-text';
 import * as wordpressImport from './migrations/2026-12-19_wordpress-import';
 import * as inquiryCounts from './migrations/2026-12-20_inquiry-counts';
 import * as inquiryFormVersions from './migrations/2026-12-22_inquiry-form-versions';
+import * as inquiryAnswers from './migrations/2026-12-23_inquiry-answers';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-19_wordpress-import': wordpressImport,
   '2026-12-20_inquiry-counts': inquiryCounts,
   '2026-12-22_inquiry-form-versions': inquiryFormVersions,
+  '2026-12-23_inquiry-answers': inquiryAnswers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

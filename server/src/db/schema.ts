@@ -156,6 +156,8 @@ export type InquiriesTable = {
   consent_text: string | null;
   /** The version of the form's definition it was sent with (issue 44); null: SPEC.md's form (version 0). */
   form_version: number | null;
+  /** JSON by added field's key (issue 44); null: none. */
+  answers: string | null;
 };
 
 /**

@@ -5,7 +5,7 @@ import type { ErrorCode, InquiryCheck, Problem } from '@blitz/contract';
  * footer form sent without JavaScript): the failed check and its fields, or the files refused.
  * Read instead of the message, which is free to change.
  */
-export type Refusal = Pick<Extract<InquiryCheck, { ok: false }>, 'step' | 'fields'> | { files: string[] };
+export type Refusal = { step: Extract<InquiryCheck, { ok: false }>['step']; fields: string[] } | { files: string[] };
 
 /** An expected failure a handler or service raises; the error handler turns it into problem+json. */
 export class HttpError extends Error {

@@ -36,6 +36,7 @@ import {
 } from '../auth/users.repository';
 import { deleteInvitation, findAccount, findInvitation, putInvitation, takeInvitation } from './accounts.repository';
 import { hashInvitationToken, invitationUrl } from './invitation-token';
+import { checkTypeKeys } from '../inquiry-types/inquiry-types.service';
 
 /** How long an invitation link works. */
 export const invitationTtlMs = 72 * 60 * 60 * 1000;
@@ -100,6 +101,7 @@ const doerOf = (actor: AccountActor): AuditActor => auditActorOf(actor).actor ??
 
 export async function createAccount(deps: AccountDeps, actor: AccountActor, input: AccountCreate) {
   const origin = await deps.origin();
+  await checkTypeKeys(deps.db, input.inquiryTypes, 'inquiryTypes');
   return inTransaction(deps.db, async (trx) => {
     const id = await insertInvitedUser(trx, {
       username: input.username,
@@ -165,6 +167,7 @@ export async function updateOwnAccount(
  * active admin cannot be demoted or disabled, by themselves either.
  */
 export async function updateAccount(deps: AccountDeps, actor: AccountActor, input: AccountUpdate) {
+  await checkTypeKeys(deps.db, input.inquiryTypes, 'inquiryTypes');
   await inTransaction(deps.db, async (trx) => {
     await lockAccounts(trx);
     const user = await existingUser(trx, input.id);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type InquirySubject, type UserRole, hasInquiryLimit } from '@blitz/contract';
+import { type UserRole, hasInquiryLimit } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { HttpError } from '../../lib/http-error';
@@ -48,7 +48,7 @@ export type AuthenticatedUser = {
   /** What the user may use (issue 31), read afresh on every request. */
   role: UserRole;
   /** An inbox user's inquiry types; null: every type. */
-  inquiryTypes: InquirySubject[] | null;
+  inquiryTypes: string[] | null;
   sessionId: string;
   expiresAt: Date;
   /** The password is the generated first one (UserRecord.mustChangePassword). */

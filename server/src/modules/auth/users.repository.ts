@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import { type InquirySubject, type UserRole, hasInquiryLimit, inquirySubjects, userRoles } from '@blitz/contract';
+import { type UserRole, hasInquiryLimit, userRoles } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 
@@ -16,7 +16,7 @@ export type UserRecord = {
   disabled: boolean;
   role: UserRole;
   /** The inquiry types of a role that may be limited (inbox, editorInbox); null: every type. */
-  inquiryTypes: InquirySubject[] | null;
+  inquiryTypes: string[] | null;
   /** The account waits for its invitation: it has no password of its own yet. */
   invited: boolean;
   /** Where its invitation is mailed, if anywhere. */
@@ -30,11 +30,12 @@ export function roleOf(value: string): UserRole {
   return (userRoles as readonly string[]).includes(value) ? (value as UserRole) : 'inbox';
 }
 
-const typesText = (types: InquirySubject[] | null | undefined) => (types ? [...new Set(types)].sort().join(',') : null);
+const typesText = (types: string[] | null | undefined) => (types ? [...new Set(types)].sort().join(',') : null);
 
-export function inquiryTypesOf(value: string | null): InquirySubject[] | null {
+export function inquiryTypesOf(value: string | null): string[] | null {
   if (value === null) return null;
-  return value.split(',').filter((t): t is InquirySubject => (inquirySubjects as readonly string[]).includes(t));
+  // Any type's key, an added one's too (issue 44); one removed since is kept and matches nothing.
+  return value.split(',').filter(Boolean);
 }
 
 const columns = [
@@ -240,7 +241,7 @@ export type AccountUser = {
   displayName: string | null;
   email: string | null;
   role: UserRole;
-  inquiryTypes: InquirySubject[] | null;
+  inquiryTypes: string[] | null;
   disabled: boolean;
   invited: boolean;
   lastSignInAt: string | null;
@@ -281,7 +282,7 @@ export async function listAccountUsers(db: Db): Promise<AccountUser[]> {
 /** An invited account (no password of its own yet); undefined if the name is taken. */
 export async function insertInvitedUser(
   db: Db,
-  values: { username: string; role: UserRole; email: string | null; inquiryTypes: InquirySubject[] | null },
+  values: { username: string; role: UserRole; email: string | null; inquiryTypes: string[] | null },
 ): Promise<number | undefined> {
   const now = nowIso();
   const row = await db
@@ -311,7 +312,7 @@ export async function setDisplayName(db: Db, id: number, displayName: string | n
 export async function updateAccount(
   db: Db,
   id: number,
-  values: { role?: UserRole; inquiryTypes?: InquirySubject[] | null; email?: string | null },
+  values: { role?: UserRole; inquiryTypes?: string[] | null; email?: string | null },
 ): Promise<void> {
   await db
     .updateTable('users')

@@ -6,13 +6,13 @@ import {
   type AdjustableField,
   type ContactCreated,
   type InquiryCheck,
-  type InquiryField,
-  type InquirySubject,
   type InquiryValues,
   type Regard,
   attachmentLimits,
   attachmentTypes,
+  checkAnswers,
   checkInquiry,
+  joinChecks,
   contentLanguageOf,
   contactFormExtras,
   extensionOf,
@@ -42,7 +42,7 @@ import { spendFormToken } from './form-tokens.repository';
 import { type InquiryConsent, type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
 import type { InquiryMailKind } from './inquiry-mails.repository';
 import { findJob } from '../jobs/jobs.repository';
-import { fieldRulesOf, inquiryTypesAt } from '../inquiry-types/inquiry-types.service';
+import { addedFieldsOf, fieldRulesOf, inquiryTypesAt } from '../inquiry-types/inquiry-types.service';
 
 /** The form version a form sent (`formVersion`); none or nonsense: undefined, and the current definition checks it. */
 function formVersionOf(given: string): number | undefined {
@@ -58,9 +58,9 @@ export const tooLarge = (detail: string) => new HttpError(413, 'payload_too_larg
 export const multipartLimits = {
   fileSize: attachmentLimits.maxFileBytes,
   files: attachmentLimits.maxFiles,
-  fields: 40,
+  fields: 200,
   fieldSize: 64 * 1024,
-  parts: 60,
+  parts: 220,
   headerPairs: 100,
 } as const;
 
@@ -238,7 +238,7 @@ const stepDetail: Record<Exclude<InquiryCheck, { ok: true }>['step'], string> = 
   invalid: 'Invalid fields: ',
 };
 
-function fieldMessage(step: Exclude<InquiryCheck, { ok: true }>['step'], field: InquiryField): string {
+function fieldMessage(step: Exclude<InquiryCheck, { ok: true }>['step'], field: string): string {
   if (step !== 'invalid') return 'required';
   if (field === 'email') return 'not a valid e-mail address (at most 254 characters, 64 before the @)';
   if (field === 'subject') return `must be one of the known subjects`;
@@ -253,11 +253,7 @@ function fieldMessage(step: Exclude<InquiryCheck, { ok: true }>['step'], field: 
  * wrote) keeps the application with the id alone. Other inquiry types ignore the field (the
  * visitor may have changed the subject after following the link).
  */
-async function appliedJob(
-  db: Db,
-  subject: InquirySubject,
-  given: string,
-): Promise<{ jobId: number | null; jobTitle: string | null }> {
+async function appliedJob(db: Db, subject: string, given: string): Promise<{ jobId: number | null; jobTitle: string | null }> {
   if (subject !== 'application' || given === '') return { jobId: null, jobTitle: null };
   const jobId = /^[1-9]\d{0,9}$/.test(given) ? Number(given) : NaN;
   if (!(jobId <= 2_147_483_647)) {
@@ -280,7 +276,7 @@ async function appliedJob(
  * nothing, or a version the site never showed, is refused with 400 naming the field.
  */
 export function applicationConsent(
-  subject: InquirySubject,
+  subject: string,
   given: { consent: string; version: string },
   language: 'de' | 'en',
 ): Omit<InquiryConsent, 'at'> | null {
@@ -315,7 +311,7 @@ export type ContactDeps = {
   formTokens: FormTokens;
   log?: FastifyBaseLogger;
   /** Told of every inquiry stored, and whether it was kept as spam (the metrics and the visitor statistics count them). */
-  onStored?: (stored: { id: number; subject: InquirySubject; language: 'de' | 'en'; spam: boolean }) => void;
+  onStored?: (stored: { id: number; subject: string; language: 'de' | 'en'; spam: boolean }) => void;
   /** Given the text fields as they are read, also when reading stops at a refused file (a form sent without JavaScript is shown again with them). */
   onFields?: (fields: Map<string, string[]>) => void;
   /** The form-start cookie's token: the fill time of a form sent without JavaScript (it has no token field). */
@@ -382,7 +378,18 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
     // Checked against the form its sender was shown, even if staff changed it meanwhile (issue 44).
     const form = await inquiryTypesAt(db, formVersionOf(text(formVersionField)));
     const rules = fieldRulesOf(form);
-    const check = checkInquiry(values, rules);
+    const offered = form.types.filter((t) => !t.removed);
+    const type = offered.find((t) => t.key === values.subject);
+    // SPEC.md's fields by SPEC.md's rules, then the fields the type adds, each by its kind.
+    const sent = (name: string) => (fields.get(name) ?? []).map((v) => v.trim());
+    const check = joinChecks(
+      checkInquiry(
+        values,
+        rules,
+        offered.map((t) => t.key),
+      ),
+      checkAnswers(addedFieldsOf(type), sent),
+    );
     if (!check.ok) {
       throw new HttpError(400, 'validation', stepDetail[check.step] + check.fields.join(', '), {
         errors: check.fields.map((field) => ({ field, message: fieldMessage(check.step, field) })),
@@ -390,10 +397,10 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
       });
     }
 
-    const job = await appliedJob(db, values.subject as InquirySubject, text(contactFormExtras.jobId));
+    const job = await appliedJob(db, values.subject, text(contactFormExtras.jobId));
     const language = text(contactFormExtras.language) === 'en' ? 'en' : 'de';
     const consent = applicationConsent(
-      values.subject as InquirySubject,
+      values.subject,
       { consent: text(applicationConsentFields.consent), version: text(applicationConsentFields.version) },
       language,
     );
@@ -410,7 +417,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
     let reference = newReference(now);
     while (await referenceExists(db, reference)) reference = newReference(now);
     // A field the type does not show is not kept, whatever a form sent without JavaScript carried.
-    const shown = (field: AdjustableField) => rules(values.subject as InquirySubject, field).shown;
+    const shown = (field: AdjustableField) => rules(values.subject, field).shown;
     const optional = (name: AdjustableField) => (shown(name) && text(name)) || null;
     let mailsQueued = false;
     const attachments: NewAttachment[] = files.map((f) => ({
@@ -430,7 +437,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
         trx,
         {
           reference,
-          subject: values.subject as InquirySubject,
+          subject: values.subject,
           firstName: values.firstName,
           lastName: values.lastName,
           phone: shown('phone') ? values.phone : '',
@@ -441,6 +448,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
           buildingSize: optional('BuildingSize'),
           regards: shown('Regards') ? (values.Regards as Regard[]) : [],
           formVersion: form.version,
+          answers: check.answers,
           language,
           spam,
           createdAt: now.toISOString(),
@@ -455,7 +463,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
       throw error;
     });
     committed = true;
-    deps.onStored?.({ id, subject: values.subject as InquirySubject, language, spam });
+    deps.onStored?.({ id, subject: values.subject, language, spam });
     if (mailsQueued) deps.kickOutbox();
     return { id, reference, confirmationMail: config.contact.confirmationMail };
   } finally {

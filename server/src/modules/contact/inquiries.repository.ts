@@ -1,11 +1,10 @@
 import { type Expression, PostgresAdapter, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import {
+  type Answers,
   type DeliveryStatus,
   type InquiryStatus,
-  type InquirySubject,
   type Regard,
   inquirySearchCountCap,
-  inquirySubjects,
   inquiryStatuses,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
@@ -20,7 +19,8 @@ import { type InquiryMailKind, deleteMailsOfInquiries, queueInquiryMail } from '
 export type Inquiry = {
   id: number;
   reference: string;
-  subject: InquirySubject;
+  /** Its type's key: one of `inquirySubjects` or a type staff added. */
+  subject: string;
   firstName: string;
   lastName: string;
   phone: string;
@@ -46,6 +46,8 @@ export type Inquiry = {
   consent: InquiryConsent | null;
   /** The version of the form's definition it was sent with (issue 44; 0: SPEC.md's form): the words its fields had. */
   formVersion: number;
+  /** What it answered in the fields its type adds, by key (issue 44); read with its form version's definition. */
+  answers: Answers;
 };
 
 /** When the consent was given, the version of the box's wording, and its words as shown. */
@@ -62,10 +64,11 @@ export type StoredAttachment = {
 
 export type NewInquiry = Omit<
   Inquiry,
-  'id' | 'status' | 'deliveryStatus' | 'handledAt' | 'assigneeId' | 'followUpOn' | 'consent' | 'formVersion'
+  'id' | 'status' | 'deliveryStatus' | 'handledAt' | 'assigneeId' | 'followUpOn' | 'consent' | 'formVersion' | 'answers'
 > & {
   consent?: InquiryConsent | null;
   formVersion?: number;
+  answers?: Answers;
 };
 export type NewAttachment = Omit<StoredAttachment, 'id' | 'inquiryId'>;
 
@@ -73,7 +76,7 @@ function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
   return {
     id: row.id,
     reference: row.reference,
-    subject: row.subject as InquirySubject,
+    subject: row.subject,
     firstName: row.first_name,
     lastName: row.last_name,
     phone: row.phone,
@@ -96,6 +99,7 @@ function toInquiry(row: Selectable<InquiriesTable>): Inquiry {
     consent:
       row.consent_at === null ? null : { at: row.consent_at, version: row.consent_version ?? '', text: row.consent_text ?? '' },
     formVersion: row.form_version === null ? 0 : Number(row.form_version),
+    answers: row.answers ? (JSON.parse(row.answers) as Answers) : {},
   };
 }
 
@@ -146,6 +150,7 @@ export async function insertInquiry(
         consent_version: inquiry.consent?.version ?? null,
         consent_text: inquiry.consent?.text ?? null,
         form_version: inquiry.formVersion || null,
+        answers: inquiry.answers && Object.keys(inquiry.answers).length > 0 ? JSON.stringify(inquiry.answers) : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -256,7 +261,7 @@ export type InquiryListItem = Inquiry & { attachmentCount: number };
 export type InquiryListFilter = {
   spam: boolean;
   search?: string | undefined;
-  subject?: InquirySubject | undefined;
+  subject?: string | undefined;
   deliveryStatus?: DeliveryStatus | undefined;
   /** true: closed; false: any other status. */
   handled?: boolean | undefined;
@@ -273,7 +278,7 @@ export type InquiryListFilter = {
   since?: string | undefined;
   until?: string | undefined;
   /** Only these types: an inbox account limited to them (issue 31). */
-  subjects?: readonly InquirySubject[] | undefined;
+  subjects?: readonly string[] | undefined;
   /** New, and none of these (the ids a user has opened: the inbox's `readInquiryIds`). */
   newBut?: InquiryIds | undefined;
 };
@@ -503,7 +508,7 @@ export type DuplicateInquiry = Pick<
 export async function duplicateCandidates(
   db: Db,
   of: readonly Pick<Inquiry, 'email' | 'phone' | 'createdAt'>[],
-  subjects: readonly InquirySubject[] | undefined,
+  subjects: readonly string[] | undefined,
 ): Promise<DuplicateInquiry[]> {
   const emails = [...new Set(of.flatMap((i) => emailKey(i.email) ?? []))];
   const phones = [...new Set(of.flatMap((i) => phoneKey(i.phone) ?? []))];
@@ -529,7 +534,7 @@ export async function duplicateCandidates(
     id: row.id,
     reference: row.reference,
     createdAt: row.created_at,
-    subject: row.subject as InquirySubject,
+    subject: row.subject,
     status: (inquiryStatuses as readonly string[]).includes(row.status) ? (row.status as InquiryStatus) : 'new',
     firstName: row.first_name,
     lastName: row.last_name,
@@ -598,17 +603,13 @@ export async function updateInquiryWork(db: Db, id: number, work: InquiryWork): 
 export async function unassignInquiries(
   db: Db,
   userId: number,
-  mayStillSee: ((subject: InquirySubject) => boolean) | null,
+  mayStillSee: ((subject: string) => boolean) | null,
 ): Promise<number[]> {
-  const kept = mayStillSee ? inquirySubjects.filter(mayStillSee) : [];
-  const rows = await db
-    .updateTable('inquiries')
-    .set({ assignee_id: null })
-    .where('assignee_id', '=', userId)
-    .$if(kept.length > 0, (q) => q.where('subject', 'not in', kept))
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
+  // By type in code, not in SQL: the types are data (issue 44), added ones among them.
+  const assigned = await db.selectFrom('inquiries').select(['id', 'subject']).where('assignee_id', '=', userId).execute();
+  const ids = assigned.filter((row) => !mayStillSee?.(row.subject)).map((row) => row.id);
+  if (ids.length > 0) await db.updateTable('inquiries').set({ assignee_id: null }).where('id', 'in', ids).execute();
+  return ids;
 }
 
 /** Staff decided a caught inquiry is genuine: it is listed and mailed like any other. */
@@ -641,7 +642,7 @@ export async function deleteInquiries(db: Db, ids: number[]): Promise<string[]> 
  */
 export async function idsOlderThan(
   db: Db,
-  filter: { subject?: InquirySubject; spam?: boolean; open?: boolean },
+  filter: { subject?: string; spam?: boolean; open?: boolean },
   before: string,
   limit = 500,
 ): Promise<number[]> {

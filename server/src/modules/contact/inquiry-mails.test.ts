@@ -27,6 +27,7 @@ const inquiry: Inquiry = {
   jobTitle: 'Ausbildung zum Elektroniker für Betriebstechnik (m/w/d)',
   consent: null,
   formVersion: 0,
+  answers: {},
 };
 
 describe('the subject of the mail to the company', () => {

@@ -1,7 +1,6 @@
 import {
   type InquiryDetail,
   type InquiryFilter,
-  type InquirySubject,
   type InquirySummary,
   type MailDelivery,
   apiRoutes,
@@ -37,7 +36,7 @@ import { readAmong, readInquiryIds } from './inquiry-reads.repository';
 import { deleteInquiriesWithReplies } from './inquiry-housekeeping';
 import { repliesOf } from './inquiry-replies.repository';
 import { findInquiryOrigin } from '../statistics/statistics.repository';
-import { fieldLabelsOf } from '../inquiry-types/inquiry-types.service';
+import { addedTypeNames, answerReader, answersOf, checkTypeKeys, fieldLabelsOf } from '../inquiry-types/inquiry-types.service';
 import { companyUnansweredCutoff } from '../company/company-working-days';
 import { type CsvOptions, csvHead, csvLine } from './inquiry-csv';
 
@@ -50,18 +49,21 @@ type RowContext = {
   read: ReadonlySet<number>;
   duplicates: readonly DuplicateInquiry[];
   unansweredCutoff: string;
+  /** The names of the types staff added (issue 44). */
+  typeNames: ReadonlyMap<string, { de: string; en: string }>;
 };
 
 /** Unanswered (decision 048): not spam, still new, and arrived before the cutoff of now (its deadline has passed). */
 const isUnanswered = (item: Pick<Inquiry, 'spam' | 'status' | 'createdAt'>, cutoff: string) =>
   !item.spam && item.status === 'new' && item.createdAt < cutoff;
 
-function summary(item: InquiryListItem, { names, read, duplicates, unansweredCutoff }: RowContext): InquirySummary {
+function summary(item: InquiryListItem, { names, read, duplicates, unansweredCutoff, typeNames }: RowContext): InquirySummary {
   return {
     id: item.id,
     reference: item.reference,
     createdAt: item.createdAt,
     subject: item.subject,
+    typeNames: typeNames.get(item.subject) ?? null,
     firstName: item.firstName,
     lastName: item.lastName,
     companyName: item.companyName,
@@ -80,7 +82,7 @@ function summary(item: InquiryListItem, { names, read, duplicates, unansweredCut
 }
 
 /** The inquiry types a signed-in user may see; undefined: all (issue 31). */
-export type InquiryScope = readonly InquirySubject[] | undefined;
+export type InquiryScope = readonly string[] | undefined;
 
 /**
  * Who is asking: the filters `Assignee=me` and `Unread` and the unread marks mean them; `scope`
@@ -90,7 +92,7 @@ export type InboxReader = { people: InboxPeople; userId: number | undefined; sco
 
 /** The assignees' names, the reader's opened ones and the possible duplicates of these rows. */
 async function rowContext(db: Db, reader: InboxReader, items: readonly Inquiry[], unansweredCutoff: string): Promise<RowContext> {
-  const [names, read, duplicates] = await Promise.all([
+  const [names, read, duplicates, typeNames] = await Promise.all([
     reader.people.namesOf(
       db,
       items.flatMap((i) => (i.assigneeId === null ? [] : [i.assigneeId])),
@@ -103,8 +105,9 @@ async function rowContext(db: Db, reader: InboxReader, items: readonly Inquiry[]
           items.map((i) => i.id),
         ),
     items.length ? duplicateCandidates(db, items, reader.scope) : [],
+    addedTypeNames(db),
   ]);
-  return { names, read, duplicates, unansweredCutoff };
+  return { names, read, duplicates, unansweredCutoff, typeNames };
 }
 
 export async function inquiryPage(
@@ -112,6 +115,7 @@ export async function inquiryPage(
   query: InquiryFilter & { PageLength: number; PageNumber: number },
   reader: InboxReader,
 ) {
+  await checkTypeKeys(db, query.Subject === undefined ? undefined : [query.Subject], 'Subject');
   const unansweredCutoff = await companyUnansweredCutoff(db, reader.now);
   const { items, count, countCapped } = await listInquiries(db, listFilter(db, query, { ...reader, unansweredCutoff }), {
     limit: query.PageLength,
@@ -201,6 +205,7 @@ async function readInquiryDetail(db: Db, reader: InboxReader, id: number): Promi
         : null,
     formVersion: inquiry.formVersion,
     fieldLabels: await fieldLabelsOf(db, inquiry),
+    answers: await answersOf(db, inquiry),
   };
 }
 
@@ -300,15 +305,20 @@ export async function inquiriesCsv(
   options: CsvOptions,
   reader: Pick<InboxReader, 'userId' | 'scope' | 'now'>,
 ): Promise<AsyncGenerator<string>> {
+  await checkTypeKeys(db, query.Subject === undefined ? undefined : [query.Subject], 'Subject');
   const unansweredCutoff = query.Unanswered === 'true' ? await companyUnansweredCutoff(db, reader.now) : undefined;
   const rows = eachInquiry(db, listFilter(db, query, { ...reader, unansweredCutoff }));
   const first = await rows.next();
+  const typeNames = await addedTypeNames(db);
+  const answered = answerReader(db);
+  const line = async (item: InquiryListItem) =>
+    csvLine(item, options, { typeNames: typeNames.get(item.subject), answered: await answered(item) });
   return (async function* () {
     let chunk = csvHead(options);
     if (!first.done) {
-      chunk += csvLine(first.value, options);
+      chunk += await line(first.value);
       for await (const item of rows) {
-        chunk += csvLine(item, options);
+        chunk += await line(item);
         // Fewer, larger writes: one chunk per ~64 KB instead of one per row.
         if (chunk.length >= 65_536) {
           yield chunk;

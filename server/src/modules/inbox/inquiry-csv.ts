@@ -80,13 +80,22 @@ function localTime(iso: string | null, lang: Lang): string {
     : `${parts.year}-${parts.month}-${parts.day} ${time}`;
 }
 
-type Column = [Record<Lang, string>, (i: InquiryListItem, lang: Lang) => string | number | null];
+/** What a row tells beyond the stored columns (issue 44): an added type's names, the answers to its added fields with their words. */
+export type CsvExtras = {
+  typeNames: { de: string; en: string } | undefined;
+  answered: readonly { label: Record<Lang, string>; text: Record<Lang, string> }[];
+};
+
+type Column = [Record<Lang, string>, (i: InquiryListItem, lang: Lang, extras: CsvExtras) => string | number | null];
 
 const columns: Column[] = [
   [{ de: 'Nr.', en: 'No.' }, (i) => i.id],
   [{ de: 'Referenz', en: 'Reference' }, (i) => i.reference],
   [{ de: 'Eingang', en: 'Received' }, (i, l) => localTime(i.createdAt, l)],
-  [{ de: 'Art', en: 'Type' }, (i, l) => subjects[l][i.subject]],
+  [
+    { de: 'Art', en: 'Type' },
+    (i, l, x) => (subjects[l] as Record<string, string | undefined>)[i.subject] ?? (x.typeNames?.[l] || i.subject),
+  ],
   [{ de: 'Stelle', en: 'Job' }, (i) => (i.subject === 'application' ? i.jobTitle : null)],
   [{ de: 'Vorname', en: 'First name' }, (i) => i.firstName],
   [{ de: 'Nachname', en: 'Last name' }, (i) => i.lastName],
@@ -97,6 +106,11 @@ const columns: Column[] = [
   [{ de: 'Gebäudegröße', en: 'Building size' }, (i) => i.buildingSize],
   [{ de: 'Anliegen', en: 'Areas of interest' }, (i, l) => i.regards.map((r) => regards[l][r]).join(', ')],
   [{ de: 'Nachricht', en: 'Message' }, (i) => i.message],
+  // The fields a type adds, one per line: "Label: answer", as the form of its version named them.
+  [
+    { de: 'Weitere Angaben', en: 'Further details' },
+    (_i, l, x) => x.answered.map((a) => `${a.label[l]}: ${a.text[l]}`).join('\n'),
+  ],
   [{ de: 'Anhänge', en: 'Attachments' }, (i) => i.attachmentCount],
   [{ de: 'Zustellung', en: 'Delivery' }, (i, l) => deliveries[l][i.deliveryStatus]],
   [{ de: 'Status', en: 'Status' }, (i, l) => words[l][i.status]],
@@ -112,6 +126,6 @@ export function csvHead({ lang, separator }: CsvOptions): string {
   return `\uFEFF${columns.map(([heading]) => csvCell(heading[lang])).join(separator)}\r\n`;
 }
 
-export function csvLine(item: InquiryListItem, { lang, separator }: CsvOptions): string {
-  return `${columns.map(([, get]) => csvCell(get(item, lang))).join(separator)}\r\n`;
+export function csvLine(item: InquiryListItem, { lang, separator }: CsvOptions, extras: CsvExtras): string {
+  return `${columns.map(([, get]) => csvCell(get(item, lang, extras))).join(separator)}\r\n`;
 }

@@ -1,5 +1,4 @@
 import {
-  type InquirySubject,
   type RetentionSettings,
   type RetentionUpdate,
   defaultApplicationRetentionDays,
@@ -13,6 +12,7 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import type { HousekeepingTask } from '../housekeeping/housekeeping';
 import { inTransaction } from '../../db/transaction';
 import { deleteRepliesOfInquiries, referencedReplyKeys } from './inquiry-replies.repository';
+import { currentInquiryTypes } from '../inquiry-types/inquiry-types.service';
 import {
   closedApplicationsBefore,
   deleteInquiries,
@@ -84,9 +84,11 @@ export async function referencedAttachmentKeys(db: Db, keys: string[]): Promise<
  */
 export async function applyRetention(db: Db, store: ObjectStorage, now = new Date()): Promise<number> {
   const settings = await readRetention(db);
+  // A type staff added keeps its inquiries as long as it says, removed or not (issue 44).
+  const added = (await currentInquiryTypes(db)).types.filter((t) => !t.builtIn);
   type Rule = { days: number | null; ids: (before: string) => Promise<number[]> };
   const arrivedBefore =
-    (filter: { subject?: InquirySubject; spam?: boolean; open?: boolean }) =>
+    (filter: { subject?: string; spam?: boolean; open?: boolean }) =>
     (before: string): Promise<number[]> =>
       idsOlderThan(db, filter, before);
   const rules: Rule[] = [
@@ -94,6 +96,7 @@ export async function applyRetention(db: Db, store: ObjectStorage, now = new Dat
       days: settings[subject],
       ids: arrivedBefore(subject === 'application' ? { subject, open: true } : { subject }),
     })),
+    ...added.map((type) => ({ days: type.retentionDays, ids: arrivedBefore({ subject: type.key }) })),
     { days: settings.applicationAfterClosing, ids: (before) => closedApplicationsBefore(db, false, before) },
     { days: settings.applicationWithConsent, ids: (before) => closedApplicationsBefore(db, true, before) },
     { days: spamRetentionDays, ids: arrivedBefore({ spam: true }) },

@@ -2,7 +2,6 @@ import {
   type AuditAction,
   type InquiryEvent,
   type InquiryStatus,
-  type InquirySubject,
   type InquiryUpdate,
   type MailDelivery,
   type UserRole,
@@ -29,7 +28,7 @@ import { type Doer, insertNote, insertWorkEvents, notesOf, workEventsOf } from '
 // that the inbox knows no account code and accounts may unassign here.
 
 /** A colleague as the inbox sees them: who may be given which inquiries. */
-export type Colleague = { id: number; name: string; role: UserRole; inquiryTypes: readonly InquirySubject[] | null };
+export type Colleague = { id: number; name: string; role: UserRole; inquiryTypes: readonly string[] | null };
 
 /** What the inbox reads of the accounts: the names shown for users, the active colleagues, where to mail one. */
 export type InboxPeople = {
@@ -43,7 +42,7 @@ export type InboxPeople = {
  * An admin sees every inquiry; an inbox or editorInbox account those of its types (decisions 035,
  * 051); an editor none.
  */
-export function maySee(colleague: Pick<Colleague, 'role' | 'inquiryTypes'>, subject: InquirySubject): boolean {
+export function maySee(colleague: Pick<Colleague, 'role' | 'inquiryTypes'>, subject: string): boolean {
   if (!mayAccess(colleague.role, 'inbox')) return false;
   if (!hasInquiryLimit(colleague.role)) return true;
   return colleague.inquiryTypes === null || colleague.inquiryTypes.includes(subject);
@@ -135,7 +134,7 @@ export async function addNote(db: Db, id: number, text: string, by: Doer, now: D
 export async function unassignAccount(
   db: Db,
   userId: number,
-  mayStillSee: ((subject: InquirySubject) => boolean) | null,
+  mayStillSee: ((subject: string) => boolean) | null,
   by: Doer,
 ): Promise<void> {
   const ids = await unassignInquiries(db, userId, mayStillSee);

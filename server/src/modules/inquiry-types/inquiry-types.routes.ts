@@ -3,10 +3,18 @@ import {
   apiRoutes,
   inquiryFormQuerySchema,
   inquiryFormSchema,
+  inquiryTypeCreateSchema,
   inquiryTypeListSchema,
   inquiryTypeUpdateSchema,
 } from '@blitz/contract';
-import { currentInquiryTypes, inquiryFormOf, saveInquiryType } from './inquiry-types.service';
+import { z } from 'zod';
+import {
+  createInquiryType,
+  currentInquiryTypes,
+  inquiryFormOf,
+  removeInquiryType,
+  saveInquiryType,
+} from './inquiry-types.service';
 
 /**
  * The inquiry types (issue 44): visitors' clients read the form's definition in one language;
@@ -36,5 +44,26 @@ export const inquiryTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: inquiryTypeUpdateSchema, response: { 200: inquiryTypeListSchema } },
     },
     async (request) => saveInquiryType(app.db, request.body),
+  );
+
+  app.post(
+    apiRoutes.inquiryTypes.list,
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'admin' },
+      bodyLimit: 64 * 1024,
+      schema: { body: inquiryTypeCreateSchema, response: { 201: inquiryTypeListSchema } },
+    },
+    async (request, reply) => reply.code(201).send(await createInquiryType(app.db, request.body)),
+  );
+
+  app.delete(
+    apiRoutes.inquiryTypes.one,
+    {
+      onRequest: app.requireAdmin,
+      config: { access: 'admin' },
+      schema: { params: z.object({ key: z.string().max(40) }), response: { 200: inquiryTypeListSchema } },
+    },
+    async (request) => removeInquiryType(app.db, request.params.key),
   );
 };

@@ -134,8 +134,11 @@ describe.each(databaseKinds)('inquiry types on %s', (kind) => {
     // Another type was not changed: its revision still holds.
     expect((await api(url, 'PUT', '/api/v1/InquiryType', { token, body: list.types[1] })).status).toBe(200);
 
+    // A type that is not there is not found.
+    expect(
+      (await api(url, 'PUT', '/api/v1/InquiryType', { token, body: { ...price, revision: 1, key: 'newsletter' } })).status,
+    ).toBe(404);
     const bad = [
-      { ...price, revision: 1, key: 'newsletter' },
       { ...price, revision: 1, fields: price.fields.slice(1) },
       { ...price, revision: 1, fields: [...price.fields.slice(1), price.fields[1]] },
       { ...price, revision: 1, names: { de: 'Preis\nanfrage', en: '' } },

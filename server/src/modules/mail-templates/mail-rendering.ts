@@ -3,7 +3,6 @@ import {
   type CompanyDetails,
   type MailPreview,
   type MailTemplateKind,
-  type InquirySubject,
   type MailTemplateLanguage,
   type Regard,
   type TemplatePiece,
@@ -19,7 +18,8 @@ import { fieldLabels, fileKindNames, regardNames, subjectNames } from './mail-wo
 /** What the mails tell of an inquiry: the stored one (the contact module's has these and more), or the preview's sample. */
 export type MailInquiry = {
   reference: string;
-  subject: InquirySubject;
+  /** Its type's key: one of SPEC.md's three, or one staff added (named by `typeNames`). */
+  subject: string;
   firstName: string;
   lastName: string;
   phone: string;
@@ -35,7 +35,17 @@ export type MailInquiry = {
   consent: { version: string } | null;
   /** The words staff gave its fields in the form it was sent with (issue 44), where they gave any. */
   fieldLabels?: readonly { key: AdjustableField; de: string; en: string }[];
+  /** An added type's names as staff gave them (issue 44). */
+  typeNames?: { de: string; en: string } | undefined;
+  /** What it answered in the fields its type adds, with their words as they were (issue 44). */
+  answered?: readonly { label: { de: string; en: string }; text: { de: string; en: string } }[];
 };
+
+/** Its type's name in a language: SPEC.md's three by the mails' words, an added one by staff's, else its key. */
+function typeName(inquiry: MailInquiry, language: MailTemplateLanguage): string {
+  const own = (subjectNames[language] as Record<string, string | undefined>)[inquiry.subject];
+  return own ?? (inquiry.typeNames?.[language] || inquiry.subject);
+}
 
 /** A field's label in a mail: staff's words in the form the inquiry was sent with, else the mail's own. */
 function labelOf(inquiry: MailInquiry, field: AdjustableField, language: MailTemplateLanguage, own: string): string {
@@ -84,7 +94,7 @@ export function companyValues(company: CompanyDetails): PlaceholderValues {
 
 /** The values both mails share; `jobTitle` is the title the mail names (the visitor's language in the confirmation). */
 function inquiryValues(inquiry: MailInquiry, language: MailTemplateLanguage, jobTitle: string | null): PlaceholderValues {
-  const type = subjectNames[language][inquiry.subject];
+  const type = typeName(inquiry, language);
   const job = inquiry.subject === 'application' && jobTitle ? oneLine(jobTitle) : '';
   return {
     reference: inline(inquiry.reference),
@@ -109,7 +119,7 @@ export function notificationValues(
 ): PlaceholderValues {
   const words = fieldLabels[language];
   const fields: [string, string | null][] = [
-    [words.type, subjectNames[language][inquiry.subject]],
+    [words.type, typeName(inquiry, language)],
     [words.job, inquiry.subject === 'application' ? inquiry.jobTitle : null],
     [words.reference, inquiry.reference],
     [words.received, words.receivedAt(berlinTime(inquiry.createdAt, language))],
@@ -124,6 +134,7 @@ export function notificationValues(
       labelOf(inquiry, 'Regards', language, words.regards),
       inquiry.regards.length ? inquiry.regards.map((r) => regardNames[language][r]).join(', ') : null,
     ],
+    ...(inquiry.answered ?? []).map((a): [string, string] => [a.label[language], a.text[language]]),
     [words.language, words.languages[inquiry.language]],
     // Whether the applicant agreed to be kept for later openings (decision 050); its words are in the dashboard.
     [
@@ -184,6 +195,8 @@ export function confirmationValues(
   if (inquiry.companyName) sent.push(labelOf(inquiry, 'CompanyName', language, words.companySent));
   if (inquiry.companyAddress) sent.push(labelOf(inquiry, 'CompanyAddress', language, words.companyAddress));
   if (inquiry.buildingSize) sent.push(labelOf(inquiry, 'BuildingSize', language, words.buildingSize));
+  // An added field by its label only: its answer is what the visitor typed or chose.
+  for (const answer of inquiry.answered ?? []) sent.push(answer.label[language]);
   const files = attachments.map((a) => {
     const kind = attachmentTypes.find((t) => t.mime === a.contentType)?.kind ?? 'document';
     return `- ${fileKindNames[language][kind]}, ${formatFileSize(a.size, language)}`;

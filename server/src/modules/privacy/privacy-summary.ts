@@ -31,6 +31,7 @@ const texts = {
       generalMessage: 'Beantwortung Ihrer Nachricht.',
       application: 'Durchführung des Bewerbungsverfahrens.',
     } satisfies Record<InquirySubject, string>,
+    whyAdded: 'Bearbeitung Ihrer Anfrage.',
     howLong: 'Speicherdauer',
     keptDays: (days: number) => `${days} Tage nach Eingang, danach automatisch gelöscht.`,
     keptUntilDeleted: 'bis zur Löschung durch uns; Sie können die Löschung jederzeit verlangen.',
@@ -93,6 +94,7 @@ const texts = {
       generalMessage: 'Answering your message.',
       application: 'The application process.',
     } satisfies Record<InquirySubject, string>,
+    whyAdded: 'Handling your inquiry.',
     howLong: 'Kept for',
     keptDays: (days: number) => `${days} days after it arrived, then deleted automatically.`,
     keptUntilDeleted: 'until we delete it; you may ask for its erasure at any time.',
@@ -140,8 +142,9 @@ const berlinTime = (iso: string, lang: Language) =>
 type Texts = (typeof texts)[Language];
 
 /** How long an inquiry is kept, by the inbox's retention (applications: decision 050). */
-function howLong(t: Texts, inquiry: PersonRecord['inquiry'], retention: RetentionSettings): string {
-  const days = retention[inquiry.subject];
+function howLong(t: Texts, record: PersonRecord, retention: RetentionSettings): string {
+  const { inquiry } = record;
+  const days = record.addedType ? record.addedType.retentionDays : (retention[inquiry.subject as InquirySubject] ?? null);
   if (inquiry.subject !== 'application') return days === null ? t.keptUntilDeleted : t.keptDays(days);
   const closing = inquiry.consent ? retention.applicationWithConsent : retention.applicationAfterClosing;
   if (inquiry.status === 'closed') return closing === null ? t.keptUntilDeleted : t.keptAfterClosing(closing);
@@ -168,7 +171,10 @@ export function summaryText(
     const heading = t.inquiry(index + 1, inquiry.reference);
     lines.push(heading, '-'.repeat(heading.length));
     lines.push(`${t.received}: ${berlinTime(inquiry.createdAt, lang)}`);
-    lines.push(`${t.type}: ${t.subjects[inquiry.subject]}`);
+    const builtIn = !record.addedType;
+    lines.push(
+      `${t.type}: ${builtIn ? t.subjects[inquiry.subject as InquirySubject] : record.addedType!.names[lang] || inquiry.subject}`,
+    );
     lines.push(`${t.status}: ${t.statuses[inquiry.status]}`);
     lines.push(`${t.fields}:`);
     const field = (label: string, value: string | null) => {
@@ -182,6 +188,7 @@ export function summaryText(
     field(t.field.buildingSize, inquiry.buildingSize);
     field(t.field.regards, inquiry.regards.map((r) => regardNames[lang][r]).join(', '));
     field(t.field.job, inquiry.jobTitle);
+    for (const answer of record.answered) field(answer.label[lang], answer.text[lang]);
     field(t.field.message, inquiry.message);
     field(t.field.language, inquiry.language);
     if (record.attachments.length) {
@@ -203,8 +210,8 @@ export function summaryText(
     }
     if (record.notes.length) lines.push(`${t.notes}: ${record.notes.length} (data.json)`);
     if (record.origin) lines.push(`${t.origin}: ${record.origin.source} → ${record.origin.formPath}`);
-    lines.push(`${t.why}: ${t.whyText[inquiry.subject]}`);
-    lines.push(`${t.howLong}: ${inquiry.spam ? t.spam(spamDays) : howLong(t, inquiry, retention)}`);
+    lines.push(`${t.why}: ${builtIn ? t.whyText[inquiry.subject as InquirySubject] : t.whyAdded}`);
+    lines.push(`${t.howLong}: ${inquiry.spam ? t.spam(spamDays) : howLong(t, record, retention)}`);
     lines.push('');
   });
   if (records.length) lines.push(t.backups, '');

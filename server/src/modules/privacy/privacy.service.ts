@@ -16,6 +16,7 @@ import {
 } from '../contact/inquiries.repository';
 import { mailsOfInquiry } from '../contact/inquiry-mails.repository';
 import { readRetention, spamRetentionDays } from '../inbox/inquiry-housekeeping';
+import { addedTypeNames, answerReader, currentInquiryTypes } from '../inquiry-types/inquiry-types.service';
 import { type InquiryNote, type InquiryWorkEvent, noteCounts, notesOf, workEventsOf } from '../inbox/inquiry-work.repository';
 import { deleteInquiryOrigins, findInquiryOrigin } from '../statistics/statistics.repository';
 import { summaryText } from './privacy-summary';
@@ -44,6 +45,10 @@ export type PersonRecord = {
   notes: InquiryNote[];
   events: InquiryWorkEvent[];
   origin: { source: string; campaign: string; landingPath: string; formPath: string } | null;
+  /** A type staff added (issue 44): its names and retention as they are now; undefined for SPEC.md's three. */
+  addedType?: { names: { de: string; en: string }; retentionDays: number | null } | undefined;
+  /** Its answers to the fields its type adds, with their words as they were. */
+  answered: { label: { de: string; en: string }; text: { de: string; en: string } }[];
 };
 
 /** The key the address is stored under; the schema has refused an empty one. */
@@ -56,6 +61,7 @@ const archiveName = (name: string) => name.replace(/[/\\\u0000-\u001f\u007f]/g, 
 export async function lookupPerson(db: Db, email: string): Promise<PersonLookup> {
   const key = keyOf(email);
   const inquiries = await inquiriesOfEmailKey(db, key);
+  const typeNames = await addedTypeNames(db);
   const ids = inquiries.map((i) => i.id);
   const [attachments, notes, mails] = await Promise.all([
     attachmentsOfInquiries(db, ids),
@@ -67,6 +73,7 @@ export async function lookupPerson(db: Db, email: string): Promise<PersonLookup>
     reference: inquiry.reference,
     createdAt: inquiry.createdAt,
     subject: inquiry.subject,
+    typeNames: typeNames.get(inquiry.subject) ?? null,
     status: inquiry.status,
     deliveryStatus: inquiry.deliveryStatus,
     spam: inquiry.spam,
@@ -90,20 +97,26 @@ export async function lookupPerson(db: Db, email: string): Promise<PersonLookup>
 
 async function recordsOf(db: Db, key: string): Promise<PersonRecord[]> {
   const inquiries = await inquiriesOfEmailKey(db, key);
+  const answered = answerReader(db);
+  const types = (await currentInquiryTypes(db)).types;
   const attachments = await attachmentsOfInquiries(
     db,
     inquiries.map((i) => i.id),
   );
   return Promise.all(
     inquiries.map(async (inquiry) => {
-      const [mails, notes, events, origin] = await Promise.all([
+      const [mails, notes, events, origin, answers] = await Promise.all([
         mailsOfInquiry(db, inquiry.id),
         notesOf(db, inquiry.id),
         workEventsOf(db, inquiry.id),
         findInquiryOrigin(db, inquiry.id),
+        answered(inquiry),
       ]);
+      const type = types.find((t) => t.key === inquiry.subject && !t.builtIn);
       return {
         inquiry,
+        addedType: type && { names: type.names, retentionDays: type.retentionDays },
+        answered: answers,
         attachments: attachments
           .filter((a) => a.inquiryId === inquiry.id)
           .map((a) => ({

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type InquirySubject, type PageKey, inquirySentParam, pageKeys, pages } from '@blitz/contract';
+import { type PageKey, inquirySentParam, pageKeys, pages } from '@blitz/contract';
 import { previewCookie } from '../site-texts/preview-cookie';
 import { type StatisticsRecorder, createStatisticsRecorder } from './statistics-recorder';
 import { countedPath, deviceClassOf, exclusionOf, sourceOf, webAddress } from './visit-classification';
@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-type StoredInquiry = { id: number; subject: InquirySubject; language: 'de' | 'en' };
+type StoredInquiry = { id: number; subject: string; language: 'de' | 'en' };
 
 /** The public pages: not the sign-in and the dashboard. */
 const countedPages = pageKeys.filter((key: PageKey) => key !== 'login' && key !== 'dashboard');

@@ -1,14 +1,7 @@
-import {
-  type AdjustableField,
-  type InquiryField,
-  type InquiryForm,
-  type InquirySubject,
-  adjustableFields,
-  fieldRule,
-} from '@blitz/contract';
+import { type AdjustableField, type InquiryForm, adjustableFields, fieldRule } from '@blitz/contract';
 
 /** One wording of a field (its label and required mark, or its hint) and the types it is for. */
-export type FieldWording = { text: string; required: boolean; types: InquirySubject[] };
+export type FieldWording = { text: string; required: boolean; types: string[] };
 
 /**
  * How one adjustable field appears across the types (issue 44), for the form's markup: CSS shows
@@ -18,7 +11,7 @@ export type FieldWording = { text: string; required: boolean; types: InquirySubj
  * while no type is chosen.
  */
 export type FieldPresence = {
-  shownFor: InquirySubject[] | undefined;
+  shownFor: string[] | undefined;
   labels: FieldWording[];
   hints: FieldWording[];
   /** Required by every type that shows it: the control is marked required. */
@@ -26,7 +19,7 @@ export type FieldPresence = {
 };
 
 /** Groups the types by their wording, in the types' order. */
-function wordings(entries: { type: InquirySubject; text: string; required: boolean }[]): FieldWording[] {
+function wordings(entries: { type: string; text: string; required: boolean }[]): FieldWording[] {
   const out: FieldWording[] = [];
   for (const { type, text, required } of entries) {
     const same = out.find((w) => w.text === text && w.required === required);
@@ -56,7 +49,7 @@ export function fieldPresence(
 }
 
 /** A field's label for the chosen type, as a notice names it: staff's words, else the site's own. */
-export function fieldLabel(form: InquiryForm, subject: string | undefined, field: InquiryField, siteLabel: string): string {
+export function fieldLabel(form: InquiryForm, subject: string | undefined, field: string, siteLabel: string): string {
   const type = form.types.find((t) => t.key === subject);
   const adjustable = (adjustableFields as readonly string[]).includes(field);
   return (type && adjustable && fieldRule(form, type.key, field as AdjustableField).label) || siteLabel;

@@ -1,14 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type Account,
-  type Invitation,
-  type InquirySubject,
-  type UserRole,
-  hasInquiryLimit,
-  inquirySubjects,
-  userRoles,
-} from '@blitz/contract';
+import { type Account, type Invitation, type UserRole, hasInquiryLimit, inquirySubjects, userRoles } from '@blitz/contract';
 import { dangerButton, primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
 import { DisplayNameForm } from '../../../components/admin/display-name-form';
@@ -27,6 +19,7 @@ import {
 } from '../api/accounts';
 import { InvitationLink } from './invitation-link';
 import { RoleMatrix } from './role-matrix';
+import { inquiryTypeName } from '../../../lib/inquiry-type-name';
 
 type ShownLink = { username: string; invitation: Invitation; mailed: boolean };
 
@@ -66,10 +59,10 @@ export function AccountsPanel({ self }: { self: string }) {
   );
 }
 
-function TypeChoice({ value, onChange }: { value: InquirySubject[] | null; onChange: (next: InquirySubject[] | null) => void }) {
+function TypeChoice({ value, onChange }: { value: string[] | null; onChange: (next: string[] | null) => void }) {
   const { t } = useTranslation(['accounts', 'admin', 'inbox']);
-  const chosen = value ?? [...inquirySubjects];
-  const toggle = (subject: InquirySubject, box: HTMLInputElement) => {
+  const chosen: string[] = value ?? [...inquirySubjects];
+  const toggle = (subject: string, box: HTMLInputElement) => {
     const next = chosen.includes(subject) ? chosen.filter((s) => s !== subject) : [...chosen, subject];
     // Every type is no limit; none is not allowed: the last box stays ticked (put back in the
     // field itself, as Preact, the dashboard's runtime, re-renders only when the state changes).
@@ -117,7 +110,7 @@ function InviteForm({ onInvited }: { onInvited: (link: ShownLink) => void }) {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<UserRole>('editor');
-  const [types, setTypes] = useState<InquirySubject[] | null>(null);
+  const [types, setTypes] = useState<string[] | null>(null);
   const [error, setError] = useState<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -229,7 +222,9 @@ function AccountTable({
                   {t(`roles.${account.role}`)}
                   {account.inquiryTypes && (
                     <span className="block text-xs text-slate-600">
-                      {account.inquiryTypes.map((type) => t(`types.${type}`)).join(', ')}
+                      {account.inquiryTypes
+                        .map((type) => inquiryTypeName(type, null, i18n.language === 'en' ? 'en' : 'de', (s) => t(`types.${s}`)))
+                        .join(', ')}
                     </span>
                   )}
                 </dd>
@@ -336,7 +331,7 @@ function EditForm({ account, onDone }: { account: Account; onDone: () => void })
   const { t } = useTranslation(['accounts', 'admin']);
   const update = useUpdateAccount();
   const [role, setRole] = useState<UserRole>(account.role);
-  const [types, setTypes] = useState<InquirySubject[] | null>(account.inquiryTypes);
+  const [types, setTypes] = useState<string[] | null>(account.inquiryTypes);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate({ id: account.id, role, ...(hasInquiryLimit(role) ? { inquiryTypes: types } : {}) }, { onSuccess: onDone });

@@ -1,5 +1,4 @@
 import {
-  type InquirySubject,
   type LoginRequest,
   type UserRole,
   type PasswordChangeRequest,
@@ -23,7 +22,8 @@ export type AdminSession = {
   /** What the user may use (issue 31): the dashboard shows only those tabs. */
   role: UserRole;
   /** An inbox or editorInbox user's inquiry types; null: all. */
-  inquiryTypes: InquirySubject[] | null;
+  /** The inquiry types' keys the account is limited to; null: all. */
+  inquiryTypes: string[] | null;
 };
 
 /**

@@ -253,7 +253,8 @@ export function ContactForm({ state, returnTo, form = shippedInquiryForm, consen
               {t(noticeText[notice.kind] ?? 'notices.failure', {
                 fields:
                   'fields' in notice
-                    ? notice.fields.map((f) => fieldLabel(form, values.subject, f, t(`fields.${f}`))).join(', ')
+                    ? // The footer form offers SPEC.md's three types: a refusal names their fields.
+                      notice.fields.map((f) => fieldLabel(form, values.subject, f, t(`fields.${f as InquiryField}`))).join(', ')
                     : '',
                 files: 'files' in notice ? notice.files.join(', ') : '',
                 maxFiles: attachmentLimits.maxFiles,
@@ -281,7 +282,7 @@ export function ContactForm({ state, returnTo, form = shippedInquiryForm, consen
                 <option value="">{t('subjectPlaceholder')}</option>
                 {form.types.map((type) => (
                   <option key={type.key} value={type.key}>
-                    {type.name || t(`subjects.${type.key}`)}
+                    {type.name || t(`subjects.${type.key as InquirySubject}`)}
                   </option>
                 ))}
               </select>

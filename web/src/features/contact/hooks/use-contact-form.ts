@@ -8,7 +8,6 @@ import {
   type InquirySent,
   type InquiryValues,
   type AdjustableField,
-  type InquirySubject,
   applicationConsentFields,
   applicationConsentValue,
   checkInquiry,
@@ -87,7 +86,7 @@ export function useContactForm(initial: ContactFormState | undefined, form: Inqu
   };
 
   // The rules of the form as it was shown (issue 44): the server checks against the same version.
-  const rules = (subject: InquirySubject, field: AdjustableField) => fieldRule(form, subject, field);
+  const rules = (subject: string, field: AdjustableField) => fieldRule(form, subject, field);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

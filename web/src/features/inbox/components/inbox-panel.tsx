@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/admin/pager';
-import type { InquirySubject, InquirySummary } from '@blitz/contract';
+import type { InquirySummary } from '@blitz/contract';
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { useDownload } from '../../../lib/download-file';
 import { ItemMissNotice, useOpenItemById } from '../../../components/admin/opened-item';
@@ -38,7 +38,7 @@ export function InboxPanel({
   retentionEditable = true,
 }: {
   /** The inquiry types the signed-in user may see; undefined: all (issue 31). */
-  subjects?: readonly InquirySubject[] | undefined;
+  subjects?: readonly string[] | undefined;
   /** How long inquiries are kept is an admin's setting. */
   retentionEditable?: boolean;
 }) {

@@ -30,6 +30,7 @@ import { jobName } from './job-name';
 import { staffFieldLabel } from './field-label';
 import { ReplySection } from './inquiry-reply';
 import { ListStatus } from '../../../components/admin/list-status';
+import { inquiryTypeName } from '../../../lib/inquiry-type-name';
 
 type InquiryDetailProps = {
   /** The list row that was opened; the dialog is open while there is one. */
@@ -126,6 +127,7 @@ function DetailContent({
   };
 
   const none = t('detail.none');
+  const lang = i18n.language === 'en' ? 'en' : 'de';
   const price = inquiry.subject === 'priceInquiry';
   // A field named as the form the inquiry was sent with named it, where staff gave it words.
   const labelOf = (field: AdjustableField, usual: string) =>
@@ -178,6 +180,16 @@ function DetailContent({
     ],
     // The price inquiry's fields belong to a price inquiry: another type shows only those it was sent with.
     ...priceFields.filter(([, filled]) => price || filled).map(([label, , value]) => [label, value] as [string, ReactNode]),
+    // The fields its type adds (issue 44), named and answered as in the form it was sent with.
+    ...inquiry.answers.map(
+      (a) =>
+        [
+          a.label[lang] || a.label[lang === 'de' ? 'en' : 'de'],
+          <span key={a.key} className="whitespace-pre-line">
+            {a.text[lang]}
+          </span>,
+        ] as [string, ReactNode],
+    ),
     [t('detail.language'), t(`detail.languages.${inquiry.language}`)],
     [t('detail.cameFrom'), cameFrom(inquiry.origin) ?? t('detail.cameFromUnknown')],
     // An application says whether its applicant agreed to be kept for later openings (decision 050).
@@ -192,7 +204,9 @@ function DetailContent({
         <span>
           {t('detail.received')}: <time dateTime={inquiry.createdAt}>{format.dateTime(inquiry.createdAt)}</time>
         </span>
-        <span className="font-semibold text-slate-900">{t(`subjects.${inquiry.subject}`)}</span>
+        <span className="font-semibold text-slate-900">
+          {inquiryTypeName(inquiry.subject, inquiry.typeNames, lang, (s) => t(`subjects.${s}`))}
+        </span>
         <DeliveryStatus status={inquiry.deliveryStatus} />
         <InquiryStatusBadge status={inquiry.status} />
         {inquiry.handledAt && <span>{t('detail.handledAt', { time: format.dateTime(inquiry.handledAt) })}</span>}
@@ -281,7 +295,8 @@ function ApplicationConsent({ inquiry }: { inquiry: Detail }) {
 
 /** Inquiries from the same address or number within 90 days: linked, each opened in this dialog. */
 function Duplicates({ inquiry, onOpen }: { inquiry: Detail; onOpen: InquiryDetailProps['onOpenOther'] }) {
-  const { t } = useTranslation('inbox');
+  const { t, i18n } = useTranslation('inbox');
+  const lang = i18n.language === 'en' ? 'en' : 'de';
   const id = useId();
   const format = useFormatters();
   const [failed, setFailed] = useState(false);
@@ -304,8 +319,8 @@ function Duplicates({ inquiry, onOpen }: { inquiry: Detail; onOpen: InquiryDetai
               <span className="font-semibold text-slate-900">
                 {other.firstName} {other.lastName}
               </span>{' '}
-              · {t(`subjects.${other.subject}`)} · <time dateTime={other.createdAt}>{format.dateTime(other.createdAt)}</time> ·{' '}
-              {other.reference}
+              · {inquiryTypeName(other.subject, null, lang, (s) => t(`subjects.${s}`))} ·{' '}
+              <time dateTime={other.createdAt}>{format.dateTime(other.createdAt)}</time> · {other.reference}
               <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-700">
                 <InquiryStatusBadge status={other.status} />
                 {t(`duplicates.matchedBy.${other.matchedBy.length === 2 ? 'both' : other.matchedBy[0]!}`)}

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type InquirySubject, contentLanguageOf, deliveryStatuses, inquiryStatuses, inquirySubjects } from '@blitz/contract';
+import { contentLanguageOf, deliveryStatuses, inquiryStatuses, inquirySubjects } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { type InboxFilter, useJobChoices } from '../api/inquiries';
 import { jobName } from './job-name';
+import { inquiryTypeName } from '../../../lib/inquiry-type-name';
 
 type InquiryFiltersProps = {
   filter: InboxFilter;
@@ -16,7 +17,8 @@ type InquiryFiltersProps = {
   /** Each view's count as its badge shows it ("1000+" for a search past its cap). */
   counts: { inbox: string | number | undefined; spam: string | number | undefined };
   /** The types the signed-in user may see (an inbox account's limit): the subject filter offers only these. */
-  subjects?: readonly InquirySubject[] | undefined;
+  /** The types to filter by: the account's limit, else SPEC.md's three. */
+  subjects?: readonly string[] | undefined;
 };
 
 const field = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900';
@@ -125,7 +127,7 @@ export function InquiryFilters({
               <option value="">{t('filters.any')}</option>
               {subjects.map((subject) => (
                 <option key={subject} value={subject}>
-                  {t(`subjects.${subject}`)}
+                  {inquiryTypeName(subject, null, i18n.language === 'en' ? 'en' : 'de', (s) => t(`subjects.${s}`))}
                 </option>
               ))}
             </select>

@@ -6,6 +6,7 @@ import { type Column, DataTable } from '../../../components/admin/data-table';
 import { useFormatters } from '../hooks/use-formatters';
 import { DeliveryStatus, InquiryStatusBadge } from './delivery-status';
 import { jobName } from './job-name';
+import { inquiryTypeName } from '../../../lib/inquiry-type-name';
 
 type InquiryTableProps = {
   rows: InquirySummary[] | undefined;
@@ -18,7 +19,8 @@ type InquiryTableProps = {
 
 /** The inbox list: received, type, name, company, e-mail, delivery, status (assignee, follow-up); Open per row. */
 export function InquiryTable({ rows, status, empty, onOpen }: InquiryTableProps) {
-  const { t } = useTranslation('inbox');
+  const { t, i18n } = useTranslation('inbox');
+  const lang = i18n.language === 'en' ? 'en' : 'de';
   const format = useFormatters();
   const today = berlinDate();
   const columns: Column<InquirySummary>[] = [
@@ -29,7 +31,10 @@ export function InquiryTable({ rows, status, empty, onOpen }: InquiryTableProps)
     },
     {
       header: t('columns.type'),
-      cell: (r) => (r.job ? t('applicationFor', { title: jobName(t, r.job) }) : t(`subjects.${r.subject}`)),
+      cell: (r) =>
+        r.job
+          ? t('applicationFor', { title: jobName(t, r.job) })
+          : inquiryTypeName(r.subject, r.typeNames, lang, (s) => t(`subjects.${s}`)),
     },
     {
       header: t('columns.name'),

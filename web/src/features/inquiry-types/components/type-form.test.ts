@@ -7,6 +7,10 @@ const price: InquiryType = {
   key: 'priceInquiry',
   names: none,
   builtIn: true,
+  recipients: null,
+  retentionDays: null,
+  offeredOn: { subjectList: true, pages: [] },
+  removed: false,
   revision: 3,
   fields: adjustableFields.map((key) => ({
     key,

@@ -49,8 +49,9 @@ export function typeUpdate(base: InquiryType, values: TypeFormValues, revision =
     revision,
     names: values.names,
     fields: base.fields.map((field) => {
-      const set = values.fields[field.key];
-      return { ...field, ...set, required: set.shown && set.required };
+      const set = values.fields[field.key as AdjustableField] as FieldValues | undefined;
+      // A field the type adds is not shaped here (SPEC.md's three have none): sent back as read.
+      return set ? { ...field, ...set, required: set.shown && set.required } : field;
     }),
   };
 }
@@ -74,8 +75,9 @@ export function flatTypeValues(values: TypeFormValues): Record<TypeFormKey, stri
 function keyOf(path: readonly PropertyKey[], update: InquiryTypeUpdate): TypeFormKey | undefined {
   const [first, second, third, fourth] = path.map(String);
   if (first === 'names' && (second === 'de' || second === 'en')) return `names.${second}`;
-  const field = first === 'fields' ? update.fields[Number(second)]?.key : undefined;
-  if (!field) return undefined;
+  const key = first === 'fields' ? update.fields[Number(second)]?.key : undefined;
+  if (!key || !(adjustableFields as readonly string[]).includes(key)) return undefined;
+  const field = key as AdjustableField;
   if ((third === 'labels' || third === 'help') && (fourth === 'de' || fourth === 'en')) return `${field}.${third}.${fourth}`;
   if (third === 'shown' || third === 'required') return `${field}.${third}`;
   return undefined;

@@ -9,6 +9,7 @@ import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { fileSize } from '../../../lib/file-size';
 import { useDateTime, useInterfaceLocale } from '../../../lib/use-date-time';
 import { useErasePerson, usePerson, usePersonExport } from '../api/person';
+import { inquiryTypeName } from '../../../lib/inquiry-type-name';
 
 /**
  * Data-subject requests (admin, decision 049): what is stored about one e-mail address, exported
@@ -135,7 +136,9 @@ function InquiryItem({ inquiry }: { inquiry: PersonInquiry }) {
   return (
     <li className="rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-800">
       <p className="font-semibold text-slate-900">
-        {inquiry.reference} · {t(`inbox:subjects.${inquiry.subject}`)} · {dateTime(inquiry.createdAt)}
+        {inquiry.reference} ·{' '}
+        {inquiryTypeName(inquiry.subject, inquiry.typeNames, locale === 'en-GB' ? 'en' : 'de', (s) => t(`inbox:subjects.${s}`))} ·{' '}
+        {dateTime(inquiry.createdAt)}
       </p>
       <dl className="mt-1 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-700">{t('privacy:status')}</dt>
