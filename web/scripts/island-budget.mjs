@@ -31,13 +31,7 @@ export const signInBudget = 30 * 1024;
 
 /** What the contact island may load: these packages, and these folders of the web app and contract. */
 export const islandPackages = ['preact'];
-export const islandFolders = [
-  'web/src/islands/',
-  'web/src/features/contact/',
-  'web/src/lib/',
-  'web/src/config/',
-  'contract/src/',
-];
+export const islandFolders = ['web/src/islands/', 'web/src/features/contact/', 'web/src/lib/', 'contract/src/'];
 
 /** The chunks a chunk needs before it runs (its static imports, transitively), itself included. */
 export function staticClosure(bundle, fileName) {
