@@ -1,6 +1,13 @@
 import type { SiteLanguage } from './languages';
 
 /**
+ * The imprint's address on its own: the contact form on every public page links to its privacy
+ * section (#privacy), and its island carries this address rather than the whole table below
+ * (decision 032).
+ */
+export const imprintPath = '/impressum';
+
+/**
  * The page routes of SPEC.md §2, shared by the web router, the prerenderer and the server.
  * `prerender`: its HTML is rendered at build time with its content; otherwise an app shell.
  * `map`: the page may show the (consent-gated) map frame.
@@ -9,7 +16,7 @@ import type { SiteLanguage } from './languages';
  */
 export const pages = {
   home: { path: '/', prerender: true, map: true, staff: false },
-  impressum: { path: '/impressum', prerender: true, map: false, staff: false },
+  impressum: { path: imprintPath, prerender: true, map: false, staff: false },
   aboutus: { path: '/aboutus', prerender: true, map: false, staff: false },
   contactus: { path: '/contactus', prerender: true, map: true, staff: false },
   jobs: { path: '/jobs', prerender: true, map: false, staff: false },
@@ -23,7 +30,8 @@ export const pages = {
 } as const;
 
 export type PageKey = keyof typeof pages;
-export const pageKeys = Object.keys(pages) as PageKey[];
+// Pure: a bundle that takes only an address from this file (the contact island) leaves the table out.
+export const pageKeys = /* @__PURE__ */ Object.keys(pages) as PageKey[];
 
 /** The public pages that search engines should index (the sitemap lists them). */
 export const indexablePages: PageKey[] = [
@@ -38,7 +46,7 @@ export const indexablePages: PageKey[] = [
 ];
 
 /** The staff's pages: the sign-in is complete HTML with a small script of its own, the dashboard an app shell. */
-export const staffPages = pageKeys.filter((key) => pages[key].staff);
+export const staffPages = /* @__PURE__ */ pageKeys.filter((key) => pages[key].staff);
 
 export const projectPath = (id: number | string) => `/project/${id}`;
 export const jobPath = (id: number | string) => `/jobs/${id}`;

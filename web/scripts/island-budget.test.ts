@@ -4,13 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { allowedInIsland, beforeInteractionBudget, checkIslands, firstTouchBudget, signInBudget } from './island-budget.mjs';
 
 const root = '/repo';
-const chunk = (fileName: string, facadeModuleId: string | null, moduleIds: string[], imports: string[] = [], code = 'x') => ({
+const chunk = (
+  fileName: string,
+  facadeModuleId: string | null,
+  moduleIds: string[],
+  imports: string[] = [],
+  code = 'x',
+  dynamicImports: string[] = [],
+) => ({
   type: 'chunk',
   fileName,
   facadeModuleId,
   moduleIds,
   imports,
   code,
+  dynamicImports,
 });
 const options = { root, islandsEntry: 'src/islands/main.ts', contactIsland: 'src/islands/contact-island.tsx' };
 
@@ -75,6 +83,29 @@ describe('island budget', () => {
     expect(problems[0]).toMatch(
       /^the contact form's first touch \(contact-island\.js and its texts\) is 1[5-7]\.\d KB brotli, over the budget of 15\.0 KB$/,
     );
+  });
+
+  it('counts what the island loads only on use apart from the first touch, and holds it to the allow-list too', () => {
+    const overlay = '/repo/web/src/features/contact/components/attachment-overlay.tsx';
+    const bundle = (overlayImports: string[]) => ({
+      'islands.js': chunk('islands.js', '/repo/web/src/islands/main.ts', [], [], 'i', ['contact-island.js', 'sign-in.js']),
+      'sign-in.js': chunk('sign-in.js', '/repo/web/src/islands/sign-in.ts', ['/repo/web/src/islands/sign-in.ts']),
+      'contact-island.js': chunk('contact-island.js', '/repo/web/src/islands/contact-island.tsx', [], ['islands.js'], 'c', [
+        'overlay.js',
+      ]),
+      'overlay.js': chunk('overlay.js', overlay, [overlay], ['contact-island.js', ...overlayImports], 'o'.repeat(2000)),
+      'schemas.js': chunk('schemas.js', null, ['/repo/node_modules/zod/v4/classic/schemas.js']),
+    });
+    const { figures, problems } = checkIslands(bundle([]), options);
+    expect(problems).toEqual([]);
+    expect(figures.onInteraction.files).toEqual(['contact-island.js']);
+    // The sign-in's chunk is the page script's to load, not the island's.
+    expect(figures.onUse.files).toEqual(['overlay.js']);
+    expect(figures.onUse.brotli).toBeGreaterThan(0);
+    expect(figures.firstTouch.brotli).toBe(figures.onInteraction.brotli);
+    const stray = checkIslands(bundle(['schemas.js']), options);
+    expect(stray.figures.onUse.files).toEqual(['overlay.js', 'schemas.js']);
+    expect(stray.problems).toEqual([expect.stringContaining('zod (in schemas.js)')]);
   });
 
   it('fails a build whose page script is more than one file', () => {

@@ -3,10 +3,27 @@ import { useTranslation } from 'react-i18next';
 import { attachmentAccept, attachmentLimits, formatFileSize } from '@blitz/contract';
 import { type AttachmentRule, ruleLimits } from '../attachment-rules';
 import type { ChosenFile } from '../hooks/use-attachments';
-import { AttachmentOverlay } from './attachment-overlay';
+import type { AttachmentOverlay } from './attachment-overlay';
 import { CloseIcon, DocumentIcon, ExpandIcon, PaperclipIcon, PdfIcon } from './file-icons';
 
 const MB = 1024 * 1024;
+
+/**
+ * The overlay's code, not part of what touching the form loads (decision 032): fetched once
+ * files are listed, the only time its button shows, so that it is there before the button is
+ * pressed; after a failure, again when it is pressed.
+ */
+let overlayCode: Promise<typeof AttachmentOverlay> | undefined;
+function loadOverlay(): Promise<typeof AttachmentOverlay> {
+  overlayCode ??= import('./attachment-overlay').then(
+    (module) => module.AttachmentOverlay,
+    (error: unknown) => {
+      overlayCode = undefined;
+      throw error;
+    },
+  );
+  return overlayCode;
+}
 
 type Props = {
   files: ChosenFile[];
@@ -24,6 +41,7 @@ export function AttachmentField({ files, problems, onAdd, onRemove, chooseAgain 
   const id = 'contact-attachment';
   const input = useRef<HTMLInputElement>(null);
   const [overlay, setOverlay] = useState(false);
+  const [Overlay, setOverlayComponent] = useState<typeof AttachmentOverlay>();
   const expandButton = useRef<HTMLButtonElement>(null);
   const total = files.reduce((sum, f) => sum + f.file.size, 0);
 
@@ -36,6 +54,11 @@ export function AttachmentField({ files, problems, onAdd, onRemove, chooseAgain 
       element.value = '';
     }
   }, [onAdd]);
+
+  const overlayNeeded = files.length > 0 && !Overlay;
+  useEffect(() => {
+    if (overlayNeeded) loadOverlay().then((component) => setOverlayComponent(() => component), console.error);
+  }, [overlayNeeded, overlay]);
 
   const closeOverlay = () => {
     setOverlay(false);
@@ -143,8 +166,8 @@ export function AttachmentField({ files, problems, onAdd, onRemove, chooseAgain 
           );
         })}
       </ul>
-      {overlay && files.length > 0 && (
-        <AttachmentOverlay
+      {overlay && Overlay && files.length > 0 && (
+        <Overlay
           files={files}
           onClose={closeOverlay}
           onRemove={(fileId) => {

@@ -20,8 +20,8 @@ import {
   contactFormAnchor,
   contactRoutes,
   apiUrl,
+  imprintPath,
 } from '@blitz/contract';
-import { paths } from '../../../config/paths';
 import { type FieldErrorKind, sentPanelId, useContactForm } from '../hooks/use-contact-form';
 import { type FieldPresence, type FieldWording, fieldLabel, fieldPresence } from '../field-presence';
 import { AttachmentField } from './attachment-field';
@@ -415,7 +415,7 @@ export function ContactForm({ state, returnTo, form = shippedInquiryForm, consen
           <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-slate-600">
               {t('privacy.before')}
-              <a href={`${paths.impressum}#privacy`} className="text-brand-700 underline underline-offset-2">
+              <a href={`${imprintPath}#privacy`} className="text-brand-700 underline underline-offset-2">
                 {t('privacy.link')}
               </a>
               {t('privacy.after')}
