@@ -284,6 +284,8 @@ export type FieldErrorKind = 'required' | 'email' | 'invalid';
  */
 export type ContactFormState = {
   values?: InquiryValues;
+  /** What was sent in the fields a type adds (issue 44), by form field name. */
+  added?: Record<string, string[]>;
   /** The application's box to be kept for later openings was ticked (decision 050). */
   applicationConsent?: boolean;
   /** By field: SPEC.md's (`InquiryField`) and those a type adds, by their keys. */

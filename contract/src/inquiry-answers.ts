@@ -42,7 +42,7 @@ export type Answers = Record<string, Answer>;
  * The form's field names of an added field: one, or an address's three (`key.street`, …). A
  * choice of several and preferred dates repeat their name per value.
  */
-export function formNamesOf(field: Pick<AddedField, 'key' | 'kind'>): string[] {
+export function formNamesOf(field: { key: string; kind?: AddedFieldKind | undefined }): string[] {
   return field.kind === 'address' ? addressParts.map((part) => `${field.key}.${part}`) : [field.key];
 }
 
@@ -58,9 +58,19 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** A number as people type it: digits, one decimal comma or point, at most 20 characters. */
-const numberPattern = /^\d{1,12}(?:[.,]\d{1,6})?$/;
-const phonePattern = /^\+?[\d\s()/.-]{3,40}$/;
+/**
+ * A number as people type it (digits, one decimal comma or point) and a phone number, as the
+ * controls' `pattern` too: the browser checks them on the form, the server again.
+ */
+export const answerPatterns = { number: '\\d{1,12}(?:[.,]\\d{1,6})?', phone: '\\+?[\\d\\s\\(\\)\\/.\\-]{3,40}' } as const;
+const numberPattern = new RegExp(`^${answerPatterns.number}$`);
+const phonePattern = new RegExp(`^${answerPatterns.phone}$`);
+
+/** What the check needs of a field: the form's view of it (`InquiryFormField`) will do. */
+export type CheckedField = Pick<AddedField, 'key' | 'required' | 'multiple'> & {
+  kind?: AddedFieldKind | undefined;
+  options?: { key: string }[] | undefined;
+};
 
 export type AnswerCheck = { ok: true; answers: Answers } | { ok: false; missing: string[]; invalid: string[] };
 
@@ -70,7 +80,7 @@ export type AnswerCheck = { ok: true; answers: Answers } | { ok: false; missing:
  * required yes/no must be yes (a box to tick, like a consent). A value that is wrong for its
  * kind is refused, however the field was filled in (the form may not have run its check).
  */
-export function checkAnswers(fields: readonly AddedField[], values: (name: string) => string[]): AnswerCheck {
+export function checkAnswers(fields: readonly CheckedField[], values: (name: string) => string[]): AnswerCheck {
   const answers: Answers = {};
   const missing: string[] = [];
   const invalid: string[] = [];
@@ -105,7 +115,7 @@ export function checkAnswers(fields: readonly AddedField[], values: (name: strin
   return missing.length > 0 || invalid.length > 0 ? { ok: false, missing, invalid } : { ok: true, answers };
 }
 
-function fits(field: AddedField, value: string): boolean {
+function fits(field: CheckedField, value: string): boolean {
   switch (field.kind) {
     case 'line':
       return oneLine(value, answerMaxLength.line);
@@ -123,7 +133,7 @@ function fits(field: AddedField, value: string): boolean {
       return (field.options ?? []).some((option) => option.key === value);
     case 'yesNo':
       return value === 'yes' || value === 'no';
-    case 'address':
+    default:
       return false;
   }
 }

@@ -19,6 +19,8 @@ export const inquiryTypeLimits = {
   options: 20,
   addedFields: 20,
   recipients: 10,
+  /** Types of its own a site offers at a time (the form's stylesheet shows them by their place, styles.css). */
+  addedTypes: 10,
 } as const;
 
 const words = (max: number) => oneLine(z.string().trim().max(max, `at most ${max} characters`));

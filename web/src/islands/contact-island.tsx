@@ -17,5 +17,7 @@ export async function hydrateContactForm(element: HTMLElement, startedTexts?: Pr
   // Its own texts only, the published ones (staff's edits, the company's details filled in).
   const texts = await loadTexts(lang, { url: (language) => translationPath(language, 'contact'), started: startedTexts });
   setTexts(lang, texts);
-  hydrateRoot(element, <ContactForm {...props} />);
+  // The added types' fields, rendered by the server: kept as they are (contact-form.tsx).
+  const addedHtml = element.querySelector('[data-added-fields]')?.innerHTML;
+  hydrateRoot(element, <ContactForm {...props} addedHtml={addedHtml} />);
 }

@@ -7,6 +7,7 @@ import {
   applicationConsentFields,
   applicationConsentValue,
   contactFormExtras,
+  formVersionField,
   generalFields,
   inquiryReferenceParam,
   inquirySentParam,
@@ -66,6 +67,15 @@ export function sentAddress(url: string, reference: string): string {
 }
 
 /** What the visitor typed, as the form shows it again. */
+/** The form's own field names, SPEC.md's and the extras: every other name is an added field's. */
+const knownFormNames = new Set<string>([
+  ...generalFields,
+  ...priceInquiryFields,
+  ...Object.values(contactFormExtras),
+  ...Object.values(applicationConsentFields),
+  formVersionField,
+]);
+
 export function typedValues(fields: Map<string, string[]>): InquiryValues {
   const text = (name: string) => fields.get(name)?.[0] ?? '';
   const values = Object.fromEntries(
@@ -90,21 +100,24 @@ export function refusedState(error: unknown, fields: Map<string, string[]> | und
 
 function refusalState(error: unknown, fields: Map<string, string[]> | undefined): ContactFormState {
   const values = fields ? typedValues(fields) : undefined;
+  // What was typed into the fields a type adds (issue 44): the form shows them again by name.
+  const added = fields && Object.fromEntries([...fields].filter(([name]) => !knownFormNames.has(name)));
   if (!(error instanceof HttpError)) return { values, notice: { kind: 'failure' } };
   const refusal = error.extra.refusal;
   if (refusal && 'step' in refusal) {
     const mark: FieldErrorKind = refusal.step === 'invalid' ? 'invalid' : 'required';
     return {
       values,
+      added,
       errors: Object.fromEntries(refusal.fields.map((f) => [f, f === 'email' && mark === 'invalid' ? 'email' : mark])),
       notice: { kind: refusal.step, fields: refusal.fields },
     };
   }
-  if (refusal && error.code === 'malware_found') return { values, notice: { kind: 'malware', files: refusal.files } };
-  if (refusal) return { values, notice: { kind: 'attachments', files: refusal.files } };
-  if (error.status === 429) return { values, notice: { kind: 'tooMany' } };
-  if (error.status === 413) return { values, notice: { kind: 'tooLarge' } };
-  return { values, notice: { kind: 'failure' } };
+  if (refusal && error.code === 'malware_found') return { values, added, notice: { kind: 'malware', files: refusal.files } };
+  if (refusal) return { values, added, notice: { kind: 'attachments', files: refusal.files } };
+  if (error.status === 429) return { values, added, notice: { kind: 'tooMany' } };
+  if (error.status === 413) return { values, added, notice: { kind: 'tooLarge' } };
+  return { values, added, notice: { kind: 'failure' } };
 }
 
 /** Shows the page again with the refused form; the status stays the API's (400, 413, 429, 503 …). */

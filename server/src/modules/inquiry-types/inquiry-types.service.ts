@@ -13,6 +13,7 @@ import {
   adjustableFields,
   answerText,
   inquirySubjects,
+  inquiryTypeLimits,
   inquiryTypeListSchema,
   fieldRule,
   shippedFieldRule,
@@ -194,9 +195,6 @@ export async function saveInquiryType(db: Db, update: InquiryTypeUpdate): Promis
     const current = await currentInquiryTypes(trx);
     const before = current.types.find((t) => t.key === update.key && !t.removed);
     if (!before) throw new HttpError(404, 'not_found', `There is no inquiry type "${update.key}"`);
-    // The footer form renders SPEC.md's three with SPEC.md's fields; added fields belong to added types.
-    if (before.builtIn && update.fields.some((f) => !isAdjustable(f.key)))
-      throw badRequest('fields', "SPEC.md's three types take no added fields; add a type of its own instead");
     // The same refusal as every other stale save (decision 036): the dashboard names who saved.
     if (before.revision !== update.revision) throw await staleSave(trx, 'inquiryType', update.key, String(before.revision));
     const after: InquiryType = {
@@ -221,6 +219,14 @@ export async function createInquiryType(db: Db, create: InquiryTypeCreate): Prom
     const current = await currentInquiryTypes(trx);
     if (current.types.some((t) => t.key === create.key)) {
       throw new HttpError(409, 'conflict', `An inquiry type "${create.key}" exists already, or existed`);
+    }
+    // The form's stylesheet shows an added type's fields by its place in the subject list (styles.css).
+    if (current.types.filter((t) => !t.builtIn && !t.removed).length >= inquiryTypeLimits.addedTypes) {
+      throw new HttpError(
+        409,
+        'conflict',
+        `At most ${inquiryTypeLimits.addedTypes} types of your own at a time; remove one first`,
+      );
     }
     const blank: InquiryType = {
       key: create.key,

@@ -7,7 +7,6 @@ import {
   type InquiryForm,
   type SiteLanguage,
   defaultCompanyDetails,
-  inquirySubjects,
   isSampleCompany,
 } from '@blitz/contract';
 import type { StoredSiteImages } from '../company/company-details.repository';
@@ -46,16 +45,10 @@ function pageContent(
   };
 }
 
-/**
- * The footer form's definition in one language, once staff changed it; undefined: SPEC.md's form,
- * as built. The footer form offers SPEC.md's three types: it does not yet render the fields a type
- * staff added (issue 44's next step); the API offers those (`GET /api/v1/InquiryType`).
- */
+/** The footer form's definition in one language, once staff changed it; undefined: SPEC.md's form, as built. */
 async function readInquiryForm(deps: ReadDeps, lang: SiteLanguage): Promise<InquiryForm | undefined> {
   const { value: list } = await deps.contentReads.read('inquiry-types', () => currentInquiryTypes(deps.db));
-  if (list.version === 0) return undefined;
-  const form = inquiryFormOf(list, lang);
-  return { ...form, types: form.types.filter((t) => (inquirySubjects as readonly string[]).includes(t.key)) };
+  return list.version === 0 ? undefined : inquiryFormOf(list, lang);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type AdjustableField, type InquiryForm, adjustableFields, fieldRule } from '@blitz/contract';
+import { type AdjustableField, type InquiryForm, fieldRule, inquirySubjects } from '@blitz/contract';
 
 /** One wording of a field (its label and required mark, or its hint) and the types it is for. */
 export type FieldWording = { text: string; required: boolean; types: string[] };
@@ -29,6 +29,15 @@ function wordings(entries: { type: string; text: string; required: boolean }[]):
   return out;
 }
 
+/**
+ * A type's name in the markup's `data-shown-for`: SPEC.md's three by their keys (styles.css names
+ * them); a type staff added (issue 44) by its option's place in the subject list (`o5` is the fifth
+ * option), since the stylesheet is built once and cannot name types that did not exist then.
+ */
+export function typeToken(form: InquiryForm, key: string): string {
+  return (inquirySubjects as readonly string[]).includes(key) ? key : `o${form.types.findIndex((t) => t.key === key) + 2}`;
+}
+
 export function fieldPresence(
   form: InquiryForm,
   field: AdjustableField,
@@ -36,7 +45,7 @@ export function fieldPresence(
 ): FieldPresence {
   const showing = form.types.flatMap((type) => {
     const rule = fieldRule(form, type.key, field);
-    return rule.shown ? [{ type: type.key, rule }] : [];
+    return rule.shown ? [{ type: typeToken(form, type.key), rule }] : [];
   });
   return {
     shownFor: showing.length === form.types.length ? undefined : showing.map((s) => s.type),
@@ -50,7 +59,5 @@ export function fieldPresence(
 
 /** A field's label for the chosen type, as a notice names it: staff's words, else the site's own. */
 export function fieldLabel(form: InquiryForm, subject: string | undefined, field: string, siteLabel: string): string {
-  const type = form.types.find((t) => t.key === subject);
-  const adjustable = (adjustableFields as readonly string[]).includes(field);
-  return (type && adjustable && fieldRule(form, type.key, field as AdjustableField).label) || siteLabel;
+  return form.types.find((t) => t.key === subject)?.fields.find((f) => f.key === field)?.label || siteLabel;
 }

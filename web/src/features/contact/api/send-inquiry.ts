@@ -24,6 +24,8 @@ export type InquiryExtras = {
   /** The version of the form's definition shown (issue 44), and its rules: only the fields the type shows are sent. */
   formVersion?: number;
   rules?: FieldRules;
+  /** The fields the chosen type adds (issue 44), by form field name, each value once. */
+  added?: [string, string][];
 };
 
 /**
@@ -79,6 +81,7 @@ export async function sendInquiry(values: InquiryValues, files: File[], extras: 
   for (const name of adjustableFields.filter((f) => rules(values.subject as InquirySubject, f).shown)) {
     form.append(name, name === 'Regards' ? values.Regards.join(',') : values[name].trim());
   }
+  for (const [name, value] of extras.added ?? []) if (value) form.append(name, value);
   if (extras.formVersion !== undefined) form.append(formVersionField, String(extras.formVersion));
   form.append(contactFormExtras.language, extras.language);
   form.append(contactFormExtras.formToken, extras.formToken);

@@ -19,6 +19,7 @@ import {
 } from '@blitz/contract';
 import { usePageData } from '../../../lib/ssr/page-data';
 import { useSiteContent } from '../../../lib/ssr/site-content';
+import { AddedFields } from './added-fields';
 import { ContactForm, type ContactFormProps } from './contact-form';
 
 /** The element the island runtime hydrates (islands/main.ts), with the props it hydrates with. */
@@ -36,7 +37,7 @@ export function ContactFormIsland() {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   // ?subject=application (a job's apply link) chooses the subject, in the HTML itself: no script needed.
-  const subject = inquirySubjects.find((s) => s === params.get(inquirySubjectParam));
+  const subject = (inquiryForm?.types.map((t) => t.key) ?? inquirySubjects).find((s) => s === params.get(inquirySubjectParam));
   // On a job's page the apply link (?subject=application) applies for that job: the form names it.
   const { i18n } = useTranslation();
   const jobId = matchPath(pages.job.path, pathname)?.params['id'];
@@ -58,7 +59,7 @@ export function ContactFormIsland() {
   };
   return (
     <div id={contactIsland.id} className="scroll-mt-24" data-island={contactIsland.name} data-props={JSON.stringify(props)}>
-      <ContactForm {...props} />
+      <ContactForm {...props} addedFields={inquiryForm && <AddedFields form={inquiryForm} state={state} />} />
     </div>
   );
 }

@@ -41,7 +41,7 @@ export type ContactFormProps = {
   /** The page's address, where the server leads a send without JavaScript back to. */
   returnTo: string;
   /** The subject chosen before anything was sent (?subject= in the page's address). */
-  subject?: InquirySubject;
+  subject?: string;
   /** The job applied for (a job page's apply link): named above the form and sent as `jobId`. */
   job?: { id: number; title: string };
   /** The form's definition as staff shaped it (issue 44); absent: SPEC.md's form. */
@@ -51,6 +51,13 @@ export type ContactFormProps = {
    * (decision 050): data in the page rather than both languages' words in the island's code.
    */
   consentText: string;
+  /**
+   * The fields the types staff added ask for (issue 44), rendered by the server
+   * (`added-fields.tsx`); the island has none and keeps their markup (`addedHtml`, read from the
+   * page before it hydrates), so that the field kinds cost it no code.
+   */
+  addedFields?: ReactNode;
+  addedHtml?: string;
 };
 
 const star = <span aria-hidden="true"> *</span>;
@@ -95,7 +102,15 @@ const noticeText: Record<string, ParseKeys<'contact'>> = {
  * fields only some types show, and their words per type, are revealed by CSS alone (styles.css,
  * `data-shown-for`), as staff shaped the form (issue 44).
  */
-export function ContactForm({ state, returnTo, form = shippedInquiryForm, consentText, ...address }: ContactFormProps) {
+export function ContactForm({
+  state,
+  returnTo,
+  form = shippedInquiryForm,
+  consentText,
+  addedFields,
+  addedHtml,
+  ...address
+}: ContactFormProps) {
   const { t, i18n } = useTranslation('contact');
   const id = 'contact';
   const { formRef, errors, onFieldInput, attachments, problems, sending, submit, sent, fresh, another } = useContactForm(
@@ -253,8 +268,7 @@ export function ContactForm({ state, returnTo, form = shippedInquiryForm, consen
               {t(noticeText[notice.kind] ?? 'notices.failure', {
                 fields:
                   'fields' in notice
-                    ? // The footer form offers SPEC.md's three types: a refusal names their fields.
-                      notice.fields.map((f) => fieldLabel(form, values.subject, f, t(`fields.${f as InquiryField}`))).join(', ')
+                    ? notice.fields.map((f) => fieldLabel(form, values.subject, f, t(`fields.${f as InquiryField}`))).join(', ')
                     : '',
                 files: 'files' in notice ? notice.files.join(', ') : '',
                 maxFiles: attachmentLimits.maxFiles,
@@ -359,6 +373,18 @@ export function ContactForm({ state, returnTo, form = shippedInquiryForm, consen
               )}
             </fieldset>
           </fieldset>
+
+          {/* A box the island leaves alone: hydrating, Preact keeps an element's markup when its
+              content is given as HTML, and a form shown anew gets the server's markup back. */}
+          {addedFields ? (
+            <div data-added-fields className="contents">
+              {addedFields}
+            </div>
+          ) : (
+            addedHtml !== undefined && (
+              <div data-added-fields className="contents" dangerouslySetInnerHTML={{ __html: addedHtml }} />
+            )
+          )}
 
           {field(
             'message',

@@ -10,13 +10,15 @@ import {
   type AdjustableField,
   applicationConsentFields,
   applicationConsentValue,
+  addedFieldsOf,
   checkInquiry,
   contactFormExtras,
+  joinChecks,
   fieldRule,
   generalFields,
   priceInquiryFields,
 } from '@blitz/contract';
-import { fieldLabel } from '../field-presence';
+import { fieldLabel, typeToken } from '../field-presence';
 import { notify } from '../../../lib/notify';
 import { InquiryRefused, fetchFormToken, sendInquiry } from '../api/send-inquiry';
 import { attachmentProblems, ruleLimits } from '../attachment-rules';
@@ -45,7 +47,7 @@ export function valuesOf(form: HTMLFormElement): InquiryValues {
 function clearFields(form: HTMLFormElement): void {
   for (const element of form.elements) {
     if (element instanceof HTMLInputElement) {
-      if (element.type === 'checkbox') element.checked = false;
+      if (element.type === 'checkbox' || element.type === 'radio') element.checked = false;
       else if (element.type !== 'hidden') element.value = '';
     } else if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) element.value = '';
   }
@@ -59,7 +61,7 @@ function clearFields(form: HTMLFormElement): void {
  */
 export function useContactForm(initial: ContactFormState | undefined, form: InquiryForm) {
   const { t, i18n } = useTranslation('contact');
-  const [errors, setErrors] = useState<Partial<Record<InquiryField, FieldErrorKind>>>(initial?.errors ?? {});
+  const [errors, setErrors] = useState<Partial<Record<string, FieldErrorKind>>>(initial?.errors ?? {});
   const [sending, setSending] = useState(false);
   // Sent: the form's place confirms it with the reference (issue 40), until the visitor asks for
   // the form again. The server's page after a send without JavaScript starts so.
@@ -93,8 +95,33 @@ export function useContactForm(initial: ContactFormState | undefined, form: Inqu
     if (sending) return;
     const element = event.currentTarget;
     const values = valuesOf(element);
-    const label = (field: InquiryField) => fieldLabel(form, values.subject, field, t(`fields.${field}`));
-    const check = checkInquiry(values, rules);
+    const label = (field: string) => fieldLabel(form, values.subject, field, t(`fields.${field as InquiryField}`));
+    // SPEC.md's fields by the contract's check; the fields the chosen type adds (issue 44) by the
+    // browser's own (their controls carry required, type and pattern), the server checks all again.
+    const data = new FormData(element);
+    const added = addedFieldsOf(form.types.find((type) => type.key === values.subject));
+    // The chosen type's block only: two types may each add a field of the same key.
+    const block = `[data-added-fields] [data-shown-for="${typeToken(form, values.subject)}"] [name]`;
+    const controls = (key: string) =>
+      [...element.querySelectorAll<HTMLInputElement>(block)].filter((c) => c.name.split('.')[0] === key);
+    const missing: string[] = [];
+    const invalid: string[] = [];
+    for (const f of added) {
+      const bad = controls(f.key).find((c) => !c.checkValidity());
+      const kind = bad ? (bad.validity.valueMissing ? 'missing' : 'invalid') : '';
+      if (bad) (kind === 'missing' ? missing : invalid).push(f.key);
+      for (const c of controls(f.key)) c.setAttribute('aria-invalid', String(!!bad));
+      // Its message (in the server's markup) shows by CSS (styles.css, `data-error`).
+      controls(f.key)[0]?.closest('[data-added-field]')?.setAttribute('data-error', kind);
+    }
+    const check = joinChecks(
+      checkInquiry(
+        values,
+        rules,
+        form.types.map((type) => type.key),
+      ),
+      missing.length || invalid.length ? { ok: false, missing, invalid } : { ok: true, answers: {} },
+    );
     if (!check.ok) {
       const kind: FieldErrorKind = check.step === 'invalid' ? 'invalid' : 'required';
       setErrors(Object.fromEntries(check.fields.map((f) => [f, f === 'email' && kind === 'invalid' ? 'email' : kind])));
@@ -134,6 +161,9 @@ export function useContactForm(initial: ContactFormState | undefined, form: Inqu
           applicationConsent: sent.get(applicationConsentFields.consent) === applicationConsentValue,
           formVersion: form.version,
           rules,
+          added: [...new Set(added.flatMap((f) => controls(f.key).map((c) => c.name)))].flatMap((name) =>
+            data.getAll(name).map((v): [string, string] => [name, String(v).trim()]),
+          ),
         },
       );
       notify(t('notices.success'));

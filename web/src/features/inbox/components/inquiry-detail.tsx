@@ -170,13 +170,18 @@ function DetailContent({
     ],
     [
       labelOf('phone', t('detail.phone')),
-      <a
-        key="phone"
-        className="text-brand-700 underline hover:text-brand-900"
-        href={`tel:${inquiry.phone.replace(/[^\d+]/g, '')}`}
-      >
-        {inquiry.phone}
-      </a>,
+      // Staff may make the phone optional or hide it (issue 44): none sent is said, not linked.
+      inquiry.phone ? (
+        <a
+          key="phone"
+          className="text-brand-700 underline hover:text-brand-900"
+          href={`tel:${inquiry.phone.replace(/[^\d+]/g, '')}`}
+        >
+          {inquiry.phone}
+        </a>
+      ) : (
+        none
+      ),
     ],
     // The price inquiry's fields belong to a price inquiry: another type shows only those it was sent with.
     ...priceFields.filter(([, filled]) => price || filled).map(([label, , value]) => [label, value] as [string, ReactNode]),

@@ -1,0 +1,193 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ContactCreated, InquiryDetail, LoginResponse } from '@blitz/contract';
+import { axeViolations } from '../support/admin-helpers';
+import { admin, useSite, viewports } from '../support/harness';
+import { contactFormHydrated, hydrated } from '../support/public-pages';
+
+// The footer form offering a type staff added (issue 44, decision 058): "Prüftermin vereinbaren"
+// with preferred dates, the building's address, an interval and the roof access, with and
+// without JavaScript; its fields show only while it is chosen.
+const site = useSite({ CONTACT_MIN_FILL_SECONDS: '0', CONTACT_RATE_LIMIT: '1000' });
+let token = '';
+const words = (de: string, en: string) => ({ de, en });
+const none = words('', '');
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${site.url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  await site.start();
+  const login = await fetch(`${site.url}/api/v1/login/Auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  token = ((await login.json()) as LoginResponse).jwtToken;
+  await call('POST', '/InquiryType', {
+    key: 'inspection',
+    names: words('Prüftermin vereinbaren', 'Book an inspection'),
+    fields: [
+      ...['phone', 'CompanyName', 'BuildingSize', 'CompanyAddress', 'Regards'].map((key) => ({
+        key,
+        shown: key === 'phone',
+        required: false,
+        labels: none,
+        help: none,
+      })),
+      {
+        key: 'preferredDates',
+        kind: 'date',
+        multiple: true,
+        shown: true,
+        required: true,
+        labels: words('Wunschtermine', 'Preferred dates'),
+        help: words('Bis zu drei Tage, an denen wir kommen können.', 'Up to three days on which we may come.'),
+      },
+      {
+        key: 'buildingAddress',
+        kind: 'address',
+        shown: true,
+        required: true,
+        labels: words('Adresse des Gebäudes', 'Address of the building'),
+        help: none,
+      },
+      {
+        key: 'interval',
+        kind: 'choice',
+        shown: true,
+        required: true,
+        labels: words('Prüfintervall', 'Inspection interval'),
+        help: none,
+        options: [
+          { key: 'yearly', labels: words('jährlich', 'every year') },
+          { key: 'everyTwoYears', labels: words('alle zwei Jahre', 'every two years') },
+        ],
+      },
+      {
+        key: 'roofArea',
+        kind: 'number',
+        shown: true,
+        required: false,
+        labels: words('Dachfläche', 'Roof area'),
+        help: none,
+        unit: words('m²', 'm²'),
+      },
+      {
+        key: 'roofAccess',
+        kind: 'yesNo',
+        shown: true,
+        required: false,
+        labels: words('Zugang zum Dach vorhanden', 'Roof access available'),
+        help: none,
+      },
+    ],
+    recipients: [],
+    retentionDays: 730,
+  });
+}, 60_000);
+
+async function stored(reference: string): Promise<InquiryDetail> {
+  const list = await call<{ data: { id: number; reference: string }[] }>('GET', '/Inquiry');
+  const found = list.data.find((i) => i.reference === reference)!;
+  return call<InquiryDetail>('GET', `/Inquiry/${found.id}`);
+}
+
+async function fillPerson(page: Page, lang: 'de' | 'en') {
+  await page.getByLabel(lang === 'de' ? 'Vorname' : 'First name').fill('Anna');
+  await page.getByLabel(lang === 'de' ? 'Nachname' : 'Last name').fill('Kirchner');
+  await page.locator('#contact-form input[name=email]').fill('anna@gemeinde.example');
+  await page.getByLabel(lang === 'de' ? 'Nachricht' : 'Message').fill('Die Anlage der Kirche ist fällig.');
+}
+
+describe('the footer form offering a type staff added', () => {
+  it('shows its fields while it is chosen, checks them, and sends them, with JavaScript', async () => {
+    const page = await site.page({ viewport: viewports.desktop });
+    await page.goto(`${site.url}/Services`);
+    await page.locator('#contact-form').scrollIntoViewIfNeeded();
+    await hydrated(page);
+    const dates = page.locator('#contact-preferredDates');
+    expect(await dates.count()).toBe(1);
+    expect(await dates.isVisible()).toBe(false);
+    await page.getByLabel('Betreff').selectOption({ label: 'Prüftermin vereinbaren' });
+    await contactFormHydrated(page);
+    expect(await dates.isVisible()).toBe(true);
+    expect(await page.getByLabel('Firmenname').isVisible()).toBe(false);
+    expect(await page.locator('#contact-preferredDates-hint').innerText()).toBe('Bis zu drei Tage, an denen wir kommen können.');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await fillPerson(page, 'de');
+    await page.getByLabel('Wunschtermine 1').fill('2027-03-01');
+    await page.getByLabel('Wunschtermine 2').fill('2027-03-08');
+    await page.getByRole('radio', { name: 'alle zwei Jahre' }).check();
+    await page.getByLabel('Dachfläche').fill('viel');
+    // The address is missing and the roof area is no number: both named, marked at their fields.
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    await expect(page.locator('[data-notification=error]').first().textContent()).resolves.toBe(
+      'Fehlende Felder: Adresse des Gebäudes',
+    );
+    expect(await page.getByLabel('Straße und Hausnummer').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Straße und Hausnummer').fill('Kirchplatz 1');
+    await page.getByLabel('PLZ').fill('48143');
+    await page.getByLabel('Ort').fill('Münster');
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    await page.locator('[data-notification=error]', { hasText: 'Ungültige Felder: Dachfläche' }).waitFor();
+    expect(await page.getByLabel('Dachfläche').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Straße und Hausnummer').getAttribute('aria-invalid')).toBe('false');
+    await page.getByLabel('Dachfläche').fill('420,5');
+    await page.getByLabel('Zugang zum Dach vorhanden').check();
+
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/Contact'));
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    expect((await answer).status()).toBe(201);
+    const { reference } = (await (await answer).json()) as ContactCreated;
+    const inquiry = await stored(reference);
+    expect(inquiry.subject).toBe('inspection');
+    expect(inquiry.answers.map((a) => [a.key, a.text.de])).toEqual([
+      ['preferredDates', '01.03.2027, 08.03.2027'],
+      ['buildingAddress', 'Kirchplatz 1, 48143 Münster'],
+      ['interval', 'alle zwei Jahre'],
+      ['roofArea', '420,5 m²'],
+      ['roofAccess', 'Ja'],
+    ]);
+
+    // "Send another": the form again, its added fields there and empty.
+    await page.locator('[data-inquiry-sent] a').click();
+    await page.getByLabel('Betreff').selectOption({ label: 'Prüftermin vereinbaren' });
+    expect(await page.getByLabel('Wunschtermine 1').inputValue()).toBe('');
+    expect(await page.getByLabel('PLZ').isVisible()).toBe(true);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('works without JavaScript on a phone in English, and keeps what was typed when refused', async () => {
+    const page = await site.page({ viewport: viewports.phone, javaScriptEnabled: false });
+    await page.goto(`${site.url}/?lang=en`);
+    await page.getByLabel('Subject').selectOption({ label: 'Book an inspection' });
+    await fillPerson(page, 'en');
+    await page.getByLabel('Preferred dates 1').fill('2027-04-12');
+    await page.getByLabel('Street and number').fill('Kirchplatz 1');
+    await page.getByLabel('Postcode').fill('48143');
+    await page.getByLabel('Town').fill('Münster');
+    // No interval chosen: the server says so, and the page comes back with what was typed.
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.locator('[data-notification=error]').first().waitFor();
+    expect(await page.locator('[data-notification=error]').first().textContent()).toContain('Inspection interval');
+    expect(await page.getByLabel('Street and number').inputValue()).toBe('Kirchplatz 1');
+    expect(await page.getByLabel('Preferred dates 1').inputValue()).toBe('2027-04-12');
+    expect(await page.getByLabel('Preferred dates 1').isVisible()).toBe(true);
+
+    await page.getByRole('radio', { name: 'every year' }).check();
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.waitForURL(/inquiry=sent/);
+    const reference = await page.locator('[data-inquiry-sent] .whitespace-nowrap').innerText();
+    const inquiry = await stored(reference);
+    expect(inquiry.answers.map((a) => a.text.en)).toEqual(['12/04/2027', 'Kirchplatz 1, 48143 Münster', 'every year']);
+  });
+});
