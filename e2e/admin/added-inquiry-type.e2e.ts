@@ -76,6 +76,11 @@ beforeAll(async () => {
   const res = await fetch(`${site.url}/api/v1/Contact`, { method: 'POST', body: form });
   expect(res.status).toBe(201);
   reference = ((await res.json()) as ContactCreated).reference;
+  // Another inquiry beside it, of one of SPEC.md's types.
+  const other = new FormData();
+  for (const [name, value] of fields) other.append(name, name === 'subject' ? 'generalMessage' : value);
+  other.append('phone', '0251 12345');
+  expect((await fetch(`${site.url}/api/v1/Contact`, { method: 'POST', body: other })).status).toBe(201);
 });
 
 async function openInquiry(lang: 'de' | 'en', phone: boolean): Promise<Page> {
@@ -99,6 +104,10 @@ describe('an inquiry of a type staff added', () => {
     expect(text).toMatch(/Adresse des Gebäudes\s+Kirchplatz 1, 48143 Münster/);
     expect(text).toMatch(/Prüfintervall\s+alle zwei Jahre/);
     expect(await axeViolations(page)).toEqual([]);
+    // The inbox filters by it.
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Art', { exact: true }).selectOption({ label: 'Prüftermin vereinbaren' });
+    await expect.poll(() => page.locator('main tbody tr[data-inquiry]').count()).toBe(1);
     expect(page.errors).toEqual([]);
   });
 

@@ -20,6 +20,7 @@ import {
 import { InvitationLink } from './invitation-link';
 import { RoleMatrix } from './role-matrix';
 import { inquiryTypeName } from '../../../lib/inquiry-type-name';
+import { useInquiryTypeList } from '../../../lib/inquiry-type-list';
 
 type ShownLink = { username: string; invitation: Invitation; mailed: boolean };
 
@@ -60,8 +61,12 @@ export function AccountsPanel({ self }: { self: string }) {
 }
 
 function TypeChoice({ value, onChange }: { value: string[] | null; onChange: (next: string[] | null) => void }) {
-  const { t } = useTranslation(['accounts', 'admin', 'inbox']);
-  const chosen: string[] = value ?? [...inquirySubjects];
+  const { t, i18n } = useTranslation(['accounts', 'admin', 'inbox']);
+  const lang = i18n.language === 'en' ? 'en' : 'de';
+  // Every type in the form, those staff added too (issue 44); SPEC.md's three until the list is read.
+  const all = useInquiryTypeList().data?.filter((type) => !type.removed) ?? inquirySubjects.map((key) => ({ key, names: null }));
+  const keys = all.map((type) => type.key);
+  const chosen: string[] = value ?? keys;
   const toggle = (subject: string, box: HTMLInputElement) => {
     const next = chosen.includes(subject) ? chosen.filter((s) => s !== subject) : [...chosen, subject];
     // Every type is no limit; none is not allowed: the last box stays ticked (put back in the
@@ -70,20 +75,20 @@ function TypeChoice({ value, onChange }: { value: string[] | null; onChange: (ne
       box.checked = true;
       return;
     }
-    onChange(next.length === inquirySubjects.length ? null : next);
+    onChange(keys.every((key) => next.includes(key)) ? null : next);
   };
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-slate-800">{t('inquiryTypes')}</legend>
       <div className="mt-1 flex flex-wrap gap-4">
-        {inquirySubjects.map((subject) => (
-          <label key={subject} className="flex items-center gap-2 text-sm text-slate-800">
+        {all.map((type) => (
+          <label key={type.key} className="flex items-center gap-2 text-sm text-slate-800">
             <input
               type="checkbox"
-              checked={chosen.includes(subject)}
-              onChange={(event) => toggle(subject, event.currentTarget)}
+              checked={chosen.includes(type.key)}
+              onChange={(event) => toggle(type.key, event.currentTarget)}
             />
-            {t(`types.${subject}`)}
+            {inquiryTypeName(type.key, type.names, lang, (s) => t(`types.${s}`))}
           </label>
         ))}
       </div>
@@ -177,6 +182,7 @@ function AccountTable({
   highlight?: number | undefined;
 }) {
   const { t, i18n } = useTranslation(['accounts', 'admin']);
+  const types = useInquiryTypeList().data;
   const highlighted = useRef<HTMLLIElement>(null);
   useEffect(() => {
     highlighted.current?.scrollIntoView({ block: 'center' });
@@ -223,7 +229,14 @@ function AccountTable({
                   {account.inquiryTypes && (
                     <span className="block text-xs text-slate-600">
                       {account.inquiryTypes
-                        .map((type) => inquiryTypeName(type, null, i18n.language === 'en' ? 'en' : 'de', (s) => t(`types.${s}`)))
+                        .map((key) =>
+                          inquiryTypeName(
+                            key,
+                            types?.find((type) => type.key === key)?.names,
+                            i18n.language === 'en' ? 'en' : 'de',
+                            (s) => t(`types.${s}`),
+                          ),
+                        )
                         .join(', ')}
                     </span>
                   )}

@@ -5,6 +5,7 @@ import { secondaryButton, smallButton } from '../../../components/admin/button-c
 import { type InboxFilter, useJobChoices } from '../api/inquiries';
 import { jobName } from './job-name';
 import { inquiryTypeName } from '../../../lib/inquiry-type-name';
+import { useInquiryTypeList } from '../../../lib/inquiry-type-list';
 
 type InquiryFiltersProps = {
   filter: InboxFilter;
@@ -17,7 +18,6 @@ type InquiryFiltersProps = {
   /** Each view's count as its badge shows it ("1000+" for a search past its cap). */
   counts: { inbox: string | number | undefined; spam: string | number | undefined };
   /** The types the signed-in user may see (an inbox account's limit): the subject filter offers only these. */
-  /** The types to filter by: the account's limit, else SPEC.md's three. */
   subjects?: readonly string[] | undefined;
 };
 
@@ -25,16 +25,12 @@ const field = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-
 const label = 'block text-sm font-semibold text-slate-800';
 
 /** The inbox's view switch (inquiries or spam), search box and filters. */
-export function InquiryFilters({
-  filter,
-  searchText,
-  onSearchText,
-  onChange,
-  onReset,
-  counts,
-  subjects = inquirySubjects,
-}: InquiryFiltersProps) {
+export function InquiryFilters({ filter, searchText, onSearchText, onChange, onReset, counts, subjects }: InquiryFiltersProps) {
   const { t, i18n } = useTranslation('inbox');
+  const lang = i18n.language === 'en' ? 'en' : 'de';
+  // Every type, those staff added too (issue 44); SPEC.md's three until the list is read.
+  const types = useInquiryTypeList().data ?? inquirySubjects.map((key) => ({ key, names: null, removed: false }));
+  const offered = types.filter((type) => (subjects ? subjects.includes(type.key) : true));
   const id = useId();
   const viewButton = (spam: boolean) => {
     const count = spam ? counts.spam : counts.inbox;
@@ -125,9 +121,10 @@ export function InquiryFilters({
               className={field}
             >
               <option value="">{t('filters.any')}</option>
-              {subjects.map((subject) => (
-                <option key={subject} value={subject}>
-                  {inquiryTypeName(subject, null, i18n.language === 'en' ? 'en' : 'de', (s) => t(`subjects.${s}`))}
+              {offered.map((type) => (
+                <option key={type.key} value={type.key}>
+                  {inquiryTypeName(type.key, type.names, lang, (s) => t(`subjects.${s}`))}
+                  {type.removed && ` (${t('filters.removedType')})`}
                 </option>
               ))}
             </select>
