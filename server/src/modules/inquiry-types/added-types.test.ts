@@ -3,7 +3,7 @@ import { inquiryDetailSchema, inquiryFormSchema, inquiryTypeListSchema } from '@
 import { api, databaseKinds, shownContent, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
 import { signedInAs } from '../accounts/accounts.test-kit';
-import { generalMessage, postContact } from '../contact/contact.test-kit';
+import { generalMessage, pdfFile, postContact } from '../contact/contact.test-kit';
 
 const fast = { CONTACT_MIN_FILL_SECONDS: '0' };
 const words = (de: string, en: string) => ({ de, en });
@@ -129,7 +129,26 @@ describe.each(databaseKinds)('inquiry types staff add, on %s', (kind) => {
       ],
     });
 
-    const sent = await postContact(url, { ...booking, formVersion: String(form.version) });
+    // The office writes the type's own confirmation; a placeholder the mail does not know is refused.
+    const confirmation = {
+      type: 'inspection',
+      kind: 'confirmation',
+      language: 'de',
+      subject: 'Ihr Prüftermin bei {companyName} ({reference})',
+      body: 'Guten Tag,\n\nwir melden uns binnen einer Woche mit einem Termin für: {type}.\n\n{fieldsSent}',
+    };
+    expect(
+      (await api(url, 'PUT', '/api/v1/MailTemplate', { token, body: { ...confirmation, body: '{bookNumber}' } })).status,
+    ).toBe(400);
+    expect((await api(url, 'PUT', '/api/v1/MailTemplate', { token, body: confirmation })).status).toBe(200);
+    const preview = await api(url, 'POST', '/api/v1/MailTemplate/Preview', {
+      token,
+      body: { ...confirmation, kind: 'notification', body: '{fields}' },
+    });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.text).toContain('Adresse des Gebäudes: Beispiel');
+
+    const sent = await postContact(url, { ...booking, formVersion: String(form.version) }, [pdfFile('pruefbuch.pdf')]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const detail = inquiryDetailSchema.parse((await api(url, 'GET', `/api/v1/Inquiry/${sent.body.id}`, { token })).body);
     expect(detail.subject).toBe('inspection');
@@ -145,12 +164,15 @@ describe.each(databaseKinds)('inquiry types staff add, on %s', (kind) => {
     // The mail to the company goes to the type's own recipients, with every answer; the
     // confirmation names the fields sent, never what was typed.
     const mails = await smtp.waitFor(2);
-    const notification = mails.find((m) => m.to.includes('pruefung@firma.example'))!.mail.text!;
-    expect(notification).toContain('Prüftermin vereinbaren');
-    expect(notification).toContain('Adresse des Gebäudes: Kirchplatz 1, 48143 Münster');
-    const confirmation = mails.find((m) => m.to.includes(generalMessage.email))!.mail.text!;
-    expect(confirmation).toContain('- Adresse des Gebäudes');
-    expect(confirmation).not.toContain('Kirchplatz');
+    const notification = mails.find((m) => m.to.includes('pruefung@firma.example'))!.mail;
+    expect(notification.text).toContain('Prüftermin vereinbaren');
+    expect(notification.text).toContain('Adresse des Gebäudes: Kirchplatz 1, 48143 Münster');
+    expect(notification.attachments.map((a) => a.filename)).toEqual(['pruefbuch.pdf']);
+    const confirmed = mails.find((m) => m.to.includes(generalMessage.email))!.mail;
+    expect(confirmed.subject).toMatch(/^Ihr Prüftermin bei .+ \(\d{8}-[A-Z0-9]{6}\)$/);
+    expect(confirmed.text).toContain('wir melden uns binnen einer Woche mit einem Termin für: Prüftermin vereinbaren.');
+    expect(confirmed.text).toContain('- Adresse des Gebäudes');
+    expect(confirmed.text).not.toContain('Kirchplatz');
 
     // The CSV names the type and lists the answers in its own column.
     const csv = await fetch(`${url}/api/v1/Inquiry/Export?lang=en&separator=,`, {

@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import {
-  type InquirySubject,
+  type InquiryType,
   type MailPreview,
   type MailTemplate,
   type MailTemplateKind,
   type MailTemplateLanguage,
   type MailTemplateTestResult,
   berlinDate,
-  inquirySubjects,
   mailTemplateKinds,
   mailTemplateLanguages,
   placeholderProblems,
@@ -31,11 +30,14 @@ import {
   notificationValues,
   renderMail,
 } from './mail-rendering';
+import { addedFieldsOf, currentInquiryTypes } from '../inquiry-types/inquiry-types.service';
 import { mailTemplateEntry } from './mail-templates-audit';
 import { lockMailTemplatesRow, readMailTemplatesRow, writeMailTemplatesRow } from './mail-templates.repository';
 
-/** The inquiry types a template may be for. Today the form's three; staff-defined types will join here. */
-const knownTypes: readonly string[] = inquirySubjects;
+/** The inquiry types a template may be for: the form's types now, those staff added among them (issue 44). */
+async function knownTypes(db: Db): Promise<InquiryType[]> {
+  return (await currentInquiryTypes(db)).types.filter((type) => !type.removed);
+}
 
 type TemplateKey = { type: string; kind: MailTemplateKind; language: MailTemplateLanguage };
 const idOf = (key: TemplateKey) => `${key.type}.${key.kind}.${key.language}`;
@@ -76,7 +78,7 @@ function templateOf(key: TemplateKey, saved: Saved | undefined): MailTemplate {
 /** Every template: each inquiry type × kind × language, with the words in use and the shipped ones. */
 export async function listMailTemplates(db: Db): Promise<MailTemplate[]> {
   const saved = await readSaved(db);
-  return knownTypes.flatMap((type) =>
+  return (await knownTypes(db)).flatMap(({ key: type }) =>
     mailTemplateKinds.flatMap((kind) =>
       mailTemplateLanguages.map((language) => templateOf({ type, kind, language }, saved.get(idOf({ type, kind, language })))),
     ),
@@ -91,9 +93,12 @@ export async function mailTemplateWords(db: Db): Promise<MailTemplateWords> {
   return (key) => saved.get(idOf(key)) ?? defaultTemplates[key.kind][key.language];
 }
 
-function checkType(type: string): void {
-  if (!knownTypes.includes(type))
-    throw badRequest('type', `unknown inquiry type ${type}; the types are ${knownTypes.join(', ')}`);
+/** The type a template is for, refused (400) if the form has no such type. */
+async function checkType(db: Db, key: string): Promise<InquiryType> {
+  const types = await knownTypes(db);
+  const type = types.find((t) => t.key === key);
+  if (!type) throw badRequest('type', `unknown inquiry type ${key}; the types are ${types.map((t) => t.key).join(', ')}`);
+  return type;
 }
 
 /**
@@ -105,7 +110,7 @@ export async function saveMailTemplate(
   db: Db,
   input: TemplateKey & TemplateWords & { updatedAt?: string | null | undefined },
 ): Promise<MailTemplate> {
-  checkType(input.type);
+  await checkType(db, input.type);
   const key: TemplateKey = { type: input.type, kind: input.kind, language: input.language };
   const id = idOf(key);
   const shipped = defaultTemplates[key.kind][key.language];
@@ -128,15 +133,21 @@ export async function saveMailTemplate(
   });
 }
 
-/** An invented inquiry of the type, in the template's language, to show a template with. */
-function sampleInquiry(type: InquirySubject, language: MailTemplateLanguage): { inquiry: MailInquiry; files: MailAttachment[] } {
+/**
+ * An invented inquiry of the type, in the template's language, to show a template with; a type
+ * staff added answers each of its fields with "Beispiel" / "Example" under its label.
+ */
+function sampleInquiry(type: InquiryType, language: MailTemplateLanguage): { inquiry: MailInquiry; files: MailAttachment[] } {
   const de = language === 'de';
-  const price = type === 'priceInquiry';
-  const application = type === 'application';
+  const price = type.key === 'priceInquiry';
+  const application = type.key === 'application';
+  const example = { de: 'Beispiel', en: 'Example' };
   return {
     inquiry: {
       reference: `${berlinDate().replace(/-/g, '')}-MUSTER`,
-      subject: type,
+      subject: type.key,
+      typeNames: type.builtIn ? undefined : type.names,
+      answered: addedFieldsOf(type).map((field) => ({ label: field.labels, text: example })),
       firstName: 'Max',
       lastName: 'Mustermann',
       phone: '+49 6181 123456',
@@ -159,8 +170,7 @@ function sampleInquiry(type: InquirySubject, language: MailTemplateLanguage): { 
 
 /** A template's words with the sample inquiry and the company's saved details (nothing saved). */
 export async function previewMailTemplate(db: Db, template: TemplateKey & TemplateWords): Promise<MailPreview> {
-  checkType(template.type);
-  const { inquiry, files } = sampleInquiry(template.type as InquirySubject, template.language);
+  const { inquiry, files } = sampleInquiry(await checkType(db, template.type), template.language);
   const { settings: company } = await getCompanyDetails(db);
   const values =
     template.kind === 'notification'

@@ -14,6 +14,8 @@ import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useMailTemplates } from '../api/mail-templates';
 import { TemplateEditor } from './template-editor';
 import type { TemplateWords } from './template-form';
+import { inquiryTypeName } from '../../../lib/inquiry-type-name';
+import { useInquiryTypeList } from '../../../lib/inquiry-type-list';
 
 const idOf = (t: Pick<MailTemplate, 'type' | 'kind' | 'language'>) => `${t.type}.${t.kind}.${t.language}`;
 
@@ -23,9 +25,15 @@ const idOf = (t: Pick<MailTemplate, 'type' | 'kind' | 'language'>) => `${t.type}
  * leaving the tab with anything unsaved asks first: an edit is never lost silently.
  */
 export function MailTemplatesPanel() {
-  const { t } = useTranslation('mailSettings');
+  const { t, i18n } = useTranslation('mailSettings');
   const headingId = useId();
   const templates = useMailTemplates();
+  // The names of the types staff added (issue 44); SPEC.md's three in this tab's own words.
+  const typeList = useInquiryTypeList().data;
+  const typeName = (key: string) =>
+    inquiryTypeName(key, typeList?.find((type) => type.key === key)?.names, i18n.language === 'en' ? 'en' : 'de', (s) =>
+      t(`recipients.${s}`),
+    );
   const [type, setType] = useState<string>(inquirySubjects[0]);
   const [kind, setKind] = useState<MailTemplateKind>('confirmation');
   const [edits, setEdits] = useState<Record<string, TemplateWords>>({});
@@ -54,7 +62,7 @@ export function MailTemplatesPanel() {
             <SelectField label={t('templates.type')} value={type} onChange={(e) => setType(e.target.value)}>
               {types.map((key) => (
                 <option key={key} value={key}>
-                  {t(`recipients.${key as 'application'}`, { defaultValue: key })}
+                  {typeName(key)}
                   {list.some((template) => template.type === key && unsaved(template)) ? ` – ${t('templates.unsaved')}` : ''}
                 </option>
               ))}
