@@ -25,7 +25,14 @@ export type InquiryFormField = {
  * One inquiry type as the form shows it in one language; `name` '' : the site's own. A type staff
  * added may be offered only by a button on chosen pages: then it is not in the subject list.
  */
-export type InquiryFormType = { key: string; name: string; fields: InquiryFormField[]; inSubjectList?: boolean };
+export type InquiryFormType = {
+  key: string;
+  name: string;
+  fields: InquiryFormField[];
+  inSubjectList?: boolean;
+  /** The pages (their keys) that offer it by a button which chooses it in the form. */
+  offeredOn?: string[];
+};
 
 /**
  * What the footer form is made from in one language: every type's fields, and the version of the

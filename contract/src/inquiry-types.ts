@@ -203,6 +203,8 @@ export const inquiryFormSchema = z.object({
       name: z.string(),
       /** false: offered only by a button on chosen pages, not in the subject list. */
       inSubjectList: z.boolean().optional(),
+      /** The pages (their keys) that offer it by a button which chooses it in the form. */
+      offeredOn: z.array(z.string()).optional(),
       fields: z.array(
         z.object({
           key: z.string(),

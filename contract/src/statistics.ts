@@ -75,6 +75,8 @@ export const statisticsSchema = statisticsTotalsSchema.extend({
     z.object({ source: z.string(), campaign: z.string(), visitors: count, inquiries: count, applications: count }),
   ),
   devices: z.array(z.object({ device: z.enum(deviceClasses), visitors: count })),
+  /** The period's inquiries per inquiry type's key (issue 44: those staff added too), applications included, spam not. */
+  types: z.array(z.object({ type: z.string(), inquiries: count })).default([]),
   /**
    * The reference projects and job openings most viewed, both languages together, with their
    * titles as they are now; `title` is empty when the project or job is gone (then its path says which it was).

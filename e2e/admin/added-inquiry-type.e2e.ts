@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ContactCreated, apiRoutes } from '@blitz/contract';
 import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
@@ -83,7 +82,7 @@ beforeAll(async () => {
   expect((await fetch(`${site.url}/api/v1/Contact`, { method: 'POST', body: other })).status).toBe(201);
 });
 
-async function openInquiry(lang: 'de' | 'en', phone: boolean): Promise<Page> {
+async function openInquiry(lang: 'de' | 'en', phone: boolean) {
   const page = await site.page({ viewport: phone ? viewports.phone : viewports.desktop });
   await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}&tab=inquiries`);
   const row = page.locator(`main tbody tr[data-inquiry="${reference}"]`);

@@ -91,6 +91,30 @@ beforeAll(async () => {
     ],
     recipients: [],
     retentionDays: 730,
+    offeredOn: { subjectList: true, pages: ['services'] },
+  });
+  // Offered by the services page's button only, not in the subject list.
+  await call('POST', '/InquiryType', {
+    key: 'callback',
+    names: words('Rückruf erbeten', 'Call me back'),
+    fields: [
+      ...['phone', 'CompanyName', 'BuildingSize', 'CompanyAddress', 'Regards'].map((key) => ({
+        key,
+        shown: key === 'phone',
+        required: key === 'phone',
+        labels: none,
+        help: none,
+      })),
+      {
+        key: 'bestTime',
+        kind: 'line',
+        shown: true,
+        required: false,
+        labels: words('Am besten erreichbar', 'Best time to call'),
+        help: none,
+      },
+    ],
+    offeredOn: { subjectList: false, pages: ['services'] },
   });
 }, 60_000);
 
@@ -164,6 +188,24 @@ describe('the footer form offering a type staff added', () => {
     expect(await page.getByLabel('Wunschtermine 1').inputValue()).toBe('');
     expect(await page.getByLabel('PLZ').isVisible()).toBe(true);
     expect(page.errors).toEqual([]);
+  });
+
+  it('is offered by a button on the page staff chose, also a type not in the subject list', async () => {
+    const page = await site.page({ viewport: viewports.phone });
+    await page.goto(`${site.url}/Services`);
+    const offers = page.getByRole('complementary', { name: 'Direkt anfragen' });
+    expect(await offers.getByRole('link').allInnerTexts()).toEqual(['Prüftermin vereinbaren', 'Rückruf erbeten']);
+    const subjects = page.locator('#contact-form select[name=subject] option:not([hidden])');
+    expect(await subjects.allInnerTexts()).not.toContain('Rückruf erbeten');
+    await offers.getByRole('link', { name: 'Rückruf erbeten' }).click();
+    await page.waitForURL(/subject=callback#contact-form/);
+    expect(await page.locator('#contact-form select[name=subject]').inputValue()).toBe('callback');
+    expect(await page.getByLabel('Am besten erreichbar').isVisible()).toBe(true);
+    expect(await page.getByLabel('Wunschtermine 1').isVisible()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    // Other pages offer nothing.
+    await page.goto(`${site.url}/aboutus`);
+    expect(await page.getByRole('complementary', { name: 'Direkt anfragen' }).count()).toBe(0);
   });
 
   it('works without JavaScript on a phone in English, and keeps what was typed when refused', async () => {

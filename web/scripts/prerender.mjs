@@ -9,7 +9,7 @@ import { criticalCss } from './critical-css.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const clientDir = path.join(dist, 'client');
-const { render, buildOrigin, cssSampleData, languageRedirectScript, namespacesFor, pages, siteLanguages, translationPath } =
+const { render, buildOrigin, cssSampleContent, cssSampleData, languageRedirectScript, namespacesFor, pages, siteLanguages, translationPath } =
   await import(path.join(dist, 'server/entry-server.js'));
 
 const sha256 = (text) => `sha256-${crypto.createHash('sha256').update(text).digest('base64')}`;
@@ -120,10 +120,11 @@ for (const [key, page] of Object.entries(pages)) {
     const relative = `pages/${lang}/${key}.html`;
     manifest.heads[relative] = head;
     if (stylesheet) {
-      // What the server renders into the page per request (the home page's featured projects)
-      // is styled from the first paint too.
+      // What the server renders into the page per request (the home page's featured projects,
+      // the fields and buttons of inquiry types staff added) is styled from the first paint too.
       const sample = cssSampleData(key, lang);
-      const rendered = sample ? `${document}${(await render(key, url, lang, sample)).html}` : document;
+      const shaped = page.staff ? '' : (await render(key, url, lang, sample, cssSampleContent())).html;
+      const rendered = `${document}${sample ? (await render(key, url, lang, sample)).html : ''}${shaped}`;
       const css = criticalCss(stylesheet, rendered);
       document = document.replace('</head>', () => `  <style>${css}</style>\n  </head>`);
       manifest.pageStyleHashes[relative] = [...manifest.styleHashes, sha256(css)];

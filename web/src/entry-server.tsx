@@ -2,8 +2,12 @@ import type { Resource } from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import {
+  type AddedFieldKind,
+  type InquiryFormField,
+  type InquiryFormType,
   type PageData,
   type PageKey,
+  type RenderContent,
   type Project,
   type RenderPage,
   type SiteLanguage,
@@ -12,8 +16,11 @@ import {
   company,
   companyInterpolationOf,
   managementTitle,
+  addedFieldKinds,
   contentLanguageOf,
+  pageKeys,
   pages,
+  shippedInquiryForm,
   siteLanguages,
   translationPath,
 } from '@blitz/contract';
@@ -86,6 +93,40 @@ export function cssSampleData(page: PageKey, lang: SiteLanguage): PageData | und
   };
   if (page === 'project') return { [apiUrl(apiRoutes.projects.onePath(0))]: project };
   return { [apiUrl(apiRoutes.projects.featuredPath(language))]: { count: 1, data: [project] } };
+}
+
+/**
+ * Site content a page shows only once staff shaped it, given to the build for the same reason
+ * (prerender.mjs): an inquiry type staff added, with a field of every kind and offered on every
+ * page (issue 44), so that its fields and its button are styled from the first paint.
+ */
+export function cssSampleContent(): RenderContent {
+  const field = (key: string, kind: AddedFieldKind, extra: Partial<InquiryFormField> = {}): InquiryFormField => ({
+    key,
+    kind,
+    shown: true,
+    required: true,
+    label: '…',
+    help: '…',
+    ...extra,
+  });
+  const options = [
+    { key: 'a', label: '…' },
+    { key: 'b', label: '…' },
+  ];
+  const added: InquiryFormType = {
+    key: 'sample',
+    name: '…',
+    offeredOn: [...pageKeys],
+    fields: [
+      ...addedFieldKinds.map((kind) =>
+        field(kind, kind, kind === 'choice' ? { options } : kind === 'number' ? { unit: '…' } : {}),
+      ),
+      field('dates', 'date', { multiple: true }),
+      field('choices', 'choice', { multiple: true, options }),
+    ],
+  };
+  return { ...defaultSiteContent, inquiryForm: { version: 1, types: [...shippedInquiryForm.types, added] } };
 }
 
 /**

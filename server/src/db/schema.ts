@@ -349,6 +349,9 @@ export type StatisticsSourcesTable = {
 };
 export type StatisticsDevicesTable = { day: string; device: string; visitors: Generated<number> };
 
+/** A day's inquiries per inquiry type (issue 44), spam not counted. */
+export type StatisticsTypesTable = { day: string; type: string; inquiries: Generated<number> };
+
 /** Where an inquiry came from (its visit of that day), deleted with the inquiry. */
 export type InquiryOriginsTable = {
   inquiry_id: number;
@@ -495,6 +498,7 @@ export type Database = {
   statistics_pages: StatisticsPagesTable;
   statistics_sources: StatisticsSourcesTable;
   statistics_devices: StatisticsDevicesTable;
+  statistics_types: StatisticsTypesTable;
   inquiry_origins: InquiryOriginsTable;
   statistics_summary_recipients: StatisticsSummaryRecipientsTable;
   statistics_summary_weeks: StatisticsSummaryWeeksTable;

@@ -8,8 +8,8 @@ import { PageFallback } from '../components/page-fallback';
 import { PreviewBanner } from '../components/preview-banner';
 import { useNavigationScroll } from '../lib/use-navigation-scroll';
 
-/** The frame of every page: skip link, navbar, the page, footer (with what the layout puts in it). */
-export function SiteFrame({ inFooter }: { inFooter?: ReactNode }) {
+/** The frame of every page: skip link, navbar, the page (and what the layout puts after it), footer (with what the layout puts in it). */
+export function SiteFrame({ inFooter, afterPage }: { inFooter?: ReactNode; afterPage?: ReactNode }) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const onHome = pathname === '/' || pathname === '';
@@ -30,6 +30,7 @@ export function SiteFrame({ inFooter }: { inFooter?: ReactNode }) {
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
+          {afterPage}
         </main>
         <Footer>{inFooter}</Footer>
       </div>

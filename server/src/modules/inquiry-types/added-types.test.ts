@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inquiryDetailSchema, inquiryFormSchema, inquiryTypeListSchema } from '@blitz/contract';
+import { berlinDate, inquiryDetailSchema, inquiryFormSchema, inquiryTypeListSchema } from '@blitz/contract';
 import { api, databaseKinds, shownContent, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
 import { signedInAs } from '../accounts/accounts.test-kit';
@@ -101,7 +101,12 @@ const booking = {
 describe.each(databaseKinds)('inquiry types staff add, on %s', (kind) => {
   it('takes a new type with its own fields, checks and keeps what a visitor sends, and names it everywhere', async () => {
     const smtp = await SmtpSink.start();
-    const { url } = await startTestApp(kind, { ...fast, SMTP_URL: smtp.url, MAIL_POLL_MS: '50', CONFIRMATION_MAIL: 'true' });
+    const { url, app } = await startTestApp(kind, {
+      ...fast,
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '50',
+      CONFIRMATION_MAIL: 'true',
+    });
     const token = await signIn(url);
     const created = await api(url, 'POST', '/api/v1/InquiryType', { token, body: inspection });
     expect(created.status, created.text).toBe(201);
@@ -173,6 +178,12 @@ describe.each(databaseKinds)('inquiry types staff add, on %s', (kind) => {
     expect(confirmed.text).toContain('wir melden uns binnen einer Woche mit einem Termin für: Prüftermin vereinbaren.');
     expect(confirmed.text).toContain('- Adresse des Gebäudes');
     expect(confirmed.text).not.toContain('Kirchplatz');
+
+    // The statistics count it under its type.
+    await app.statistics?.flush();
+    const today = berlinDate();
+    const stats = await api(url, 'GET', `/api/v1/Statistics?From=${today}&To=${today}`, { token });
+    expect(stats.body.types).toEqual([{ type: 'inspection', inquiries: 1 }]);
 
     // The CSV names the type and lists the answers in its own column.
     const csv = await fetch(`${url}/api/v1/Inquiry/Export?lang=en&separator=,`, {

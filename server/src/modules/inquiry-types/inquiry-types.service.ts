@@ -115,6 +115,7 @@ export function inquiryFormOf(list: InquiryTypeList, lang: 'de' | 'en'): Inquiry
         key: type.key,
         name: type.names[lang],
         ...(!type.offeredOn.subjectList && { inSubjectList: false }),
+        ...(type.offeredOn.pages.length > 0 && { offeredOn: type.offeredOn.pages }),
         fields: type.fields.filter((f) => isAdjustable(f.key) || f.shown).map(formField),
       })),
   };

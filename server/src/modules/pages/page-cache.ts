@@ -115,9 +115,9 @@ const pageParams: Partial<Record<PageKey, readonly string[]>> = {
  * and with a value it can take, in a fixed order. Any other parameter (`?utm_source=…`,
  * `?x=<random>`) is ignored: it neither makes a page of its own in the cache nor reaches the
  * page (issue 27, point 11: 4,500 addresses made 4,500 renders). `?a=1&b=2` and `?b=2&a=1`
- * are one page.
+ * are one page. `subjects`: the inquiry types `?subject=` may choose (the content's form).
  */
-export function normalizedUrl(url: string, page?: PageKey): string {
+export function normalizedUrl(url: string, page?: PageKey, subjects: readonly string[] = inquirySubjects): string {
   const address = new URL(url, 'http://x');
   // The path as the page's own: the router takes /PROJECTS, /Projects/ and /project/0003 too.
   const path = page ? canonicalPath(page, address.pathname) : address.pathname;
@@ -126,7 +126,8 @@ export function normalizedUrl(url: string, page?: PageKey): string {
   const lang = given.get('lang');
   if (isSiteLanguage(lang)) kept.set('lang', lang);
   const subject = given.get(inquirySubjectParam);
-  if ((inquirySubjects as readonly (string | null)[]).includes(subject)) kept.set(inquirySubjectParam, subject!);
+  // One of the form's types (`subjects`: those of the content's form, staff's own among them).
+  if (subject !== null && subjects.includes(subject)) kept.set(inquirySubjectParam, subject);
   // A form sent without JavaScript comes back here: made for that answer alone, never kept.
   if (given.get(inquirySentParam) === 'sent') {
     kept.set(inquirySentParam, 'sent');

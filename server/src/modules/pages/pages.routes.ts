@@ -78,6 +78,9 @@ function requestedFormState(request: FastifyRequest, confirmationMail: boolean):
   return { notice: { kind: 'success', sent: { reference, confirmationMail } } };
 }
 
+/** The inquiry types the content's form offers (`?subject=` may choose one); undefined: SPEC.md's three. */
+const formTypes = (content: PageContent) => content.render.inquiryForm?.types.map((type) => type.key);
+
 const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) => {
   const files = new PageFiles(options.webDist, options.asBuiltOrigin);
   // Finished pages per address, language and content version, each made once (page-cache.ts).
@@ -86,11 +89,11 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
   // The address a page is kept under, per page and address asked for (a small bounded memo:
   // parsing an address costs more than looking it up).
   const normalized = new Map<string, string>();
-  const normalizedFor = (page: PageKey, url: string) => {
-    const key = `${page} ${url}`;
+  const normalizedFor = (page: PageKey, url: string, content: PageContent) => {
+    const key = `${page} ${content.key} ${url}`;
     let found = normalized.get(key);
     if (found === undefined) {
-      found = normalizedUrl(url, page);
+      found = normalizedUrl(url, page, formTypes(content));
       if (normalized.size >= 1000) normalized.clear();
       normalized.set(key, found);
     }
@@ -122,7 +125,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
         return undefined;
       });
     const made = content
-      ? await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(url, page), content, extra)
+      ? await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(url, page, formTypes(content)), content, extra)
       : { html: (await options.renderer?.render(prerendered, page, url, lang, extra)) ?? prerendered };
     // A refused form whose page is gone meanwhile (a project removed): shown on the contact page
     // rather than lost in a redirect.
@@ -152,7 +155,13 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     prerendered: string,
     content: PageContent,
   ) {
-    const made = await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(request.url, page), content);
+    const made = await fillerOf(page).fill(
+      request,
+      lang,
+      prerendered,
+      normalizedUrl(request.url, page, formTypes(content)),
+      content,
+    );
     reply.removeHeader('etag').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
     if ('redirect' in made) return reply.redirect(made.redirect, 302);
     // The full stylesheet at once: the page's inline CSS was cut to the built page, which has no
@@ -215,7 +224,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     const filler = builtAsIs ? undefined : (ownData ?? (content && !content.asBuilt ? fillerOf(page) : undefined));
     if (filler && content) {
       // Kept and rendered under the parameters the page reads: any other makes no page of its own.
-      const url = normalizedFor(page, request.url);
+      const url = normalizedFor(page, request.url, content);
       const key = `${lang} ${url}`;
       let made;
       try {

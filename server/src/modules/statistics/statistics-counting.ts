@@ -88,6 +88,7 @@ export const statisticsCounting = fp(async (app: FastifyInstance) => {
         counted: counted(request),
         inquiryId: stored.id,
         application: stored.subject === 'application',
+        type: stored.subject,
         formPath: pagePathOf(request.headers.referer, ownHosts(request)),
         language: stored.language,
       });

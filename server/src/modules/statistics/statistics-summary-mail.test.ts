@@ -48,6 +48,7 @@ const week: Statistics = {
     { source: 'flyer', campaign: 'messe\r\nBcc: someone@example.com', visitors: 34, inquiries: 0, applications: 0 },
   ],
   devices: [],
+  types: [],
   viewed: {
     projects: [
       {

@@ -39,6 +39,8 @@ export type HashedInquiry = {
   day: string;
   visitor: string | undefined;
   application: boolean;
+  /** Its inquiry type's key (issue 44). */
+  type: string;
   formPath: string | undefined;
   language: string;
 };
@@ -218,6 +220,7 @@ export async function recordBatch(db: Db, batch: readonly HashedView[], inquirie
     const pages = new Tally<{ day: string; path: string; language: string }>();
     const sources = new Tally<{ day: string; source: string; campaign: string }>();
     const devices = new Tally<{ day: string; device: string }>();
+    const types = new Tally<{ day: string; type: string }>();
     const visitKey = (v: { day: string; visitor: string }) => JSON.stringify([v.day, v.visitor]);
     const hashed = batch.filter((v): v is Visited => v.visitor !== undefined);
     // In the order they came: the first visitors of an address are those counted.
@@ -260,6 +263,7 @@ export async function recordBatch(db: Db, batch: readonly HashedView[], inquirie
 
     for (const inquiry of inquiries) {
       days.add({ day: inquiry.day }, inquiry.application ? { applications: 1 } : { inquiries: 1 });
+      types.add({ day: inquiry.day, type: inquiry.type }, { inquiries: 1 });
       const visit =
         inquiry.visitor === undefined
           ? undefined
@@ -300,6 +304,7 @@ export async function recordBatch(db: Db, batch: readonly HashedView[], inquirie
     await addToAggregate(loose, 'statistics_pages', pages);
     await addToAggregate(loose, 'statistics_sources', await foldExcessSources(trx, sources));
     await addToAggregate(loose, 'statistics_devices', devices);
+    await addToAggregate(loose, 'statistics_types', types);
     await addToAggregate(loose, 'statistics_address_visitors', addresses);
   });
 }
@@ -362,7 +367,7 @@ export async function readDays(db: Db, from: string, to: string) {
  */
 export async function readSums<K extends string, C extends string>(
   db: Db,
-  table: 'statistics_pages' | 'statistics_sources' | 'statistics_devices',
+  table: 'statistics_pages' | 'statistics_sources' | 'statistics_devices' | 'statistics_types',
   keys: readonly K[],
   counts: readonly C[],
   { from, to }: { from: string; to: string },

@@ -65,6 +65,7 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
     period,
   );
   const devices = await readSums(db, 'statistics_devices', ['device'], ['visitors'], period);
+  const types = await readSums(db, 'statistics_types', ['type'], ['inquiries'], period);
   const known = new Map<string, Promise<LocalizedText[]>>();
   const viewed = {
     projects: await mostViewed(db, '/project/', period, known),
@@ -98,6 +99,7 @@ export async function statisticsOf(db: Db, { From, To }: StatisticsQuery): Promi
     ),
     sources,
     devices: devices.map((d) => ({ ...d, device: d.device as DeviceClass })),
+    types,
     viewed,
   };
 }

@@ -165,6 +165,11 @@ describe.each(databaseKinds)('visitor statistics on %s', (kind) => {
     expect(other.id).not.toBe(id);
     const stats = await statsOf(url, token);
     expect(stats).toMatchObject({ visitors: 1, inquiries: 1, applications: 1 });
+    // Per type, applications among them (issue 44).
+    expect(stats.types).toEqual([
+      { type: 'application', inquiries: 1 },
+      { type: 'priceInquiry', inquiries: 1 },
+    ]);
     expect(stats.sources).toEqual([{ source: 'google.de', campaign: '', visitors: 1, inquiries: 1, applications: 0 }]);
     expect(stats.pages).toContainEqual({ path: '/Projects', language: 'de', views: 1, visitors: 1, inquiries: 1, title: [] });
     // The inbox shows it with the inquiry; the untraced one has none.

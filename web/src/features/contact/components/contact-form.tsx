@@ -295,7 +295,8 @@ export function ContactForm({
               <select {...props} name="subject" required defaultValue={values.subject ?? subject ?? ''} className={inputClass}>
                 <option value="">{t('subjectPlaceholder')}</option>
                 {form.types.map((type) => (
-                  <option key={type.key} value={type.key}>
+                  // Offered only by a page's button: not in the list, still chosen by it (and in its place).
+                  <option key={type.key} value={type.key} hidden={type.inSubjectList === false}>
                     {type.name || t(`subjects.${type.key as InquirySubject}`)}
                   </option>
                 ))}

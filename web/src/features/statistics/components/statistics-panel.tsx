@@ -18,9 +18,12 @@ import { RankedTable } from './ranked-table';
 import { SummaryFigures } from './summary-figures';
 import { SummaryMailSection } from './summary-mail-form';
 import { DailyChart } from './daily-chart';
+import { inquiryTypeName } from '../../../lib/inquiry-type-name';
+import { useInquiryTypeList } from '../../../lib/inquiry-type-list';
 
 type PageRow = Statistics['pages'][number];
 type SourceRow = Statistics['sources'][number];
+type TypeRow = Statistics['types'][number];
 type ViewedRow = Statistics['viewed']['projects'][number];
 
 /** The public pages the statistics name in their own words (statistics.json → pageNames); a project or job by its title. */
@@ -63,6 +66,12 @@ function DateField({ label, value, min, max, onChange }: DateFieldProps) {
 /** The visitor statistics (issue 32): a period against the one before, per day, page and source, and their export. */
 export function StatisticsPanel() {
   const { t, i18n } = useTranslation('statistics');
+  // Every inquiry type by its name, those staff added too (issue 44).
+  const typeList = useInquiryTypeList().data;
+  const typeName = (key: string) =>
+    inquiryTypeName(key, typeList?.find((type) => type.key === key)?.names, i18n.language === 'en' ? 'en' : 'de', (s) =>
+      t(`types.${s}`),
+    );
   const headingId = useId();
   const choiceId = useId();
   const today = berlinDate();
@@ -182,6 +191,15 @@ export function StatisticsPanel() {
                 { header: t('figures.visitors'), count: (row: SourceRow) => row.visitors },
                 { header: t('figures.inquiries'), count: (row: SourceRow) => row.inquiries },
                 { header: t('figures.applications'), count: (row: SourceRow) => row.applications },
+              ]}
+            />
+            <RankedTable
+              caption={t('tables.types')}
+              rows={data.types}
+              rowKey={(row) => row.type}
+              columns={[
+                { header: t('columns.type'), cell: (row: TypeRow) => typeName(row.type) },
+                { header: t('figures.inquiries'), count: (row: TypeRow) => row.inquiries },
               ]}
             />
             <RankedTable
