@@ -9,8 +9,17 @@ import { criticalCss } from './critical-css.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const clientDir = path.join(dist, 'client');
-const { render, buildOrigin, cssSampleContent, cssSampleData, languageRedirectScript, namespacesFor, pages, siteLanguages, translationPath } =
-  await import(path.join(dist, 'server/entry-server.js'));
+const {
+  render,
+  buildOrigin,
+  cssSampleContent,
+  cssSampleData,
+  languageRedirectScript,
+  namespacesFor,
+  pages,
+  siteLanguages,
+  translationPath,
+} = await import(path.join(dist, 'server/entry-server.js'));
 
 const sha256 = (text) => `sha256-${crypto.createHash('sha256').update(text).digest('base64')}`;
 
