@@ -3,6 +3,7 @@ import { berlinDate, inquiryDetailSchema, inquiryFormSchema, inquiryTypeListSche
 import { api, databaseKinds, shownContent, signIn, startTestApp } from '../../test/helper';
 import { SmtpSink } from '../../test/smtp-sink';
 import { signedInAs } from '../accounts/accounts.test-kit';
+import { unzip } from '../privacy/privacy.test-kit';
 import { generalMessage, pdfFile, postContact } from '../contact/contact.test-kit';
 
 const fast = { CONTACT_MIN_FILL_SECONDS: '0' };
@@ -14,7 +15,7 @@ const adjustable = ['phone', 'CompanyName', 'BuildingSize', 'CompanyAddress', 'R
   key,
   shown: key === 'phone',
   required: false,
-  labels: none,
+  labels: key === 'phone' ? words('Rückrufnummer', 'Number to call back') : none,
   help: none,
 }));
 
@@ -184,6 +185,19 @@ describe.each(databaseKinds)('inquiry types staff add, on %s', (kind) => {
     const today = berlinDate();
     const stats = await api(url, 'GET', `/api/v1/Statistics?From=${today}&To=${today}`, { token });
     expect(stats.body.types).toEqual([{ type: 'inspection', inquiries: 1 }]);
+
+    // The export for a data-subject request names the type and each answer as sent, the phone by
+    // the word staff gave it.
+    const archive = await fetch(`${url}/api/v1/Person/Export`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: generalMessage.email }),
+    });
+    const summary = (await unzip(Buffer.from(await archive.arrayBuffer()))).get('summary.txt')!.toString('utf8');
+    expect(summary).toContain('Art: Prüftermin vereinbaren');
+    expect(summary).toContain('Rückrufnummer: +49 6181 12345');
+    expect(summary).toContain('Adresse des Gebäudes: Kirchplatz 1, 48143 Münster');
+    expect(summary).toContain('Speicherdauer: 365 Tage nach Eingang, danach automatisch gelöscht.');
 
     // The CSV names the type and lists the answers in its own column.
     const csv = await fetch(`${url}/api/v1/Inquiry/Export?lang=en&separator=,`, {

@@ -182,11 +182,13 @@ export function summaryText(
     };
     field(t.field.name, `${inquiry.firstName} ${inquiry.lastName}`.trim());
     field(t.field.email, inquiry.email);
-    field(t.field.phone, inquiry.phone);
-    field(t.field.company, inquiry.companyName);
-    field(t.field.address, inquiry.companyAddress);
-    field(t.field.buildingSize, inquiry.buildingSize);
-    field(t.field.regards, inquiry.regards.map((r) => regardNames[lang][r]).join(', '));
+    // Named as the form its sender saw named them, where staff gave words (issue 44).
+    const kept = (key: string, own: string) => record.fieldLabels.find((l) => l.key === key)?.[lang] || own;
+    field(kept('phone', t.field.phone), inquiry.phone);
+    field(kept('CompanyName', t.field.company), inquiry.companyName);
+    field(kept('CompanyAddress', t.field.address), inquiry.companyAddress);
+    field(kept('BuildingSize', t.field.buildingSize), inquiry.buildingSize);
+    field(kept('Regards', t.field.regards), inquiry.regards.map((r) => regardNames[lang][r]).join(', '));
     field(t.field.job, inquiry.jobTitle);
     for (const answer of record.answered) field(answer.label[lang], answer.text[lang]);
     field(t.field.message, inquiry.message);

@@ -16,7 +16,7 @@ import {
 } from '../contact/inquiries.repository';
 import { mailsOfInquiry } from '../contact/inquiry-mails.repository';
 import { readRetention, spamRetentionDays } from '../inbox/inquiry-housekeeping';
-import { addedTypeNames, answerReader, currentInquiryTypes } from '../inquiry-types/inquiry-types.service';
+import { addedTypeNames, answerReader, currentInquiryTypes, fieldLabelsOf } from '../inquiry-types/inquiry-types.service';
 import { type InquiryNote, type InquiryWorkEvent, noteCounts, notesOf, workEventsOf } from '../inbox/inquiry-work.repository';
 import { deleteInquiryOrigins, findInquiryOrigin } from '../statistics/statistics.repository';
 import { summaryText } from './privacy-summary';
@@ -49,6 +49,8 @@ export type PersonRecord = {
   addedType?: { names: { de: string; en: string }; retentionDays: number | null } | undefined;
   /** Its answers to the fields its type adds, with their words as they were. */
   answered: { label: { de: string; en: string }; text: { de: string; en: string } }[];
+  /** The words staff gave SPEC.md's adjustable fields in the form it was sent with, where they gave any. */
+  fieldLabels: { key: string; de: string; en: string }[];
 };
 
 /** The key the address is stored under; the schema has refused an empty one. */
@@ -105,18 +107,20 @@ async function recordsOf(db: Db, key: string): Promise<PersonRecord[]> {
   );
   return Promise.all(
     inquiries.map(async (inquiry) => {
-      const [mails, notes, events, origin, answers] = await Promise.all([
+      const [mails, notes, events, origin, answers, fieldLabels] = await Promise.all([
         mailsOfInquiry(db, inquiry.id),
         notesOf(db, inquiry.id),
         workEventsOf(db, inquiry.id),
         findInquiryOrigin(db, inquiry.id),
         answered(inquiry),
+        fieldLabelsOf(db, inquiry),
       ]);
       const type = types.find((t) => t.key === inquiry.subject && !t.builtIn);
       return {
         inquiry,
         addedType: type && { names: type.names, retentionDays: type.retentionDays },
         answered: answers,
+        fieldLabels,
         attachments: attachments
           .filter((a) => a.inquiryId === inquiry.id)
           .map((a) => ({
