@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adjustableFields, regardsOptions } from './contact-rules';
-import { addedFieldKinds } from './inquiry-answers';
+import { addedFieldKinds, isAddedKey } from './inquiry-answers';
 
 /**
  * 201 of POST /api/v1/Contact: the stored inquiry's id, the reference number the visitor is told,
@@ -13,7 +13,7 @@ export type ContactCreated = z.infer<typeof contactCreatedSchema>;
  * An inquiry type's key: one of SPEC.md's three (`inquirySubjects`) or one staff added (issue 44),
  * whose names the type list tells (`GET /api/v1/InquiryType`).
  */
-export const inquirySubjectSchema = z.string().regex(/^[a-z][a-zA-Z0-9]{1,39}$/, 'must be the key of an inquiry type');
+export const inquirySubjectSchema = z.string().refine(isAddedKey, 'must be the key of an inquiry type');
 export const regardSchema = z.enum(regardsOptions);
 
 /** How far the mail to the company has got. `logged`: no SMTP_URL was set, the mail went to the log. */

@@ -24,6 +24,15 @@ export type AddedField = {
   unit?: Bilingual;
 };
 
+/**
+ * A key staff give an added type, field or option: its name in the form, in the API and in the
+ * stored answers, never changed. Not a name every object has (`constructor`, `toString`): keys
+ * are looked up in plain objects.
+ */
+export function isAddedKey(key: string): boolean {
+  return /^[a-z][a-zA-Z0-9]{1,39}$/.test(key) && !(key in Object.prototype);
+}
+
 /** An address's lines, each its own field in the form (`key.street`, …). */
 export const addressParts = ['street', 'postcode', 'town'] as const;
 export type AddressPart = (typeof addressParts)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { applicationConsentFields } from './application-consent';
 import { adjustableFields, contactFormExtras, generalFields, inquirySubjects } from './contact-rules';
-import { addedFieldKinds } from './inquiry-answers';
+import { addedFieldKinds, isAddedKey } from './inquiry-answers';
 import { formVersionField } from './inquiry-form';
 import { oneLine } from './one-line';
 import { ignoredReadFields } from './read-only-fields';
@@ -103,8 +103,6 @@ export const inquiryTypeListSchema = z.object({
 });
 export type InquiryTypeList = z.infer<typeof inquiryTypeListSchema>;
 
-/** A key staff give an added type or field: its name in the form and in the API, never changed. */
-const keyPattern = /^[a-z][a-zA-Z0-9]{1,39}$/;
 /** Names the form already uses for something else. */
 const reservedFieldNames: readonly string[] = [
   ...generalFields,
@@ -125,7 +123,7 @@ const fieldUpdateSchema = z
   .superRefine((field, ctx) => {
     const problem = (message: string, path: string[] = []) => ctx.addIssue({ code: 'custom', message, path });
     if ((adjustableFields as readonly string[]).includes(field.key)) return;
-    if (!keyPattern.test(field.key) || reservedFieldNames.includes(field.key))
+    if (!isAddedKey(field.key) || reservedFieldNames.includes(field.key))
       return problem("an added field's key is a-z, then letters and digits (2–40), and not a name the form uses", ['key']);
     if (!field.kind || !(addedFieldKinds as readonly string[]).includes(field.kind))
       return problem(`an added field's kind is one of ${addedFieldKinds.join(', ')}`, ['kind']);
@@ -134,7 +132,7 @@ const fieldUpdateSchema = z
       const options = field.options ?? [];
       if (options.length < 2 || options.length > inquiryTypeLimits.options)
         problem(`a choice has 2 to ${inquiryTypeLimits.options} options`, ['options']);
-      if (options.some((o) => !keyPattern.test(o.key)) || new Set(options.map((o) => o.key)).size !== options.length)
+      if (options.some((o) => !isAddedKey(o.key)) || new Set(options.map((o) => o.key)).size !== options.length)
         problem('each option has its own key (a-z, then letters and digits)', ['options']);
       if (options.some((o) => !o.labels.de || !o.labels.en))
         problem('each option needs its words in German and English', ['options']);
@@ -182,7 +180,7 @@ export const inquiryTypeCreateSchema = z.strictObject({
   ...inquiryTypeUpdateFields,
   key: z
     .string()
-    .regex(keyPattern, 'a-z, then letters and digits (2–40 characters)')
+    .refine(isAddedKey, 'a-z, then letters and digits (2–40 characters), not a name every object has')
     .refine((key) => !(inquirySubjects as readonly string[]).includes(key), 'is one of the built-in types'),
   names: z.strictObject({
     de: words(inquiryTypeLimits.name).min(1, 'required'),

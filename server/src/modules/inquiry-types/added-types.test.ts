@@ -246,6 +246,9 @@ describe.each(databaseKinds)('inquiry types staff add, on %s', (kind) => {
     const bad = [
       { ...inspection, key: 'application' },
       { ...inspection, key: 'Prüf termin' },
+      // Names every object has: looked up in plain objects, they would pass for a type or an answer.
+      { ...inspection, key: 'constructor' },
+      field({ key: 'toString' }),
       { ...inspection, names: none },
       { ...inspection, fields: adjustable.slice(1) },
       field({ key: 'email' }),
