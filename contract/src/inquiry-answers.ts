@@ -71,7 +71,7 @@ export function isCalendarDate(value: string): boolean {
  * A number as people type it (digits, one decimal comma or point) and a phone number, as the
  * controls' `pattern` too: the browser checks them on the form, the server again.
  */
-export const answerPatterns = { number: '\\d{1,12}(?:[.,]\\d{1,6})?', phone: '\\+?[\\d\\s\\(\\)\\/.\\-]{3,40}' } as const;
+export const answerPatterns = { number: '\\d{1,12}(?:[.,]\\d{1,6})?', phone: '\\+?[\\d \\(\\)\\/.\\-]{3,40}' } as const;
 const numberPattern = new RegExp(`^${answerPatterns.number}$`);
 const phonePattern = new RegExp(`^${answerPatterns.phone}$`);
 

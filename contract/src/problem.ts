@@ -10,6 +10,8 @@ export const problemSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   /** The files a refusal names (found to be malware, not an accepted type, empty), as the visitor chose them. */
   files: z.array(z.string()).optional(),
+  /** The step of the contact form's check that refused an inquiry (SPEC.md §5's notices), its fields in `errors`. */
+  step: z.enum(['missing', 'missingPrice', 'invalid']).optional(),
   /** A stale save (`edit_conflict`): who changed the item meanwhile, when, and its version now (decision 036). */
   changedBy: z.object({ name: z.string(), at: z.string() }).nullable().optional(),
   currentVersion: z.string().nullable().optional(),

@@ -137,14 +137,16 @@ describe('the footer form offering a type staff added', () => {
     await page.goto(`${site.url}/Services`);
     await page.locator('#contact-form').scrollIntoViewIfNeeded();
     await hydrated(page);
-    const dates = page.locator('#contact-preferredDates');
+    const dates = page.locator('#contact-added-preferredDates');
     expect(await dates.count()).toBe(1);
     expect(await dates.isVisible()).toBe(false);
     await page.getByLabel('Betreff').selectOption({ label: 'Prüftermin vereinbaren' });
     await contactFormHydrated(page);
     expect(await dates.isVisible()).toBe(true);
     expect(await page.getByLabel('Firmenname').isVisible()).toBe(false);
-    expect(await page.locator('#contact-preferredDates-hint').innerText()).toBe('Bis zu drei Tage, an denen wir kommen können.');
+    expect(await page.locator('#contact-added-preferredDates-hint').innerText()).toBe(
+      'Bis zu drei Tage, an denen wir kommen können.',
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     await fillPerson(page, 'de');

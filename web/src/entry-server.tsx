@@ -120,7 +120,8 @@ export function cssSampleContent(): RenderContent {
     offeredOn: [...pageKeys],
     fields: [
       ...addedFieldKinds.map((kind) =>
-        field(kind, kind, kind === 'choice' ? { options } : kind === 'number' ? { unit: '…' } : {}),
+        // Keys of their own: `phone` would be SPEC.md's field, not an added one.
+        field(`sample${kind}`, kind, kind === 'choice' ? { options } : kind === 'number' ? { unit: '…' } : {}),
       ),
       field('dates', 'date', { multiple: true }),
       field('choices', 'choice', { multiple: true, options }),

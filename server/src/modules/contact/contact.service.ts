@@ -18,6 +18,8 @@ import {
   extensionOf,
   formVersionField,
   generalFields,
+  inquiryTypeLimits,
+  maxDates,
   priceInquiryFields,
   splitRegards,
   berlinDate,
@@ -58,9 +60,11 @@ export const tooLarge = (detail: string) => new HttpError(413, 'payload_too_larg
 export const multipartLimits = {
   fileSize: attachmentLimits.maxFileBytes,
   files: attachmentLimits.maxFiles,
-  fields: 200,
+  // SPEC.md's fields and extras, and every control of every type staff may add (a form sent
+  // without JavaScript carries them all, empty or not): up to three per field (dates, an address).
+  fields: 40 + inquiryTypeLimits.addedTypes * inquiryTypeLimits.addedFields * maxDates,
   fieldSize: 64 * 1024,
-  parts: 220,
+  parts: 60 + inquiryTypeLimits.addedTypes * inquiryTypeLimits.addedFields * maxDates,
   headerPairs: 100,
 } as const;
 

@@ -268,8 +268,19 @@ describe.each(databaseKinds)('inquiry types staff add, on %s', (kind) => {
     // One of SPEC.md's three may add a field too; the pages' form carries every type.
     const list = inquiryTypeListSchema.parse((await api(url, 'GET', '/api/v1/InquiryType', { token })).body);
     const price = list.types.find((t) => t.key === 'priceInquiry')!;
-    const withAdded = { ...price, fields: [...price.fields, inspection.fields[7]] };
-    expect((await api(url, 'PUT', '/api/v1/InquiryType', { token, body: withAdded })).status).toBe(200);
+    // A key another type uses is refused: a form sent without JavaScript carries every type's fields.
+    const shared = { ...price, fields: [...price.fields, inspection.fields[7]] };
+    expect((await api(url, 'PUT', '/api/v1/InquiryType', { token, body: shared })).status).toBe(400);
+    const withAdded = { ...price, fields: [...price.fields, { ...inspection.fields[7], key: 'siteContact' }] };
+    const saved = await api(url, 'PUT', '/api/v1/InquiryType', { token, body: withAdded });
+    expect(saved.status).toBe(200);
+    // A saved field's kind stays: its answers were checked by it.
+    const savedPrice = inquiryTypeListSchema.parse(saved.body).types.find((t) => t.key === 'priceInquiry')!;
+    const rekinded = {
+      ...savedPrice,
+      fields: savedPrice.fields.map((f) => (f.key === 'siteContact' ? { ...f, kind: 'text' } : f)),
+    };
+    expect((await api(url, 'PUT', '/api/v1/InquiryType', { token, body: rekinded })).status).toBe(400);
     const shown = await shownContent(app, 'en');
     expect(shown.render.inquiryForm?.types.map((t) => t.key)).toEqual([
       'priceInquiry',
@@ -278,8 +289,13 @@ describe.each(databaseKinds)('inquiry types staff add, on %s', (kind) => {
       'inspection',
     ]);
     // At most ten types of one's own at a time (the form's stylesheet shows them by their place).
-    for (let i = 2; i <= 10; i++) expect((await post({ ...inspection, key: `inspection${i}` })).status).toBe(201);
-    expect((await post({ ...inspection, key: 'inspection11' })).status).toBe(409);
+    const numbered = (i: number) => ({
+      ...inspection,
+      key: `inspection${i}`,
+      fields: inspection.fields.map((f, n) => (n < 5 ? f : { ...f, key: `${f.key}${i}` })),
+    });
+    for (let i = 2; i <= 10; i++) expect((await post(numbered(i))).status).toBe(201);
+    expect((await post(numbered(11))).status).toBe(409);
     expect((await api(url, 'DELETE', '/api/v1/InquiryType/application', { token })).status).toBe(409);
     expect((await api(url, 'DELETE', '/api/v1/InquiryType/nothing', { token })).status).toBe(404);
     expect((await api(url, 'POST', '/api/v1/InquiryType', { body: inspection })).status).toBe(401);
@@ -328,6 +344,9 @@ describe.each(databaseKinds)('inquiry types staff add, on %s', (kind) => {
     const ours = await postContact(url, booking);
     const other = await postContact(url, generalMessage);
     expect([ours.status, other.status]).toEqual([201, 201]);
+    // It reads the types' names too (the inbox's filter names them).
+    const types = inquiryTypeListSchema.parse((await api(url, 'GET', '/api/v1/InquiryType', { token: inspector.token })).body);
+    expect(types.types.find((t) => t.key === 'inspection')?.names.de).toBe('Prüftermin vereinbaren');
     const seen = await api(url, 'GET', '/api/v1/Inquiry', { token: inspector.token });
     expect(seen.body.data.map((i: { id: number }) => i.id)).toEqual([ours.body.id]);
     expect((await api(url, 'GET', `/api/v1/Inquiry/${other.body.id}`, { token: inspector.token })).status).toBe(404);

@@ -151,6 +151,26 @@ function fieldsToSave(before: readonly InquiryTypeField[], given: InquiryTypeUpd
   return [...adjustable, ...added];
 }
 
+/**
+ * Refuses (400) what the schema cannot see alone: a saved field's kind changed (the answers kept
+ * were checked by it), or an added field's key another type of the form already uses (the form
+ * sent without JavaScript carries every type's fields, by their keys).
+ */
+function checkAddedFields(
+  current: InquiryTypeList,
+  key: string,
+  before: readonly InquiryTypeField[],
+  given: InquiryTypeUpdate['fields'],
+) {
+  for (const field of given.filter((f) => !isAdjustable(f.key))) {
+    const saved = before.find((b) => b.key === field.key);
+    if (saved && field.kind !== undefined && field.kind !== saved.kind)
+      throw badRequest('fields', `the field ${field.key} is a ${saved.kind} and stays one; add a new field instead`);
+    const other = current.types.find((t) => t.key !== key && !t.removed && t.fields.some((f) => f.key === field.key));
+    if (other) throw badRequest('fields', `the field key ${field.key} is used by the type ${other.key}; give this field another`);
+  }
+}
+
 /** Saves the whole definition as a new version, the change in the audit trail; the pages carry the form. */
 async function saveVersion(
   trx: Db,
@@ -198,6 +218,7 @@ export async function saveInquiryType(db: Db, update: InquiryTypeUpdate): Promis
     if (!before) throw new HttpError(404, 'not_found', `There is no inquiry type "${update.key}"`);
     // The same refusal as every other stale save (decision 036): the dashboard names who saved.
     if (before.revision !== update.revision) throw await staleSave(trx, 'inquiryType', update.key, String(before.revision));
+    checkAddedFields(current, update.key, before.fields, update.fields);
     const after: InquiryType = {
       ...before,
       ...addedTypeSettings(before, update),
@@ -240,6 +261,7 @@ export async function createInquiryType(db: Db, create: InquiryTypeCreate): Prom
       revision: -1,
       fields: [],
     };
+    checkAddedFields(current, create.key, [], create.fields);
     const type: InquiryType = { ...blank, ...addedTypeSettings(blank, create), fields: fieldsToSave([], create.fields) };
     return saveVersion(trx, current, [...current.types, type], inquiryTypeCreated(type));
   }).catch(sameMoment);

@@ -10,6 +10,7 @@ import {
   blockPlaceholders,
   escapeHtml,
   formatFileSize,
+  lineBreak,
   templatePieces,
 } from '@blitz/contract';
 import type { TemplateWords } from './mail-template-defaults';
@@ -67,7 +68,7 @@ export function oneLine(value: string): string {
 /** Each line of a multi-line value indented, so that no line of it can pass for a field of its own. */
 function indented(value: string): string {
   return value
-    .split(/\r\n|\r|\n/)
+    .split(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/)
     .map((line) => `    ${line}`)
     .join('\n');
 }
@@ -152,7 +153,7 @@ export function notificationValues(
     visitorAndCompany: inline(inquiry.companyName ? `${name} (${oneLine(inquiry.companyName)})` : name),
     fields: {
       text: given
-        .map(([label, value]) => (/[\r\n]/.test(value) ? `${label}:\n${indented(value)}` : `${label}: ${value}`))
+        .map(([label, value]) => (lineBreak.test(value) ? `${label}:\n${indented(value)}` : `${label}: ${value}`))
         .join('\n'),
       html: [
         '<table style="border-collapse:collapse">',

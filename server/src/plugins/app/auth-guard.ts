@@ -26,7 +26,7 @@ declare module 'fastify' {
     staffWithToken: (
       request: FastifyRequest,
       token: string,
-      options?: { activity?: boolean },
+      options?: { activity?: boolean; anyRole?: boolean },
     ) => Promise<AuthenticatedUser | undefined>;
   }
   interface FastifyRequest {
@@ -102,26 +102,30 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.decorate('staffWithToken', async (request: FastifyRequest, token: string, options: { activity?: boolean } = {}) => {
-    const result = await authenticate(app.db, app.tokenKeys, token, {
-      idleMs: app.config.sessionIdleMs,
-      activity: options.activity ?? true,
-    });
-    if ('rejected' in result) {
-      logSecurityEvent(request.log, 'info', 'token_rejected', {
-        reason: result.rejected,
-        method: request.method,
-        route: routeOf(request),
-        ip: request.ip,
+  app.decorate(
+    'staffWithToken',
+    async (request: FastifyRequest, token: string, options: { activity?: boolean; anyRole?: boolean } = {}) => {
+      const result = await authenticate(app.db, app.tokenKeys, token, {
+        idleMs: app.config.sessionIdleMs,
+        activity: options.activity ?? true,
       });
-      return undefined;
-    }
-    const { user } = result;
-    // Until the password and the second factor are in order, the dashboard shows nothing: nor does this.
-    if (user.passwordChangeRequired || (app.config.secondFactorRequired && !user.secondFactorEnabled)) return undefined;
-    // Drafts and previews are content: an inbox account reads the public pages as a visitor does.
-    return mayAccess(user.role, 'content') ? user : undefined;
-  });
+      if ('rejected' in result) {
+        logSecurityEvent(request.log, 'info', 'token_rejected', {
+          reason: result.rejected,
+          method: request.method,
+          route: routeOf(request),
+          ip: request.ip,
+        });
+        return undefined;
+      }
+      const { user } = result;
+      // Until the password and the second factor are in order, the dashboard shows nothing: nor does this.
+      if (user.passwordChangeRequired || (app.config.secondFactorRequired && !user.secondFactorEnabled)) return undefined;
+      // Drafts and previews are content: an inbox account reads the public pages as a visitor does
+      // (`anyRole`: a read every staff account may make, such as the inquiry types' names).
+      return options.anyRole || mayAccess(user.role, 'content') ? user : undefined;
+    },
+  );
 
   app.decorate('identifyAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);

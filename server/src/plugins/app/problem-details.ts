@@ -37,7 +37,11 @@ export const problemDetails = fp(async (app: FastifyInstance) => {
       for (const [name, value] of Object.entries(error.extra.headers ?? {})) reply.header(name, value);
       const refusal = error.extra.refusal;
       const files = refusal && 'files' in refusal ? refusal.files : undefined;
-      return sendProblem(reply, error.status, error.code, error.message, error.extra.errors, files, error.extra.problem);
+      const step = refusal && 'step' in refusal ? { step: refusal.step } : {};
+      return sendProblem(reply, error.status, error.code, error.message, error.extra.errors, files, {
+        ...error.extra.problem,
+        ...step,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => {

@@ -43,12 +43,16 @@ export async function fetchFormToken(): Promise<string> {
   }
 }
 
-/** The server did not take the inquiry: its status, its problem code, and the files it names as malware. */
+/**
+ * The server did not take the inquiry: its status, its problem code, the files it names as
+ * malware, and a check's refusal (the fields, and whether they were missing or wrong).
+ */
 export class InquiryRefused extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
     readonly malwareFiles: string[],
+    readonly refusal?: { step: 'missing' | 'missingPrice' | 'invalid'; fields: string[] },
   ) {
     super(`Contact form: the server answered ${status}${code ? ` (${code})` : ''}`);
   }
@@ -56,7 +60,8 @@ export class InquiryRefused extends Error {
 
 /** Reads a refusal's problem+json by hand (the form stays free of the schema library). */
 export function inquiryRefusal(status: number, body: string): InquiryRefused {
-  let problem: { code?: unknown; files?: unknown } = {};
+  let problem: { code?: unknown; files?: unknown; step?: 'missing' | 'missingPrice' | 'invalid'; errors?: { field: string }[] } =
+    {};
   try {
     problem = JSON.parse(body) as typeof problem;
   } catch {
@@ -66,7 +71,9 @@ export function inquiryRefusal(status: number, body: string): InquiryRefused {
   // The files the refusal names, as data (`files`): never read out of a message's wording.
   const files = Array.isArray(problem.files) ? (problem.files as unknown[]) : [];
   const malwareFiles = code === 'malware_found' ? files.filter((f): f is string => typeof f === 'string') : [];
-  return new InquiryRefused(status, code, malwareFiles);
+  // A field the form's own check let through (the server checks more): named as the form would.
+  const { step, errors } = problem;
+  return new InquiryRefused(status, code, malwareFiles, step && errors && { step, fields: errors.map((e) => e.field) });
 }
 
 /**

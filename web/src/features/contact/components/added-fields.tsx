@@ -43,18 +43,24 @@ export function AddedFields({ form, state }: Props) {
 
 function AddedField({ field, state }: { field: InquiryFormField; state?: ContactFormState | undefined }) {
   const { t } = useTranslation(['contact', 'common']);
-  const id = `contact-${field.key}`;
+  // A prefix of their own: an added key (`form`, `heading`) must not meet the page's own ids.
+  const id = `contact-added-${field.key}`;
   const sent = (name: string) => state?.added?.[name] ?? [];
   const first = (name: string) => sent(name)[0] ?? '';
   // 'missing' or 'invalid' after a refused send; the island sets it after its own check.
   const error = state?.errors?.[field.key] === undefined ? '' : state.errors[field.key] === 'required' ? 'missing' : 'invalid';
   const invalid = error ? true : undefined;
-  const describedBy = [field.help && `${id}-hint`, error && `${id}-${error}`].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [field.unit && `${id}-unit`, field.help && `${id}-hint`, error && `${id}-${error}`].filter(Boolean).join(' ') || undefined;
+  // One label for one control; a group (dates, choices, an address) under a legend.
+  const group = field.kind === 'address' || field.kind === 'choice' || (field.kind === 'date' && field.multiple);
   const wide = field.kind === 'text' || field.kind === 'address' || field.kind === 'choice' || field.multiple;
+  // A group's legend says "required" in words too: its controls cannot all carry `required`.
   const label = (
     <>
       {field.label}
       {field.required && star}
+      {field.required && group && <span className="sr-only"> ({t('common:requiredField')})</span>}
     </>
   );
   const common = { 'aria-invalid': invalid, 'aria-describedby': describedBy, className: inputClass };
@@ -69,8 +75,6 @@ function AddedField({ field, state }: { field: InquiryFormField; state?: Contact
       {...extra}
     />
   );
-  // One label for one control; a group (dates, choices, an address) under a legend.
-  const group = field.kind === 'address' || field.kind === 'choice' || (field.kind === 'date' && field.multiple);
   let control;
   switch (field.kind) {
     case 'text':
@@ -87,7 +91,8 @@ function AddedField({ field, state }: { field: InquiryFormField; state?: Contact
       );
       break;
     case 'email':
-      control = input('email', { autoComplete: 'email' });
+      // The browser's own check takes `a@b`; the server wants a domain with a dot, as this pattern.
+      control = input('email', { autoComplete: 'email', maxLength: 254, pattern: '[^@\\s]+@[^@\\s]+\\.[^@\\s]+' });
       break;
     case 'phone':
       control = input('tel', { autoComplete: 'tel', maxLength: answerMaxLength.phone, pattern: answerPatterns.phone });
@@ -96,7 +101,11 @@ function AddedField({ field, state }: { field: InquiryFormField; state?: Contact
       control = (
         <span className="flex items-center gap-2">
           {input('text', { inputMode: 'decimal', maxLength: answerMaxLength.number, pattern: answerPatterns.number })}
-          {field.unit && <span className="text-slate-700">{field.unit}</span>}
+          {field.unit && (
+            <span id={`${id}-unit`} className="text-slate-700">
+              {field.unit}
+            </span>
+          )}
         </span>
       );
       break;

@@ -15,8 +15,10 @@ export function OfferedInquiryTypes() {
   const page = pageKeys.find((key) => matchPath(pages[key].path, pathname));
   const offered = inquiryForm?.types.filter((type) => page && type.offeredOn?.includes(page)) ?? [];
   if (offered.length === 0) return null;
+  // The page's language and the type, nothing else of the address (not a send's notice).
+  const lang = new URLSearchParams(search).get('lang');
   const linkTo = (key: string) => {
-    const params = new URLSearchParams(search);
+    const params = new URLSearchParams(lang ? { lang } : {});
     params.set(inquirySubjectParam, key);
     return `${pathname}?${params.toString()}#${contactFormAnchor}`;
   };

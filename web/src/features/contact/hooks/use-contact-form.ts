@@ -122,20 +122,21 @@ export function useContactForm(initial: ContactFormState | undefined, form: Inqu
       ),
       missing.length || invalid.length ? { ok: false, missing, invalid } : { ok: true, answers: {} },
     );
-    if (!check.ok) {
-      const kind: FieldErrorKind = check.step === 'invalid' ? 'invalid' : 'required';
-      setErrors(Object.fromEntries(check.fields.map((f) => [f, f === 'email' && kind === 'invalid' ? 'email' : kind])));
+    /** A failed check, the form's or (for what only the server checks) the server's: named and marked. */
+    const refuse = ({ step, fields }: { step: 'missing' | 'missingPrice' | 'invalid'; fields: string[] }) => {
+      const kind: FieldErrorKind = step === 'invalid' ? 'invalid' : 'required';
+      setErrors(Object.fromEntries(fields.map((f) => [f, f === 'email' && kind === 'invalid' ? 'email' : kind])));
       const notice = (
         {
           missing: 'notices.missingFields',
           missingPrice: 'notices.missingPriceFields',
           invalid: 'notices.invalidFields',
         } as const
-      )[check.step];
-      notify(t(notice, { fields: check.fields.map(label).join(', ') }), { error: true });
+      )[step];
+      notify(t(notice, { fields: fields.map(label).join(', ') }), { error: true });
       requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
+    };
+    if (!check.ok) return refuse(check);
     const broken = attachments.files.flatMap((f, i) => {
       const rule = problems[i];
       if (!rule) return [];
@@ -180,7 +181,8 @@ export function useContactForm(initial: ContactFormState | undefined, form: Inqu
       // A file found to be malware: say which, so that the visitor can send the inquiry without it.
       if (error instanceof InquiryRefused && error.malwareFiles.length > 0) {
         notify(t('notices.malware', { files: error.malwareFiles.join(', ') }), { error: true });
-      } else notify(t('notices.failure'), { error: true });
+      } else if (error instanceof InquiryRefused && error.refusal) refuse(error.refusal);
+      else notify(t('notices.failure'), { error: true });
     } finally {
       setSending(false);
     }
