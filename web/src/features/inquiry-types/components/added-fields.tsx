@@ -128,7 +128,7 @@ export function AddedFields({
           onClick={() => {
             const field = blankField(kind);
             onChange([...added, field]);
-            focus([`[data-added-field="${field.id}"] input[type=text]`]);
+            focus([`[data-added-field="${field.id}"] input:not([type=checkbox])`]);
           }}
         >
           {t('addField')}
