@@ -46,6 +46,26 @@ export function useSaveInquiryType() {
   });
 }
 
+/** Adds a type staff composed (`POST`, the update's shape with the new key); the answer replaces the cached definition. */
+export function useCreateInquiryType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (create: InquiryTypeUpdate) =>
+      apiRequest(apiRoutes.inquiryTypes.list, { method: 'POST', body: create, schema: inquiryTypeListSchema, admin: true }),
+    onSuccess: (saved) => queryClient.setQueryData(inquiryTypesQueryKey, saved),
+  });
+}
+
+/** Removes a type staff added: it leaves the form, its inquiries stay. */
+export function useRemoveInquiryType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) =>
+      apiRequest(apiRoutes.inquiryTypes.onePath(key), { method: 'DELETE', schema: inquiryTypeListSchema, admin: true }),
+    onSuccess: (saved) => queryClient.setQueryData(inquiryTypesQueryKey, saved),
+  });
+}
+
 /** What the public form says where staff gave no words of their own: the contact texts, as published. */
 const siteWordsSchema = z.object({
   fields: z.record(z.string(), z.string()).default({}),
