@@ -1,7 +1,30 @@
 // The fields a type adds to the form (issue 44): each of a kind, checked by its kind. Plain data
 // and functions, no zod: the server checks an inquiry with them, and the form will too.
 
-import { type InquiryCheck, bidiControl, isValidEmail, lineBreak } from './contact-rules';
+import { applicationConsentFields } from './application-consent';
+import {
+  type InquiryCheck,
+  adjustableFields,
+  bidiControl,
+  contactFormExtras,
+  generalFields,
+  isValidEmail,
+  lineBreak,
+  priceInquiryFields,
+} from './contact-rules';
+
+/** The multipart field that carries the definition's version the form was shown with. */
+export const formVersionField = 'formVersion';
+
+/** Names the form already uses for something else: no added field takes them. */
+export const reservedFieldNames: readonly string[] = [
+  ...generalFields,
+  ...adjustableFields,
+  ...priceInquiryFields,
+  ...Object.values(contactFormExtras),
+  ...Object.values(applicationConsentFields),
+  formVersionField,
+];
 
 /** The kinds of field staff compose a type from. */
 export const addedFieldKinds = ['line', 'text', 'email', 'phone', 'number', 'date', 'choice', 'yesNo', 'address'] as const;

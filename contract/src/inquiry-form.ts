@@ -41,9 +41,6 @@ export type InquiryFormType = {
  */
 export type InquiryForm = { version: number; types: InquiryFormType[] };
 
-/** The multipart field that carries the definition's version the form was shown with. */
-export const formVersionField = 'formVersion';
-
 /** The shipped form in one language: every word the site's own. */
 export const shippedInquiryForm: InquiryForm = {
   version: 0,

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { applicationConsentFields } from './application-consent';
-import { adjustableFields, contactFormExtras, generalFields, inquirySubjects } from './contact-rules';
-import { addedFieldKinds, isAddedKey } from './inquiry-answers';
-import { formVersionField } from './inquiry-form';
+import { adjustableFields, inquirySubjects } from './contact-rules';
+import { addedFieldKinds, isAddedKey, reservedFieldNames } from './inquiry-answers';
 import { oneLine } from './one-line';
 import { ignoredReadFields } from './read-only-fields';
 import { pageKeys } from './routes';
@@ -102,15 +100,6 @@ export const inquiryTypeListSchema = z.object({
   types: z.array(inquiryTypeSchema),
 });
 export type InquiryTypeList = z.infer<typeof inquiryTypeListSchema>;
-
-/** Names the form already uses for something else. */
-const reservedFieldNames: readonly string[] = [
-  ...generalFields,
-  ...adjustableFields,
-  ...Object.values(contactFormExtras),
-  ...Object.values(applicationConsentFields),
-  formVersionField,
-];
 
 const recipientAddress = z.string().trim().max(254).pipe(z.email('must be an e-mail address'));
 

@@ -7,13 +7,13 @@ import {
   applicationConsentFields,
   applicationConsentValue,
   contactFormExtras,
-  formVersionField,
   generalFields,
   inquiryReferenceParam,
   inquirySentParam,
   pageKeys,
   pages,
   priceInquiryFields,
+  reservedFieldNames,
   splitRegards,
 } from '@blitz/contract';
 import { HttpError } from '../../lib/http-error';
@@ -68,13 +68,7 @@ export function sentAddress(url: string, reference: string): string {
 
 /** What the visitor typed, as the form shows it again. */
 /** The form's own field names, SPEC.md's and the extras: every other name is an added field's. */
-const knownFormNames = new Set<string>([
-  ...generalFields,
-  ...priceInquiryFields,
-  ...Object.values(contactFormExtras),
-  ...Object.values(applicationConsentFields),
-  formVersionField,
-]);
+const knownFormNames = new Set(reservedFieldNames);
 
 export function typedValues(fields: Map<string, string[]>): InquiryValues {
   const text = (name: string) => fields.get(name)?.[0] ?? '';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keyFrom, keyPattern, reservedFieldKeys } from './type-keys';
+import { isAddedKey } from '@blitz/contract';
+import { keyFrom, reservedFieldKeys } from './type-keys';
 
 describe('keys made from the words staff give', () => {
   it('spells umlauts out and joins the words in camelCase', () => {
@@ -18,7 +19,7 @@ describe('keys made from the words staff give', () => {
     expect(keyFrom('A', [], 'option')).toBe('optionA');
     const long = keyFrom('Eine sehr lange Bezeichnung für ein Feld mit vielen Wörtern darin', [], 'field');
     expect(long).toHaveLength(40);
-    for (const key of [long, keyFrom('x', [], 'field'), keyFrom('ß', [], 'field')]) expect(key).toMatch(keyPattern);
+    for (const key of [long, keyFrom('x', [], 'field'), keyFrom('ß', [], 'field')]) expect(isAddedKey(key)).toBe(true);
   });
 
   it('adds a number where the key is taken, removed types and differently cased keys included', () => {

@@ -1,20 +1,9 @@
-import { adjustableFields, applicationConsentFields, contactFormExtras, formVersionField, generalFields } from '@blitz/contract';
+import { isAddedKey, reservedFieldNames } from '@blitz/contract';
 
-/** A key of an added type, field or option: its name in the form and the API for good (contract/src/inquiry-types.ts). */
-export const keyPattern = /^[a-z][a-zA-Z0-9]{1,39}$/;
 const maxKeyLength = 40;
 
-/**
- * Names the public form already uses for something else: an added field may not take them. The
- * contract keeps the same list to itself (`reservedFieldNames`) and the server refuses them (400).
- */
-export const reservedFieldKeys: readonly string[] = [
-  ...generalFields,
-  ...adjustableFields,
-  ...Object.values(contactFormExtras),
-  ...Object.values(applicationConsentFields),
-  formVersionField,
-];
+/** Names the public form already uses for something else: an added field may not take them (the server refuses them, 400). */
+export const reservedFieldKeys = reservedFieldNames;
 
 const spelledOut: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ẞ: 'Ss' };
 
@@ -45,6 +34,7 @@ export function keyFrom(words: string, taken: Iterable<string>, fallback: string
   for (let n = 1; ; n++) {
     const suffix = n === 1 ? '' : String(n);
     const key = base.slice(0, maxKeyLength - suffix.length) + suffix;
-    if (!used.has(key.toLowerCase())) return key;
+    // Not a name every object has (`constructor`): the contract refuses those too.
+    if (!used.has(key.toLowerCase()) && isAddedKey(key)) return key;
   }
 }
