@@ -74,6 +74,8 @@ describe('the forms tab composing a type of its own', () => {
     await interval.getByLabel('Möglichkeit 2 (Deutsch)').fill('alle zwei Jahre');
     await interval.getByLabel('Möglichkeit 2 (Englisch)').fill('every two years');
     await addField(page, form, 'Ja/Nein', 'Zugang zum Dach vorhanden', 'Roof access available');
+    // Offered on the services page by a button, and in the subject list.
+    await form.getByRole('group', { name: 'Schaltfläche auf den Seiten' }).getByLabel('Leistungen').check();
 
     // Reordered by keyboard: the yes/no one place up, before the choice; the focus stays on its button.
     // (Names are matched from after the opening quote: Playwright's name match trips over „.)
@@ -97,7 +99,13 @@ describe('the forms tab composing a type of its own', () => {
     expect(await created.getByLabel('Schlüssel (Name in der API)').getAttribute('readonly')).not.toBeNull();
     await main.getByRole('button', { name: 'Prüftermin vereinbaren', pressed: true }).waitFor();
     const saved = await typeOf(key);
-    expect(saved).toMatchObject({ builtIn: false, recipients: [], retentionDays: null, removed: false });
+    expect(saved).toMatchObject({
+      builtIn: false,
+      recipients: [],
+      retentionDays: null,
+      removed: false,
+      offeredOn: { subjectList: true, pages: ['services'] },
+    });
     expect(saved.fields.slice(5).map((f) => [f.key, f.kind, f.required])).toEqual([
       ['wunschtermine', 'date', true],
       ['adresseDesGebaeudes', 'address', true],
@@ -110,8 +118,14 @@ describe('the forms tab composing a type of its own', () => {
     expect(await created.getByRole('group', { name: 'Wunschtermine' }).getByRole('combobox').count()).toBe(0);
     expect(page.errors).toEqual([]);
 
-    // The public page offers it in the subject list, and shows its fields only while it is chosen.
+    // The public page offers it by its button and in the subject list, and shows its fields only while it is chosen.
     const visitor = await servicesPage();
+    expect(
+      await visitor
+        .getByRole('complementary', { name: 'Direkt anfragen' })
+        .getByRole('link', { name: 'Prüftermin vereinbaren' })
+        .count(),
+    ).toBe(1);
     const firstDate = visitor.getByLabel('Wunschtermine 1');
     expect(await firstDate.isVisible()).toBe(false);
     await visitor.getByLabel('Betreff').selectOption({ label: 'Prüftermin vereinbaren' });

@@ -39,12 +39,15 @@ import {
   flatTypeValues,
   serverFieldErrors,
   typeFormValues,
+  offeredPages,
   typeUpdate,
   withAddedChange,
   withShown,
 } from './type-form';
 
 type Words = Record<SiteLanguage, SiteWords> | undefined;
+
+const box = 'h-5 w-5 rounded border-slate-400 text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500';
 
 /** What every inquiry asks for whatever staff set (SPEC.md): shown so that staff see the whole form. */
 const fixedFields = ['firstName', 'lastName', 'email', 'message'] as const;
@@ -471,6 +474,47 @@ function TypeForm({
         </fieldset>
       )}
 
+      {!base.builtIn && (
+        <fieldset className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+          <legend className="px-1 text-lg font-bold text-brand-900">{t('offeredOn.heading')}</legend>
+          <p className="mb-3 text-sm text-slate-700">{t('offeredOn.hint')}</p>
+          <label className="mb-3 flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className={box}
+              checked={values.subjectList}
+              onChange={(e) => {
+                const subjectList = e.currentTarget.checked;
+                change((current) => ({ ...current, subjectList }));
+              }}
+            />
+            {t('offeredOn.subjectList')}
+          </label>
+          <fieldset>
+            <legend className="text-sm font-semibold text-slate-800">{t('offeredOn.pages')}</legend>
+            <div className="mt-1 flex flex-wrap gap-x-5 gap-y-2">
+              {offeredPages.map((page) => (
+                <label key={page} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    className={box}
+                    checked={values.pages.includes(page)}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      change((current) => ({
+                        ...current,
+                        pages: on ? [...current.pages, page] : current.pages.filter((p) => p !== page),
+                      }));
+                    }}
+                  />
+                  {t(`offeredOn.pageNames.${page}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </fieldset>
+      )}
+
       {typed.mine.length + typed.theirs.length > 0 && (
         <div ref={typedRef} className="scroll-mb-24">
           <TypedValues changes={typed} />
@@ -560,7 +604,6 @@ function FieldSettings({
   const lang = useLanguage();
   const hintId = useId();
   const help = siteHelp[field];
-  const box = 'h-5 w-5 rounded border-slate-400 text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500';
   return (
     <fieldset className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-field={field}>
       <legend className="px-1 font-bold text-brand-900">{fieldName(words, lang, field)}</legend>

@@ -1,4 +1,5 @@
 import {
+  type PageKey,
   type AddedFieldKind,
   type AdjustableField,
   type InquiryType,
@@ -40,6 +41,9 @@ export type TypeFormValues = {
   recipients: string;
   /** An added type's retention in days as typed; empty: kept until deleted. */
   retentionDays: string;
+  /** Where an added type is offered: in the form's subject list, and by a button on these pages. */
+  subjectList: boolean;
+  pages: PageKey[];
 };
 
 /**
@@ -54,7 +58,8 @@ export type TypeFormKey =
   | 'added'
   | `added.${string}`
   | 'recipients'
-  | 'retentionDays';
+  | 'retentionDays'
+  | 'offeredOn';
 
 /** What is wrong with a setting: a locale key of `inquiryTypes:errors`, or the server's own words. */
 export type FieldProblem =
@@ -140,6 +145,8 @@ export function typeFormValues(type: InquiryType): TypeFormValues {
     added,
     recipients: (type.recipients ?? []).join('\n'),
     retentionDays: type.retentionDays === null ? '' : String(type.retentionDays),
+    subjectList: type.offeredOn.subjectList,
+    pages: [...type.offeredOn.pages],
   };
 }
 
@@ -249,9 +256,24 @@ export function typeUpdate(base: InquiryType, values: TypeFormValues, revision =
     names: values.names,
     fields: [...adjustable, ...added],
     // SPEC.md's three keep theirs in the mail settings and the inbox's retention: sent back as read.
-    ...(!base.builtIn && { recipients: recipientList(values.recipients), retentionDays: retentionOf(values.retentionDays) }),
+    ...(!base.builtIn && {
+      recipients: recipientList(values.recipients),
+      retentionDays: retentionOf(values.retentionDays),
+      offeredOn: { subjectList: values.subjectList, pages: values.pages },
+    }),
   };
 }
+
+/** The public pages a type may be offered on by a button (its key in `pages`), in the site's order. */
+export const offeredPages = [
+  'home',
+  'services',
+  'blitzschutz',
+  'projects',
+  'aboutus',
+  'jobs',
+  'contactus',
+] as const satisfies readonly PageKey[];
 
 /** A new type's key, made from its German name: not one the site has or had (removed ones count). */
 export const newTypeKey = (names: Bilingual, takenKeys: readonly string[]) => keyFrom(names.de, takenKeys, 'type');
@@ -291,6 +313,8 @@ export function flatTypeValues(values: TypeFormValues): Partial<Record<TypeFormK
     flat.recipients = values.recipients;
     flat.retentionDays = values.retentionDays;
   }
+  if (!values.subjectList || values.pages.length > 0)
+    flat.offeredOn = [values.subjectList ? 'subjectList' : '', ...values.pages].filter(Boolean);
   return flat;
 }
 
