@@ -73,6 +73,8 @@ export const inquiryDuplicateSchema = z.object({
   reference: z.string(),
   createdAt: z.string(),
   subject: inquirySubjectSchema,
+  /** A type staff added: its names; null: one of SPEC.md's three. */
+  typeNames: z.object({ de: z.string(), en: z.string() }).nullable(),
   status: inquiryStatusSchema,
   firstName: z.string(),
   lastName: z.string(),

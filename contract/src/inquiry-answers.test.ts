@@ -91,6 +91,7 @@ describe('the answers to the fields a type adds', () => {
     expect(answerText(choice, ['a'], 'de')).toBe('jährlich');
     expect(answerText(choice, 'a', 'en')).toBe('yearly');
     expect(answerText(field('when', 'date'), ['2027-03-01', '2027-03-08'], 'de')).toBe('01.03.2027, 08.03.2027');
+    expect(answerText(field('when', 'date'), ['2027-03-01', '2027-12-24'], 'en')).toBe('1 Mar 2027, 24 Dec 2027');
     expect(answerText(field('call', 'yesNo'), 'yes', 'en')).toBe('Yes');
     expect(answerText(field('size', 'number', { unit: words('m²', 'sq m') }), '40', 'en')).toBe('40 sq m');
     expect(answerText(field('site', 'address'), { street: 'Weg 1', postcode: '1', town: 'Ort' }, 'de')).toBe('Weg 1, 1 Ort');

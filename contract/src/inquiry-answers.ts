@@ -170,6 +170,8 @@ function fits(field: CheckedField, value: string): boolean {
   }
 }
 
+const englishMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /** An answer as one line of text in a language: a choice by its option's words, yes/no in words, a date as a German or English day. */
 export function answerText(field: AddedField, answer: Answer, language: 'de' | 'en'): string {
   if (typeof answer === 'object' && !Array.isArray(answer)) return `${answer.street}, ${answer.postcode} ${answer.town}`;
@@ -177,9 +179,10 @@ export function answerText(field: AddedField, answer: Answer, language: 'de' | '
   const one = (value: string) => {
     if (field.kind === 'choice') return field.options?.find((o) => o.key === value)?.labels[language] || value;
     if (field.kind === 'yesNo') return value === 'yes' ? (language === 'de' ? 'Ja' : 'Yes') : language === 'de' ? 'Nein' : 'No';
+    // German as Germans write a day; English with the month's name, which no reader takes for another order.
     if (field.kind === 'date' && isCalendarDate(value)) {
       const [y, m, d] = value.split('-');
-      return language === 'de' ? `${d}.${m}.${y}` : `${d}/${m}/${y}`;
+      return language === 'de' ? `${d}.${m}.${y}` : `${Number(d)} ${englishMonths[Number(m) - 1]} ${y}`;
     }
     if (field.kind === 'number' && field.unit?.[language]) return `${value} ${field.unit[language]}`;
     return value;

@@ -114,7 +114,7 @@ describe('an inquiry of a type staff added', () => {
     const page = await openInquiry('en', true);
     const text = await page.getByRole('dialog').innerText();
     expect(text).toContain('Book an inspection');
-    expect(text).toMatch(/Preferred dates\s+01\/03\/2027, 08\/03\/2027/);
+    expect(text).toMatch(/Preferred dates\s+1 Mar 2027, 8 Mar 2027/);
     expect(text).toMatch(/Inspection interval\s+every two years/);
     expect(page.errors).toEqual([]);
   });

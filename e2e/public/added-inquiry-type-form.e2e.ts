@@ -232,6 +232,6 @@ describe('the footer form offering a type staff added', () => {
     await page.waitForURL(/inquiry=sent/);
     const reference = await page.locator('[data-inquiry-sent] .whitespace-nowrap').innerText();
     const inquiry = await stored(reference);
-    expect(inquiry.answers.map((a) => a.text.en)).toEqual(['12/04/2027', 'Kirchplatz 1, 48143 Münster', 'every year']);
+    expect(inquiry.answers.map((a) => a.text.en)).toEqual(['12 Apr 2027', 'Kirchplatz 1, 48143 Münster', 'every year']);
   });
 });

@@ -192,7 +192,8 @@ async function readInquiryDetail(db: Db, reader: InboxReader, id: number): Promi
       const matchedBy = sharedKeys(inquiry, other);
       if (matchedBy.length === 0) return [];
       const { id, reference, createdAt, subject, status, firstName, lastName } = other;
-      return [{ id, reference, createdAt, subject, status, firstName, lastName, matchedBy }];
+      const typeNames = context.typeNames.get(subject) ?? null;
+      return [{ id, reference, createdAt, subject, typeNames, status, firstName, lastName, matchedBy }];
     }),
     applicationConsent:
       inquiry.consent && inquiry.subject === 'application'

@@ -58,6 +58,7 @@ describe.each(databaseKinds)('duplicates in the inbox on %s (issue 42)', (kind) 
       reference: expect.any(String),
       createdAt: base.createdAt,
       subject: 'priceInquiry',
+      typeNames: null,
       status: 'new',
       firstName: 'Anna',
       lastName: 'Berg',

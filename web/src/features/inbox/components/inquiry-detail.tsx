@@ -324,7 +324,7 @@ function Duplicates({ inquiry, onOpen }: { inquiry: Detail; onOpen: InquiryDetai
               <span className="font-semibold text-slate-900">
                 {other.firstName} {other.lastName}
               </span>{' '}
-              · {inquiryTypeName(other.subject, null, lang, (s) => t(`subjects.${s}`))} ·{' '}
+              · {inquiryTypeName(other.subject, other.typeNames, lang, (s) => t(`subjects.${s}`))} ·{' '}
               <time dateTime={other.createdAt}>{format.dateTime(other.createdAt)}</time> · {other.reference}
               <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-700">
                 <InquiryStatusBadge status={other.status} />
