@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { apiRoutes } from '@blitz/contract';
+import { type InquirySubject, apiRoutes } from '@blitz/contract';
 import { apiRequest } from './api-client';
+import { inquiryTypeName } from './inquiry-type-name';
 
 /**
  * What the inbox and the accounts need of `GET /InquiryType` (a staff read): each type's key and
@@ -29,4 +31,15 @@ export function useInquiryTypeList() {
     queryFn: ({ signal }) => apiRequest(apiRoutes.inquiryTypes.list, { schema: typeNamesSchema, admin: true, signal }),
     select: (list) => list.types,
   });
+}
+
+/**
+ * A function naming an inquiry type by its key in the dashboard's language: SPEC.md's three by
+ * `ownName` (the tab's own words), a type staff added by the names they gave it.
+ */
+export function useInquiryTypeName(ownName: (subject: InquirySubject) => string): (key: string) => string {
+  const { i18n } = useTranslation();
+  const types = useInquiryTypeList().data;
+  const lang = i18n.language === 'en' ? 'en' : 'de';
+  return (key) => inquiryTypeName(key, types?.find((type) => type.key === key)?.names, lang, ownName);
 }

@@ -20,7 +20,7 @@ import {
 import { InvitationLink } from './invitation-link';
 import { RoleMatrix } from './role-matrix';
 import { inquiryTypeName } from '../../../lib/inquiry-type-name';
-import { useInquiryTypeList } from '../../../lib/inquiry-type-list';
+import { useInquiryTypeList, useInquiryTypeName } from '../../../lib/inquiry-type-list';
 
 type ShownLink = { username: string; invitation: Invitation; mailed: boolean };
 
@@ -182,7 +182,7 @@ function AccountTable({
   highlight?: number | undefined;
 }) {
   const { t, i18n } = useTranslation(['accounts', 'admin']);
-  const types = useInquiryTypeList().data;
+  const typeName = useInquiryTypeName((s) => t(`types.${s}`));
   const highlighted = useRef<HTMLLIElement>(null);
   useEffect(() => {
     highlighted.current?.scrollIntoView({ block: 'center' });
@@ -227,18 +227,7 @@ function AccountTable({
                 <dd className="text-slate-900">
                   {t(`roles.${account.role}`)}
                   {account.inquiryTypes && (
-                    <span className="block text-xs text-slate-600">
-                      {account.inquiryTypes
-                        .map((key) =>
-                          inquiryTypeName(
-                            key,
-                            types?.find((type) => type.key === key)?.names,
-                            i18n.language === 'en' ? 'en' : 'de',
-                            (s) => t(`types.${s}`),
-                          ),
-                        )
-                        .join(', ')}
-                    </span>
+                    <span className="block text-xs text-slate-600">{account.inquiryTypes.map(typeName).join(', ')}</span>
                   )}
                 </dd>
               </div>

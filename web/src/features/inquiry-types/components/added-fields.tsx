@@ -7,7 +7,8 @@ import { type AddedFieldValues, type TypeFormKey, blankField, blankOption, moved
 
 type Problem = (key: TypeFormKey) => string | undefined;
 const languages = ['de', 'en'] as const;
-const box = 'h-5 w-5 rounded border-slate-400 text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500';
+/** A check box of this tab. */
+export const box = 'h-5 w-5 rounded border-slate-400 text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500';
 const card = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
 
 /** The dashboard's language as one of the site's. */

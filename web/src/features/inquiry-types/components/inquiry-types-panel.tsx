@@ -28,7 +28,7 @@ import {
   useSaveInquiryType,
   useSiteWords,
 } from '../api/inquiry-types';
-import { AddedFields, useAddedFieldName } from './added-fields';
+import { AddedFields, box, useAddedFieldName } from './added-fields';
 import {
   type FieldProblem,
   type TypeFormErrors,
@@ -46,8 +46,6 @@ import {
 } from './type-form';
 
 type Words = Record<SiteLanguage, SiteWords> | undefined;
-
-const box = 'h-5 w-5 rounded border-slate-400 text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500';
 
 /** What every inquiry asks for whatever staff set (SPEC.md): shown so that staff see the whole form. */
 const fixedFields = ['firstName', 'lastName', 'email', 'message'] as const;

@@ -14,8 +14,7 @@ import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useMailTemplates } from '../api/mail-templates';
 import { TemplateEditor } from './template-editor';
 import type { TemplateWords } from './template-form';
-import { inquiryTypeName } from '../../../lib/inquiry-type-name';
-import { useInquiryTypeList } from '../../../lib/inquiry-type-list';
+import { useInquiryTypeName } from '../../../lib/inquiry-type-list';
 
 const idOf = (t: Pick<MailTemplate, 'type' | 'kind' | 'language'>) => `${t.type}.${t.kind}.${t.language}`;
 
@@ -25,15 +24,11 @@ const idOf = (t: Pick<MailTemplate, 'type' | 'kind' | 'language'>) => `${t.type}
  * leaving the tab with anything unsaved asks first: an edit is never lost silently.
  */
 export function MailTemplatesPanel() {
-  const { t, i18n } = useTranslation('mailSettings');
+  const { t } = useTranslation('mailSettings');
   const headingId = useId();
   const templates = useMailTemplates();
   // The names of the types staff added (issue 44); SPEC.md's three in this tab's own words.
-  const typeList = useInquiryTypeList().data;
-  const typeName = (key: string) =>
-    inquiryTypeName(key, typeList?.find((type) => type.key === key)?.names, i18n.language === 'en' ? 'en' : 'de', (s) =>
-      t(`recipients.${s}`),
-    );
+  const typeName = useInquiryTypeName((s) => t(`recipients.${s}`));
   const [type, setType] = useState<string>(inquirySubjects[0]);
   const [kind, setKind] = useState<MailTemplateKind>('confirmation');
   const [edits, setEdits] = useState<Record<string, TemplateWords>>({});

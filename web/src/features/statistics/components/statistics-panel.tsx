@@ -18,8 +18,7 @@ import { RankedTable } from './ranked-table';
 import { SummaryFigures } from './summary-figures';
 import { SummaryMailSection } from './summary-mail-form';
 import { DailyChart } from './daily-chart';
-import { inquiryTypeName } from '../../../lib/inquiry-type-name';
-import { useInquiryTypeList } from '../../../lib/inquiry-type-list';
+import { useInquiryTypeName } from '../../../lib/inquiry-type-list';
 
 type PageRow = Statistics['pages'][number];
 type SourceRow = Statistics['sources'][number];
@@ -67,11 +66,7 @@ function DateField({ label, value, min, max, onChange }: DateFieldProps) {
 export function StatisticsPanel() {
   const { t, i18n } = useTranslation('statistics');
   // Every inquiry type by its name, those staff added too (issue 44).
-  const typeList = useInquiryTypeList().data;
-  const typeName = (key: string) =>
-    inquiryTypeName(key, typeList?.find((type) => type.key === key)?.names, i18n.language === 'en' ? 'en' : 'de', (s) =>
-      t(`types.${s}`),
-    );
+  const typeName = useInquiryTypeName((s) => t(`types.${s}`));
   const headingId = useId();
   const choiceId = useId();
   const today = berlinDate();
