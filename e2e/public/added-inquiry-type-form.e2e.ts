@@ -113,6 +113,19 @@ beforeAll(async () => {
         labels: words('Am besten erreichbar', 'Best time to call'),
         help: none,
       },
+      {
+        key: 'topics',
+        kind: 'choice',
+        multiple: true,
+        shown: true,
+        required: true,
+        labels: words('Worum geht es?', 'What is it about?'),
+        help: none,
+        options: [
+          { key: 'offer', labels: words('ein Angebot', 'a quote') },
+          { key: 'damage', labels: words('ein Schaden', 'damage') },
+        ],
+      },
     ],
     offeredOn: { subjectList: false, pages: ['services'] },
   });
@@ -122,6 +135,16 @@ async function stored(reference: string): Promise<InquiryDetail> {
   const list = await call<{ data: { id: number; reference: string }[] }>('GET', '/Inquiry');
   const found = list.data.find((i) => i.reference === reference)!;
   return call<InquiryDetail>('GET', `/Inquiry/${found.id}`);
+}
+
+/** What a screen reader reads after a control's name: its accessible description, as Chromium computes it. */
+async function description(page: Page, selector: string): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+  await cdp.detach();
+  return String(nodes[0]?.description?.value ?? '');
 }
 
 async function fillPerson(page: Page, lang: 'de' | 'en') {
@@ -210,6 +233,32 @@ describe('the footer form offering a type staff added', () => {
     expect(await page.getByRole('complementary', { name: 'Direkt anfragen' }).count()).toBe(0);
   });
 
+  it('marks what only the server checks (a required choice of several), and says so to a screen reader', async () => {
+    const page = await site.page({ viewport: viewports.phone });
+    await page.goto(`${site.url}/Services?subject=callback#contact-form`);
+    await hydrated(page);
+    await contactFormHydrated(page);
+    const topics = '#contact-form [data-shown-for] fieldset:has(input[name=topics])';
+    expect(await description(page, topics)).toBe('');
+    await fillPerson(page, 'de');
+    await page.getByLabel('Telefon').fill('0251 12345');
+    // No box can carry "at least one" for the browser: the server refuses, the island marks it.
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    await page.locator('[data-notification=error]', { hasText: 'Fehlende Felder: Worum geht es?' }).waitFor();
+    expect(await page.locator(topics).getAttribute('data-error')).toBe('missing');
+    expect(await page.getByRole('checkbox', { name: 'ein Angebot' }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`${topics} [data-error-when=missing]`).isVisible()).toBe(true);
+    expect(await description(page, topics)).toBe('Bitte füllen Sie dieses Feld aus.');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('checkbox', { name: 'ein Schaden' }).check();
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/Contact'));
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    expect((await answer).status()).toBe(201);
+    // The refusal above is logged; nothing else.
+    expect(page.errors.filter((e) => !/400/.test(e))).toEqual([]);
+  });
+
   it('works without JavaScript on a phone in English, and keeps what was typed when refused', async () => {
     const page = await site.page({ viewport: viewports.phone, javaScriptEnabled: false });
     await page.goto(`${site.url}/?lang=en`);
@@ -223,6 +272,7 @@ describe('the footer form offering a type staff added', () => {
     await page.getByRole('button', { name: 'Send request' }).click();
     await page.locator('[data-notification=error]').first().waitFor();
     expect(await page.locator('[data-notification=error]').first().textContent()).toContain('Inspection interval');
+    expect(await description(page, '#contact-form fieldset:has(input[name=interval])')).toBe('Please fill in this field.');
     expect(await page.getByLabel('Street and number').inputValue()).toBe('Kirchplatz 1');
     expect(await page.getByLabel('Preferred dates 1').inputValue()).toBe('2027-04-12');
     expect(await page.getByLabel('Preferred dates 1').isVisible()).toBe(true);

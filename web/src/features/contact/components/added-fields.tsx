@@ -50,8 +50,8 @@ function AddedField({ field, state }: { field: InquiryFormField; state?: Contact
   // 'missing' or 'invalid' after a refused send; the island sets it after its own check.
   const error = state?.errors?.[field.key] === undefined ? '' : state.errors[field.key] === 'required' ? 'missing' : 'invalid';
   const invalid = error ? true : undefined;
-  const describedBy =
-    [field.unit && `${id}-unit`, field.help && `${id}-hint`, error && `${id}-${error}`].filter(Boolean).join(' ') || undefined;
+  // The message is always named: empty while the field is fine, so it says nothing until then.
+  const describedBy = [field.unit && `${id}-unit`, field.help && `${id}-hint`, `${id}-error`].filter(Boolean).join(' ');
   // One label for one control; a group (dates, choices, an address) under a legend.
   const group = field.kind === 'address' || field.kind === 'choice' || (field.kind === 'date' && field.multiple);
   const wide = field.kind === 'text' || field.kind === 'address' || field.kind === 'choice' || field.multiple;
@@ -219,10 +219,12 @@ function AddedField({ field, state }: { field: InquiryFormField; state?: Contact
 /**
  * A field's help text, and what may be wrong with it: both messages are in the markup, the one
  * its field's `data-error` names shows (styles.css), set by the server after a refused send or by
- * the island's check.
+ * the island's check. Their box is always in the field's description and holds no visible text
+ * until then (a hidden part of it is not read), so the island needs no code to describe a mark.
  */
 function Notes({ id, help }: { id: string; help: string }) {
   const { t } = useTranslation('contact');
+  const message = 'mt-1 text-sm font-semibold text-red-700';
   return (
     <>
       {help && (
@@ -230,11 +232,13 @@ function Notes({ id, help }: { id: string; help: string }) {
           {help}
         </p>
       )}
-      <p id={`${id}-missing`} data-error-when="missing" className="mt-1 text-sm font-semibold text-red-700">
-        {t('errors.required')}
-      </p>
-      <p id={`${id}-invalid`} data-error-when="invalid" className="mt-1 text-sm font-semibold text-red-700">
-        {t('errors.invalid')}
+      <p id={`${id}-error`}>
+        <span data-error-when="missing" className={message}>
+          {t('errors.required')}
+        </span>
+        <span data-error-when="invalid" className={message}>
+          {t('errors.invalid')}
+        </span>
       </p>
     </>
   );

@@ -43,20 +43,10 @@ export function valuesOf(form: HTMLFormElement): InquiryValues {
   return values;
 }
 
-/** Empties every field (a reset would bring back the values the server rendered the form with). */
-function clearFields(form: HTMLFormElement): void {
-  for (const element of form.elements) {
-    if (element instanceof HTMLInputElement) {
-      if (element.type === 'checkbox' || element.type === 'radio') element.checked = false;
-      else if (element.type !== 'hidden') element.value = '';
-    } else if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) element.value = '';
-  }
-}
-
 /**
  * The contact form's send, once its script runs: the spec's check in the spec's order (a notice
  * naming the fields, each also marked at the field), the attachment limits, then the POST;
- * success empties the form. The fields themselves are the browser's (uncontrolled): whatever a
+ * success puts the confirmation in the form's place (the form comes back empty). The fields themselves are the browser's (uncontrolled): whatever a
  * visitor typed or chose before this code arrived stays, and is what gets checked and sent.
  */
 export function useContactForm(initial: ContactFormState | undefined, form: InquiryForm) {
@@ -106,13 +96,16 @@ export function useContactForm(initial: ContactFormState | undefined, form: Inqu
       [...element.querySelectorAll<HTMLInputElement>(block)].filter((c) => c.name.split('.')[0] === key);
     const missing: string[] = [];
     const invalid: string[] = [];
+    /** Marks an added field; its message (in the server's markup) shows by CSS (`data-error`). */
+    const mark = (key: string, kind: string) => {
+      for (const c of controls(key)) c.setAttribute('aria-invalid', String(!!kind));
+      controls(key)[0]?.closest('[data-added-field]')?.setAttribute('data-error', kind);
+    };
     for (const f of added) {
       const bad = controls(f.key).find((c) => !c.checkValidity());
       const kind = bad ? (bad.validity.valueMissing ? 'missing' : 'invalid') : '';
       if (bad) (kind === 'missing' ? missing : invalid).push(f.key);
-      for (const c of controls(f.key)) c.setAttribute('aria-invalid', String(!!bad));
-      // Its message (in the server's markup) shows by CSS (styles.css, `data-error`).
-      controls(f.key)[0]?.closest('[data-added-field]')?.setAttribute('data-error', kind);
+      mark(f.key, kind);
     }
     const check = joinChecks(
       checkInquiry(
@@ -126,14 +119,10 @@ export function useContactForm(initial: ContactFormState | undefined, form: Inqu
     const refuse = ({ step, fields }: { step: 'missing' | 'missingPrice' | 'invalid'; fields: string[] }) => {
       const kind: FieldErrorKind = step === 'invalid' ? 'invalid' : 'required';
       setErrors(Object.fromEntries(fields.map((f) => [f, f === 'email' && kind === 'invalid' ? 'email' : kind])));
-      const notice = (
-        {
-          missing: 'notices.missingFields',
-          missingPrice: 'notices.missingPriceFields',
-          invalid: 'notices.invalidFields',
-        } as const
-      )[step];
-      notify(t(notice, { fields: fields.map(label).join(', ') }), { error: true });
+      // The added fields among them, by the browser's check or the server's (which alone sees a
+      // required choice of several and a half address).
+      for (const f of fields) mark(f, step === 'invalid' ? 'invalid' : 'missing');
+      notify(t(`notices.${step}Fields`, { fields: fields.map(label).join(', ') }), { error: true });
       requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
     };
     if (!check.ok) return refuse(check);
@@ -168,7 +157,6 @@ export function useContactForm(initial: ContactFormState | undefined, form: Inqu
         },
       );
       notify(t('notices.success'));
-      clearFields(element);
       setErrors({});
       attachments.clear();
       formToken.current = fetchFormToken();
