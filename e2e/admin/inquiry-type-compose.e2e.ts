@@ -173,6 +173,30 @@ describe('the forms tab composing a type of its own', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it('gets a confirmation mail in the office’s own words, written with the preview on a phone', async () => {
+    const page = await site.page({ viewport: viewports.phone });
+    await openWithToken(page, site.url, token, '/dashboard?lang=de&tab=mail');
+    const main = page.locator('main');
+    await main.getByRole('combobox', { name: 'Art der Anfrage', exact: true }).selectOption(key);
+    await main.getByRole('combobox', { name: 'E-Mail', exact: true }).selectOption('confirmation');
+    const editor = main.getByRole('form', { name: 'Deutsch', exact: true });
+    const body = editor.getByRole('textbox', { name: 'Text (Deutsch)', exact: true });
+    const shipped = 'Wir haben sie erhalten und melden uns so bald wie möglich.';
+    const words = 'Wir schlagen Ihnen innerhalb von zwei Wochen einen Termin vor.';
+    expect(await body.inputValue()).toContain(shipped);
+    await body.fill((await body.inputValue()).replace(shipped, words));
+    await editor.getByRole('button', { name: 'Vorschau', exact: true }).click();
+    const preview = editor.getByRole('region', { name: 'Vorschau mit einer Beispielanfrage (Deutsch)' });
+    await preview.getByText(words, { exact: false }).waitFor();
+    // The sample inquiry is one of this type.
+    expect(await preview.textContent()).toContain('Prüftermin vereinbaren');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await editor.getByRole('button', { name: 'Vorlage speichern', exact: true }).click();
+    await editor.getByRole('status').getByText('Gespeichert.').waitFor();
+    await editor.getByText('Eigener Text', { exact: true }).waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
   it('refuses a save over a colleague’s and names who saved', async () => {
     const page = await formsTab({ item: key });
     const form = page.locator(`main form[data-type=${key}]`);

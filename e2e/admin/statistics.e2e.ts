@@ -81,6 +81,9 @@ describe('the Statistics tab', () => {
     const german = page.getByRole('table', { name: 'Most visited pages in German' });
     // Each page by its name in the dashboard's language, its path beside it.
     expect(await german.locator('tbody tr').allInnerTexts()).toEqual(['Home\n/\n\t1\t1\t0', 'References\n/Projects\n\t1\t1\t1']);
+    // Inquiries per type, by the type's name in the dashboard's language (issue 44).
+    const types = page.getByRole('table', { name: 'Inquiries by type' });
+    expect(await types.locator('tbody tr').allInnerTexts()).toEqual(['Price inquiry\t1']);
     // Days as bars, never a smoothed curve that makes a few visits look like a trend.
     const day = page.locator('main figure svg g[data-day]').first();
     expect(await day.locator('rect[data-series]').count()).toBe(2);
@@ -104,6 +107,8 @@ describe('the Statistics tab', () => {
       'Startseite\n/\n\t1\t1\t0',
       'Referenzen\n/Projects\n\t1\t1\t1',
     ]);
+    const types = page.getByRole('table', { name: 'Anfragen nach Art' });
+    expect(await types.locator('tbody tr').allInnerTexts()).toEqual(['Preisanfrage\t1']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const chart = await page.locator('main figure').boundingBox();
     expect(chart!.width).toBeLessThanOrEqual(viewports.phone.width);

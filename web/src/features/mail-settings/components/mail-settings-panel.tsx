@@ -76,6 +76,7 @@ function MailForm({ settings }: { settings: MailSettings }) {
               />
             ))}
           </div>
+          <p className="mt-3 max-w-3xl text-sm text-slate-700">{t('recipientsOfAddedTypes')}</p>
         </fieldset>
         <fieldset className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <legend className="px-1 text-lg font-bold text-brand-900">{t('senderHeading')}</legend>
