@@ -44,7 +44,7 @@ import { spendFormToken } from './form-tokens.repository';
 import { type InquiryConsent, type NewAttachment, insertInquiry, referenceExists } from './inquiries.repository';
 import type { InquiryMailKind } from './inquiry-mails.repository';
 import { findJob } from '../jobs/jobs.repository';
-import { addedFieldsOf, fieldRulesOf, inquiryTypesAt } from '../inquiry-types/inquiry-types.service';
+import { shownAddedFields, fieldRulesOf, inquiryTypesAt } from '../inquiry-types/inquiry-types.service';
 
 /** The form version a form sent (`formVersion`); none or nonsense: undefined, and the current definition checks it. */
 function formVersionOf(given: string): number | undefined {
@@ -392,7 +392,7 @@ export async function receiveInquiry(parts: AsyncIterable<Multipart>, deps: Cont
         rules,
         offered.map((t) => t.key),
       ),
-      checkAnswers(addedFieldsOf(type), sent),
+      checkAnswers(shownAddedFields(type), sent),
     );
     if (!check.ok) {
       throw new HttpError(400, 'validation', stepDetail[check.step] + check.fields.join(', '), {

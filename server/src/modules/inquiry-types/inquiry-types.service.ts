@@ -54,8 +54,11 @@ export const shippedInquiryTypes: InquiryTypeList = {
 
 const isAdjustable = (key: string): key is AdjustableField => (adjustableFields as readonly string[]).includes(key);
 
-/** The fields a type adds to SPEC.md's, as the answers' check takes them. */
-export function addedFieldsOf(type: InquiryType | undefined): AddedField[] {
+/**
+ * The fields a type adds to SPEC.md's and shows, in both languages, as the answers' check takes
+ * them (the contract's `addedFieldsOf` reads the public form, in one language).
+ */
+export function shownAddedFields(type: InquiryType | undefined): AddedField[] {
   return (type?.fields ?? [])
     .filter((f) => !isAdjustable(f.key) && f.shown)
     .map((f) => ({ ...f, kind: f.kind as AddedField['kind'] }));
@@ -324,7 +327,7 @@ export function answerReader(db: Db) {
     if (Object.keys(inquiry.answers).length === 0) return [];
     let form = versions.get(inquiry.formVersion);
     if (!form) versions.set(inquiry.formVersion, (form = inquiryTypesAt(db, inquiry.formVersion)));
-    const fields = addedFieldsOf((await form).types.find((t) => t.key === inquiry.subject));
+    const fields = shownAddedFields((await form).types.find((t) => t.key === inquiry.subject));
     return fields.flatMap((field) => {
       const answer = inquiry.answers[field.key] as Parameters<typeof answerText>[1] | undefined;
       if (answer === undefined) return [];

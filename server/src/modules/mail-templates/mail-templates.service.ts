@@ -30,7 +30,7 @@ import {
   notificationValues,
   renderMail,
 } from './mail-rendering';
-import { addedFieldsOf, currentInquiryTypes } from '../inquiry-types/inquiry-types.service';
+import { shownAddedFields, currentInquiryTypes } from '../inquiry-types/inquiry-types.service';
 import { mailTemplateEntry } from './mail-templates-audit';
 import { lockMailTemplatesRow, readMailTemplatesRow, writeMailTemplatesRow } from './mail-templates.repository';
 
@@ -147,7 +147,7 @@ function sampleInquiry(type: InquiryType, language: MailTemplateLanguage): { inq
       reference: `${berlinDate().replace(/-/g, '')}-MUSTER`,
       subject: type.key,
       typeNames: type.builtIn ? undefined : type.names,
-      answered: addedFieldsOf(type).map((field) => ({ label: field.labels, text: example })),
+      answered: shownAddedFields(type).map((field) => ({ label: field.labels, text: example })),
       firstName: 'Max',
       lastName: 'Mustermann',
       phone: '+49 6181 123456',
