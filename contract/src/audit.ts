@@ -24,6 +24,7 @@ export const auditItemKinds = [
   'person',
   'replyTemplates',
   'wordpressImport',
+  'page',
 ] as const;
 export type AuditItemKind = (typeof auditItemKinds)[number];
 

@@ -134,6 +134,20 @@ export const apiRoutes = {
     /** The featured projects in one language, in their order, as the home page shows them (its page data's key). */
     featuredPath: (language: number) => `/Project?Featured=true&Sort=featured&PageLength=3&Language=${language}`,
   },
+  /** Pages staff add (issue 45, decision 061); drafts, publishing and the preview as projects'. */
+  customPages: {
+    list: '/Page',
+    one: '/Page/:id',
+    onePath: (id: Id) => `/Page/${id}`,
+    /** GET `?Address=/herbstaktion`: a published page, as visitors read it. */
+    byAddress: '/Page/ByAddress',
+    publish: '/Page/:id/Publish',
+    publishPath: (id: Id) => `/Page/${id}/Publish`,
+    unpublish: '/Page/:id/Unpublish',
+    unpublishPath: (id: Id) => `/Page/${id}/Unpublish`,
+    draft: '/Page/:id/Draft',
+    draftPath: (id: Id) => `/Page/${id}/Draft`,
+  },
   jobs: {
     list: '/Job',
     one: '/Job/:id',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { localizedTextSchema } from './languages';
 
-/** What the trash holds (issue 31, decision 037): deleted projects, categories and job openings, for 30 days. */
-export const trashKinds = ['project', 'category', 'job'] as const;
+/** What the trash holds (issue 31, decision 037): deleted projects, categories, job openings and pages staff added, for 30 days. */
+export const trashKinds = ['project', 'category', 'job', 'page'] as const;
 export const trashKindSchema = z.enum(trashKinds);
 export type TrashKind = z.infer<typeof trashKindSchema>;
 

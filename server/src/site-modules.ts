@@ -4,6 +4,7 @@ import { authModule } from './modules/auth/auth.module';
 import { activeColleagues, activeMailAddress, displayNamesOf, shownNamesOf } from './modules/auth/users.repository';
 import { categoryModule } from './modules/categories/categories.module';
 import { companyModule } from './modules/company/company.module';
+import { customPagesModule } from './modules/custom-pages/custom-pages.module';
 import { contactModule } from './modules/contact/contact.module';
 import { goLiveModule } from './modules/go-live/go-live.module';
 import { inboxModule } from './modules/inbox/inbox.module';
@@ -37,6 +38,7 @@ export const siteModules: readonly SiteModule[] = [
   categoryModule,
   projectModule,
   jobModule,
+  customPagesModule,
   companyModule,
   siteTextsModule,
   contactModule,

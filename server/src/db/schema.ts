@@ -287,6 +287,31 @@ export type JobsTable = {
   deleted_by: string | null;
 };
 
+/** A page staff added (issue 45, decision 061): its values as JSON, its columns what lists and lookups need. */
+export type CustomPagesTable = {
+  id: Generated<number>;
+  /** As staff wrote it (`/Prüfung-2027`); `address_key` as matched (NFC, lower case), unique. */
+  address: string;
+  address_key: string;
+  /** The German title, for lists and the trash (the values hold both). */
+  title_de: string;
+  /** 'none', 'navigation' or 'footer': where visitors find a link to it. */
+  place: string;
+  place_order: number;
+  /** 1: kept out of search engines and the sitemap. */
+  noindex: number;
+  /** The published (or, never published, the pending) values: the contract's CustomPageValues as JSON. */
+  content: string;
+  /** 1 when visitors may see it. */
+  published: number;
+  /** A live page's draft of changes (CustomPageValues as JSON); null: none. */
+  draft: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  deleted_by: string | null;
+};
+
 export type JobTextField = 'title' | 'tasks' | 'profile' | 'offer' | 'howToApply';
 
 export type JobTextsTable = { job_id: number; field: JobTextField; language: number; content: string };
@@ -486,6 +511,7 @@ export type Database = {
   mail_outbox: MailOutboxTable;
   mail_attempts: MailAttemptsTable;
   jobs: JobsTable;
+  custom_pages: CustomPagesTable;
   job_texts: JobTextsTable;
   leases: LeasesTable;
   site_texts: SiteTextsTable;

@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { type CustomPage, type CustomPageCreate, apiRoutes, apiUrl, problemSchema } from '@blitz/contract';
+import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { signedInAs } from '../accounts/accounts.test-kit';
+
+// Pages staff add (issue 45, decision 061), over real HTTP: sections round-trip, drafts and
+// publishing as projects', the address checked and followed by a redirect, the trash.
+
+const list = apiUrl(apiRoutes.customPages.list);
+const one = (id: number) => apiUrl(apiRoutes.customPages.onePath(id));
+const byAddress = (address: string) => `${apiUrl(apiRoutes.customPages.byAddress)}?Address=${encodeURIComponent(address)}`;
+const words = (de: string, en: string) => ({ de, en });
+const none = words('', '');
+
+/** The autumn campaign's page: a section of every kind that needs nothing else on the site. */
+function campaign(overrides: Partial<CustomPageCreate> = {}): CustomPageCreate {
+  return {
+    address: '/Prüfung-2027',
+    title: words('Wiederkehrende Prüfung nach DIN EN 62305-3', 'Periodic inspection to DIN EN 62305-3'),
+    place: 'navigation',
+    placeOrder: 1,
+    searchTitle: words('Blitzschutz prüfen lassen', 'Have your lightning protection inspected'),
+    searchDescription: none,
+    noindex: false,
+    sections: [
+      {
+        kind: 'text',
+        text: {
+          de: [
+            { type: 'heading', level: 2, content: [{ text: 'Warum prüfen?' }] },
+            {
+              type: 'paragraph',
+              content: [
+                { text: 'Eine Anlage schützt nur, ' },
+                { text: 'solange sie intakt ist', bold: true },
+                { text: '. Mehr dazu in den ' },
+                { text: 'Leistungen', href: '/Services' },
+                { text: '.' },
+              ],
+            },
+            { type: 'list', ordered: false, items: [[{ text: 'Sichtprüfung' }], [{ text: 'Messung', italic: true }]] },
+          ],
+          en: [{ type: 'paragraph', content: [{ text: 'A system protects only while it is intact.' }] }],
+        },
+      },
+      { kind: 'figures', items: [{ value: '1.200', label: words('geprüfte Anlagen', 'systems inspected') }] },
+      { kind: 'references', heading: words('Beispiele', 'Examples'), categoryId: null, order: 'newest', limit: 3 },
+      {
+        kind: 'faq',
+        heading: none,
+        items: [{ question: words('Wie oft?', 'How often?'), answer: words('Je nach Schutzklasse.', 'Depending on the class.') }],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+describe.each(databaseKinds)('pages staff add on %s', (kind) => {
+  it('keeps a page with its sections as sent, a draft until published, and shows visitors only what is published', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const created = await api(url, 'POST', list, { token, body: campaign() });
+    expect(created.status, created.text).toBe(201);
+    const page = created.body as CustomPage;
+    expect(page).toMatchObject({ published: false, draft: null, address: '/Prüfung-2027', place: 'navigation' });
+    // Each section got its id; otherwise exactly what was sent.
+    expect(page.sections.every((s) => /^[a-z0-9-]{1,40}$/.test(s.id))).toBe(true);
+    expect(page.sections.map(({ id: _id, ...s }) => s)).toEqual(campaign().sections);
+
+    // A draft is nobody's business but staff's.
+    expect((await api(url, 'GET', byAddress('/Prüfung-2027'))).status).toBe(404);
+    expect((await api(url, 'GET', one(page.id))).status).toBe(401);
+    const published = await api(url, 'POST', apiUrl(apiRoutes.customPages.publishPath(page.id)), { token });
+    expect(published.status).toBe(200);
+    // Matched as an address is: in any case, percent-encoded or not.
+    const read = await api(url, 'GET', byAddress('/prüfung-2027'));
+    expect(read.status).toBe(200);
+    expect(read.body).not.toHaveProperty('draft');
+    expect((read.body as CustomPage).sections).toEqual(page.sections);
+
+    // Sent back as read (a client's round trip), with a change as a draft of changes: visitors keep the live page.
+    const draft = await api(url, 'PUT', list, {
+      token,
+      body: { ...(published.body as CustomPage), title: words('Herbstaktion', 'Autumn offer'), published: false },
+    });
+    expect(draft.status, draft.text).toBe(200);
+    expect(draft.body).toMatchObject({
+      published: true,
+      title: page.title,
+      draft: { title: words('Herbstaktion', 'Autumn offer') },
+    });
+    expect((await api(url, 'GET', byAddress('/Prüfung-2027'))).body).toMatchObject({ title: page.title });
+    const discarded = await api(url, 'DELETE', apiUrl(apiRoutes.customPages.draftPath(page.id)), { token });
+    expect(discarded.body).toMatchObject({ draft: null, title: page.title });
+
+    const unpublished = await api(url, 'POST', apiUrl(apiRoutes.customPages.unpublishPath(page.id)), { token });
+    expect(unpublished.body).toMatchObject({ published: false });
+    expect((await api(url, 'GET', byAddress('/Prüfung-2027'))).status).toBe(404);
+
+    const audit = await api(url, 'GET', `${apiUrl(apiRoutes.audit.list)}?Kind=page`, { token });
+    expect((audit.body as { data: { action: string }[] }).data.map((e) => e.action)).toEqual([
+      'unpublish',
+      'discardDraft',
+      'saveDraft',
+      'publish',
+      'create',
+    ]);
+  });
+
+  it('refuses what is not data: markup-free text is kept as text, a script link, a bad address or a site route is a 400', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const markup = '<script>alert(1)</script>';
+    const kept = await api(url, 'POST', list, {
+      token,
+      body: campaign({
+        address: '/markup',
+        sections: [{ kind: 'text', text: { de: [{ type: 'paragraph', content: [{ text: markup }] }], en: [] } }],
+      }),
+    });
+    expect(kept.status).toBe(201);
+    expect(JSON.stringify((kept.body as CustomPage).sections)).toContain(markup);
+
+    const refused = async (body: unknown, field: string) => {
+      const res = await api(url, 'POST', list, { token, body });
+      expect(res.status, res.text).toBe(400);
+      expect(
+        problemSchema
+          .parse(res.body)
+          .errors?.map((e) => e.field)
+          .join(' '),
+      ).toContain(field);
+    };
+    await refused(
+      campaign({
+        sections: [
+          {
+            kind: 'text',
+            text: { de: [{ type: 'paragraph', content: [{ text: 'klick', href: 'javascript:alert(1)' }] }], en: [] },
+          },
+        ],
+      }),
+      'href',
+    );
+    await refused({ ...campaign(), sections: [{ kind: 'html', html: '<b>' }] }, 'sections');
+    for (const address of [
+      '/Services',
+      '/services',
+      '/dashboard',
+      '/api',
+      '/news',
+      'herbst',
+      '/a b',
+      '/zwei//striche',
+      '/herbst/aktion',
+    ])
+      await refused(campaign({ address }), 'address');
+    await refused(campaign({ title: words('', 'Only English') }), 'title');
+    await refused(
+      campaign({
+        sections: [
+          {
+            kind: 'callToAction',
+            heading: words('Jetzt', 'Now'),
+            text: none,
+            button: words('Los', 'Go'),
+            inquiryType: 'unknownType',
+          },
+        ],
+      }),
+      'inquiryType',
+    );
+    await refused(
+      campaign({ sections: [{ kind: 'references', heading: none, categoryId: 999, order: 'staff', limit: 3 }] }),
+      'categoryId',
+    );
+    // The price inquiry, one of SPEC.md's types, is one a call to action may open.
+    const cta = await api(url, 'POST', list, {
+      token,
+      body: campaign({
+        address: '/angebot',
+        sections: [
+          {
+            kind: 'callToAction',
+            heading: words('Jetzt', 'Now'),
+            text: none,
+            button: words('Los', 'Go'),
+            inquiryType: 'priceInquiry',
+          },
+        ],
+      }),
+    });
+    expect(cta.status, cta.text).toBe(201);
+  });
+
+  it('gives an address to one page only, the trash too, and leaves a redirect when a live page moves', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const a = (await api(url, 'POST', list, { token, body: { ...campaign({ address: '/herbst' }), published: true } }))
+      .body as CustomPage;
+    const taken = await api(url, 'POST', list, { token, body: campaign({ address: '/HERBST' }) });
+    expect(taken.status).toBe(409);
+    expect(problemSchema.parse(taken.body).errors).toEqual([
+      { field: 'address', message: expect.stringContaining('taken by the page') },
+    ]);
+
+    // The live page moves: its old address leads to the new one.
+    const moved = await api(url, 'PUT', list, { token, body: { ...a, address: '/herbstaktion' } });
+    expect(moved.status, moved.text).toBe(200);
+    const redirects = await api(url, 'GET', `${apiUrl(apiRoutes.redirects.list)}?PageLength=100`, { token });
+    expect((redirects.body as { data: { from: string; to: string }[] }).data).toMatchObject([
+      { from: '/herbst', to: '/herbstaktion' },
+    ]);
+    // Another page may not take the redirected address; the moved one may come back to it.
+    expect((await api(url, 'POST', list, { token, body: campaign({ address: '/herbst' }) })).status).toBe(409);
+    const back = await api(url, 'PUT', list, { token, body: { ...(moved.body as CustomPage), address: '/herbst' } });
+    expect(back.status, back.text).toBe(200);
+    const after = await api(url, 'GET', `${apiUrl(apiRoutes.redirects.list)}?PageLength=100`, { token });
+    expect((after.body as { data: { from: string; to: string }[] }).data).toMatchObject([
+      { from: '/herbstaktion', to: '/herbst' },
+    ]);
+
+    // In the trash it keeps its address; restored, it is live again where it was.
+    expect((await api(url, 'DELETE', one(a.id), { token })).status).toBe(204);
+    expect((await api(url, 'GET', byAddress('/herbst'))).status).toBe(404);
+    const inTrash = await api(url, 'POST', list, { token, body: campaign({ address: '/herbst' }) });
+    expect(inTrash.status).toBe(409);
+    expect(problemSchema.parse(inTrash.body).errors![0]!.message).toContain('in the trash');
+    const restored = await api(url, 'POST', apiUrl(apiRoutes.trash.restore), { token, body: { kind: 'page', id: a.id } });
+    expect(restored.status, restored.text).toBe(200);
+    expect((await api(url, 'GET', byAddress('/herbst'))).status).toBe(200);
+  });
+
+  it('refuses a stale save and names who saved; editors write pages, inbox accounts do not', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const page = (await api(url, 'POST', list, { token, body: campaign() })).body as CustomPage;
+    const editor = (await signedInAs(url, token, 'editor1', 'editor')).token;
+    const inbox = (await signedInAs(url, token, 'inbox1', 'inbox')).token;
+    const saved = await api(url, 'PUT', list, { token: editor, body: { ...page, placeOrder: 5 } });
+    expect(saved.status, saved.text).toBe(200);
+    const stale = await api(url, 'PUT', list, { token, body: { ...page, placeOrder: 7 } });
+    expect(stale.status).toBe(409);
+    expect(problemSchema.parse(stale.body).changedBy).toMatchObject({ name: expect.any(String) });
+    expect((await api(url, 'GET', list, { token: inbox })).status).toBe(403);
+    expect((await api(url, 'POST', list, { token: inbox, body: campaign({ address: '/x1' }) })).status).toBe(403);
+    expect((await api(url, 'GET', one(page.id + 100), { token })).status).toBe(404);
+    expect((await api(url, 'GET', `${apiUrl(apiRoutes.customPages.list)}/abc`, { token })).status).toBe(400);
+  });
+});
