@@ -243,3 +243,21 @@ export const customPageAddressQuerySchema = z.object({
     .min(2)
     .max(customPageLimits.address * 4),
 });
+
+/** Whether a link may be rendered: checked again where it is, whatever the stored data holds. */
+export function isSafeLink(href: string): boolean {
+  return linkTargetPattern.test(href);
+}
+
+/**
+ * A rich text's words without their setting, blocks on lines of their own: the fallback of a
+ * page's search description, and the answers of its FAQPage data.
+ */
+export function plainTextOf(text: RichText): string {
+  const line = (runs: readonly RichRun[]) => runs.map((run) => run.text).join('');
+  return text
+    .flatMap((block) => (block.type === 'list' ? block.items.map(line) : [line(block.content)]))
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
+}
