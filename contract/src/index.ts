@@ -18,6 +18,7 @@ export * from './problem';
 export * from './project';
 export * from './routes';
 export * from './job';
+export * from './search-entry';
 export * from './company-details';
 export * from './site-text';
 export * from './translations';

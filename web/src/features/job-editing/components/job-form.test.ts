@@ -16,6 +16,8 @@ const job = (id: number, position: number, overrides: Partial<Job> = {}): Job =>
   employmentType: 'FULL_TIME',
   startDate: null,
   validThrough: '2027-01-31',
+  searchTitle: [],
+  searchDescription: [],
   contact: 'Erika Musterfrau',
   published: true,
   position,

@@ -11,6 +11,7 @@ import {
   jobLimits,
 } from '@blitz/contract';
 import { localizedTexts, textIn } from '../../../components/admin/localized-fields';
+import { searchEntryFormShape, searchEntryFormValues, searchEntryPayload } from '../../../components/admin/search-entry-form';
 
 // The limits come from the contract's own field schemas, so that form and server agree.
 const titleText = jobCreateSchema.shape.title.element.shape.content;
@@ -38,6 +39,7 @@ export const jobFormSchema = z
     offerDe: longText,
     howToApplyEn: longText,
     howToApplyDe: longText,
+    ...searchEntryFormShape,
   })
   // A job that ends before it starts would never be seen as meant.
   .refine((v) => !v.startDate || !v.validThrough || v.validThrough >= v.startDate, {
@@ -67,6 +69,7 @@ export function jobFormValues(job?: Job): JobFormValues {
     contact: job?.contact ?? '',
     published: job?.published ?? false,
     ...texts,
+    ...searchEntryFormValues(job),
   };
 }
 
@@ -83,6 +86,19 @@ function jobFields(values: JobFormOutput): JobCreate {
     validThrough: values.validThrough || null,
     contact: values.contact,
     published: values.published,
+    ...searchEntryPayload(values),
+  };
+}
+
+/** What the form holds, as the page's head reads a job: the search result's preview is made from it. */
+export function jobPreview(
+  values: JobFormValues,
+): Pick<Job, 'title' | 'location' | 'tasks' | 'searchTitle' | 'searchDescription'> {
+  return {
+    title: localizedTexts(values.titleEn, values.titleDe),
+    location: values.location.trim(),
+    tasks: localizedTexts(values.tasksEn, values.tasksDe),
+    ...searchEntryPayload(values),
   };
 }
 
