@@ -51,10 +51,10 @@ describe('the audit trail in the dashboard’s words', () => {
         'searchTitle (de): "" → "Blitzschutz Hanau"; searchDescription (en): "Old" → ""',
       );
       expect(entryWords(e, words.de)).toBe(
-        'Suchtitel (Deutsch): (leer) → „Blitzschutz Hanau“; Suchbeschreibung (Englisch): „Old“ → (leer)',
+        'Titel für Suchmaschinen (Deutsch): (leer) → „Blitzschutz Hanau“; Beschreibung für Suchmaschinen (Englisch): „Old“ → (leer)',
       );
       expect(entryWords(e, words.en)).toBe(
-        'Search title (German): (empty) → “Blitzschutz Hanau”; Search description (English): “Old” → (empty)',
+        'Title for search engines (German): (empty) → “Blitzschutz Hanau”; Description for search engines (English): “Old” → (empty)',
       );
     }
   });

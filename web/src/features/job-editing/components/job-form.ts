@@ -5,6 +5,7 @@ import {
   type Job,
   type JobCreate,
   type JobUpdate,
+  type LocalizedText,
   employmentTypes,
   isoDateSchema,
   jobCreateSchema,
@@ -90,15 +91,22 @@ function jobFields(values: JobFormOutput): JobCreate {
   };
 }
 
-/** What the form holds, as the page's head reads a job: the search result's preview is made from it. */
+/**
+ * What the form holds, as the page's head reads a job in a language: the search result's preview
+ * is made from it. A job's page is given that language's texts alone (no other to fall back on).
+ */
 export function jobPreview(
   values: JobFormValues,
+  language: ContentLanguage,
 ): Pick<Job, 'title' | 'location' | 'tasks' | 'searchTitle' | 'searchDescription'> {
+  const own = (texts: LocalizedText[]) => texts.filter((t) => t.language === language);
+  const entry = searchEntryPayload(values);
   return {
-    title: localizedTexts(values.titleEn, values.titleDe),
+    title: own(localizedTexts(values.titleEn, values.titleDe)),
     location: values.location.trim(),
-    tasks: localizedTexts(values.tasksEn, values.tasksDe),
-    ...searchEntryPayload(values),
+    tasks: own(localizedTexts(values.tasksEn, values.tasksDe)),
+    searchTitle: own(entry.searchTitle),
+    searchDescription: own(entry.searchDescription),
   };
 }
 
