@@ -19,6 +19,7 @@ export * from './project';
 export * from './routes';
 export * from './job';
 export * from './custom-page';
+export * from './search-entry';
 export * from './company-details';
 export * from './site-text';
 export * from './translations';

@@ -5,6 +5,7 @@ import { projectListLimits } from './gallery';
 import { contentLanguageSchema, localizedTextSchema } from './languages';
 import { oneLine } from './one-line';
 import { ignoredReadFields } from './read-only-fields';
+import { searchEntryFieldsSchema } from './search-entry';
 
 /** The jobs page's search in its address (`/jobs?q=…`): the search form's answer without JavaScript. */
 export const jobSearchParam = 'q';
@@ -72,6 +73,9 @@ export const jobSchema = z.object({
   /** null: until it is unpublished or deleted; otherwise visitors see it through this day (Berlin). */
   validThrough: z.string().nullable(),
   contact: z.string(),
+  /** The search engines' title and description per language (decision 059); none: made from the texts. */
+  searchTitle: z.array(localizedTextSchema),
+  searchDescription: z.array(localizedTextSchema),
   published: z.boolean(),
   position: z.number().int(),
   createdAt: z.string(),
@@ -102,6 +106,8 @@ const jobFieldsSchema = {
   published: z.boolean().default(false),
   /** Where the job stands in the list (ascending); left out: after the last one. */
   position: z.number().int().min(0).max(jobLimits.maxPosition).optional(),
+  /** The search engines' title and description (decision 059); left out on update: unchanged. */
+  ...searchEntryFieldsSchema,
 };
 
 export const jobCreateSchema = z.strictObject(jobFieldsSchema);

@@ -4,6 +4,7 @@ import { categorySchema, emptyAsUndefined, hasUniqueLanguages } from './category
 import { projectListLimits } from './gallery';
 import { contentLanguageSchema, localizedTextSchema } from './languages';
 import { ignoredReadFields } from './read-only-fields';
+import { searchEntryFieldsSchema } from './search-entry';
 
 export const pictureSourceSchema = z.object({
   url: z.string(),
@@ -57,6 +58,9 @@ const projectValuesShape = {
   pictureSources: z.array(pictureSourceSchema),
   /** Every picture in the staff's order, the first the cover (`picture` is the cover's `url`). */
   pictures: z.array(projectPictureSchema),
+  /** The search engines' title and description per language (decision 059); none: made from the texts. */
+  searchTitle: z.array(localizedTextSchema),
+  searchDescription: z.array(localizedTextSchema),
 };
 
 /** A published project's pending values (staff only): what "Publish" makes live, with when it was saved. */
@@ -223,6 +227,8 @@ const projectFieldsSchema = {
   published: z.boolean().optional(),
   /** Every picture in order, the first the cover; left out on update: unchanged. */
   pictures: picturesInputSchema.optional(),
+  /** The search engines' title and description (decision 059); left out on update: unchanged. */
+  ...searchEntryFieldsSchema,
 };
 
 /** `picture` (SPEC.md §7): the cover as a data URL; required unless `pictures` is sent. */

@@ -44,6 +44,8 @@ const project: Project = {
     { url: '/media/projects/0123456789abcdef0123-1200.jpg', width: 1200, type: 'image/jpeg' },
     { url: '/media/projects/0123456789abcdef0123-1200.webp', width: 1200, type: 'image/webp' },
   ],
+  searchTitle: [],
+  searchDescription: [],
   published: true,
   pictures: [],
   featured: false,
@@ -64,6 +66,8 @@ const job: Job = {
   employmentType: 'FULL_TIME',
   startDate: '2099-01-15',
   validThrough: '2099-12-31',
+  searchTitle: [],
+  searchDescription: [],
   contact: 'Erika Musterfrau',
   published: true,
   position: 1,
@@ -148,6 +152,30 @@ describe('a project’s page', () => {
     expect(html).toContain('<title>{{companyName}} $t(common:nav.home) {{legalName}} – Referenz | Musterblitz</title>');
   });
 
+  it('takes the search entry staff wrote for its title, description and link preview, per language, escaped', async () => {
+    const entered = {
+      ...project,
+      searchTitle: [{ content: 'Blitzschutz <Umspannwerk> & "Erdung" in Hanau', language: 2 as const }],
+      searchDescription: both('Fangstangen & Ableitungen für 110 kV.', 'Air terminals & down conductors for 110 kV.'),
+    };
+    const data = { [`/api/v1/Project/${project.id}`]: entered };
+    const html = await head('project', 'de', projectPath(project.id), data);
+    // The whole title as written, no template around it.
+    expect(html).toContain('<title>Blitzschutz &#60;Umspannwerk&#62; &#38; &#34;Erdung&#34; in Hanau</title>');
+    expect(html).toContain(
+      '<meta property="og:title" content="Blitzschutz &#60;Umspannwerk&#62; &#38; &#34;Erdung&#34; in Hanau" />',
+    );
+    expect(html).toContain('<meta name="description" content="Fangstangen &#38; Ableitungen für 110 kV." />');
+    expect(html).toContain('<meta property="og:description" content="Fangstangen &#38; Ableitungen für 110 kV." />');
+    expect(html).not.toContain('<Umspannwerk>');
+
+    // English has a description of its own but no title: its title is made as before, not the German entry's.
+    const english = await head('project', 'en', `${projectPath(project.id)}?lang=en`, data);
+    expect(english).toContain('<title>Substation north – reference | Musterblitz</title>');
+    expect(english).toContain('<meta property="og:title" content="Substation north" />');
+    expect(english).toContain('<meta name="description" content="Air terminals &#38; down conductors for 110 kV." />');
+  });
+
   it('without its data (as built) is a page not to index, with the general title', async () => {
     const html = await head('project', 'de', pages.project.path.replace(':id', '0'));
     expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
@@ -191,6 +219,28 @@ describe('a job’s page', () => {
     const english = await head('job', 'en', `${jobPath(job.id)}?lang=en`, jobData);
     expect(jobPosting(english)['title']).toBe('Blitzschutzmonteur </script><b> (en)');
     expect(english).toContain('<meta property="og:url" content="https://www.example.com/jobs/7?lang=en" />');
+  });
+
+  it('takes the search entry staff wrote, in its language, instead of the title and description made from the job', async () => {
+    const entered = {
+      ...job,
+      searchTitle: both('Monteur </title> gesucht', 'Installer wanted'),
+      searchDescription: [{ content: 'Unbefristet, Firmenwagen, ab sofort.', language: 2 as const }],
+    };
+    const data = { [`/api/v1/Job/${job.id}`]: entered };
+    const html = await head('job', 'de', jobPath(job.id), data);
+    expect(html).toContain('<title>Monteur &#60;/title&#62; gesucht</title>');
+    expect(html).toContain('<meta property="og:title" content="Monteur &#60;/title&#62; gesucht" />');
+    expect(html).toContain('<meta name="description" content="Unbefristet, Firmenwagen, ab sofort." />');
+    // The structured data keeps the job's own title: a search entry is not the job's name.
+    expect(jobPosting(html)['title']).toBe('Blitzschutzmonteur </script><b>');
+
+    const english = await head('job', 'en', `${jobPath(job.id)}?lang=en`, data);
+    expect(english).toContain('<title>Installer wanted</title>');
+    // No English description: the one made from the job, as before.
+    expect(english).toMatch(
+      /<meta name="description" content="Blitzschutzmonteur &#60;\/script&#62;&#60;b&#62; \(en\), Hanau\. Installing/,
+    );
   });
 
   it('fills the placeholders of its section headings, site texts of the jobs page, with the saved details', async () => {

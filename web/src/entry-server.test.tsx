@@ -63,6 +63,8 @@ const jobOf = (title: Job['title']): Job => ({
   employmentType: 'FULL_TIME',
   startDate: null,
   validThrough: null,
+  searchTitle: [],
+  searchDescription: [],
   contact: '',
   published: true,
   position: 1,

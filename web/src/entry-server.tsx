@@ -73,6 +73,8 @@ export function cssSampleData(page: PageKey, lang: SiteLanguage): PageData | und
     pictureWidth: 1600,
     pictureHeight: 1067,
     pictureSources: [{ url: '/media/sample.webp', width: 640, type: 'image/webp' }],
+    searchTitle: [],
+    searchDescription: [],
     published: true,
     // Two, so that a project page's gallery (rendered per request) is styled from the first paint.
     pictures: [1, 2].map((n) => ({

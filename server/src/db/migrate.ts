@@ -46,6 +46,7 @@ import * as inquiryCounts from './migrations/2026-12-20_inquiry-counts';
 import * as inquiryFormVersions from './migrations/2026-12-22_inquiry-form-versions';
 import * as inquiryAnswers from './migrations/2026-12-23_inquiry-answers';
 import * as statisticsTypes from './migrations/2026-12-24_statistics-types';
+import * as searchEntries from './migrations/2026-12-25_search-entries';
 import * as customPages from './migrations/2026-12-27_custom-pages';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-22_inquiry-form-versions': inquiryFormVersions,
   '2026-12-23_inquiry-answers': inquiryAnswers,
   '2026-12-24_statistics-types': statisticsTypes,
+  '2026-12-25_search-entries': searchEntries,
   '2026-12-27_custom-pages': customPages,
 };
 

@@ -80,6 +80,14 @@ export type CategoriesTable = {
 
 export type CategoryTranslationsTable = { category_id: number; language: number; content: string };
 
+/** A search-engine entry's title and description per language ('': none, the page's head is made from the texts; decision 059). */
+export type SearchEntryColumns = {
+  search_title_de: Generated<string>;
+  search_title_en: Generated<string>;
+  search_description_de: Generated<string>;
+  search_description_en: Generated<string>;
+};
+
 export type ProjectsTable = {
   id: Generated<number>;
   location: string;
@@ -105,7 +113,7 @@ export type ProjectsTable = {
   published: Generated<number>;
   /** JSON of a project's pending values (a draft of changes), null when there is none. */
   draft: string | null;
-};
+} & SearchEntryColumns;
 
 export type ProjectTextField = 'title' | 'content' | 'scope' | 'location' | 'duration';
 
@@ -285,7 +293,7 @@ export type JobsTable = {
   /** Set while it is in the trash (decision 037): when, and the name of who deleted it. */
   deleted_at: string | null;
   deleted_by: string | null;
-};
+} & SearchEntryColumns;
 
 /** A page staff added (issue 45, decision 061): its values as JSON, its columns what lists and lookups need. */
 export type CustomPagesTable = {

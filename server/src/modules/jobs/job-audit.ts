@@ -11,6 +11,8 @@ export function jobEntry(action: ItemAction, id: number, before: JobRecord | und
   if (!after) return { action, kind: 'job', id, title };
   const changes: AuditChange[] = [
     ...jobTextFields.flatMap((field) => textChanges(field, before?.texts[field], after.texts[field] as LocalizedText[])),
+    ...textChanges('searchTitle', before?.search.title, after.search?.title ?? []),
+    ...textChanges('searchDescription', before?.search.description, after.search?.description ?? []),
     ...fieldChanges(
       before as Record<string, unknown> | undefined,
       { ...after, position: after.position ?? before?.position } as Record<string, unknown>,

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import type { TrashRecord } from '../registry/trash-adapter';
 import { trashRecords, trashWrite } from '../trash/trash-rows';
 import { bumpContentVersion } from '../content/content-version.repository';
+import { type SearchEntry, noSearchEntry, searchEntryColumns, searchEntryIn, searchEntryOf } from '../content/search-entry';
 
 export type JobTexts = Record<JobTextField, LocalizedText[]>;
 
@@ -19,11 +20,15 @@ export type JobRecord = {
   published: boolean;
   position: number;
   texts: JobTexts;
+  /** The search engines' title and description (decision 059). */
+  search: SearchEntry;
   createdAt: string;
   updatedAt: string;
 };
 
-export type JobValues = Omit<JobRecord, 'id' | 'position' | 'createdAt' | 'updatedAt'> & {
+export type JobValues = Omit<JobRecord, 'id' | 'position' | 'search' | 'createdAt' | 'updatedAt'> & {
+  /** Absent or empty: none, the page's head is made from the texts. */
+  search?: SearchEntry | undefined;
   /** Left out: a new job goes after the last one, a changed one keeps its place. */
   position?: number | undefined;
   /** Only the sample content sets it: a row the go-live checklist may remove until staff change it. */
@@ -77,6 +82,7 @@ async function withTexts(db: Db, rows: Selectable<JobsTable>[], language?: Conte
     published: row.published === 1,
     position: row.position,
     texts: texts.get(row.id)!,
+    search: searchEntryIn(searchEntryOf(row), language),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
@@ -115,6 +121,7 @@ function columns(values: JobValues) {
     valid_through: values.validThrough,
     contact: values.contact,
     published: values.published ? 1 : 0,
+    ...searchEntryColumns(values.search ?? noSearchEntry),
   };
 }
 

@@ -16,6 +16,7 @@ import { claimVersion } from '../audit/edit-version';
 import { jobEntry } from './job-audit';
 import { notFound } from '../../lib/http-error';
 import { foldText } from '../../db/text-search';
+import { type SearchEntry, noSearchEntry, searchEntryFrom } from '../content/search-entry';
 import {
   type JobRecord,
   type JobValues,
@@ -32,9 +33,9 @@ import {
 export type JobFields = z.output<typeof jobCreateSchema>;
 
 export function toJob(record: JobRecord, saved: CompanyDetails): Job {
-  const { id, texts, ...rest } = record;
+  const { id, texts, search, ...rest } = record;
   // The id and the title first: the order a reader of the JSON looks for them.
-  return followingCompany({ id, ...texts, ...rest }, saved);
+  return followingCompany({ id, ...texts, ...rest, searchTitle: search.title, searchDescription: search.description }, saved);
 }
 
 /**
@@ -58,9 +59,14 @@ export function followingCompany(job: Job, saved: CompanyDetails): Job {
   };
 }
 
-function valuesOf(fields: JobFields): JobValues {
-  const { title, tasks, profile, offer, howToApply, ...rest } = fields;
-  return { ...rest, texts: { title, tasks, profile, offer, howToApply } };
+/** `kept`: the search entry's fields a save leaves out keep this (the job's entry). */
+function valuesOf(fields: JobFields, kept: SearchEntry = noSearchEntry): JobValues {
+  const { title, tasks, profile, offer, howToApply, searchTitle, searchDescription, ...rest } = fields;
+  return {
+    ...rest,
+    texts: { title, tasks, profile, offer, howToApply },
+    search: searchEntryFrom({ searchTitle, searchDescription }, kept),
+  };
 }
 
 /** Whether a job's title (in the language asked for, or either) or its location contains `search`. */
@@ -100,10 +106,10 @@ export async function changeJob(
   id: number,
   { updatedAt, ...fields }: JobFields & { updatedAt?: string | undefined },
 ): Promise<Job> {
-  const values = valuesOf(fields);
   const updated = await inTransaction(db, async (trx) => {
     const before = await findJob(trx, id, { kind: 'staff' });
     await claimVersion(trx, lockJobVersion, 'job', id, updatedAt);
+    const values = valuesOf(fields, before?.search);
     const done = await updateJob(trx, id, values);
     if (done) await recordChange(trx, jobEntry('update', id, before, values));
     return done;

@@ -27,6 +27,8 @@ export function projectEntry(
     // Localised lines (decision 033); a release before them wrote one string, both languages' value.
     ...textChanges('location', before && fullTexts(before).location, fullTexts(after).location),
     ...textChanges('workDuration', before && fullTexts(before).duration, fullTexts(after).duration),
+    ...textChanges('searchTitle', before?.search?.title, after.search?.title ?? []),
+    ...textChanges('searchDescription', before?.search?.description, after.search?.description ?? []),
     ...fields
       .filter((c) => !(c.field === 'featured' && after.featured === undefined))
       .map((c) => (c.field === 'picture' ? { field: 'picture', before: null, after: null } : c)),

@@ -2,6 +2,7 @@ import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { bumpContentVersion } from '../content/content-version.repository';
 import { categoryExists } from '../categories/categories.repository';
+import { noSearchEntry } from '../content/search-entry';
 import {
   type ProjectDraftValues,
   type ProjectRecord,
@@ -29,6 +30,7 @@ export function pendingValuesOf(values: ProjectValues): Omit<ProjectDraftValues,
   return {
     ...rest,
     texts: { title: texts.title, content: texts.content, scope: texts.scope, location: texts.location, duration: texts.duration },
+    search: values.search ?? noSearchEntry,
   };
 }
 
@@ -41,6 +43,7 @@ export function publishedValuesOf(record: ProjectRecord): ProjectValues {
     categoryId: record.categoryId,
     pictures: record.pictures,
     texts: record.texts,
+    search: record.search,
   };
 }
 

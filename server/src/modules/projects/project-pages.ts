@@ -55,8 +55,11 @@ export function projectPageFillers(deps: PageFillerDeps, renderer: PageRenderer)
           query = galleryListQuery(state, contentLanguageOf(lang));
           list = (await readProjectPage(deps, query)).value;
         }
-        // The cards show no long texts: the page carries the list without them (a third of its size).
-        const cards = { ...list, data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [] })) };
+        // The cards show no long texts nor the search entries: the page carries the list without them (a third of its size).
+        const cards = {
+          ...list,
+          data: list.data.map((p) => ({ ...p, content: [], scopeOfWorks: [], searchTitle: [], searchDescription: [] })),
+        };
         const data = { ...extra, [projectListUrl(query)]: cards, [apiUrl(apiRoutes.categories.list)]: categories };
         const html = await renderer.render(prerendered, 'projects', url, lang, data, content);
         return { html: html ?? prerendered, rendered: html !== undefined };

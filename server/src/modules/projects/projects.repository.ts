@@ -5,6 +5,7 @@ import { type Db, nowIso } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { containsPattern, foldText } from '../../db/text-search';
 import { bumpContentVersion } from '../content/content-version.repository';
+import { type SearchEntry, noSearchEntry, searchEntryColumns, searchEntryIn, searchEntryOf } from '../content/search-entry';
 import type { ProjectTextField, ProjectsTable } from '../../db/schema';
 import type { StoredFiles } from '../../storage/stored-files';
 import { projectMediaKeys } from './project-media-keys';
@@ -21,8 +22,9 @@ export type ProjectTexts = Record<'title' | 'content' | 'scope', LocalizedText[]
 export type ProjectAudience = 'visitor' | 'staff';
 
 /** The values a draft of changes holds: everything staff edit (generic over ProjectValues). */
-export type ProjectDraftValues = Omit<ProjectValues, 'createdAt' | 'featured' | 'placement' | 'sample'> & {
+export type ProjectDraftValues = Omit<ProjectValues, 'createdAt' | 'featured' | 'placement' | 'sample' | 'search'> & {
   texts: Required<ProjectTexts>;
+  search: SearchEntry;
   /** When the draft was saved. */
   savedAt: string;
 };
@@ -37,6 +39,8 @@ export type ProjectRecord = {
   /** In order, the cover first. */
   pictures: ProjectPicture[];
   texts: ProjectTexts;
+  /** The search engines' title and description (decision 059). */
+  search: SearchEntry;
   featured: boolean;
   /** Its place in the staff's order, from 1. */
   position: number;
@@ -55,6 +59,8 @@ export type ProjectValues = {
   /** In order, the cover first. */
   pictures: ProjectPicture[];
   texts: ProjectTexts;
+  /** The search engines' title and description (decision 059); absent or empty: none, the page's head is made from the texts. */
+  search?: SearchEntry | undefined;
   /** Only the sample content sets it (its projects are dated like real ones). */
   createdAt?: string;
   /** Undefined: not featured on insert, unchanged on update. */
@@ -192,6 +198,10 @@ const baseColumns = [
   'p.featured_key',
   'p.published',
   'p.draft',
+  'p.search_title_de',
+  'p.search_title_en',
+  'p.search_description_de',
+  'p.search_description_en',
   'c.name as category_name',
 ] as const;
 
@@ -214,6 +224,12 @@ type ProjectRow = Omit<Selectable<ProjectsTable>, 'order_key' | 'location_folded
   category_name: string | null;
   position: number | string;
 };
+
+/** A draft as stored; one saved by a release before search entries keeps the project's (decision 059). */
+function draftOf(json: string, row: ProjectRow): ProjectDraftValues {
+  const draft = JSON.parse(json) as Omit<ProjectDraftValues, 'search'> & { search?: SearchEntry };
+  return { ...draft, search: draft.search ?? searchEntryOf(row) };
+}
 
 /**
  * The texts and category translations of the given rows, in two queries whatever their number
@@ -258,10 +274,11 @@ async function withDetails(
         : null,
     pictures: parsePictures(row.pictures),
     texts: texts.get(row.id)!,
+    search: searchEntryIn(searchEntryOf(row), language),
     featured: row.featured_key !== null,
     position: Number(row.position),
     published: row.published === 1,
-    draft: audience === 'staff' && row.draft ? (JSON.parse(row.draft) as ProjectDraftValues) : null,
+    draft: audience === 'staff' && row.draft ? draftOf(row.draft, row) : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
@@ -347,6 +364,7 @@ export async function insertProject(db: Db, values: ProjectValues): Promise<numb
         client: values.client,
         category_id: values.categoryId,
         pictures: JSON.stringify(values.pictures),
+        ...searchEntryColumns(values.search ?? noSearchEntry),
         created_at: values.createdAt ?? now,
         updated_at: values.createdAt ?? now,
         sample: values.sample ? 1 : 0,
@@ -380,6 +398,7 @@ export async function updateProject(db: Db, id: number, values: ProjectValues, p
         client: values.client,
         category_id: values.categoryId,
         pictures: JSON.stringify(values.pictures),
+        ...searchEntryColumns(values.search ?? noSearchEntry),
         ...featuredKey,
         updated_at: nowIso(),
         // Changed by staff: replaced, no longer sample content.

@@ -42,6 +42,7 @@ import {
   updateProject,
 } from './projects.repository';
 import { trashProject } from './project-trash.repository';
+import { type SearchEntry, noSearchEntry, searchEntryFrom } from '../content/search-entry';
 
 /** `mediaUrl`: the address a picture's file is served at (mediaAddress). */
 export type ProjectDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger; mediaUrl: MediaAddress };
@@ -77,7 +78,7 @@ function lineOf(texts: LocalizedText[] | undefined, fallback: string): string {
 
 /** The values staff edit, as read (a project's or its draft's). */
 function valueFields(
-  values: Pick<ProjectRecord, 'texts' | 'location' | 'workDuration' | 'client' | 'pictures'>,
+  values: Pick<ProjectRecord, 'texts' | 'location' | 'workDuration' | 'client' | 'pictures' | 'search'>,
   urlOf: MediaAddress,
 ) {
   return {
@@ -91,6 +92,8 @@ function valueFields(
     client: values.client,
     ...coverFields(values.pictures, urlOf),
     pictures: values.pictures.map((p) => pictureRead(p, urlOf)),
+    searchTitle: values.search.title,
+    searchDescription: values.search.description,
   };
 }
 
@@ -197,7 +200,13 @@ function lineTexts(line: LocalizedLine): LocalizedText[] {
   return byLanguage(line.filter((t) => t.content !== ''));
 }
 
-function valuesOf(fields: ProjectFields, categoryId: number | null, pictures: ProjectPicture[]): ProjectValues {
+/** `kept`: the search entry's fields a save leaves out keep this (the pending values' entry). */
+function valuesOf(
+  fields: ProjectFields,
+  categoryId: number | null,
+  pictures: ProjectPicture[],
+  kept: SearchEntry = noSearchEntry,
+): ProjectValues {
   const location = lineTexts(fields.location);
   const duration = lineTexts(fields.workDuration);
   return {
@@ -214,6 +223,7 @@ function valuesOf(fields: ProjectFields, categoryId: number | null, pictures: Pr
       location,
       duration,
     },
+    search: searchEntryFrom(fields, kept),
   };
 }
 
@@ -336,7 +346,7 @@ export async function changeProject(
     if (live) assertPublishable(valuesOf(fields, categoryId, []));
     const pictures = await picturesAfter(deps, pendingOf(existing).pictures, change, made, fields.title);
     checkPictureTexts(change, pictures, live);
-    const values = valuesOf(fields, categoryId, pictures);
+    const values = valuesOf(fields, categoryId, pictures, pendingOf(existing).search);
     const saved = await inTransaction(deps.db, async (trx) => {
       await claimVersion(trx, lockProjectVersion, 'project', id, updatedAt);
       const done = await (asDraftOfChanges ? saveProjectDraft(trx, id, values) : updateProject(trx, id, values, publish));

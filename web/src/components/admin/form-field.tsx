@@ -7,6 +7,8 @@ type FieldOwnProps = {
   /** The inline message of a field that is missing or invalid (already translated). */
   error?: string | undefined;
   hint?: string | undefined;
+  /** A hint that warns (a text a search engine will cut) stands out from the plain ones. */
+  hintTone?: 'plain' | 'warning' | undefined;
 };
 
 type Aria = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
@@ -17,7 +19,7 @@ export const controlClass =
   'aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-red-700';
 
 /** Label, control, hint and inline error, wired together for screen readers. */
-function Field({ label, required, error, hint, render }: FieldOwnProps & { render: (aria: Aria) => ReactNode }) {
+function Field({ label, required, error, hint, hintTone, render }: FieldOwnProps & { render: (aria: Aria) => ReactNode }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
@@ -32,7 +34,10 @@ function Field({ label, required, error, hint, render }: FieldOwnProps & { rende
       </label>
       {render({ id, ...(error ? { 'aria-invalid': true } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
       {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+        <p
+          id={`${id}-hint`}
+          className={`mt-1 text-sm ${hintTone === 'warning' ? 'font-medium text-amber-800' : 'text-slate-600'}`}
+        >
           {hint}
         </p>
       )}
@@ -47,13 +52,14 @@ function Field({ label, required, error, hint, render }: FieldOwnProps & { rende
 
 /** A field around one kind of control; the control gets every other prop (register(...) included). */
 function fieldOf<Props extends object>(control: (props: Props, aria: Aria, required: boolean | undefined) => ReactNode) {
-  return function FormField({ label, required, error, hint, ...props }: FieldOwnProps & Props) {
+  return function FormField({ label, required, error, hint, hintTone, ...props }: FieldOwnProps & Props) {
     return (
       <Field
         label={label}
         required={required}
         error={error}
         hint={hint}
+        hintTone={hintTone}
         render={(aria) => control(props as unknown as Props, aria, required)}
       />
     );

@@ -20,11 +20,11 @@ import {
   parseGalleryState,
   pickText,
   projectPath,
-  textExcerpt,
 } from '@blitz/contract';
 import { metaKeyOf } from '../../config/paths';
 import siteImages from '../../config/site-images.json';
 import { languageRedirectScript } from '../i18n/language';
+import { jobSearchResult, projectSearchResult } from '../search-entry';
 
 /** What a page's head is made from: the page, its address and data, the company, the texts, the public origin. */
 export type PageHeadInput = {
@@ -205,11 +205,10 @@ function ownHead(input: PageHeadInput): OwnHead | undefined {
     if (!project) return undefined;
     const projectTitle = pickText(project.title, language) || project.location;
     return {
-      title: t('meta.projectDetail.titleWithProject', { projectTitle }),
-      description: textExcerpt(pickText(project.content, language) || pickText(project.scopeOfWorks, language) || projectTitle),
+      // The search entry staff wrote (decision 059), else made from the project's texts.
+      ...projectSearchResult(project, language, t),
       path: projectPath(project.id),
       ogType: 'article',
-      ogTitle: projectTitle,
       // The cover's own alternative text where it has one.
       image: projectImage(
         project,
@@ -221,12 +220,9 @@ function ownHead(input: PageHeadInput): OwnHead | undefined {
   if (page === 'job') {
     const job = data?.[apiUrl(apiRoutes.jobs.onePath(idOf(input.url)))] as Job | undefined;
     if (!job) return undefined;
-    const jobTitle = pickText(job.title, language);
     return {
-      title: t('meta.jobDetail.titleWithJob', { jobTitle }),
-      description: textExcerpt(`${jobTitle}, ${job.location}. ${pickText(job.tasks, language)}`),
+      ...jobSearchResult(job, language, t),
       path: jobPath(job.id),
-      ogTitle: jobTitle,
       structuredData: jobPostingJsonLd(job, input),
     };
   }

@@ -40,6 +40,25 @@ const entry = (kind: string, changes: AuditEntry['changes'], summary: string, ti
 });
 
 describe('the audit trail in the dashboard’s words', () => {
+  it('names a project’s and a job’s search entry as the editors’ section does', () => {
+    for (const kind of ['project', 'job']) {
+      const e = entry(
+        kind,
+        [
+          { field: 'searchTitle', language: 'de', before: '', after: 'Blitzschutz Hanau' },
+          { field: 'searchDescription', language: 'en', before: 'Old', after: '' },
+        ],
+        'searchTitle (de): "" → "Blitzschutz Hanau"; searchDescription (en): "Old" → ""',
+      );
+      expect(entryWords(e, words.de)).toBe(
+        'Titel für Suchmaschinen (Deutsch): (leer) → „Blitzschutz Hanau“; Beschreibung für Suchmaschinen (Englisch): „Old“ → (leer)',
+      );
+      expect(entryWords(e, words.en)).toBe(
+        'Title for search engines (German): (empty) → “Blitzschutz Hanau”; Description for search engines (English): “Old” → (empty)',
+      );
+    }
+  });
+
   it('names a project’s fields as its form does, and its category by its title', () => {
     const e = entry(
       'project',

@@ -39,6 +39,11 @@ const jobFields = [
   'published',
 ];
 const companySections = ['logo', 'partners', 'statistics', 'person'];
+// A project's and a job's search entry (decision 059): the labels of the editors' shared section.
+const searchEntryTexts = {
+  searchTitle: ['admin:searchEntry.germanTitle', 'admin:searchEntry.englishTitle'],
+  searchDescription: ['admin:searchEntry.germanDescription', 'admin:searchEntry.englishDescription'],
+} as const;
 
 /**
  * A recorded field as the dashboard's forms name it (decision 036 keeps the field names in
@@ -51,6 +56,8 @@ export function fieldLabel(kind: string, change: Pick<AuditChange, 'field' | 'la
   const inLanguage = (prefix: 'jobEditing:modal' | 'companyDetails:fields', name: string) =>
     lang ? t(lang === 'de' ? `${prefix}.inGerman` : `${prefix}.inEnglish`, { field: name }) : name;
   const other = () => (lang ? `${field} (${t(`textEditing:language.${lang}`)})` : field);
+  if ((kind === 'project' || kind === 'job') && lang && (field === 'searchTitle' || field === 'searchDescription'))
+    return t(searchEntryTexts[field][lang === 'de' ? 0 : 1]);
   switch (kind) {
     case 'project': {
       const pair = projectTexts[field];

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type Job, jobCreateSchema, jobUpdateSchema } from '@blitz/contract';
-import { isShownToVisitors, jobCreatePayload, jobFormSchema, jobFormValues, jobUpdatePayload, moveJobUpdates } from './job-form';
+import { ContentLanguage, type Job, jobCreateSchema, jobUpdateSchema } from '@blitz/contract';
+import {
+  isShownToVisitors,
+  jobCreatePayload,
+  jobFormSchema,
+  jobFormValues,
+  jobPreview,
+  jobUpdatePayload,
+  moveJobUpdates,
+} from './job-form';
 
 const job = (id: number, position: number, overrides: Partial<Job> = {}): Job => ({
   id,
@@ -16,6 +24,8 @@ const job = (id: number, position: number, overrides: Partial<Job> = {}): Job =>
   employmentType: 'FULL_TIME',
   startDate: null,
   validThrough: '2027-01-31',
+  searchTitle: [],
+  searchDescription: [],
   contact: 'Erika Musterfrau',
   published: true,
   position,
@@ -82,6 +92,27 @@ describe('the job form', () => {
       [1, 1],
       [2, 0],
     ]);
+  });
+
+  it('previews a language with that language’s texts alone, as the job’s page is given them', () => {
+    const values = {
+      ...jobFormValues(job(1, 0)),
+      tasksEn: '',
+      searchTitleDe: 'Monteur gesucht',
+      searchDescriptionEn: 'Apply now',
+    };
+    expect(jobPreview(values, ContentLanguage.English)).toEqual({
+      title: [{ content: 'Job 1', language: 1 }],
+      location: 'Hanau',
+      tasks: [],
+      searchTitle: [],
+      searchDescription: [{ content: 'Apply now', language: 1 }],
+    });
+    expect(jobPreview(values, ContentLanguage.German)).toMatchObject({
+      tasks: [{ content: 'Montage', language: 2 }],
+      searchTitle: [{ content: 'Monteur gesucht', language: 2 }],
+      searchDescription: [],
+    });
   });
 
   it('tells whether visitors see a job today', () => {

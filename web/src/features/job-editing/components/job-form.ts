@@ -5,12 +5,14 @@ import {
   type Job,
   type JobCreate,
   type JobUpdate,
+  type LocalizedText,
   employmentTypes,
   isoDateSchema,
   jobCreateSchema,
   jobLimits,
 } from '@blitz/contract';
 import { localizedTexts, textIn } from '../../../components/admin/localized-fields';
+import { searchEntryFormShape, searchEntryFormValues, searchEntryPayload } from '../../../components/admin/search-entry-form';
 
 // The limits come from the contract's own field schemas, so that form and server agree.
 const titleText = jobCreateSchema.shape.title.element.shape.content;
@@ -38,6 +40,7 @@ export const jobFormSchema = z
     offerDe: longText,
     howToApplyEn: longText,
     howToApplyDe: longText,
+    ...searchEntryFormShape,
   })
   // A job that ends before it starts would never be seen as meant.
   .refine((v) => !v.startDate || !v.validThrough || v.validThrough >= v.startDate, {
@@ -67,6 +70,7 @@ export function jobFormValues(job?: Job): JobFormValues {
     contact: job?.contact ?? '',
     published: job?.published ?? false,
     ...texts,
+    ...searchEntryFormValues(job),
   };
 }
 
@@ -83,6 +87,26 @@ function jobFields(values: JobFormOutput): JobCreate {
     validThrough: values.validThrough || null,
     contact: values.contact,
     published: values.published,
+    ...searchEntryPayload(values),
+  };
+}
+
+/**
+ * What the form holds, as the page's head reads a job in a language: the search result's preview
+ * is made from it. A job's page is given that language's texts alone (no other to fall back on).
+ */
+export function jobPreview(
+  values: JobFormValues,
+  language: ContentLanguage,
+): Pick<Job, 'title' | 'location' | 'tasks' | 'searchTitle' | 'searchDescription'> {
+  const own = (texts: LocalizedText[]) => texts.filter((t) => t.language === language);
+  const entry = searchEntryPayload(values);
+  return {
+    title: own(localizedTexts(values.titleEn, values.titleDe)),
+    location: values.location.trim(),
+    tasks: own(localizedTexts(values.tasksEn, values.tasksDe)),
+    searchTitle: own(entry.searchTitle),
+    searchDescription: own(entry.searchDescription),
   };
 }
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Control, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Job, employmentTypes } from '@blitz/contract';
+import { type Job, employmentTypes, jobPath } from '@blitz/contract';
 import { formIssueKeys, useFieldError } from '../../../components/admin/form-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
@@ -10,8 +10,11 @@ import { ModalForm } from '../../../components/admin/modal-form';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { EditConflict, TypedValues, conflictChanges, noConflictChanges } from '../../../components/admin/edit-conflict';
 import { useStaleSave } from '../../../components/admin/use-stale-save';
+import { SearchEntryFields } from '../../../components/admin/search-entry-fields';
+import { searchEntryLabels } from '../../../components/admin/search-entry-form';
+import { jobSearchResult } from '../../../lib/search-entry';
 import { fetchJob, useSaveJob } from '../api/jobs';
-import { type JobFormValues, jobCreatePayload, jobFormSchema, jobFormValues, jobUpdatePayload } from './job-form';
+import { type JobFormValues, jobCreatePayload, jobFormSchema, jobFormValues, jobPreview, jobUpdatePayload } from './job-form';
 
 /** Add Job / Edit Job: every text in German and English side by side, German left (stacked on a phone). */
 export function JobModal({ open, job, onClose }: { open: boolean; job: Job | undefined; onClose: () => void }) {
@@ -26,7 +29,7 @@ export function JobModal({ open, job, onClose }: { open: boolean; job: Job | und
 type PairField = 'title' | 'tasks' | 'profile' | 'offer' | 'howToApply';
 
 function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) {
-  const { t } = useTranslation('jobEditing');
+  const { t } = useTranslation(['jobEditing', 'admin']);
   const fieldError = useFieldError();
   const save = useSaveJob();
   const {
@@ -34,6 +37,7 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
     handleSubmit,
     getValues,
     reset,
+    control,
     formState: { errors, isDirty },
   } = useForm<JobFormValues>({ resolver: zodResolver(jobFormSchema, formIssueKeys), defaultValues: jobFormValues(job) });
   useUnsavedChanges(isDirty);
@@ -73,6 +77,7 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
 
   const m = 'modal';
   const typedLabel = (field: string) => {
+    if (field in searchEntryLabels) return t(searchEntryLabels[field as keyof typeof searchEntryLabels]);
     const pairOf = /^(title|tasks|profile|offer|howToApply)(De|En)$/.exec(field);
     if (!pairOf) return t(`${m}.${field}` as 'modal.location', { defaultValue: field });
     const name = t(`${m}.${pairOf[1] as PairField}`);
@@ -146,6 +151,32 @@ function JobForm({ job, onDone }: { job: Job | undefined; onDone: () => void }) 
       {pair('profile', true)}
       {pair('offer', true)}
       {pair('howToApply', true)}
+      <JobSearchEntry control={control} register={register} errors={errors} path={jobPath(base?.id ?? '…')} />
     </ModalForm>
+  );
+}
+
+/** The section "Suchmaschinen": the entry's fields, hints and the result's preview made from the whole form. */
+function JobSearchEntry({
+  control,
+  register,
+  errors,
+  path,
+}: {
+  control: Control<JobFormValues>;
+  register: UseFormRegister<JobFormValues>;
+  errors: FieldErrors<JobFormValues>;
+  path: string;
+}) {
+  // Watched here, not in the form: a keystroke renders this section again, not the whole form.
+  const values = { ...jobFormValues(), ...useWatch({ control }) };
+  return (
+    <SearchEntryFields
+      register={(name) => register(name)}
+      values={values}
+      errors={errors}
+      result={(language, common) => jobSearchResult(jobPreview(values, language), language, common)}
+      path={path}
+    />
   );
 }

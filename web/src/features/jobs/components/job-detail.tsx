@@ -16,6 +16,7 @@ import { LineList } from '../../../components/text-blocks';
 import { paths } from '../../../config/paths';
 import { usePageData } from '../../../lib/ssr/page-data';
 import { usePageMeta } from '../../../lib/page-meta';
+import { jobSearchResult } from '../../../lib/search-entry';
 import { useCompany } from '../../../lib/ssr/site-content';
 
 function formatDate(date: string, lang: string): string {
@@ -37,7 +38,7 @@ function JobView({ job }: { job: Job | undefined }) {
   const lang = i18n.language === 'en' ? 'en' : 'de';
   const language = contentLanguageOf(lang);
   const title = job ? pickText(job.title, language) : '…';
-  usePageMeta('job', job && { title: common('meta.jobDetail.titleWithJob', { jobTitle: title }) });
+  usePageMeta('job', job && jobSearchResult(job, language, common));
   const langParam = params.get('lang');
   const withLang = (path: string) => (langParam ? `${path}${path.includes('?') ? '&' : '?'}lang=${langParam}` : path);
   const facts: [string, string][] = job

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Project, projectCreateSchema, projectUpdateSchema } from '@blitz/contract';
+import { type Project, projectCreateSchema, projectUpdateSchema, searchEntryLimits } from '@blitz/contract';
 import { projectCreatePayload, projectFormSchema, projectFormValues, projectUpdatePayload } from './project-form';
 
 const project: Project = {
@@ -28,6 +28,8 @@ const project: Project = {
   category: { id: 3, name: 'substations', translation: [] },
   picture: '/media/projects/9/800.webp',
   pictureSources: [],
+  searchTitle: [],
+  searchDescription: [],
   published: true,
   draft: null,
   pictures: [],
@@ -63,6 +65,10 @@ const filled = {
   contentEn: '',
   contentDe: '',
   featured: false,
+  searchTitleDe: 'Blitzschutz für ein Rechenzentrum in Frankfurt',
+  searchTitleEn: '',
+  searchDescriptionDe: 'Fangeinrichtung und Erdung\nfür den laufenden Betrieb.',
+  searchDescriptionEn: '',
 };
 
 describe('the project form', () => {
@@ -85,6 +91,10 @@ describe('the project form', () => {
       contentEn: '',
       contentDe: 'Nur Deutsch',
       featured: true,
+      searchTitleDe: '',
+      searchTitleEn: '',
+      searchDescriptionDe: '',
+      searchDescriptionEn: '',
     });
   });
 
@@ -96,6 +106,18 @@ describe('the project form', () => {
   it('refuses titles longer than the contract allows', () => {
     const result = projectFormSchema().safeParse({ ...filled, titleEn: 'x'.repeat(301) });
     expect(result.error!.issues[0]).toMatchObject({ path: ['titleEn'], code: 'too_big' });
+  });
+
+  it('refuses a search entry longer than the contract allows', () => {
+    const issues = (patch: Record<string, string>) =>
+      projectFormSchema()
+        .safeParse({ ...filled, ...patch })
+        .error?.issues.map((i) => [i.path.join('.'), i.code]);
+    expect(issues({ searchTitleEn: 'x'.repeat(searchEntryLimits.titleMaxLength) })).toBeUndefined();
+    expect(issues({ searchTitleEn: 'x'.repeat(searchEntryLimits.titleMaxLength + 1) })).toEqual([['searchTitleEn', 'too_big']]);
+    expect(issues({ searchDescriptionDe: 'x'.repeat(searchEntryLimits.descriptionMaxLength + 1) })).toEqual([
+      ['searchDescriptionDe', 'too_big'],
+    ]);
   });
 
   it('creates with both texts per language, empty ones left out, and the pictures', () => {
@@ -119,6 +141,9 @@ describe('the project form', () => {
       ],
       categoryID: '0',
       featured: false,
+      // The description typed over two lines is one line; an empty language is left out.
+      searchTitle: [{ content: 'Blitzschutz für ein Rechenzentrum in Frankfurt', language: 2 }],
+      searchDescription: [{ content: 'Fangeinrichtung und Erdung für den laufenden Betrieb.', language: 2 }],
       pictures,
       published: true,
     });
@@ -141,9 +166,22 @@ describe('the project form', () => {
   it('edits the draft of changes when there is one, and saves as a draft or publishes', () => {
     const drafted: Project = {
       ...project,
-      draft: { ...project, title: [{ content: 'Entwurf', language: 2 }], locationTranslations: [], location: '', updatedAt: '' },
+      draft: {
+        ...project,
+        title: [{ content: 'Entwurf', language: 2 }],
+        locationTranslations: [],
+        location: '',
+        searchTitle: [{ content: 'Suchtitel im Entwurf', language: 2 }],
+        updatedAt: '',
+      },
     };
-    expect(projectFormValues(drafted)).toMatchObject({ titleDe: 'Entwurf', titleEn: '', locationDe: '', locationEn: '' });
+    expect(projectFormValues(drafted)).toMatchObject({
+      titleDe: 'Entwurf',
+      titleEn: '',
+      locationDe: '',
+      locationEn: '',
+      searchTitleDe: 'Suchtitel im Entwurf',
+    });
     const values = projectFormSchema().parse(projectFormValues(project));
     expect(projectUpdatePayload(9, values, pictures, false).published).toBe(false);
     expect(projectUpdatePayload(9, values, pictures).published).toBe(true);

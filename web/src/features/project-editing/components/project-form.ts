@@ -10,6 +10,7 @@ import {
   projectCreateSchema,
 } from '@blitz/contract';
 import { localizedTexts, textIn } from '../../../components/admin/localized-fields';
+import { searchEntryFormShape, searchEntryFormValues, searchEntryPayload } from '../../../components/admin/search-entry-form';
 
 // The limits come from the contract's own field schemas, so that form and server agree.
 const titleText = projectCreateSchema.shape.title.element.shape.content;
@@ -36,6 +37,7 @@ export function projectFormSchema() {
     contentEn: longText,
     contentDe: longText,
     featured: z.boolean(),
+    ...searchEntryFormShape,
   });
 }
 export type ProjectFormSchema = ReturnType<typeof projectFormSchema>;
@@ -79,6 +81,7 @@ export function projectFormValues(stored?: Project): ProjectFormValues {
     contentEn: textIn(project?.content, ContentLanguage.English),
     contentDe: textIn(project?.content, ContentLanguage.German),
     featured: project?.featured ?? false,
+    ...searchEntryFormValues(project),
   };
 }
 
@@ -92,6 +95,20 @@ function projectFields(values: ProjectFormOutput): Omit<ProjectCreate, 'picture'
     workDuration: lineOf(values.workDurationDe, values.workDurationEn),
     categoryID: values.categoryID,
     featured: values.featured,
+    ...searchEntryPayload(values),
+  };
+}
+
+/** What the form holds, as the page's head reads a project: the search result's preview is made from it. */
+export function projectPreview(
+  values: ProjectFormValues,
+): Pick<Project, 'title' | 'content' | 'scopeOfWorks' | 'location' | 'searchTitle' | 'searchDescription'> {
+  return {
+    title: localizedTexts(values.titleEn, values.titleDe),
+    content: localizedTexts(values.contentEn, values.contentDe),
+    scopeOfWorks: localizedTexts(values.scopeEn, values.scopeDe),
+    location: values.locationDe.trim() || values.locationEn.trim(),
+    ...searchEntryPayload(values),
   };
 }
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Control, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Category, type Project, contentLanguageOf, featuredLimit, pickText } from '@blitz/contract';
+import { type Category, type Project, contentLanguageOf, featuredLimit, pickText, projectPath } from '@blitz/contract';
 import { fetchProject, useSaveProjectWithFiles } from '../api/projects';
 import { EditConflict, TypedValues, conflictChanges, noConflictChanges } from '../../../components/admin/edit-conflict';
 import { useStaleSave } from '../../../components/admin/use-stale-save';
@@ -11,6 +11,9 @@ import { SelectField, TextAreaField, TextField } from '../../../components/admin
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
+import { SearchEntryFields } from '../../../components/admin/search-entry-fields';
+import { searchEntryLabels } from '../../../components/admin/search-entry-form';
+import { projectSearchResult } from '../../../lib/search-entry';
 import { type PictureItem, filePartName, missingTexts, pictureItems, picturesPayload } from './picture-list';
 import { PictureListField } from './picture-list-field';
 import {
@@ -19,6 +22,7 @@ import {
   projectCreatePayload,
   projectFormSchema,
   projectFormValues,
+  projectPreview,
   projectUpdatePayload,
 } from './project-form';
 import { ProjectStatePanel } from './project-state';
@@ -65,6 +69,7 @@ function ProjectForm({
     getValues,
     setValue,
     reset,
+    control,
     formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(projectFormSchema(), formIssueKeys), defaultValues: projectFormValues(project) });
   // Opened before the categories arrived (a link to the project from another tab): the select
@@ -120,7 +125,7 @@ function ProjectForm({
         const typed = conflictChanges(
           typedFields,
           { loaded, typed: getValues(), theirs: saved },
-          (field) => t(`${m}.${typedLabels[field]}`),
+          (field) => t(typedLabels[field]),
           save.error,
           ['categoryID'],
         );
@@ -240,6 +245,7 @@ function ProjectForm({
           {t(`${m}.featured`, { max: featuredLimit })}
         </label>
       </div>
+      <ProjectSearchEntry control={control} register={register} errors={errors} path={projectPath(current?.id ?? '…')} />
       <PictureListField
         items={pictures}
         onChange={(items) => {
@@ -254,20 +260,46 @@ function ProjectForm({
   );
 }
 
-/** The fields compared after their version is loaded (what was typed kept visible, what they changed named), with their labels' keys. */
+/** The section "Suchmaschinen": the entry's fields, hints and the result's preview made from the whole form. */
+function ProjectSearchEntry({
+  control,
+  register,
+  errors,
+  path,
+}: {
+  control: Control<ProjectFormValues>;
+  register: UseFormRegister<ProjectFormValues>;
+  errors: FieldErrors<ProjectFormValues>;
+  path: string;
+}) {
+  // Watched here, not in the form: a keystroke renders this section again, not the whole form.
+  const values = { ...projectFormValues(), ...useWatch({ control }) };
+  return (
+    <SearchEntryFields
+      register={(name) => register(name)}
+      values={values}
+      errors={errors}
+      result={(language, t) => projectSearchResult(projectPreview(values), language, t)}
+      path={path}
+    />
+  );
+}
+
+/** The fields compared after their version is loaded (what was typed kept visible, what they changed named), with their labels. */
 const typedLabels = {
-  titleDe: 'germanTitle',
-  titleEn: 'englishTitle',
-  locationDe: 'germanLocation',
-  locationEn: 'englishLocation',
-  client: 'client',
-  workDurationDe: 'germanWorkDuration',
-  workDurationEn: 'englishWorkDuration',
-  scopeDe: 'germanScope',
-  scopeEn: 'englishScope',
-  contentDe: 'germanContent',
-  contentEn: 'englishContent',
-  categoryID: 'category',
+  titleDe: 'projectEditing:modal.germanTitle',
+  titleEn: 'projectEditing:modal.englishTitle',
+  locationDe: 'projectEditing:modal.germanLocation',
+  locationEn: 'projectEditing:modal.englishLocation',
+  client: 'projectEditing:modal.client',
+  workDurationDe: 'projectEditing:modal.germanWorkDuration',
+  workDurationEn: 'projectEditing:modal.englishWorkDuration',
+  scopeDe: 'projectEditing:modal.germanScope',
+  scopeEn: 'projectEditing:modal.englishScope',
+  contentDe: 'projectEditing:modal.germanContent',
+  contentEn: 'projectEditing:modal.englishContent',
+  categoryID: 'projectEditing:modal.category',
+  ...searchEntryLabels,
 } as const satisfies Partial<Record<keyof ProjectFormValues, string>>;
 // The category is a choice: named when they changed it, not offered to copy.
 const typedFields = (Object.keys(typedLabels) as (keyof typeof typedLabels)[]).filter((field) => field !== 'categoryID');

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Project, contentLanguageOf, apiRoutes, apiUrl, pickText, textExcerpt } from '@blitz/contract';
+import { type Project, contentLanguageOf, apiRoutes, apiUrl, pickText } from '@blitz/contract';
 import { IconArrowRight } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { usePageMeta } from '../../../lib/page-meta';
+import { projectSearchResult } from '../../../lib/search-entry';
 import { usePageData } from '../../../lib/ssr/page-data';
 import { categoryName } from './category-name';
 import { PictureGallery } from './picture-gallery';
@@ -43,13 +44,7 @@ function DetailView({ project }: { project: Project | undefined }) {
   // While loading, stand-ins of the texts' shape (made invisible below).
   const content = project ? pickText(project.content, language) : '…\n\n…';
   const scope = project ? pickText(project.scopeOfWorks, language) : '…\n…\n…';
-  usePageMeta(
-    'project',
-    project && {
-      title: common('meta.projectDetail.titleWithProject', { projectTitle: title }),
-      description: textExcerpt(content || scope || title),
-    },
-  );
+  usePageMeta('project', project && projectSearchResult(project, language, common));
   const value = (text: string) => (project ? text : '…');
   const facts: [string, string][] = [
     [t('detail.location'), value(location)],
