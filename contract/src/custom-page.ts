@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reservedPrefixes } from './redirect';
 import { ignoredReadFields } from './read-only-fields';
 import { pages } from './routes';
+import { searchEntryLimits, searchTextsSchema } from './search-entry';
 
 /**
  * Pages staff add (issue 45, decision 061): an address, a title, where it is linked, its search
@@ -22,8 +23,6 @@ export const customPageLimits = {
   referencesShown: 12,
   words: 300,
   longWords: 4_000,
-  searchTitle: 70,
-  searchDescription: 200,
   address: 80,
 } as const;
 
@@ -173,9 +172,12 @@ const customPageValueFields = {
   place: z.enum(customPagePlaces),
   /** Its place among the other pages linked from the same place (smaller first). */
   placeOrder: z.number().int().min(0).max(999),
-  /** The search engines' title and description; empty: the title, and the first paragraph's words. */
-  searchTitle: words(customPageLimits.searchTitle),
-  searchDescription: words(customPageLimits.searchDescription),
+  /**
+   * The search engines' title and description, as references' and jobs' (decision 059); empty:
+   * the page's title, and the words of its first text.
+   */
+  searchTitle: searchTextsSchema(searchEntryLimits.titleMaxLength).default([]),
+  searchDescription: searchTextsSchema(searchEntryLimits.descriptionMaxLength).default([]),
   /** Keeps the page out of search engines: `noindex`, and not in the sitemap. */
   noindex: z.boolean(),
   sections: z.array(customPageSectionSchema).max(customPageLimits.sections),

@@ -1,4 +1,4 @@
-import type { AuditChange } from '@blitz/contract';
+import { type AuditChange, ContentLanguage, type LocalizedText } from '@blitz/contract';
 import { type ChangeEntry, fieldChanges } from '../audit/audit.recorder';
 import type { StoredPageValues } from './custom-pages.repository';
 
@@ -16,6 +16,9 @@ const plainFields = [
   'sections',
 ] as const;
 
+const inLanguage = (texts: readonly LocalizedText[], language: ContentLanguage) =>
+  texts.find((t) => t.language === language)?.content ?? '';
+
 /** A page's fields as the audit trail shows them: plain values, its sections by kind in order. */
 function plain(values: StoredPageValues | undefined): Record<string, unknown> | undefined {
   return (
@@ -26,10 +29,10 @@ function plain(values: StoredPageValues | undefined): Record<string, unknown> | 
       place: values.place,
       placeOrder: values.placeOrder,
       noindex: values.noindex,
-      'searchTitle (de)': values.searchTitle.de,
-      'searchTitle (en)': values.searchTitle.en,
-      'searchDescription (de)': values.searchDescription.de,
-      'searchDescription (en)': values.searchDescription.en,
+      'searchTitle (de)': inLanguage(values.searchTitle, ContentLanguage.German),
+      'searchTitle (en)': inLanguage(values.searchTitle, ContentLanguage.English),
+      'searchDescription (de)': inLanguage(values.searchDescription, ContentLanguage.German),
+      'searchDescription (en)': inLanguage(values.searchDescription, ContentLanguage.English),
       sections: values.sections.map((s) => s.kind).join(', '),
     }
   );

@@ -19,8 +19,11 @@ function campaign(overrides: Partial<CustomPageCreate> = {}): CustomPageCreate {
     title: words('Wiederkehrende Prüfung nach DIN EN 62305-3', 'Periodic inspection to DIN EN 62305-3'),
     place: 'navigation',
     placeOrder: 1,
-    searchTitle: words('Blitzschutz prüfen lassen', 'Have your lightning protection inspected'),
-    searchDescription: none,
+    searchTitle: [
+      { language: 2, content: 'Blitzschutz prüfen lassen' },
+      { language: 1, content: 'Have your lightning protection inspected' },
+    ],
+    searchDescription: [],
     noindex: false,
     sections: [
       {
