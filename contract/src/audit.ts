@@ -24,6 +24,7 @@ export const auditItemKinds = [
   'person',
   'replyTemplates',
   'wordpressImport',
+  'file',
 ] as const;
 export type AuditItemKind = (typeof auditItemKinds)[number];
 
@@ -70,6 +71,8 @@ export const auditActions = [
   'download',
   'import',
   'erase',
+  /** A library file's content replaced, its address kept (decision 060). */
+  'replace',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

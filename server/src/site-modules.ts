@@ -5,6 +5,7 @@ import { activeColleagues, activeMailAddress, displayNamesOf, shownNamesOf } fro
 import { categoryModule } from './modules/categories/categories.module';
 import { companyModule } from './modules/company/company.module';
 import { contactModule } from './modules/contact/contact.module';
+import { filesModule } from './modules/files/files.module';
 import { goLiveModule } from './modules/go-live/go-live.module';
 import { inboxModule } from './modules/inbox/inbox.module';
 import { inquiryTypesModule } from './modules/inquiry-types/inquiry-types.module';
@@ -37,6 +38,7 @@ export const siteModules: readonly SiteModule[] = [
   categoryModule,
   projectModule,
   jobModule,
+  filesModule,
   companyModule,
   siteTextsModule,
   contactModule,

@@ -46,6 +46,7 @@ import * as inquiryCounts from './migrations/2026-12-20_inquiry-counts';
 import * as inquiryFormVersions from './migrations/2026-12-22_inquiry-form-versions';
 import * as inquiryAnswers from './migrations/2026-12-23_inquiry-answers';
 import * as statisticsTypes from './migrations/2026-12-24_statistics-types';
+import * as fileLibrary from './migrations/2026-12-26_file-library';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-22_inquiry-form-versions': inquiryFormVersions,
   '2026-12-23_inquiry-answers': inquiryAnswers,
   '2026-12-24_statistics-types': statisticsTypes,
+  '2026-12-26_file-library': fileLibrary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
