@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attachmentTypes, extensionOf } from './contact-rules';
+import { fileUseSchema } from './file-use';
 import { oneLine } from './one-line';
 import { pictureLimits } from './project';
 
@@ -69,18 +70,6 @@ export type FileTexts = z.input<typeof fileTextsSchema>;
 export const fileUpdateSchema = fileTextsSchema.extend({ id: z.number().int().positive().max(2_147_483_647) });
 export type FileUpdate = z.input<typeof fileUpdateSchema>;
 
-/** One place a file is used: a page, a news item, a reference project (each module names its own). */
-export const fileUseSchema = z.object({
-  /** What uses it: `page`, `news`, `project`… */
-  kind: z.string(),
-  id: z.union([z.number().int(), z.string()]),
-  /** Its title (German, else the other). */
-  title: z.string(),
-  /** Where staff open it in the dashboard or visitors see it; null where it has no address. */
-  address: z.string().nullable(),
-});
-export type FileUse = z.infer<typeof fileUseSchema>;
-
 /** A rendition of a picture (the pipeline's AVIF and WebP widths), for `srcset`. */
 export const fileSourceSchema = z.object({ url: z.string(), width: z.number().int(), type: z.string() });
 
@@ -123,8 +112,12 @@ export type FileUsage = z.infer<typeof fileUsageSchema>;
 /** Where the library's files are served: `/dateien/<id>/<name>` (German, as the site's visitors read it). */
 export const fileAddressPrefix = '/dateien';
 
-/** The name part of a file's address: its original name in lower case, letters, digits and dashes. */
-export function fileSlug(originalName: string): string {
+/**
+ * The name part of a file's address: its original name in lower case, letters, digits and dashes;
+ * a document's with its ending (a flyer's address ends in `.pdf`), a picture's without (it is
+ * served as WebP, whatever it was uploaded as).
+ */
+export function fileSlug(originalName: string, keepEnding = true): string {
   const extension = extensionOf(originalName);
   const base = extension ? originalName.slice(0, -(extension.length + 1)) : originalName;
   const slug = base
@@ -139,7 +132,7 @@ export function fileSlug(originalName: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/, '');
-  return `${slug || 'datei'}${extension ? `.${extension}` : ''}`;
+  return `${slug || 'datei'}${extension && keepEnding ? `.${extension}` : ''}`;
 }
 
 export const filePath = (id: number, slug: string) => `${fileAddressPrefix}/${id}/${slug}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileUseSchema } from './file-library';
+import { fileUseSchema } from './file-use';
 
 /** RFC 9457 problem details, the body of every error answer. */
 export const problemSchema = z.object({

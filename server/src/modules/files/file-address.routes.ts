@@ -48,8 +48,7 @@ export const fileAddressRoutes: FastifyPluginAsync = async (app) => {
         .header('content-disposition', contentDisposition(row.original_name))
         .header('content-security-policy', documentCsp);
     } else {
-      const name = row.slug.replace(/\.[a-z0-9]+$/, '');
-      reply.type('image/webp').header('content-disposition', contentDisposition(`${name}.webp`, { type: 'inline' }));
+      reply.type('image/webp').header('content-disposition', contentDisposition(`${row.slug}.webp`, { type: 'inline' }));
     }
     return reply.header('content-length', String(object.size)).send(object.stream);
   };

@@ -147,7 +147,7 @@ export async function createFile(deps: FileDeps, request: LibraryUpload): Promis
       const id = await insertFile(trx, {
         content: upload.content,
         texts,
-        slug: fileSlug(upload.content.originalName),
+        slug: fileSlug(upload.content.originalName, upload.content.kind === 'document'),
         contentTag: newContentTag(),
       });
       await recordChange(trx, fileEntry('create', id, undefined, { ...texts, originalName: upload.content.originalName }));
