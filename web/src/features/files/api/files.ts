@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FileTexts, type LibraryFile, apiRoutes, fileListSchema, libraryFileSchema } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
-import { apiRequest, apiUpload } from '../../../lib/api-client';
+import { apiRequest, apiUpload, isApiError } from '../../../lib/api-client';
 
 /** The file library (decision 060) under the dashboard's root key: a restore from the trash reloads it. */
 export const filesQueryKey = [...dashboardQueryKey, 'files'] as const;
@@ -32,11 +32,18 @@ function saveFile({ id, texts, file, onProgress }: FileSave): Promise<LibraryFil
   });
 }
 
-/** Uploads, edits or replaces a file; the answer takes its place in the list (no second request). */
+/**
+ * Uploads, edits or replaces a file; the answer takes its place in the list (no second request).
+ * A stale save (someone saved the file meanwhile) reloads the list: opened again, the form shows
+ * their version.
+ */
 export function useSaveFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveFile,
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'edit_conflict') void queryClient.invalidateQueries({ queryKey: filesQueryKey });
+    },
     onSuccess: (saved) =>
       queryClient.setQueryData(fileListOptions().queryKey, (list) => {
         if (!list) return list;
