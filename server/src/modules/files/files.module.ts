@@ -1,4 +1,5 @@
 import type { SiteModule } from '../registry/site-module';
+import { sweepLibraryFiles } from './file-sweep';
 import { fileTrash } from './file-trash';
 import { libraryStoredFiles } from './files.repository';
 import { fileRoutes } from './files.routes';
@@ -10,4 +11,8 @@ export const filesModule: SiteModule = {
   routes: fileRoutes,
   storedFiles: [libraryStoredFiles],
   trash: fileTrash,
+  // What a crash between an upload's objects and its row left behind.
+  housekeeping: ({ db, media, clock }) => [
+    { name: 'library-files', run: async () => ({ removed: await sweepLibraryFiles({ db, media }, undefined, clock()) }) },
+  ],
 };

@@ -7,6 +7,7 @@ import { type TestApp, api, backends, getOnce, signIn, startTestApp } from '../.
 import { photoWithGps } from '../../test/pictures';
 import { signedInAs } from '../accounts/accounts.test-kit';
 import { pdfFile } from '../contact/contact.test-kit';
+import { sweepLibraryFiles } from './file-sweep';
 import { filesUrl, form, send } from './files.test-kit';
 import type { SiteModule } from '../registry/site-module';
 
@@ -210,6 +211,18 @@ describe.each(backends)('the file library on $name', (backend) => {
     const asDocument = await send(url, 'PUT', token, form({ id: created.body.id, ...titles, alt }, pdfFile()));
     expect(asDocument.status).toBe(415);
     expect(await libraryObjects(app)).toHaveLength(4);
+  });
+
+  it("sweeps the library's objects no row names once they are an hour old, and keeps every named one", async () => {
+    const { url, app } = await start();
+    const created = (await send(url, 'POST', token, form(titles, pdfFile('flyer.pdf')))).body;
+    const orphan = 'files/0123456789abcdef0123456789abcdef.pdf';
+    await app.media.put(orphan, pdfFile().data);
+    // Young, it may be an upload about to get its row: kept.
+    expect(await sweepLibraryFiles({ db: app.db, media: app.media })).toBe(0);
+    expect(await sweepLibraryFiles({ db: app.db, media: app.media }, undefined, new Date(Date.now() + 2 * 3600_000))).toBe(1);
+    expect(await libraryObjects(app)).toHaveLength(1);
+    expect((await getOnce(url + created.address)).status).toBe(200);
   });
 
   it('refuses bad input with a clear 4xx and keeps nothing', async () => {
