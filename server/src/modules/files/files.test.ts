@@ -4,7 +4,7 @@ import { type FileUse, apiRoutes, apiUrl } from '@blitz/contract';
 import { listAll } from '../../storage/object-storage';
 import { type RunningClamd, clamdInstalled, requireClamd, startClamd } from '../../test/clamd';
 import { type TestApp, api, backends, getOnce, signIn, startTestApp } from '../../test/helper';
-import { photoWithGps } from '../../test/pictures';
+import { photoWithGps, testPhoto } from '../../test/pictures';
 import { signedInAs } from '../accounts/accounts.test-kit';
 import { pdfFile } from '../contact/contact.test-kit';
 import { sweepLibraryFiles } from './file-sweep';
@@ -170,7 +170,7 @@ describe.each(backends)('the file library on $name', (backend) => {
     expect((await api(url, 'DELETE', apiUrl(apiRoutes.files.onePath(created.id)), { token })).status).toBe(404);
   });
 
-  it('takes a picture through the picture pipeline: WebP and AVIF widths, no metadata, alternative texts required', async () => {
+  it('takes a picture through the picture pipeline (WebP and AVIF widths, no metadata, alternative texts required) and replaces it at its address', async () => {
     const { url, app } = await start();
     const photo = { name: 'Dach.jpg', type: 'image/jpeg', data: await photoWithGps(1200, 800) };
 
@@ -207,10 +207,17 @@ describe.each(backends)('the file library on $name', (backend) => {
     expect(meta).toMatchObject({ format: 'webp', width: 800 });
     expect(meta.exif).toBeUndefined();
 
-    // A picture is replaced by a picture.
+    // A picture is replaced by a picture: at the same address, its old renditions gone.
     const asDocument = await send(url, 'PUT', token, form({ id: created.body.id, ...titles, alt }, pdfFile()));
     expect(asDocument.status).toBe(415);
     expect(await libraryObjects(app)).toHaveLength(4);
+    const wider = { name: 'Dach-neu.png', type: 'image/png', data: await testPhoto(1000, 500, 'png') };
+    const replaced = await send(url, 'PUT', token, form({ id: created.body.id, ...titles, alt }, wider));
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ address: created.body.address, width: 1000, height: 500, mediaType: 'image/png' });
+    expect((await sharp((await getOnce(url + created.body.address)).body).metadata()).width).toBe(1000);
+    expect((await getOnce(url + created.body.sources[0].url)).status).toBe(404);
+    expect(await libraryObjects(app)).toHaveLength(replaced.body.sources.length);
   });
 
   it("sweeps the library's objects no row names once they are an hour old, and keeps every named one", async () => {
