@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FileList, apiRoutes } from '@blitz/contract';
+import { type FileList, type LibraryFile, apiRoutes, apiUrl } from '@blitz/contract';
 import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -31,6 +31,10 @@ const texts = {
     copied: 'Kopiert',
     notUsed: 'nirgends',
     required: 'Bitte ausfüllen.',
+    edit: 'Bearbeiten',
+    save: 'Speichern',
+    loadTheirs: 'Neuen Stand laden',
+    overwrite: 'Trotzdem meine Fassung speichern',
   },
   en: {
     tab: 'Files',
@@ -45,6 +49,10 @@ const texts = {
     copied: 'Copied',
     notUsed: 'nowhere',
     required: 'Please fill this in.',
+    edit: 'Edit',
+    save: 'Save',
+    loadTheirs: 'Load their version',
+    overwrite: 'Save mine anyway',
   },
 } as const;
 
@@ -124,5 +132,55 @@ describe.each(['de', 'en'] as const)('the file library in %s', (lang) => {
     expect(file.suggestedFilename()).toBe(flyer.name);
     expect(fs.readFileSync((await file.path())!).equals(bytes)).toBe(true);
     expect(visitor.errors).toEqual([]);
+  });
+
+  it("keeps a colleague's change made meanwhile: the form loads their version and shows what was typed", async () => {
+    // Its own file each try (a retry finds the first one's row too).
+    const label = `${lang}-conflict-${Date.now().toString(36)}`;
+    const form = new FormData();
+    form.append('data', JSON.stringify({ title: { de: `Zertifikat ${label}`, en: `Certificate ${label}` } }));
+    form.append('file', new Blob([new Uint8Array(pdf(label))], { type: 'application/pdf' }), `${label}.pdf`);
+    const created = (await (
+      await fetch(site.url + apiUrl(apiRoutes.files.list), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      })
+    ).json()) as LibraryFile;
+    const title = lang === 'de' ? created.title.de : created.title.en;
+
+    const page = await site.page({ viewport: phone ? viewports.phone : viewports.desktop });
+    await openWithToken(page, site.url, token, `/dashboard?lang=${lang}`);
+    const main = page.locator('main');
+    await main.getByRole('tab', { name: t.tab }).click();
+    await main
+      .getByRole('table', { name: t.caption })
+      .locator('tbody tr', { hasText: title })
+      .getByRole('button', { name: t.edit })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(t.titleDe).fill(`Mein Titel ${label}`);
+
+    // A colleague saves the English title meanwhile.
+    await api(site.url, token, 'PUT', apiRoutes.files.list, {
+      id: created.id,
+      title: { de: created.title.de, en: `Their title ${label}` },
+    });
+    await dialog.getByRole('button', { name: t.save }).click();
+    await dialog.getByRole('button', { name: t.loadTheirs }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: t.loadTheirs }).click();
+    // Their English title is in the form; the German one this person typed is shown to copy.
+    await expect.poll(() => dialog.getByLabel(t.titleEn).inputValue()).toBe(`Their title ${label}`);
+    expect(await dialog.getByLabel(t.titleDe).inputValue()).toBe(created.title.de);
+    expect(await dialog.getByTestId('typed-values').locator('textarea').inputValue()).toBe(`Mein Titel ${label}`);
+    await shot(page, `files-${lang}-conflict`);
+    await dialog.getByLabel(t.titleDe).fill(`Mein Titel ${label}`);
+    await dialog.getByRole('button', { name: t.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = (await api<FileList>(site.url, token, 'GET', apiRoutes.files.list)).data.find(
+      (file) => file.id === created.id,
+    )!;
+    expect(saved.title).toEqual({ de: `Mein Titel ${label}`, en: `Their title ${label}` });
   });
 });

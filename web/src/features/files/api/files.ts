@@ -34,8 +34,7 @@ function saveFile({ id, texts, file, onProgress }: FileSave): Promise<LibraryFil
 
 /**
  * Uploads, edits or replaces a file; the answer takes its place in the list (no second request).
- * A stale save (someone saved the file meanwhile) reloads the list: opened again, the form shows
- * their version.
+ * A stale save (someone saved the file meanwhile) reloads the list behind the form.
  */
 export function useSaveFile() {
   const queryClient = useQueryClient();

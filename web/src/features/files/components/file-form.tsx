@@ -1,12 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FileKind, type LibraryFile, fileLibraryAccept, fileLibraryLimits, libraryKindOf } from '@blitz/contract';
+import { EditConflict, TypedValues, conflictChanges, noConflictChanges } from '../../../components/admin/edit-conflict';
 import { FileField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { fileSize } from '../../../lib/file-size';
 import { useInterfaceLocale } from '../../../lib/use-date-time';
-import { useSaveFile } from '../api/files';
+import { useStaleSave } from '../../../components/admin/use-stale-save';
+import { fileListOptions, useSaveFile } from '../api/files';
 import { FileFailure } from './file-failure';
 
 type Texts = { titleDe: string; titleEn: string; altDe: string; altEn: string };
@@ -59,7 +62,10 @@ function FileFormBody({
   const { t } = useTranslation('files');
   const locale = useInterfaceLocale();
   const save = useSaveFile();
+  const queryClient = useQueryClient();
   const [texts, setTexts] = useState<Texts>(() => textsOf(editing));
+  // The file the form was filled from: its version goes with a save (a stale one is refused, 409).
+  const [loaded, setLoaded] = useState(editing);
   const [file, setFile] = useState<File | undefined>();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [progress, setProgress] = useState<number | undefined>();
@@ -82,11 +88,7 @@ function FileFormBody({
     return found;
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const send = (checked: boolean) => {
     setProgress(file ? 0 : undefined);
     save.mutate(
       {
@@ -94,13 +96,47 @@ function FileFormBody({
         texts: {
           title: { de: texts.titleDe.trim(), en: texts.titleEn.trim() },
           ...(kind === 'picture' ? { alt: { de: texts.altDe.trim(), en: texts.altEn.trim() } } : {}),
-          ...(editing ? { updatedAt: editing.updatedAt } : {}),
+          ...(checked && loaded ? { updatedAt: loaded.updatedAt } : {}),
         },
         ...(file ? { file, onProgress: setProgress } : {}),
       },
       { onSuccess: onSaved, onSettled: () => setProgress(undefined) },
     );
   };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length === 0) send(true);
+  };
+  const labels: Record<keyof Texts, string> = {
+    titleDe: t('form.titleDe'),
+    titleEn: t('form.titleEn'),
+    altDe: t('form.altDe'),
+    altEn: t('form.altEn'),
+  };
+  // Someone saved the file meanwhile (decision 036): their texts into the form, what was typed beside it.
+  const stale = useStaleSave({
+    save,
+    none: noConflictChanges,
+    overwrite: () => send(false),
+    loadTheirs:
+      editing &&
+      (async () => {
+        const list = await queryClient.fetchQuery({ ...fileListOptions(), staleTime: 0 });
+        const theirs = list.data.find((candidate) => candidate.id === editing.id);
+        if (!theirs) throw new Error('the file is gone');
+        const typed = conflictChanges(
+          Object.keys(labels) as (keyof Texts)[],
+          { loaded: textsOf(loaded), typed: texts, theirs: textsOf(theirs) },
+          (field) => labels[field],
+          save.error,
+        );
+        setTexts(textsOf(theirs));
+        setLoaded(theirs);
+        return typed;
+      }),
+  });
 
   return (
     <ModalForm
@@ -113,7 +149,8 @@ function FileFormBody({
         busy: progress !== undefined ? t('form.uploading', { percent: Math.round(progress * 100) }) : t('form.saving'),
       }}
     >
-      {save.error ? <FileFailure error={save.error} /> : null}
+      {stale.conflict ? <EditConflict {...stale.conflictProps} /> : save.error ? <FileFailure error={save.error} /> : null}
+      <TypedValues changes={stale.typed} />
       <div>
         {editing ? (
           <p className="mb-2 text-sm text-slate-700">
