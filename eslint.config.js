@@ -49,13 +49,13 @@ function serverZones({ tests }) {
     if (layer[0] !== 'modules') return [{ ...zone, from: inServer(above) }];
     // The one exception: a route registers a third-party plugin in its own scope (the contact
     // form's multipart parser and rate limit, the projects' picture uploads, the inbox's reply
-    // with files, the WordPress import's export and zip: plugins/external/). A module that needs
+    // with files, the WordPress import's export and zip, the file library's uploads: plugins/external/). A module that needs
     // one too is named here; plugins/app/
     // stays out of reach of every module.
     return [
       { ...zone, from: inServer(above.filter((name) => name !== 'plugins')) },
-      { ...zone, target: 'server/src/modules/!(contact|projects|inbox|wordpress-import)/**', from: 'server/src/plugins' },
-      ...['contact', 'projects', 'inbox', 'wordpress-import'].map((name) => ({
+      { ...zone, target: 'server/src/modules/!(contact|projects|inbox|wordpress-import|files)/**', from: 'server/src/plugins' },
+      ...['contact', 'projects', 'inbox', 'wordpress-import', 'files'].map((name) => ({
         ...zone,
         target: `server/src/modules/${name}`,
         from: 'server/src/plugins',

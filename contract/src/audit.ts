@@ -25,6 +25,7 @@ export const auditItemKinds = [
   'replyTemplates',
   'wordpressImport',
   'page',
+  'file',
 ] as const;
 export type AuditItemKind = (typeof auditItemKinds)[number];
 
@@ -71,6 +72,8 @@ export const auditActions = [
   'download',
   'import',
   'erase',
+  /** A library file's content replaced, its address kept (decision 060). */
+  'replace',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -11,6 +11,8 @@ export * from './inquiry-types';
 export * from './application-consent';
 export * from './one-line';
 export * from './read-only-fields';
+export * from './file-library';
+export * from './file-use';
 export * from './gallery';
 export * from './languages';
 export * from './page-data';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileUseSchema } from './file-use';
 
 /** RFC 9457 problem details, the body of every error answer. */
 export const problemSchema = z.object({
@@ -17,6 +18,8 @@ export const problemSchema = z.object({
   currentVersion: z.string().nullable().optional(),
   /** A name refused as taken (`conflict`) by an item in the trash (decision 037): restoring or purging it frees the name. */
   inTrash: z.boolean().optional(),
+  /** A file of the library refused deletion (`file_in_use`): where it is used (decision 060). */
+  usedOn: z.array(fileUseSchema).optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 
@@ -50,6 +53,8 @@ export const errorCodes = [
   'redirect_loop',
   /** A test mail to the signed-in user, who has no e-mail address on their account. */
   'no_mail_address',
+  /** A file of the library still used by a page, a news item or a project: not deleted (decision 060). */
+  'file_in_use',
   'service_unavailable',
   'internal',
 ] as const;

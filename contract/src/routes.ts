@@ -232,6 +232,17 @@ export const apiRoutes = {
     /** GET: the reply templates (inbox); PUT: the whole list (admins). */
     replyTemplates: '/ReplyTemplate',
   },
+  /** The file library (issue 45, decision 060): content roles; the files themselves at `/dateien/<id>/<name>`. */
+  files: {
+    /** GET: the library (`?Kind=`); POST multipart `data` (JSON) and `file`; PUT JSON (texts) or multipart (the file replaced). */
+    list: '/File',
+    /** DELETE: to the trash; refused while the file is used anywhere. */
+    one: '/File/:id',
+    onePath: (id: Id) => `/File/${id}`,
+    /** GET: where the file is used. */
+    usage: '/File/:id/Usage',
+    usagePath: (id: Id) => `/File/${id}/Usage`,
+  },
   trash: {
     /** GET: what is in the trash (staff); DELETE: empty it (admin). */
     list: '/Trash',

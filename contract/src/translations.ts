@@ -32,6 +32,7 @@ export const translationNamespaces = [
   'privacy',
   'wordpressImport',
   'inquiryTypes',
+  'files',
 ] as const;
 export type TranslationNamespace = (typeof translationNamespaces)[number];
 

@@ -11,11 +11,13 @@ import { type SharedSiteLock, holdSharedSiteLock, lockDataDir } from './db/insta
 import { migrateToLatest } from './db/migrate';
 import { ensureAdmin } from './modules/auth/admin-bootstrap';
 import { drawnSiteIcons } from './modules/company/company-reads';
-import { pageFillersOf, sitemapSourcesOf } from './modules/registry/site-module';
+import { type SiteModule, pageFillersOf, sitemapSourcesOf } from './modules/registry/site-module';
 import { createPageContents } from './modules/site-texts/page-contents';
 import { shippedTexts } from './modules/site-texts/shipped-texts';
 import { siteTextFilesRoutes } from './modules/site-texts/site-text-files.routes';
 import { withheldProjectMedia } from './modules/projects/withheld-media';
+import { withheldFileMedia } from './modules/files/withheld-media';
+import { fileAddressRoutes } from './modules/files/file-address.routes';
 import { statisticsCounting } from './modules/statistics/statistics-counting';
 import { createRedirects, notFoundAnswer, redirectAnswers } from './modules/redirects/redirects.module';
 import { mediaRoutes } from './media/media.routes';
@@ -79,12 +81,15 @@ export type AppOptions = {
   backupSite?: Site;
   /** The time now where a rule depends on it (tests fix it); otherwise the system's. */
   clock?: () => Date;
+  /** The site's modules (site-modules.ts); tests add one of their own (a stand-in user of the file library). */
+  modules?: readonly SiteModule[];
 };
 
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   // Kept pages are answered before Fastify once the app is built (decision 039).
   const replay = new PageReplay();
+  const modules = options.modules ?? siteModules;
   const app = Fastify({
     serverFactory: (handler, settings) => {
       const server = http.createServer((request, response) => {
@@ -196,7 +201,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(publicAddress);
   await app.register(siteStorage);
   await app.register(sampleContent);
-  await app.register(inquiryServices, { modules: siteModules });
+  await app.register(inquiryServices, { modules });
   const backupStorage = await createBackupStorage(config);
   app.addHook('onClose', async () => backupStorage.close());
   const backups = createSiteBackups({
@@ -206,7 +211,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log.child({ module: 'backup' }),
     ...config.backups,
   });
-  await app.register(housekeeping, { modules: siteModules, tasks: [backups.scheduledTask()] });
+  await app.register(housekeeping, { modules: modules, tasks: [backups.scheduledTask()] });
   await app.register(statisticsCounting);
   await app.register(operationsRoutes);
   // Redirects answer before every route, kept pages included (decision 047); their API reads app.redirects.
@@ -219,13 +224,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Every module's API (site-modules.ts: one list, one record per module), and the backups'.
   await app.register(
     async (api) => {
-      for (const module of siteModules) if (module.routes) await api.register(module.routes, { modules: siteModules });
+      for (const module of modules) if (module.routes) await api.register(module.routes, { modules });
       await api.register(backupRoutes, { backups });
     },
     { prefix: apiPrefix },
   );
   const reads = { db: app.db, contentReads: app.contentReads };
-  await app.register(mediaRoutes, { withheld: withheldProjectMedia(reads) });
+  const withheld = [withheldProjectMedia(reads), withheldFileMedia(reads)];
+  await app.register(mediaRoutes, {
+    withheld: async (key) => (await Promise.all(withheld.map((isWithheld) => isWithheld(key)))).some(Boolean),
+  });
+  await app.register(fileAddressRoutes);
   await app.register(webAssets, { webDist: config.webDist });
   const renderer = createPageRenderer(config.webDist, config.siteUrl ?? shippedOrigin, app.log);
   const contents = createPageContents({ ...reads, staffWithToken: app.staffWithToken, siteUrl: config.siteUrl }, shipped);
@@ -235,7 +244,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     webDist: config.webDist,
     asBuiltOrigin: config.siteUrl ?? shippedOrigin,
     renderer,
-    fillers: pageFillersOf({ ...reads, config: app.config }, renderer, siteModules),
+    fillers: pageFillersOf({ ...reads, config: app.config }, renderer, modules),
     contents,
     confirmationMail: config.contact.confirmationMail,
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
@@ -250,7 +259,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       // Per Berlin day too: a job past its valid-through day leaves the sitemap at midnight.
       version: async () => `${await app.contentReads.version()}-${berlinDate()}`,
       origin: async () => (await storedPublicOrigin(app.db, config.siteUrl)).origin,
-      sources: sitemapSourcesOf(app.db, siteModules),
+      sources: sitemapSourcesOf(app.db, modules),
     },
   });
 

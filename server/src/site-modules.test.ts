@@ -17,8 +17,13 @@ describe('the list of modules', () => {
   });
 
   it('purges a project before the category it names, whatever the order of the list', () => {
-    expect(trashAdaptersOf(siteModules).map((adapter) => adapter.kind)).toEqual(['project', 'category', 'job']);
-    expect(trashAdaptersOf([...siteModules].reverse()).map((adapter) => adapter.kind)).toEqual(['job', 'project', 'category']);
+    expect(trashAdaptersOf(siteModules).map((adapter) => adapter.kind)).toEqual(['project', 'category', 'job', 'file']);
+    expect(trashAdaptersOf([...siteModules].reverse()).map((adapter) => adapter.kind)).toEqual([
+      'file',
+      'job',
+      'project',
+      'category',
+    ]);
   });
 
   it('knows the mail kinds by the modules that send them', () => {
@@ -28,10 +33,11 @@ describe('the list of modules', () => {
     );
   });
 
-  it('collects the stored files of projects, the company (its logo, in the settings), the inquiries and their replies, and running imports', () => {
+  it('collects the stored files of projects, the company (its logo, in the settings), the inquiries and their replies, running imports and the file library', () => {
     expect(storedFiles.map((declaration) => declaration.table).sort()).toEqual([
       'inquiry_attachments',
       'inquiry_reply_attachments',
+      'library_files',
       'projects',
       'settings',
       'wordpress_import_jobs',

@@ -6,6 +6,7 @@ import { categoryModule } from './modules/categories/categories.module';
 import { companyModule } from './modules/company/company.module';
 import { customPagesModule } from './modules/custom-pages/custom-pages.module';
 import { contactModule } from './modules/contact/contact.module';
+import { filesModule } from './modules/files/files.module';
 import { goLiveModule } from './modules/go-live/go-live.module';
 import { inboxModule } from './modules/inbox/inbox.module';
 import { inquiryTypesModule } from './modules/inquiry-types/inquiry-types.module';
@@ -39,6 +40,7 @@ export const siteModules: readonly SiteModule[] = [
   projectModule,
   jobModule,
   customPagesModule,
+  filesModule,
   companyModule,
   siteTextsModule,
   contactModule,

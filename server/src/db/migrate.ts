@@ -47,6 +47,7 @@ import * as inquiryFormVersions from './migrations/2026-12-22_inquiry-form-versi
 import * as inquiryAnswers from './migrations/2026-12-23_inquiry-answers';
 import * as statisticsTypes from './migrations/2026-12-24_statistics-types';
 import * as searchEntries from './migrations/2026-12-25_search-entries';
+import * as fileLibrary from './migrations/2026-12-26_file-library';
 import * as customPages from './migrations/2026-12-27_custom-pages';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-23_inquiry-answers': inquiryAnswers,
   '2026-12-24_statistics-types': statisticsTypes,
   '2026-12-25_search-entries': searchEntries,
+  '2026-12-26_file-library': fileLibrary,
   '2026-12-27_custom-pages': customPages,
 };
 

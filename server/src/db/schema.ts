@@ -493,6 +493,32 @@ export type InquiryFormVersionsTable = {
   created_at: string;
 };
 
+/**
+ * A file of the library (issue 45, decision 060): a document in the media store under
+ * `storage_key`, or a picture's renditions (`picture`, JSON as the picture pipeline keeps them).
+ * `slug` is its address's name, fixed when it was first uploaded; `content_tag` changes with every
+ * upload (its ETag).
+ */
+export type LibraryFilesTable = {
+  id: Generated<number>;
+  kind: 'picture' | 'document';
+  title_de: string;
+  title_en: string;
+  alt_de: string | null;
+  alt_en: string | null;
+  original_name: string;
+  slug: string;
+  media_type: string;
+  size: number;
+  storage_key: string | null;
+  picture: string | null;
+  content_tag: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  deleted_by: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -542,4 +568,5 @@ export type Database = {
   not_found_log: NotFoundLogTable;
   wordpress_import_jobs: WordpressImportJobsTable;
   wordpress_imported_items: WordpressImportedItemsTable;
+  library_files: LibraryFilesTable;
 };

@@ -18,7 +18,7 @@ export class HttpError extends Error {
       headers?: Record<string, string>;
       refusal?: Refusal;
       /** More members of the problem body (a stale save's `changedBy`, a name taken in the trash's `inTrash`). */
-      problem?: Pick<Problem, 'changedBy' | 'currentVersion' | 'inTrash'>;
+      problem?: Pick<Problem, 'changedBy' | 'currentVersion' | 'inTrash' | 'usedOn'>;
     } = {},
   ) {
     super(message);

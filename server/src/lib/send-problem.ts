@@ -17,7 +17,7 @@ export function sendProblem(
   detail: string,
   errors?: Problem['errors'],
   files?: Problem['files'],
-  more?: Pick<Problem, 'changedBy' | 'currentVersion' | 'inTrash' | 'step'>,
+  more?: Pick<Problem, 'changedBy' | 'currentVersion' | 'inTrash' | 'step' | 'usedOn'>,
 ): FastifyReply {
   if (rejectionsLogged.has(status)) {
     const { request } = reply;

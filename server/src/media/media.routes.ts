@@ -3,12 +3,13 @@ import { sendProblem } from '../lib/send-problem';
 import { immutableCaching, mediaContentTypes } from './media-storage';
 
 /**
- * Only what the picture pipeline writes is public: `projects/<content hash>-<width>.<avif|webp>`,
+ * Only what the picture pipeline writes is public: `projects/<content hash>-<width>.<avif|webp>`
+ * (and `files/…` of the file library's pictures; its documents are served at their own addresses),
  * the company details' pictures (logos, portrait) under `company/`, and the icons and
  * link-preview pictures drawn from the company's logo (`company/<hash>-icon-192.png`, …).
  */
 const publicKey =
-  /^(?:(?:projects|company)\/([a-f0-9]{20})-\d{1,4}\.(avif|webp)|company\/([a-f0-9]{20})-(?:favicon\.(ico)|(?:icon|maskable)-\d{1,4}\.(png)|og-(?:de|en)\.(png)))$/;
+  /^(?:(?:projects|company|files)\/([a-f0-9]{20})-\d{1,4}\.(avif|webp)|company\/([a-f0-9]{20})-(?:favicon\.(ico)|(?:icon|maskable)-\d{1,4}\.(png)|og-(?:de|en)\.(png)))$/;
 
 /**
  * Serves public media from the site's storage (disk or a private bucket). Names carry the hash of

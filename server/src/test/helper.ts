@@ -9,7 +9,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { type SiteLanguage, apiRoutes, apiUrl } from '@blitz/contract';
 import { afterEach } from 'vitest';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
+import type { SiteModule } from '../modules/registry/site-module';
+import { siteModules } from '../site-modules';
 import type { Site } from '../backup/backup';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../db/database';
@@ -146,7 +148,10 @@ export type TestApp = { app: FastifyInstance; url: string; config: Config; datab
 export async function startTestApp(
   on: DatabaseKind | Backend,
   env: Record<string, string> = {},
-  options: { clock?: () => Date } = {},
+  options: Pick<AppOptions, 'clock'> & {
+    /** Modules of the test's own after the site's (a stand-in user of the file library). */
+    extraModules?: readonly SiteModule[];
+  } = {},
 ): Promise<TestApp> {
   const backend = typeof on === 'string' ? { db: on, storage: 'disk' as const } : on;
   const dataDir = tempDir();
@@ -165,7 +170,9 @@ export async function startTestApp(
       ? { kind: 'postgres', url: testDatabaseUrl!, schema: rows[0].schema }
       : { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') },
   };
-  const app = await buildApp(config, { database, logStream: stream, backupSite, ...options });
+  const { extraModules, ...appOptions } = options;
+  const modules = extraModules ? [...siteModules, ...extraModules] : undefined;
+  const app = await buildApp(config, { database, logStream: stream, backupSite, ...appOptions, ...(modules ? { modules } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => app.close());
   const address = app.server.address();

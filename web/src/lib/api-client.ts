@@ -23,6 +23,8 @@ export class ApiError extends Error {
   readonly changedBy: { name: string; at: string } | null | undefined;
   /** A name refused as taken (409 `conflict`) by an item in the trash. */
   readonly inTrash: boolean;
+  /** A library file refused deletion (409 `file_in_use`): where it is used. */
+  readonly usedOn: NonNullable<Problem['usedOn']>;
 
   constructor(
     status: number,
@@ -33,6 +35,7 @@ export class ApiError extends Error {
       retryAfterSeconds?: number;
       changedBy?: Problem['changedBy'];
       inTrash?: Problem['inTrash'];
+      usedOn?: Problem['usedOn'];
       cause?: unknown;
     } = {},
   ) {
@@ -45,6 +48,7 @@ export class ApiError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.changedBy = options.changedBy;
     this.inTrash = options.inTrash ?? false;
+    this.usedOn = options.usedOn ?? [];
   }
 }
 
@@ -119,6 +123,7 @@ async function errorOf(response: Response): Promise<ApiError> {
     retryAfterSeconds,
     changedBy: problem.data.changedBy,
     inTrash: problem.data.inTrash,
+    usedOn: problem.data.usedOn,
   });
 }
 

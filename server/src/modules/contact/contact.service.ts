@@ -130,7 +130,7 @@ export function nameForType(fileName: string, mime: string): string {
  * or an Office document. Old Office files (one container format for all) and zipped Office
  * files the sample does not tell apart are named by their extension.
  */
-function acceptedType(detected: { mime: string } | undefined, fileName: string): string | undefined {
+export function acceptedAttachmentType(detected: { mime: string } | undefined, fileName: string): string | undefined {
   if (!detected) return undefined;
   const byMime = attachmentTypes.find((t) => t.mime === detected.mime);
   if (byMime) return byMime.mime;
@@ -162,7 +162,7 @@ async function receiveFile(
       refusal: { files: [fileName] },
     });
   }
-  const contentType = acceptedType(detected.type, fileName);
+  const contentType = acceptedAttachmentType(detected.type, fileName);
   if (!contentType) {
     detected.stream.resume();
     throw new HttpError(

@@ -11,6 +11,7 @@ import type { HousekeepingTask } from '../housekeeping/housekeeping';
 import type { PageRenderer } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/page-filler';
 import type { SitemapSource } from '../pages/site-index';
+import type { FileUsageSource } from './file-usage';
 import type { TrashAdapter } from './trash-adapter';
 
 /** What a module's page fillers read with: the public reads, and the pictures' address (the site's comes with each page's content). */
@@ -70,6 +71,8 @@ export type SiteModule = {
   storedFiles?: readonly StoredFiles[];
   /** Its items in the trash (deleted, restorable for 30 days). */
   trash?: TrashAdapter;
+  /** Where its items use files of the library: asked before a file is deleted, shown as "used on" (decision 060). */
+  fileUsage?: FileUsageSource;
 };
 
 /** Every module's page fillers in one map, as pages.routes.ts takes them. */

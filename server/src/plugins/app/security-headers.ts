@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { lockedDownCsp } from '../../lib/locked-down-csp';
 
 const permissionsPolicy = [
   'accelerometer=()',
@@ -15,8 +16,7 @@ const permissionsPolicy = [
   'usb=()',
 ].join(', ');
 
-/** Default CSP for everything that is not an HTML page (API, media, assets, errors). */
-export const lockedDownCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export { lockedDownCsp };
 
 /**
  * The headers @fastify/helmet set with the options this site used (cross-origin opener and

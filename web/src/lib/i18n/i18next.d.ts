@@ -30,6 +30,7 @@ import type redirects from '../../locales/de/redirects.json';
 import type privacy from '../../locales/de/privacy.json';
 import type wordpressImport from '../../locales/de/wordpressImport.json';
 import type inquiryTypes from '../../locales/de/inquiryTypes.json';
+import type files from '../../locales/de/files.json';
 import type { TranslationNamespace } from '@blitz/contract';
 
 type Resources = {
@@ -60,6 +61,7 @@ type Resources = {
   redirects: typeof redirects;
   privacy: typeof privacy;
   wordpressImport: typeof wordpressImport;
+  files: typeof files;
   inquiryTypes: typeof inquiryTypes;
 };
 

@@ -31,6 +31,7 @@ const tabOfKind: Record<string, string> = {
   inquiryType: 'forms',
   inquiry: 'inquiries',
   backup: 'backups',
+  file: 'files',
 };
 
 const field = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900';
