@@ -1,4 +1,5 @@
 import type { SiteModule } from '../registry/site-module';
+import { customPageFiles } from './custom-page-files';
 import { customPageTrash } from './custom-page-trash';
 import { customPageRoutes } from './custom-pages.routes';
 
@@ -7,4 +8,5 @@ export const customPagesModule: SiteModule = {
   name: 'custom-pages',
   routes: customPageRoutes,
   trash: customPageTrash,
+  fileUsage: customPageFiles,
 };

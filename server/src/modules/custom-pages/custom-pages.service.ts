@@ -7,6 +7,7 @@ import { recordChange } from '../audit/audit.recorder';
 import { claimVersion } from '../audit/edit-version';
 import { categoryExists } from '../categories/categories.repository';
 import { bumpContentVersion } from '../content/content-version.repository';
+import { findFile, holdFileForUse } from '../files/files.repository';
 import { currentInquiryTypes } from '../inquiry-types/inquiry-types.service';
 import { fromKey } from '../redirects/redirect-paths';
 import { allRedirects } from '../redirects/redirects.repository';
@@ -74,6 +75,15 @@ function withSectionIds(values: CustomPageValues): StoredPageValues {
   return { ...values, sections };
 }
 
+/** The library's files a section shows: a picture's (`fileId`), the downloads (`fileIds`). */
+export function filesOf(
+  section: StoredPageValues['sections'][number] | CustomPageValues['sections'][number],
+): [string, number][] {
+  if (section.kind === 'picture' || section.kind === 'textPicture') return [['fileId', section.fileId]];
+  if (section.kind === 'downloads') return section.fileIds.map((id, i) => [`fileIds.${i}`, id]);
+  return [];
+}
+
 /**
  * What the schema cannot see: the address free (no other page, also none in the trash or in a
  * draft, and no redirect leading away from it), each references section's category and each call
@@ -98,6 +108,13 @@ async function checkValues(trx: Db, values: StoredPageValues, id: number | undef
   }
   const types = (await currentInquiryTypes(trx)).types.filter((type) => !type.removed).map((type) => type.key);
   for (const [index, section] of values.sections.entries()) {
+    // The library's files: held for this save (decision 060: a deletion at the same moment waits).
+    for (const [field, fileId] of filesOf(section)) {
+      if (!(await holdFileForUse(trx, fileId)))
+        throw badRequest(`sections.${index}.${field}`, `no file ${fileId} in the library`);
+      if (field === 'fileId' && (await findFile(trx, fileId))?.kind !== 'picture')
+        throw badRequest(`sections.${index}.${field}`, `file ${fileId} is not a picture`);
+    }
     if (section.kind === 'references' && section.categoryId !== null && !(await categoryExists(trx, section.categoryId)))
       throw badRequest(`sections.${index}.categoryId`, `no category ${section.categoryId}`);
     if (section.kind === 'callToAction' && !types.includes(section.inquiryType))

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type CustomPage, type CustomPageCreate, apiRoutes, apiUrl, problemSchema } from '@blitz/contract';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { testPhoto } from '../../test/pictures';
 import { signedInAs } from '../accounts/accounts.test-kit';
+import { pdfFile } from '../contact/contact.test-kit';
+import { form, send } from '../files/files.test-kit';
 
 // Pages staff add (issue 45, decision 061), over real HTTP: sections round-trip, drafts and
 // publishing as projects', the address checked and followed by a redirect, the trash.
@@ -249,5 +252,55 @@ describe.each(databaseKinds)('pages staff add on %s', (kind) => {
     expect((await api(url, 'POST', list, { token: inbox, body: campaign({ address: '/x1' }) })).status).toBe(403);
     expect((await api(url, 'GET', one(page.id + 100), { token })).status).toBe(404);
     expect((await api(url, 'GET', `${apiUrl(apiRoutes.customPages.list)}/abc`, { token })).status).toBe(400);
+  });
+
+  it('shows the library’s files: a picture and downloads named on the page are in use there, and cannot be deleted', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const texts = { title: words('Dach', 'Roof'), alt: words('Ein Flachdach mit Fangstangen', 'A flat roof with air terminals') };
+    const picture = await send(
+      url,
+      'POST',
+      token,
+      form(texts, { name: 'dach.png', type: 'image/png', data: await testPhoto(800, 600, 'png') }),
+    );
+    expect(picture.status).toBe(201);
+    const flyer = await send(
+      url,
+      'POST',
+      token,
+      form({ title: words('Prüfflyer', 'Inspection flyer') }, pdfFile('flyer.pdf', 2000)),
+    );
+    expect(flyer.status).toBe(201);
+    const sections: CustomPageCreate['sections'] = [
+      { kind: 'picture', fileId: picture.body.id, alt: none, caption: words('Unser Einsatz', 'Our work') },
+      { kind: 'downloads', heading: words('Zum Mitnehmen', 'To take away'), fileIds: [flyer.body.id] },
+    ];
+    const created = await api(url, 'POST', list, { token, body: { ...campaign({ sections }), published: true } });
+    expect(created.status, created.text).toBe(201);
+    const page = created.body as CustomPage;
+
+    const usage = await api(url, 'GET', apiUrl(apiRoutes.files.usagePath(flyer.body.id)), { token });
+    expect(usage.body).toEqual({
+      data: [{ kind: 'page', id: page.id, title: page.title.de, address: '/Prüfung-2027' }],
+      count: 1,
+    });
+    const refused = await api(url, 'DELETE', apiUrl(apiRoutes.files.onePath(picture.body.id)), { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'file_in_use', usedOn: [{ kind: 'page', id: page.id }] });
+
+    // A file that is not there, and a document where a picture belongs, are named.
+    const wrong = async (section: object, field: string) => {
+      const res = await api(url, 'PUT', list, { token, body: { ...page, sections: [section] } });
+      expect(res.status, res.text).toBe(400);
+      expect(problemSchema.parse(res.body).errors?.[0]?.field).toBe(field);
+    };
+    await wrong({ ...sections[0]!, fileId: 999 }, 'sections.0.fileId');
+    await wrong({ ...sections[0]!, fileId: flyer.body.id }, 'sections.0.fileId');
+    await wrong({ ...sections[1]!, fileIds: [flyer.body.id, 998] }, 'sections.0.fileIds.1');
+
+    // Once the page is in the trash, its files are free again.
+    expect((await api(url, 'DELETE', one(page.id), { token })).status).toBe(204);
+    expect((await api(url, 'DELETE', apiUrl(apiRoutes.files.onePath(picture.body.id)), { token })).status).toBe(204);
   });
 });
