@@ -37,7 +37,7 @@ export type Words = { de: string; en: string };
  * Where a link may lead: a web address, a mail or phone link, or a path of this site. Nothing
  * else (no `javascript:`, no `data:`), checked again where a link is rendered.
  */
-export const linkTargetPattern = /^(https?:\/\/[^\s<>"]+|mailto:[^\s<>"]+|tel:[+0-9 ()/-]+|\/(?!\/)[^\s<>"]*)$/i;
+export const linkTargetPattern = /^(https?:\/\/[^\s<>"]+|mailto:[^\s<>"]+|tel:[+0-9 ()/-]+|\/(?![/\\])[^\s<>"\\]*)$/i;
 
 /** A run of text: its words and how they are set. */
 export const richRunSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attachmentTypes, extensionOf } from './contact-rules';
 import { fileUseSchema } from './file-use';
+import { ignoredReadFields } from './read-only-fields';
 import { oneLine } from './one-line';
 import { pictureLimits } from './project';
 
@@ -66,9 +67,6 @@ export const fileTextsSchema = z.strictObject({
 });
 export type FileTexts = z.input<typeof fileTextsSchema>;
 
-/** `PUT /File` as JSON: a file's texts changed, its content kept. */
-export const fileUpdateSchema = fileTextsSchema.extend({ id: z.number().int().positive().max(2_147_483_647) });
-export type FileUpdate = z.input<typeof fileUpdateSchema>;
 
 /** A rendition of a picture (the pipeline's AVIF and WebP widths), for `srcset`. */
 export const fileSourceSchema = z.object({ url: z.string(), width: z.number().int(), type: z.string() });
@@ -98,6 +96,26 @@ export const libraryFileSchema = z.object({
   updatedAt: z.string(),
 });
 export type LibraryFile = z.infer<typeof libraryFileSchema>;
+
+const fileUpdateFields = {
+  ...fileTextsSchema.shape,
+  // A document's read answers `alt: null`: sent back, it is no alternative text.
+  alt: fileTextSchema(fileLibraryLimits.alt)
+    .nullable()
+    .optional()
+    .transform((alt) => alt ?? undefined),
+  id: z.number().int().positive().max(2_147_483_647),
+};
+
+/**
+ * `PUT /File` (JSON, or multipart with the file replaced): a file's texts changed. What a read
+ * answers besides may be sent back and is ignored (issue 40).
+ */
+export const fileUpdateSchema = z.strictObject({
+  ...ignoredReadFields(libraryFileSchema.shape, fileUpdateFields),
+  ...fileUpdateFields,
+});
+export type FileUpdate = z.input<typeof fileUpdateSchema>;
 
 export const fileListQuerySchema = z.object({ Kind: fileKindSchema.optional() });
 

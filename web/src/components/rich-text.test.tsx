@@ -36,14 +36,18 @@ describe('the rich text of a page staff added', () => {
         text={[
           {
             type: 'paragraph',
-            content: [{ text: '<script>alert(1)</script>' }, { text: 'klick', href: 'javascript:alert(1)' }],
+            content: [
+              { text: '<script>alert(1)</script>' },
+              { text: 'klick', href: 'javascript:alert(1)' },
+              { text: ' weg', href: '/\\evil.example' },
+            ],
           },
         ]}
       />,
     );
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('javascript:');
-    expect(html).toContain('klick</p>');
+    expect(html).toContain('klick weg</p>');
   });
 
   it('gives its words without their setting, a block per line', () => {

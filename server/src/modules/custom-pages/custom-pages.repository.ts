@@ -16,9 +16,14 @@ export type CustomPageRecord = {
   draft: StoredPageValues | null;
   createdAt: string;
   updatedAt: string;
+  /** In the trash (only read with `withTrashed`). */
+  trashed: boolean;
 };
 
-type Row = Pick<CustomPagesTable, 'content' | 'draft' | 'created_at' | 'updated_at'> & { id: number; published: number };
+type Row = Pick<CustomPagesTable, 'content' | 'draft' | 'created_at' | 'updated_at' | 'deleted_at'> & {
+  id: number;
+  published: number;
+};
 
 const parse = (json: string) => JSON.parse(json) as StoredPageValues;
 
@@ -30,6 +35,7 @@ function toRecord(row: Row): CustomPageRecord {
     draft: row.draft === null ? null : parse(row.draft),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    trashed: row.deleted_at !== null,
   };
 }
 
@@ -46,13 +52,19 @@ function columns(values: StoredPageValues) {
   };
 }
 
-const fields = ['id', 'content', 'draft', 'published', 'created_at', 'updated_at'] as const;
+const fields = ['id', 'content', 'draft', 'published', 'created_at', 'updated_at', 'deleted_at'] as const;
 
 const live = (db: Db) => db.selectFrom('custom_pages').where('deleted_at', 'is', null);
 
-/** Every page not in the trash (staff's list), by place, then their order there, then title. */
-export async function listCustomPages(db: Db, options: { published?: boolean } = {}): Promise<CustomPageRecord[]> {
-  const rows = await live(db)
+/**
+ * Every page not in the trash (staff's list), by place, then their order there, then title;
+ * `withTrashed`: those in the trash too.
+ */
+export async function listCustomPages(
+  db: Db,
+  options: { published?: boolean; withTrashed?: boolean } = {},
+): Promise<CustomPageRecord[]> {
+  const rows = await (options.withTrashed ? db.selectFrom('custom_pages') : live(db))
     .$if(options.published !== undefined, (q) => q.where('published', '=', options.published ? 1 : 0))
     .select(fields)
     .orderBy('place')

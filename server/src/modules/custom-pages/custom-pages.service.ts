@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CustomPage, CustomPageList, CustomPageValues } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation } from '../../db/errors';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { recordChange } from '../audit/audit.recorder';
 import { claimVersion } from '../audit/edit-version';
@@ -84,30 +85,53 @@ export function filesOf(
   return [];
 }
 
+/** A value as JSON with its objects' keys in order: two saves of the same page compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+const same = (a: StoredPageValues, b: StoredPageValues) => canonical(a) === canonical(b);
+
+/** The 409 of an address another page has (also in a draft of changes, or in the trash). */
+const addressTaken = (address: string, by?: { title: string; trashed: boolean }) => {
+  const whose = by ? `the page “${by.title}”${by.trashed ? ' (in the trash)' : ''}` : 'another page';
+  return new HttpError(409, 'conflict', `${whose} has the address ${address}`, {
+    errors: [{ field: 'address', message: `taken by ${whose}` }],
+  });
+};
+
 /**
  * What the schema cannot see: the address free (no other page, also none in the trash or in a
- * draft, and no redirect leading away from it), each references section's category and each call
- * to action's inquiry type there. `own` is the page's current address, which it may keep.
+ * draft, and no redirect leading away from it but one this page's own move left), and in each
+ * section that is new or changed since `kept` (the page's stored values and draft: a section
+ * saved before stays as it was, whatever was removed meanwhile, as a project keeps a deleted
+ * category), its files in the library, its category and its inquiry type.
  */
-async function checkValues(trx: Db, values: StoredPageValues, id: number | undefined, own?: string): Promise<void> {
+async function checkValues(
+  trx: Db,
+  values: StoredPageValues,
+  id: number | undefined,
+  kept: readonly (StoredPageValues | null)[] = [],
+): Promise<void> {
   const taken = await pageTakingAddress(trx, values.address, id);
-  if (taken) {
-    const where = taken.trashed ? ' (in the trash)' : '';
-    throw new HttpError(409, 'conflict', `The page “${taken.title}”${where} has the address ${values.address}`, {
-      errors: [{ field: 'address', message: `taken by the page “${taken.title}”${where}` }],
-    });
-  }
-  if (own === undefined || fromKey(own) !== fromKey(values.address)) {
+  if (taken) throw addressTaken(values.address, taken);
+  const ownAddresses = kept.flatMap((v) => (v ? [fromKey(v.address)] : []));
+  if (!ownAddresses.includes(fromKey(values.address))) {
     const redirect = (await allRedirects(trx)).find((r) => r.fromKey === fromKey(values.address));
-    // A redirect this page's own move left (A → B, now back to A) goes; another one is staff's to remove.
-    if (redirect && !(own !== undefined && fromKey(redirect.to) === fromKey(own))) {
+    if (redirect && !ownAddresses.includes(fromKey(redirect.to))) {
       throw new HttpError(409, 'conflict', `A redirect leads from ${values.address} to ${redirect.to}`, {
         errors: [{ field: 'address', message: `a redirect leads from it to ${redirect.to}; remove it under Redirects first` }],
       });
     }
   }
+  const before = new Set(kept.flatMap((v) => v?.sections ?? []).map(canonical));
   const types = (await currentInquiryTypes(trx)).types.filter((type) => !type.removed).map((type) => type.key);
   for (const [index, section] of values.sections.entries()) {
+    if (before.has(canonical(section))) continue;
     // The library's files: held for this save (decision 060: a deletion at the same moment waits).
     for (const [field, fileId] of filesOf(section)) {
       if (!(await holdFileForUse(trx, fileId)))
@@ -123,17 +147,41 @@ async function checkValues(trx: Db, values: StoredPageValues, id: number | undef
 }
 
 /**
- * A live page moved from `before` to `after`: the old address redirects to the new one (301), as
- * decision 047's redirects do; a redirect the page's earlier move left at the new address goes.
+ * A page goes live at its address: a redirect from there (one its own earlier move left, or one
+ * staff added since) would hide it (redirects answer first) and goes; moved from another live
+ * address, that one leads here now (301), as decision 047's redirects do.
  */
-async function followMove(trx: Db, before: string, after: string, title: string): Promise<void> {
-  if (fromKey(before) === fromKey(after)) return;
-  const back = (await allRedirects(trx)).find((r) => r.fromKey === fromKey(after));
-  if (back) await removeRedirect(trx, back.id);
-  await addMissingRedirects(trx, [{ from: before, to: after, keepQuery: true }], `The page “${title}” moved.`);
+async function goLive(trx: Db, values: StoredPageValues, livedAt: string | undefined): Promise<void> {
+  const hiding = (await allRedirects(trx)).find((r) => r.fromKey === fromKey(values.address));
+  if (hiding) await removeRedirect(trx, hiding.id);
+  if (livedAt !== undefined && fromKey(livedAt) !== fromKey(values.address))
+    await addMissingRedirects(
+      trx,
+      [{ from: livedAt, to: values.address, keepQuery: true }],
+      `The page “${values.title.de}” moved.`,
+    );
 }
 
-const same = (a: StoredPageValues, b: StoredPageValues) => JSON.stringify(a) === JSON.stringify(b);
+/** A write of a page's row that another page's address beat (two saves at the same moment): a 409, not a 500. */
+async function claimingAddress<T>(address: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw addressTaken(address);
+    throw error;
+  }
+}
+
+/**
+ * The page, its row held until the transaction ends (read after the lock: a save at the same
+ * moment is not undone by this one). Every write takes the content version first, then the page,
+ * then the library's files, as the library's writes take the version before a file (one lock
+ * order, no deadlock).
+ */
+async function heldPage(trx: Db, id: number): Promise<CustomPageRecord> {
+  if ((await lockCustomPageVersion(trx, id)) === undefined) throw notFound('Page');
+  return (await findCustomPage(trx, id))!;
+}
 
 export async function createCustomPage(
   db: Db,
@@ -142,11 +190,14 @@ export async function createCustomPage(
   const { published = false, ...rest } = fields;
   const values = withSectionIds(rest);
   const id = await inTransaction(db, async (trx) => {
-    await checkValues(trx, values, undefined);
     if (published) await bumpContentVersion(trx);
-    const newId = await insertCustomPage(trx, values, published);
+    await checkValues(trx, values, undefined);
+    const newId = await claimingAddress(values.address, () => insertCustomPage(trx, values, published));
     await recordChange(trx, pageEntry('create', newId, undefined, values));
-    if (published) await recordChange(trx, pageEntry('publish', newId, values));
+    if (published) {
+      await goLive(trx, values, undefined);
+      await recordChange(trx, pageEntry('publish', newId, values));
+    }
     return newId;
   });
   return getCustomPage(db, id);
@@ -164,11 +215,14 @@ export async function changeCustomPage(
   const { published, updatedAt, ...rest } = fields;
   const values = withSectionIds(rest);
   await inTransaction(db, async (trx) => {
-    const before = await findCustomPage(trx, id);
-    if (!before) throw notFound('Page');
+    // Whether visitors will see this save decides whether it takes the content version (first).
+    const seen = await findCustomPage(trx, id);
+    if (!seen) throw notFound('Page');
+    if (published ?? seen.published) await bumpContentVersion(trx);
     await claimVersion(trx, lockCustomPageVersion, 'page', id, updatedAt);
-    await checkValues(trx, values, id, before.values.address);
+    const before = await heldPage(trx, id);
     const live = published ?? before.published;
+    await checkValues(trx, values, id, [before.values, before.draft]);
     if (before.published && !live) {
       // A draft of changes: visitors keep the published page.
       const draft = same(values, before.values) ? null : values;
@@ -176,11 +230,12 @@ export async function changeCustomPage(
       await recordChange(trx, pageEntry('saveDraft', id, before.draft ?? before.values, values));
       return;
     }
-    await bumpContentVersion(trx);
-    await writeCustomPage(trx, id, { values, draft: null, published: live });
+    // Live meanwhile (published by someone else while this was read): visitors see this save too.
+    if (live && !(published ?? seen.published)) await bumpContentVersion(trx);
+    await claimingAddress(values.address, () => writeCustomPage(trx, id, { values, draft: null, published: live }));
     await recordChange(trx, pageEntry('update', id, before.values, values));
+    if (live) await goLive(trx, values, before.published ? before.values.address : undefined);
     if (live && !before.published) await recordChange(trx, pageEntry('publish', id, values));
-    if (live && before.published) await followMove(trx, before.values.address, values.address, values.title.de);
   });
   return getCustomPage(db, id);
 }
@@ -188,16 +243,15 @@ export async function changeCustomPage(
 /** Makes a page and its draft of changes live; a live page without a draft stays as it is. */
 export async function publishCustomPage(db: Db, id: number): Promise<CustomPage> {
   await inTransaction(db, async (trx) => {
-    const before = await findCustomPage(trx, id);
-    if (!before) throw notFound('Page');
-    await lockCustomPageVersion(trx, id);
+    await bumpContentVersion(trx);
+    const before = await heldPage(trx, id);
     if (before.published && !before.draft) return;
     const values = before.draft ?? before.values;
-    await checkValues(trx, values, id, before.values.address);
-    await bumpContentVersion(trx);
-    await writeCustomPage(trx, id, { values, draft: null, published: true });
+    // Checked when it was saved; its address again (another page may have taken it meanwhile).
+    await checkValues(trx, values, id, [before.values, before.draft]);
+    await claimingAddress(values.address, () => writeCustomPage(trx, id, { values, draft: null, published: true }));
+    await goLive(trx, values, before.published ? before.values.address : undefined);
     await recordChange(trx, pageEntry('publish', id, values));
-    if (before.published) await followMove(trx, before.values.address, values.address, values.title.de);
   });
   return getCustomPage(db, id);
 }
@@ -205,13 +259,12 @@ export async function publishCustomPage(db: Db, id: number): Promise<CustomPage>
 /** Takes a page off the site: its pending values (a draft of changes, else its values) stay as its draft. */
 export async function unpublishCustomPage(db: Db, id: number): Promise<CustomPage> {
   await inTransaction(db, async (trx) => {
-    const before = await findCustomPage(trx, id);
-    if (!before) throw notFound('Page');
-    await lockCustomPageVersion(trx, id);
-    if (!before.published) return;
     await bumpContentVersion(trx);
+    const before = await heldPage(trx, id);
+    if (!before.published) return;
+    const values = before.draft ?? before.values;
     // Never published again until it is: the pending values are its values now, as a draft's are.
-    await writeCustomPage(trx, id, { values: before.draft ?? before.values, draft: null, published: false });
+    await claimingAddress(values.address, () => writeCustomPage(trx, id, { values, draft: null, published: false }));
     await recordChange(trx, pageEntry('unpublish', id, before.values));
   });
   return getCustomPage(db, id);
@@ -220,9 +273,7 @@ export async function unpublishCustomPage(db: Db, id: number): Promise<CustomPag
 /** Discards a live page's draft of changes. */
 export async function discardCustomPageDraft(db: Db, id: number): Promise<CustomPage> {
   await inTransaction(db, async (trx) => {
-    const before = await findCustomPage(trx, id);
-    if (!before) throw notFound('Page');
-    await lockCustomPageVersion(trx, id);
+    const before = await heldPage(trx, id);
     if (!before.draft) return;
     await writeCustomPage(trx, id, { values: before.values, draft: null, published: before.published });
     await recordChange(trx, pageEntry('discardDraft', id, before.values));

@@ -78,7 +78,7 @@ describe.each(databaseKinds)('pages staff add on %s', (kind) => {
     expect((await api(url, 'GET', one(page.id))).status).toBe(401);
     const published = await api(url, 'POST', apiUrl(apiRoutes.customPages.publishPath(page.id)), { token });
     expect(published.status).toBe(200);
-    // Matched as an address is: in any case, percent-encoded or not.
+    // Matched as an address is: in any case.
     const read = await api(url, 'GET', byAddress('/prüfung-2027'));
     expect(read.status).toBe(200);
     expect(read.body).not.toHaveProperty('draft');
@@ -144,6 +144,15 @@ describe.each(databaseKinds)('pages staff add on %s', (kind) => {
             kind: 'text',
             text: { de: [{ type: 'paragraph', content: [{ text: 'klick', href: 'javascript:alert(1)' }] }], en: [] },
           },
+        ],
+      }),
+      'href',
+    );
+    // A path with a backslash is another site to a browser (`/\\evil.example` is `//evil.example`).
+    await refused(
+      campaign({
+        sections: [
+          { kind: 'text', text: { de: [{ type: 'paragraph', content: [{ text: 'weg', href: '/\\evil.example' }] }], en: [] } },
         ],
       }),
       'href',
@@ -237,6 +246,29 @@ describe.each(databaseKinds)('pages staff add on %s', (kind) => {
     expect((await api(url, 'GET', byAddress('/herbst'))).status).toBe(200);
   });
 
+  it('never leaves a redirect in front of a live page: taken off, moved back and published, it is found again', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const redirects = async () =>
+      (
+        (await api(url, 'GET', `${apiUrl(apiRoutes.redirects.list)}?PageLength=100`, { token })).body as {
+          data: { from: string; to: string }[];
+        }
+      ).data.map((r) => `${r.from} → ${r.to}`);
+    const page = (await api(url, 'POST', list, { token, body: { ...campaign({ address: '/a' }), published: true } }))
+      .body as CustomPage;
+    expect((await api(url, 'PUT', list, { token, body: { ...page, address: '/b' } })).status).toBe(200);
+    expect(await redirects()).toEqual(['/a → /b']);
+    const off = (await api(url, 'POST', apiUrl(apiRoutes.customPages.unpublishPath(page.id)), { token })).body as CustomPage;
+    expect(off.address).toBe('/b');
+    const back = await api(url, 'PUT', list, { token, body: { ...off, address: '/a' } });
+    expect(back.status, back.text).toBe(200);
+    expect((await api(url, 'POST', apiUrl(apiRoutes.customPages.publishPath(page.id)), { token })).status).toBe(200);
+    // Redirects answer before pages: the one in front of /a went when the page went live there.
+    expect(await redirects()).toEqual([]);
+    expect((await api(url, 'GET', byAddress('/a'))).status).toBe(200);
+  });
+
   it('refuses a stale save and names who saved; editors write pages, inbox accounts do not', async () => {
     const { url } = await startTestApp(kind);
     const token = await signIn(url);
@@ -299,8 +331,40 @@ describe.each(databaseKinds)('pages staff add on %s', (kind) => {
     await wrong({ ...sections[0]!, fileId: flyer.body.id }, 'sections.0.fileId');
     await wrong({ ...sections[1]!, fileIds: [flyer.body.id, 998] }, 'sections.0.fileIds.1');
 
-    // Once the page is in the trash, its files are free again.
+    // A page in the trash would come back without them: it still uses them, until it is purged.
     expect((await api(url, 'DELETE', one(page.id), { token })).status).toBe(204);
+    const stillUsed = await api(url, 'DELETE', apiUrl(apiRoutes.files.onePath(picture.body.id)), { token });
+    expect(stillUsed.status).toBe(409);
+    expect(stillUsed.body).toMatchObject({
+      usedOn: [{ kind: 'page', title: `${page.title.de} (im Papierkorb)`, address: null }],
+    });
+    expect((await api(url, 'DELETE', apiUrl(apiRoutes.trash.list), { token })).status).toBe(200);
     expect((await api(url, 'DELETE', apiUrl(apiRoutes.files.onePath(picture.body.id)), { token })).status).toBe(204);
+  });
+
+  it('keeps a section as it was saved when its category is removed later: the page is sent back and published as read', async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const category = await api(url, 'POST', apiUrl(apiRoutes.categories.list), {
+      token,
+      body: { name: 'Kirchen', translation: [{ content: 'Churches', language: 1 }] },
+    });
+    expect(category.status, category.text).toBe(201);
+    const categoryId = (category.body as { id: number }).id;
+    const references = { kind: 'references', heading: none, categoryId, order: 'staff', limit: 3 } as const;
+    const page = (await api(url, 'POST', list, { token, body: campaign({ sections: [references] }) })).body as CustomPage;
+    expect((await api(url, 'DELETE', apiUrl(apiRoutes.categories.onePath(categoryId)), { token })).status).toBe(204);
+    // As read, with a change elsewhere: taken; published: live.
+    const saved = await api(url, 'PUT', list, { token, body: { ...page, placeOrder: 3 } });
+    expect(saved.status, saved.text).toBe(200);
+    const live = await api(url, 'POST', apiUrl(apiRoutes.customPages.publishPath(page.id)), { token });
+    expect(live.status).toBe(200);
+    // A new section naming it is refused.
+    const added = await api(url, 'PUT', list, {
+      token,
+      body: { ...(live.body as CustomPage), sections: [...page.sections, references] },
+    });
+    expect(added.status).toBe(400);
+    expect(problemSchema.parse(added.body).errors?.[0]?.field).toBe('sections.1.categoryId');
   });
 });

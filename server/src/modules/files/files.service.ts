@@ -199,7 +199,9 @@ export async function changeFile(deps: FileDeps, request: LibraryUpload): Promis
         await updateFileTexts(trx, id, texts);
       }
       const after = { ...texts, originalName: upload?.content.originalName ?? before.original_name };
-      await recordChange(trx, fileEntry(upload ? 'replace' : 'update', id, beforeTexts, after));
+      const entry = fileEntry(upload ? 'replace' : 'update', id, beforeTexts, after);
+      // A save that changed nothing (a read sent back as it was) is no change to record.
+      if (upload || (entry.changes?.length ?? 0) > 0) await recordChange(trx, entry);
     });
     await releaseFileKeys(deps, oldKeys);
     return fileRead(deps, (await findFile(deps.db, id))!);

@@ -122,6 +122,10 @@ describe.each(backends)('the file library on $name', (backend) => {
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ title: { de: 'Prüfflyer', en: 'Flyer' }, originalName: 'flyer-2027.pdf' });
+    // What a read answers, sent back as it is (a document's `alt: null`, its address, its uses): taken.
+    const roundTrip = await api(url, 'PUT', filesUrl, { token, body: renamed.body });
+    expect(roundTrip.status, JSON.stringify(roundTrip.body)).toBe(200);
+    expect(roundTrip.body).toMatchObject({ title: { de: 'Prüfflyer', en: 'Flyer' }, alt: null, address: created.address });
 
     const trail = await database.db
       .selectFrom('audit_log')
