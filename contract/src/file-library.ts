@@ -67,7 +67,6 @@ export const fileTextsSchema = z.strictObject({
 });
 export type FileTexts = z.input<typeof fileTextsSchema>;
 
-
 /** A rendition of a picture (the pipeline's AVIF and WebP widths), for `srcset`. */
 export const fileSourceSchema = z.object({ url: z.string(), width: z.number().int(), type: z.string() });
 
