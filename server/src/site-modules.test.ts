@@ -17,9 +17,10 @@ describe('the list of modules', () => {
   });
 
   it('purges a project before the category it names, whatever the order of the list', () => {
-    expect(trashAdaptersOf(siteModules).map((adapter) => adapter.kind)).toEqual(['project', 'category', 'job', 'file']);
+    expect(trashAdaptersOf(siteModules).map((adapter) => adapter.kind)).toEqual(['project', 'category', 'job', 'page', 'file']);
     expect(trashAdaptersOf([...siteModules].reverse()).map((adapter) => adapter.kind)).toEqual([
       'file',
+      'page',
       'job',
       'project',
       'category',

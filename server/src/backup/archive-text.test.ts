@@ -59,6 +59,9 @@ const fileColumnValues: Record<string, (text: string) => unknown> = {
   'inquiry_reply_attachments.storage_key': () => attachmentKey,
   'wordpress_import_jobs.export_key': () => attachmentKey,
   'wordpress_import_jobs.uploads_key': () => null,
+  // A document of the library (the media store), no picture.
+  'library_files.storage_key': () => portraitKey,
+  'library_files.picture': () => null,
   'settings.key': () => 'company',
   'settings.value': (text) =>
     JSON.stringify({
