@@ -1,5 +1,16 @@
 import type { TFunction } from 'i18next';
-import { type ContentLanguage, type Job, type LocalizedText, type Project, pickText, textExcerpt } from '@blitz/contract';
+import {
+  type ContentLanguage,
+  type CustomPage,
+  type Job,
+  type LocalizedText,
+  type Project,
+  type SiteLanguage,
+  contentLanguageOf,
+  pickText,
+  plainTextOf,
+  textExcerpt,
+} from '@blitz/contract';
 
 /** What a search engine's result and a link preview show of a page: the head's title, description and og:title. */
 export type SearchResult = { title: string; description: string; ogTitle: string };
@@ -41,5 +52,33 @@ export function jobSearchResult(
     description:
       ownText(job.searchDescription, language) || textExcerpt(`${jobTitle}, ${job.location}. ${pickText(job.tasks, language)}`),
     ogTitle: title || jobTitle,
+  };
+}
+
+/**
+ * A page staff added in search results: its search entry where staff wrote one, else its title
+ * and the start of its first text.
+ */
+export function customPageSearchResult(
+  page: Pick<CustomPage, 'title' | 'sections' | 'searchTitle' | 'searchDescription'>,
+  lang: SiteLanguage,
+  t: TFunction<'common'>,
+): SearchResult {
+  const language = contentLanguageOf(lang);
+  const pageTitle = page.title[lang];
+  const title = ownText(page.searchTitle, language);
+  const firstText = page.sections
+    .map((section) =>
+      section.kind === 'text' || section.kind === 'textPicture'
+        ? plainTextOf(section.text[lang])
+        : section.kind === 'callToAction'
+          ? section.text[lang]
+          : '',
+    )
+    .find((text) => text.trim());
+  return {
+    title: title || t('meta.customPage.titleWithPage', { pageTitle }),
+    description: ownText(page.searchDescription, language) || textExcerpt(firstText ?? pageTitle),
+    ogTitle: title || pageTitle,
   };
 }
