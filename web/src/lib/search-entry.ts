@@ -1,5 +1,14 @@
 import type { TFunction } from 'i18next';
-import { type ContentLanguage, type Job, type LocalizedText, type Project, pickText, textExcerpt } from '@blitz/contract';
+import {
+  ContentLanguage,
+  type CustomPage,
+  type Job,
+  type LocalizedText,
+  type Project,
+  pickText,
+  plainTextOf,
+  textExcerpt,
+} from '@blitz/contract';
 
 /** What a search engine's result and a link preview show of a page: the head's title, description and og:title. */
 export type SearchResult = { title: string; description: string; ogTitle: string };
@@ -41,5 +50,28 @@ export function jobSearchResult(
     description:
       ownText(job.searchDescription, language) || textExcerpt(`${jobTitle}, ${job.location}. ${pickText(job.tasks, language)}`),
     ogTitle: title || jobTitle,
+  };
+}
+
+/**
+ * A page staff added in search results (decision 061): its search entry where staff wrote one,
+ * else its title with the company's name, and the words of its first text (its title where it
+ * has none). The dashboard's preview and the page's head make it with this one function.
+ */
+export function customPageSearchResult(
+  page: Pick<CustomPage, 'title' | 'sections' | 'searchTitle' | 'searchDescription'>,
+  language: ContentLanguage,
+  t: TFunction<'common'>,
+): SearchResult {
+  const lang = language === ContentLanguage.English ? 'en' : 'de';
+  const pageTitle = page.title[lang] || page.title[lang === 'en' ? 'de' : 'en'];
+  const title = ownText(page.searchTitle, language);
+  const firstText = page.sections.flatMap((section) =>
+    section.kind === 'text' || section.kind === 'textPicture' ? [plainTextOf(section.text[lang])] : [],
+  )[0];
+  return {
+    title: title || t('customPageTitle', { pageTitle }),
+    description: ownText(page.searchDescription, language) || textExcerpt(firstText || pageTitle),
+    ogTitle: title || pageTitle,
   };
 }
