@@ -122,8 +122,12 @@ function PageForm({
       name: inquiryTypeName(type.key, type.names, lang, (subject: InquirySubject) => t(`subjects.${subject}`)),
     }));
   const checked = useMemo(() => new Map(sections.map((s) => [s.id, sectionProblems(s)])), [sections]);
+  // A text's links and limits are said as it is typed; what is missing once a save was tried.
   const shownProblems = new Map(
-    sections.map((s) => [s.id, { ...(tried ? checked.get(s.id) : {}), ...serverProblems.get(s.id) }]),
+    sections.map((s) => {
+      const found = Object.entries(checked.get(s.id) ?? {}).filter(([, problem]) => tried || problem.key === 'markup');
+      return [s.id, { ...Object.fromEntries(found), ...serverProblems.get(s.id) }];
+    }),
   );
   const invalidSections = sections.flatMap((s, index) =>
     Object.keys(checked.get(s.id) ?? {}).length > 0
