@@ -54,7 +54,7 @@ export function PictureChoice({
           {pictures.map((file) => (
             <label
               key={file.id}
-              className="flex cursor-pointer items-center gap-2 rounded border border-slate-200 p-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
+              className="flex cursor-pointer flex-col gap-1 rounded border border-slate-200 p-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
             >
               <input
                 type="radio"
@@ -63,8 +63,13 @@ export function PictureChoice({
                 checked={file.id === value}
                 onChange={() => onChange(file.id)}
               />
-              <LibraryFilePreview file={file} className="h-10 w-12 shrink-0" />
-              <span className="min-w-0 break-words text-slate-800">{fileTitle(file, i18n.language)}</span>
+              <LibraryFilePreview file={file} className="h-16 w-full" />
+              <span
+                className="min-w-0 text-xs break-words hyphens-auto text-slate-800"
+                lang={i18n.language === 'en' ? 'en' : 'de'}
+              >
+                {fileTitle(file, i18n.language)}
+              </span>
             </label>
           ))}
         </div>

@@ -171,7 +171,7 @@ function TextPictureFields(props: FieldsProps<SectionOf<'textPicture'>>) {
     <>
       <RichTexts {...props} onChange={(changed) => onChange(changed as SectionOf<'textPicture'>)} />
       <PictureFields {...props} onChange={(changed) => onChange(changed as SectionOf<'textPicture'>)} />
-      <div className="sm:w-1/2">
+      <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('fields.side')}
           value={section.side}
@@ -234,7 +234,7 @@ function FiguresFields({ section, onChange, problems }: FieldsProps<SectionOf<'f
           removable={items.length > 1}
           onRemove={() => onChange({ ...section, items: items.filter((_, i) => i !== index) })}
         >
-          <div className="sm:w-1/2">
+          <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label={t('fields.value')}
               hint={t('fields.valueHint')}
@@ -360,7 +360,7 @@ function CallToActionFields({ section, onChange, problems, choices }: FieldsProp
         required
         max={60}
       />
-      <div className="sm:w-1/2">
+      <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('fields.inquiryType')}
           hint={t('fields.inquiryTypeHint')}
