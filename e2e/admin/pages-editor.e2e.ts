@@ -28,14 +28,15 @@ beforeAll(async () => {
       alt: { de: 'Ein Prüfer misst an einer Fangstange', en: 'An inspector measuring at an air terminal' },
     }),
   );
-  form.append('file', new Blob([new Uint8Array(await pngBytes(drawing, 800, 500))], { type: 'image/png' }), 'pruefer.png');
+  form.append('file', new Blob([new Uint8Array(await pngBytes(drawing, 480, 300))], { type: 'image/png' }), 'pruefer.png');
   const res = await fetch(site.url + apiUrl(apiRoutes.files.list), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  expect(res.status).toBe(201);
-  picture = (await res.json()) as LibraryFile;
+  const body = await res.text();
+  expect(res.status, body).toBe(201);
+  picture = JSON.parse(body) as LibraryFile;
 });
 
 const texts = {
