@@ -75,6 +75,8 @@ const texts = {
     previewLink: 'Vorschau (DE)',
     addressHeld: (title: string) => `Die Seite „${title}“ hat diese Adresse schon.`,
     addressTaken: 'Diese Adresse ist vergeben',
+    loadTheirs: 'Neuen Stand laden',
+    theirFields: 'Titel (Englisch)',
   },
   en: {
     tab: 'Pages',
@@ -111,6 +113,8 @@ const texts = {
     previewLink: 'Preview (EN)',
     addressHeld: (title: string) => `The page “${title}” already has this address.`,
     addressTaken: 'This address is taken',
+    loadTheirs: 'Load their version',
+    theirFields: 'Title (English)',
   },
 } as const;
 
@@ -374,5 +378,51 @@ describe.each(['de', 'en'] as const)('the page editor in %s', (lang) => {
     });
     // The refused save is the one error the browser reports.
     expect(page.errors.filter((e) => !e.includes('409'))).toEqual([]);
+  });
+  it("keeps a colleague's change made meanwhile: their version loads, and the section text typed here is shown to copy", async () => {
+    const suffix = `${lang}-${Date.now().toString(36)}`;
+    const created = await api<CustomPage>(site.url, token, 'POST', apiRoutes.customPages.list, {
+      address: `/konflikt-${suffix}`,
+      title: { de: `Konflikt ${suffix}`, en: `Conflict ${suffix}` },
+      place: 'none',
+      placeOrder: 0,
+      noindex: false,
+      sections: [{ kind: 'text', text: { de: [{ type: 'paragraph', content: [{ text: 'Alt' }] }], en: [] } }],
+    });
+    const page = await site.page({ viewport });
+    const main = await openTab(page, lang);
+    await main
+      .getByRole('table', { name: t.caption })
+      .locator('tbody tr', { hasText: created.address })
+      .getByRole('button', { name: t.edit })
+      .click();
+    const dialog = page.getByRole('dialog');
+    const text = dialog.getByRole('group', { name: t.section(1, t.kinds.text) });
+    await text.getByLabel(t.textDe, { exact: true }).fill('Mein **neuer** Text');
+
+    // A colleague saves the English title meanwhile.
+    await api(site.url, token, 'PUT', apiRoutes.customPages.list, {
+      ...created,
+      title: { de: created.title.de, en: `Their ${suffix}` },
+    });
+    await dialog.getByRole('button', { name: t.saveDraft }).click();
+    await dialog.getByRole('button', { name: t.loadTheirs }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: t.loadTheirs }).click();
+    await expect.poll(() => dialog.getByRole('textbox', { name: t.titleEn }).inputValue()).toBe(`Their ${suffix}`);
+    expect(await text.getByLabel(t.textDe, { exact: true }).inputValue()).toBe('Alt');
+    const typed = dialog.getByTestId('typed-values');
+    expect(await typed.locator('textarea').inputValue()).toBe('Mein **neuer** Text');
+    expect(await typed.getByTestId('their-changes').textContent()).toContain(t.theirFields);
+    await shot(page, `pages-${lang}-${phone ? 'phone' : 'desktop'}-conflict`);
+
+    await text.getByLabel(t.textDe, { exact: true }).fill('Mein **neuer** Text');
+    await dialog.getByRole('button', { name: t.saveDraft }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = (await pagesNow()).find((p) => p.id === created.id)!;
+    expect(saved.title.en).toBe(`Their ${suffix}`);
+    expect(saved.sections[0]).toMatchObject({
+      text: { de: [{ type: 'paragraph', content: [{ text: 'Mein ' }, { text: 'neuer', bold: true }, { text: ' Text' }] }] },
+    });
   });
 });
