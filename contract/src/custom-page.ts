@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reservedPrefixes } from './redirect';
 import { ignoredReadFields } from './read-only-fields';
 import type { LibraryFile } from './file-library';
+import { localizedTextSchema } from './localized-text';
 import type { Project } from './project';
 import { apiRoutes, apiUrl, pages } from './routes';
 import { searchEntryLimits, searchTextsSchema } from './search-entry';
@@ -243,6 +244,39 @@ export const customPageListQuerySchema = z.object({
 });
 
 export type CustomPageList = { data: CustomPage[]; count: number };
+
+/**
+ * A page as staff read it (`GET /Page`, `/Page/{id}` and every write's answer), checked by the
+ * dashboard. Its address is read as a string: a segment reserved by a later release must not
+ * keep the editor from loading the page that has it (the save then says so at the field).
+ */
+const customPageReadValues = {
+  address: z.string(),
+  title: z.object({ de: z.string(), en: z.string() }),
+  // A page saved before its link had words of its own has none.
+  linkTitle: z.object({ de: z.string(), en: z.string() }).default({ de: '', en: '' }),
+  place: z.enum(customPagePlaces),
+  placeOrder: z.number(),
+  searchTitle: z.array(localizedTextSchema),
+  searchDescription: z.array(localizedTextSchema),
+  noindex: z.boolean(),
+  sections: z.array(z.intersection(customPageSectionSchema, z.object({ id: z.string() }))),
+};
+export const customPageSchema = z.object({
+  ...customPageReadValues,
+  id: z.number(),
+  published: z.boolean(),
+  draft: z
+    .object({ ...customPageReadValues, updatedAt: z.string() })
+    .nullable()
+    .optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<CustomPage>;
+export const customPageListSchema = z.object({
+  data: z.array(customPageSchema),
+  count: z.number(),
+}) satisfies z.ZodType<CustomPageList>;
 
 /** `GET /Page/ByAddress?Address=/herbstaktion`: a published page as visitors read it. */
 export const customPageAddressQuerySchema = z.object({

@@ -33,6 +33,7 @@ export const translationNamespaces = [
   'wordpressImport',
   'inquiryTypes',
   'files',
+  'pageEditing',
 ] as const;
 export type TranslationNamespace = (typeof translationNamespaces)[number];
 

@@ -100,7 +100,7 @@ describe('accounts and roles', () => {
     await main.getByRole('tab', { name: 'Kategorien', selected: true }).waitFor();
     const tabs = await main.getByRole('tab').allTextContents();
     expect(tabs).toEqual(
-      expect.arrayContaining(['Kategorien', 'Projekte', 'Stellen', 'Texte', 'Anmeldungen', 'Zwei-Faktor-Anmeldung']),
+      expect.arrayContaining(['Kategorien', 'Projekte', 'Stellen', 'Seiten', 'Texte', 'Anmeldungen', 'Zwei-Faktor-Anmeldung']),
     );
     // Never the inquiries, settings, accounts or the audit trail (other content tabs, as the trash, may come).
     for (const tab of ['Anfragen', 'Firmendaten', 'E-Mail', 'Statistik', 'Konten', 'Protokoll']) expect(tabs).not.toContain(tab);

@@ -92,7 +92,7 @@ describe('content and inbox rights in one account', () => {
     await main.getByText('Pricewise', { exact: false }).first().waitFor();
     expect(await main.getByText('Applicant', { exact: false }).count()).toBe(0);
     const tabs = await main.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(expect.arrayContaining(['Kategorien', 'Projekte', 'Stellen', 'Texte', 'Anmeldungen']));
+    expect(tabs).toEqual(expect.arrayContaining(['Kategorien', 'Projekte', 'Stellen', 'Seiten', 'Texte', 'Anmeldungen']));
     for (const tab of ['Firmendaten', 'E-Mail', 'Statistik', 'Konten', 'Protokoll']) expect(tabs).not.toContain(tab);
     // How long inquiries are kept is the admins' to set.
     expect(await main.getByRole('heading', { name: 'Aufbewahrung' }).count()).toBe(0);

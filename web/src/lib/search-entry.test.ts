@@ -1,13 +1,15 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ContentLanguage } from '@blitz/contract';
-import { jobSearchResult, projectSearchResult } from './search-entry';
+import { customPageSearchResult, jobSearchResult, projectSearchResult } from './search-entry';
 
 /** The title templates, as the shipped German texts have them. */
 const t = ((key: string, values: Record<string, string>) =>
   key === 'meta.projectDetail.titleWithProject'
     ? `${values['projectTitle']} – Referenz | Musterblitz`
-    : `${values['jobTitle']} – Stellenangebot | Musterblitz`) as unknown as TFunction<'common'>;
+    : key === 'meta.customPage.titleWithPage'
+      ? `${values['pageTitle']} | Musterblitz`
+      : `${values['jobTitle']} – Stellenangebot | Musterblitz`) as unknown as TFunction<'common'>;
 
 const de = (content: string) => ({ content, language: ContentLanguage.German });
 const en = (content: string) => ({ content, language: ContentLanguage.English });
@@ -80,5 +82,44 @@ describe('a page’s search result', () => {
       ogTitle: 'Monteur gesucht',
     });
     expect(jobSearchResult(entered, ContentLanguage.English, t).title).toBe('Monteur (m/w/d) – Stellenangebot | Musterblitz');
+  });
+
+  it('of a page staff added is its title with the company and the words of its first text, unless an entry says otherwise', () => {
+    const page = {
+      title: { de: 'Wiederkehrende Prüfung', en: 'Periodic inspection' },
+      sections: [
+        { id: 'a', kind: 'figures' as const, items: [{ value: '12', label: { de: 'Jahre', en: 'years' } }] },
+        {
+          id: 'b',
+          kind: 'text' as const,
+          text: {
+            de: [
+              { type: 'heading' as const, level: 2 as const, content: [{ text: 'Warum?' }] },
+              {
+                type: 'paragraph' as const,
+                content: [{ text: 'Eine Anlage schützt nur, ' }, { text: 'solange sie intakt ist.', bold: true }],
+              },
+            ],
+            en: [],
+          },
+        },
+      ],
+      searchTitle: [],
+      searchDescription: [],
+    };
+    expect(customPageSearchResult(page, ContentLanguage.German, t)).toEqual({
+      title: 'Wiederkehrende Prüfung | Musterblitz',
+      description: 'Warum? Eine Anlage schützt nur, solange sie intakt ist.',
+      ogTitle: 'Wiederkehrende Prüfung',
+    });
+    // No English text: the English title stands for the description, never the German words.
+    expect(customPageSearchResult(page, ContentLanguage.English, t).description).toBe('Periodic inspection');
+    expect(
+      customPageSearchResult(
+        { ...page, searchTitle: [de('Blitzschutz prüfen lassen')], searchDescription: [de('Termin im Herbst.')] },
+        ContentLanguage.German,
+        t,
+      ),
+    ).toEqual({ title: 'Blitzschutz prüfen lassen', description: 'Termin im Herbst.', ogTitle: 'Blitzschutz prüfen lassen' });
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type CustomPage, type CustomPageCreate, apiRoutes, apiUrl, problemSchema } from '@blitz/contract';
+import {
+  type CustomPage,
+  type CustomPageCreate,
+  apiRoutes,
+  apiUrl,
+  customPageListSchema,
+  customPageSchema,
+  problemSchema,
+} from '@blitz/contract';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
 import { testPhoto } from '../../test/pictures';
 import { signedInAs } from '../accounts/accounts.test-kit';
@@ -96,6 +104,9 @@ describe.each(databaseKinds)('pages staff add on %s', (kind) => {
       draft: { title: words('Herbstaktion', 'Autumn offer') },
     });
     expect((await api(url, 'GET', byAddress('/Prüfung-2027'))).body).toMatchObject({ title: page.title });
+    // The dashboard reads what staff read by the contract's schema: a page with its draft of changes, and the list.
+    expect(customPageSchema.parse(draft.body)).toEqual(draft.body);
+    expect(customPageListSchema.parse((await api(url, 'GET', list, { token })).body).data[0]).toEqual(draft.body);
     const discarded = await api(url, 'DELETE', apiUrl(apiRoutes.customPages.draftPath(page.id)), { token });
     expect(discarded.body).toMatchObject({ draft: null, title: page.title });
 

@@ -31,6 +31,7 @@ import type privacy from '../../locales/de/privacy.json';
 import type wordpressImport from '../../locales/de/wordpressImport.json';
 import type inquiryTypes from '../../locales/de/inquiryTypes.json';
 import type files from '../../locales/de/files.json';
+import type pageEditing from '../../locales/de/pageEditing.json';
 import type { TranslationNamespace } from '@blitz/contract';
 
 type Resources = {
@@ -62,6 +63,7 @@ type Resources = {
   privacy: typeof privacy;
   wordpressImport: typeof wordpressImport;
   files: typeof files;
+  pageEditing: typeof pageEditing;
   inquiryTypes: typeof inquiryTypes;
 };
 

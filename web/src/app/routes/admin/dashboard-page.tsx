@@ -62,6 +62,7 @@ const JobsPanel = lazyPanel(
   () => import('../../../features/job-editing/components/jobs-panel').then((m) => m.JobsPanel),
   ['jobEditing'],
 );
+const PagesSection = lazyPanel(() => import('./pages-section').then((m) => m.PagesSection), ['pageEditing']);
 const FilesPanel = lazyPanel(() => import('../../../features/files/components/files-panel').then((m) => m.FilesPanel), ['files']);
 const TextsPanel = lazyPanel(
   () => import('../../../features/text-editing/components/texts-panel').then((m) => m.TextsPanel),
@@ -166,6 +167,7 @@ function Sections({ session }: { session: AdminSession }) {
     area('categories', 'content', t('tabs.categories'), CategoriesPanel, {}),
     area('projects', 'content', t('tabs.projects'), ProjectsSection, {}),
     area('jobs', 'content', t('tabs.jobs'), JobsPanel, {}),
+    area('pages', 'content', t('tabs.pages'), PagesSection, {}),
     area('files', 'content', t('tabs.files'), FilesPanel, {}),
     area('company', 'admin', t('tabs.company'), CompanyPanel, {}),
     area('mail', 'admin', t('tabs.mail'), MailSettingsPanel, {}),

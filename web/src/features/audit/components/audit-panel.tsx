@@ -32,6 +32,7 @@ const tabOfKind: Record<string, string> = {
   inquiry: 'inquiries',
   backup: 'backups',
   file: 'files',
+  page: 'pages',
 };
 
 const field = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900';

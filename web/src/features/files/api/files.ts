@@ -1,18 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FileTexts, type LibraryFile, apiRoutes, fileListSchema, libraryFileSchema } from '@blitz/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FileTexts, type LibraryFile, apiRoutes, libraryFileSchema } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
+import { fileListOptions, filesQueryKey } from '../../../components/admin/library-files';
 import { apiRequest, apiUpload, isApiError } from '../../../lib/api-client';
-
-/** The file library (decision 060) under the dashboard's root key: a restore from the trash reloads it. */
-export const filesQueryKey = [...dashboardQueryKey, 'files'] as const;
-
-export const fileListOptions = () =>
-  queryOptions({
-    queryKey: filesQueryKey,
-    queryFn: ({ signal }) => apiRequest(apiRoutes.files.list, { schema: fileListSchema, admin: true, signal }),
-  });
-
-export const useFiles = () => useQuery(fileListOptions());
 
 /** A save of the library: new (no `id`), its texts changed (no `file`), or its file replaced. */
 export type FileSave = { id?: number; texts: FileTexts; file?: File; onProgress?: (done: number) => void };

@@ -9,7 +9,8 @@ import { ModalForm } from '../../../components/admin/modal-form';
 import { fileSize } from '../../../lib/file-size';
 import { useInterfaceLocale } from '../../../lib/use-date-time';
 import { useStaleSave } from '../../../components/admin/use-stale-save';
-import { fileListOptions, useSaveFile } from '../api/files';
+import { fileListOptions } from '../../../components/admin/library-files';
+import { useSaveFile } from '../api/files';
 import { FileFailure } from './file-failure';
 
 type Texts = { titleDe: string; titleEn: string; altDe: string; altEn: string };

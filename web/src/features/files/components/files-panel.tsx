@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LibraryFile, extensionOf } from '@blitz/contract';
+import type { LibraryFile } from '@blitz/contract';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { useConfirmDialog } from '../../../components/admin/confirm-dialog';
 import { DataTable } from '../../../components/admin/data-table';
@@ -9,39 +9,13 @@ import { PanelHeader } from '../../../components/admin/panel-header';
 import { isApiError } from '../../../lib/api-client';
 import { fileSize } from '../../../lib/file-size';
 import { useInterfaceLocale } from '../../../lib/use-date-time';
-import { useDeleteFile, useFiles } from '../api/files';
+import { LibraryFilePreview } from '../../../components/admin/library-file-preview';
+import { useFiles } from '../../../components/admin/library-files';
+import { useDeleteFile } from '../api/files';
 import { FileFailure } from './file-failure';
 import { FileForm } from './file-form';
 
 type Notice = { text: string; usedOn?: LibraryFile['usedOn'] };
-
-/** The smallest WebP rendition: enough for a thumbnail. */
-const thumbnailOf = (file: LibraryFile) =>
-  file.sources.filter((source) => source.type === 'image/webp').sort((a, b) => a.width - b.width)[0];
-
-/** A picture's thumbnail, or a document's ending in a tile (the title beside it names the file). */
-function Preview({ file }: { file: LibraryFile }) {
-  const thumbnail = thumbnailOf(file);
-  if (thumbnail && file.width && file.height)
-    return (
-      <img
-        src={thumbnail.url}
-        alt=""
-        width={64}
-        height={Math.max(1, Math.round((64 * file.height) / file.width))}
-        loading="lazy"
-        className="h-12 w-16 rounded border border-slate-200 object-cover"
-      />
-    );
-  return (
-    <span
-      aria-hidden="true"
-      className="flex h-12 w-16 items-center justify-center rounded border border-slate-300 bg-slate-50 text-xs font-bold tracking-wide text-brand-900"
-    >
-      {extensionOf(file.originalName).toUpperCase() || '–'}
-    </span>
-  );
-}
 
 /**
  * The file library (issue 45, decision 060): pictures and documents uploaded once with titles and
@@ -142,7 +116,7 @@ export function FilesPanel() {
           </button>
         )}
         columns={[
-          { header: t('columns.preview'), cell: (file) => <Preview file={file} /> },
+          { header: t('columns.preview'), cell: (file) => <LibraryFilePreview file={file} /> },
           {
             header: t('columns.title'),
             cell: (file) => (
