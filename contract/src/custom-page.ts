@@ -73,7 +73,7 @@ const richWords = z.strictObject({ de: richTextSchema, en: richTextSchema });
 /** A picture's point that stays in view when it is cut to a shape, in percent from the top left. */
 export const pictureFocusSchema = z.strictObject({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) });
 /** A file of the library (decision 060), by its id. */
-export const libraryFileIdSchema = z.number().int().positive();
+export const libraryFileIdSchema = z.number().int().positive().max(2_147_483_647);
 const focusSchema = pictureFocusSchema;
 const fileIdSchema = libraryFileIdSchema;
 
@@ -102,7 +102,7 @@ export const customPageSectionSchema = z.discriminatedUnion('kind', [
   section('references', {
     heading: words(),
     /** One category's references, or (null) every category's. */
-    categoryId: z.number().int().positive().nullable(),
+    categoryId: z.number().int().positive().max(2_147_483_647).nullable(),
     /** The newest first, or in the staff's order (decision 031). */
     order: z.enum(['newest', 'staff']),
     limit: z.number().int().min(1).max(customPageLimits.referencesShown),

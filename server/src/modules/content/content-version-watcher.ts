@@ -25,6 +25,12 @@ export type ContentVersionWatcher = {
   known(): string | undefined;
   /** Forgets the known version: the next call reads it. */
   invalidate(): void;
+  /**
+   * Tells `listener` each time the known version is forgotten: a bump of this instance, another's
+   * told, the listening connection taken again (the scheduled changes look for their next moment
+   * then). Answers a function that stops telling.
+   */
+  onForget(listener: () => void): () => void;
   /** How many bumps this process has made (a request compares it before and after). */
   ownBumps(): number;
   /**
@@ -76,10 +82,12 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     }
     return value;
   });
+  const forgetListeners = new Set<() => void>();
   function invalidate() {
     generation++;
     known = undefined;
     knownValue = undefined;
+    for (const listener of forgetListeners) listener();
   }
   const stopBumps = onContentVersionBump(() => {
     bumps++;
@@ -203,6 +211,10 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     version: () => (trusted() && known) || read(),
     known: () => (trusted() ? knownValue : undefined),
     invalidate,
+    onForget(listener) {
+      forgetListeners.add(listener);
+      return () => forgetListeners.delete(listener);
+    },
     ownBumps: () => bumps,
     async fence() {
       const listener = client;

@@ -31,11 +31,12 @@ export type DocumentKind<V extends DocumentValues> = DocumentPlace & {
   entry: (action: string, id: number, before: V | undefined, after?: V) => ChangeEntry;
   /** What the schema cannot see (the address free, the sections' files…); `kept`: its stored values and draft. */
   check: (trx: Db, values: V, id: number | undefined, kept: readonly (V | null)[]) => Promise<void>;
-  /** The values as they go live (a news post without a time takes the moment); otherwise as they are. */
-  asLive?: (values: V) => V;
+  /** The values as they go live at `now` (a news post without a time takes the moment); otherwise as they are. */
+  asLive?: (values: V, now: Date) => V;
 };
 
-const asLive = <V extends DocumentValues>(kind: DocumentKind<V>, values: V) => kind.asLive?.(values) ?? values;
+const asLive = <V extends DocumentValues>(kind: DocumentKind<V>, values: V, now = new Date()) =>
+  kind.asLive?.(values, now) ?? values;
 
 /**
  * The document, its row held until the transaction ends (read after the lock: a save at the same
@@ -48,17 +49,18 @@ async function held<V extends DocumentValues>(kind: DocumentKind<V>, trx: Db, id
   return (await kind.find(trx, id))!;
 }
 
-/** A new document: a draft, or live with `published`. Answers its id. */
+/** A new document: a draft, or live with `published` (at `now`, the app's clock). Answers its id. */
 export function createDocument<V extends DocumentValues>(
   kind: DocumentKind<V>,
   db: Db,
   pending: V,
   published: boolean,
+  now?: Date,
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     if (published) await bumpContentVersion(trx);
     await kind.check(trx, pending, undefined, []);
-    const values = published ? asLive(kind, pending) : pending;
+    const values = published ? asLive(kind, pending, now) : pending;
     const id = await claimingAddress(kind, values.address, () => kind.insert(trx, values, published));
     await recordChange(trx, kind.entry('create', id, undefined, values));
     if (published) {
@@ -78,7 +80,7 @@ export async function changeDocument<V extends DocumentValues>(
   db: Db,
   id: number,
   pending: V,
-  options: { published?: boolean | undefined; updatedAt?: string | undefined },
+  options: { published?: boolean | undefined; updatedAt?: string | undefined; now?: Date },
 ): Promise<void> {
   const { published, updatedAt } = options;
   await inTransaction(db, async (trx) => {
@@ -99,7 +101,7 @@ export async function changeDocument<V extends DocumentValues>(
     }
     // Live meanwhile (published by someone else while this was read): visitors see this save too.
     if (live && !(published ?? seen.published)) await bumpContentVersion(trx);
-    const values = live ? asLive(kind, pending) : pending;
+    const values = live ? asLive(kind, pending, options.now) : pending;
     await claimingAddress(kind, values.address, () => kind.write(trx, id, { values, draft: null, published: live }));
     await recordChange(trx, kind.entry('update', id, before.values, values));
     if (live) await goLiveAt(trx, kind, values, before.published ? before.values.address : undefined);
@@ -108,7 +110,12 @@ export async function changeDocument<V extends DocumentValues>(
 }
 
 /** Makes a document and its draft of changes live; a live one without a draft stays as it is. */
-export async function publishDocument<V extends DocumentValues>(kind: DocumentKind<V>, db: Db, id: number): Promise<void> {
+export async function publishDocument<V extends DocumentValues>(
+  kind: DocumentKind<V>,
+  db: Db,
+  id: number,
+  now?: Date,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     await bumpContentVersion(trx);
     const before = await held(kind, trx, id);
@@ -116,7 +123,7 @@ export async function publishDocument<V extends DocumentValues>(kind: DocumentKi
     const pending = before.draft ?? before.values;
     // Checked when it was saved; its address again (another document may have taken it meanwhile).
     await kind.check(trx, pending, id, [before.values, before.draft]);
-    const values = asLive(kind, pending);
+    const values = asLive(kind, pending, now);
     await claimingAddress(kind, values.address, () => kind.write(trx, id, { values, draft: null, published: true }));
     await goLiveAt(trx, kind, values, before.published ? before.values.address : undefined);
     await recordChange(trx, kind.entry('publish', id, values));
