@@ -104,15 +104,17 @@ export type NewsPost = Omit<NewsPostValues, 'sections'> & {
   published: boolean;
   /** Staff's read only: the published post's draft of changes, if any. */
   draft?: NewsPostDraft | null;
+  /** When its values (what visitors see of a live post) last changed: the feed's `updated`, NewsArticle's `dateModified`. */
+  changedAt: string;
   createdAt: string;
   updatedAt: string;
 };
 
 /** A published post in the visitors' list: what a card or a feed entry shows, without its sections. */
-export type NewsPostSummary = Pick<NewsPost, 'id' | 'address' | 'title' | 'date' | 'teaser' | 'cover' | 'publishAt'> & {
-  /** When its values visitors see last changed (the feed's `updated`). */
-  changedAt: string;
-};
+export type NewsPostSummary = Pick<
+  NewsPost,
+  'id' | 'address' | 'title' | 'date' | 'teaser' | 'cover' | 'publishAt' | 'changedAt'
+>;
 
 export type NewsPostList = { data: NewsPost[]; count: number };
 export type NewsPostSummaryList = { data: NewsPostSummary[]; count: number };
@@ -121,6 +123,7 @@ const newsPostReadShape = {
   id: z.number(),
   published: z.boolean(),
   draft: z.unknown(),
+  changedAt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };

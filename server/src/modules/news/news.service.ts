@@ -74,6 +74,7 @@ function staffRead(record: NewsPostRecord): NewsPost {
     ...record.values,
     published: record.published,
     draft: record.draft && { ...record.draft, updatedAt: record.updatedAt },
+    changedAt: record.changedAt,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
