@@ -2,6 +2,7 @@ import type { CustomPage, CustomPageList, CustomPageValues } from '@blitz/contra
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { checkAddress } from '../section-documents/document-addresses';
+import { pageOf, staffReadOf, visitorReadOf } from '../section-documents/document-reads';
 import {
   type DocumentKind,
   changeDocument,
@@ -47,27 +48,13 @@ export const customPageKind: DocumentKind<StoredPageValues> = {
 };
 
 /** A page as staff read it: with whether it is live and its draft of changes. */
-function staffRead(record: CustomPageRecord): CustomPage {
-  return {
-    id: record.id,
-    ...record.values,
-    published: record.published,
-    draft: record.draft && { ...record.draft, updatedAt: record.updatedAt },
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-  };
-}
+const staffRead = (record: CustomPageRecord): CustomPage => staffReadOf(record);
 
 /** A page as visitors read it: its published values, nothing of a draft. */
-function visitorRead(record: CustomPageRecord): CustomPage {
-  const { draft: _draft, ...page } = staffRead(record);
-  return page;
-}
+const visitorRead = (record: CustomPageRecord): CustomPage => visitorReadOf(record);
 
 export async function getCustomPages(db: Db, query: { PageLength: number; PageNumber: number }): Promise<CustomPageList> {
-  const records = await listCustomPages(db);
-  const start = (query.PageNumber - 1) * query.PageLength;
-  return { data: records.slice(start, start + query.PageLength).map(staffRead), count: records.length };
+  return pageOf(await listCustomPages(db), query, staffRead);
 }
 
 export async function getCustomPage(db: Db, id: number): Promise<CustomPage> {

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { checkAddress } from '../section-documents/document-addresses';
+import { pageOf, staffReadOf, visitorReadOf } from '../section-documents/document-reads';
 import {
   type DocumentKind,
   changeDocument,
@@ -67,29 +68,14 @@ export const newsKind: DocumentKind<StoredPostValues> = {
   asLive: (values, now) => (values.publishAt === null ? { ...values, publishAt: now.toISOString() } : values),
 };
 
-/** A post as staff read it: with whether it is live and its draft of changes. */
-function staffRead(record: NewsPostRecord): NewsPost {
-  return {
-    id: record.id,
-    ...record.values,
-    published: record.published,
-    draft: record.draft && { ...record.draft, updatedAt: record.updatedAt },
-    changedAt: record.changedAt,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-  };
-}
+/** A post as staff read it: with whether it is live, its draft of changes, and when visitors' values last changed. */
+const staffRead = (record: NewsPostRecord): NewsPost => ({ ...staffReadOf(record), changedAt: record.changedAt });
 
 /** A post as visitors read it: its published values, nothing of a draft. */
-function visitorRead(record: NewsPostRecord): NewsPost {
-  const { draft: _draft, ...post } = staffRead(record);
-  return post;
-}
+const visitorRead = (record: NewsPostRecord): NewsPost => ({ ...visitorReadOf(record), changedAt: record.changedAt });
 
 export async function getNewsPosts(db: Db, query: { PageLength: number; PageNumber: number }): Promise<NewsPostList> {
-  const records = await listNewsPosts(db);
-  const start = (query.PageNumber - 1) * query.PageLength;
-  return { data: records.slice(start, start + query.PageLength).map(staffRead), count: records.length };
+  return pageOf(await listNewsPosts(db), query, staffRead);
 }
 
 export async function getNewsPost(db: Db, id: number): Promise<NewsPost> {

@@ -300,5 +300,5 @@ describe.each(databaseKinds)('news posts on %s', (kind) => {
     const after = await api(url, 'GET', newsFeedPath('de'), { headers: { 'if-none-match': etag } });
     expect(after.status).toBe(200);
     expect(after.text).not.toContain('meldung-20');
-  });
+  }, 30_000);
 });
