@@ -75,10 +75,10 @@ const newsPostValueFields = {
   address: newsAddressSchema,
   title: requiredBilingualWordsSchema(newsLimits.title),
   /** The date shown with the post (`2027-01-04`); null: the day it is published (in Berlin). */
-  date: z.iso.date().nullable(),
+  date: z.iso.date().nullable().default(null),
   /** A few sentences for the list, the home page and the feed's summary. */
   teaser: bilingualWordsSchema(newsLimits.teaser),
-  cover: newsCoverSchema.nullable(),
+  cover: newsCoverSchema.nullable().default(null),
   /** As pages' (decision 059); empty: the title, and the teaser. */
   searchTitle: searchTextsSchema(searchEntryLimits.titleMaxLength).default([]),
   searchDescription: searchTextsSchema(searchEntryLimits.descriptionMaxLength).default([]),
@@ -87,7 +87,7 @@ const newsPostValueFields = {
    * From when visitors see the post once it is published: a later time schedules it. Null: the
    * moment it goes live (the server writes that moment into the live post).
    */
-  publishAt: momentSchema.nullable(),
+  publishAt: momentSchema.nullable().default(null),
   sections: z.array(customPageSectionSchema).max(customPageLimits.sections),
 };
 
