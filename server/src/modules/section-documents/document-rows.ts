@@ -140,7 +140,7 @@ export async function trashedDocuments(
       { id: row.id, language: ContentLanguage.English, content: title.en },
     ];
   });
-  return trashRecords(kind, trashed as { id: number; deleted_at: string; deleted_by: string | null }[], titles);
+  return trashRecords(kind, trashed, titles);
 }
 
 /** Deletes a document for good; `trashed`: only if it is in the trash (the purge). */
