@@ -21,15 +21,16 @@ const claimedKey = 'content_schedule_claimed';
 export type ContentSchedule = {
   start(): void;
   stop(): Promise<void>;
-  /** Looks for the next moment again. */ rearm(): Promise<void>;
+  /** Looks for the next moment again: after a write of this instance that may have changed it (a post saved). */
+  rearm(): Promise<void>;
 };
 
 /**
  * Moves the content version when a scheduled change comes due, on every instance at once and by
  * exactly one of them (decision 063). Each instance keeps a timer for the next moment any source
- * names after the claimed one, armed again on every move of the content version (a save that
- * scheduled, moved or took back a post moves it), after each firing, and at least every
- * `recheckMs`. When the timer fires, `marginMs` after the moment (so that an instance whose clock
+ * names after the claimed one, armed again when told of another instance's move of the content
+ * version (a save there that scheduled, moved or took back a post moves it), after a write of its
+ * own that asks for it (`rearm`), after each firing, and at least every `recheckMs`. When the timer fires, `marginMs` after the moment (so that an instance whose clock
  * is a little behind reads the post as due once the version has moved), the instance claims the
  * moment in one statement and, if it won, bumps the version in the same transaction; the bump tells
  * every instance (decision 038), their kept pages and reads go, and the next request on any of them
@@ -41,8 +42,8 @@ export function scheduleContentChanges(options: {
   sources: readonly ScheduledChanges[];
   clock: () => Date;
   log: FastifyBaseLogger;
-  /** Tells of each move of the content version this instance learns of; answers a function that stops telling. */
-  onVersionMove: (listener: () => void) => () => void;
+  /** Tells of each move of the content version other instances make (decision 038's notifications); answers a function that stops telling. */
+  onToldOfMove: (listener: () => void) => () => void;
   marginMs?: number;
   recheckMs?: number;
 }): ContentSchedule {
@@ -106,7 +107,7 @@ export function scheduleContentChanges(options: {
   return {
     start() {
       stopped = false;
-      stopListening = options.onVersionMove(() => void arm());
+      stopListening = options.onToldOfMove(() => void arm());
       void arm();
     },
     async stop() {

@@ -26,11 +26,12 @@ export type ContentVersionWatcher = {
   /** Forgets the known version: the next call reads it. */
   invalidate(): void;
   /**
-   * Tells `listener` each time the known version is forgotten: a bump of this instance, another's
-   * told, the listening connection taken again (the scheduled changes look for their next moment
-   * then). Answers a function that stops telling.
+   * Tells `listener` of each move of the version that PostgreSQL's notifications tell (another
+   * instance's bump, or this one's coming back), and when listening starts again (what was sent
+   * meanwhile is lost): the scheduled changes look for their next moment then (decision 063).
+   * Answers a function that stops telling.
    */
-  onForget(listener: () => void): () => void;
+  onTold(listener: () => void): () => void;
   /** How many bumps this process has made (a request compares it before and after). */
   ownBumps(): number;
   /**
@@ -82,13 +83,15 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     }
     return value;
   });
-  const forgetListeners = new Set<() => void>();
   function invalidate() {
     generation++;
     known = undefined;
     knownValue = undefined;
-    for (const listener of forgetListeners) listener();
   }
+  const toldListeners = new Set<() => void>();
+  const told = () => {
+    for (const listener of toldListeners) listener();
+  };
   const stopBumps = onContentVersionBump(() => {
     bumps++;
     invalidate();
@@ -148,7 +151,10 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
       next.on('notification', (message) => {
         if (message.channel === contentVersionChannel) {
           const bumped = bumpedSchemaOf(message.payload);
-          if (bumped === undefined || bumped === schema) invalidate();
+          if (bumped === undefined || bumped === schema) {
+            invalidate();
+            told();
+          }
         } else if (message.channel === fenceChannel) fences.get(message.payload ?? '')?.();
       });
       await next.query(`LISTEN ${contentVersionChannel}`);
@@ -170,6 +176,7 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     wait = retry.first;
     // Notifications sent while nobody listened are lost: what is known may be old.
     invalidate();
+    told();
     if (wasDown) log.info({ source: 'notifications' }, 'content version: listening again');
     next.once('end', () => {
       if (!closed) drop(next, 'the listening connection was lost');
@@ -211,9 +218,9 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     version: () => (trusted() && known) || read(),
     known: () => (trusted() ? knownValue : undefined),
     invalidate,
-    onForget(listener) {
-      forgetListeners.add(listener);
-      return () => forgetListeners.delete(listener);
+    onTold(listener) {
+      toldListeners.add(listener);
+      return () => toldListeners.delete(listener);
     },
     ownBumps: () => bumps,
     async fence() {

@@ -26,6 +26,12 @@ import {
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: app.requireAdmin, config: { access: 'content' as const } };
   const reads = { db: app.db, contentReads: app.contentReads };
+  // A save may schedule, move or take back a post's time: this instance looks for the next one
+  // again (the others are told by the content version's move, decision 063).
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET') void app.contentSchedule.rearm();
+    done();
+  });
 
   app.get(
     apiRoutes.news.published,

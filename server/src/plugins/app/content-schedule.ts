@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { scheduleContentChanges } from '../../modules/content/content-schedule';
+import { type ContentSchedule, scheduleContentChanges } from '../../modules/content/content-schedule';
 import { type SiteModule, scheduledChangesOf } from '../../modules/registry/site-module';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The moments scheduled content goes live (decision 063): a module whose write may change them asks it to look again. */
+    contentSchedule: ContentSchedule;
+  }
+}
+
+const nothingScheduled: ContentSchedule = { start() {}, stop: async () => {}, rearm: async () => {} };
 
 /**
  * The content version moved when a module's scheduled change comes due (a news post's time), on
@@ -11,15 +20,18 @@ import { type SiteModule, scheduledChangesOf } from '../../modules/registry/site
 export const contentSchedule = fp(
   async (app: FastifyInstance, options: { modules: readonly SiteModule[]; marginMs?: number }) => {
     const sources = scheduledChangesOf(options.modules);
-    if (sources.length === 0) return;
-    const schedule = scheduleContentChanges({
-      db: app.db,
-      sources,
-      clock: app.clock,
-      log: app.log.child({ module: 'content-schedule' }),
-      onVersionMove: app.contentVersion.onForget,
-      ...(options.marginMs === undefined ? {} : { marginMs: options.marginMs }),
-    });
+    const schedule =
+      sources.length === 0
+        ? nothingScheduled
+        : scheduleContentChanges({
+            db: app.db,
+            sources,
+            clock: app.clock,
+            log: app.log.child({ module: 'content-schedule' }),
+            onToldOfMove: app.contentVersion.onTold,
+            ...(options.marginMs === undefined ? {} : { marginMs: options.marginMs }),
+          });
+    app.decorate('contentSchedule', schedule);
     app.addHook('onReady', async () => schedule.start());
     app.addHook('preClose', async () => schedule.stop());
   },
