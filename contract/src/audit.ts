@@ -25,6 +25,7 @@ export const auditItemKinds = [
   'replyTemplates',
   'wordpressImport',
   'page',
+  'news',
   'file',
 ] as const;
 export type AuditItemKind = (typeof auditItemKinds)[number];

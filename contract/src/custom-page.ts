@@ -29,11 +29,14 @@ export const customPageLimits = {
   address: 80,
 } as const;
 
-/** One piece of text in each language. */
-const words = (max: number = customPageLimits.words) =>
+/** One piece of text in each language (a page's, a news post's). */
+export const bilingualWordsSchema = (max: number = customPageLimits.words) =>
   z.strictObject({ de: z.string().trim().max(max), en: z.string().trim().max(max) });
-const requiredWords = (max: number = customPageLimits.words) =>
+/** One piece of text in each language, neither empty. */
+export const requiredBilingualWordsSchema = (max: number = customPageLimits.words) =>
   z.strictObject({ de: z.string().trim().min(1).max(max), en: z.string().trim().min(1).max(max) });
+const words = bilingualWordsSchema;
+const requiredWords = requiredBilingualWordsSchema;
 export type Words = { de: string; en: string };
 
 /**
@@ -71,8 +74,11 @@ export type RichText = z.infer<typeof richTextSchema>;
 const richWords = z.strictObject({ de: richTextSchema, en: richTextSchema });
 
 /** A picture's point that stays in view when it is cut to a shape, in percent from the top left. */
-const focusSchema = z.strictObject({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) });
-const fileIdSchema = z.number().int().positive();
+export const pictureFocusSchema = z.strictObject({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) });
+/** A file of the library (decision 060), by its id. */
+export const libraryFileIdSchema = z.number().int().positive().max(2_147_483_647);
+const focusSchema = pictureFocusSchema;
+const fileIdSchema = libraryFileIdSchema;
 
 /** A section's name on its page: stable while the page is edited (the dashboard's key for it). */
 const sectionIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/);
@@ -99,7 +105,7 @@ export const customPageSectionSchema = z.discriminatedUnion('kind', [
   section('references', {
     heading: words(),
     /** One category's references, or (null) every category's. */
-    categoryId: z.number().int().positive().nullable(),
+    categoryId: z.number().int().positive().max(2_147_483_647).nullable(),
     /** The newest first, or in the staff's order (decision 031). */
     order: z.enum(['newest', 'staff']),
     limit: z.number().int().min(1).max(customPageLimits.referencesShown),
@@ -130,11 +136,17 @@ export const customPageSectionKinds = customPageSectionSchema.options.map((o) =>
 /** Where a page is linked from: nowhere (only by its address and links), the main navigation, or the footer. */
 export const customPagePlaces = ['none', 'navigation', 'footer'] as const;
 
+/** One segment of an address: words of letters (German ones too) and digits joined by single hyphens. */
+const addressSegment = String.raw`[\p{L}\d]+(-[\p{L}\d]+)*`;
+
+/** A segment on its own, e.g. a news post's `neues-montagefahrzeug` (under /aktuelles/). */
+export const addressSegmentPattern = new RegExp(`^${addressSegment}$`, 'u');
+
 /**
  * A page's address: one segment after the site's root, of letters (German ones too), digits and
  * single hyphens, e.g. `/herbstaktion` or `/Prüfung-nach-DIN`.
  */
-export const customPageAddressPattern = /^\/[\p{L}\d]+(-[\p{L}\d]+)*$/u;
+export const customPageAddressPattern = new RegExp(`^/${addressSegment}$`, 'u');
 
 /** An address's key: two addresses are one when their keys are equal (case and Unicode form aside). */
 export function customPageAddressKey(address: string): string {

@@ -21,6 +21,7 @@ export * from './project';
 export * from './routes';
 export * from './job';
 export * from './custom-page';
+export * from './news';
 export * from './search-entry';
 export * from './company-details';
 export * from './site-text';

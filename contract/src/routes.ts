@@ -153,6 +153,22 @@ export const apiRoutes = {
     draft: '/Page/:id/Draft',
     draftPath: (id: Id) => `/Page/${id}/Draft`,
   },
+  /** News posts (issue 45, decision 063): staff's as pages'; visitors read the published ones. */
+  news: {
+    list: '/News',
+    one: '/News/:id',
+    onePath: (id: Id) => `/News/${id}`,
+    /** GET `?PageNumber=&PageLength=`: the published posts visitors see, newest first, without sections. */
+    published: '/News/Published',
+    /** GET `?Address=neues-montagefahrzeug`: a post visitors see, whole. */
+    byAddress: '/News/ByAddress',
+    publish: '/News/:id/Publish',
+    publishPath: (id: Id) => `/News/${id}/Publish`,
+    unpublish: '/News/:id/Unpublish',
+    unpublishPath: (id: Id) => `/News/${id}/Unpublish`,
+    draft: '/News/:id/Draft',
+    draftPath: (id: Id) => `/News/${id}/Draft`,
+  },
   jobs: {
     list: '/Job',
     one: '/Job/:id',

@@ -3,9 +3,9 @@ import { localizedTextSchema } from './languages';
 
 /**
  * What the trash holds (issue 31, decision 037): deleted projects, categories, job openings and
- * pages staff added, for 30 days; and the file library's files (decision 060).
+ * pages and news posts staff added, for 30 days; and the file library's files (decision 060).
  */
-export const trashKinds = ['project', 'category', 'job', 'page', 'file'] as const;
+export const trashKinds = ['project', 'category', 'job', 'page', 'news', 'file'] as const;
 export const trashKindSchema = z.enum(trashKinds);
 export type TrashKind = z.infer<typeof trashKindSchema>;
 

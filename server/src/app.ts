@@ -36,6 +36,7 @@ import { rootFilesRoutes } from './modules/pages/root-files.routes';
 import { authGuard } from './plugins/app/auth-guard';
 import { auditActorContext } from './modules/audit/audit-actor';
 import { housekeeping } from './plugins/app/housekeeping';
+import { contentSchedule } from './plugins/app/content-schedule';
 import type { Site } from './backup/backup';
 import { backupRoutes } from './backup/backup.routes';
 import { createSiteBackups, siteOf } from './backup/site-backups';
@@ -83,6 +84,8 @@ export type AppOptions = {
   clock?: () => Date;
   /** The site's modules (site-modules.ts); tests add one of their own (a stand-in user of the file library). */
   modules?: readonly SiteModule[];
+  /** How long after a scheduled change's moment the content version moves (decision 063); tests shorten it. */
+  scheduleMarginMs?: number;
 };
 
 /** Builds the whole application: database ready and migrated, every plugin and route registered. */
@@ -212,6 +215,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...config.backups,
   });
   await app.register(housekeeping, { modules: modules, tasks: [backups.scheduledTask()] });
+  await app.register(contentSchedule, {
+    modules,
+    ...(options.scheduleMarginMs === undefined ? {} : { marginMs: options.scheduleMarginMs }),
+  });
   await app.register(statisticsCounting);
   await app.register(operationsRoutes);
   // Redirects answer before every route, kept pages included (decision 047); their API reads app.redirects.
@@ -235,6 +242,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     withheld: async (key) => (await Promise.all(withheld.map((isWithheld) => isWithheld(key)))).some(Boolean),
   });
   await app.register(fileAddressRoutes);
+  // Modules' own addresses outside the API (the news feed), before the pages' routes.
+  for (const module of modules) if (module.siteRoutes) await app.register(module.siteRoutes);
   await app.register(webAssets, { webDist: config.webDist });
   const renderer = createPageRenderer(config.webDist, config.siteUrl ?? shippedOrigin, app.log);
   const contents = createPageContents({ ...reads, staffWithToken: app.staffWithToken, siteUrl: config.siteUrl }, shipped);

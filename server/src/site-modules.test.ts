@@ -17,9 +17,17 @@ describe('the list of modules', () => {
   });
 
   it('purges a project before the category it names, whatever the order of the list', () => {
-    expect(trashAdaptersOf(siteModules).map((adapter) => adapter.kind)).toEqual(['project', 'category', 'job', 'page', 'file']);
+    expect(trashAdaptersOf(siteModules).map((adapter) => adapter.kind)).toEqual([
+      'project',
+      'category',
+      'job',
+      'page',
+      'news',
+      'file',
+    ]);
     expect(trashAdaptersOf([...siteModules].reverse()).map((adapter) => adapter.kind)).toEqual([
       'file',
+      'news',
       'page',
       'job',
       'project',

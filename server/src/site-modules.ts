@@ -13,6 +13,7 @@ import { inquiryTypesModule } from './modules/inquiry-types/inquiry-types.module
 import { jobModule } from './modules/jobs/jobs.module';
 import { mailSettingsModule } from './modules/mail-settings/mail-settings.module';
 import { mailTemplatesModule } from './modules/mail-templates/mail-templates.module';
+import { newsModule } from './modules/news/news.module';
 import { privacyModule } from './modules/privacy/privacy.module';
 import { projectModule } from './modules/projects/projects.module';
 import { rateLimitsModule } from './modules/rate-limits/rate-limits.module';
@@ -40,6 +41,7 @@ export const siteModules: readonly SiteModule[] = [
   projectModule,
   jobModule,
   customPagesModule,
+  newsModule,
   filesModule,
   companyModule,
   siteTextsModule,

@@ -49,6 +49,7 @@ import * as statisticsTypes from './migrations/2026-12-24_statistics-types';
 import * as searchEntries from './migrations/2026-12-25_search-entries';
 import * as fileLibrary from './migrations/2026-12-26_file-library';
 import * as customPages from './migrations/2026-12-27_custom-pages';
+import * as newsPosts from './migrations/2026-12-29_news-posts';
 
 // Migrations are listed here (not read from disk) so that the bundled server carries them.
 const migrations: Record<string, Migration> = {
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-25_search-entries': searchEntries,
   '2026-12-26_file-library': fileLibrary,
   '2026-12-27_custom-pages': customPages,
+  '2026-12-29_news-posts': newsPosts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -519,6 +519,31 @@ export type LibraryFilesTable = {
   deleted_by: string | null;
 };
 
+/** A news post (issue 45, decision 063): stored as a page is, with the moment visitors see it from. */
+export type NewsPostsTable = {
+  id: Generated<number>;
+  /** One segment as staff wrote it (`neues-montagefahrzeug`); `address_key` as matched, unique. */
+  address: string;
+  address_key: string;
+  title_de: string;
+  /** From when visitors see it once published (UTC ISO text); null only before it first goes live. */
+  publish_at: string | null;
+  /** The date shown with it (`YYYY-MM-DD`): its own, else the Berlin day of `publish_at`. */
+  shown_date: string;
+  noindex: number;
+  /** The published (or, never published, the pending) values: the contract's NewsPostValues as JSON. */
+  content: string;
+  published: number;
+  /** A live post's draft of changes; null: none. */
+  draft: string | null;
+  /** When `content` last changed. */
+  changed_at: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  deleted_by: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -546,6 +571,7 @@ export type Database = {
   mail_attempts: MailAttemptsTable;
   jobs: JobsTable;
   custom_pages: CustomPagesTable;
+  news_posts: NewsPostsTable;
   job_texts: JobTextsTable;
   leases: LeasesTable;
   site_texts: SiteTextsTable;

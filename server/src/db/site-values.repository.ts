@@ -34,6 +34,21 @@ export async function writeSiteValue(db: Db, key: string, value: string): Promis
 }
 
 /**
+ * Stores `value` under `key` if nothing is stored there yet or what is stored is less than
+ * `below` (compared as text), in one statement: of several instances asking at once, one stores
+ * it. True if this call stored it.
+ */
+export async function advanceSiteValue(db: Db, key: string, value: string, below: string): Promise<boolean> {
+  const row = await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }).where('settings.value', '<', below))
+    .returning('key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Changes the value under `key` from what it is (undefined: nothing yet) to what `change` makes of
  * it, one change at a time: two admins' changes of one document both stay. On PostgreSQL a
  * transaction-level advisory lock on the key makes every instance wait its turn (the row may not

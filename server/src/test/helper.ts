@@ -148,7 +148,7 @@ export type TestApp = { app: FastifyInstance; url: string; config: Config; datab
 export async function startTestApp(
   on: DatabaseKind | Backend,
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'clock'> & {
+  options: Pick<AppOptions, 'clock' | 'scheduleMarginMs'> & {
     /** Modules of the test's own after the site's (a stand-in user of the file library). */
     extraModules?: readonly SiteModule[];
   } = {},
@@ -272,6 +272,7 @@ export async function shownContent(app: FastifyInstance, lang: SiteLanguage): Pr
  */
 export async function twoInstancesOnOnePostgres(
   env: Record<string, string> = {},
+  options: Pick<AppOptions, 'clock' | 'scheduleMarginMs'> = {},
 ): Promise<{ apps: FastifyInstance[]; urls: string[] }> {
   const dataDir = tempDir();
   const first = await freshDatabase('postgres', dataDir);
@@ -283,7 +284,7 @@ export async function twoInstancesOnOnePostgres(
     await second.db.destroy();
   });
   for (const database of [first, second]) {
-    const app = await buildApp(testConfig(dataDir, env), { database, logger: false });
+    const app = await buildApp(testConfig(dataDir, env), { database, logger: false, ...options });
     await app.listen({ port: 0, host: '127.0.0.1' });
     apps.push(app);
   }

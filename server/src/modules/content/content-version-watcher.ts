@@ -25,6 +25,13 @@ export type ContentVersionWatcher = {
   known(): string | undefined;
   /** Forgets the known version: the next call reads it. */
   invalidate(): void;
+  /**
+   * Tells `listener` of each move of the version that PostgreSQL's notifications tell (another
+   * instance's bump, or this one's coming back), and when listening starts again (what was sent
+   * meanwhile is lost): the scheduled changes look for their next moment then (decision 063).
+   * Answers a function that stops telling.
+   */
+  onTold(listener: () => void): () => void;
   /** How many bumps this process has made (a request compares it before and after). */
   ownBumps(): number;
   /**
@@ -81,6 +88,10 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     known = undefined;
     knownValue = undefined;
   }
+  const toldListeners = new Set<() => void>();
+  const told = () => {
+    for (const listener of toldListeners) listener();
+  };
   const stopBumps = onContentVersionBump(() => {
     bumps++;
     invalidate();
@@ -140,7 +151,10 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
       next.on('notification', (message) => {
         if (message.channel === contentVersionChannel) {
           const bumped = bumpedSchemaOf(message.payload);
-          if (bumped === undefined || bumped === schema) invalidate();
+          if (bumped === undefined || bumped === schema) {
+            invalidate();
+            told();
+          }
         } else if (message.channel === fenceChannel) fences.get(message.payload ?? '')?.();
       });
       await next.query(`LISTEN ${contentVersionChannel}`);
@@ -162,6 +176,7 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     wait = retry.first;
     // Notifications sent while nobody listened are lost: what is known may be old.
     invalidate();
+    told();
     if (wasDown) log.info({ source: 'notifications' }, 'content version: listening again');
     next.once('end', () => {
       if (!closed) drop(next, 'the listening connection was lost');
@@ -203,6 +218,10 @@ export function watchContentVersion(options: WatcherOptions): ContentVersionWatc
     version: () => (trusted() && known) || read(),
     known: () => (trusted() ? knownValue : undefined),
     invalidate,
+    onTold(listener) {
+      toldListeners.add(listener);
+      return () => toldListeners.delete(listener);
+    },
     ownBumps: () => bumps,
     async fence() {
       const listener = client;

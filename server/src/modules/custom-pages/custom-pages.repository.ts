@@ -1,43 +1,13 @@
-import { ContentLanguage, type CustomPageValues, customPageAddressKey } from '@blitz/contract';
+import { type CustomPageValues, customPageAddressKey } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
-import type { CustomPagesTable } from '../../db/schema';
-import type { TrashRecord } from '../registry/trash-adapter';
-import { trashRecords, trashWrite } from '../trash/trash-rows';
+import { type DocumentRecord, documentFields, toDocumentRecord } from '../section-documents/document-rows';
 
 /** A page's values as stored: every section with its id. */
 export type StoredPageValues = CustomPageValues & { sections: (CustomPageValues['sections'][number] & { id: string })[] };
 
-export type CustomPageRecord = {
-  id: number;
-  /** The published values, or a page never published (or taken off) its pending ones. */
-  values: StoredPageValues;
-  published: boolean;
-  /** A live page's draft of changes. */
-  draft: StoredPageValues | null;
-  createdAt: string;
-  updatedAt: string;
-  /** In the trash (only read with `withTrashed`). */
-  trashed: boolean;
-};
+export type CustomPageRecord = DocumentRecord<StoredPageValues>;
 
-type Row = Pick<CustomPagesTable, 'content' | 'draft' | 'created_at' | 'updated_at' | 'deleted_at'> & {
-  id: number;
-  published: number;
-};
-
-const parse = (json: string) => JSON.parse(json) as StoredPageValues;
-
-function toRecord(row: Row): CustomPageRecord {
-  return {
-    id: row.id,
-    values: parse(row.content),
-    published: row.published === 1,
-    draft: row.draft === null ? null : parse(row.draft),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    trashed: row.deleted_at !== null,
-  };
-}
+const toRecord = toDocumentRecord<StoredPageValues>;
 
 /** The columns a page's values give: what lists and lookups read without the JSON. */
 function columns(values: StoredPageValues) {
@@ -52,8 +22,6 @@ function columns(values: StoredPageValues) {
   };
 }
 
-const fields = ['id', 'content', 'draft', 'published', 'created_at', 'updated_at', 'deleted_at'] as const;
-
 const live = (db: Db) => db.selectFrom('custom_pages').where('deleted_at', 'is', null);
 
 /**
@@ -66,7 +34,7 @@ export async function listCustomPages(
 ): Promise<CustomPageRecord[]> {
   const rows = await (options.withTrashed ? db.selectFrom('custom_pages') : live(db))
     .$if(options.published !== undefined, (q) => q.where('published', '=', options.published ? 1 : 0))
-    .select(fields)
+    .select(documentFields)
     .orderBy('place')
     .orderBy('place_order')
     .orderBy('title_de')
@@ -80,7 +48,7 @@ export async function findCustomPage(db: Db, id: number, options: { published?: 
   const row = await live(db)
     .where('id', '=', id)
     .$if(options.published === true, (q) => q.where('published', '=', 1))
-    .select(fields)
+    .select(documentFields)
     .executeTakeFirst();
   return row ? toRecord(row) : undefined;
 }
@@ -90,7 +58,7 @@ export async function findPublishedAt(db: Db, address: string): Promise<CustomPa
   const row = await live(db)
     .where('address_key', '=', customPageAddressKey(address))
     .where('published', '=', 1)
-    .select(fields)
+    .select(documentFields)
     .executeTakeFirst();
   return row ? toRecord(row) : undefined;
 }
@@ -103,31 +71,9 @@ export async function findPendingAt(db: Db, address: string): Promise<CustomPage
   const key = customPageAddressKey(address);
   const rows = await live(db)
     .where((eb) => eb.or([eb('address_key', '=', key), eb('draft', 'is not', null)]))
-    .select(fields)
+    .select(documentFields)
     .execute();
   return rows.map(toRecord).find((record) => customPageAddressKey((record.draft ?? record.values).address) === key);
-}
-
-/**
- * The page (in the trash too) whose values, or whose draft of changes, take an address, other
- * than `except`: what a save must not collide with.
- */
-export async function pageTakingAddress(
-  db: Db,
-  address: string,
-  except: number | undefined,
-): Promise<{ id: number; title: string; trashed: boolean } | undefined> {
-  const key = customPageAddressKey(address);
-  const rows = await db
-    .selectFrom('custom_pages')
-    .select(['id', 'title_de', 'address_key', 'draft', 'deleted_at'])
-    .$if(except !== undefined, (q) => q.where('id', '!=', except!))
-    .where((eb) => eb.or([eb('address_key', '=', key), eb('draft', 'is not', null)]))
-    .execute();
-  const found = rows.find(
-    (row) => row.address_key === key || (row.draft !== null && customPageAddressKey(parse(row.draft).address) === key),
-  );
-  return found && { id: found.id, title: found.title_de, trashed: found.deleted_at !== null };
 }
 
 export async function insertCustomPage(db: Db, values: StoredPageValues, published: boolean): Promise<number> {
@@ -158,65 +104,4 @@ export async function writeCustomPage(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/** The lock of a save (decision 036): the row's `updated_at`, the row held until the transaction ends. */
-export async function lockCustomPageVersion(trx: Db, id: number): Promise<string | undefined> {
-  const row = await trx
-    .updateTable('custom_pages')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returning('updated_at')
-    .executeTakeFirst();
-  return row?.updated_at;
-}
-
-/** Moves a page to the trash (decision 037); it keeps its address until it is purged. */
-export const trashCustomPage = (db: Db, id: number, by: string, at: string = nowIso()) =>
-  trashWrite(db, (trx) =>
-    trx
-      .updateTable('custom_pages')
-      .set({ deleted_at: at, deleted_by: by })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst(),
-  );
-
-export const restoreCustomPage = (db: Db, id: number) =>
-  trashWrite(db, (trx) =>
-    trx
-      .updateTable('custom_pages')
-      .set({ deleted_at: null, deleted_by: null })
-      .where('id', '=', id)
-      .where('deleted_at', 'is not', null)
-      .executeTakeFirst(),
-  );
-
-/** The pages in the trash, titled in both languages; `before`: only those deleted before then. */
-export async function trashedCustomPages(db: Db, before?: string): Promise<TrashRecord[]> {
-  const rows = await db
-    .selectFrom('custom_pages')
-    .where('deleted_at', 'is not', null)
-    .$if(before !== undefined, (q) => q.where('deleted_at', '<', before!))
-    .select(['id', 'content', 'deleted_at', 'deleted_by'])
-    .execute();
-  const titles = rows.flatMap((row) => {
-    const { title } = parse(row.content);
-    return [
-      { id: row.id, language: ContentLanguage.German, content: title.de },
-      { id: row.id, language: ContentLanguage.English, content: title.en },
-    ];
-  });
-  return trashRecords('page', rows, titles);
-}
-
-/** Deletes a page for good; `trashed`: only if it is in the trash (the purge). */
-export async function deleteCustomPage(db: Db, id: number, options: { trashed?: boolean } = {}): Promise<boolean> {
-  const result = await db
-    .deleteFrom('custom_pages')
-    .where('id', '=', id)
-    .$if(options.trashed === true, (q) => q.where('deleted_at', 'is not', null))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }

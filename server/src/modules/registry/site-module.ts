@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PageKey } from '@blitz/contract';
 import type { Config } from '../../config';
@@ -7,6 +7,7 @@ import type { OutboxHandler } from '../../mail/outbox';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { StoredFiles } from '../../storage/stored-files';
 import type { ReadDeps } from '../content/content-reads';
+import type { ScheduledChanges } from '../content/content-schedule';
 import type { HousekeepingTask } from '../housekeeping/housekeeping';
 import type { PageRenderer } from '../pages/page-renderer';
 import type { PageFiller } from '../pages/page-filler';
@@ -73,6 +74,13 @@ export type SiteModule = {
   trash?: TrashAdapter;
   /** Where its items use files of the library: asked before a file is deleted, shown as "used on" (decision 060). */
   fileUsage?: FileUsageSource;
+  /**
+   * Its routes outside the API, registered at the site's root before the pages (a feed): what
+   * visitors and their readers fetch at an address of their own.
+   */
+  siteRoutes?: FastifyPluginAsync;
+  /** When what visitors see of it changes by the clock alone (a scheduled post): the content version moves then (decision 063). */
+  scheduledChanges?: ScheduledChanges;
 };
 
 /** Every module's page fillers in one map, as pages.routes.ts takes them. */
@@ -116,6 +124,10 @@ export const housekeepingTasksOf = (deps: HousekeepingDeps, modules: readonly Si
 /** Every module's sitemap source, in the list's order. */
 export const sitemapSourcesOf = (db: Db, modules: readonly SiteModule[]): SitemapSource[] =>
   modules.flatMap((module) => (module.sitemap ? [module.sitemap(db)] : []));
+
+/** Every module's scheduled changes, in the list's order. */
+export const scheduledChangesOf = (modules: readonly SiteModule[]): ScheduledChanges[] =>
+  modules.flatMap((module) => (module.scheduledChanges ? [module.scheduledChanges] : []));
 
 /** Every module's declarations of stored files. */
 export const storedFilesOf = (modules: readonly SiteModule[]): StoredFiles[] =>

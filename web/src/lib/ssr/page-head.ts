@@ -27,6 +27,7 @@ import {
 import { metaKeyOf } from '../../config/paths';
 import siteImages from '../../config/site-images.json';
 import { languageRedirectScript } from '../i18n/language';
+import { jsonLdScript } from '../json-ld';
 import { customPageSearchResult, jobSearchResult, projectSearchResult } from '../search-entry';
 
 /** What a page's head is made from: the page, its address and data, the company, the texts, the public origin. */
@@ -47,8 +48,7 @@ export type PageHeadInput = {
   tJobs: TFunction<'JobsPage'>;
 };
 
-/** Structured data as a script element; '<' escaped, so that no text can close the element. */
-const jsonLd = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+const jsonLd = jsonLdScript;
 
 /**
  * Structured data of the home page: who the company is and where (schema.org), from the details
