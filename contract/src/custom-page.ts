@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { reservedPrefixes } from './redirect';
 import { ignoredReadFields } from './read-only-fields';
-import { pages } from './routes';
+import type { LibraryFile } from './file-library';
 import { localizedTextSchema } from './localized-text';
+import type { Project } from './project';
+import { apiRoutes, apiUrl, pages } from './routes';
 import { searchEntryLimits, searchTextsSchema } from './search-entry';
 
 /**
@@ -146,7 +148,9 @@ export function customPageAddressKey(address: string): string {
  */
 export const siteOwnSegments: readonly string[] = [
   ...new Set([
-    ...Object.values(pages).map((page) => page.path.split('/')[1]!.toLowerCase()),
+    ...Object.values(pages)
+      .map((page) => page.path.split('/')[1]!.toLowerCase())
+      .filter((segment) => !segment.startsWith(':')),
     ...reservedPrefixes.source
       .slice(reservedPrefixes.source.indexOf('(') + 1, reservedPrefixes.source.indexOf(')'))
       .split('|')
@@ -170,6 +174,8 @@ export const customPageAddressSchema = z
 const customPageValueFields = {
   address: customPageAddressSchema,
   title: requiredWords(120),
+  /** The words of its link in the navigation or the footer, where the title is too long; empty: the title. */
+  linkTitle: words(40).default({ de: '', en: '' }),
   place: z.enum(customPagePlaces),
   /** Its place among the other pages linked from the same place (smaller first). */
   placeOrder: z.number().int().min(0).max(999),
@@ -247,6 +253,7 @@ export type CustomPageList = { data: CustomPage[]; count: number };
 const customPageReadValues = {
   address: z.string(),
   title: z.object({ de: z.string(), en: z.string() }),
+  linkTitle: z.object({ de: z.string(), en: z.string() }).default({ de: '', en: '' }),
   place: z.enum(customPagePlaces),
   placeOrder: z.number(),
   searchTitle: z.array(localizedTextSchema),
@@ -277,6 +284,29 @@ export const customPageAddressQuerySchema = z.object({
     .min(2)
     .max(customPageLimits.address * 4),
 });
+
+/** A file of the library as a published page shows it: a picture's renditions, a download's title and size. */
+export type CustomPageFile = Pick<
+  LibraryFile,
+  'id' | 'kind' | 'title' | 'alt' | 'address' | 'mediaType' | 'size' | 'width' | 'height' | 'sources'
+>;
+
+/**
+ * `GET /Page/ByAddress`: the published page, and the library's files its sections show (a file
+ * removed since is left out: its section shows nothing of it).
+ */
+export type PublishedCustomPage = CustomPage & { files: CustomPageFile[] };
+
+/** The public read of the page at an address: the key its answer has in a rendered page's data. */
+export const customPageReadPath = (address: string) =>
+  apiUrl(`${apiRoutes.customPages.byAddress}?${new URLSearchParams({ Address: address }).toString()}`);
+
+/**
+ * The references sections' projects as the page was rendered with them, by section id: a key of
+ * the page's data of its own (no API call answers it; the server reads them with the page).
+ */
+export const customPageReferencesKey = 'customPage:references';
+export type CustomPageReferences = Record<string, Project[]>;
 
 /** Whether a link may be rendered: checked again where it is, whatever the stored data holds. */
 export function isSafeLink(href: string): boolean {

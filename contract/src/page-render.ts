@@ -19,7 +19,13 @@ export type SiteContent = {
   siteImages?: SiteImageAddresses;
   /** The footer form's definition as staff shaped it (issue 44); absent: SPEC.md's form. */
   inquiryForm?: InquiryForm;
+  /** The pages staff added to the navigation and the footer (issue 45), in their order; absent: none. */
+  pageLinks?: CustomPageLinks;
 };
+
+/** A link to a page staff added: its address and its title in the page's language. */
+export type CustomPageLink = { address: string; title: string };
+export type CustomPageLinks = { navigation: CustomPageLink[]; footer: CustomPageLink[] };
 
 /**
  * Where the pictures made from the company's logo and details are (decision 028): site-relative

@@ -12,6 +12,7 @@ const clientDir = path.join(dist, 'client');
 const {
   render,
   buildOrigin,
+  cssSampleAddress,
   cssSampleContent,
   cssSampleData,
   languageRedirectScript,
@@ -116,7 +117,7 @@ const manifest = {
 for (const [key, page] of Object.entries(pages)) {
   manifest.files[key] = {};
   for (const lang of siteLanguages) {
-    const url = page.path.replace(':id', '0');
+    const url = page.path.replace(':id', '0').replace('/:address', cssSampleAddress);
     const { html, head } = await render(key, url, lang);
     let document = (page.prerender ? publicTemplate : template)
       .replace('<html lang="de">', `<html lang="${lang}">`)

@@ -3,6 +3,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import {
   type AddedFieldKind,
+  type CustomPageFile,
+  type PublishedCustomPage,
+  type RichText,
   type InquiryFormField,
   type InquiryFormType,
   type PageData,
@@ -18,6 +21,9 @@ import {
   managementTitle,
   addedFieldKinds,
   contentLanguageOf,
+  customPageAddressKey,
+  customPageReadPath,
+  customPageReferencesKey,
   pageKeys,
   pages,
   shippedInquiryForm,
@@ -55,7 +61,7 @@ export { languageRedirectScript, namespacesFor, pages, siteLanguages, translatio
  * featured projects, absent from the built page, must not paint unstyled.
  */
 export function cssSampleData(page: PageKey, lang: SiteLanguage): PageData | undefined {
-  if (page !== 'home' && page !== 'project') return undefined;
+  if (page !== 'home' && page !== 'project' && page !== 'customPage') return undefined;
   const language = contentLanguageOf(lang);
   const project: Project = {
     id: 1,
@@ -94,8 +100,84 @@ export function cssSampleData(page: PageKey, lang: SiteLanguage): PageData | und
     updatedAt: '',
   };
   if (page === 'project') return { [apiUrl(apiRoutes.projects.onePath(0))]: project };
+  if (page === 'customPage') return customPageSample(project);
   return { [apiUrl(apiRoutes.projects.featuredPath(language))]: { count: 1, data: [project] } };
 }
+
+/** The address the page staff add is prerendered at: a stand-in, never served (the server renders each page at its own). */
+export const cssSampleAddress = '/muster';
+
+/** A page staff added with a section of every kind and every setting, for its inline CSS. */
+function customPageSample(project: Project): PageData {
+  const words = { de: '…', en: '…' };
+  const text = { de: sampleRichText, en: sampleRichText };
+  const picture = (id: number): CustomPageFile => ({
+    id,
+    kind: 'picture',
+    title: words,
+    alt: words,
+    address: `/dateien/${id}/muster`,
+    mediaType: 'image/jpeg',
+    size: 1,
+    width: 1600,
+    height: 1067,
+    sources: [{ url: '/media/sample.webp', width: 640, type: 'image/webp' }],
+  });
+  const document: CustomPageFile = { ...picture(3), kind: 'document', alt: null, address: '/dateien/3/muster.pdf', sources: [] };
+  const page: PublishedCustomPage = {
+    id: 1,
+    address: cssSampleAddress,
+    title: words,
+    linkTitle: words,
+    place: 'none',
+    placeOrder: 0,
+    searchTitle: [],
+    searchDescription: [],
+    noindex: false,
+    published: true,
+    createdAt: '',
+    updatedAt: '',
+    sections: [
+      { id: 'a', kind: 'text', text },
+      { id: 'b', kind: 'picture', fileId: 1, alt: words, caption: words },
+      ...(['left', 'right'] as const).map((side) => ({
+        id: side,
+        kind: 'textPicture' as const,
+        text,
+        fileId: 2,
+        alt: words,
+        side,
+        focus: { x: 50, y: 50 },
+      })),
+      { id: 'c', kind: 'figures', items: [{ value: '1', label: words }] },
+      { id: 'd', kind: 'references', heading: words, categoryId: null, order: 'newest', limit: 3 },
+      { id: 'e', kind: 'callToAction', heading: words, text: words, button: words, inquiryType: 'general' },
+      { id: 'f', kind: 'downloads', heading: words, fileIds: [3] },
+      { id: 'g', kind: 'faq', heading: words, items: [{ question: words, answer: words }] },
+    ],
+    files: [picture(1), picture(2), document],
+  };
+  return {
+    [customPageReadPath(customPageAddressKey(cssSampleAddress))]: page,
+    [customPageReferencesKey]: { d: [project] },
+  };
+}
+
+/** Rich text with every kind of block and setting. */
+const sampleRichText: RichText = [
+  { type: 'heading', level: 2, content: [{ text: '…' }] },
+  { type: 'heading', level: 3, content: [{ text: '…' }] },
+  {
+    type: 'paragraph',
+    content: [
+      { text: '…', bold: true },
+      { text: '…', italic: true },
+      { text: '…', href: '/' },
+    ],
+  },
+  { type: 'list', ordered: false, items: [[{ text: '…' }]] },
+  { type: 'list', ordered: true, items: [[{ text: '…' }]] },
+];
 
 /**
  * Site content a page shows only once staff shaped it, given to the build for the same reason

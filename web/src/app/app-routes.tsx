@@ -14,6 +14,7 @@ const BlitzschutzPage = lazy(() => import('./routes/public/blitzschutz-page'));
 const ProjectsPage = lazy(() => import('./routes/public/projects-page'));
 const ServicesPage = lazy(() => import('./routes/public/services-page'));
 const ProjectDetailPage = lazy(() => import('./routes/public/project-detail-page'));
+const CustomPage = lazy(() => import('./routes/public/custom-page'));
 const LoginPage = lazy(() => import('./routes/admin/login-page'));
 const DashboardPage = lazy(() => import('./routes/admin/dashboard-page'));
 
@@ -36,6 +37,8 @@ export function AppRoutes() {
         <Route path="Projects" element={<ProjectsPage />} />
         <Route path="Services" element={<ServicesPage />} />
         <Route path="project/:id" element={<ProjectDetailPage />} />
+        {/* A page staff added (issue 45): any other address of one segment; the server answers "not found" where none is. */}
+        <Route path=":address" element={<CustomPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
       {/* As the browser renders them (admin-routes.tsx): without the visitors' contact form. */}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mainNavigation } from '../config/navigation';
 import { paths } from '../config/paths';
+import { useSiteContent } from '../lib/ssr/site-content';
 import { CompanyContacts } from './company-contacts';
 import { Logo } from './logo';
 
@@ -11,6 +12,7 @@ const footerLink = 'rounded-sm text-brand-100 underline-offset-4 hover:text-whit
 /** The footer of every page: company and contact details, the pages, imprint link, and the contact form (passed in by the layout). */
 export function Footer({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('common');
+  const { pageLinks } = useSiteContent();
   return (
     <footer className="surface-dark bg-brand-950 text-brand-100">
       {children && <div className="mx-auto max-w-7xl px-4 pt-12">{children}</div>}
@@ -35,6 +37,14 @@ export function Footer({ children }: { children?: ReactNode }) {
               <li key={link.to}>
                 <Link to={link.to} className={footerLink}>
                   {t(link.label)}
+                </Link>
+              </li>
+            ))}
+            {/* The pages staff added to the navigation or the footer (issue 45). */}
+            {[...(pageLinks?.navigation ?? []), ...(pageLinks?.footer ?? [])].map((link) => (
+              <li key={link.address}>
+                <Link to={link.address} className={footerLink}>
+                  {link.title}
                 </Link>
               </li>
             ))}

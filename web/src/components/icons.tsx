@@ -66,6 +66,12 @@ export const IconArrowRight = ({ className }: IconProps) => (
   </Icon>
 );
 
+export const IconDownload = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+);
+
 export const IconChevronDown = ({ className }: IconProps) => (
   <Icon className={className}>
     <path d="M6 9l6 6 6-6" />

@@ -2,22 +2,32 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { mainNavigation } from '../config/navigation';
 import { paths } from '../config/paths';
+import { useSiteContent } from '../lib/ssr/site-content';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 text-[0.95rem] font-medium text-white hover:bg-white/10 ${
+  `block rounded px-3 py-2 lg:whitespace-nowrap text-[0.95rem] font-medium text-white hover:bg-white/10 ${
     isActive ? 'underline decoration-accent-400 decoration-2 underline-offset-8' : ''
   }`;
 
 function NavLinks({ className }: { className: string }) {
   const { t } = useTranslation('common');
+  // The pages staff placed in the navigation (issue 45), after SPEC.md's.
+  const added = useSiteContent().pageLinks?.navigation ?? [];
   return (
     <ul className={className}>
       {mainNavigation.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} end className={linkClass}>
             {t(link.label)}
+          </NavLink>
+        </li>
+      ))}
+      {added.map((link) => (
+        <li key={link.address}>
+          <NavLink to={link.address} end className={linkClass}>
+            {link.title}
           </NavLink>
         </li>
       ))}

@@ -21,4 +21,5 @@ export const metaKeyOf: Record<PageKey, keyof (typeof commonTexts)['meta']> = {
   dashboard: 'dashboard',
   project: 'projectDetail',
   job: 'jobDetail',
+  customPage: 'customPage',
 };

@@ -1,10 +1,12 @@
 import type { TFunction } from 'i18next';
 import {
-  ContentLanguage,
+  type ContentLanguage,
   type CustomPage,
   type Job,
   type LocalizedText,
   type Project,
+  type SiteLanguage,
+  contentLanguageOf,
   pickText,
   plainTextOf,
   textExcerpt,
@@ -54,24 +56,29 @@ export function jobSearchResult(
 }
 
 /**
- * A page staff added in search results (decision 061): its search entry where staff wrote one,
- * else its title with the company's name, and the words of its first text (its title where it
- * has none). The dashboard's preview and the page's head make it with this one function.
+ * A page staff added in search results: its search entry where staff wrote one, else its title
+ * and the start of its first text.
  */
 export function customPageSearchResult(
   page: Pick<CustomPage, 'title' | 'sections' | 'searchTitle' | 'searchDescription'>,
-  language: ContentLanguage,
+  lang: SiteLanguage,
   t: TFunction<'common'>,
 ): SearchResult {
-  const lang = language === ContentLanguage.English ? 'en' : 'de';
-  const pageTitle = page.title[lang] || page.title[lang === 'en' ? 'de' : 'en'];
+  const language = contentLanguageOf(lang);
+  const pageTitle = page.title[lang];
   const title = ownText(page.searchTitle, language);
-  const firstText = page.sections.flatMap((section) =>
-    section.kind === 'text' || section.kind === 'textPicture' ? [plainTextOf(section.text[lang])] : [],
-  )[0];
+  const firstText = page.sections
+    .map((section) =>
+      section.kind === 'text' || section.kind === 'textPicture'
+        ? plainTextOf(section.text[lang])
+        : section.kind === 'callToAction'
+          ? section.text[lang]
+          : '',
+    )
+    .find((text) => text.trim());
   return {
-    title: title || t('customPageTitle', { pageTitle }),
-    description: ownText(page.searchDescription, language) || textExcerpt(firstText || pageTitle),
+    title: title || t('meta.customPage.titleWithPage', { pageTitle }),
+    description: ownText(page.searchDescription, language) || textExcerpt(firstText ?? pageTitle),
     ogTitle: title || pageTitle,
   };
 }

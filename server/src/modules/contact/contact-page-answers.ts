@@ -39,6 +39,8 @@ function pageOf(pathname: string): PageKey | undefined {
   return pageKeys.find((key) => {
     const pattern = pages[key].path.toLowerCase();
     if (pattern.includes(':id')) return new RegExp(`^${pattern.replace(':id', '\\d{1,10}')}$`).test(path);
+    // A page staff added: one segment (whether a page is there, its filler tells).
+    if (pattern.includes(':address')) return /^\/[^/]+$/.test(path);
     return pattern === path;
   });
 }

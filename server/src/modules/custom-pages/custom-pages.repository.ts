@@ -96,6 +96,19 @@ export async function findPublishedAt(db: Db, address: string): Promise<CustomPa
 }
 
 /**
+ * The page (not in the trash) whose pending values — its draft of changes, else its values — have
+ * this address: what staff previewing the drafts see there.
+ */
+export async function findPendingAt(db: Db, address: string): Promise<CustomPageRecord | undefined> {
+  const key = customPageAddressKey(address);
+  const rows = await live(db)
+    .where((eb) => eb.or([eb('address_key', '=', key), eb('draft', 'is not', null)]))
+    .select(fields)
+    .execute();
+  return rows.map(toRecord).find((record) => customPageAddressKey((record.draft ?? record.values).address) === key);
+}
+
+/**
  * The page (in the trash too) whose values, or whose draft of changes, take an address, other
  * than `except`: what a save must not collide with.
  */

@@ -27,7 +27,7 @@ export const customPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiRoutes.customPages.byAddress,
     { preValidation: caseInsensitiveQuery(['Address']), schema: { querystring: customPageAddressQuerySchema } },
-    async (request) => getPublishedPageAt(app.db, request.query.Address),
+    async (request) => getPublishedPageAt(app.db, request.query.Address, app.config.mediaPublicUrl),
   );
 
   app.get(

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CustomPage, CustomPageList, CustomPageValues } from '@blitz/contract';
+import type {
+  CustomPage,
+  CustomPageLinks,
+  CustomPageList,
+  CustomPageValues,
+  PublishedCustomPage,
+  SiteLanguage,
+} from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/errors';
@@ -9,6 +16,7 @@ import { claimVersion } from '../audit/edit-version';
 import { categoryExists } from '../categories/categories.repository';
 import { bumpContentVersion } from '../content/content-version.repository';
 import { findFile, holdFileForUse } from '../files/files.repository';
+import { filesForVisitors } from '../files/files.service';
 import { currentInquiryTypes } from '../inquiry-types/inquiry-types.service';
 import { fromKey } from '../redirects/redirect-paths';
 import { allRedirects } from '../redirects/redirects.repository';
@@ -18,6 +26,7 @@ import {
   type CustomPageRecord,
   type StoredPageValues,
   findCustomPage,
+  findPendingAt,
   findPublishedAt,
   insertCustomPage,
   listCustomPages,
@@ -57,11 +66,54 @@ export async function getCustomPage(db: Db, id: number): Promise<CustomPage> {
   return staffRead(record);
 }
 
-/** A published page by its address; a draft, one in the trash or none at all are the same 404. */
-export async function getPublishedPageAt(db: Db, address: string): Promise<CustomPage> {
+/** Every file a page's sections show. */
+const fileIdsOf = (values: StoredPageValues) => values.sections.flatMap((section) => filesOf(section).map(([, id]) => id));
+
+/**
+ * A published page by its address, with the files it shows; a draft, one in the trash or none at
+ * all are the same 404.
+ */
+export async function getPublishedPageAt(
+  db: Db,
+  address: string,
+  mediaPublicUrl: string | undefined,
+): Promise<PublishedCustomPage> {
   const record = await findPublishedAt(db, address);
   if (!record) throw notFound('Page');
-  return visitorRead(record);
+  return { ...visitorRead(record), files: await filesForVisitors(db, fileIdsOf(record.values), mediaPublicUrl) };
+}
+
+/**
+ * The page at an address as staff previewing the drafts see it: a live page's draft of changes,
+ * or a page not yet published; undefined where no page is.
+ */
+export async function getPagePreviewAt(
+  db: Db,
+  address: string,
+  mediaPublicUrl: string | undefined,
+): Promise<PublishedCustomPage | undefined> {
+  const record = await findPendingAt(db, address);
+  if (!record) return undefined;
+  const values = record.draft ?? record.values;
+  const { draft: _draft, ...page } = staffRead(record);
+  return { ...page, ...values, files: await filesForVisitors(db, fileIdsOf(values), mediaPublicUrl) };
+}
+
+/**
+ * The links of the navigation and the footer to pages staff added, in one language: the
+ * published pages placed there, or, for a preview of the drafts, every page's pending values.
+ */
+export async function customPageLinks(db: Db, lang: SiteLanguage, options: { preview: boolean }): Promise<CustomPageLinks> {
+  const records = await listCustomPages(db, options.preview ? {} : { published: true });
+  const shown = records
+    .map((record) => (options.preview ? (record.draft ?? record.values) : record.values))
+    .sort((a, b) => a.placeOrder - b.placeOrder || a.title.de.localeCompare(b.title.de, 'de'));
+  const linksAt = (place: 'navigation' | 'footer') =>
+    shown
+      .filter((values) => values.place === place)
+      // Pages saved before the link's own words existed have none.
+      .map((values) => ({ address: values.address, title: values.linkTitle?.[lang] || values.title[lang] }));
+  return { navigation: linksAt('navigation'), footer: linksAt('footer') };
 }
 
 /** Gives each new section its id, and refuses two sections of one id. */

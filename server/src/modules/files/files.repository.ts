@@ -71,6 +71,17 @@ export async function findFile(db: Db, id: number, options: { trashed?: boolean 
   return query.executeTakeFirst();
 }
 
+/** These files, those not in the trash. */
+export async function findFiles(db: Db, ids: readonly number[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('library_files')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
 /** The library, newest first; the trash left out. */
 export async function listFiles(db: Db, kind?: FileKind): Promise<FileRow[]> {
   let query = db.selectFrom('library_files').selectAll().where('deleted_at', 'is', null);

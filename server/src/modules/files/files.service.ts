@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  type CustomPageFile,
   type FileKind,
   type FileUse,
   type LibraryFile,
@@ -28,6 +29,7 @@ import {
   deleteTrashedFile,
   fileKeysOf,
   findFile,
+  findFiles,
   holdFileForUse,
   insertFile,
   keysStillNamed,
@@ -243,6 +245,22 @@ export async function purgeFile(deps: Pick<FileDeps, 'db' | 'media' | 'log'>, id
   if (!keys) return false;
   await releaseFileKeys(deps, keys);
   return true;
+}
+
+/**
+ * The files a published page or post shows, as visitors see them (no "used on", no names
+ * uploaded with): those in the trash or gone are left out.
+ */
+export async function filesForVisitors(
+  db: Db,
+  ids: readonly number[],
+  mediaPublicUrl: string | undefined,
+): Promise<CustomPageFile[]> {
+  const urlOf = mediaAddress(mediaPublicUrl);
+  return (await findFiles(db, [...new Set(ids)])).map((row) => {
+    const { id, kind, title, alt, address, mediaType, size, width, height, sources } = toLibraryFile(row, [], urlOf);
+    return { id, kind, title, alt, address, mediaType, size, width, height, sources };
+  });
 }
 
 /** What a visitor is served at a file's address: the row, or undefined (unknown, or in the trash). */

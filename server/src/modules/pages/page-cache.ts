@@ -167,6 +167,15 @@ export function pageIdOf(url: string): string {
 /** The page's path as the site writes it, with a numeric id without leading zeros. */
 function canonicalPath(page: PageKey, pathname: string): string {
   const pattern = pages[page].path;
+  // A page staff added: its one segment as the address asks, encoded one way (`/Prüfung`, `/Pr%C3%BCfung`).
+  if (pattern === pages.customPage.path) {
+    const segment = pathname.split('/').find(Boolean) ?? '';
+    try {
+      return `/${encodeURIComponent(decodeURIComponent(segment).normalize('NFC'))}`;
+    } catch {
+      return `/${segment}`;
+    }
+  }
   if (!pattern.includes(':id')) return pattern;
   const id = pageIdOf(pathname);
   return pattern.replace(':id', /^\d{1,10}$/.test(id) ? String(Number(id)) : encodeURIComponent(id));

@@ -9,7 +9,8 @@ import type { PageRenderer } from './page-renderer';
  * request, its address (normalized: the page is rendered for exactly that address), the
  * prerendered HTML and the texts and company details to render with, answers the HTML rendered
  * with the current data — `rendered: false` if only the prerendered page could be given, which
- * is then not kept — or where to go instead.
+ * is then not kept — or where to go instead, or that the address names nothing (a page staff
+ * added that is not there: the site's not-found answer).
  */
 export type PageFiller = {
   version(): Promise<string>;
@@ -26,7 +27,7 @@ export type PageFiller = {
     content: PageContent,
     /** More data to render with (the footer form's state): the page is then made for this answer alone. */
     extra?: PageData,
-  ): Promise<{ html: string; rendered: boolean } | { redirect: string }>;
+  ): Promise<{ html: string; rendered: boolean } | { redirect: string } | { notFound: true }>;
 };
 
 /**

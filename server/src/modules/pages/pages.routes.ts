@@ -102,6 +102,22 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
   const fillerOf = (page: PageKey): PageFiller =>
     options.fillers?.[page] ?? contentFiller(page, options.renderer, () => options.contents.version());
 
+  /**
+   * An address whose page is not there (one staff added, unpublished or never made): the site's
+   * not-found answer (the redirect home or the not-found page, and the not-found log), without
+   * the headers the page had been given.
+   */
+  function notFound(request: FastifyRequest, reply: FastifyReply) {
+    const manifest = files.manifest();
+    if (manifest) {
+      const { lang } = pageLanguage(request);
+      for (const name of Object.keys(headerSets.get('customPage', lang, request.protocol === 'https', manifest)))
+        reply.removeHeader(name);
+    }
+    reply.removeHeader('etag').callNotFound();
+    return reply;
+  }
+
   /** A page made for this answer alone (with the footer form's state): not kept, not cached. */
   async function serveWithState(
     page: PageKey,
@@ -128,9 +144,10 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
       ? await fillerOf(page).fill(request, lang, prerendered, normalizedUrl(url, page, formTypes(content)), content, extra)
       : { html: (await options.renderer?.render(prerendered, page, url, lang, extra)) ?? prerendered };
     // A refused form whose page is gone meanwhile (a project removed): shown on the contact page
-    // rather than lost in a redirect.
-    if ('redirect' in made && state.values && page !== 'contactus')
+    // rather than lost in a redirect. So is any answer for a page that is not there.
+    if ((('redirect' in made && state.values) || 'notFound' in made) && page !== 'contactus')
       return app.serveFormPage('contactus', request, reply, pages.contactus.path, state);
+    if ('notFound' in made) return notFound(request, reply);
     if ('redirect' in made) return reply.header('cache-control', 'no-store').redirect(made.redirect, 303);
     reply.removeHeader('etag');
     return reply.header('cache-control', 'no-store').send(made.html);
@@ -162,6 +179,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
       normalizedUrl(request.url, page, formTypes(content)),
       content,
     );
+    if ('notFound' in made) return notFound(request, reply);
     reply.removeHeader('etag').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
     if ('redirect' in made) return reply.redirect(made.redirect, 302);
     // The full stylesheet at once: the page's inline CSS was cut to the built page, which has no
@@ -238,7 +256,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
           version,
           async () => {
             const filled = await filler.fill(request, lang, file.raw.toString('utf8'), url, content);
-            if ('redirect' in filled || !filled.rendered) return filled;
+            if (!('html' in filled) || !filled.rendered) return filled;
             const page = await finishPage(filled.html, etag);
             if (keptForOthers(url)) finished.set(key, version, page);
             return page;
@@ -249,6 +267,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
         if (!isDatabaseUnavailable(error)) throw error;
         return withoutData(request, reply, file.raw, error);
       }
+      if ('notFound' in made) return notFound(request, reply);
       if ('redirect' in made) return reply.removeHeader('etag').header('cache-control', 'no-store').redirect(made.redirect, 302);
       if ('html' in made) {
         // Not rendered (no server bundle, or rendering failed): sent as it is, compressed per

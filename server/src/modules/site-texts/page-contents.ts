@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReadDeps } from '../content/content-reads';
 import {
   type CompanyDetails,
+  type CustomPageLinks,
   type InquiryForm,
   type SiteLanguage,
   defaultCompanyDetails,
@@ -15,6 +16,7 @@ import { publicOriginOf } from '../site-address/public-origin';
 import type { PageContent, PageContents } from '../pages/page-content';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { currentInquiryTypes, inquiryFormOf } from '../inquiry-types/inquiry-types.service';
+import { customPageLinks } from '../custom-pages/custom-pages.service';
 import { previewCookie } from './preview-cookie';
 import type { ShippedTexts } from './shipped-texts';
 import { type SiteTexts, draftSiteTexts, readSiteTexts, readTextsChanged } from './site-text-reads';
@@ -26,6 +28,7 @@ function pageContent(
   company: CompanyDetails,
   images: StoredSiteImages | null,
   inquiryForm: InquiryForm | undefined,
+  pageLinks: CustomPageLinks,
   options: { asBuilt: boolean; preview: boolean; siteUrl: string | undefined },
 ): PageContent {
   const { siteUrl, ...flags } = options;
@@ -41,9 +44,12 @@ function pageContent(
       preview: options.preview,
       ...(siteImages ? { siteImages } : {}),
       ...(inquiryForm ? { inquiryForm } : {}),
+      ...(hasLinks(pageLinks) ? { pageLinks } : {}),
     },
   };
 }
+
+const hasLinks = (links: CustomPageLinks) => links.navigation.length + links.footer.length > 0;
 
 /** The footer form's definition in one language, once staff changed it; undefined: SPEC.md's form, as built. */
 async function readInquiryForm(deps: ReadDeps, lang: SiteLanguage): Promise<InquiryForm | undefined> {
@@ -73,15 +79,17 @@ export function createPageContents(
         throw error;
       }
       if (kept?.version === version) return kept.content;
-      const [{ value: texts }, { value: changed }, { value: company }, images, form] = await Promise.all([
+      const [{ value: texts }, { value: changed }, { value: company }, images, form, links] = await Promise.all([
         readSiteTexts(deps, shipped, lang),
         readTextsChanged(deps),
         readCompanyDetails(deps),
         readSiteImages(deps),
         readInquiryForm(deps, lang),
+        customPageLinks(deps.db, lang, { preview: false }),
       ]);
-      const asBuilt = !changed && isDeepStrictEqual(company, defaultCompanyDetails) && images === null && !form;
-      const content = pageContent(version, lang, texts, company, images, form, {
+      const asBuilt =
+        !changed && isDeepStrictEqual(company, defaultCompanyDetails) && images === null && !form && !hasLinks(links);
+      const content = pageContent(version, lang, texts, company, images, form, links, {
         asBuilt,
         preview: false,
         siteUrl: deps.siteUrl,
@@ -99,13 +107,14 @@ export function createPageContents(
         reply.clearCookie(cookie.name, cookie.options);
         return undefined;
       }
-      const [texts, { value: company }, images, form] = await Promise.all([
+      const [texts, { value: company }, images, form, links] = await Promise.all([
         draftSiteTexts(deps.db, shipped, lang),
         readCompanyDetails(deps),
         readSiteImages(deps),
         readInquiryForm(deps, lang),
+        customPageLinks(deps.db, lang, { preview: true }),
       ]);
-      return pageContent(`preview-${crypto.randomUUID()}`, lang, texts, company, images, form, {
+      return pageContent(`preview-${crypto.randomUUID()}`, lang, texts, company, images, form, links, {
         asBuilt: false,
         preview: true,
         siteUrl: deps.siteUrl,

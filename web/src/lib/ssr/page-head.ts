@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import {
   type CompanyDetails,
+  type CustomPage,
   type Job,
   type PageData,
   type PageKey,
@@ -11,6 +12,8 @@ import {
   apiUrl,
   berlinEndOfDay,
   contentLanguageOf,
+  customPageAddressKey,
+  customPageReadPath,
   escapeHtml,
   indexablePages,
   jobPath,
@@ -24,7 +27,7 @@ import {
 import { metaKeyOf } from '../../config/paths';
 import siteImages from '../../config/site-images.json';
 import { languageRedirectScript } from '../i18n/language';
-import { jobSearchResult, projectSearchResult } from '../search-entry';
+import { customPageSearchResult, jobSearchResult, projectSearchResult } from '../search-entry';
 
 /** What a page's head is made from: the page, its address and data, the company, the texts, the public origin. */
 export type PageHeadInput = {
@@ -147,6 +150,22 @@ function jobPostingJsonLd(job: Job, input: PageHeadInput): string {
   });
 }
 
+/** schema.org FAQPage data of a page's questions and answers, for a page with a questions section. */
+function faqJsonLd(page: CustomPage, lang: SiteLanguage): string | undefined {
+  const questions = page.sections.flatMap((section) => (section.kind === 'faq' ? section.items : []));
+  if (questions.length === 0) return undefined;
+  return jsonLd({
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    inLanguage: lang,
+    mainEntity: questions.map((item) => ({
+      '@type': 'Question',
+      name: item.question[lang],
+      acceptedAnswer: { '@type': 'Answer', text: item.answer[lang] },
+    })),
+  });
+}
+
 /** The id in a page's address (`/project/3`, `/jobs/1`). */
 const idOf = (url: string) => new URL(url, 'http://x').pathname.split('/').filter(Boolean)[1] ?? '';
 
@@ -193,7 +212,9 @@ type OwnHead = {
   ogType?: 'article';
   ogTitle?: string;
   image?: string[] | undefined;
-  structuredData?: string;
+  structuredData?: string | undefined;
+  /** Kept out of search engines (a page staff added with "noindex"). */
+  noindex?: boolean;
 };
 
 /** A project's or a job's own head, from the page's data; undefined without it. */
@@ -226,6 +247,17 @@ function ownHead(input: PageHeadInput): OwnHead | undefined {
       structuredData: jobPostingJsonLd(job, input),
     };
   }
+  if (page === 'customPage') {
+    const address = decodeURIComponent(new URL(input.url, 'http://x').pathname);
+    const custom = data?.[customPageReadPath(customPageAddressKey(address))] as CustomPage | undefined;
+    if (!custom) return undefined;
+    return {
+      ...customPageSearchResult(custom, lang, t),
+      path: custom.address,
+      structuredData: faqJsonLd(custom, lang),
+      noindex: custom.noindex,
+    };
+  }
   return undefined;
 }
 
@@ -243,7 +275,7 @@ export function pageHead(input: PageHeadInput): string {
   const path = own?.path ?? (page === 'projects' ? galleryViewPath(input.url) : pages[page].path);
   // A URL's serialisation has every quote and angle bracket percent-encoded: only '&' needs escaping.
   const address = (l: SiteLanguage) => pageUrl(path, l, origin).replaceAll('&', '&amp;');
-  const indexable = own !== undefined || indexablePages.includes(page);
+  const indexable = own !== undefined ? !own.noindex : indexablePages.includes(page);
   // The icons and link-preview picture drawn from the saved logo and details (decision 028), else the build's.
   const drawn = input.siteImages;
   const ogImage = drawn?.ogImage ?? siteImages.ogImage.url;
