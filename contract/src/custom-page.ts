@@ -253,6 +253,7 @@ export type CustomPageList = { data: CustomPage[]; count: number };
 const customPageReadValues = {
   address: z.string(),
   title: z.object({ de: z.string(), en: z.string() }),
+  // A page saved before its link had words of its own has none.
   linkTitle: z.object({ de: z.string(), en: z.string() }).default({ de: '', en: '' }),
   place: z.enum(customPagePlaces),
   placeOrder: z.number(),

@@ -107,17 +107,17 @@ describe('a page’s search result', () => {
       searchTitle: [],
       searchDescription: [],
     };
-    expect(customPageSearchResult(page, 'de', t)).toEqual({
+    expect(customPageSearchResult(page, ContentLanguage.German, t)).toEqual({
       title: 'Wiederkehrende Prüfung | Musterblitz',
       description: 'Warum? Eine Anlage schützt nur, solange sie intakt ist.',
       ogTitle: 'Wiederkehrende Prüfung',
     });
     // No English text: the English title stands for the description, never the German words.
-    expect(customPageSearchResult(page, 'en', t).description).toBe('Periodic inspection');
+    expect(customPageSearchResult(page, ContentLanguage.English, t).description).toBe('Periodic inspection');
     expect(
       customPageSearchResult(
         { ...page, searchTitle: [de('Blitzschutz prüfen lassen')], searchDescription: [de('Termin im Herbst.')] },
-        'de',
+        ContentLanguage.German,
         t,
       ),
     ).toEqual({ title: 'Blitzschutz prüfen lassen', description: 'Termin im Herbst.', ogTitle: 'Blitzschutz prüfen lassen' });

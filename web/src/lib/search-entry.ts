@@ -1,12 +1,10 @@
 import type { TFunction } from 'i18next';
 import {
-  type ContentLanguage,
+  ContentLanguage,
   type CustomPage,
   type Job,
   type LocalizedText,
   type Project,
-  type SiteLanguage,
-  contentLanguageOf,
   pickText,
   plainTextOf,
   textExcerpt,
@@ -56,16 +54,17 @@ export function jobSearchResult(
 }
 
 /**
- * A page staff added in search results: its search entry where staff wrote one, else its title
- * and the start of its first text.
+ * A page staff added in search results (decision 061): its search entry where staff wrote one,
+ * else its title with the company's name, and the words of its first text (its title where it
+ * has none). The dashboard's preview and the page's head make it with this one function.
  */
 export function customPageSearchResult(
   page: Pick<CustomPage, 'title' | 'sections' | 'searchTitle' | 'searchDescription'>,
-  lang: SiteLanguage,
+  language: ContentLanguage,
   t: TFunction<'common'>,
 ): SearchResult {
-  const language = contentLanguageOf(lang);
-  const pageTitle = page.title[lang];
+  const lang = language === ContentLanguage.English ? 'en' : 'de';
+  const pageTitle = page.title[lang] || page.title[lang === 'en' ? 'de' : 'en'];
   const title = ownText(page.searchTitle, language);
   const firstText = page.sections
     .map((section) =>
@@ -78,7 +77,7 @@ export function customPageSearchResult(
     .find((text) => text.trim());
   return {
     title: title || t('meta.customPage.titleWithPage', { pageTitle }),
-    description: ownText(page.searchDescription, language) || textExcerpt(firstText ?? pageTitle),
+    description: ownText(page.searchDescription, language) || textExcerpt(firstText || pageTitle),
     ogTitle: title || pageTitle,
   };
 }

@@ -252,7 +252,7 @@ function ownHead(input: PageHeadInput): OwnHead | undefined {
     const custom = data?.[customPageReadPath(customPageAddressKey(address))] as CustomPage | undefined;
     if (!custom) return undefined;
     return {
-      ...customPageSearchResult(custom, lang, t),
+      ...customPageSearchResult(custom, contentLanguageOf(lang), t),
       path: custom.address,
       structuredData: faqJsonLd(custom, lang),
       noindex: custom.noindex,

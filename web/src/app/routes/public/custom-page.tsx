@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import {
   type CustomPageReferences,
   type PublishedCustomPage,
+  contentLanguageOf,
   customPageAddressKey,
   customPageReadPath,
   customPageReferencesKey,
@@ -20,7 +21,7 @@ export default function CustomPage() {
   const lang = i18n.language === 'en' ? 'en' : 'de';
   const page = usePageData<PublishedCustomPage>(customPageReadPath(customPageAddressKey(`/${address}`)));
   const references = usePageData<CustomPageReferences>(customPageReferencesKey) ?? {};
-  usePageMeta('customPage', page && customPageSearchResult(page, lang, t));
+  usePageMeta('customPage', page && customPageSearchResult(page, contentLanguageOf(lang), t));
   return (
     <CustomPageView
       page={page}

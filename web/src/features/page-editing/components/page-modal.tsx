@@ -381,7 +381,7 @@ function PageSearchEntry({
       register={(name) => register(name)}
       values={values}
       errors={errors}
-      result={(language, t) => customPageSearchResult(preview, language === ContentLanguage.English ? 'en' : 'de', t)}
+      result={(language, t) => customPageSearchResult(preview, language, t)}
       path={values.address || '/…'}
     />
   );
