@@ -71,6 +71,7 @@ const texts = {
     place: 'Verlinkt in',
     navigation: 'Navigation',
     placeOrder: 'Position',
+    linkTitle: 'Linktext (Deutsch)',
     preview: 'Vorschau (DE)',
     previewLink: 'Vorschau (DE)',
     addressHeld: (title: string) => `Die Seite „${title}“ hat diese Adresse schon.`,
@@ -109,6 +110,7 @@ const texts = {
     place: 'Linked from',
     navigation: 'Navigation',
     placeOrder: 'Position',
+    linkTitle: 'Link text (German)',
     preview: 'Preview (EN)',
     previewLink: 'Preview (EN)',
     addressHeld: (title: string) => `The page “${title}” already has this address.`,
@@ -167,6 +169,7 @@ describe.each(['de', 'en'] as const)('the page editor in %s', (lang) => {
   const viewport = phone ? viewports.phone : viewports.desktop;
   // Each language builds its own page: the addresses differ.
   const address = lang === 'de' ? '/wiederkehrende-prüfung-nach-din-en-62305-3' : '/periodic-inspection-2027';
+  const linkWords = lang === 'de' ? 'Prüfaktion' : 'Herbstaktion';
 
   it('an editor builds the autumn campaign page, saves a draft and publishes it into the navigation', async () => {
     const page = await site.page({ viewport });
@@ -288,6 +291,7 @@ describe.each(['de', 'en'] as const)('the page editor in %s', (lang) => {
     ).toBe(campaign.markupDe);
     await editing.getByLabel(t.place, { exact: true }).selectOption({ label: t.navigation });
     await editing.getByRole('spinbutton', { name: t.placeOrder, exact: true }).fill('1');
+    await editing.getByRole('textbox', { name: t.linkTitle }).fill(linkWords);
     // The preview opens the page at its address in this browser (the public page honours it).
     const popup = page.waitForEvent('popup');
     await editing.getByRole('button', { name: t.preview }).click();
@@ -303,12 +307,25 @@ describe.each(['de', 'en'] as const)('the page editor in %s', (lang) => {
     if (phone) expect(await overflow(page)).toBe(0);
 
     const live = (await pagesNow()).find((p) => p.address === address)!;
-    expect(live).toMatchObject({ published: true, draft: null, place: 'navigation', placeOrder: 1 });
+    expect(live).toMatchObject({
+      published: true,
+      draft: null,
+      place: 'navigation',
+      placeOrder: 1,
+      linkTitle: { de: linkWords, en: '' },
+    });
     expect(live.sections.map((s) => s.kind)).toEqual(['text', 'picture', 'references', 'callToAction']);
     // Visitors' read of it by its address.
     const read = await fetch(`${site.url}${apiUrl(apiRoutes.customPages.byAddress)}?Address=${encodeURIComponent(address)}`);
     expect(read.status).toBe(200);
     expect(((await read.json()) as CustomPage).title.de).toBe(campaign.de);
+    // A visitor finds it in the navigation, by the words of its link, and reads it.
+    const visitor = await site.page({ viewport: viewports.desktop });
+    await visitor.goto(`${site.url}/`);
+    await visitor.locator('header nav').getByRole('link', { name: linkWords }).first().click();
+    await visitor.getByRole('heading', { level: 1, name: campaign.de }).waitFor();
+    expect(decodeURI(new URL(visitor.url()).pathname)).toBe(address);
+    await visitor.getByRole('heading', { level: 2, name: 'Warum prüfen?' }).waitFor();
     expect(page.errors).toEqual([]);
   });
 

@@ -13,11 +13,13 @@ import { searchEntryFormShape, searchEntryFormValues, searchEntryPayload } from 
 import { type SectionValues, sectionPayload } from './sections';
 
 const title = z.string().trim().min(1).max(120);
+const linkTitle = z.string().trim().max(40);
 
 /**
  * The page dialog's own fields (the sections are a list of their own, sections.ts): the address
  * with the contract's rules, each said in the tab's words; both titles; where it is linked; the
- * search entry (decision 059) and "keep out of search engines".
+ * words of its link there (empty: the title); the search entry (decision 059) and "keep out of
+ * search engines".
  */
 export function pageFormSchema() {
   return z.object({
@@ -32,6 +34,8 @@ export function pageFormSchema() {
       }),
     titleDe: title,
     titleEn: title,
+    linkTitleDe: linkTitle,
+    linkTitleEn: linkTitle,
     place: z.enum(customPagePlaces),
     placeOrder: z.number({ message: 'pageEditing:errors.order' }).int().min(0).max(999),
     noindex: z.boolean(),
@@ -49,6 +53,8 @@ export function pageFormValues(page?: CustomPage): PageFormValues {
     address: values?.address ?? '',
     titleDe: values?.title.de ?? '',
     titleEn: values?.title.en ?? '',
+    linkTitleDe: values?.linkTitle.de ?? '',
+    linkTitleEn: values?.linkTitle.en ?? '',
     place: values?.place ?? 'none',
     placeOrder: values?.placeOrder ?? 0,
     noindex: values?.noindex ?? false,
@@ -85,6 +91,7 @@ function pageFields(values: PageFormOutput, sections: readonly SectionValues[]) 
   return {
     address: values.address,
     title: { de: values.titleDe, en: values.titleEn },
+    linkTitle: { de: values.linkTitleDe, en: values.linkTitleEn },
     place: values.place,
     placeOrder: values.placeOrder,
     noindex: values.noindex,

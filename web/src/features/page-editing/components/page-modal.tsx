@@ -72,6 +72,8 @@ const typedLabels = {
   titleDe: 'pageEditing:fields.titleDe',
   titleEn: 'pageEditing:fields.titleEn',
   address: 'pageEditing:fields.address',
+  linkTitleDe: 'pageEditing:fields.linkTitleDe',
+  linkTitleEn: 'pageEditing:fields.linkTitleEn',
   ...searchEntryLabels,
 } as const satisfies Partial<Record<keyof PageFormValues, string>>;
 
@@ -312,6 +314,22 @@ function PageForm({
           max={999}
           error={fieldError(errors.placeOrder)}
           {...register('placeOrder', { valueAsNumber: true })}
+        />
+        <TextField
+          label={t('fields.linkTitleDe')}
+          lang="de"
+          maxLength={40}
+          hint={t('fields.linkTitleHint')}
+          error={fieldError(errors.linkTitleDe)}
+          {...register('linkTitleDe')}
+        />
+        <TextField
+          label={t('fields.linkTitleEn')}
+          lang="en"
+          maxLength={40}
+          hint={t('fields.linkTitleHint')}
+          error={fieldError(errors.linkTitleEn)}
+          {...register('linkTitleEn')}
         />
       </div>
       <SectionList
