@@ -196,6 +196,8 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     // Before anything is read: a kept page is replayed only while this version stays known.
     const versionAtStart = options.replay?.knownVersion();
     const manifest = files.manifest();
+    // Without a build no page staff added can be shown: an address of one segment is then "not found", as before.
+    if (!manifest && page === 'customPage') return notFound(request, reply);
     const { lang, fromQuery } = pageLanguage(request);
     const file = manifest && (await files.get(page, lang));
     if (!manifest || !file) return sendProblem(reply, 503, 'service_unavailable', 'The web app is not built; run npm run build');
