@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { customPageLinks } from './modules/custom-pages/custom-pages.service';
 import http from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -246,7 +247,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   for (const module of modules) if (module.siteRoutes) await app.register(module.siteRoutes);
   await app.register(webAssets, { webDist: config.webDist });
   const renderer = createPageRenderer(config.webDist, config.siteUrl ?? shippedOrigin, app.log);
-  const contents = createPageContents({ ...reads, staffWithToken: app.staffWithToken, siteUrl: config.siteUrl }, shipped);
+  const contents = createPageContents(
+    { ...reads, staffWithToken: app.staffWithToken, siteUrl: config.siteUrl, pageLinks: customPageLinks },
+    shipped,
+  );
   const answerNotFound = notFoundAnswer({ ...redirects, contents, shippedCommon: (lang) => shipped.tree(lang, 'common') });
   await app.register(siteTextFilesRoutes, { shipped });
   await app.register(pageRoutes, {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { customPageLinks } from '../modules/custom-pages/custom-pages.service';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -261,7 +262,7 @@ export function getOnce(
 /** What the public pages show now (published texts, company details), as the pages are rendered with. */
 export async function shownContent(app: FastifyInstance, lang: SiteLanguage): Promise<PageContent> {
   return createPageContents(
-    { ...app, siteUrl: app.config.siteUrl },
+    { ...app, siteUrl: app.config.siteUrl, pageLinks: customPageLinks },
     shippedTexts(app.config.webDist, app.config.webLocales),
   ).published(lang);
 }

@@ -16,7 +16,6 @@ import { publicOriginOf } from '../site-address/public-origin';
 import type { PageContent, PageContents } from '../pages/page-content';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { currentInquiryTypes, inquiryFormOf } from '../inquiry-types/inquiry-types.service';
-import { customPageLinks } from '../custom-pages/custom-pages.service';
 import { previewCookie } from './preview-cookie';
 import type { ShippedTexts } from './shipped-texts';
 import { type SiteTexts, draftSiteTexts, readSiteTexts, readTextsChanged } from './site-text-reads';
@@ -63,7 +62,12 @@ async function readInquiryForm(deps: ReadDeps, lang: SiteLanguage): Promise<Inqu
  * staff with the preview cookie, the drafts.
  */
 export function createPageContents(
-  deps: ReadDeps & { staffWithToken: FastifyInstance['staffWithToken']; siteUrl: string | undefined },
+  deps: ReadDeps & {
+    staffWithToken: FastifyInstance['staffWithToken'];
+    siteUrl: string | undefined;
+    /** The links to pages staff added (modules/custom-pages), handed in: that module reads the texts' module too. */
+    pageLinks: (db: ReadDeps['db'], lang: SiteLanguage, options: { preview: boolean }) => Promise<CustomPageLinks>;
+  },
   shipped: ShippedTexts,
 ): PageContents {
   const made = new Map<SiteLanguage, { version: string; content: PageContent }>();
@@ -85,7 +89,7 @@ export function createPageContents(
         readCompanyDetails(deps),
         readSiteImages(deps),
         readInquiryForm(deps, lang),
-        customPageLinks(deps.db, lang, { preview: false }),
+        deps.pageLinks(deps.db, lang, { preview: false }),
       ]);
       const asBuilt =
         !changed && isDeepStrictEqual(company, defaultCompanyDetails) && images === null && !form && !hasLinks(links);
@@ -112,7 +116,7 @@ export function createPageContents(
         readCompanyDetails(deps),
         readSiteImages(deps),
         readInquiryForm(deps, lang),
-        customPageLinks(deps.db, lang, { preview: true }),
+        deps.pageLinks(deps.db, lang, { preview: true }),
       ]);
       return pageContent(`preview-${crypto.randomUUID()}`, lang, texts, company, images, form, links, {
         asBuilt: false,
