@@ -1,5 +1,5 @@
 import { documentFileUsage } from '../section-documents/document-files';
-import { filesOf } from '../section-documents/section-values';
+import { sectionFileIds } from '../section-documents/section-values';
 import { listCustomPages } from './custom-pages.repository';
 
 /**
@@ -10,6 +10,6 @@ import { listCustomPages } from './custom-pages.repository';
 export const customPageFiles = documentFileUsage({
   kind: 'page',
   list: (db) => listCustomPages(db, { withTrashed: true }),
-  filesOf: (values) => values.sections.flatMap((section) => filesOf(section).map(([, id]) => id)),
+  filesOf: (values) => sectionFileIds(values.sections),
   addressOf: (values) => values.address,
 });

@@ -19,7 +19,7 @@ import {
   removeDocument,
   unpublishDocument,
 } from '../section-documents/document-drafts';
-import { filesOf, checkSections, withSectionIds } from '../section-documents/section-values';
+import { checkSections, sectionFileIds, withSectionIds } from '../section-documents/section-values';
 import { filesForVisitors } from '../files/files.service';
 import { pageEntry } from './custom-page-audit';
 import {
@@ -72,9 +72,6 @@ export async function getCustomPage(db: Db, id: number): Promise<CustomPage> {
   return staffRead(record);
 }
 
-/** Every file a page's sections show. */
-const fileIdsOf = (values: StoredPageValues) => values.sections.flatMap((section) => filesOf(section).map(([, id]) => id));
-
 /**
  * A published page by its address, with the files it shows; a draft, one in the trash or none at
  * all are the same 404.
@@ -86,7 +83,7 @@ export async function getPublishedPageAt(
 ): Promise<PublishedCustomPage> {
   const record = await findPublishedAt(db, address);
   if (!record) throw notFound('Page');
-  return { ...visitorRead(record), files: await filesForVisitors(db, fileIdsOf(record.values), mediaPublicUrl) };
+  return { ...visitorRead(record), files: await filesForVisitors(db, sectionFileIds(record.values.sections), mediaPublicUrl) };
 }
 
 /**
@@ -102,7 +99,7 @@ export async function getPagePreviewAt(
   if (!record) return undefined;
   const values = record.draft ?? record.values;
   const { draft: _draft, ...page } = staffRead(record);
-  return { ...page, ...values, files: await filesForVisitors(db, fileIdsOf(values), mediaPublicUrl) };
+  return { ...page, ...values, files: await filesForVisitors(db, sectionFileIds(values.sections), mediaPublicUrl) };
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   removeDocument,
   unpublishDocument,
 } from '../section-documents/document-drafts';
-import { canonical, checkSections, filesOf, holdLibraryFile, withSectionIds } from '../section-documents/section-values';
+import { canonical, checkSections, holdLibraryFile, sectionFileIds, withSectionIds } from '../section-documents/section-values';
 import { newsEntry } from './news-audit';
 import {
   type NewsPostRecord,
@@ -35,10 +35,7 @@ import {
 
 /** The library's files a post shows: its cover, and its sections' pictures and downloads. */
 export function postFiles(values: StoredPostValues): number[] {
-  return [
-    ...(values.cover ? [values.cover.fileId] : []),
-    ...values.sections.flatMap((section) => filesOf(section).map(([, id]) => id)),
-  ];
+  return [...(values.cover ? [values.cover.fileId] : []), ...sectionFileIds(values.sections)];
 }
 
 /**

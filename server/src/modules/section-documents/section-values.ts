@@ -36,6 +36,10 @@ export function filesOf(section: CustomPageSection): [string, number][] {
   return [];
 }
 
+/** The ids of the library's files these sections show. */
+export const sectionFileIds = (sections: readonly CustomPageSection[]): number[] =>
+  sections.flatMap((section) => filesOf(section).map(([, id]) => id));
+
 /** A value as JSON with its objects' keys in order: two saves of the same document compare equal. */
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
