@@ -29,6 +29,8 @@ export const newsLimits = {
   /** Posts on one page of the public list, by default and at most. */
   pageLength: 10,
   maxPageLength: 50,
+  /** The most of the newest posts the home page may show. */
+  homePosts: 6,
 } as const;
 
 /** Where the posts live, per language: the list, each post below it, and the feed. */
@@ -178,3 +180,12 @@ export function newsPostDate(post: Pick<NewsPostValues, 'date' | 'publishAt'>): 
 export function isScheduled(post: Pick<NewsPost, 'published' | 'publishAt'>, now: Date = new Date()): boolean {
   return post.published && post.publishAt !== null && post.publishAt > now.toISOString();
 }
+
+/**
+ * `GET/PUT /News/Home`: how many of the newest posts the home page shows below its own sections.
+ * 0, the default, leaves SPEC's home page as it is; staff switch it on in the news tab.
+ */
+export const newsHomeSchema = z.strictObject({
+  homePosts: z.number().int().min(0).max(newsLimits.homePosts),
+});
+export type NewsHome = z.output<typeof newsHomeSchema>;

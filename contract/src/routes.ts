@@ -162,6 +162,8 @@ export const apiRoutes = {
     published: '/News/Published',
     /** GET `?Address=neues-montagefahrzeug`: a post visitors see, whole. */
     byAddress: '/News/ByAddress',
+    /** GET (everyone) and PUT (editors): how many of the newest posts the home page shows (`newsHomeSchema`). */
+    home: '/News/Home',
     publish: '/News/:id/Publish',
     publishPath: (id: Id) => `/News/${id}/Publish`,
     unpublish: '/News/:id/Unpublish',
