@@ -35,6 +35,8 @@ export const projectPictureSchema = z.object({
   focus: focalPointSchema,
   /** Adds nothing a text would say: shown with an empty alternative text, none needed to publish. */
   decorative: z.boolean(),
+  /** The library's picture this one was copied from (decision 066), or null: an upload. */
+  libraryFileId: z.number().int().nullable().optional(),
 });
 export type ProjectPicture = z.infer<typeof projectPictureSchema>;
 
@@ -166,8 +168,10 @@ const altTextsSchema = z
 
 /**
  * One picture of a create or update: a new one as a data URL (`url`) or as a multipart file part
- * (`file`: the part's field name), or a kept one by its `url` as read. The other fields a read
- * gave (sources, frame, …) may be sent back; they are ignored.
+ * (`file`: the part's field name), a kept one by its `url` as read, or a picture of the library
+ * by `libraryFileId` alone (copied into the project, decision 066). The other fields a read gave
+ * (sources, frame, …, and `libraryFileId` beside a `url`: where it came from) may be sent back;
+ * they are ignored.
  */
 export const pictureInputSchema = z
   .object({
@@ -179,8 +183,12 @@ export const pictureInputSchema = z
     alt: altTextsSchema.default([]),
     focus: focalPointSchema.default({ x: 0.5, y: 0.5 }),
     decorative: z.boolean().default(false),
+    libraryFileId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   })
-  .refine((p) => (p.url === undefined) !== (p.file === undefined), 'a picture has either a url or a file');
+  .refine(
+    (p) => (p.url === undefined ? p.file !== undefined || typeof p.libraryFileId === 'number' : p.file === undefined),
+    'a picture has either a url, a file or a libraryFileId',
+  );
 export type PictureInput = z.input<typeof pictureInputSchema>;
 
 const picturesInputSchema = z.array(pictureInputSchema).max(maxProjectPictures);

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FileList, type LibraryFile, apiRoutes, apiUrl } from '@blitz/contract';
-import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { type FileList, type LibraryFile, type Project, apiRoutes, apiUrl } from '@blitz/contract';
+import { api, apiLogin, axeViolations, openWithToken, pngBytes } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // The file library (issue 45, decision 060): an admin uploads the inspection flyer as a PDF with
@@ -182,5 +182,65 @@ describe.each(['de', 'en'] as const)('the file library in %s', (lang) => {
       (file) => file.id === created.id,
     )!;
     expect(saved.title).toEqual({ de: `Mein Titel ${label}`, en: `Their title ${label}` });
+  });
+});
+
+describe('a picture of the library in a reference project', () => {
+  it('an editor on a phone adds it to a new project, its texts come along, and the library names the project', async () => {
+    const page = await site.page({ viewport: viewports.phone });
+    const alt = { de: 'Ableitung an der Hallenfassade', en: 'Down conductor on the hall facade' };
+    // Its own names each try (a retry finds the first one's picture and project too).
+    const mark = Date.now().toString(36);
+    const fileTitle = `Hallenfassade ${mark}`;
+    const projectTitle = `Logistikhalle ${mark}`;
+    const form = new FormData();
+    form.append('data', JSON.stringify({ title: { de: fileTitle, en: 'Hall facade' }, alt }));
+    form.append('file', new Blob([new Uint8Array(await pngBytes(page))], { type: 'image/png' }), 'fassade.png');
+    const upload = await fetch(site.url + apiUrl(apiRoutes.files.list), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const file = (await upload.json()) as LibraryFile;
+
+    await openWithToken(page, site.url, token, '/dashboard?lang=de&tab=projects');
+    const main = page.locator('main');
+    const dialog = page.getByRole('dialog');
+    await main.getByRole('button', { name: 'Projekt hinzufügen' }).click();
+    await dialog.getByLabel('Deutscher Titel').fill(projectTitle);
+    await dialog.getByLabel('Englischer Titel').fill('Logistics hall facade');
+    await dialog.getByLabel('Ort (Deutsch)').fill('Hanau');
+    await dialog.getByLabel('Ort (Englisch)').fill('Hanau');
+    await dialog.getByLabel('Ausführungszeitraum (Deutsch)').fill('2026');
+    await dialog.getByLabel('Ausführungszeitraum (Englisch)').fill('2026');
+    await dialog.getByLabel('Leistungsumfang (Deutsch)').fill('Ableitungen');
+    await dialog.getByLabel('Leistungsumfang (Englisch)').fill('Down conductors');
+    await dialog.getByText('Aus der Dateibibliothek hinzufügen').click();
+    await dialog.getByRole('button', { name: `„${fileTitle}“ hinzufügen` }).click();
+    // The library's alternative texts are the picture's, to change here if the project needs others.
+    expect(await dialog.getByLabel('Alternativtext (Deutsch)').inputValue()).toBe(alt.de);
+    expect(await dialog.getByLabel('Alternativtext (Englisch)').inputValue()).toBe(alt.en);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await overflow(page)).toBe(0);
+    await shot(page, 'project-library-picture-phone');
+    await dialog.getByRole('button', { name: 'Als Entwurf speichern' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const list = await api<{ data: Project[] }>(
+      site.url,
+      token,
+      'GET',
+      `${apiRoutes.projects.list}?PageLength=100&Search=${mark}`,
+    );
+    const project = list.data[0]!;
+    const picture = (project.draft?.pictures ?? project.pictures)[0]!;
+    expect(picture.libraryFileId).toBe(file.id);
+    expect((await fetch(site.url + picture.url)).status).toBe(200);
+
+    // The files tab names the project where the picture is used.
+    await main.getByRole('tab', { name: 'Dateien' }).click();
+    const row = main.getByRole('table', { name: 'Dateien der Bibliothek' }).locator('tbody tr', { hasText: fileTitle });
+    await expect.poll(() => row.textContent()).toContain(projectTitle);
   });
 });

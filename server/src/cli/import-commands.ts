@@ -5,7 +5,7 @@ import type { ImportReport } from '@blitz/contract';
 import { type Config, loadConfig } from '../config';
 import { SiteInUseError, holdSiteExclusively } from '../db/instance-lock';
 import { commandLineActor, runAs } from '../modules/audit/audit-actor';
-import { mediaAddress } from '../modules/projects/projects.service';
+import { mediaAddress } from '../media/media-address';
 import { openSource, readExport } from '../modules/wordpress-import/import-jobs';
 import { recordImport, runImport } from '../modules/wordpress-import/wordpress-import.service';
 import { createSiteStorage } from '../storage/site-storage';

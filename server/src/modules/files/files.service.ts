@@ -19,7 +19,7 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import { recordChange } from '../audit/audit.recorder';
 import { claimVersion } from '../audit/edit-version';
 import { bumpContentVersion } from '../content/content-version.repository';
-import { mediaAddress } from '../projects/projects.service';
+import { mediaAddress } from '../../media/media-address';
 import type { FileUsageSource } from '../registry/file-usage';
 import { fileEntry } from './file-audit';
 import type { LibraryUpload } from './file-upload';

@@ -1,13 +1,21 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import type { FocalPoint, LocalizedText } from '@blitz/contract';
+import { ContentLanguage, type FocalPoint, type LocalizedText } from '@blitz/contract';
 import { HttpError, badRequest } from '../../lib/http-error';
-import { PictureError, decodePicture, decodePictureDataUrl, encodeVariants, pictureJob } from '../../media/image-pipeline';
+import {
+  PictureError,
+  type StoredPicture,
+  decodePicture,
+  decodePictureDataUrl,
+  encodeVariants,
+  pictureJob,
+} from '../../media/image-pipeline';
 import { pictureObjectOptions } from '../../media/media-storage';
 import { type PictureCrops, centre, cropKeys, renderCrops } from '../../media/picture-crops';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { Db } from '../../db/database';
+import { findFile } from '../files/files.repository';
 import { type ProjectPicture, pictureKeys, pictureKeysInUse, pictureRead } from './project-pictures';
 
 export type PictureDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger; mediaUrl: (key: string) => string };
@@ -16,6 +24,7 @@ export type PictureDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger
 export type PictureChoice = {
   url?: string | undefined;
   file?: string | undefined;
+  libraryFileId?: number | null | undefined;
   alt: LocalizedText[];
   focus: FocalPoint;
   decorative: boolean;
@@ -100,6 +109,39 @@ export async function recrop(deps: PictureDeps, picture: ProjectPicture, focus: 
   return crops;
 }
 
+/**
+ * A picture of the library, copied into the project (decision 066): its renditions under the
+ * projects' keys (the same bytes, so the same names as an upload of them would get), its crops
+ * made around `focus`, and the library's alternative texts. A copy, so that the reference keeps
+ * its picture whatever becomes of the library's file; `libraryFileId` says where it came from.
+ */
+export async function copyLibraryPicture(
+  deps: PictureDeps,
+  fileId: number,
+  focus: FocalPoint,
+  field: string,
+): Promise<ProjectPicture> {
+  const row = await findFile(deps.db, fileId);
+  if (!row?.picture) throw badRequest(field, row ? `file ${fileId} is not a picture` : `no file ${fileId} in the library`);
+  const stored = JSON.parse(row.picture) as StoredPicture;
+  const variants = await Promise.all(
+    stored.variants.map(async (variant) => {
+      const object = await deps.media.open(variant.key);
+      if (!object) throw badRequest(field, `the library's picture ${fileId} has lost its files: upload it again`);
+      const key = variant.key.replace(/^files\//, 'projects/');
+      await deps.media.put(key, await readAll(object.stream), pictureObjectOptions(key));
+      return { ...variant, key };
+    }),
+  );
+  const alt = [
+    { language: ContentLanguage.German, content: row.alt_de ?? '' },
+    { language: ContentLanguage.English, content: row.alt_en ?? '' },
+  ]
+    .filter((text) => text.content.trim() !== '')
+    .sort((a, b) => a.language - b.language);
+  return { width: stored.width, height: stored.height, variants, alt, focus, decorative: false, libraryFileId: fileId };
+}
+
 const samePoint = (a: FocalPoint, b: FocalPoint) => Math.abs(a.x - b.x) < 0.001 && Math.abs(a.y - b.y) < 0.001;
 
 /** Which picture of `existing` a kept picture's `url` names: its web-sized URL or any of its files' as read. */
@@ -127,9 +169,14 @@ export async function resolvePictures(
   const result: ProjectPicture[] = [];
   for (const [index, input] of inputs.entries()) {
     const field = `pictures.${index}`;
-    const texts = { alt: input.decorative ? [] : input.alt, decorative: input.decorative };
+    let texts = { alt: input.decorative ? [] : input.alt, decorative: input.decorative };
     let picture: ProjectPicture;
-    if (input.file !== undefined) {
+    if (input.url === undefined && input.file === undefined) {
+      picture = await copyLibraryPicture(deps, input.libraryFileId!, input.focus, `${field}.libraryFileId`);
+      made.push(...pictureKeys(picture));
+      // Texts left empty take the library's, which it requires in both languages.
+      if (!input.decorative && input.alt.length === 0) texts = { ...texts, alt: picture.alt };
+    } else if (input.file !== undefined) {
       const uploaded = files.get(input.file);
       if (!uploaded) throw badRequest(`${field}.file`, `no file part named "${input.file}" in this request`);
       if (used.has(input.file)) throw badRequest(`${field}.file`, 'each file part may be used once');

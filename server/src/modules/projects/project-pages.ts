@@ -16,7 +16,8 @@ import type { PageFillerDeps } from '../registry/site-module';
 import type { PageFiller } from '../pages/page-filler';
 import { readCategories } from '../categories/category-reads';
 import { readProject, readProjectPage } from './project-reads';
-import { getProjectPreview, mediaAddress } from './projects.service';
+import { getProjectPreview } from './projects.service';
+import { mediaAddress } from '../../media/media-address';
 
 /**
  * The gallery and a project's page, rendered with the current data: the HTML has the cards and

@@ -21,6 +21,8 @@ export type ProjectPicture = StoredPicture & {
   decorative: boolean;
   /** Made at upload and whenever the focal point moves; absent on pictures from before (crop the centre). */
   crops?: PictureCrops;
+  /** The library's picture this is a copy of (decision 066): its "used on" names the project. */
+  libraryFileId?: number;
 };
 
 /** The width the `url` of a picture has: what a content column shows at twice its CSS width. */
@@ -61,6 +63,7 @@ export function pictureRead(picture: ProjectPicture, urlOf: (key: string) => str
     alt: picture.decorative ? [] : picture.alt,
     focus: picture.focus,
     decorative: picture.decorative,
+    libraryFileId: picture.libraryFileId ?? null,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { ContentLanguage, Project, ProjectList, ProjectListQuery } from '@blitz/contract';
 import type { Config } from '../../config';
 import type { Read, ReadDeps } from '../content/content-reads';
-import { getProject, getProjectPage, mediaAddress } from './projects.service';
+import { getProject, getProjectPage } from './projects.service';
+import { mediaAddress } from '../../media/media-address';
 
 /** The project reads give the pictures' addresses on MEDIA_PUBLIC_URL. */
 export type ProjectReadDeps = ReadDeps & { config: Pick<Config, 'mediaPublicUrl'> };

@@ -1,5 +1,6 @@
 import type { SiteModule } from '../registry/site-module';
 import { homeFiller } from './home-featured';
+import { projectFileUsage } from './project-file-usage';
 import { projectPageFillers } from './project-pages';
 import { projectSitemapSource } from './project-sitemap';
 import { projectTrash } from './project-trash';
@@ -14,4 +15,5 @@ export const projectModule: SiteModule = {
   sitemap: projectSitemapSource,
   storedFiles: [projectStoredFiles],
   trash: projectTrash,
+  fileUsage: projectFileUsage,
 };

@@ -17,6 +17,7 @@ import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { multipartSupport } from '../../plugins/external/multipart';
 import { sendRead } from '../content/content-reads';
 import { pictureMultipartLimits, readProjectMultipart, uploadedFiles } from './picture-multipart';
+import { mediaAddress } from '../../media/media-address';
 import { type PictureChoice, releasePictureKeys } from './picture-uploads';
 import { pictureKeys } from './project-pictures';
 import { readProject, readProjectPage } from './project-reads';
@@ -27,7 +28,6 @@ import {
   discardProject,
   getProject,
   getProjectPage,
-  mediaAddress,
   publish,
   relocateProject,
   unpublish,

@@ -16,6 +16,7 @@ import {
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { type MediaAddress, mediaUrl } from '../../media/media-address';
 import { recordChange } from '../audit/audit.recorder';
 import { claimVersion } from '../audit/edit-version';
 import { projectEntry } from './project-audit';
@@ -48,16 +49,6 @@ import { type SearchEntry, noSearchEntry, searchEntryFrom } from '../content/sea
 export type ProjectDeps = { db: Db; media: ObjectStorage; log: FastifyBaseLogger; mediaUrl: MediaAddress };
 /** The fields of a create or update payload, as the contract's schema gives them. */
 export type ProjectFields = Omit<z.output<typeof projectCreateSchema>, 'picture' | 'pictures'>;
-
-export type MediaAddress = (key: string) => string;
-
-/** Pictures served by the site itself, at /media/ (media.routes.ts). */
-export const mediaUrl: MediaAddress = (key) => `/media/${key}`;
-
-/** Picture addresses under MEDIA_PUBLIC_URL (a CDN in front of the bucket) when it is set, else the site's /media/. */
-export function mediaAddress(publicBase: string | undefined): MediaAddress {
-  return publicBase ? (key) => `${publicBase}${key}` : mediaUrl;
-}
 
 /** SPEC.md §7's picture fields: the cover's. */
 function coverFields(

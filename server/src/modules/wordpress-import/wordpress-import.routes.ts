@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes, apiUrl, idParamSchema, wordpressImportLimits, wordpressImportOptionsSchema } from '@blitz/contract';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { multipartSupport } from '../../plugins/external/multipart';
-import { mediaAddress } from '../projects/projects.service';
+import { mediaAddress } from '../../media/media-address';
 import type { SiteRouteOptions } from '../registry/site-module';
 import { createImportRunner, openSource, queueImportJob, readExport, scratchFolder, toImportJob } from './import-jobs';
 import { findImportJob, latestImportJobs } from './wordpress-import.repository';

@@ -19,7 +19,7 @@ import { buildApp } from '../../app';
 import { listAll } from '../../storage/object-storage';
 import { type TestApp, api, backends, onCleanup, signIn, startSharedTestApp, startTestApp } from '../../test/helper';
 import { commandLineActor } from '../audit/audit-actor';
-import { mediaAddress } from '../projects/projects.service';
+import { mediaAddress } from '../../media/media-address';
 import { createImportRunner, importLeaseName, queueImportJob, runImportJob, scratchFolder } from './import-jobs';
 import { takeLease } from '../housekeeping/leases.repository';
 import { exportAt, fixtureExport, fixtureUploadsZip, oldSite, postImport, zipOf } from './wordpress-import.test-kit';

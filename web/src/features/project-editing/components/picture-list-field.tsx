@@ -1,9 +1,11 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxProjectPictures, pictureLimits } from '@blitz/contract';
+import { type LibraryFile, maxProjectPictures, pictureLimits } from '@blitz/contract';
 import type { FailureReason } from '../../../components/admin/command-failure';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { FileField, TextField } from '../../../components/admin/form-field';
+import { LibraryFilePreview } from '../../../components/admin/library-file-preview';
+import { fileTitle, useFiles } from '../../../components/admin/library-files';
 import { megabytes, pictureFileProblem, picturePixelsProblem } from '../../../components/admin/picture-check';
 import { type PictureItem, moved, pointAt } from './picture-list';
 
@@ -27,6 +29,43 @@ async function pixelSize(url: string): Promise<{ width: number; height: number }
 let counter = 0;
 
 /**
+ * The library's pictures as buttons, each adding its picture to the list (decision 066): shown
+ * once asked for, so the list is read only then.
+ */
+function LibraryPictures({ onAdd, full }: { onAdd: (file: LibraryFile) => void; full: boolean }) {
+  const { t, i18n } = useTranslation('projectEditing');
+  const { data } = useFiles();
+  const p = 'modal.pictures';
+  const pictures = (data?.data ?? []).filter((file) => file.kind === 'picture');
+  if (!data) return <p className="text-sm text-slate-600">{t(`${p}.libraryLoading`)}</p>;
+  if (pictures.length === 0) return <p className="text-sm text-slate-600">{t(`${p}.libraryEmpty`)}</p>;
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-600">{t(`${p}.libraryHint`)}</p>
+      <ul className="grid max-h-60 grid-cols-2 gap-2 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-3 lg:grid-cols-4">
+        {pictures.map((file) => {
+          const title = fileTitle(file, i18n.language);
+          return (
+            <li key={file.id}>
+              <button
+                type="button"
+                disabled={full}
+                aria-label={t(`${p}.addFromLibrary`, { title })}
+                className="flex w-full flex-col gap-1 rounded border border-slate-200 p-1.5 text-left text-xs text-slate-800 hover:border-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:opacity-50"
+                onClick={() => onAdd(file)}
+              >
+                <LibraryFilePreview file={file} className="h-16 w-full" />
+                <span className="min-w-0 break-words hyphens-auto">{title}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
  * The project's pictures: add several at once, put them in order (the first is the cover),
  * remove, mark decorative, give each its German and English alternative text, and set its focal
  * point by clicking on it (or with the arrow keys on it): every crop keeps that point in view.
@@ -37,6 +76,7 @@ export function PictureListField({ items, onChange, showErrors, missing, progres
   const { t: tAdmin } = useTranslation('admin');
   const listId = useId();
   const [problems, setProblems] = useState<{ name: string; problem: FailureReason }[]>([]);
+  const [libraryOpen, setLibraryOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   // Object URLs of chosen files are released when they leave the list or the modal closes.
   const latest = useRef(items);
@@ -91,6 +131,20 @@ export function PictureListField({ items, onChange, showErrors, missing, progres
     if (input.current) input.current.value = '';
   }
 
+  function addFromLibrary(file: LibraryFile) {
+    const preview = [...file.sources].filter((s) => s.type === 'image/webp').sort((a, b) => a.width - b.width);
+    const item: PictureItem = {
+      id: `new-${++counter}`,
+      preview: (preview.find((s) => s.width >= 480) ?? preview[preview.length - 1])?.url ?? file.address,
+      libraryFileId: file.id,
+      altDe: file.alt?.de ?? '',
+      altEn: file.alt?.en ?? '',
+      focus: { x: 0.5, y: 0.5 },
+      decorative: false,
+    };
+    onChange([...items, item]);
+  }
+
   function remove(item: PictureItem) {
     if (item.file) URL.revokeObjectURL(item.preview);
     onChange(items.filter((other) => other.id !== item.id));
@@ -143,6 +197,17 @@ export function PictureListField({ items, onChange, showErrors, missing, progres
         }
         onChange={(event) => void add([...(event.target.files ?? [])])}
       />
+      <details
+        className="rounded-md border border-slate-200 px-3 py-2"
+        onToggle={(event) => setLibraryOpen(event.currentTarget.open)}
+      >
+        <summary className="cursor-pointer text-sm font-medium text-brand-800">{t(`${p}.fromLibrary`)}</summary>
+        {libraryOpen && (
+          <div className="mt-2">
+            <LibraryPictures onAdd={addFromLibrary} full={items.length >= maxProjectPictures} />
+          </div>
+        )}
+      </details>
       {progress !== undefined && (
         <div className="flex items-center gap-3 text-sm text-slate-700">
           <progress max={1} value={progress} aria-label={t(`${p}.uploading`)} className="h-2 flex-1 accent-brand-700" />

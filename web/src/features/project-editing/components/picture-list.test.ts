@@ -37,6 +37,22 @@ describe('the modal’s picture list', () => {
     ]);
   });
 
+  it('sends a picture chosen from the library by its id, with the texts as edited', () => {
+    const { url: _url, ...rest } = kept;
+    const chosen: PictureItem = { ...rest, id: 'new-2', libraryFileId: 7, preview: '/media/files/b-480.webp' };
+    expect(picturesPayload([chosen])).toEqual([
+      {
+        libraryFileId: 7,
+        alt: [
+          { content: 'Roof', language: 1 },
+          { content: 'Dach', language: 2 },
+        ],
+        focus: kept.focus,
+        decorative: false,
+      },
+    ]);
+  });
+
   it('names the texts still missing, decorative pictures aside', () => {
     expect(
       missingTexts([

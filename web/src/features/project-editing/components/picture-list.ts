@@ -10,6 +10,8 @@ export type PictureItem = {
   /** A kept picture's `url` as read; none for a new file. */
   url?: string;
   file?: File;
+  /** A picture of the library chosen now: copied into the project by the save (decision 066). */
+  libraryFileId?: number;
   altDe: string;
   altEn: string;
   focus: FocalPoint;
@@ -32,10 +34,17 @@ export function pictureItems(project: Pick<Project, 'pictures'> | undefined): Pi
 /** The field name a new file is sent under (multipart), as `pictures[].file` names it. */
 export const filePartName = (item: PictureItem) => `file-${item.id}`;
 
-/** The `pictures` of a save: kept ones by their url, new files by their part's name. */
+/** What names a picture in a save: a new file by its part's name, a kept one by its url, one of the library by its id. */
+function pictureSource(item: PictureItem): Pick<PictureInput, 'file' | 'url' | 'libraryFileId'> {
+  if (item.file) return { file: filePartName(item) };
+  if (item.url !== undefined) return { url: item.url };
+  return { libraryFileId: item.libraryFileId! };
+}
+
+/** The `pictures` of a save: kept ones by their url, new files by their part's name, the library's by id. */
 export function picturesPayload(items: PictureItem[]): PictureInput[] {
   return items.map((item) => ({
-    ...(item.file ? { file: filePartName(item) } : { url: item.url! }),
+    ...pictureSource(item),
     alt: item.decorative
       ? []
       : [
