@@ -34,6 +34,7 @@ export const translationNamespaces = [
   'inquiryTypes',
   'files',
   'pageEditing',
+  'sectionEditing',
 ] as const;
 export type TranslationNamespace = (typeof translationNamespaces)[number];
 

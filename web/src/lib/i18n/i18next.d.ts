@@ -32,6 +32,7 @@ import type wordpressImport from '../../locales/de/wordpressImport.json';
 import type inquiryTypes from '../../locales/de/inquiryTypes.json';
 import type files from '../../locales/de/files.json';
 import type pageEditing from '../../locales/de/pageEditing.json';
+import type sectionEditing from '../../locales/de/sectionEditing.json';
 import type { TranslationNamespace } from '@blitz/contract';
 
 type Resources = {
@@ -64,6 +65,7 @@ type Resources = {
   wordpressImport: typeof wordpressImport;
   files: typeof files;
   pageEditing: typeof pageEditing;
+  sectionEditing: typeof sectionEditing;
   inquiryTypes: typeof inquiryTypes;
 };
 

@@ -62,7 +62,7 @@ const JobsPanel = lazyPanel(
   () => import('../../../features/job-editing/components/jobs-panel').then((m) => m.JobsPanel),
   ['jobEditing'],
 );
-const PagesSection = lazyPanel(() => import('./pages-section').then((m) => m.PagesSection), ['pageEditing']);
+const PagesSection = lazyPanel(() => import('./pages-section').then((m) => m.PagesSection), ['pageEditing', 'sectionEditing']);
 const FilesPanel = lazyPanel(() => import('../../../features/files/components/files-panel').then((m) => m.FilesPanel), ['files']);
 const TextsPanel = lazyPanel(
   () => import('../../../features/text-editing/components/texts-panel').then((m) => m.TextsPanel),

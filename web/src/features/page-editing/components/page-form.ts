@@ -10,7 +10,7 @@ import {
   siteOwnSegments,
 } from '@blitz/contract';
 import { searchEntryFormShape, searchEntryFormValues, searchEntryPayload } from '../../../components/admin/search-entry-form';
-import { type SectionValues, sectionPayload } from './sections';
+import { type SectionValues, sectionPayload } from '../../../components/admin/sections/sections';
 
 const title = z.string().trim().min(1).max(120);
 const linkTitle = z.string().trim().max(40);

@@ -1,17 +1,17 @@
 import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LibraryFile, customPageLimits } from '@blitz/contract';
-import { dangerButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
-import { SelectField } from '../../../components/admin/form-field';
-import { LibraryFilePreview } from '../../../components/admin/library-file-preview';
-import { fileTitle } from '../../../components/admin/library-files';
+import { dangerButton, secondaryButton, smallButton } from '../button-classes';
+import { SelectField } from '../form-field';
+import { LibraryFilePreview } from '../library-file-preview';
+import { fileTitle } from '../library-files';
 import { type Focus, moved } from './sections';
 
 const errorText = 'mt-1 text-sm font-medium text-red-700';
 
 /** Where the library is: staff upload there, and pick here. */
 function LibraryHint({ empty }: { empty: boolean }) {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   return <p className="text-sm text-slate-600">{empty ? t('files.noPictures') : t('files.libraryHint')}</p>;
 }
 
@@ -35,7 +35,7 @@ export function PictureChoice({
   onFocusChange: (focus: Focus) => void;
   error: string | undefined;
 }) {
-  const { t, i18n } = useTranslation('pageEditing');
+  const { t, i18n } = useTranslation('sectionEditing');
   const name = useId();
   const pictures = (files ?? []).filter((file) => file.kind === 'picture');
   const chosen = files?.find((file) => file.id === value);
@@ -90,7 +90,7 @@ const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 
 /** The chosen picture with its focal point (in percent from the top left; the middle until set). */
 function FocusPoint({ file, focus, onChange }: { file: LibraryFile; focus: Focus; onChange: (focus: Focus) => void }) {
-  const { t, i18n } = useTranslation('pageEditing');
+  const { t, i18n } = useTranslation('sectionEditing');
   const point = focus ?? { x: 50, y: 50 };
   // A rendition about as wide as it is shown (14rem, twice for sharp screens).
   const webp = file.sources.filter((s) => s.type === 'image/webp').sort((a, b) => a.width - b.width);
@@ -160,7 +160,7 @@ export function DownloadsChoice({
   onChange: (fileIds: number[]) => void;
   error: string | undefined;
 }) {
-  const { t, i18n } = useTranslation('pageEditing');
+  const { t, i18n } = useTranslation('sectionEditing');
   const [adding, setAdding] = useState('');
   const headingId = useId();
   const byId = new Map(files?.map((file) => [file.id, file]));
