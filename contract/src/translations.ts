@@ -35,6 +35,7 @@ export const translationNamespaces = [
   'files',
   'pageEditing',
   'sectionEditing',
+  'newsEditing',
 ] as const;
 export type TranslationNamespace = (typeof translationNamespaces)[number];
 

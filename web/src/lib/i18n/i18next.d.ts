@@ -33,6 +33,7 @@ import type inquiryTypes from '../../locales/de/inquiryTypes.json';
 import type files from '../../locales/de/files.json';
 import type pageEditing from '../../locales/de/pageEditing.json';
 import type sectionEditing from '../../locales/de/sectionEditing.json';
+import type newsEditing from '../../locales/de/newsEditing.json';
 import type { TranslationNamespace } from '@blitz/contract';
 
 type Resources = {
@@ -66,6 +67,7 @@ type Resources = {
   files: typeof files;
   pageEditing: typeof pageEditing;
   sectionEditing: typeof sectionEditing;
+  newsEditing: typeof newsEditing;
   inquiryTypes: typeof inquiryTypes;
 };
 

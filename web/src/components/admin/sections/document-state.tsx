@@ -30,7 +30,10 @@ const badgeClass: Record<BadgeTone, string> = {
 /** The state as a small label, for a list and a dialog. */
 export function StateBadge({ tone, label }: { tone: BadgeTone; label: string }) {
   return (
-    <span className={`inline-block rounded border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${badgeClass[tone]}`}>
+    // A scheduled post's badge names a date and time: it may wrap on a phone.
+    <span
+      className={`inline-block max-w-full rounded border px-2 py-0.5 text-xs font-semibold ${tone === 'scheduled' ? '' : 'whitespace-nowrap'} ${badgeClass[tone]}`}
+    >
       {label}
     </span>
   );

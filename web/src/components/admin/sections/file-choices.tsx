@@ -8,6 +8,8 @@ import { fileTitle } from '../library-files';
 import { type Focus, moved } from './sections';
 
 const errorText = 'mt-1 text-sm font-medium text-red-700';
+const choiceClass =
+  'flex cursor-pointer flex-col gap-1 rounded border border-slate-200 p-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500';
 
 /** Where the library is: staff upload there, and pick here. */
 function LibraryHint({ empty }: { empty: boolean }) {
@@ -24,6 +26,8 @@ export function PictureChoice({
   files,
   value,
   onChange,
+  onClear,
+  legend,
   focus,
   onFocusChange,
   error,
@@ -31,6 +35,10 @@ export function PictureChoice({
   files: LibraryFile[] | undefined;
   value: number | null;
   onChange: (fileId: number) => void;
+  /** A picture that may be left out (a post's cover): "No picture" is the first choice. */
+  onClear?: () => void;
+  /** What the picture is for, if not a section's picture. */
+  legend?: string;
   focus: Focus;
   onFocusChange: (focus: Focus) => void;
   error: string | undefined;
@@ -42,20 +50,31 @@ export function PictureChoice({
   return (
     <fieldset className="min-w-0 space-y-2" aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="text-sm font-semibold text-slate-800">
-        {t('files.picture')}
-        <span aria-hidden="true" className="text-red-700">
-          {' *'}
-        </span>
+        {legend ?? t('files.picture')}
+        {!onClear && (
+          <span aria-hidden="true" className="text-red-700">
+            {' *'}
+          </span>
+        )}
       </legend>
       <LibraryHint empty={files !== undefined && pictures.length === 0} />
       {files === undefined && <p className="text-sm text-slate-600">{t('files.loading')}</p>}
       {pictures.length > 0 && (
         <div className="grid max-h-60 grid-cols-2 gap-2 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-3 lg:grid-cols-4">
+          {onClear && (
+            <label className={choiceClass}>
+              <input type="radio" name={name} className="sr-only" checked={value === null} onChange={onClear} />
+              <span
+                aria-hidden="true"
+                className="flex h-16 w-full items-center justify-center rounded bg-slate-100 text-2xl text-slate-500"
+              >
+                ∅
+              </span>
+              <span className="text-xs text-slate-800">{t('files.noPicture')}</span>
+            </label>
+          )}
           {pictures.map((file) => (
-            <label
-              key={file.id}
-              className="flex cursor-pointer flex-col gap-1 rounded border border-slate-200 p-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
-            >
+            <label key={file.id} className={choiceClass}>
               <input
                 type="radio"
                 name={name}
