@@ -11,7 +11,6 @@ import {
 } from './custom-page';
 import { berlinDate } from './job';
 import type { SiteLanguage } from './languages';
-import { localizedTextSchema } from './localized-text';
 import { ignoredReadFields } from './read-only-fields';
 import { searchEntryLimits, searchTextsSchema } from './search-entry';
 
@@ -150,41 +149,6 @@ export const newsPostUpdateSchema = z.strictObject({
   ...newsPostUpdateFields,
 });
 export type NewsPostUpdate = z.input<typeof newsPostUpdateSchema>;
-
-/**
- * A post as staff read it (`GET /News`, `/News/{id}` and every write's answer), checked by the
- * dashboard, as a page is (`customPageSchema`): its address read as a string, so that a word a
- * later release reserves does not keep the editor from opening the post.
- */
-const words = z.object({ de: z.string(), en: z.string() });
-const newsPostReadValues = {
-  address: z.string(),
-  title: words,
-  date: z.string().nullable(),
-  teaser: words,
-  cover: z.object({ fileId: z.number(), alt: words, focus: pictureFocusSchema.optional() }).nullable(),
-  searchTitle: z.array(localizedTextSchema),
-  searchDescription: z.array(localizedTextSchema),
-  noindex: z.boolean(),
-  publishAt: z.string().nullable(),
-  sections: z.array(z.intersection(customPageSectionSchema, z.object({ id: z.string() }))),
-};
-export const newsPostSchema = z.object({
-  ...newsPostReadValues,
-  id: z.number(),
-  published: z.boolean(),
-  draft: z
-    .object({ ...newsPostReadValues, updatedAt: z.string() })
-    .nullable()
-    .optional(),
-  changedAt: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}) satisfies z.ZodType<NewsPost>;
-export const newsPostListSchema = z.object({
-  data: z.array(newsPostSchema),
-  count: z.number(),
-}) satisfies z.ZodType<NewsPostList>;
 
 /** `GET /News` (staff): every post not in the trash, the newest first. */
 export const newsPostListQuerySchema = z.object({

@@ -8,9 +8,10 @@ import {
   type NewsPostSummaryList,
   apiRoutes,
   apiUrl,
+  isoToBerlinTime,
   newsPostPath,
 } from '@blitz/contract';
-import { api, apiLogin, axeViolations, openWithToken, pngBytes } from '../support/admin-helpers';
+import { api, apiLogin, axeViolations, libraryPicture, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // The news editor (issue 45, decision 065): an editor writes "Neues Montagefahrzeug" on a phone in
@@ -40,24 +41,15 @@ beforeAll(async () => {
   expect(accepted.status).toBe(200);
   token = ((await accepted.json()) as { jwtToken: string }).jwtToken;
 
-  const drawing = await site.page();
-  await drawing.goto(`${site.url}/robots.txt`);
-  const form = new FormData();
-  form.append(
-    'data',
-    JSON.stringify({
+  picture = await libraryPicture(
+    site,
+    token,
+    {
       title: { de: 'Montagewagen vor der Halle', en: 'Installation van at the hall' },
       alt: { de: 'Ein weißer Transporter', en: 'A white van' },
-    }),
+    },
+    'wagen.png',
   );
-  form.append('file', new Blob([new Uint8Array(await pngBytes(drawing, 480, 300))], { type: 'image/png' }), 'wagen.png');
-  const res = await fetch(site.url + apiUrl(apiRoutes.files.list), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  picture = (await res.json()) as LibraryFile;
 });
 
 async function shot(page: Page, name: string) {
@@ -69,24 +61,6 @@ async function shot(page: Page, name: string) {
 async function visibleAddresses(): Promise<string[]> {
   const res = await fetch(`${site.url}${apiUrl(apiRoutes.news.published)}`);
   return ((await res.json()) as NewsPostSummaryList).data.map((p) => p.address);
-}
-
-/** Berlin's wall clock at a moment, as a date-time field holds it (`2027-01-04T07:00`). */
-function berlinTime(moment: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Europe/Berlin',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(moment)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts['year']}-${parts['month']}-${parts['day']}T${parts['hour']}:${parts['minute']}`;
 }
 
 /** Nothing wider than a phone's screen. */
@@ -126,7 +100,7 @@ describe('the news editor', () => {
     // The next minute at least 35 s ahead, in Berlin's time, whatever the browser's zone.
     const at = new Date(Math.ceil((Date.now() + 35_000) / 60_000) * 60_000);
     await dialog.getByRole('radio', { name: /Zu einem Zeitpunkt/ }).check();
-    await dialog.getByLabel('Datum und Uhrzeit (deutsche Zeit)').fill(berlinTime(at));
+    await dialog.getByLabel('Datum und Uhrzeit (deutsche Zeit)').fill(isoToBerlinTime(at.toISOString()));
     expect(await axeViolations(page)).toEqual([]);
     expect(await overflow(page)).toBe(0);
     await shot(page, 'news-de-phone-dialog');
@@ -172,7 +146,7 @@ describe('the news editor', () => {
     await shot(desk, 'news-en-desktop-list');
     await deskRow.getByRole('button', { name: 'Edit' }).click();
     const editing = desk.getByRole('dialog', { name: 'Edit post' });
-    expect(await editing.getByLabel('Date and time (German time)').inputValue()).toBe(berlinTime(at));
+    expect(await editing.getByLabel('Date and time (German time)').inputValue()).toBe(isoToBerlinTime(at.toISOString()));
     await editing.getByRole('button', { name: 'Schedule' }).waitFor();
     const popup = desk.waitForEvent('popup');
     await editing.getByRole('button', { name: 'Preview (EN)' }).click();

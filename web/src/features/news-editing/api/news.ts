@@ -18,7 +18,7 @@ import { apiRequest } from '../../../lib/api-client';
  * draft of changes, the newest first), one post, save, delete to the trash, publish, unpublish,
  * discard.
  */
-const news = documentApi<NewsPost, NewsPostCreate | NewsPostUpdate>({
+export const newsApi = documentApi<NewsPost, NewsPostCreate | NewsPostUpdate>({
   name: 'news',
   routes: apiRoutes.news,
   schema: newsPostSchema,
@@ -26,13 +26,9 @@ const news = documentApi<NewsPost, NewsPostCreate | NewsPostUpdate>({
   listLength: 50,
 });
 
-/** Posts per page of the list. */
-export const postListLength = news.listLength;
-export const usePosts = news.useList;
-export const fetchPost = news.fetchOne;
-export const useSavePost = news.useSave;
-export const useDeletePost = news.useDelete;
-export const usePostState = news.useStateChange;
+export const fetchPost = newsApi.fetchOne;
+export const useSavePost = newsApi.useSave;
+export const usePostState = newsApi.useStateChange;
 
 const homeKey = [...dashboardQueryKey, 'news-home'] as const;
 

@@ -4,15 +4,16 @@ import {
   type NewsPostCreate,
   type NewsPostUpdate,
   addressSegmentPattern,
+  berlinTimeToIso,
   customPageAddressKey,
   customPageLimits,
+  isoToBerlinTime,
   newsLimits,
   newsOwnSegments,
 } from '@blitz/contract';
 import { searchEntryFormShape, searchEntryFormValues, searchEntryPayload } from '../../../components/admin/search-entry-form';
 import { addressWords, documentWithAddress } from '../../../components/admin/sections/address-words';
 import { type SectionValues, sectionPayload } from '../../../components/admin/sections/sections';
-import { berlinTimeToIso, isoToBerlinTime } from './publish-time';
 
 /** "Publish now" (when it goes live), or at a chosen time. */
 export type PublishMode = 'now' | 'at';

@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   type Category,
   ContentLanguage,
+  berlinTimeToIso,
   type LibraryFile,
   type NewsPost,
   customPageLimits,
   newsLimits,
   newsPostPath,
 } from '@blitz/contract';
-import { EditConflict, TypedValues, conflictChanges, noConflictChanges } from '../../../components/admin/edit-conflict';
-import { formIssueKeys, useFieldError } from '../../../components/admin/form-errors';
+import { useFieldError } from '../../../components/admin/form-errors';
 import { SwitchField, TextAreaField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
@@ -20,11 +19,7 @@ import { SearchEntryFields } from '../../../components/admin/search-entry-fields
 import { searchEntryLabels } from '../../../components/admin/search-entry-form';
 import { PictureChoice } from '../../../components/admin/sections/file-choices';
 import { SectionList } from '../../../components/admin/sections/section-list';
-import { sectionsOf } from '../../../components/admin/sections/sections';
-import { SectionsSummary, conflictFields, useSectionEditor } from '../../../components/admin/sections/use-section-editor';
-import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
-import { useStaleSave } from '../../../components/admin/use-stale-save';
-import { isApiError } from '../../../lib/api-client';
+import { useDocumentForm } from '../../../components/admin/sections/use-document-form';
 import { newsSearchResult } from '../../../lib/news';
 import { useDateTime } from '../../../lib/use-date-time';
 import { useNow } from '../../../lib/use-now';
@@ -37,10 +32,8 @@ import {
   newsFormSchema,
   newsFormValues,
   newsUpdatePayload,
-  postWithAddress,
   schedules,
 } from './news-form';
-import { berlinTimeToIso } from './publish-time';
 import { PostStatePanel } from './news-state';
 
 type NewsModalProps = {
@@ -90,123 +83,47 @@ function NewsForm({
 }) {
   const { t, i18n } = useTranslation(['newsEditing', 'admin']);
   const fieldError = useFieldError();
-  const save = useSavePost();
-  const sections = useSectionEditor(post, categories);
-  // The post as it is now: the state actions answer it anew.
-  const [current, setCurrent] = useState(post);
-  // The version the form was filled from; a save of an older one than the server's is refused.
-  const [version, setVersion] = useState(post?.updatedAt);
-  // What the form was filled from: what this person changed is told apart from the colleague's.
-  const [loaded, setLoaded] = useState(() => newsFormValues(post));
+  const lang = i18n.language === 'en' ? 'en' : 'de';
+  const dialog = useDocumentForm({
+    document: post,
+    documents: posts,
+    categories,
+    schema: newsFormSchema(),
+    formValues: (document?: NewsPost) => newsFormValues(document),
+    compared: Object.keys(typedLabels),
+    fieldLabel: (key) => t(typedLabels[key as keyof typeof typedLabels]),
+    save: useSavePost(),
+    fetchOne: fetchPost,
+    payload: (values, sections, published, current, version) =>
+      current ? newsUpdatePayload(current, values, sections, published, version) : newsCreatePayload(values, sections, published),
+    addressMessages: {
+      held: (holder) => t('errors.addressHeld', { title: lang === 'en' ? holder.title.en : holder.title.de }),
+      taken: 'newsEditing:errors.addressTaken',
+      invalid: 'newsEditing:errors.addressForm',
+    },
+    onDone,
+  });
+  const { form, sections, current } = dialog;
   const {
     register,
-    handleSubmit,
-    getValues,
-    getFieldState,
     setValue,
-    setError,
-    reset,
     control,
-    formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(newsFormSchema(), formIssueKeys), defaultValues: newsFormValues(post) });
-  useUnsavedChanges(isDirty || sections.changed);
-  const lang = i18n.language === 'en' ? 'en' : 'de';
-
+    formState: { errors },
+  } = form;
   const [address, publishMode, publishTime] = useWatch({ control, name: ['address', 'publishMode', 'publishTime'] });
-  const holder = postWithAddress(posts, address, current?.id);
-  const addressError = holder
-    ? t('errors.addressHeld', { title: lang === 'en' ? holder.title.en : holder.title.de })
-    : fieldError(errors.address);
-
-  // "Publish" (the form's submit; "Schedule" for a time to come) or "Save as draft", as pages
-  // save: a live post's changes saved as a draft are its draft of changes.
-  const submitAs = (published: boolean, checkVersion = true) =>
-    handleSubmit(
-      (values) => {
-        sections.trySave();
-        if (sections.invalid.length > 0 || holder) return;
-        save.mutate(
-          current
-            ? newsUpdatePayload(current, values, sections.sections, published, checkVersion ? version : undefined)
-            : newsCreatePayload(values, sections.sections, published),
-          {
-            onSuccess: onDone,
-            onError: (error) => {
-              if (!isApiError(error)) return;
-              if (error.fieldErrors.some((e) => e.field === 'address'))
-                setError(
-                  'address',
-                  { message: error.code === 'conflict' ? 'newsEditing:errors.addressTaken' : 'newsEditing:errors.addressForm' },
-                  { shouldFocus: true },
-                );
-              sections.refuse(error.fieldErrors);
-            },
-          },
-        );
-      },
-      () => sections.markTried(),
-    );
-  const submit = submitAs(true);
-  const overwrite = submitAs(true, false);
-
-  const fieldLabel = (key: string) =>
-    key in typedLabels ? t(typedLabels[key as keyof typeof typedLabels]) : sections.fieldLabel(key);
-  const stale = useStaleSave({
-    save,
-    none: noConflictChanges,
-    overwrite: () => void overwrite(),
-    loadTheirs:
-      current &&
-      (async () => {
-        const theirs = await fetchPost(current.id);
-        const saved = newsFormValues(theirs);
-        const theirSections = sectionsOf(theirs);
-        const typedNow = sections.withTexts(getValues());
-        const typed = conflictChanges(
-          conflictFields(Object.keys(typedLabels), typedNow, theirSections),
-          {
-            loaded: sections.withTexts(loaded, sections.loaded),
-            typed: typedNow,
-            theirs: sections.withTexts(saved, theirSections),
-          },
-          fieldLabel,
-          save.error,
-        );
-        setLoaded(saved);
-        reset(saved, { keepDefaultValues: false });
-        sections.load(theirs);
-        setVersion(theirs.updatedAt);
-        setCurrent(theirs);
-        return typed;
-      }),
-  });
-  const addressRefused = isApiError(save.error) && save.error.fieldErrors.some((e) => e.field === 'address');
 
   return (
     <ModalForm
-      onSubmit={(event) => void submit(event)}
-      onCancel={onDone}
-      saving={save.isPending}
-      error={stale.conflict || addressRefused || sections.refused ? undefined : save.error}
+      {...dialog.modalProps}
+      // "Publish", or "Schedule" for a time still to come; "Save as draft" as pages have it.
       submitLabel={{
         idle: schedules({ publishMode, publishTime }) ? t('modal.schedule') : t('modal.publish'),
         busy: t('admin:actions.saving'),
       }}
-      secondaryAction={{ label: t('modal.saveDraft'), onClick: () => void submitAs(false)() }}
+      secondaryAction={{ label: t('modal.saveDraft'), onClick: dialog.modalProps.saveDraft }}
     >
-      {stale.conflict && <EditConflict {...stale.conflictProps} />}
-      <TypedValues changes={stale.typed} />
-      <SectionsSummary editor={sections} />
-      {current && (
-        <PostStatePanel
-          post={current}
-          onChanged={(changed) => {
-            setCurrent(changed);
-            // Publishing changes the version: the next save starts from it.
-            setVersion(changed.updatedAt);
-          }}
-        />
-      )}
+      {dialog.notices}
+      {current && <PostStatePanel post={current} onChanged={dialog.stateChanged} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           data-autofocus
@@ -216,10 +133,7 @@ function NewsForm({
           maxLength={newsLimits.title}
           error={fieldError(errors.titleDe)}
           {...register('titleDe', {
-            // A new post's address follows its German title until staff write one.
-            onChange: (event: { target: { value: string } }) => {
-              if (!current && !getFieldState('address').isDirty) setValue('address', addressFromTitle(event.target.value));
-            },
+            onChange: (event: { target: { value: string } }) => dialog.followTitle(event.target.value, addressFromTitle),
           })}
         />
         <TextField
@@ -242,7 +156,7 @@ function NewsForm({
               path: newsPostPath(address || '…', 'de'),
               english: newsPostPath(address || '…', 'en'),
             })}
-            error={addressError}
+            error={dialog.addressError}
             {...register('address')}
           />
         </div>

@@ -12,7 +12,7 @@ import { documentApi } from '../../../components/admin/sections/document-api';
  * The pages' staff calls (decision 061): the list (drafts too, each with its draft of changes, by
  * place, order and title), one page, save, delete to the trash, publish, unpublish, discard.
  */
-const pages = documentApi<CustomPage, CustomPageCreate | CustomPageUpdate>({
+export const pagesApi = documentApi<CustomPage, CustomPageCreate | CustomPageUpdate>({
   name: 'pages',
   routes: apiRoutes.customPages,
   schema: customPageSchema,
@@ -21,10 +21,6 @@ const pages = documentApi<CustomPage, CustomPageCreate | CustomPageUpdate>({
   listLength: 100,
 });
 
-/** Pages per page of the list. */
-export const pageListLength = pages.listLength;
-export const usePages = pages.useList;
-export const fetchPage = pages.fetchOne;
-export const useSavePage = pages.useSave;
-export const useDeletePage = pages.useDelete;
-export const usePageState = pages.useStateChange;
+export const fetchPage = pagesApi.fetchOne;
+export const useSavePage = pagesApi.useSave;
+export const usePageState = pagesApi.useStateChange;

@@ -1,21 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { type Control, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import { type Control, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Category, ContentLanguage, type CustomPage, customPageLimits, customPagePlaces } from '@blitz/contract';
-import { EditConflict, TypedValues, conflictChanges, noConflictChanges } from '../../../components/admin/edit-conflict';
-import { formIssueKeys, useFieldError } from '../../../components/admin/form-errors';
+import { useFieldError } from '../../../components/admin/form-errors';
 import { SelectField, SwitchField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { SearchEntryFields } from '../../../components/admin/search-entry-fields';
 import { searchEntryLabels } from '../../../components/admin/search-entry-form';
 import { SectionList } from '../../../components/admin/sections/section-list';
-import { sectionsOf } from '../../../components/admin/sections/sections';
-import { SectionsSummary, conflictFields, useSectionEditor } from '../../../components/admin/sections/use-section-editor';
-import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
-import { useStaleSave } from '../../../components/admin/use-stale-save';
-import { isApiError } from '../../../lib/api-client';
+import { useDocumentForm } from '../../../components/admin/sections/use-document-form';
 import { customPageSearchResult } from '../../../lib/search-entry';
 import { fetchPage, useSavePage } from '../api/pages';
 import {
@@ -25,7 +18,6 @@ import {
   pageFormSchema,
   pageFormValues,
   pageUpdatePayload,
-  pageWithAddress,
   withSlash,
 } from './page-form';
 import { PageStatePanel } from './page-state';
@@ -73,121 +65,44 @@ function PageForm({
 }) {
   const { t, i18n } = useTranslation(['pageEditing', 'admin']);
   const fieldError = useFieldError();
-  const save = useSavePage();
-  const sections = useSectionEditor(page, categories);
-  // The page as it is now: the state actions answer it anew.
-  const [current, setCurrent] = useState(page);
-  // The version the form was filled from; a save of an older one than the server's is refused.
-  const [version, setVersion] = useState(page?.updatedAt);
-  // What the form was filled from: what this person changed is told apart from the colleague's.
-  const [loaded, setLoaded] = useState(() => pageFormValues(page));
+  const lang = i18n.language === 'en' ? 'en' : 'de';
+  const dialog = useDocumentForm({
+    document: page,
+    documents: pages,
+    categories,
+    schema: pageFormSchema(),
+    formValues: pageFormValues,
+    compared: Object.keys(typedLabels),
+    fieldLabel: (key) => t(typedLabels[key as keyof typeof typedLabels]),
+    save: useSavePage(),
+    fetchOne: fetchPage,
+    payload: (values, sections, published, current, version) =>
+      current
+        ? pageUpdatePayload(current.id, values, sections, published, version)
+        : pageCreatePayload(values, sections, published),
+    addressMessages: {
+      held: (holder) => t('errors.addressHeld', { title: lang === 'en' ? holder.title.en : holder.title.de }),
+      taken: 'pageEditing:errors.addressTaken',
+      invalid: 'pageEditing:errors.addressForm',
+    },
+    onDone,
+  });
+  const { form, sections, current } = dialog;
   const {
     register,
-    handleSubmit,
-    getValues,
-    getFieldState,
     setValue,
-    setError,
-    reset,
     control,
-    formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(pageFormSchema(), formIssueKeys), defaultValues: pageFormValues(page) });
-  useUnsavedChanges(isDirty || sections.changed);
-  const lang = i18n.language === 'en' ? 'en' : 'de';
-
-  const address = useWatch({ control, name: 'address' });
-  const holder = pageWithAddress(pages, address, current?.id);
-  const addressError = holder
-    ? t('errors.addressHeld', { title: lang === 'en' ? holder.title.en : holder.title.de })
-    : fieldError(errors.address);
-
-  // "Publish" (the form's submit) or "Save as draft", as the projects' editor saves: a live
-  // page's changes saved as a draft are its draft of changes, visitors keep the live page.
-  const submitAs = (published: boolean, checkVersion = true) =>
-    handleSubmit(
-      (values) => {
-        sections.trySave();
-        if (sections.invalid.length > 0 || holder) return;
-        save.mutate(
-          current
-            ? pageUpdatePayload(current.id, values, sections.sections, published, checkVersion ? version : undefined)
-            : pageCreatePayload(values, sections.sections, published),
-          {
-            onSuccess: onDone,
-            onError: (error) => {
-              if (!isApiError(error)) return;
-              const refused = error.fieldErrors.find((e) => e.field === 'address');
-              if (refused)
-                setError(
-                  'address',
-                  { message: error.code === 'conflict' ? 'pageEditing:errors.addressTaken' : 'pageEditing:errors.addressForm' },
-                  { shouldFocus: true },
-                );
-              sections.refuse(error.fieldErrors);
-            },
-          },
-        );
-      },
-      () => sections.markTried(),
-    );
-  const submit = submitAs(true);
-  const overwrite = submitAs(true, false);
-
-  const fieldLabel = (key: string) =>
-    key in typedLabels ? t(typedLabels[key as keyof typeof typedLabels]) : sections.fieldLabel(key);
-  const stale = useStaleSave({
-    save,
-    none: noConflictChanges,
-    overwrite: () => void overwrite(),
-    loadTheirs:
-      current &&
-      (async () => {
-        const theirs = await fetchPage(current.id);
-        const saved = pageFormValues(theirs);
-        const theirSections = sectionsOf(theirs);
-        const typedNow = sections.withTexts(getValues());
-        const typed = conflictChanges(
-          conflictFields(Object.keys(typedLabels), typedNow, theirSections),
-          {
-            loaded: sections.withTexts(loaded, sections.loaded),
-            typed: typedNow,
-            theirs: sections.withTexts(saved, theirSections),
-          },
-          fieldLabel,
-          save.error,
-        );
-        setLoaded(saved);
-        reset(saved, { keepDefaultValues: false });
-        sections.load(theirs);
-        setVersion(theirs.updatedAt);
-        setCurrent(theirs);
-        return typed;
-      }),
-  });
-  const addressRefused = isApiError(save.error) && save.error.fieldErrors.some((e) => e.field === 'address');
+    formState: { errors },
+  } = form;
 
   return (
     <ModalForm
-      onSubmit={(event) => void submit(event)}
-      onCancel={onDone}
-      saving={save.isPending}
-      error={stale.conflict || addressRefused || sections.refused ? undefined : save.error}
+      {...dialog.modalProps}
       submitLabel={{ idle: t('modal.publish'), busy: t('admin:actions.saving') }}
-      secondaryAction={{ label: t('modal.saveDraft'), onClick: () => void submitAs(false)() }}
+      secondaryAction={{ label: t('modal.saveDraft'), onClick: dialog.modalProps.saveDraft }}
     >
-      {stale.conflict && <EditConflict {...stale.conflictProps} />}
-      <TypedValues changes={stale.typed} />
-      <SectionsSummary editor={sections} />
-      {current && (
-        <PageStatePanel
-          page={current}
-          onChanged={(changed) => {
-            setCurrent(changed);
-            // Publishing changes the version: the next save starts from it.
-            setVersion(changed.updatedAt);
-          }}
-        />
-      )}
+      {dialog.notices}
+      {current && <PageStatePanel page={current} onChanged={dialog.stateChanged} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           data-autofocus
@@ -197,10 +112,7 @@ function PageForm({
           maxLength={120}
           error={fieldError(errors.titleDe)}
           {...register('titleDe', {
-            // A new page's address follows its German title until staff write one.
-            onChange: (event: { target: { value: string } }) => {
-              if (!current && !getFieldState('address').isDirty) setValue('address', addressFromTitle(event.target.value));
-            },
+            onChange: (event: { target: { value: string } }) => dialog.followTitle(event.target.value, addressFromTitle),
           })}
         />
         <TextField
@@ -219,7 +131,7 @@ function PageForm({
             autoCapitalize="off"
             maxLength={customPageLimits.address}
             hint={t('fields.addressHint', { max: customPageLimits.address })}
-            error={addressError}
+            error={dialog.addressError}
             {...register('address', {
               onBlur: (event: { target: { value: string } }) => {
                 const slashed = withSlash(event.target.value);

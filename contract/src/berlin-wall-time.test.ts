@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { berlinTimeToIso, isoToBerlinTime } from './publish-time';
+import { berlinTimeToIso, isoToBerlinTime } from './berlin-wall-time';
 
 describe('the time a post goes live, chosen in Berlin', () => {
   it('reads the field as Berlin’s time in winter (UTC+1) and in summer (UTC+2)', () => {

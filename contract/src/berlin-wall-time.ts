@@ -1,21 +1,30 @@
-// The time a post goes live is chosen in the company's time, Europe/Berlin, wherever the browser
-// is (an editor travelling, a laptop set to UTC): the date-time field holds Berlin's wall clock,
-// the API a moment (decision 065).
+// A module of its own: only the news editor needs it (the dashboard's first view does not carry it).
+//
+// A moment chosen as Berlin's wall clock (a news post's time, decision 065): the company's time,
+// wherever the browser is (an editor travelling, a laptop set to UTC). The dashboard's date-time
+// field holds the wall clock, the API a moment.
 
-const berlinParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Berlin',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+// Made on first use, as most pages never ask.
+let berlinParts: Intl.DateTimeFormat | undefined;
+const berlinFormat = () =>
+  (berlinParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Europe/Berlin',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }));
 
 /** Berlin's wall clock at a moment, as milliseconds of the same reading in UTC. */
 function berlinWall(moment: number): number {
-  const part = Object.fromEntries(berlinParts.formatToParts(moment).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    berlinFormat()
+      .formatToParts(moment)
+      .map((p) => [p.type, p.value]),
+  );
   return Date.UTC(+part['year']!, +part['month']! - 1, +part['day']!, +part['hour']!, +part['minute']!, +part['second']!);
 }
 
