@@ -21,21 +21,21 @@ export function HomePosts() {
   const unsaved = value !== home.data.homePosts;
   return (
     <form
-      className="mb-4 flex flex-wrap items-end gap-x-3 gap-y-2 rounded-md border border-slate-300 bg-slate-50 p-3"
+      className="mb-4 max-w-3xl rounded-md border border-slate-300 bg-slate-50 p-3"
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate({ homePosts: value }, { onSuccess: () => setChosen(undefined) });
       }}
     >
-      <div>
-        <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-          {t('home.label', { max: newsLimits.homePosts })}
-        </label>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {t('home.label', { max: newsLimits.homePosts })}
+      </label>
+      <div className="mt-1 flex flex-wrap items-center gap-2">
         <select
           id={id}
           value={value}
           aria-describedby={`${id}-hint`}
-          className="mt-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
           onChange={(event) => setChosen(Number(event.target.value))}
         >
           {Array.from({ length: newsLimits.homePosts + 1 }, (_, count) => (
@@ -44,11 +44,11 @@ export function HomePosts() {
             </option>
           ))}
         </select>
+        <button type="submit" className={`${secondaryButton} ${smallButton}`} disabled={!unsaved || save.isPending}>
+          {t('home.save')}
+        </button>
       </div>
-      <button type="submit" className={`${secondaryButton} ${smallButton} mb-0.5`} disabled={!unsaved || save.isPending}>
-        {t('home.save')}
-      </button>
-      <p id={`${id}-hint`} role="status" className="basis-full text-sm text-slate-600">
+      <p id={`${id}-hint`} role="status" className="mt-2 text-sm text-slate-600">
         {save.isSuccess && !unsaved ? t('home.saved') : t('home.hint')}
       </p>
       {save.error ? <CommandError error={save.error} /> : null}
