@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './auth';
 export * from './berlin-time';
+export * from './berlin-wall-time';
 export * from './category';
 export * from './company';
 export * from './contact';
@@ -22,6 +23,7 @@ export * from './routes';
 export * from './job';
 export * from './custom-page';
 export * from './news';
+export * from './news-read';
 export * from './search-entry';
 export * from './company-details';
 export * from './site-text';

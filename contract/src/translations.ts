@@ -34,6 +34,8 @@ export const translationNamespaces = [
   'inquiryTypes',
   'files',
   'pageEditing',
+  'sectionEditing',
+  'newsEditing',
 ] as const;
 export type TranslationNamespace = (typeof translationNamespaces)[number];
 

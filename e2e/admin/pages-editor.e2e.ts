@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CustomPage, type CustomPageList, type LibraryFile, apiRoutes, apiUrl } from '@blitz/contract';
-import { api, apiLogin, axeViolations, openWithToken, pngBytes } from '../support/admin-helpers';
+import { api, apiLogin, axeViolations, libraryPicture, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // The page editor (issue 45, decision 062): an editor builds the autumn campaign's page
@@ -18,25 +18,15 @@ let picture: LibraryFile;
 beforeAll(async () => {
   await site.start();
   token = await apiLogin(site.url);
-  const drawing = await site.page();
-  await drawing.goto(`${site.url}/robots.txt`);
-  const form = new FormData();
-  form.append(
-    'data',
-    JSON.stringify({
+  picture = await libraryPicture(
+    site,
+    token,
+    {
       title: { de: 'Prüfer an der Fangstange', en: 'Inspector at the air terminal' },
       alt: { de: 'Ein Prüfer misst an einer Fangstange', en: 'An inspector measuring at an air terminal' },
-    }),
+    },
+    'pruefer.png',
   );
-  form.append('file', new Blob([new Uint8Array(await pngBytes(drawing, 480, 300))], { type: 'image/png' }), 'pruefer.png');
-  const res = await fetch(site.url + apiUrl(apiRoutes.files.list), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = await res.text();
-  expect(res.status, body).toBe(201);
-  picture = JSON.parse(body) as LibraryFile;
 });
 
 const texts = {

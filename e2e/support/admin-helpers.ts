@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
-import { type LoginResponse, apiRoutes, apiUrl } from '@blitz/contract';
+import { type LibraryFile, type LoginResponse, apiRoutes, apiUrl } from '@blitz/contract';
 import { admin } from './harness';
 
 // Shared by the admin browser tests: sign-in through the API, content made through the API,
@@ -74,6 +74,28 @@ export async function pngBytes(page: Page, width = 640, height = 400): Promise<B
 }
 
 export const dataUrlOf = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+/** A picture put into the file library (decision 060) through the API, drawn by a page of `site`. */
+export async function libraryPicture(
+  site: { url: string; page: () => Promise<Page> },
+  token: string,
+  words: { title: { de: string; en: string }; alt: { de: string; en: string } },
+  fileName: string,
+): Promise<LibraryFile> {
+  const drawing = await site.page();
+  await drawing.goto(`${site.url}/robots.txt`);
+  const form = new FormData();
+  form.append('data', JSON.stringify(words));
+  form.append('file', new Blob([new Uint8Array(await pngBytes(drawing, 480, 300))], { type: 'image/png' }), fileName);
+  const res = await fetch(site.url + apiUrl(apiRoutes.files.list), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = await res.text();
+  if (res.status !== 201) throw new Error(`the upload answered ${res.status}: ${body}`);
+  return JSON.parse(body) as LibraryFile;
+}
 
 /** Answers the next window.confirm and records its text. */
 export function answerConfirm(page: Page, accept: boolean): Promise<string> {

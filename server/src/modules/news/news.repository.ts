@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type NewsPostValues, customPageAddressKey, newsPostDate } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
 import { type DocumentRecord, documentFields, toDocumentRecord } from '../section-documents/document-rows';
@@ -35,10 +36,18 @@ const live = (db: Db) => db.selectFrom('news_posts').where('deleted_at', 'is', n
 /** What visitors see at `now`: published, not in the trash, its time come. */
 const visible = (db: Db, now: Date) => live(db).where('published', '=', 1).where('publish_at', '<=', now.toISOString());
 
-/** Every post not in the trash (staff's list), the newest first; `withTrashed`: those in the trash too. */
+/**
+ * Every post not in the trash (staff's list), the newest first as visitors' list has them (by the
+ * date shown, then the time), those without a date yet (drafts that get their day when published)
+ * before them; `withTrashed`: those in the trash too.
+ */
 export async function listNewsPosts(db: Db, options: { withTrashed?: boolean } = {}): Promise<NewsPostRecord[]> {
   const rows = await (options.withTrashed ? db.selectFrom('news_posts') : live(db))
     .select(fields)
+    .orderBy(sql`case when shown_date = '' then 0 else 1 end`)
+    .orderBy('shown_date', 'desc')
+    // Both databases sort '' first: a post without a time (a dated draft) is not put apart by either's nulls.
+    .orderBy(sql`coalesce(publish_at, '')`, 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

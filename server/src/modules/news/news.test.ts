@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type NewsPost, type NewsPostSummaryList, apiRoutes, apiUrl, newsFeedPath, problemSchema } from '@blitz/contract';
+import {
+  type NewsPost,
+  type NewsPostCreate,
+  type NewsPostSummaryList,
+  apiRoutes,
+  apiUrl,
+  newsFeedPath,
+  newsPostListSchema,
+  newsPostSchema,
+  problemSchema,
+} from '@blitz/contract';
 import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
 import { testPhoto } from '../../test/pictures';
 import { signedInAs } from '../accounts/accounts.test-kit';
@@ -191,6 +201,26 @@ describe.each(databaseKinds)('news posts on %s', (kind) => {
     const inbox = (await signedInAs(url, token, 'inbox1', 'inbox')).token;
     expect((await api(url, 'GET', newsList, { token: inbox })).status).toBe(403);
     expect((await api(url, 'POST', newsList, { token: inbox, body: apprentices({ address: 'x1' }) })).status).toBe(403);
+  });
+
+  it("lists staff's posts as visitors' list orders them, undated drafts first, each read as the contract's schema says", async () => {
+    const { url } = await startTestApp(kind);
+    const token = await signIn(url);
+    const create = async (address: string, fields: Partial<NewsPostCreate>) => {
+      const created = await api(url, 'POST', newsList, { token, body: apprentices({ address, ...fields }) });
+      expect(created.status, created.text).toBe(201);
+      return newsPostSchema.parse(created.body);
+    };
+    // Made in this order; the newest by its date first, a draft that gets its day when published before them.
+    await create('mai', { published: true, publishAt: '2026-05-01T08:00:00+02:00' });
+    await create('entwurf', {});
+    await create('juni', { published: true, date: '2026-06-01', publishAt: '2026-04-02T08:00:00Z' });
+    await create('geplant', { published: true, publishAt: '2099-01-04T06:00:00Z' });
+    const list = await api(url, 'GET', newsList, { token });
+    expect(list.status, list.text).toBe(200);
+    const posts = newsPostListSchema.parse(list.body);
+    expect(posts.data.map((p) => p.address)).toEqual(['entwurf', 'geplant', 'juni', 'mai']);
+    expect(posts.data.find((p) => p.address === 'mai')?.publishAt).toBe('2026-05-01T06:00:00.000Z');
   });
 
   it('takes its cover from the library: a picture, in use by the post until it is purged', async () => {

@@ -87,3 +87,16 @@ export const FileField = fieldOf<ComponentProps<'input'>>((props, aria, required
     className={`${controlClass} file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-900`}
   />
 ));
+
+/** A switch (a checkbox read as on or off) with its label and what it does; the input gets every other prop. */
+export function SwitchField({ label, hint, ...props }: { label: string; hint: string } & ComponentProps<'input'>) {
+  return (
+    <label className="flex items-start gap-3 rounded-md border border-slate-300 p-3 text-sm text-slate-800">
+      <input type="checkbox" role="switch" className="mt-0.5 size-5 shrink-0 accent-brand-700" {...props} />
+      <span>
+        <span className="block font-semibold">{label}</span>
+        <span className="block text-slate-600">{hint}</span>
+      </span>
+    </label>
+  );
+}

@@ -18,8 +18,8 @@ type SearchEntryFieldsProps = {
   errors: Partial<Record<SearchEntryFormField, { message?: string | undefined } | undefined>>;
   /** The page's search result in a language, made as the page's head makes it (lib/search-entry.ts). */
   result: (language: ContentLanguage, t: TFunction<'common'>) => SearchResult;
-  /** The page's path (`/project/12`), its id `…` while it has none. */
-  path: string;
+  /** The page's path (`/project/12`), its id `…` while it has none; per language where they differ (a news post's). */
+  path: string | ((lang: SiteLanguage) => string);
 };
 
 const languages = [
@@ -93,11 +93,12 @@ function ResultPreview({
   lang: SiteLanguage;
   label: string;
   result: SearchEntryFieldsProps['result'];
-  path: string;
+  path: SearchEntryFieldsProps['path'];
 }) {
   const { t: common } = useTranslation('common', { lng: lang });
   const shown = result(contentLanguageOf(lang), common);
-  const address = [window.location.host, ...path.split('/').filter(Boolean)].join(' › ');
+  const own = typeof path === 'string' ? path : path(lang);
+  const address = [window.location.host, ...own.split('/').filter(Boolean)].join(' › ');
   return (
     <figure className="min-w-0 rounded-md border border-slate-200 bg-white p-3 shadow-sm">
       <figcaption className="mb-2 text-xs font-semibold text-slate-600">{label}</figcaption>

@@ -32,6 +32,8 @@ import type wordpressImport from '../../locales/de/wordpressImport.json';
 import type inquiryTypes from '../../locales/de/inquiryTypes.json';
 import type files from '../../locales/de/files.json';
 import type pageEditing from '../../locales/de/pageEditing.json';
+import type sectionEditing from '../../locales/de/sectionEditing.json';
+import type newsEditing from '../../locales/de/newsEditing.json';
 import type { TranslationNamespace } from '@blitz/contract';
 
 type Resources = {
@@ -64,6 +66,8 @@ type Resources = {
   wordpressImport: typeof wordpressImport;
   files: typeof files;
   pageEditing: typeof pageEditing;
+  sectionEditing: typeof sectionEditing;
+  newsEditing: typeof newsEditing;
   inquiryTypes: typeof inquiryTypes;
 };
 

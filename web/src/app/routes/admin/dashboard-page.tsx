@@ -62,7 +62,8 @@ const JobsPanel = lazyPanel(
   () => import('../../../features/job-editing/components/jobs-panel').then((m) => m.JobsPanel),
   ['jobEditing'],
 );
-const PagesSection = lazyPanel(() => import('./pages-section').then((m) => m.PagesSection), ['pageEditing']);
+const PagesSection = lazyPanel(() => import('./pages-section').then((m) => m.PagesSection), ['pageEditing', 'sectionEditing']);
+const NewsSection = lazyPanel(() => import('./news-section').then((m) => m.NewsSection), ['newsEditing', 'sectionEditing']);
 const FilesPanel = lazyPanel(() => import('../../../features/files/components/files-panel').then((m) => m.FilesPanel), ['files']);
 const TextsPanel = lazyPanel(
   () => import('../../../features/text-editing/components/texts-panel').then((m) => m.TextsPanel),
@@ -168,6 +169,7 @@ function Sections({ session }: { session: AdminSession }) {
     area('projects', 'content', t('tabs.projects'), ProjectsSection, {}),
     area('jobs', 'content', t('tabs.jobs'), JobsPanel, {}),
     area('pages', 'content', t('tabs.pages'), PagesSection, {}),
+    area('news', 'content', t('tabs.news'), NewsSection, {}),
     area('files', 'content', t('tabs.files'), FilesPanel, {}),
     area('company', 'admin', t('tabs.company'), CompanyPanel, {}),
     area('mail', 'admin', t('tabs.mail'), MailSettingsPanel, {}),

@@ -33,6 +33,7 @@ const tabOfKind: Record<string, string> = {
   backup: 'backups',
   file: 'files',
   page: 'pages',
+  news: 'news',
 };
 
 const field = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900';

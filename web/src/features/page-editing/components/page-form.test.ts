@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomPage } from '@blitz/contract';
 import { addressFromTitle, pageFormSchema, pageFormValues, pageUpdatePayload, pageWithAddress, withSlash } from './page-form';
-import { blankSection } from './sections';
+import { blankSection } from '../../../components/admin/sections/sections';
 
 const page = (id: number, address: string, draft?: string) =>
   ({

@@ -9,8 +9,9 @@ import {
   customPagePlaces,
   siteOwnSegments,
 } from '@blitz/contract';
+import { addressWords, documentWithAddress } from '../../../components/admin/sections/address-words';
 import { searchEntryFormShape, searchEntryFormValues, searchEntryPayload } from '../../../components/admin/search-entry-form';
-import { type SectionValues, sectionPayload } from './sections';
+import { type SectionValues, sectionPayload } from '../../../components/admin/sections/sections';
 
 const title = z.string().trim().min(1).max(120);
 const linkTitle = z.string().trim().max(40);
@@ -62,23 +63,10 @@ export function pageFormValues(page?: CustomPage): PageFormValues {
   };
 }
 
-/**
- * An address made from a title, as staff would write it: lower case, its words (umlauts and ß
- * kept) joined by hyphens, at most the contract's length, cut between words.
- */
+/** A new page's address made from its title: `/` and its words, at most the contract's length. */
 export function addressFromTitle(title: string): string {
-  const words = title
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/[^\p{L}\d]+/u)
-    .filter(Boolean);
-  let address = '';
-  for (const word of words) {
-    const next = `${address}-${word}`;
-    if (next.length + 1 > customPageLimits.address) break;
-    address = next;
-  }
-  return address ? `/${address.slice(1)}` : '';
+  const words = addressWords(title, customPageLimits.address - 1);
+  return words ? `/${words}` : '';
 }
 
 /** An address typed without its slash gets one: `herbstaktion` is meant as `/herbstaktion`. */
@@ -124,11 +112,5 @@ export function pageUpdatePayload(
 }
 
 /** The other page (not `self`) that has this address, live or in its draft of changes. */
-export function pageWithAddress(pages: readonly CustomPage[], address: string, self?: number): CustomPage | undefined {
-  const key = customPageAddressKey(address.trim());
-  return pages.find(
-    (page) =>
-      page.id !== self &&
-      (customPageAddressKey(page.address) === key || (page.draft && customPageAddressKey(page.draft.address) === key)),
-  );
-}
+export const pageWithAddress = (pages: readonly CustomPage[], address: string, self?: number) =>
+  documentWithAddress(pages, address, self);

@@ -1,28 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { type Control, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import { type Control, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  type Category,
-  ContentLanguage,
-  type CustomPage,
-  type InquirySubject,
-  customPageLimits,
-  customPagePlaces,
-} from '@blitz/contract';
-import { EditConflict, TypedValues, conflictChanges, noConflictChanges } from '../../../components/admin/edit-conflict';
-import { formIssueKeys, useFieldError } from '../../../components/admin/form-errors';
-import { SelectField, TextField } from '../../../components/admin/form-field';
-import { useFiles } from '../../../components/admin/library-files';
+import { type Category, ContentLanguage, type CustomPage, customPageLimits, customPagePlaces } from '@blitz/contract';
+import { useFieldError } from '../../../components/admin/form-errors';
+import { SelectField, SwitchField, TextField } from '../../../components/admin/form-field';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { ModalForm } from '../../../components/admin/modal-form';
 import { SearchEntryFields } from '../../../components/admin/search-entry-fields';
 import { searchEntryLabels } from '../../../components/admin/search-entry-form';
-import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
-import { useStaleSave } from '../../../components/admin/use-stale-save';
-import { isApiError } from '../../../lib/api-client';
-import { useInquiryTypeList } from '../../../lib/inquiry-type-list';
-import { inquiryTypeName } from '../../../lib/inquiry-type-name';
+import { SectionList } from '../../../components/admin/sections/section-list';
+import { useDocumentForm } from '../../../components/admin/sections/use-document-form';
 import { customPageSearchResult } from '../../../lib/search-entry';
 import { fetchPage, useSavePage } from '../api/pages';
 import {
@@ -32,20 +18,9 @@ import {
   pageFormSchema,
   pageFormValues,
   pageUpdatePayload,
-  pageWithAddress,
   withSlash,
 } from './page-form';
 import { PageStatePanel } from './page-state';
-import { SectionList } from './section-list';
-import {
-  type SectionProblems,
-  type SectionValues,
-  sectionPayload,
-  sectionProblems,
-  sectionTexts,
-  sectionsOf,
-  serverSectionProblems,
-} from './sections';
 
 type PageModalProps = {
   open: boolean;
@@ -90,174 +65,44 @@ function PageForm({
 }) {
   const { t, i18n } = useTranslation(['pageEditing', 'admin']);
   const fieldError = useFieldError();
-  const save = useSavePage();
-  const files = useFiles();
-  const types = useInquiryTypeList();
-  const [sections, setSections] = useState<SectionValues[]>(() => sectionsOf(page));
-  const [sectionsChanged, setSectionsChanged] = useState(false);
-  const [tried, setTried] = useState(false);
-  // The page as it is now: the state actions answer it anew.
-  const [current, setCurrent] = useState(page);
-  // The version the form was filled from; a save of an older one than the server's is refused.
-  const [version, setVersion] = useState(page?.updatedAt);
-  // What the form was filled from: what this person changed is told apart from the colleague's.
-  const [loaded, setLoaded] = useState(() => ({ values: pageFormValues(page), sections: sectionsOf(page) }));
+  const lang = i18n.language === 'en' ? 'en' : 'de';
+  const dialog = useDocumentForm({
+    document: page,
+    documents: pages,
+    categories,
+    schema: pageFormSchema(),
+    formValues: pageFormValues,
+    compared: Object.keys(typedLabels),
+    fieldLabel: (key) => t(typedLabels[key as keyof typeof typedLabels]),
+    save: useSavePage(),
+    fetchOne: fetchPage,
+    payload: (values, sections, published, current, version) =>
+      current
+        ? pageUpdatePayload(current.id, values, sections, published, version)
+        : pageCreatePayload(values, sections, published),
+    addressMessages: {
+      held: (holder) => t('errors.addressHeld', { title: lang === 'en' ? holder.title.en : holder.title.de }),
+      taken: 'pageEditing:errors.addressTaken',
+      invalid: 'pageEditing:errors.addressForm',
+    },
+    onDone,
+  });
+  const { form, sections, current } = dialog;
   const {
     register,
-    handleSubmit,
-    getValues,
-    getFieldState,
     setValue,
-    setError,
-    reset,
     control,
-    formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(pageFormSchema(), formIssueKeys), defaultValues: pageFormValues(page) });
-  useUnsavedChanges(isDirty || sectionsChanged);
-  const [serverProblems, setServerProblems] = useState<Map<string, SectionProblems>>(new Map());
-
-  const lang = i18n.language === 'en' ? 'en' : 'de';
-  const inquiryTypes = (types.data ?? [])
-    .filter((type) => !type.removed)
-    .map((type) => ({
-      key: type.key,
-      name: inquiryTypeName(type.key, type.names, lang, (subject: InquirySubject) => t(`subjects.${subject}`)),
-    }));
-  const checked = useMemo(() => new Map(sections.map((s) => [s.id, sectionProblems(s)])), [sections]);
-  // A text's links and limits are said as it is typed; what is missing once a save was tried.
-  const shownProblems = new Map(
-    sections.map((s) => {
-      const found = Object.entries(checked.get(s.id) ?? {}).filter(([, problem]) => tried || problem.key === 'markup');
-      return [s.id, { ...Object.fromEntries(found), ...serverProblems.get(s.id) }];
-    }),
-  );
-  const invalidSections = sections.flatMap((s, index) =>
-    Object.keys(checked.get(s.id) ?? {}).length > 0
-      ? [t('sections.name', { number: index + 1, kind: t(`kinds.${s.kind}`) })]
-      : [],
-  );
-
-  const address = useWatch({ control, name: 'address' });
-  const holder = pageWithAddress(pages, address, current?.id);
-  const addressError = holder
-    ? t('errors.addressHeld', { title: lang === 'en' ? holder.title.en : holder.title.de })
-    : fieldError(errors.address);
-
-  const setSectionList = (next: SectionValues[]) => {
-    setSections(next);
-    setSectionsChanged(true);
-  };
-
-  // "Publish" (the form's submit) or "Save as draft", as the projects' editor saves: a live
-  // page's changes saved as a draft are its draft of changes, visitors keep the live page.
-  const submitAs = (published: boolean, checkVersion = true) =>
-    handleSubmit(
-      (values) => {
-        setTried(true);
-        setServerProblems(new Map());
-        if (invalidSections.length > 0 || holder) return;
-        save.mutate(
-          current
-            ? pageUpdatePayload(current.id, values, sections, published, checkVersion ? version : undefined)
-            : pageCreatePayload(values, sections, published),
-          {
-            onSuccess: onDone,
-            onError: (error) => {
-              if (!isApiError(error)) return;
-              const refused = error.fieldErrors.find((e) => e.field === 'address');
-              if (refused)
-                setError(
-                  'address',
-                  { message: error.code === 'conflict' ? 'pageEditing:errors.addressTaken' : 'pageEditing:errors.addressForm' },
-                  { shouldFocus: true },
-                );
-              const bySection = serverSectionProblems(error.fieldErrors);
-              setServerProblems(
-                new Map([...bySection].flatMap(([index, found]) => (sections[index] ? [[sections[index].id, found]] : []))),
-              );
-            },
-          },
-        );
-      },
-      () => setTried(true),
-    );
-  const submit = submitAs(true);
-  const overwrite = submitAs(true, false);
-
-  const fieldLabel = (key: string) => {
-    if (key in typedLabels) return t(typedLabels[key as keyof typeof typedLabels]);
-    const [, field = '', language = 'de'] = /^[^.]+\.(.+)\.(de|en)$/.exec(key) ?? [];
-    const text = [...sectionTexts(sections), ...sectionTexts(loaded.sections)].find(([k]) => k === key)?.[1];
-    const name = text ? t('sections.name', { number: text.index + 1, kind: t(`kinds.${text.kind}`) }) : '';
-    const what = field.replace(/^items\.\d+\./, '') as 'heading';
-    return t('conflict.sectionField', {
-      section: name,
-      field: t(`fields.inLanguage.${language as 'de'}`, { field: t(`fields.${what}`) }),
-    });
-  };
-  const flat = (values: PageFormValues, list: SectionValues[]) => ({
-    ...values,
-    ...Object.fromEntries([...sectionTexts(list)].map(([key, entry]) => [key, entry.text])),
-  });
-  const stale = useStaleSave({
-    save,
-    none: noConflictChanges,
-    overwrite: () => void overwrite(),
-    loadTheirs:
-      current &&
-      (async () => {
-        const theirs = await fetchPage(current.id);
-        const saved = pageFormValues(theirs);
-        const theirSections = sectionsOf(theirs);
-        const typedNow = flat(getValues(), sections);
-        const fields = [
-          ...new Set([...Object.keys(typedLabels), ...Object.keys(typedNow), ...sectionTexts(theirSections).keys()]),
-        ].filter((key) => key in typedLabels || key.includes('.'));
-        const typed = conflictChanges(
-          fields,
-          { loaded: flat(loaded.values, loaded.sections), typed: typedNow, theirs: flat(saved, theirSections) },
-          fieldLabel,
-          save.error,
-        );
-        setLoaded({ values: saved, sections: theirSections });
-        reset(saved, { keepDefaultValues: false });
-        setSections(theirSections);
-        setSectionsChanged(false);
-        setVersion(theirs.updatedAt);
-        setCurrent(theirs);
-        return typed;
-      }),
-  });
-  const addressRefused = isApiError(save.error) && save.error.fieldErrors.some((e) => e.field === 'address');
-  const sectionsRefused = serverProblems.size > 0;
+    formState: { errors },
+  } = form;
 
   return (
     <ModalForm
-      onSubmit={(event) => void submit(event)}
-      onCancel={onDone}
-      saving={save.isPending}
-      error={stale.conflict || addressRefused || sectionsRefused ? undefined : save.error}
+      {...dialog.modalProps}
       submitLabel={{ idle: t('modal.publish'), busy: t('admin:actions.saving') }}
-      secondaryAction={{ label: t('modal.saveDraft'), onClick: () => void submitAs(false)() }}
+      secondaryAction={{ label: t('modal.saveDraft'), onClick: dialog.modalProps.saveDraft }}
     >
-      {stale.conflict && <EditConflict {...stale.conflictProps} />}
-      <TypedValues changes={stale.typed} />
-      {tried && (invalidSections.length > 0 || sectionsRefused) && (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-          <p className="font-semibold">{t('errors.sectionsSummary')}</p>
-          {invalidSections.length > 0 && <p className="mt-1">{invalidSections.join(', ')}</p>}
-        </div>
-      )}
-      {current && (
-        <PageStatePanel
-          page={current}
-          onChanged={(changed) => {
-            setCurrent(changed);
-            // Publishing changes the version: the next save starts from it.
-            setVersion(changed.updatedAt);
-          }}
-        />
-      )}
+      {dialog.notices}
+      {current && <PageStatePanel page={current} onChanged={dialog.stateChanged} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           data-autofocus
@@ -267,10 +112,7 @@ function PageForm({
           maxLength={120}
           error={fieldError(errors.titleDe)}
           {...register('titleDe', {
-            // A new page's address follows its German title until staff write one.
-            onChange: (event: { target: { value: string } }) => {
-              if (!current && !getFieldState('address').isDirty) setValue('address', addressFromTitle(event.target.value));
-            },
+            onChange: (event: { target: { value: string } }) => dialog.followTitle(event.target.value, addressFromTitle),
           })}
         />
         <TextField
@@ -289,11 +131,12 @@ function PageForm({
             autoCapitalize="off"
             maxLength={customPageLimits.address}
             hint={t('fields.addressHint', { max: customPageLimits.address })}
-            error={addressError}
+            error={dialog.addressError}
             {...register('address', {
               onBlur: (event: { target: { value: string } }) => {
                 const slashed = withSlash(event.target.value);
-                if (slashed !== event.target.value) setValue('address', slashed, { shouldDirty: true, shouldValidate: tried });
+                if (slashed !== event.target.value)
+                  setValue('address', slashed, { shouldDirty: true, shouldValidate: sections.tried });
               },
             })}
           />
@@ -333,19 +176,14 @@ function PageForm({
         />
       </div>
       <SectionList
-        sections={sections}
-        onChange={setSectionList}
-        problems={shownProblems}
-        choices={{ files: files.data?.data, categories, inquiryTypes }}
+        sections={sections.sections}
+        onChange={sections.change}
+        problems={sections.problems}
+        choices={sections.choices}
+        texts={{ intro: t('sections.intro'), full: t('sections.full', { max: customPageLimits.sections }) }}
       />
-      <PageSearchEntry control={control} register={register} errors={errors} sections={sections} />
-      <label className="flex items-start gap-3 rounded-md border border-slate-300 p-3 text-sm text-slate-800">
-        <input type="checkbox" role="switch" className="mt-0.5 size-5 shrink-0 accent-brand-700" {...register('noindex')} />
-        <span>
-          <span className="block font-semibold">{t('fields.noindex')}</span>
-          <span className="block text-slate-600">{t('fields.noindexHint')}</span>
-        </span>
-      </label>
+      <PageSearchEntry control={control} register={register} errors={errors} sections={sections.preview()} />
+      <SwitchField label={t('fields.noindex')} hint={t('fields.noindexHint')} {...register('noindex')} />
     </ModalForm>
   );
 }
@@ -360,13 +198,13 @@ function PageSearchEntry({
   control: Control<PageFormValues>;
   register: UseFormRegister<PageFormValues>;
   errors: FieldErrors<PageFormValues>;
-  sections: SectionValues[];
+  sections: CustomPage['sections'];
 }) {
   // Watched here, not in the form: a keystroke renders this section again, not the whole form.
   const values = { ...pageFormValues(), ...useWatch({ control }) };
   const preview = {
     title: { de: values.titleDe, en: values.titleEn },
-    sections: sections.map((s) => ({ ...sectionPayload(s), id: s.id })),
+    sections,
     searchTitle: [
       { content: values.searchTitleDe, language: ContentLanguage.German },
       { content: values.searchTitleEn, language: ContentLanguage.English },

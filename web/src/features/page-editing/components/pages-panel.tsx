@@ -1,13 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category, CustomPage } from '@blitz/contract';
-import { DataTable } from '../../../components/admin/data-table';
-import { ListStatus } from '../../../components/admin/list-status';
-import { ItemMissNotice, useOpenItemById } from '../../../components/admin/opened-item';
-import { Pager } from '../../../components/admin/pager';
 import { PanelHeader } from '../../../components/admin/panel-header';
-import { useRowActions } from '../../../components/admin/use-row-actions';
-import { fetchPage, pageListLength, useDeletePage, usePages } from '../api/pages';
+import { DocumentTable, documentName, useDocumentList } from '../../../components/admin/sections/document-list';
+import { pagesApi } from '../api/pages';
 import { PageModal } from './page-modal';
 import { PageStateBadge, pageState, previewAddress } from './page-state';
 
@@ -19,18 +15,12 @@ import { PageStateBadge, pageState, previewAddress } from './page-state';
 export function PagesPanel({ categories }: { categories: Category[] }) {
   const { t, i18n } = useTranslation('pageEditing');
   const headingId = useId();
-  const [page, setPage] = useState(1);
-  const pages = usePages(page);
   const english = i18n.language === 'en';
-  const name = (p: CustomPage) => (english ? p.title.en || p.title.de : p.title.de || p.title.en);
-  const actions = useRowActions<CustomPage>(useDeletePage(), {
+  const name = (p: CustomPage) => documentName(p, english ? 'en' : 'de');
+  const list = useDocumentList(pagesApi, {
     title: (p) => t('deleteTitle', { name: name(p) }),
     message: t('confirmDelete'),
   });
-  // The audit trail's "Open" names a page in the address: its dialog opens.
-  const named = useOpenItemById(fetchPage, actions.open);
-  const count = Math.max(1, Math.ceil((pages.data?.count ?? 0) / pageListLength));
-  if (pages.data && page > count) setPage(count);
 
   return (
     <section aria-labelledby={headingId}>
@@ -38,14 +28,14 @@ export function PagesPanel({ categories }: { categories: Category[] }) {
         id={headingId}
         title={t('heading')}
         addLabel={t('add')}
-        onAdd={() => actions.open()}
-        error={actions.remove.error}
+        onAdd={() => list.actions.open()}
+        error={list.actions.remove.error}
       />
       <p className="mb-4 max-w-3xl text-slate-700">{t('intro')}</p>
-      <ItemMissNotice miss={named.miss} onDismiss={named.dismiss} />
-      <DataTable
+      <DocumentTable
+        list={list}
         caption={t('caption')}
-        stackBelow="md"
+        emptyText={t('empty')}
         columns={[
           {
             header: t('columns.title'),
@@ -93,34 +83,13 @@ export function PagesPanel({ categories }: { categories: Category[] }) {
                 : t('columns.placeAt', { place: t(`places.${p.place}`), order: p.placeOrder }),
           },
         ]}
-        rows={pages.data?.data}
-        rowKey={(p) => p.id}
-        rowName={name}
-        emptyText={t('empty')}
-        actionsHeader={t('columns.actions')}
-        onEdit={actions.open}
-        onDelete={actions.confirmDelete}
-        busy={actions.remove.isPending}
-        status={pages.data ? undefined : <ListStatus query={pages} />}
       />
-      <Pager
-        page={Math.min(page, count)}
-        pages={count}
-        onPage={setPage}
-        texts={{
-          label: t('pager.label'),
-          previous: t('pager.previous'),
-          next: t('pager.next'),
-          status: t('pager.page', { page: Math.min(page, count), pages: count }),
-        }}
-      />
-      {actions.confirmDialog}
       <PageModal
-        open={actions.modal.open}
-        page={actions.modal.row}
-        pages={pages.data?.data ?? []}
+        open={list.actions.modal.open}
+        page={list.actions.modal.row}
+        pages={list.rows}
         categories={categories}
-        onClose={actions.close}
+        onClose={list.actions.close}
       />
     </section>
   );

@@ -45,7 +45,7 @@ export type SectionOf<K extends CustomPageSectionKind> = Extract<SectionValues, 
 
 const empty = (): Bilingual => ({ de: '', en: '' });
 
-/** A new section's id: as the server makes them (`[a-z0-9-]`), unique enough within one page. */
+/** A new section's id: as the server makes them (`[a-z0-9-]`), unique enough within one document. */
 export function newSectionId(): string {
   return `n${Math.random().toString(36).slice(2, 9)}`;
 }
@@ -98,9 +98,15 @@ export function sectionValues(section: CustomPage['sections'][number]): SectionV
   }
 }
 
-/** The page's pending sections (its draft of changes, if it has one) as the editor holds them. */
-export function sectionsOf(page: CustomPage | undefined): SectionValues[] {
-  return (page?.draft ?? page)?.sections.map(sectionValues) ?? [];
+/** A document made of sections (a page, a news post), as staff read it: its sections, and its draft of changes'. */
+export type SectionDocument = {
+  sections: CustomPage['sections'];
+  draft?: { sections: CustomPage['sections'] } | null | undefined;
+};
+
+/** A document's pending sections (its draft of changes, if it has one) as the editor holds them. */
+export function sectionsOf(document: SectionDocument | undefined): SectionValues[] {
+  return (document?.draft ?? document)?.sections.map(sectionValues) ?? [];
 }
 
 const blocksOf = (text: Bilingual) => ({ de: markupToRichText(text.de), en: markupToRichText(text.en) });
@@ -187,7 +193,7 @@ function problemOf(field: string, issue: { code: string; maximum?: unknown; mini
 }
 
 /**
- * The server's refusal of a page's sections (400 naming `sections.2.fileId`): per section's
+ * The server's refusal of a document's sections (400 naming `sections.2.fileId`): per section's
  * index, its fields with the server's words (a file removed from the library meanwhile, a
  * category deleted). What the editor checks itself never gets this far.
  */

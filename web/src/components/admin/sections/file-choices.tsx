@@ -1,17 +1,19 @@
 import { type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LibraryFile, customPageLimits } from '@blitz/contract';
-import { dangerButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
-import { SelectField } from '../../../components/admin/form-field';
-import { LibraryFilePreview } from '../../../components/admin/library-file-preview';
-import { fileTitle } from '../../../components/admin/library-files';
+import { dangerButton, secondaryButton, smallButton } from '../button-classes';
+import { SelectField } from '../form-field';
+import { LibraryFilePreview } from '../library-file-preview';
+import { fileTitle } from '../library-files';
 import { type Focus, moved } from './sections';
 
 const errorText = 'mt-1 text-sm font-medium text-red-700';
+const choiceClass =
+  'flex cursor-pointer flex-col gap-1 rounded border border-slate-200 p-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500';
 
 /** Where the library is: staff upload there, and pick here. */
 function LibraryHint({ empty }: { empty: boolean }) {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   return <p className="text-sm text-slate-600">{empty ? t('files.noPictures') : t('files.libraryHint')}</p>;
 }
 
@@ -24,6 +26,8 @@ export function PictureChoice({
   files,
   value,
   onChange,
+  onClear,
+  legend,
   focus,
   onFocusChange,
   error,
@@ -31,31 +35,46 @@ export function PictureChoice({
   files: LibraryFile[] | undefined;
   value: number | null;
   onChange: (fileId: number) => void;
+  /** A picture that may be left out (a post's cover): "No picture" is the first choice. */
+  onClear?: () => void;
+  /** What the picture is for, if not a section's picture. */
+  legend?: string;
   focus: Focus;
   onFocusChange: (focus: Focus) => void;
   error: string | undefined;
 }) {
-  const { t, i18n } = useTranslation('pageEditing');
+  const { t, i18n } = useTranslation('sectionEditing');
   const name = useId();
   const pictures = (files ?? []).filter((file) => file.kind === 'picture');
   const chosen = files?.find((file) => file.id === value);
   return (
     <fieldset className="min-w-0 space-y-2" aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="text-sm font-semibold text-slate-800">
-        {t('files.picture')}
-        <span aria-hidden="true" className="text-red-700">
-          {' *'}
-        </span>
+        {legend ?? t('files.picture')}
+        {!onClear && (
+          <span aria-hidden="true" className="text-red-700">
+            {' *'}
+          </span>
+        )}
       </legend>
       <LibraryHint empty={files !== undefined && pictures.length === 0} />
       {files === undefined && <p className="text-sm text-slate-600">{t('files.loading')}</p>}
       {pictures.length > 0 && (
         <div className="grid max-h-60 grid-cols-2 gap-2 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-3 lg:grid-cols-4">
+          {onClear && (
+            <label className={choiceClass}>
+              <input type="radio" name={name} className="sr-only" checked={value === null} onChange={onClear} />
+              <span
+                aria-hidden="true"
+                className="flex h-16 w-full items-center justify-center rounded bg-slate-100 text-2xl text-slate-500"
+              >
+                ∅
+              </span>
+              <span className="text-xs text-slate-800">{t('files.noPicture')}</span>
+            </label>
+          )}
           {pictures.map((file) => (
-            <label
-              key={file.id}
-              className="flex cursor-pointer flex-col gap-1 rounded border border-slate-200 p-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
-            >
+            <label key={file.id} className={choiceClass}>
               <input
                 type="radio"
                 name={name}
@@ -90,7 +109,7 @@ const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 
 /** The chosen picture with its focal point (in percent from the top left; the middle until set). */
 function FocusPoint({ file, focus, onChange }: { file: LibraryFile; focus: Focus; onChange: (focus: Focus) => void }) {
-  const { t, i18n } = useTranslation('pageEditing');
+  const { t, i18n } = useTranslation('sectionEditing');
   const point = focus ?? { x: 50, y: 50 };
   // A rendition about as wide as it is shown (14rem, twice for sharp screens).
   const webp = file.sources.filter((s) => s.type === 'image/webp').sort((a, b) => a.width - b.width);
@@ -160,7 +179,7 @@ export function DownloadsChoice({
   onChange: (fileIds: number[]) => void;
   error: string | undefined;
 }) {
-  const { t, i18n } = useTranslation('pageEditing');
+  const { t, i18n } = useTranslation('sectionEditing');
   const [adding, setAdding] = useState('');
   const headingId = useId();
   const byId = new Map(files?.map((file) => [file.id, file]));

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CustomPageSectionKind, customPageLimits, customPageSectionKinds } from '@blitz/contract';
-import { dangerButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
+import { dangerButton, secondaryButton, smallButton } from '../button-classes';
 import { type SectionChoices, SectionFields } from './section-fields';
 import { type SectionProblems, type SectionValues, blankSection, moved } from './sections';
 
@@ -11,15 +11,17 @@ type SectionListProps = {
   /** Each section's problems by its id (shown once a save was tried). */
   problems: Map<string, SectionProblems>;
   choices: SectionChoices;
+  /** What the document's sections are (a page's, a post's) and its limit, in its own words. */
+  texts: { intro: string; full: string };
 };
 
 /**
- * The page's sections: each of the eight kinds added from a row of buttons, every section a card
+ * A document's sections (a page's, a news post's): each of the eight kinds added from a row of buttons, every section a card
  * with its German and English side by side, moved up or down (the focus stays on the button
  * pressed) or removed; what happened is said to screen readers.
  */
-export function SectionList({ sections, onChange, problems, choices }: SectionListProps) {
-  const { t } = useTranslation('pageEditing');
+export function SectionList({ sections, onChange, problems, choices, texts }: SectionListProps) {
+  const { t } = useTranslation('sectionEditing');
   const headingId = useId();
   const root = useRef<HTMLElement>(null);
   const [said, setSaid] = useState('');
@@ -69,7 +71,7 @@ export function SectionList({ sections, onChange, problems, choices }: SectionLi
         <h3 id={headingId} className="text-lg font-bold text-brand-900">
           {t('sections.heading')}
         </h3>
-        <p className="text-sm text-slate-600">{t('sections.intro')}</p>
+        <p className="text-sm text-slate-600">{texts.intro}</p>
       </div>
       {/* Moves, additions and removals, said to screen readers (the focus stays on the button pressed). */}
       <p role="status" className="sr-only">
@@ -130,7 +132,7 @@ export function SectionList({ sections, onChange, problems, choices }: SectionLi
         className="rounded-lg border border-dashed border-slate-400 bg-slate-50 p-3"
       >
         <p id={`${headingId}-add`} className="mb-2 text-sm font-semibold text-slate-800">
-          {full ? t('sections.full', { max: customPageLimits.sections }) : t('sections.add')}
+          {full ? texts.full : t('sections.add')}
         </p>
         <div className="flex flex-wrap gap-2">
           {customPageSectionKinds.map((kind, i) => (

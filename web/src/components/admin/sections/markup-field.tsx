@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '@blitz/contract';
-import { controlClass } from '../../../components/admin/form-field';
-import { secondaryButton } from '../../../components/admin/button-classes';
-import { RichText } from '../../../components/rich-text';
+import { controlClass } from '../form-field';
+import { secondaryButton } from '../button-classes';
+import { RichText } from '../../rich-text';
 import { type MarkupProblem, markupToRichText } from '../../../lib/rich-text-markup';
 import { type Edit, edited } from './markup-edits';
 
@@ -30,13 +30,13 @@ const tools: { edit: Edit; key?: string }[] = [
 ];
 
 /**
- * A page's text in one language (decision 062): a text area for the small markup (## heading,
+ * A section's text in one language (decision 062): a text area for the small markup (## heading,
  * - list, **bold**, *italic*, [words](address)), buttons that write it around the selection
  * (and Ctrl+B, Ctrl+I, Ctrl+K), the rules at hand, what keeps it from being saved, and the text
  * as visitors will read it, rendered by the public page's own component.
  */
 export function MarkupField({ label, lang, value, onChange, problems, required, missing }: MarkupFieldProps) {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   // The selection to restore once the edited text is rendered.

@@ -8,8 +8,8 @@ import {
   customPageLimits,
   pickText,
 } from '@blitz/contract';
-import { dangerButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
-import { SelectField, TextAreaField, TextField } from '../../../components/admin/form-field';
+import { dangerButton, secondaryButton, smallButton } from '../button-classes';
+import { SelectField, TextAreaField, TextField } from '../form-field';
 import { DownloadsChoice, PictureChoice } from './file-choices';
 import { MarkupField } from './markup-field';
 import type { Bilingual, SectionOf, SectionProblem, SectionProblems, SectionValues } from './sections';
@@ -32,7 +32,7 @@ const languages = ['de', 'en'] as const;
 
 /** A problem in the tab's words. */
 function useProblemText() {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   return (problem: SectionProblem | undefined): string | undefined => {
     if (!problem || problem.key === 'markup') return undefined;
     if (problem.key === 'server') return t('errors.server', { message: problem.message });
@@ -89,7 +89,7 @@ function WordsFields({
 
 /** The words of a field in a language: "Überschrift (Deutsch)". */
 function useLabel() {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   return (field: 'heading' | 'text' | 'alt' | 'caption' | 'button' | 'label' | 'question' | 'answer', language: SiteLanguage) =>
     t(`fields.inLanguage.${language}`, { field: t(`fields.${field}`) });
 }
@@ -116,7 +116,7 @@ function RichTexts({ section, onChange, problems }: FieldsProps<SectionOf<'text'
 }
 
 function PictureFields({ section, onChange, problems, choices }: FieldsProps<SectionOf<'picture'> | SectionOf<'textPicture'>>) {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   const problemText = useProblemText();
   const label = useLabel();
   return (
@@ -165,7 +165,7 @@ function PictureSectionFields(props: FieldsProps<SectionOf<'picture'>>) {
 }
 
 function TextPictureFields(props: FieldsProps<SectionOf<'textPicture'>>) {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   const { section, onChange } = props;
   return (
     <>
@@ -197,7 +197,7 @@ function Item({
   removable: boolean;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-800">{legend}</legend>
@@ -219,7 +219,7 @@ function Item({
 }
 
 function FiguresFields({ section, onChange, problems }: FieldsProps<SectionOf<'figures'>>) {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   const problemText = useProblemText();
   const label = useLabel();
   const items = section.items;
@@ -270,7 +270,7 @@ function FiguresFields({ section, onChange, problems }: FieldsProps<SectionOf<'f
 }
 
 function ReferencesFields({ section, onChange, problems, choices }: FieldsProps<SectionOf<'references'>>) {
-  const { t, i18n } = useTranslation('pageEditing');
+  const { t, i18n } = useTranslation('sectionEditing');
   const problemText = useProblemText();
   const label = useLabel();
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
@@ -327,7 +327,7 @@ function ReferencesFields({ section, onChange, problems, choices }: FieldsProps<
 }
 
 function CallToActionFields({ section, onChange, problems, choices }: FieldsProps<SectionOf<'callToAction'>>) {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   const problemText = useProblemText();
   const label = useLabel();
   const known = choices.inquiryTypes.some((type) => type.key === section.inquiryType);
@@ -405,7 +405,7 @@ function DownloadsFields({ section, onChange, problems, choices }: FieldsProps<S
 }
 
 function FaqFields({ section, onChange, problems }: FieldsProps<SectionOf<'faq'>>) {
-  const { t } = useTranslation('pageEditing');
+  const { t } = useTranslation('sectionEditing');
   const label = useLabel();
   const items = section.items;
   const set = (index: number, item: (typeof items)[number]) =>
