@@ -33,24 +33,35 @@ export const newsLimits = {
   homePosts: 6,
 } as const;
 
-/** Where the posts live, per language: the list, each post below it, and the feed. */
-export const newsPaths = { de: '/aktuelles', en: '/en/news' } as const satisfies Record<SiteLanguage, string>;
+/**
+ * Where the posts live: the list, each post below it, and the feed, one path each for both
+ * languages; English is `?lang=en`, as on every page of the site (DESIGN.md §4, decision 064).
+ */
+export const newsPath = '/aktuelles';
 
 /** A post's own words after the list's address that are the site's own: the feed. */
 export const newsOwnSegments: readonly string[] = ['feed'];
 
+/** A path in a language: German without a parameter, English with `lang=en` after the path's own query. */
+function inLanguage(path: string, lang: SiteLanguage, query: Record<string, string> = {}): string {
+  const params = new URLSearchParams(query);
+  if (lang !== 'de') params.set('lang', lang);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** The public list's address in a language; `page` above 1 as `?page=` (links that work without JavaScript). */
 export const newsListPath = (lang: SiteLanguage, page = 1): string =>
-  page > 1 ? `${newsPaths[lang]}?page=${page}` : newsPaths[lang];
+  inLanguage(newsPath, lang, page > 1 ? { page: String(page) } : {});
 
-/** A post's public address in a language: `/aktuelles/neues-montagefahrzeug`, `/en/news/neues-montagefahrzeug`. */
-export const newsPostPath = (address: string, lang: SiteLanguage): string => `${newsPaths[lang]}/${address}`;
+/** A post's public address in a language: `/aktuelles/neues-montagefahrzeug`, `/aktuelles/neues-montagefahrzeug?lang=en`. */
+export const newsPostPath = (address: string, lang: SiteLanguage): string => inLanguage(`${newsPath}/${address}`, lang);
 
 /**
- * The Atom feed's address in a language (`/aktuelles/feed`, `/en/news/feed`): what the page head's
- * `<link rel="alternate" type="application/atom+xml">` names.
+ * The Atom feed's address in a language (`/aktuelles/feed`, `/aktuelles/feed?lang=en`): what the
+ * page head's `<link rel="alternate" type="application/atom+xml">` names.
  */
-export const newsFeedPath = (lang: SiteLanguage): string => `${newsPaths[lang]}/feed`;
+export const newsFeedPath = (lang: SiteLanguage): string => inLanguage(`${newsPath}/feed`, lang);
 
 /** The feed's media type, for its answer and the page head's hint. */
 export const atomMediaType = 'application/atom+xml';

@@ -26,13 +26,13 @@ describe('the news pages’ pieces', () => {
   it('names a post’s address in each language, absolute and encoded', () => {
     expect(newsPostUrls(post.address, 'https://www.blitz.example')).toEqual({
       de: 'https://www.blitz.example/aktuelles/Pr%C3%BCfung-im-Winter',
-      en: 'https://www.blitz.example/en/news/Pr%C3%BCfung-im-Winter',
+      en: 'https://www.blitz.example/aktuelles/Pr%C3%BCfung-im-Winter?lang=en',
     });
   });
 
   it('hints at the feed in the head, its title escaped', () => {
     expect(newsFeedLink('en', 'https://www.blitz.example', 'News <& "more">')).toBe(
-      '<link rel="alternate" type="application/atom+xml" title="News &#60;&#38; &#34;more&#34;&#62;" href="https://www.blitz.example/en/news/feed" />',
+      '<link rel="alternate" type="application/atom+xml" title="News &#60;&#38; &#34;more&#34;&#62;" href="https://www.blitz.example/aktuelles/feed?lang=en" />',
     );
   });
 
@@ -67,8 +67,8 @@ describe('the news pages’ pieces', () => {
         url: 'https://www.blitz.example/',
         logo: { '@type': 'ImageObject', url: 'https://www.blitz.example/icon-512.png' },
       },
-      mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://www.blitz.example/en/news/Pr%C3%BCfung-im-Winter' },
-      url: 'https://www.blitz.example/en/news/Pr%C3%BCfung-im-Winter',
+      mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://www.blitz.example/aktuelles/Pr%C3%BCfung-im-Winter?lang=en' },
+      url: 'https://www.blitz.example/aktuelles/Pr%C3%BCfung-im-Winter?lang=en',
       image: ['https://www.blitz.example/media/files/a-1600.webp'],
     });
   });

@@ -5,8 +5,8 @@ import { newsTrash } from './news-trash';
 import { nextPublishAt } from './news.repository';
 import { newsRoutes } from './news.routes';
 
-// News posts (issue 45, decision 063): their API, their Atom feeds at /aktuelles/feed and
-// /en/news/feed, the trash, the library's "used on", and the moments scheduled posts go live.
+// News posts (issue 45, decisions 063, 064): their API, their Atom feeds at /aktuelles/feed
+// (?lang=en), the trash, the library's "used on", and the moments scheduled posts go live.
 // Their public pages, sitemap entries and the editor come next.
 export const newsModule: SiteModule = {
   name: 'news',

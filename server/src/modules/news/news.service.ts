@@ -5,7 +5,6 @@ import {
   type NewsPostValues,
   type NewsPublishedQuery,
   newsPostPath,
-  siteLanguages,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
@@ -41,13 +40,14 @@ export function postFiles(values: StoredPostValues): number[] {
 /**
  * News posts as documents with projects' drafts (section-documents/document-drafts.ts), as pages
  * are: their row, their audit entry, and what a save checks — the address (no other post, no
- * redirect leading away from /aktuelles/… or /en/news/…), the cover and the sections. A post goes
+ * redirect leading away from /aktuelles/…), the cover and the sections. A post goes
  * live with the moment it is published when it names none.
  */
 export const newsKind: DocumentKind<StoredPostValues> = {
   table: 'news_posts',
   noun: 'news post',
-  paths: (address) => siteLanguages.map((lang) => newsPostPath(address, lang)),
+  // One path for both languages (decision 064): a redirect it leaves keeps the visitor's ?lang=.
+  path: (address) => newsPostPath(address, 'de'),
   kind: 'news',
   name: 'News post',
   find: findNewsPost,
