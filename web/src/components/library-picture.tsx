@@ -18,8 +18,9 @@ const srcSetOf = (file: CustomPageFile, type: string) =>
     .join(', ');
 
 /**
- * A picture of the library (decision 060): AVIF, else WebP, in the width the screen needs, its
- * address (WebP) as the fallback. Width and height reserve its space before it loads.
+ * A picture of the library (decision 060) on a page staff added or a news post: AVIF, else WebP,
+ * in the width the screen needs, its address (WebP) as the fallback. Width and height reserve its
+ * space before it loads.
  */
 export function LibraryPicture({ file, alt, sizes, priority = false, className = '' }: Props) {
   const avif = srcSetOf(file, 'image/avif');
