@@ -13,8 +13,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 function NavLinks({ className }: { className: string }) {
   const { t } = useTranslation('common');
-  // The pages staff placed in the navigation (issue 45), after SPEC.md's.
-  const added = useSiteContent().pageLinks?.navigation ?? [];
+  // The news once visitors see a post, then the pages staff placed in the navigation (issue 45), after SPEC.md's.
+  const { pageLinks, newsLinked } = useSiteContent();
+  const added = pageLinks?.navigation ?? [];
   return (
     <ul className={className}>
       {mainNavigation.map((link) => (
@@ -24,6 +25,13 @@ function NavLinks({ className }: { className: string }) {
           </NavLink>
         </li>
       ))}
+      {newsLinked && (
+        <li>
+          <NavLink to={paths.news} className={linkClass}>
+            {t('nav.news')}
+          </NavLink>
+        </li>
+      )}
       {added.map((link) => (
         <li key={link.address}>
           <NavLink to={link.address} end className={linkClass}>

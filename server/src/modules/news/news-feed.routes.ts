@@ -19,7 +19,7 @@ type Feed = FullyEncodedBody & { etag: string };
  * went live (by a save, or its time coming) gets the new feed.
  */
 export const newsFeedRoutes: FastifyPluginAsync = async (app) => {
-  const reads = { db: app.db, contentReads: app.contentReads };
+  const reads = { db: app.db, contentReads: app.contentReads, config: app.config };
   const kept = new Map<SiteLanguage, { key: string; feed: Promise<Feed> }>();
 
   async function current(lang: SiteLanguage): Promise<Feed> {
