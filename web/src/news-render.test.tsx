@@ -55,7 +55,7 @@ const post: PublishedNewsPost = {
       heading: words('Fragen?', 'Questions?'),
       text: words('', ''),
       button: words('Anfragen', 'Ask'),
-      inquiryType: 'general',
+      inquiryType: 'generalMessage',
     },
   ],
   published: true,
@@ -140,7 +140,7 @@ describe('the news pages', () => {
     expect(html).toContain('fetchPriority="high"');
     expect(html).toContain('aspect-[16/9]');
     // The call to action opens the footer form on the post's own page.
-    expect(html).toContain('href="/aktuelles/Neues-Fahrzeug?subject=general#contact-form"');
+    expect(html).toContain('href="/aktuelles/Neues-Fahrzeug?subject=generalMessage#contact-form"');
     expect(html).toMatch(/href="\/aktuelles"[^>]*>.*Alle Meldungen/s);
 
     expect(head).toContain('<title>Neues Montagefahrzeug &#60;/script&#62;');

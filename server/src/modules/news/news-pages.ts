@@ -1,6 +1,8 @@
 import {
+  type NewsPostSummaryList,
   type PageData,
   type PublishedNewsPost,
+  type SiteLanguage,
   addressSegmentPattern,
   customPageReferencesKey,
   newsHomeKey,
@@ -34,6 +36,24 @@ export function newsAddressOf(url: string): string | undefined {
 }
 
 /**
+ * A list as its cards show it in one language: the other language's words left out (empty), and
+ * the files' titles (a card names none). Every byte of a page's data is in its first response.
+ */
+export function cardsIn(list: NewsPostSummaryList, lang: SiteLanguage): NewsPostSummaryList {
+  const only = (words: { de: string; en: string }) => ({ de: '', en: '', [lang]: words[lang] }) as { de: string; en: string };
+  return {
+    count: list.count,
+    data: list.data.map((post) => ({
+      ...post,
+      title: only(post.title),
+      teaser: only(post.teaser),
+      cover: post.cover && { ...post.cover, alt: only(post.cover.alt) },
+    })),
+    files: list.files.map((file) => ({ ...file, title: { de: '', en: '' }, alt: file.alt && only(file.alt) })),
+  };
+}
+
+/**
  * The public news pages (issue 45, decision 064): the list of the posts visitors see, ten a page
  * (`?page=`, links that work without JavaScript; a page past the last is "not found"), and a
  * post's page with its sections, the files they show and the references they list. Both are
@@ -55,7 +75,7 @@ export function newsPageFillers(deps: PageFillerDeps, renderer: PageRenderer): {
         const { value: list } = await readVisiblePosts(deps, query, deps.clock());
         // The first page is there without posts too (it says so); a later one only with posts.
         if (page > 1 && list.data.length === 0) return { notFound: true };
-        return rendered(prerendered, 'news', url, lang, { ...extra, [newsListReadPath(page)]: list }, content);
+        return rendered(prerendered, 'news', url, lang, { ...extra, [newsListReadPath(page)]: cardsIn(list, lang) }, content);
       },
     },
 
@@ -91,11 +111,11 @@ export function newsPageFillers(deps: PageFillerDeps, renderer: PageRenderer): {
  */
 export function newsHomeData(deps: PageFillerDeps): { home: PageDataSource } {
   return {
-    async home() {
+    async home(lang) {
       const { homePosts } = (await readNewsHome(deps)).value;
       if (homePosts === 0) return {};
       const { value: list } = await readVisiblePosts(deps, { PageNumber: 1, PageLength: homePosts }, deps.clock());
-      return list.count === 0 ? {} : { [newsHomeKey]: list };
+      return list.count === 0 ? {} : { [newsHomeKey]: cardsIn(list, lang) };
     },
   };
 }

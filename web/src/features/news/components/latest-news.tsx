@@ -13,7 +13,7 @@ export function LatestNews({ list, lang }: { list: NewsPostSummaryList; lang: Si
   const withLang = useWithLang();
   const files = new Map(list.files.map((file) => [file.id, file]));
   return (
-    <section aria-labelledby="latest-news-heading" className="bg-white">
+    <section aria-labelledby="latest-news-heading" className="bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-16 md:py-20">
         <div className="max-w-3xl">
           <h2 id="latest-news-heading" className="text-3xl font-bold tracking-tight text-brand-900 md:text-4xl">

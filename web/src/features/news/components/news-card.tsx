@@ -24,7 +24,7 @@ export function NewsCard({ post, cover, lang, withLang, heading: Heading, priori
   const teaser = post.teaser[lang];
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-md ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-accent-400 hover:shadow-lg">
-      {cover && post.cover && (
+      {cover && post.cover ? (
         <LibraryPicture
           file={cover}
           alt={post.cover.alt[lang] || cover.alt?.[lang] || ''}
@@ -32,6 +32,13 @@ export function NewsCard({ post, cover, lang, withLang, heading: Heading, priori
           priority={priority}
           className={`aspect-[3/2] h-auto w-full object-cover ${focusClass(post.cover.focus)}`}
         />
+      ) : (
+        // Without a cover the card keeps its shape: the site's bolt on its colour, nothing to read.
+        <div className="flex aspect-[3/2] items-center justify-center bg-brand-900" aria-hidden="true">
+          <svg className="h-20 w-20 text-white/10" viewBox="0 0 24 24" fill="currentColor" focusable="false">
+            <path d="M13 2L4.5 13.5H11L10 22l8.5-11.5H12z" />
+          </svg>
+        </div>
       )}
       <div className="flex flex-1 flex-col gap-2 p-5">
         {date && (

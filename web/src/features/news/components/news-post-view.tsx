@@ -43,13 +43,14 @@ export function NewsPostView({ post, lang, children }: Props) {
         {teaser && <p className="mt-4 max-w-3xl text-lg leading-relaxed text-brand-100">{teaser}</p>}
       </PageHeader>
       {post.cover && cover && (
-        <div className="mx-auto max-w-5xl px-4 pt-8 md:pt-10">
+        // On the left edge of the sections' text, as wide as a page's picture.
+        <div className="mx-auto max-w-7xl px-4 pt-8 md:pt-10">
           <LibraryPicture
             file={cover}
             alt={post.cover.alt[lang] || cover.alt?.[lang] || ''}
-            sizes="(min-width: 1024px) 992px, calc(100vw - 32px)"
+            sizes="(min-width: 1056px) 1024px, calc(100vw - 32px)"
             priority
-            className={`aspect-[16/9] h-auto w-full rounded-lg object-cover shadow-md ${focusClass(post.cover.focus)}`}
+            className={`aspect-[16/9] h-auto w-full max-w-5xl rounded-lg object-cover shadow-md ${focusClass(post.cover.focus)}`}
           />
         </div>
       )}
