@@ -62,7 +62,7 @@ async function uploadPicture(url: string, token: string): Promise<number> {
       { name: 'van.png', type: 'image/png', data: await testPhoto(800, 500) },
     ),
   );
-  expect(uploaded.status, uploaded.text).toBe(201);
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   return (uploaded.body as { id: number }).id;
 }
 
