@@ -34,7 +34,7 @@ describe.each(databaseKinds)('news posts on %s', (kind) => {
 
     // A draft is staff's alone.
     expect((await api(url, 'GET', newsByAddress('ausbildungsstart-2026'))).status).toBe(404);
-    expect((await api(url, 'GET', newsPublished())).body).toEqual({ data: [], count: 0 });
+    expect((await api(url, 'GET', newsPublished())).body).toEqual({ data: [], count: 0, files: [] });
     expect((await api(url, 'GET', newsOne(post.id))).status).toBe(401);
 
     // Published without a time: it goes live now, and says so.
