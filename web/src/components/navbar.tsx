@@ -6,8 +6,9 @@ import { useSiteContent } from '../lib/ssr/site-content';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 
+// A little narrower from 1024 to 1279 px: eight links (the news' too) and the language menu fit in English.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 lg:whitespace-nowrap text-[0.95rem] font-medium text-white hover:bg-white/10 ${
+  `block rounded px-3 py-2 lg:px-2.5 lg:whitespace-nowrap xl:px-3 text-[0.95rem] font-medium text-white hover:bg-white/10 ${
     isActive ? 'underline decoration-accent-400 decoration-2 underline-offset-8' : ''
   }`;
 
