@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  type CustomPageFile,
   addressSegmentPattern,
   bilingualWordsSchema,
   customPageAddressKey,
@@ -12,6 +13,7 @@ import {
 import { berlinDate } from './job';
 import type { SiteLanguage } from './languages';
 import { ignoredReadFields } from './read-only-fields';
+import { apiRoutes, apiUrl, pages } from './routes';
 import { searchEntryLimits, searchTextsSchema } from './search-entry';
 
 /**
@@ -33,24 +35,35 @@ export const newsLimits = {
   homePosts: 6,
 } as const;
 
-/** Where the posts live, per language: the list, each post below it, and the feed. */
-export const newsPaths = { de: '/aktuelles', en: '/en/news' } as const satisfies Record<SiteLanguage, string>;
+/**
+ * Where the posts live: the list, each post below it, and the feed, one path each for both
+ * languages; English is `?lang=en`, as on every page of the site (DESIGN.md §4, decision 064).
+ */
+export const newsPath = pages.news.path;
 
 /** A post's own words after the list's address that are the site's own: the feed. */
 export const newsOwnSegments: readonly string[] = ['feed'];
 
+/** A path in a language: German without a parameter, English with `lang=en` after the path's own query. */
+function inLanguage(path: string, lang: SiteLanguage, query: Record<string, string> = {}): string {
+  const params = new URLSearchParams(query);
+  if (lang !== 'de') params.set('lang', lang);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** The public list's address in a language; `page` above 1 as `?page=` (links that work without JavaScript). */
 export const newsListPath = (lang: SiteLanguage, page = 1): string =>
-  page > 1 ? `${newsPaths[lang]}?page=${page}` : newsPaths[lang];
+  inLanguage(newsPath, lang, page > 1 ? { page: String(page) } : {});
 
-/** A post's public address in a language: `/aktuelles/neues-montagefahrzeug`, `/en/news/neues-montagefahrzeug`. */
-export const newsPostPath = (address: string, lang: SiteLanguage): string => `${newsPaths[lang]}/${address}`;
+/** A post's public address in a language: `/aktuelles/neues-montagefahrzeug`, `/aktuelles/neues-montagefahrzeug?lang=en`. */
+export const newsPostPath = (address: string, lang: SiteLanguage): string => inLanguage(`${newsPath}/${address}`, lang);
 
 /**
- * The Atom feed's address in a language (`/aktuelles/feed`, `/en/news/feed`): what the page head's
- * `<link rel="alternate" type="application/atom+xml">` names.
+ * The Atom feed's address in a language (`/aktuelles/feed`, `/aktuelles/feed?lang=en`): what the
+ * page head's `<link rel="alternate" type="application/atom+xml">` names.
  */
-export const newsFeedPath = (lang: SiteLanguage): string => `${newsPaths[lang]}/feed`;
+export const newsFeedPath = (lang: SiteLanguage): string => inLanguage(`${newsPath}/feed`, lang);
 
 /** The feed's media type, for its answer and the page head's hint. */
 export const atomMediaType = 'application/atom+xml';
@@ -119,7 +132,15 @@ export type NewsPostSummary = Pick<
 >;
 
 export type NewsPostList = { data: NewsPost[]; count: number };
-export type NewsPostSummaryList = { data: NewsPostSummary[]; count: number };
+
+/**
+ * `GET /News/Published`: a page of the posts visitors see, how many there are, and the library's
+ * files their covers show (a picture's sources; one removed since is left out, its card shows none).
+ */
+export type NewsPostSummaryList = { data: NewsPostSummary[]; count: number; files: CustomPageFile[] };
+
+/** `GET /News/ByAddress`: a post visitors see, and the files its cover and sections show (as a page's read). */
+export type PublishedNewsPost = NewsPost & { files: CustomPageFile[] };
 
 const newsPostReadShape = {
   id: z.number(),
@@ -170,6 +191,27 @@ export const newsAddressQuerySchema = z.object({
     .min(1)
     .max(newsLimits.address * 4),
 });
+
+/** The list's page in its address (`?page=2`): a whole number from 1, anything else the first page. */
+export const newsPageParam = 'page';
+export function parseNewsPage(value: string | null | undefined): number {
+  if (!value || !/^[1-9]\d{0,4}$/.test(value)) return 1;
+  return Number(value);
+}
+
+/** The public read of a page of the list: the key its answer has in a rendered page's data. */
+export const newsListReadPath = (page: number, length: number = newsLimits.pageLength) =>
+  apiUrl(`${apiRoutes.news.published}?PageNumber=${page}&PageLength=${length}`);
+
+/** The public read of the post at an address (its key): the key its answer has in a rendered page's data. */
+export const newsPostReadPath = (address: string) =>
+  apiUrl(`${apiRoutes.news.byAddress}?${new URLSearchParams({ Address: customPageAddressKey(address) }).toString()}`);
+
+/**
+ * The newest posts the home page shows, as the server rendered it with them (`NewsPostSummaryList`):
+ * a key of the page's data of its own, absent while staff show none there.
+ */
+export const newsHomeKey = 'news:home';
 
 /** The date shown with a post: its own, else the day it is published in Berlin; null for a draft with neither. */
 export function newsPostDate(post: Pick<NewsPostValues, 'date' | 'publishAt'>): string | null {

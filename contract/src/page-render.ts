@@ -21,6 +21,8 @@ export type SiteContent = {
   inquiryForm?: InquiryForm;
   /** The pages staff added to the navigation and the footer (issue 45), in their order; absent: none. */
   pageLinks?: CustomPageLinks;
+  /** Visitors see at least one news post: the navigation and the footer link the news (decision 064). */
+  newsLinked?: boolean;
 };
 
 /** A link to a page staff added: its address and its title in the page's language. */

@@ -27,6 +27,9 @@ export const pages = {
   login: { path: '/login', prerender: true, map: false, staff: true },
   dashboard: { path: '/dashboard', prerender: false, map: false, staff: true },
   project: { path: '/project/:id', prerender: true, map: false, staff: false },
+  /** The news posts visitors see, ten a page (`?page=`), and one post's page (issue 45, decision 064). */
+  news: { path: '/aktuelles', prerender: true, map: false, staff: false },
+  newsPost: { path: '/aktuelles/:address', prerender: true, map: false, staff: false },
   /**
    * A page staff added (issue 45, decision 061), at its own address of one segment: matched after
    * every other route, and "not found" where no published page has the address.

@@ -21,6 +21,8 @@ const publicRoutes = new Set([
   // The news posts visitors see, and one by its address (issue 45, decision 063).
   'GET /api/v1/News/Published',
   'GET /api/v1/News/ByAddress',
+  // How many of the newest posts the home page shows (decision 064).
+  'GET /api/v1/News/Home',
   'GET /api/v1/Settings',
   'POST /api/v1/login/Auth',
   'POST /api/v1/login/Verfy',
@@ -86,6 +88,7 @@ const routeAccess: Record<string, RouteAccess> = {
   'GET /api/v1/News/:id': 'content',
   'POST /api/v1/News': 'content',
   'PUT /api/v1/News': 'content',
+  'PUT /api/v1/News/Home': 'content',
   'DELETE /api/v1/News/:id': 'content',
   'POST /api/v1/News/:id/Publish': 'content',
   'POST /api/v1/News/:id/Unpublish': 'content',

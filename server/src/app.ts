@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { customPageLinks } from './modules/custom-pages/custom-pages.service';
+import { newsVisible } from './modules/news/news-reads';
 import http from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -248,7 +249,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(webAssets, { webDist: config.webDist });
   const renderer = createPageRenderer(config.webDist, config.siteUrl ?? shippedOrigin, app.log);
   const contents = createPageContents(
-    { ...reads, staffWithToken: app.staffWithToken, siteUrl: config.siteUrl, pageLinks: customPageLinks },
+    {
+      ...reads,
+      staffWithToken: app.staffWithToken,
+      siteUrl: config.siteUrl,
+      pageLinks: customPageLinks,
+      newsLinked: () => newsVisible({ ...reads, config }, app.clock()),
+    },
     shipped,
   );
   const answerNotFound = notFoundAnswer({ ...redirects, contents, shippedCommon: (lang) => shipped.tree(lang, 'common') });
@@ -257,7 +264,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     webDist: config.webDist,
     asBuiltOrigin: config.siteUrl ?? shippedOrigin,
     renderer,
-    fillers: pageFillersOf({ ...reads, config: app.config }, renderer, modules),
+    fillers: pageFillersOf({ ...reads, config: app.config, clock: app.clock }, renderer, modules),
     contents,
     confirmationMail: config.contact.confirmationMail,
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
@@ -272,7 +279,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       // Per Berlin day too: a job past its valid-through day leaves the sitemap at midnight.
       version: async () => `${await app.contentReads.version()}-${berlinDate()}`,
       origin: async () => (await storedPublicOrigin(app.db, config.siteUrl)).origin,
-      sources: sitemapSourcesOf(app.db, modules),
+      sources: sitemapSourcesOf(app.db, modules, app.clock),
     },
   });
 

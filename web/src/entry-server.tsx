@@ -4,7 +4,9 @@ import { StaticRouter } from 'react-router';
 import {
   type AddedFieldKind,
   type CustomPageFile,
+  type NewsPostSummaryList,
   type PublishedCustomPage,
+  type PublishedNewsPost,
   type RichText,
   type InquiryFormField,
   type InquiryFormType,
@@ -24,6 +26,9 @@ import {
   customPageAddressKey,
   customPageReadPath,
   customPageReferencesKey,
+  newsHomeKey,
+  newsListReadPath,
+  newsPostReadPath,
   pageKeys,
   pages,
   shippedInquiryForm,
@@ -61,7 +66,7 @@ export { languageRedirectScript, namespacesFor, pages, siteLanguages, translatio
  * featured projects, absent from the built page, must not paint unstyled.
  */
 export function cssSampleData(page: PageKey, lang: SiteLanguage): PageData | undefined {
-  if (page !== 'home' && page !== 'project' && page !== 'customPage') return undefined;
+  if (page !== 'home' && page !== 'project' && page !== 'customPage' && page !== 'news' && page !== 'newsPost') return undefined;
   const language = contentLanguageOf(lang);
   const project: Project = {
     id: 1,
@@ -101,7 +106,68 @@ export function cssSampleData(page: PageKey, lang: SiteLanguage): PageData | und
   };
   if (page === 'project') return { [apiUrl(apiRoutes.projects.onePath(0))]: project };
   if (page === 'customPage') return customPageSample(project);
-  return { [apiUrl(apiRoutes.projects.featuredPath(language))]: { count: 1, data: [project] } };
+  if (page === 'news') return { [newsListReadPath(1)]: newsListSample };
+  if (page === 'newsPost') return newsPostSample(project);
+  return {
+    [apiUrl(apiRoutes.projects.featuredPath(language))]: { count: 1, data: [project] },
+    // The newest posts, where staff show them.
+    [newsHomeKey]: newsListSample,
+  };
+}
+
+/** A picture of the library as the public reads give it. */
+const samplePicture = (id: number): CustomPageFile => ({
+  id,
+  kind: 'picture',
+  title: { de: '…', en: '…' },
+  alt: { de: '…', en: '…' },
+  address: `/dateien/${id}/muster`,
+  mediaType: 'image/jpeg',
+  size: 1,
+  width: 1600,
+  height: 1067,
+  sources: [{ url: '/media/sample.webp', width: 640, type: 'image/webp' }],
+});
+
+/** A page of the news list: a post with a cover and one without, and more pages than one. */
+const newsListSample: NewsPostSummaryList = {
+  count: 30,
+  data: [1, 2].map((id) => ({
+    id,
+    address: 'muster',
+    title: { de: '…', en: '…' },
+    date: '2027-01-04',
+    teaser: { de: '…', en: '…' },
+    cover: id === 1 ? { fileId: 1, alt: { de: '', en: '' }, focus: { x: 50, y: 50 } } : null,
+    publishAt: '2027-01-04T06:00:00.000Z',
+    changedAt: '2027-01-04T06:00:00.000Z',
+  })),
+  files: [samplePicture(1)],
+};
+
+/** A post with a cover and a section of every kind, for its page's inline CSS (prerendered at /aktuelles/muster). */
+function newsPostSample(project: Project): PageData {
+  const { [customPageReadPath(customPageAddressKey(cssSampleAddress))]: page, ...references } = customPageSample(project);
+  const { sections, files } = page as PublishedCustomPage;
+  const post: PublishedNewsPost = {
+    id: 1,
+    address: cssSampleAddress.slice(1),
+    title: { de: '…', en: '…' },
+    date: '2027-01-04',
+    teaser: { de: '…', en: '…' },
+    cover: { fileId: 4, alt: { de: '', en: '' }, focus: { x: 50, y: 50 } },
+    searchTitle: [],
+    searchDescription: [],
+    noindex: false,
+    publishAt: '2027-01-04T06:00:00.000Z',
+    sections,
+    published: true,
+    changedAt: '',
+    createdAt: '',
+    updatedAt: '',
+    files: [...files, samplePicture(4)],
+  };
+  return { ...references, [newsPostReadPath(post.address)]: post };
 }
 
 /** The address the page staff add is prerendered at: a stand-in, never served (the server renders each page at its own). */
@@ -111,18 +177,7 @@ export const cssSampleAddress = '/muster';
 function customPageSample(project: Project): PageData {
   const words = { de: '…', en: '…' };
   const text = { de: sampleRichText, en: sampleRichText };
-  const picture = (id: number): CustomPageFile => ({
-    id,
-    kind: 'picture',
-    title: words,
-    alt: words,
-    address: `/dateien/${id}/muster`,
-    mediaType: 'image/jpeg',
-    size: 1,
-    width: 1600,
-    height: 1067,
-    sources: [{ url: '/media/sample.webp', width: 640, type: 'image/webp' }],
-  });
+  const picture = samplePicture;
   const document: CustomPageFile = { ...picture(3), kind: 'document', alt: null, address: '/dateien/3/muster.pdf', sources: [] };
   const page: PublishedCustomPage = {
     id: 1,

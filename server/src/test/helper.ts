@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { customPageLinks } from '../modules/custom-pages/custom-pages.service';
+import { newsVisible } from '../modules/news/news-reads';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -262,7 +263,12 @@ export function getOnce(
 /** What the public pages show now (published texts, company details), as the pages are rendered with. */
 export async function shownContent(app: FastifyInstance, lang: SiteLanguage): Promise<PageContent> {
   return createPageContents(
-    { ...app, siteUrl: app.config.siteUrl, pageLinks: customPageLinks },
+    {
+      ...app,
+      siteUrl: app.config.siteUrl,
+      pageLinks: customPageLinks,
+      newsLinked: () => newsVisible({ db: app.db, contentReads: app.contentReads, config: app.config }, app.clock()),
+    },
     shippedTexts(app.config.webDist, app.config.webLocales),
   ).published(lang);
 }

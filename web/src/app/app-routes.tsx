@@ -14,6 +14,8 @@ const BlitzschutzPage = lazy(() => import('./routes/public/blitzschutz-page'));
 const ProjectsPage = lazy(() => import('./routes/public/projects-page'));
 const ServicesPage = lazy(() => import('./routes/public/services-page'));
 const ProjectDetailPage = lazy(() => import('./routes/public/project-detail-page'));
+const NewsPage = lazy(() => import('./routes/public/news-page'));
+const NewsPostPage = lazy(() => import('./routes/public/news-post-page'));
 const CustomPage = lazy(() => import('./routes/public/custom-page'));
 const LoginPage = lazy(() => import('./routes/admin/login-page'));
 const DashboardPage = lazy(() => import('./routes/admin/dashboard-page'));
@@ -37,6 +39,8 @@ export function AppRoutes() {
         <Route path="Projects" element={<ProjectsPage />} />
         <Route path="Services" element={<ServicesPage />} />
         <Route path="project/:id" element={<ProjectDetailPage />} />
+        <Route path="aktuelles" element={<NewsPage />} />
+        <Route path="aktuelles/:address" element={<NewsPostPage />} />
         {/* A page staff added (issue 45): any other address of one segment; the server answers "not found" where none is. */}
         <Route path=":address" element={<CustomPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -12,7 +12,7 @@ const footerLink = 'rounded-sm text-brand-100 underline-offset-4 hover:text-whit
 /** The footer of every page: company and contact details, the pages, imprint link, and the contact form (passed in by the layout). */
 export function Footer({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('common');
-  const { pageLinks } = useSiteContent();
+  const { pageLinks, newsLinked } = useSiteContent();
   return (
     <footer className="surface-dark bg-brand-950 text-brand-100">
       {children && <div className="mx-auto max-w-7xl px-4 pt-12">{children}</div>}
@@ -40,6 +40,13 @@ export function Footer({ children }: { children?: ReactNode }) {
                 </Link>
               </li>
             ))}
+            {newsLinked && (
+              <li>
+                <Link to={paths.news} className={footerLink}>
+                  {t('nav.news')}
+                </Link>
+              </li>
+            )}
             {/* The pages staff added to the navigation or the footer (issue 45). */}
             {[...(pageLinks?.navigation ?? []), ...(pageLinks?.footer ?? [])].map((link) => (
               <li key={link.address}>

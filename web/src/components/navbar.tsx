@@ -6,15 +6,17 @@ import { useSiteContent } from '../lib/ssr/site-content';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 
+// A little narrower from 1024 to 1279 px: eight links (the news' too) and the language menu fit in English.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 lg:whitespace-nowrap text-[0.95rem] font-medium text-white hover:bg-white/10 ${
+  `block rounded px-3 py-2 lg:px-2.5 lg:whitespace-nowrap xl:px-3 text-[0.95rem] font-medium text-white hover:bg-white/10 ${
     isActive ? 'underline decoration-accent-400 decoration-2 underline-offset-8' : ''
   }`;
 
 function NavLinks({ className }: { className: string }) {
   const { t } = useTranslation('common');
-  // The pages staff placed in the navigation (issue 45), after SPEC.md's.
-  const added = useSiteContent().pageLinks?.navigation ?? [];
+  // The news once visitors see a post, then the pages staff placed in the navigation (issue 45), after SPEC.md's.
+  const { pageLinks, newsLinked } = useSiteContent();
+  const added = pageLinks?.navigation ?? [];
   return (
     <ul className={className}>
       {mainNavigation.map((link) => (
@@ -24,6 +26,13 @@ function NavLinks({ className }: { className: string }) {
           </NavLink>
         </li>
       ))}
+      {newsLinked && (
+        <li>
+          <NavLink to={paths.news} className={linkClass}>
+            {t('nav.news')}
+          </NavLink>
+        </li>
+      )}
       {added.map((link) => (
         <li key={link.address}>
           <NavLink to={link.address} end className={linkClass}>

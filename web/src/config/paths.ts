@@ -21,5 +21,7 @@ export const metaKeyOf: Record<PageKey, keyof (typeof commonTexts)['meta']> = {
   dashboard: 'dashboard',
   project: 'projectDetail',
   job: 'jobDetail',
+  news: 'news',
+  newsPost: 'newsPost',
   customPage: 'customPage',
 };

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
 import { ContentLanguage, type NewsPost } from '@blitz/contract';
-import { newsArticleData, newsArticleJsonLd, newsFeedLink, newsPostUrls, newsPublishedDate, newsSearchResult } from './news';
+import {
+  newsArticleData,
+  newsArticleJsonLd,
+  newsDateText,
+  newsFeedLink,
+  newsPostUrls,
+  newsPublishedDate,
+  newsSearchResult,
+} from './news';
 
 const markup = '</script><script>alert(1)</script> & "Zitat"';
 
@@ -26,13 +35,13 @@ describe('the news pages’ pieces', () => {
   it('names a post’s address in each language, absolute and encoded', () => {
     expect(newsPostUrls(post.address, 'https://www.blitz.example')).toEqual({
       de: 'https://www.blitz.example/aktuelles/Pr%C3%BCfung-im-Winter',
-      en: 'https://www.blitz.example/en/news/Pr%C3%BCfung-im-Winter',
+      en: 'https://www.blitz.example/aktuelles/Pr%C3%BCfung-im-Winter?lang=en',
     });
   });
 
   it('hints at the feed in the head, its title escaped', () => {
     expect(newsFeedLink('en', 'https://www.blitz.example', 'News <& "more">')).toBe(
-      '<link rel="alternate" type="application/atom+xml" title="News &#60;&#38; &#34;more&#34;&#62;" href="https://www.blitz.example/en/news/feed" />',
+      '<link rel="alternate" type="application/atom+xml" title="News &#60;&#38; &#34;more&#34;&#62;" href="https://www.blitz.example/aktuelles/feed?lang=en" />',
     );
   });
 
@@ -67,8 +76,8 @@ describe('the news pages’ pieces', () => {
         url: 'https://www.blitz.example/',
         logo: { '@type': 'ImageObject', url: 'https://www.blitz.example/icon-512.png' },
       },
-      mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://www.blitz.example/en/news/Pr%C3%BCfung-im-Winter' },
-      url: 'https://www.blitz.example/en/news/Pr%C3%BCfung-im-Winter',
+      mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://www.blitz.example/aktuelles/Pr%C3%BCfung-im-Winter?lang=en' },
+      url: 'https://www.blitz.example/aktuelles/Pr%C3%BCfung-im-Winter?lang=en',
       image: ['https://www.blitz.example/media/files/a-1600.webp'],
     });
   });
@@ -93,18 +102,31 @@ describe('the news pages’ pieces', () => {
   });
 
   it('takes the search entry staff wrote, else the title and the teaser, else the first text', () => {
-    expect(newsSearchResult(post, 'de', ContentLanguage.German)).toEqual({
-      title: post.title.de,
+    const t = ((key: string, values: { postTitle: string }) => `${key}: ${values.postTitle}`) as unknown as TFunction<'common'>;
+    expect(newsSearchResult(post, 'de', ContentLanguage.German, t)).toEqual({
+      title: `meta.newsPost.titleWithPost: ${post.title.de}`,
       description: 'Kurz <b>gesagt</b>',
       ogTitle: post.title.de,
     });
-    expect(newsSearchResult(post, 'en', ContentLanguage.English)).toEqual({
-      title: 'New vehicle',
+    expect(
+      newsSearchResult(
+        { ...post, searchTitle: [{ language: ContentLanguage.English, content: 'Van' }] },
+        'en',
+        ContentLanguage.English,
+        t,
+      ),
+    ).toEqual({
+      title: 'Van',
       description: 'Our new van',
-      ogTitle: 'New vehicle',
+      ogTitle: 'Van',
     });
-    expect(newsSearchResult({ ...post, searchDescription: [] }, 'en', ContentLanguage.English).description).toBe(
+    expect(newsSearchResult({ ...post, searchDescription: [] }, 'en', ContentLanguage.English, t).description).toBe(
       'The van is here.',
     );
+  });
+
+  it('writes the date shown in the page’s language', () => {
+    expect(newsDateText('2027-01-04', 'de')).toBe('4. Januar 2027');
+    expect(newsDateText('2027-01-04', 'en')).toBe('4 January 2027');
   });
 });

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import {
   type CompanyDetails,
   type ContentLanguage,
@@ -41,21 +42,29 @@ const ownText = (texts: readonly LocalizedText[], language: ContentLanguage) =>
 
 /**
  * A post's page in search results (decision 059's fields): its search entry where staff wrote one,
- * else its title and its teaser (or the words of its first text).
+ * else its title with the company's name, and its teaser (or the words of its first text).
  */
 export function newsSearchResult(
   post: Pick<NewsPost, 'title' | 'teaser' | 'sections' | 'searchTitle' | 'searchDescription'>,
   lang: SiteLanguage,
   language: ContentLanguage,
+  t: TFunction<'common'>,
 ): { title: string; description: string; ogTitle: string } {
   const firstText = post.sections.find((s) => s.kind === 'text' || s.kind === 'textPicture');
   const words = post.teaser[lang] || (firstText && 'text' in firstText ? plainTextOf(firstText.text[lang]) : '');
-  const title = ownText(post.searchTitle, language) || post.title[lang];
+  const title = ownText(post.searchTitle, language);
   return {
-    title,
+    title: title || t('meta.newsPost.titleWithPost', { postTitle: post.title[lang] }),
     description: ownText(post.searchDescription, language) || textExcerpt(words || post.title[lang]),
-    ogTitle: ownText(post.searchTitle, language) || post.title[lang],
+    ogTitle: title || post.title[lang],
   };
+}
+
+/** The date shown with a post (`2027-01-04`) as the page's language writes it: "4. Januar 2027", "4 January 2027". */
+export function newsDateText(date: string, lang: SiteLanguage): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return date;
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(day);
 }
 
 /**

@@ -54,6 +54,9 @@ describe('returnTarget: the form goes back only to a public page of this site', 
     ['/jobs/1?subject=application', 'job', '/jobs/1?subject=application'],
     ['/Projects?page=9', 'projects', '/Projects?page=9'],
     ['https://www.example.de/aboutus?lang=en', 'aboutus', '/aboutus?lang=en'],
+    ['/Herbstaktion', 'customPage', '/Herbstaktion'],
+    ['/aktuelles?page=2&lang=en', 'news', '/aktuelles?page=2&lang=en'],
+    ['/Aktuelles/neues-fahrzeug?subject=general', 'newsPost', '/Aktuelles/neues-fahrzeug?subject=general'],
   ])('%j → %s', (returnTo, page, url) => {
     expect(returnTarget(request(), returnTo)).toEqual({ page, url });
   });

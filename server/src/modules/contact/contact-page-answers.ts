@@ -38,10 +38,9 @@ function pageOf(pathname: string): PageKey | undefined {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   return pageKeys.find((key) => {
     const pattern = pages[key].path.toLowerCase();
-    if (pattern.includes(':id')) return new RegExp(`^${pattern.replace(':id', '\\d{1,10}')}$`).test(path);
-    // A page staff added: one segment (whether a page is there, its filler tells).
-    if (pattern.includes(':address')) return /^\/[^/]+$/.test(path);
-    return pattern === path;
+    // A page staff added, a news post: one segment in the address's place (whether one is there, its filler tells).
+    const parts = pattern.replace(':id', '\\d{1,10}').replace(':address', '[^/]+');
+    return parts === pattern ? pattern === path : new RegExp(`^${parts}$`).test(path);
   });
 }
 

@@ -1,7 +1,5 @@
 import {
-  type CustomPageReferences,
   type PublishedCustomPage,
-  contentLanguageOf,
   customPageAddressKey,
   customPageAddressPattern,
   customPageReadPath,
@@ -10,8 +8,8 @@ import {
 import { HttpError } from '../../lib/http-error';
 import type { PageFiller } from '../pages/page-filler';
 import type { PageRenderer } from '../pages/page-renderer';
-import { readProjectPage } from '../projects/project-reads';
 import type { PageFillerDeps } from '../registry/site-module';
+import { sectionReferences } from '../section-documents/section-references';
 import { getPagePreviewAt, getPublishedPageAt } from './custom-pages.service';
 
 /** The page address a URL asks for (`/Herbstaktion?lang=en` → `/Herbstaktion`); undefined if it cannot be one. */
@@ -25,34 +23,6 @@ export function customPageAddressOf(url: string): string | undefined {
     return undefined;
   }
   return customPageAddressPattern.test(address) ? address : undefined;
-}
-
-/** The projects each references section shows, read as the gallery reads them (published ones only). */
-async function referencesOf(
-  deps: PageFillerDeps,
-  page: PublishedCustomPage,
-  language: ReturnType<typeof contentLanguageOf>,
-): Promise<CustomPageReferences> {
-  const references: CustomPageReferences = {};
-  for (const section of page.sections) {
-    if (section.kind !== 'references') continue;
-    const { value } = await readProjectPage(deps, {
-      ...(section.categoryId === null ? {} : { CategoryID: section.categoryId }),
-      PageLength: section.limit,
-      PageNumber: 1,
-      Language: language,
-      Sort: section.order === 'staff' ? 'position' : 'newest',
-    });
-    // The cards show no long texts nor the search entries (as the gallery's page data).
-    references[section.id] = value.data.map((p) => ({
-      ...p,
-      content: [],
-      scopeOfWorks: [],
-      searchTitle: [],
-      searchDescription: [],
-    }));
-  }
-  return references;
 }
 
 /**
@@ -81,7 +51,7 @@ export function customPageFillers(deps: PageFillerDeps, renderer: PageRenderer):
         const data = {
           ...extra,
           [customPageReadPath(customPageAddressKey(address))]: page,
-          [customPageReferencesKey]: await referencesOf(deps, page, contentLanguageOf(lang)),
+          [customPageReferencesKey]: await sectionReferences(deps, page.sections, lang),
         };
         const html = await renderer.render(prerendered, 'customPage', url, lang, data, content);
         return { html: html ?? prerendered, rendered: html !== undefined };

@@ -1,6 +1,6 @@
 import { type CustomPageValues, customPageAddressKey } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
-import { type DocumentRecord, documentFields, toDocumentRecord } from '../section-documents/document-rows';
+import { type DocumentRecord, documentFields, documentPendingAt, toDocumentRecord } from '../section-documents/document-rows';
 
 /** A page's values as stored: every section with its id. */
 export type StoredPageValues = CustomPageValues & { sections: (CustomPageValues['sections'][number] & { id: string })[] };
@@ -63,17 +63,10 @@ export async function findPublishedAt(db: Db, address: string): Promise<CustomPa
   return row ? toRecord(row) : undefined;
 }
 
-/**
- * The page (not in the trash) whose pending values — its draft of changes, else its values — have
- * this address: what staff previewing the drafts see there.
- */
+/** The page (not in the trash) whose pending values have this address: what staff previewing the drafts see there. */
 export async function findPendingAt(db: Db, address: string): Promise<CustomPageRecord | undefined> {
-  const key = customPageAddressKey(address);
-  const rows = await live(db)
-    .where((eb) => eb.or([eb('address_key', '=', key), eb('draft', 'is not', null)]))
-    .select(documentFields)
-    .execute();
-  return rows.map(toRecord).find((record) => customPageAddressKey((record.draft ?? record.values).address) === key);
+  const id = await documentPendingAt(db, 'custom_pages', address);
+  return id === undefined ? undefined : findCustomPage(db, id);
 }
 
 export async function insertCustomPage(db: Db, values: StoredPageValues, published: boolean): Promise<number> {

@@ -43,7 +43,7 @@ export { filesOf } from '../section-documents/section-values';
 export const customPageKind: DocumentKind<StoredPageValues> = {
   table: 'custom_pages',
   noun: 'page',
-  paths: (address) => [address],
+  path: (address) => address,
   kind: 'page',
   name: 'Page',
   find: (db, id) => findCustomPage(db, id),

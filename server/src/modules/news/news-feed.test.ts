@@ -57,8 +57,8 @@ describe('the news feed as XML', () => {
     expect(childNamed(root, 'updated')!.text).toBe('2027-01-06T00:00:00Z');
     expect(childNamed(root, 'title')!.text).toBe('News – X');
     expect(childrenNamed(root, 'link').map((l) => l.attributes.href)).toEqual([
-      'https://x.example/en/news/feed',
-      'https://x.example/en/news',
+      'https://x.example/aktuelles/feed?lang=en',
+      'https://x.example/aktuelles?lang=en',
     ]);
   });
 });

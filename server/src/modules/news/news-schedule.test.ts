@@ -85,7 +85,7 @@ describe('scheduled news posts', () => {
       expect((await api(reader!, 'GET', newsByAddress('ausbildungsstart-2026'))).status).toBe(200);
       const feedAfter = await api(reader!, 'GET', newsFeedPath('en'), { headers: { 'if-none-match': etag } });
       expect(feedAfter.status).toBe(200);
-      expect(feedAfter.text).toContain('/en/news/ausbildungsstart-2026');
+      expect(feedAfter.text).toContain('/aktuelles/ausbildungsstart-2026?lang=en');
       expect(await listed(writer!)).toBe(1);
     },
     30_000,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type NewsPostValues, customPageAddressKey, newsPostDate } from '@blitz/contract';
 import { type Db, nowIso } from '../../db/database';
-import { type DocumentRecord, documentFields, toDocumentRecord } from '../section-documents/document-rows';
+import { type DocumentRecord, documentFields, documentPendingAt, toDocumentRecord } from '../section-documents/document-rows';
 import type { StoredSection } from '../section-documents/section-values';
 
 /** A post's values as stored: every section with its id. */
@@ -65,6 +65,12 @@ export async function findVisiblePostAt(db: Db, address: string, now: Date): Pro
   return row ? toRecord(row) : undefined;
 }
 
+/** The post (not in the trash) whose pending values have this address: what staff previewing the drafts see there. */
+export async function findPendingPostAt(db: Db, address: string): Promise<NewsPostRecord | undefined> {
+  const id = await documentPendingAt(db, 'news_posts', address);
+  return id === undefined ? undefined : findNewsPost(db, id);
+}
+
 /** The posts visitors see at `now`, newest first (by the date shown, then the time), a page of them, and how many there are. */
 export async function listVisiblePosts(
   db: Db,
@@ -85,6 +91,22 @@ export async function listVisiblePosts(
       .executeTakeFirstOrThrow(),
   ]);
   return { records: rows.map(toRecord), count: Number(counted.count) };
+}
+
+/**
+ * Every post visitors see at `now`, for the sitemap: its address, whether it is kept out of search
+ * engines, and when what visitors see of it last changed (its time, if it changed before then).
+ */
+export async function listVisibleForSitemap(
+  db: Db,
+  now: Date,
+): Promise<{ address: string; noindex: boolean; lastmod: string }[]> {
+  const rows = await visible(db, now).select(['address', 'noindex', 'changed_at', 'publish_at']).orderBy('id').execute();
+  return rows.map((row) => ({
+    address: row.address,
+    noindex: row.noindex === 1,
+    lastmod: row.publish_at && row.publish_at > row.changed_at ? row.publish_at : row.changed_at,
+  }));
 }
 
 /** The first moment after `after` at which a published post becomes visible: the schedule's next (decision 063). */

@@ -3,6 +3,7 @@ import {
   apiRoutes,
   idParamSchema,
   newsAddressQuerySchema,
+  newsHomeSchema,
   newsPostCreateSchema,
   newsPostListQuerySchema,
   newsPostUpdateSchema,
@@ -10,7 +11,8 @@ import {
 } from '@blitz/contract';
 import { caseInsensitiveQuery } from '../../lib/case-insensitive-query';
 import { sendRead } from '../content/content-reads';
-import { readVisiblePostAt, readVisiblePosts } from './news-reads';
+import { saveNewsHome } from './news-home';
+import { readNewsHome, readVisiblePostAt, readVisiblePosts } from './news-reads';
 import {
   changeNewsPost,
   createNewsPost,
@@ -25,7 +27,7 @@ import {
 /** News posts (issue 45, decision 063): editors and admins write them; visitors read those whose time has come. */
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { onRequest: app.requireAdmin, config: { access: 'content' as const } };
-  const reads = { db: app.db, contentReads: app.contentReads };
+  const reads = { db: app.db, contentReads: app.contentReads, config: app.config };
   // A save may schedule, move or take back a post's time: this instance looks for the next one
   // again (the others are told by the content version's move, decision 063).
   app.addHook('onResponse', (request, _reply, done) => {
@@ -46,6 +48,12 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.news.byAddress,
     { preValidation: caseInsensitiveQuery(['Address']), schema: { querystring: newsAddressQuerySchema } },
     async (request, reply) => sendRead(request, reply, await readVisiblePostAt(reads, request.query.Address, app.clock())),
+  );
+
+  // How many of the newest posts the home page shows: everyone reads it, editors set it.
+  app.get(apiRoutes.news.home, async (request, reply) => sendRead(request, reply, await readNewsHome(reads)));
+  app.put(apiRoutes.news.home, { ...guarded, schema: { body: newsHomeSchema } }, async (request) =>
+    saveNewsHome(app.db, request.body),
   );
 
   app.get(

@@ -4,8 +4,8 @@ import {
   type NewsPostSummaryList,
   type NewsPostValues,
   type NewsPublishedQuery,
+  type PublishedNewsPost,
   newsPostPath,
-  siteLanguages,
 } from '@blitz/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/http-error';
@@ -21,11 +21,13 @@ import {
   unpublishDocument,
 } from '../section-documents/document-drafts';
 import { canonical, checkSections, holdLibraryFile, sectionFileIds, withSectionIds } from '../section-documents/section-values';
+import { filesForVisitors } from '../files/files.service';
 import { newsEntry } from './news-audit';
 import {
   type NewsPostRecord,
   type StoredPostValues,
   findNewsPost,
+  findPendingPostAt,
   findVisiblePostAt,
   insertNewsPost,
   listNewsPosts,
@@ -41,13 +43,14 @@ export function postFiles(values: StoredPostValues): number[] {
 /**
  * News posts as documents with projects' drafts (section-documents/document-drafts.ts), as pages
  * are: their row, their audit entry, and what a save checks — the address (no other post, no
- * redirect leading away from /aktuelles/… or /en/news/…), the cover and the sections. A post goes
+ * redirect leading away from /aktuelles/…), the cover and the sections. A post goes
  * live with the moment it is published when it names none.
  */
 export const newsKind: DocumentKind<StoredPostValues> = {
   table: 'news_posts',
   noun: 'news post',
-  paths: (address) => siteLanguages.map((lang) => newsPostPath(address, lang)),
+  // One path for both languages (decision 064): a redirect it leaves keeps the visitor's ?lang=.
+  path: (address) => newsPostPath(address, 'de'),
   kind: 'news',
   name: 'News post',
   find: findNewsPost,
@@ -81,19 +84,49 @@ export async function getNewsPost(db: Db, id: number): Promise<NewsPost> {
   return staffRead(record);
 }
 
-/** A post visitors see by its address at `now`; a draft, a scheduled one, one in the trash or none at all are the same 404. */
-export async function getVisiblePostAt(db: Db, address: string, now: Date): Promise<NewsPost> {
+/**
+ * A post visitors see by its address at `now`, with the library's files it shows (its cover's and
+ * its sections' sources); a draft, a scheduled one, one in the trash or none at all are the same 404.
+ */
+export async function getVisiblePostAt(
+  db: Db,
+  address: string,
+  now: Date,
+  mediaPublicUrl: string | undefined,
+): Promise<PublishedNewsPost> {
   const record = await findVisiblePostAt(db, address, now);
   if (!record) throw notFound('News post');
-  return visitorRead(record);
+  return { ...visitorRead(record), files: await filesForVisitors(db, postFiles(record.values), mediaPublicUrl) };
 }
 
-/** A page of the posts visitors see at `now`, without their sections (a list shows their cards). */
-export async function getVisiblePosts(db: Db, query: NewsPublishedQuery, now: Date): Promise<NewsPostSummaryList> {
+/**
+ * The post at an address as staff previewing the drafts see it: a live post's draft of changes,
+ * or a post not yet published or not yet due; undefined where no post is.
+ */
+export async function getPostPreviewAt(
+  db: Db,
+  address: string,
+  mediaPublicUrl: string | undefined,
+): Promise<PublishedNewsPost | undefined> {
+  const record = await findPendingPostAt(db, address);
+  if (!record) return undefined;
+  const values = record.draft ?? record.values;
+  const { draft: _draft, ...post } = staffRead(record);
+  return { ...post, ...values, files: await filesForVisitors(db, postFiles(values), mediaPublicUrl) };
+}
+
+/** A page of the posts visitors see at `now`, without their sections (a list shows their cards), with their covers' files. */
+export async function getVisiblePosts(
+  db: Db,
+  query: NewsPublishedQuery,
+  now: Date,
+  mediaPublicUrl: string | undefined,
+): Promise<NewsPostSummaryList> {
   const { records, count } = await listVisiblePosts(db, now, {
     offset: (query.PageNumber - 1) * query.PageLength,
     limit: query.PageLength,
   });
+  const covers = records.flatMap(({ values }) => (values.cover ? [values.cover.fileId] : []));
   return {
     data: records.map(({ id, values, changedAt }) => ({
       id,
@@ -106,6 +139,7 @@ export async function getVisiblePosts(db: Db, query: NewsPublishedQuery, now: Da
       changedAt,
     })),
     count,
+    files: await filesForVisitors(db, covers, mediaPublicUrl),
   };
 }
 

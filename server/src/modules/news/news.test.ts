@@ -10,7 +10,7 @@ import {
   newsPostSchema,
   problemSchema,
 } from '@blitz/contract';
-import { api, databaseKinds, signIn, startTestApp } from '../../test/helper';
+import { api, databaseKinds, getOnce, signIn, startTestApp } from '../../test/helper';
 import { testPhoto } from '../../test/pictures';
 import { signedInAs } from '../accounts/accounts.test-kit';
 import { pdfFile } from '../contact/contact.test-kit';
@@ -44,7 +44,7 @@ describe.each(databaseKinds)('news posts on %s', (kind) => {
 
     // A draft is staff's alone.
     expect((await api(url, 'GET', newsByAddress('ausbildungsstart-2026'))).status).toBe(404);
-    expect((await api(url, 'GET', newsPublished())).body).toEqual({ data: [], count: 0 });
+    expect((await api(url, 'GET', newsPublished())).body).toEqual({ data: [], count: 0, files: [] });
     expect((await api(url, 'GET', newsOne(post.id))).status).toBe(401);
 
     // Published without a time: it goes live now, and says so.
@@ -172,8 +172,16 @@ describe.each(databaseKinds)('news posts on %s', (kind) => {
     const redirects = await api(url, 'GET', `${apiUrl(apiRoutes.redirects.list)}?PageLength=100`, { token });
     expect((redirects.body as { data: { from: string; to: string }[] }).data.map((r) => `${r.from} → ${r.to}`).sort()).toEqual([
       '/aktuelles/fahrzeug → /aktuelles/neues-montagefahrzeug',
-      '/en/news/fahrzeug → /en/news/neues-montagefahrzeug',
     ]);
+    // One path for both languages: the redirect keeps the visitor's ?lang=en (decision 064).
+    for (const [from, to] of [
+      ['/aktuelles/fahrzeug?lang=en', '/aktuelles/neues-montagefahrzeug?lang=en'],
+      ['/Aktuelles/Fahrzeug', '/aktuelles/neues-montagefahrzeug'],
+    ]) {
+      const old = await getOnce(url + from);
+      expect(old.status, from).toBe(301);
+      expect(old.headers['location'], from).toBe(to);
+    }
     // Another post may not take the address a redirect leads away from.
     expect((await api(url, 'POST', newsList, { token, body: apprentices({ address: 'fahrzeug' }) })).status).toBe(409);
 
@@ -317,10 +325,13 @@ describe.each(databaseKinds)('news posts on %s', (kind) => {
     expect(Date.parse(childNamed(root, 'updated')!.text)).toBeGreaterThan(Date.now() - 60_000);
 
     const english = parseXml((await api(url, 'GET', newsFeedPath('en'))).text);
-    expect(childNamed(english, 'id')!.text).toBe('https://www.blitz.example/en/news/feed');
+    expect(childNamed(english, 'id')!.text).toBe('https://www.blitz.example/aktuelles/feed?lang=en');
     expect(childNamed(childrenNamed(english, 'entry')[1]!, 'link')!.attributes.href).toBe(
-      'https://www.blitz.example/en/news/meldung-20',
+      'https://www.blitz.example/aktuelles/meldung-20?lang=en',
     );
+    expect(childNamed(childrenNamed(english, 'entry')[1]!, 'title')!.text).toBe('News 20');
+    // The language is the query's alone: any other value is German's feed.
+    expect(parseXml((await api(url, 'GET', '/aktuelles/feed?lang=fr')).text).attributes['xml:lang']).toBe('de');
 
     // Unchanged: 304; a post taken off: a new feed.
     expect((await api(url, 'GET', newsFeedPath('de'), { headers: { 'if-none-match': etag } })).status).toBe(304);

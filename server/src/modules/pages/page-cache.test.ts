@@ -76,6 +76,11 @@ describe('the page cache', () => {
     expect(normalizedUrl('/?subject=application&lang=de&fbclid=abc', 'home')).toBe('/?lang=de&subject=application');
     expect(normalizedUrl('/?subject=spam&page=2&q=x', 'home')).toBe('/');
     expect(normalizedUrl('/jobs/3?lang=en&ref=mail', 'job')).toBe('/jobs/3?lang=en');
+    // The news list's page: a whole number above 1, anything else the first page.
+    expect(normalizedUrl('/aktuelles?page=02&lang=en&x=1', 'news')).toBe('/aktuelles?lang=en');
+    expect(normalizedUrl('/aktuelles?page=3&page=4', 'news')).toBe('/aktuelles?page=3');
+    expect(normalizedUrl('/aktuelles?page=1', 'news')).toBe('/aktuelles');
+    expect(normalizedUrl('/aktuelles?page=-2', 'news')).toBe('/aktuelles');
   });
 
   it('keep a page under its own path, whatever case, trailing slash or zeros the router took (review of issue 27, point 11)', () => {
@@ -84,6 +89,9 @@ describe('the page cache', () => {
     expect(normalizedUrl('/Project/0003?lang=en', 'project')).toBe('/project/3?lang=en');
     expect(normalizedUrl('/JOBS/007/', 'job')).toBe('/jobs/7');
     expect(normalizedUrl('/blitzschutz', 'blitzschutz')).toBe('/Blitzschutz');
+    // A page staff added and a news post: their segment encoded one way, after the list's own path.
+    expect(normalizedUrl('/Pr%C3%BCfung?page=2', 'customPage')).toBe('/Pr%C3%BCfung');
+    expect(normalizedUrl('/AKTUELLES/Prüfung-im-Winter/?lang=en', 'newsPost')).toBe('/aktuelles/Pr%C3%BCfung-im-Winter?lang=en');
   });
 
   it('keep no jobs search for others: any text is a search of its own', () => {

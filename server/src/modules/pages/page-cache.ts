@@ -7,9 +7,11 @@ import {
   inquirySubjects,
   isSiteLanguage,
   jobSearchParam,
+  newsPageParam,
   pageLengthOptions,
   pages,
   parseGalleryState,
+  parseNewsPage,
 } from '@blitz/contract';
 import { LRUCache } from 'lru-cache';
 import { type FullyEncodedBody, encodeBody, refineSoon } from '../../lib/encoded-body';
@@ -135,7 +137,11 @@ export function normalizedUrl(url: string, page?: PageKey, subjects: readonly st
     const reference = given.get(inquiryReferenceParam);
     if (reference !== null && inquiryReferencePattern.test(reference)) kept.set(inquiryReferenceParam, reference);
   }
-  if (page === 'projects') {
+  if (page === 'news') {
+    // The list's page as it reads it: ?page=1 and ?page=junk are the first.
+    const number = parseNewsPage(given.get(newsPageParam));
+    if (number > 1) kept.set(newsPageParam, String(number));
+  } else if (page === 'projects') {
     // The gallery's state as it reads it, defaults left out: ?page=1 and ?rows=junk are the gallery.
     const state = parseGalleryState((name) => given.get(name));
     if (state.category !== undefined) kept.set('category', String(state.category));
@@ -167,13 +173,15 @@ export function pageIdOf(url: string): string {
 /** The page's path as the site writes it, with a numeric id without leading zeros. */
 function canonicalPath(page: PageKey, pathname: string): string {
   const pattern = pages[page].path;
-  // A page staff added: its one segment as the address asks, encoded one way (`/Prüfung`, `/Pr%C3%BCfung`).
-  if (pattern === pages.customPage.path) {
-    const segment = pathname.split('/').find(Boolean) ?? '';
+  // A page staff added, a news post: the address's segment as asked, encoded one way
+  // (`/Prüfung`, `/Pr%C3%BCfung`), after the pattern's own (`/aktuelles/`).
+  if (pattern.endsWith('/:address')) {
+    const prefix = pattern.slice(0, -'/:address'.length);
+    const segment = pathname.split('/').filter(Boolean)[prefix.split('/').length - 1] ?? '';
     try {
-      return `/${encodeURIComponent(decodeURIComponent(segment).normalize('NFC'))}`;
+      return `${prefix}/${encodeURIComponent(decodeURIComponent(segment).normalize('NFC'))}`;
     } catch {
-      return `/${segment}`;
+      return `${prefix}/${segment}`;
     }
   }
   if (!pattern.includes(':id')) return pattern;

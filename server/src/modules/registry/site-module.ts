@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PageKey } from '@blitz/contract';
+import type { PageData, PageKey, SiteLanguage } from '@blitz/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { OutboxHandler } from '../../mail/outbox';
@@ -15,8 +15,21 @@ import type { SitemapSource } from '../pages/site-index';
 import type { FileUsageSource } from './file-usage';
 import type { TrashAdapter } from './trash-adapter';
 
-/** What a module's page fillers read with: the public reads, and the pictures' address (the site's comes with each page's content). */
-export type PageFillerDeps = ReadDeps & { config: Pick<Config, 'mediaPublicUrl' | 'contactToBySubject' | 'mailFrom'> };
+/**
+ * What a module's page fillers read with: the public reads, the pictures' address (the site's
+ * comes with each page's content), and the app's clock (what visitors see of a scheduled post).
+ */
+export type PageFillerDeps = ReadDeps & {
+  config: Pick<Config, 'mediaPublicUrl' | 'contactToBySubject' | 'mailFrom'>;
+  clock: () => Date;
+};
+
+/**
+ * Data a module adds to a page another module fills (the newest posts on the home page): read in
+ * the page's language with the page, kept with it per content version. Empty: the page shows
+ * nothing of it (and may be the build's page as it is).
+ */
+export type PageDataSource = (lang: SiteLanguage) => Promise<PageData>;
 
 /** What a module's API routes are handed: the whole list (the trash reads every module's adapter from it). */
 export type SiteRouteOptions = { modules: readonly SiteModule[] };
@@ -59,8 +72,10 @@ export type SiteModule = {
   routes?: FastifyPluginAsyncZod<SiteRouteOptions>;
   /** The public pages rendered from its content at request time, if any (each page filled by one module). */
   pageFillers?: (deps: PageFillerDeps, renderer: PageRenderer) => Partial<Record<PageKey, PageFiller>>;
-  /** Its public pages in the sitemap. */
-  sitemap?: (db: Db) => SitemapSource;
+  /** Data it adds to pages other modules fill (each page's filler is one module's). */
+  pageData?: (deps: PageFillerDeps) => Partial<Record<PageKey, PageDataSource>>;
+  /** Its public pages in the sitemap (`clock`: the app's, for what visitors see now). */
+  sitemap?: (db: Db, clock: () => Date) => SitemapSource;
   /**
    * The mails it queues, by kind (the kind stored in `mail_outbox.kind`): what the outbox sends for
    * each. A kind belongs to one module.
@@ -99,7 +114,28 @@ export function pageFillersOf(
       fillers[page as PageKey] = filler;
     }
   }
+  for (const module of modules) {
+    for (const [page, source] of Object.entries(module.pageData?.(deps) ?? {})) {
+      const filler = fillers[page as PageKey];
+      if (!filler) throw new Error(`${module.name} adds data to the page ${page}, which no module fills`);
+      fillers[page as PageKey] = withPageData(filler, source);
+    }
+  }
   return fillers;
+}
+
+/**
+ * A filler whose page is rendered with a source's data too. The page is the build's as it is only
+ * while the source adds nothing; the source's data goes before `extra` (the footer form's state).
+ */
+function withPageData(filler: PageFiller, source: PageDataSource): PageFiller {
+  const builtAsIs = filler.builtAsIs;
+  return {
+    version: () => filler.version(),
+    ...(builtAsIs ? { builtAsIs: async (lang) => (await builtAsIs(lang)) && Object.keys(await source(lang)).length === 0 } : {}),
+    fill: async (request, lang, prerendered, url, content, extra) =>
+      filler.fill(request, lang, prerendered, url, content, { ...(await source(lang)), ...extra }),
+  };
 }
 
 /** Every module's outbox handlers, by the kind of mail; the kinds the outbox knows are these keys. */
@@ -122,8 +158,8 @@ export const housekeepingTasksOf = (deps: HousekeepingDeps, modules: readonly Si
   modules.flatMap((module) => module.housekeeping?.(deps) ?? []);
 
 /** Every module's sitemap source, in the list's order. */
-export const sitemapSourcesOf = (db: Db, modules: readonly SiteModule[]): SitemapSource[] =>
-  modules.flatMap((module) => (module.sitemap ? [module.sitemap(db)] : []));
+export const sitemapSourcesOf = (db: Db, modules: readonly SiteModule[], clock: () => Date): SitemapSource[] =>
+  modules.flatMap((module) => (module.sitemap ? [module.sitemap(db, clock)] : []));
 
 /** Every module's scheduled changes, in the list's order. */
 export const scheduledChangesOf = (modules: readonly SiteModule[]): ScheduledChanges[] =>

@@ -8,12 +8,13 @@ import { type DocumentTable, documentTakingAddress } from './document-rows';
 
 /**
  * Where a kind of document lives: its table, what staff call one (`page`, `news post`) and the
- * public paths of an address (a page's is itself; a post's one per language).
+ * public path of an address (a page's is itself, a post's below /aktuelles), one for both
+ * languages: English is its `?lang=en` (decision 064), which a redirect keeps.
  */
 export type DocumentPlace = {
   table: DocumentTable;
   noun: string;
-  paths: (address: string) => string[];
+  path: (address: string) => string;
 };
 
 /** The 409 of an address another document of the kind has (also in a draft of changes, or in the trash). */
@@ -26,7 +27,7 @@ export function addressTaken(place: DocumentPlace, address: string, by?: { title
 
 /**
  * The address free: no other document of the kind has it (also none in the trash or in a draft),
- * and no redirect leads away from one of its paths but one this document's own move left (`kept`:
+ * and no redirect leads away from its path but one this document's own move left (`kept`:
  * its stored values and draft).
  */
 export async function checkAddress(
@@ -38,25 +39,21 @@ export async function checkAddress(
 ): Promise<void> {
   const taken = await documentTakingAddress(trx, place.table, address, id);
   if (taken) throw addressTaken(place, address, taken);
-  const own = new Set(kept.flatMap((v) => (v ? place.paths(v.address).map(fromKey) : [])));
-  const paths = place.paths(address).filter((path) => !own.has(fromKey(path)));
-  if (paths.length === 0) return;
-  const redirects = await allRedirects(trx);
-  for (const path of paths) {
-    const redirect = redirects.find((r) => r.fromKey === fromKey(path));
-    if (redirect && !own.has(fromKey(redirect.to)))
-      throw new HttpError(409, 'conflict', `A redirect leads from ${path} to ${redirect.to}`, {
-        errors: [
-          { field: 'address', message: `a redirect leads from ${path} to ${redirect.to}; remove it under Redirects first` },
-        ],
-      });
-  }
+  const own = new Set(kept.flatMap((v) => (v ? [fromKey(place.path(v.address))] : [])));
+  const path = place.path(address);
+  if (own.has(fromKey(path))) return;
+  const redirect = (await allRedirects(trx)).find((r) => r.fromKey === fromKey(path));
+  if (redirect && !own.has(fromKey(redirect.to)))
+    throw new HttpError(409, 'conflict', `A redirect leads from ${path} to ${redirect.to}`, {
+      errors: [{ field: 'address', message: `a redirect leads from ${path} to ${redirect.to}; remove it under Redirects first` }],
+    });
 }
 
 /**
- * A document goes live at its address: a redirect from one of its paths (one its own earlier move
- * left, or one staff added since) would hide it (redirects answer first) and goes; moved from
- * another live address, each old path leads to its new one (301), as decision 047's redirects do.
+ * A document goes live at its address: a redirect from its path (one its own earlier move left,
+ * or one staff added since) would hide it (redirects answer first) and goes; moved from another
+ * live address, the old path leads to its new one (301, the visitor's query kept: `?lang=en`), as
+ * decision 047's redirects do.
  */
 export async function goLiveAt(
   trx: Db,
@@ -64,15 +61,12 @@ export async function goLiveAt(
   values: { address: string; title: { de: string } },
   livedAt: string | undefined,
 ): Promise<void> {
-  const paths = place.paths(values.address);
-  const redirects = await allRedirects(trx);
-  for (const path of paths) {
-    const hiding = redirects.find((r) => r.fromKey === fromKey(path));
-    if (hiding) await removeRedirect(trx, hiding.id);
-  }
+  const path = place.path(values.address);
+  const hiding = (await allRedirects(trx)).find((r) => r.fromKey === fromKey(path));
+  if (hiding) await removeRedirect(trx, hiding.id);
   if (livedAt !== undefined && fromKey(livedAt) !== fromKey(values.address)) {
-    const moves = place.paths(livedAt).map((from, index) => ({ from, to: paths[index]!, keepQuery: true }));
-    await addMissingRedirects(trx, moves, `The ${place.noun} “${values.title.de}” moved.`);
+    const move = { from: place.path(livedAt), to: path, keepQuery: true };
+    await addMissingRedirects(trx, [move], `The ${place.noun} “${values.title.de}” moved.`);
   }
 }
 

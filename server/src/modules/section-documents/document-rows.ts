@@ -83,6 +83,24 @@ export async function documentTakingAddress(
   return taking && { id: taking.id, title: taking.title_de, trashed: taking.deleted_at !== null };
 }
 
+/**
+ * The document not in the trash whose pending values — its draft of changes, else its values —
+ * have an address: what staff previewing the drafts see there (its id).
+ */
+export async function documentPendingAt(db: Db, table: DocumentTable, address: string): Promise<number | undefined> {
+  const { db: documents, table: name } = rows(db, table);
+  const key = customPageAddressKey(address);
+  const found = await documents
+    .selectFrom(name)
+    .select(['id', 'address_key', 'draft'])
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('address_key', '=', key), eb('draft', 'is not', null)]))
+    .execute();
+  const pendingKey = (row: (typeof found)[number]) =>
+    row.draft === null ? row.address_key : customPageAddressKey((JSON.parse(row.draft) as { address: string }).address);
+  return found.find((row) => pendingKey(row) === key)?.id;
+}
+
 /** The lock of a save (decision 036): the row's `updated_at`, the row held until the transaction ends. */
 export async function lockDocumentVersion(trx: Db, table: DocumentTable, id: number): Promise<string | undefined> {
   const { db: documents, table: name } = rows(trx, table);

@@ -28,6 +28,7 @@ function pageContent(
   images: StoredSiteImages | null,
   inquiryForm: InquiryForm | undefined,
   pageLinks: CustomPageLinks,
+  newsLinked: boolean,
   options: { asBuilt: boolean; preview: boolean; siteUrl: string | undefined },
 ): PageContent {
   const { siteUrl, ...flags } = options;
@@ -44,6 +45,7 @@ function pageContent(
       ...(siteImages ? { siteImages } : {}),
       ...(inquiryForm ? { inquiryForm } : {}),
       ...(hasLinks(pageLinks) ? { pageLinks } : {}),
+      ...(newsLinked ? { newsLinked } : {}),
     },
   };
 }
@@ -67,6 +69,8 @@ export function createPageContents(
     siteUrl: string | undefined;
     /** The links to pages staff added (modules/custom-pages), handed in: that module reads the texts' module too. */
     pageLinks: (db: ReadDeps['db'], lang: SiteLanguage, options: { preview: boolean }) => Promise<CustomPageLinks>;
+    /** Whether visitors see a news post now (modules/news): the navigation links the news then. */
+    newsLinked: () => Promise<boolean>;
   },
   shipped: ShippedTexts,
 ): PageContents {
@@ -83,17 +87,18 @@ export function createPageContents(
         throw error;
       }
       if (kept?.version === version) return kept.content;
-      const [{ value: texts }, { value: changed }, { value: company }, images, form, links] = await Promise.all([
+      const [{ value: texts }, { value: changed }, { value: company }, images, form, links, news] = await Promise.all([
         readSiteTexts(deps, shipped, lang),
         readTextsChanged(deps),
         readCompanyDetails(deps),
         readSiteImages(deps),
         readInquiryForm(deps, lang),
         deps.pageLinks(deps.db, lang, { preview: false }),
+        deps.newsLinked(),
       ]);
       const asBuilt =
-        !changed && isDeepStrictEqual(company, defaultCompanyDetails) && images === null && !form && !hasLinks(links);
-      const content = pageContent(version, lang, texts, company, images, form, links, {
+        !changed && isDeepStrictEqual(company, defaultCompanyDetails) && images === null && !form && !hasLinks(links) && !news;
+      const content = pageContent(version, lang, texts, company, images, form, links, news, {
         asBuilt,
         preview: false,
         siteUrl: deps.siteUrl,
@@ -111,14 +116,15 @@ export function createPageContents(
         reply.clearCookie(cookie.name, cookie.options);
         return undefined;
       }
-      const [texts, { value: company }, images, form, links] = await Promise.all([
+      const [texts, { value: company }, images, form, links, news] = await Promise.all([
         draftSiteTexts(deps.db, shipped, lang),
         readCompanyDetails(deps),
         readSiteImages(deps),
         readInquiryForm(deps, lang),
         deps.pageLinks(deps.db, lang, { preview: true }),
+        deps.newsLinked(),
       ]);
-      return pageContent(`preview-${crypto.randomUUID()}`, lang, texts, company, images, form, links, {
+      return pageContent(`preview-${crypto.randomUUID()}`, lang, texts, company, images, form, links, news, {
         asBuilt: false,
         preview: true,
         siteUrl: deps.siteUrl,

@@ -2,10 +2,12 @@ import type { TFunction } from 'i18next';
 import {
   type CompanyDetails,
   type CustomPage,
+  type CustomPageFile,
   type Job,
   type PageData,
   type PageKey,
   type Project,
+  type PublishedNewsPost,
   type SiteImageAddresses,
   type SiteLanguage,
   apiRoutes,
@@ -17,10 +19,15 @@ import {
   escapeHtml,
   indexablePages,
   jobPath,
+  newsListPath,
+  newsPageParam,
+  newsPostPath,
+  newsPostReadPath,
   pageLengthOptions,
   pageUrl,
   pages,
   parseGalleryState,
+  parseNewsPage,
   pickText,
   projectPath,
 } from '@blitz/contract';
@@ -28,6 +35,7 @@ import { metaKeyOf } from '../../config/paths';
 import siteImages from '../../config/site-images.json';
 import { languageRedirectScript } from '../i18n/language';
 import { jsonLdScript } from '../json-ld';
+import { newsArticleJsonLd, newsFeedLink, newsSearchResult } from '../news';
 import { customPageSearchResult, jobSearchResult, projectSearchResult } from '../search-entry';
 
 /** What a page's head is made from: the page, its address and data, the company, the texts, the public origin. */
@@ -203,6 +211,19 @@ function projectImage(project: Project, origin: string, alt: string): string[] |
   ];
 }
 
+/** The link preview's picture of a file of the library (a post's cover): its largest WebP, with its size and alternative text. */
+function libraryImage(file: CustomPageFile, origin: string, alt: string): string[] | undefined {
+  const image = file.sources.filter((s) => s.type === 'image/webp').sort((a, b) => b.width - a.width)[0];
+  if (!image || !file.width || !file.height) return undefined;
+  return [
+    `<meta property="og:image" content="${new URL(image.url, origin).href.replaceAll('&', '&amp;')}" />`,
+    `<meta property="og:image:type" content="${image.type}" />`,
+    `<meta property="og:image:width" content="${image.width}" />`,
+    `<meta property="og:image:height" content="${Math.round((file.height * image.width) / file.width)}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(alt)}" />`,
+  ];
+}
+
 /** What the head says of a page made from one piece of content (a project, a job), or of a gallery view. */
 type OwnHead = {
   title: string;
@@ -215,6 +236,8 @@ type OwnHead = {
   structuredData?: string | undefined;
   /** Kept out of search engines (a page staff added with "noindex"). */
   noindex?: boolean;
+  /** More links of the head (the news feed's). */
+  links?: string[];
 };
 
 /** A project's or a job's own head, from the page's data; undefined without it. */
@@ -247,6 +270,7 @@ function ownHead(input: PageHeadInput): OwnHead | undefined {
       structuredData: jobPostingJsonLd(job, input),
     };
   }
+  if (page === 'news' || page === 'newsPost') return newsHead(input);
   if (page === 'customPage') {
     const address = decodeURIComponent(new URL(input.url, 'http://x').pathname);
     const custom = data?.[customPageReadPath(customPageAddressKey(address))] as CustomPage | undefined;
@@ -259,6 +283,55 @@ function ownHead(input: PageHeadInput): OwnHead | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * The news' heads (decision 064): the list's page by its number, a post's search entry, its
+ * cover as the link preview, its NewsArticle data; both name the feed in the page's language.
+ */
+function newsHead(input: PageHeadInput): OwnHead | undefined {
+  const { lang, t, origin } = input;
+  const links = [newsFeedLink(lang, origin, t('news.feedTitle'))];
+  const address = new URL(input.url, 'http://x');
+  if (input.page === 'news') {
+    const number = parseNewsPage(address.searchParams.get(newsPageParam));
+    return {
+      title: number > 1 ? t('meta.news.titleWithPage', { page: number }) : t('meta.news.title'),
+      description: t('meta.news.description'),
+      path: newsListPath('de', number),
+      links,
+    };
+  }
+  let segment = address.pathname.split('/').filter(Boolean)[1] ?? '';
+  try {
+    segment = decodeURIComponent(segment);
+  } catch {
+    // As asked: no post has it.
+  }
+  const post = input.data?.[newsPostReadPath(segment.normalize('NFC'))] as PublishedNewsPost | undefined;
+  if (!post) return undefined;
+  const cover = post.cover && post.files.find((file) => file.id === post.cover!.fileId);
+  const coverAlt = (post.cover && cover && (post.cover.alt[lang] || cover.alt?.[lang])) || post.title[lang];
+  const images = cover?.sources
+    .filter((s) => s.type === 'image/webp')
+    .sort((a, b) => b.width - a.width)
+    .map((s) => new URL(s.url, origin).href);
+  return {
+    ...newsSearchResult(post, lang, contentLanguageOf(lang), t),
+    path: newsPostPath(post.address, 'de'),
+    ogType: 'article',
+    image: cover ? libraryImage(cover, origin, coverAlt) : undefined,
+    structuredData: newsArticleJsonLd({
+      post,
+      lang,
+      company: input.company,
+      origin,
+      logo: new URL(input.siteImages?.icons?.icon512 ?? '/icon-512.png', origin).href,
+      ...(images?.length ? { images: images.slice(0, 1) } : {}),
+    }),
+    noindex: post.noindex,
+    links,
+  };
 }
 
 /**
@@ -330,6 +403,7 @@ export function pageHead(input: PageHeadInput): string {
         ]
       : []),
     ...(own?.structuredData ? [own.structuredData] : []),
+    ...(own?.links ?? []),
     // The icons are the page's too, not the template's: those drawn from an uploaded logo replace the build's.
     ...iconLinks,
   ].join('\n    ');

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { type NewsPostSummaryList, newsHomeKey } from '@blitz/contract';
 import { CompanyContacts } from '../../../components/company-contacts';
 import { FeaturedProjects, useFeaturedProjects } from '../../../features/home/components/featured-projects';
 import { Hero } from '../../../features/home/components/hero';
@@ -8,13 +9,17 @@ import { ServicesOverview } from '../../../features/home/components/services-ove
 import { StatsStrip } from '../../../features/home/components/stats-strip';
 import { ValueTiles } from '../../../features/home/components/value-tiles';
 import { LocationMap } from '../../../features/map/components/location-map';
+import { LatestNews } from '../../../features/news/components/latest-news';
 import { ProjectCard } from '../../../features/projects/components/project-card';
 import { usePageMeta } from '../../../lib/page-meta';
+import { usePageData } from '../../../lib/ssr/page-data';
 
 export default function HomePage() {
-  const { t } = useTranslation('homepage');
+  const { t, i18n } = useTranslation('homepage');
   usePageMeta('home');
   const featured = useFeaturedProjects();
+  // The newest posts, where staff chose to show them (none by default: SPEC's home page as it is).
+  const news = usePageData<NewsPostSummaryList>(newsHomeKey);
   return (
     <>
       <Hero />
@@ -45,6 +50,7 @@ export default function HomePage() {
         </div>
       </section>
       <PartnerStrip />
+      {news && news.data.length > 0 && <LatestNews list={news} lang={i18n.language === 'en' ? 'en' : 'de'} />}
     </>
   );
 }

@@ -13,7 +13,7 @@ import { IconArrowRight, IconChevronDown, IconDownload } from '../../../componen
 import { RichText } from '../../../components/rich-text';
 import { Paragraphs } from '../../../components/text-blocks';
 import { fileSize } from '../../../lib/file-size';
-import { LibraryPicture, focusClass } from './library-picture';
+import { LibraryPicture, focusClass } from '../../../components/library-picture';
 
 type Section<Kind extends CustomPageSection['kind']> = Extract<CustomPageSection, { kind: Kind }> & { id: string };
 

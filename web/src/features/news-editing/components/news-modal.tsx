@@ -344,7 +344,7 @@ function PostSearchEntry({ control, register, errors, sections }: FormParts & { 
       register={(name) => register(name)}
       values={values}
       errors={errors}
-      result={(language) => newsSearchResult(preview, language === ContentLanguage.English ? 'en' : 'de', language)}
+      result={(language, t) => newsSearchResult(preview, language === ContentLanguage.English ? 'en' : 'de', language, t)}
       path={(lang) => newsPostPath(values.address || '…', lang)}
     />
   );

@@ -18,8 +18,9 @@ const srcSetOf = (file: CustomPageFile, type: string) =>
     .join(', ');
 
 /**
- * A picture of the library (decision 060): AVIF, else WebP, in the width the screen needs, its
- * address (WebP) as the fallback. Width and height reserve its space before it loads.
+ * A picture of the library (decision 060) on a page staff added or a news post: AVIF, else WebP,
+ * in the width the screen needs, its address (WebP) as the fallback. Width and height reserve its
+ * space before it loads. `sizes` is the sources' alone: the fallback has no `srcset` to pick from.
  */
 export function LibraryPicture({ file, alt, sizes, priority = false, className = '' }: Props) {
   const avif = srcSetOf(file, 'image/avif');
@@ -33,7 +34,6 @@ export function LibraryPicture({ file, alt, sizes, priority = false, className =
         alt={alt}
         width={file.width ?? 1600}
         height={file.height ?? 1067}
-        sizes={sizes}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
