@@ -244,19 +244,30 @@ function firstRoundTrip(response, { lang, sections }) {
 }
 
 /**
- * The parts of a page's HTML, each compressed alone (brotli 11): the inline CSS, the page's data
- * (the JSON the server puts in for the islands), the frame (everything else outside <main>: the
- * head, the header, the footer with its form) and <main>.
+ * The parts of a page's HTML, each compressed alone (brotli 11; 0: none): the inline CSS, the
+ * structured data (JSON-LD), the page's data (the JSON the server puts in for the islands), the
+ * frame (everything else outside <main>: the head, the header, the footer with its form) and
+ * <main>.
  */
 function parts(html) {
   const br = (text) =>
-    zlib.brotliCompressSync(Buffer.from(text), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  const css = [...html.matchAll(/<style[^>]*>[\s\S]*?<\/style>/g)].map((m) => m[0]).join('');
-  const data = /<script type="application\/json" id="page-data">[\s\S]*?<\/script>/.exec(html)?.[0] ?? '';
-  const main = /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
+    text ? zlib.brotliCompressSync(Buffer.from(text), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length : 0;
+  const all = (pattern) => [...html.matchAll(pattern)].map((m) => m[0]);
+  const css = all(/<style[^>]*>[\s\S]*?<\/style>/g);
+  const structured = all(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g);
+  const data = all(/<script type="application\/json" id="page-data">[\s\S]*?<\/script>/g);
+  const main = all(/<main[\s\S]*<\/main>/g);
   let frame = html;
-  for (const part of [css, data, main]) frame = frame.replace(part, '');
-  return { html: Buffer.byteLength(html), css: br(css), data: br(data), frame: br(frame), main: br(main) };
+  for (const part of [...css, ...structured, ...data, ...main]) frame = frame.replace(part, '');
+  const join = (list) => list.join('');
+  return {
+    html: Buffer.byteLength(html),
+    css: br(join(css)),
+    structured: br(join(structured)),
+    data: br(join(data)),
+    frame: br(frame),
+    main: br(join(main)),
+  };
 }
 
 console.log(
