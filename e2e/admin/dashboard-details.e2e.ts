@@ -99,7 +99,7 @@ describe('the tabs of the dashboard', () => {
       await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}`);
       const tabs = page.locator('main [role=tab]');
       await page.locator('main [role=tab][aria-selected=true]').waitFor();
-      expect(await tabs.count()).toBe(20); // an admin's: every area, Redirects (decision 047), Privacy (decision 049), the WordPress move (decision 054), the forms (decision 057), the files (decision 060) and the pages (decision 062) included
+      expect(await tabs.count()).toBe(21); // an admin's: every area, Redirects (decision 047), Privacy (decision 049), the WordPress move (decision 054), the forms (decision 057), the files (decision 060), the pages (decision 062) and the news (decision 065) included
       const boxes = await tabs.evaluateAll((elements) =>
         elements.map((el) => {
           const box = el.getBoundingClientRect();
