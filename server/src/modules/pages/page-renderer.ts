@@ -14,6 +14,7 @@ import {
   type SiteLanguage,
   contactFormStateKey,
   pageDataElementId,
+  pages,
   serializePageData,
   type RenderPage,
 } from '@blitz/contract';
@@ -25,17 +26,17 @@ const rootStart = '<div id="root">';
 /**
  * Puts freshly rendered markup into a prerendered page: the page's head, inline styles and
  * scripts stay as built (so its Content-Security-Policy hashes still hold); only the content
- * of the root element is replaced, and the data it was rendered with is added for hydration.
+ * of the root element is replaced, and `data`, if given, is added for the browser app.
  * Undefined if the page does not have the expected shape.
  */
-export function fillDocument(document: string, html: string, data: PageData): string | undefined {
+export function fillDocument(document: string, html: string, data?: PageData): string | undefined {
   const start = document.indexOf(rootStart);
   const bodyEnd = document.lastIndexOf('</body>');
   const end = document.lastIndexOf('</div>', bodyEnd);
   if (start < 0 || bodyEnd < 0 || end < start) return undefined;
   // JSON in a script element of a non-script type: never executed, so no CSP hash is needed.
-  const json = `<script type="application/json" id="${pageDataElementId}">${serializePageData(data)}</script>`;
-  return `${document.slice(0, start + rootStart.length)}${html}${document.slice(end, bodyEnd)}${json}\n  ${document.slice(bodyEnd)}`;
+  const json = data ? `<script type="application/json" id="${pageDataElementId}">${serializePageData(data)}</script>\n  ` : '';
+  return `${document.slice(0, start + rootStart.length)}${html}${document.slice(end, bodyEnd)}${json}${document.slice(bodyEnd)}`;
 }
 
 export type PageRenderer = {
@@ -125,7 +126,10 @@ export function createPageRenderer(
       try {
         // The head's addresses on the public origin of this content (SITE_URL, else the saved website).
         const { html, head } = await bundle.render(page, url, lang, data, content?.render, content?.origin ?? asBuiltOrigin);
-        let filled = fillDocument(document, html, data);
+        // Only the staff pages run the browser app that reads the data; a visitor's page is
+        // complete HTML whose islands carry their own props (decision 032), so its data would
+        // be bytes sent for nothing (about 4 KB of a long page's first response).
+        let filled = fillDocument(document, html, pages[page].staff ? data : undefined);
         // The head too: the page's own (a project's, a job's, a gallery view's) and made with the
         // texts and details of now. A build that names no head (from before) keeps the built one.
         const built = builtHead(bundle.manifest, page, lang);

@@ -60,7 +60,9 @@ describe.each(databaseKinds)('the home page’s featured projects on %s', (kind)
     const html = de.body.toString();
     expect(html).toContain(`data-key="${apiUrl(apiRoutes.projects.featuredPath(2))}"`);
     expect(html).toContain(`Projekt ${ids[2]}@Ort ${ids[2]} | Projekt ${ids[0]}@Ort ${ids[0]}</main>`);
-    // The page carries the cards' data only: no long texts, no client.
+    // The page carries the cards' data only: no long texts, no client; and no page data, which
+    // only the staff pages' browser app reads.
+    expect(html).not.toContain('id="page-data"');
     expect(html).not.toContain('Langer Text');
     expect(html).not.toContain('Geheim');
     const en = (await getOnce(`${url}/?lang=en`, { 'accept-encoding': 'identity' })).body.toString();

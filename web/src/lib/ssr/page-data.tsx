@@ -4,7 +4,8 @@ import { type PageData, pageDataElementId } from '@blitz/contract';
 /**
  * Answers of API calls that the server already made while rendering a page (the gallery, a
  * project), keyed by the call's path. On the server the renderer provides them; in the browser
- * they are read from the JSON the server put into the page.
+ * they are read from the JSON the server put into the page (the staff pages only: a visitor's
+ * page runs no app, its islands carry their props in their markup).
  */
 export type { PageData };
 
