@@ -4,7 +4,9 @@ import { fileSize } from './file-size';
 describe('fileSize', () => {
   it('names bytes below a kilobyte, never "0 kB"', () => {
     expect(fileSize(0, 'de')).toBe('0 Byte');
-    expect(fileSize(12, 'en')).toBe('12 byte');
+    expect(fileSize(12, 'en')).toBe('12 bytes');
+    expect(fileSize(1, 'en')).toBe('1 byte');
+    expect(fileSize(845, 'de')).toBe('845 Byte');
     expect(fileSize(1023, 'de')).toBe('1.023 Byte');
   });
 

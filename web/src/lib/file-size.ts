@@ -5,5 +5,9 @@
 export function fileSize(bytes: number, locale: string): string {
   const [value, unit] =
     bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / 1024 / 1024, 'megabyte'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
+  // Bytes written out: the short English form is "845 byte", the long one "845 bytes" (German: "Byte").
+  const unitDisplay = unit === 'byte' ? 'long' : 'short';
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay, maximumFractionDigits: value < 10 ? 1 : 0 }).format(
+    value,
+  );
 }
