@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type NewsPostSummaryList, newsFeedPath } from '@blitz/contract';
+import { type NewsPostSummaryList, apiRoutes, apiUrl, newsFeedPath } from '@blitz/contract';
 import { api, databaseKinds, signIn, startTestApp, testDatabaseUrl, twoInstancesOnOnePostgres } from '../../test/helper';
-import { apprentices, newsByAddress, newsList, newsPublished } from './news.test-kit';
+import { apprentices, newsByAddress, newsList, newsOne, newsPublished } from './news.test-kit';
 
 // A post scheduled for Monday 7:00 appears then, on every instance, and what they kept follows
 // (decision 063). The apps' clock is set to five seconds before Monday, 4 January 2027, 7:00 in
@@ -53,6 +53,32 @@ describe('scheduled news posts', () => {
       expect(seen.getTime()).toBeLessThan(Date.parse(monday7) + 5000);
       expect((await api(url, 'GET', newsByAddress('ausbildungsstart-2026'))).status).toBe(200);
       expect((await api(url, 'GET', newsFeedPath('de'))).text).toContain('<entry>');
+    },
+    30_000,
+  );
+
+  it.each(databaseKinds)(
+    'on %s: a scheduled post deleted and restored from the trash still appears at its time, not a minute late',
+    async (kind) => {
+      const clock = testClock();
+      const { url } = await startTestApp(kind, {}, { clock, scheduleMarginMs: marginMs });
+      const token = await signIn(url);
+      clock.setTo('2027-01-04T06:59:50+01:00');
+      const saved = await api(url, 'POST', newsList, {
+        token,
+        body: { ...apprentices({ publishAt: monday7 }), published: true },
+      });
+      expect(saved.status, saved.text).toBe(201);
+      const id = (saved.body as { id: number }).id;
+      // Deleted, nothing is scheduled any more; restored, this instance looks for its time again.
+      expect((await api(url, 'DELETE', newsOne(id), { token })).status).toBe(204);
+      const restored = await api(url, 'POST', apiUrl(apiRoutes.trash.restore), { token, body: { kind: 'news', id } });
+      expect(restored.status, restored.text).toBe(200);
+      expect(await listed(url)).toBe(0);
+
+      const seen = await until(clock, async () => (await listed(url)) === 1);
+      expect(seen.getTime()).toBeGreaterThanOrEqual(Date.parse(monday7));
+      expect(seen.getTime()).toBeLessThan(Date.parse(monday7) + 5000);
     },
     30_000,
   );

@@ -15,9 +15,13 @@ export const trashRoutes: FastifyPluginAsyncZod<SiteRouteOptions> = async (app, 
 
   app.get(apiRoutes.trash.list, content, async () => getTrash(deps));
 
-  app.post(apiRoutes.trash.restore, { ...content, schema: { body: trashRestoreSchema } }, async (request) =>
-    restoreItem(deps, request.body),
-  );
+  app.post(apiRoutes.trash.restore, { ...content, schema: { body: trashRestoreSchema } }, async (request) => {
+    const result = await restoreItem(deps, request.body);
+    // What came back may be scheduled (a news post's time still to come, decision 063): this
+    // instance looks for the next moment again rather than at its next minute's look.
+    void app.contentSchedule.rearm();
+    return result;
+  });
 
   app.delete(apiRoutes.trash.list, { onRequest: app.requireAdmin, config: { access: 'admin' } }, async () => emptyTrash(deps));
 };
