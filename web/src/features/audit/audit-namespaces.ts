@@ -14,4 +14,8 @@ export const auditNamespaces = [
   'inquiryTypes',
   'accounts',
   'textEditing',
+  'pageEditing',
+  'newsEditing',
+  'sectionEditing',
+  'files',
 ] as const;

@@ -97,6 +97,41 @@ describe('the audit trail in the dashboard’s words', () => {
     expect(entryWords(user, words.en)).toBe('Role: (empty) → “Inbox”; Inquiry types: (empty) → “Price inquiries, Applications”');
   });
 
+  it('names a page’s and a post’s fields, their sections and a library file’s as their editors do', () => {
+    const page = entry(
+      'page',
+      [
+        { field: 'title (en)', before: 'Autumn', after: 'Autumn check' },
+        { field: 'place', before: 'none', after: 'navigation' },
+        { field: 'noindex', before: 'false', after: 'true' },
+        { field: 'sections', before: 'text', after: 'text, faq' },
+        { field: 'searchTitle (de)', before: '', after: 'Prüfung' },
+        { field: 'section 2 (faq)', before: null, after: null },
+      ],
+      'title (en): "Autumn" → "Autumn check"; place: "none" → "navigation"; noindex: "false" → "true"; sections: "text" → "text, faq"; searchTitle (de): "" → "Prüfung"; section 2 (faq) changed',
+    );
+    expect(entryWords(page, words.de)).toBe(
+      'Titel (Englisch): „Autumn“ → „Autumn check“; Verlinkt in: „nirgends“ → „Navigation“; Von Suchmaschinen fernhalten: „nein“ → „ja“; Abschnitte: „Text“ → „Text, Fragen und Antworten“; Titel für Suchmaschinen (Deutsch): (leer) → „Prüfung“; Abschnitt 2: Fragen und Antworten geändert',
+    );
+    const post = entry(
+      'news',
+      [
+        { field: 'publishAt', before: '', after: '2027-01-04T06:00:00.000Z' },
+        { field: 'teaser (de)', before: null, after: null },
+      ],
+      'publishAt: "" → "2027-01-04T06:00:00.000Z"; teaser (de) changed',
+    );
+    expect(entryWords(post, words.en)).toBe(
+      'Date and time (German time): (empty) → “2027-01-04T06:00:00.000Z”; Teaser (German) changed',
+    );
+    const file = entry(
+      'file',
+      [{ field: 'alt', language: 'en', before: 'Roof', after: 'Roof in Hanau' }],
+      'alt (en): "Roof" → "Roof in Hanau"',
+    );
+    expect(entryWords(file, words.de)).toBe('Alternativtext (Englisch): „Roof“ → „Roof in Hanau“');
+  });
+
   it('keeps the note after the changes, and an entry without changes as the server wrote it', () => {
     const reset = entry('user', [], 'reason: lost phone');
     expect(entryWords(reset, words.de)).toBe('reason: lost phone');

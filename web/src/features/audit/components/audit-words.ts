@@ -45,6 +45,39 @@ const searchEntryTexts = {
   searchDescription: ['admin:searchEntry.germanDescription', 'admin:searchEntry.englishDescription'],
 } as const;
 
+// A page's and a news post's fields (decisions 061, 063), a language in the field's own name
+// ("title (de)"), and a library file's (decision 060): the labels of their editors.
+const documentFields: Record<string, string | readonly [string, string]> = {
+  address: 'pageEditing:fields.address',
+  place: 'pageEditing:fields.place',
+  placeOrder: 'pageEditing:fields.placeOrder',
+  noindex: 'pageEditing:fields.noindex',
+  title: ['pageEditing:fields.titleDe', 'pageEditing:fields.titleEn'],
+  teaser: ['newsEditing:fields.teaserDe', 'newsEditing:fields.teaserEn'],
+  date: 'newsEditing:fields.date',
+  publishAt: 'newsEditing:fields.publishTime',
+  cover: 'newsEditing:cover.legend',
+  sections: 'sectionEditing:sections.heading',
+  ...searchEntryTexts,
+};
+const fileFields: Record<string, string | readonly [string, string]> = {
+  title: ['files:form.titleDe', 'files:form.titleEn'],
+  alt: ['files:form.altDe', 'files:form.altEn'],
+  file: 'files:form.file',
+};
+
+/** `field` (with `lang`) by `labels`, if they name it. */
+function labelled(
+  labels: Record<string, string | readonly [string, string]>,
+  field: string,
+  lang: Language | undefined,
+  t: AuditT,
+) {
+  const label = labels[field];
+  if (typeof label === 'string') return t(label as 'emptyValue');
+  return label && lang ? t(label[lang === 'de' ? 0 : 1] as 'emptyValue') : undefined;
+}
+
 /**
  * A recorded field as the dashboard's forms name it (decision 036 keeps the field names in
  * `changes` so that the dashboard may say them in its own words): `location` in German of a
@@ -107,6 +140,19 @@ export function fieldLabel(kind: string, change: Pick<AuditChange, 'field' | 'la
         ? t('inquiryTypes:settingOfField', { field: t(`inquiryTypes:fieldNames.${key as 'phone'}`), setting: label })
         : label;
     }
+    case 'page':
+    case 'news': {
+      const section = /^section (\d+) \((\w+)\)$/.exec(field);
+      if (section)
+        return t('sectionEditing:sections.name', {
+          number: section[1],
+          kind: t(`sectionEditing:kinds.${section[2] as 'text'}`, { defaultValue: section[2] }),
+        });
+      const [, name = field, named] = /^(\w+) \((de|en)\)$/.exec(field) ?? [];
+      return labelled(documentFields, name, isLanguage(named) ? named : undefined, t) ?? other();
+    }
+    case 'file':
+      return labelled(fileFields, field, lang, t) ?? other();
     case 'user':
       if (field === 'role') return t('accounts:role');
       if (field === 'inquiryTypes') return t('accounts:inquiryTypes');
@@ -126,6 +172,12 @@ export function valueWords(kind: string, field: string, value: string, context: 
   else if (kind === 'job' && field === 'employmentType') words = known(`jobEditing:employmentTypes.${value}`);
   else if (kind === 'user' && field === 'role') words = known(`accounts:roles.${value}`);
   else if (kind === 'mailSettings' && field === 'notificationLanguage') words = known(`mailSettings:languageNames.${value}`);
+  else if ((kind === 'page' || kind === 'news') && field === 'place') words = known(`pageEditing:places.${value}`);
+  else if ((kind === 'page' || kind === 'news') && field === 'sections')
+    words = value
+      .split(', ')
+      .map((section) => t(`sectionEditing:kinds.${section as 'text'}`, { defaultValue: section }))
+      .join(', ');
   else if (kind === 'user' && field === 'inquiryTypes')
     words = value
       .split(', ')
