@@ -152,10 +152,19 @@ describe.runIf(testDatabaseUrl)('two instances sharing PostgreSQL and S3 behind 
     const { url, stop } = await twoInstances({ WEB_DIST: webDist });
     try {
       const token = (await api(url, 'POST', '/api/v1/login/Auth', { body: testAdmin })).body.jwtToken as string;
+      // Each instance serves `text`: on the next request as a rule, within 2 s at most. The other
+      // instance's PostgreSQL backend delivers the notification on its own schedule; on a machine
+      // starved by a full test run it once came after the next request (decision 038's window).
       const bothServe = async (path: string, text: string) => {
-        const pages = [await api(url, 'GET', path), await api(url, 'GET', path)];
-        expect(new Set(pages.map(servedBy))).toEqual(new Set(['0', '1']));
-        for (const page of pages) expect(page.text, `${path} from ${servedBy(page)}`).toContain(text);
+        const served = new Map<string, string>();
+        const deadline = Date.now() + 2000;
+        do {
+          const page = await api(url, 'GET', path);
+          if (!served.has(servedBy(page)!) || !served.get(servedBy(page)!)!.includes(text))
+            served.set(servedBy(page)!, page.text);
+        } while ([...served.values()].filter((html) => html.includes(text)).length < 2 && Date.now() < deadline);
+        expect([...served.keys()].sort()).toEqual(['0', '1']);
+        for (const [instance, html] of served) expect(html, `${path} from ${instance}`).toContain(text);
       };
       await bothServe('/jobs', '<main>');
 
