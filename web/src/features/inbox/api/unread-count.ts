@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRoutes, inquiryUnreadSchema } from '@blitz/contract';
+import { apiRoutes } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { unreadAnswer } from '../../../lib/answer-reader';
 
 /**
  * How many new inquiries the signed-in user has not opened yet: the count on the inbox's tab. Its
@@ -10,7 +11,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const useUnreadInquiries = (enabled: boolean) =>
   useQuery({
     queryKey: ['inbox', 'unread'],
-    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.unread, { schema: inquiryUnreadSchema, admin: true, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.unread, { schema: unreadAnswer, admin: true, signal }),
     select: (unread) => unread.count,
     enabled,
     // New inquiries arrive without the page knowing: asked again every minute and when the window comes back.
