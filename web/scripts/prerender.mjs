@@ -88,11 +88,17 @@ function staticImports(source, into = new Set()) {
   for (const imported of chunk.imports ?? []) staticImports(imported, into);
   return into;
 }
+// The dashboard's early API calls (src/lib/early-requests.ts): its script runs as soon as it has
+// arrived (async), before the application's, whose calls then take its answers.
+const earlyScripts = { dashboard: 'src/lib/early-requests.ts' };
 function staffPreloads(key, lang, document) {
+  const early = earlyScripts[key] && appManifest[earlyScripts[key]];
+  if (earlyScripts[key] && !early) throw new Error(`the application build has no chunk for ${earlyScripts[key]}`);
   const files = new Set((staffModules[key] ?? []).flatMap((source) => [...staticImports(source)]));
   const links = [...files]
     .filter((file) => !document.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  if (early) links.unshift(`<script type="module" async crossorigin src="/${early.file}"></script>`);
   for (const namespace of namespacesFor(key)) {
     links.push(`<link rel="preload" as="fetch" crossorigin href="${translationPath(lang, namespace)}">`);
   }

@@ -163,6 +163,21 @@ function problemOf(body: unknown): Problem | undefined {
   };
 }
 
+/** How long an answer the early script asked for may stand in for the application's own call. */
+const earlyResponseLifetime = 15_000;
+
+/**
+ * The answer to this call that the dashboard's early script (early-requests.ts) started before the
+ * application ran, once, if it was asked with the same token not long ago; else undefined.
+ */
+function takeEarlyResponse(key: string, token: string | null): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.blitzEarlyRequests;
+  const response = early?.responses.get(key);
+  if (!early || !response) return undefined;
+  early.responses.delete(key);
+  return early.token === token && performance.now() - early.startedAt < earlyResponseLifetime ? response : undefined;
+}
+
 /**
  * The one way the web app talks to the API: sends the stored token as a Bearer header,
  * checks the answer against the contract's schema and turns every failure into an ApiError.
@@ -174,14 +189,16 @@ export async function apiRequest<T = void>(path: string, request: ApiRequest<T> 
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (request.text !== undefined) headers['content-type'] = request.text.type;
 
+  const url = urlOf(path, request.query);
   let response: Response;
   try {
-    response = await fetch(urlOf(path, request.query), {
-      method: request.method ?? 'GET',
-      headers,
-      body: request.text?.content ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
-      signal: request.signal,
-    });
+    response = await (takeEarlyResponse(`${request.method ?? 'GET'} ${url}`, token) ??
+      fetch(url, {
+        method: request.method ?? 'GET',
+        headers,
+        body: request.text?.content ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
+        signal: request.signal,
+      }));
   } catch (cause) {
     if (request.signal?.aborted) throw cause;
     throw new ApiError(0, 'network', { cause });
