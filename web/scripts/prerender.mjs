@@ -91,14 +91,17 @@ function staticImports(source, into = new Set()) {
 // The dashboard's early API calls (src/lib/early-requests.ts): its script runs as soon as it has
 // arrived (async), before the application's, whose calls then take its answers.
 const earlyScripts = { dashboard: 'src/lib/early-requests.ts' };
+function earlyScript(key) {
+  if (!earlyScripts[key]) return undefined;
+  const early = appManifest[earlyScripts[key]];
+  if (!early || early.imports?.length) throw new Error(`${earlyScripts[key]} must be built as one file that imports nothing`);
+  return `<script type="module" async crossorigin src="/${early.file}"></script>`;
+}
 function staffPreloads(key, lang, document) {
-  const early = earlyScripts[key] && appManifest[earlyScripts[key]];
-  if (earlyScripts[key] && !early) throw new Error(`the application build has no chunk for ${earlyScripts[key]}`);
   const files = new Set((staffModules[key] ?? []).flatMap((source) => [...staticImports(source)]));
   const links = [...files]
     .filter((file) => !document.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  if (early) links.unshift(`<script type="module" async crossorigin src="/${early.file}"></script>`);
   for (const namespace of namespacesFor(key)) {
     links.push(`<link rel="preload" as="fetch" crossorigin href="${translationPath(lang, namespace)}">`);
   }
@@ -129,7 +132,12 @@ for (const [key, page] of Object.entries(pages)) {
       .replace('<html lang="de">', `<html lang="${lang}">`)
       .replace('<!--app-head-->', () => head)
       .replace('<!--app-html-->', () => html);
-    if (!page.prerender) document = document.replace('</head>', () => `  ${staffPreloads(key, lang, document)}\n  </head>`);
+    if (!page.prerender) {
+      document = document.replace('</head>', () => `  ${staffPreloads(key, lang, document)}\n  </head>`);
+      // Before every other script: it has nothing to wait for.
+      const early = earlyScript(key);
+      if (early) document = document.replace('<meta charset="utf-8" />', (charset) => `${charset}\n    ${early}`);
+    }
     // The sign-in page's script starts the dashboard's application for an invitation link (islands/sign-in.ts).
     else if (page.staff)
       document = document.replace('</head>', () => `  <meta name="admin-app" content="/${adminEntry}" />\n  </head>`);

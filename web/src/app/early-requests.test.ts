@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRoutes } from '@blitz/contract';
+import { apiPrefix, apiRoutes, mayAccess, storageKeys, userRoles } from '@blitz/contract';
 import { checklistQueryOptions } from '../features/go-live/api/checklist';
 import { emptyInboxFilter, inquiriesQueryOptions } from '../features/inbox/api/inquiries';
 import { retentionQueryOptions } from '../features/inbox/api/inquiry-actions';
 import { verifyToken } from '../features/auth/api/sign-in';
 import { apiRequest } from '../lib/api-client';
-import { type EarlyRequests, earlyKey, landingCalls } from '../lib/early-requests';
+import { type EarlyRequests, earlyAddresses, earlyKey, landingCalls, readsInbox } from '../lib/early-requests';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -29,6 +29,23 @@ const asked = () => fetchMock.mock.calls.map(([url, init]) => `${(init as Reques
 const context = { signal: new AbortController().signal } as never;
 
 describe("the dashboard's early calls", () => {
+  it("write out the contract's addresses, storage key and inbox access", () => {
+    expect(earlyAddresses).toEqual({
+      apiPrefix,
+      tokenKey: storageKeys.token,
+      verify: apiRoutes.auth.verify,
+      inquiries: apiRoutes.inbox.list,
+      unread: apiRoutes.inbox.unread,
+      inquiryTypes: apiRoutes.inquiryTypes.list,
+      appliedJobs: apiRoutes.inbox.jobs,
+      jobs: apiRoutes.jobs.list,
+      checklist: apiRoutes.goLive.checklist,
+      companyDetails: apiRoutes.companyDetails,
+      retention: apiRoutes.inbox.retention,
+    });
+    for (const role of userRoles) expect(readsInbox(role)).toBe(mayAccess(role, 'inbox'));
+  });
+
   it('are the calls the inbox makes as it lands, as the application writes them (no answer asked for twice)', async () => {
     early.responses.clear();
     await inquiriesQueryOptions(emptyInboxFilter, 1).queryFn!(context);

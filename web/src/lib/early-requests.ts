@@ -1,4 +1,4 @@
-import { type UserRole, apiPrefix, apiRoutes, mayAccess, storageKeys } from '@blitz/contract';
+import type { UserRole } from '@blitz/contract';
 
 /**
  * The dashboard's first API calls, started by a script of their own as soon as the HTML runs
@@ -7,6 +7,28 @@ import { type UserRole, apiPrefix, apiRoutes, mayAccess, storageKeys } from '@bl
  * application's calls take these answers (api-client.ts, `takeEarlyResponse`) instead of asking again.
  * Built as an entry of its own (vite.config.ts), named in /dashboard's HTML (prerender.mjs).
  */
+
+/**
+ * The contract's addresses and storage key, written out: the script imports nothing, so it runs as
+ * soon as its one file has arrived instead of waiting for chunks it would share with the
+ * application (app/early-requests.test.ts holds these to the contract).
+ */
+export const earlyAddresses = {
+  apiPrefix: '/api/v1',
+  tokenKey: 'JWT',
+  verify: '/login/Verfy',
+  inquiries: '/Inquiry',
+  unread: '/Inquiry/Unread',
+  inquiryTypes: '/InquiryType',
+  appliedJobs: '/Inquiry/Jobs',
+  jobs: '/Job',
+  checklist: '/Settings/Checklist',
+  companyDetails: '/Settings',
+  retention: '/Inquiry/Retention',
+} as const;
+
+/** Whether a role reads the inbox (the contract's `mayAccess(role, 'inbox')`): every one but the editor. */
+export const readsInbox = (role: UserRole) => role !== 'editor';
 
 /** What the early script hands the application: the answers it asked for, by method and address. */
 export type EarlyRequests = {
@@ -24,26 +46,26 @@ declare global {
 /** The key of a call: its method and its address with the query as the API client writes it. */
 export const earlyKey = (method: string, path: string, query: Record<string, string | number> = {}) => {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
-  return `${method} ${apiPrefix}${path}${search ? `?${search}` : ''}`;
+  return `${method} ${earlyAddresses.apiPrefix}${path}${search ? `?${search}` : ''}`;
 };
 
 /** The inbox's first view (inbox-panel.tsx and what it shows at once), its queries as the application asks them. */
 export function landingCalls(role: UserRole): string[] {
-  if (!mayAccess(role, 'inbox')) return [];
+  if (!readsInbox(role)) return [];
   const calls = [
     // The first page of the inbox (the default filter), and the spam view's count.
-    earlyKey('GET', apiRoutes.inbox.list, { Spam: 'false', PageLength: 20, PageNumber: 1 }),
-    earlyKey('GET', apiRoutes.inbox.list, { Spam: 'true', PageLength: 1, PageNumber: 1 }),
-    earlyKey('GET', apiRoutes.inbox.unread),
-    earlyKey('GET', apiRoutes.inquiryTypes.list),
-    earlyKey('GET', apiRoutes.inbox.jobs),
-    earlyKey('GET', apiRoutes.jobs.list, { PageLength: 100 }),
+    earlyKey('GET', earlyAddresses.inquiries, { Spam: 'false', PageLength: 20, PageNumber: 1 }),
+    earlyKey('GET', earlyAddresses.inquiries, { Spam: 'true', PageLength: 1, PageNumber: 1 }),
+    earlyKey('GET', earlyAddresses.unread),
+    earlyKey('GET', earlyAddresses.inquiryTypes),
+    earlyKey('GET', earlyAddresses.appliedJobs),
+    earlyKey('GET', earlyAddresses.jobs, { PageLength: 100 }),
   ];
   // An admin's start: the go-live checklist, the company's details (the site-address notice) and the retention setting.
   if (role === 'admin') {
-    calls.push(earlyKey('GET', apiRoutes.goLive.checklist));
-    calls.push(earlyKey('GET', apiRoutes.companyDetails));
-    calls.push(earlyKey('GET', apiRoutes.inbox.retention));
+    calls.push(earlyKey('GET', earlyAddresses.checklist));
+    calls.push(earlyKey('GET', earlyAddresses.companyDetails));
+    calls.push(earlyKey('GET', earlyAddresses.retention));
   }
   return calls;
 }
@@ -51,7 +73,7 @@ export function landingCalls(role: UserRole): string[] {
 function start(): void {
   let token: string | null;
   try {
-    token = window.localStorage.getItem(storageKeys.token);
+    token = window.localStorage.getItem(earlyAddresses.tokenKey);
   } catch {
     return;
   }
@@ -60,24 +82,30 @@ function start(): void {
   if (!token || (tab !== null && tab !== 'inquiries')) return;
   const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
   const responses = new Map<string, Promise<Response>>();
-  const verify = fetch(`${apiPrefix}${apiRoutes.auth.verify}`, {
+  const verify = fetch(`${earlyAddresses.apiPrefix}${earlyAddresses.verify}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({ JWT: token }),
   });
-  responses.set(earlyKey('POST', apiRoutes.auth.verify), verify);
+  responses.set(earlyKey('POST', earlyAddresses.verify), verify);
   window.blitzEarlyRequests = { token, startedAt: performance.now(), responses };
   verify
     .then((response) => (response.ok ? response.clone().json() : undefined))
-    .then((answer: { valid?: boolean; role?: UserRole } | undefined) => {
-      if (!answer?.valid) return;
-      for (const key of landingCalls(answer.role ?? 'admin')) {
-        const answered = fetch(key.slice(key.indexOf(' ') + 1), { headers });
-        // Its failure is the taker's to handle, or nobody's.
-        answered.catch(() => undefined);
-        responses.set(key, answered);
-      }
-    })
+    .then(
+      (
+        answer:
+          { valid?: boolean; role?: UserRole; passwordChangeRequired?: boolean; secondFactorSetupRequired?: boolean } | undefined,
+      ) => {
+        // Until the first password is replaced and a required second factor set up, the dashboard shows only that.
+        if (!answer?.valid || answer.passwordChangeRequired || answer.secondFactorSetupRequired) return;
+        for (const key of landingCalls(answer.role ?? 'admin')) {
+          const answered = fetch(key.slice(key.indexOf(' ') + 1), { headers });
+          // Its failure is the taker's to handle, or nobody's.
+          answered.catch(() => undefined);
+          responses.set(key, answered);
+        }
+      },
+    )
     .catch(() => undefined);
 }
 

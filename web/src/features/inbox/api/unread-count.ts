@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRoutes } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { unreadAnswer } from '../../../lib/answer-reader';
@@ -8,10 +8,15 @@ import { unreadAnswer } from '../../../lib/answer-reader';
  * key is under the inbox's root (`inboxQueryKeys.all`), so every change in the inbox reloads it;
  * a file of its own, since the dashboard's tabs show it before the inbox's code is loaded.
  */
-export const useUnreadInquiries = (enabled: boolean) =>
-  useQuery({
+export const unreadQueryOptions = () =>
+  queryOptions({
     queryKey: ['inbox', 'unread'],
     queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.unread, { schema: unreadAnswer, admin: true, signal }),
+  });
+
+export const useUnreadInquiries = (enabled: boolean) =>
+  useQuery({
+    ...unreadQueryOptions(),
     select: (unread) => unread.count,
     enabled,
     // New inquiries arrive without the page knowing: asked again every minute and when the window comes back.
