@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useEffect } from 'react';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { StaffLayout } from './staff-layout';
 
@@ -12,7 +12,11 @@ const loadDashboardPage = () =>
   });
 const LazyDashboardPage = lazy(loadDashboardPage);
 // Loaded before the first render (prepareDashboard): rendered at once, not after a fallback.
-const DashboardPage = () => (LoadedDashboardPage ? <LoadedDashboardPage /> : <LazyDashboardPage />);
+// Decided once, at mount: switching from the lazy component to the loaded one would mount it anew.
+function DashboardPage() {
+  const [Page] = useState(() => LoadedDashboardPage ?? LazyDashboardPage);
+  return <Page />;
+}
 
 /** How long the first render waits for the dashboard's first view; past it, the page renders with its loading states. */
 const preparationLimit = 1500;

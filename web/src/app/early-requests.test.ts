@@ -5,7 +5,7 @@ import { emptyInboxFilter, inquiriesQueryOptions } from '../features/inbox/api/i
 import { retentionQueryOptions } from '../features/inbox/api/inquiry-actions';
 import { verifyToken } from '../features/auth/api/sign-in';
 import { apiRequest } from '../lib/api-client';
-import { type EarlyRequests, earlyAddresses, earlyKey, landingCalls, readsInbox } from '../lib/early-requests';
+import { type EarlyRequests, askEarly, earlyAddresses, earlyKey, landingCalls, readsInbox } from '../lib/early-requests';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -83,6 +83,12 @@ describe("the dashboard's early calls", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('leave the call to the application where the script decided not to ask', async () => {
+    early.responses.set(landingCalls('admin')[0]!, Promise.resolve(undefined));
+    expect(await inquiriesQueryOptions(emptyInboxFilter, 1).queryFn!(context)).toEqual(page);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('are not taken for another token, nor long after they were asked', async () => {
     early.responses.set(landingCalls('admin')[0]!, Promise.resolve(json({ ...page, count: 3 })));
     early.token = 'an-older-token';
@@ -91,5 +97,32 @@ describe("the dashboard's early calls", () => {
     early.startedAt = -60_000;
     early.responses.set(landingCalls('admin')[0]!, Promise.resolve(json({ ...page, count: 3 })));
     expect(await inquiriesQueryOptions(emptyInboxFilter, 1).queryFn!(context)).toEqual(page);
+  });
+
+  it("hold every call they may start from the first, and start the role's once the check answers", async () => {
+    const ask = async (answer: object) => {
+      const calls: string[] = [];
+      const page = { search: '' };
+      vi.stubGlobal('window', { localStorage: { getItem: () => 'the-token' }, location: page });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string) => {
+          calls.push(url);
+          return Promise.resolve(json(url.endsWith(earlyAddresses.verify) ? answer : {}));
+        }),
+      );
+      askEarly();
+      const asked = window.blitzEarlyRequests!;
+      // Before the check has answered, the application finds the inbox's calls there already.
+      expect([...asked.responses.keys()]).toEqual([earlyKey('POST', apiRoutes.auth.verify), ...landingCalls('admin')]);
+      const started = await Promise.all(landingCalls('admin').map((key) => asked.responses.get(key)));
+      return { calls, started: started.map((response) => response !== undefined) };
+    };
+    const inbox = await ask({ valid: true, username: 'ina', expiresAt: 'x', role: 'inbox' });
+    expect(inbox.started).toEqual(landingCalls('admin').map((key) => landingCalls('inbox').includes(key)));
+    expect(inbox.calls).toHaveLength(1 + landingCalls('inbox').length);
+    const firstPassword = await ask({ valid: true, username: 'a', expiresAt: 'x', role: 'admin', passwordChangeRequired: true });
+    expect(firstPassword.started.every((started) => !started)).toBe(true);
+    expect(firstPassword.calls).toHaveLength(1);
   });
 });

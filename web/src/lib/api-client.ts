@@ -168,9 +168,10 @@ const earlyResponseLifetime = 15_000;
 
 /**
  * The answer to this call that the dashboard's early script (early-requests.ts) started before the
- * application ran, once, if it was asked with the same token not long ago; else undefined.
+ * application ran, once, if it was asked with the same token not long ago; else undefined (the
+ * promise's too, where the script decided not to ask).
  */
-function takeEarlyResponse(key: string, token: string | null): Promise<Response> | undefined {
+function takeEarlyResponse(key: string, token: string | null): Promise<Response | undefined> | undefined {
   const early = typeof window === 'undefined' ? undefined : window.blitzEarlyRequests;
   const response = early?.responses.get(key);
   if (!early || !response) return undefined;
@@ -190,15 +191,17 @@ export async function apiRequest<T = void>(path: string, request: ApiRequest<T> 
   if (request.text !== undefined) headers['content-type'] = request.text.type;
 
   const url = urlOf(path, request.query);
+  const send = () =>
+    fetch(url, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.text?.content ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
+      signal: request.signal,
+    });
+  const early = takeEarlyResponse(`${request.method ?? 'GET'} ${url}`, token);
   let response: Response;
   try {
-    response = await (takeEarlyResponse(`${request.method ?? 'GET'} ${url}`, token) ??
-      fetch(url, {
-        method: request.method ?? 'GET',
-        headers,
-        body: request.text?.content ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
-        signal: request.signal,
-      }));
+    response = await (early ? early.then((answer) => answer ?? send()) : send());
   } catch (cause) {
     if (request.signal?.aborted) throw cause;
     throw new ApiError(0, 'network', { cause });

@@ -30,11 +30,15 @@ export const earlyAddresses = {
 /** Whether a role reads the inbox (the contract's `mayAccess(role, 'inbox')`): every one but the editor. */
 export const readsInbox = (role: UserRole) => role !== 'editor';
 
-/** What the early script hands the application: the answers it asked for, by method and address. */
+/**
+ * What the early script hands the application: the answers it asks for, by method and address.
+ * Every call it may start is there from the start, so that the application never asks before
+ * the script has decided: undefined where it did not start it (the role, a failed check).
+ */
 export type EarlyRequests = {
   token: string;
   startedAt: number;
-  responses: Map<string, Promise<Response>>;
+  responses: Map<string, Promise<Response | undefined>>;
 };
 
 declare global {
@@ -70,7 +74,8 @@ export function landingCalls(role: UserRole): string[] {
   return calls;
 }
 
-function start(): void {
+/** Reads the stored token and asks (run once as the script loads; exported for its test). */
+export function askEarly(): void {
   let token: string | null;
   try {
     token = window.localStorage.getItem(earlyAddresses.tokenKey);
@@ -81,32 +86,39 @@ function start(): void {
   const tab = new URLSearchParams(window.location.search).get('tab');
   if (!token || (tab !== null && tab !== 'inquiries')) return;
   const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
-  const responses = new Map<string, Promise<Response>>();
+  const responses = new Map<string, Promise<Response | undefined>>();
   const verify = fetch(`${earlyAddresses.apiPrefix}${earlyAddresses.verify}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({ JWT: token }),
   });
   responses.set(earlyKey('POST', earlyAddresses.verify), verify);
+  const decide = new Map<string, (answer: Promise<Response> | undefined) => void>();
+  for (const key of landingCalls('admin')) responses.set(key, new Promise((resolve) => decide.set(key, resolve)));
   window.blitzEarlyRequests = { token, startedAt: performance.now(), responses };
+  const start = (wanted: readonly string[]) => {
+    for (const [key, resolve] of decide) {
+      const answered = wanted.includes(key) ? fetch(key.slice(key.indexOf(' ') + 1), { headers }) : undefined;
+      // Its failure is the taker's to handle, or nobody's.
+      answered?.catch(() => undefined);
+      resolve(answered);
+    }
+  };
   verify
     .then((response) => (response.ok ? response.clone().json() : undefined))
     .then(
       (
         answer:
           { valid?: boolean; role?: UserRole; passwordChangeRequired?: boolean; secondFactorSetupRequired?: boolean } | undefined,
-      ) => {
+      ) =>
         // Until the first password is replaced and a required second factor set up, the dashboard shows only that.
-        if (!answer?.valid || answer.passwordChangeRequired || answer.secondFactorSetupRequired) return;
-        for (const key of landingCalls(answer.role ?? 'admin')) {
-          const answered = fetch(key.slice(key.indexOf(' ') + 1), { headers });
-          // Its failure is the taker's to handle, or nobody's.
-          answered.catch(() => undefined);
-          responses.set(key, answered);
-        }
-      },
+        start(
+          !answer?.valid || answer.passwordChangeRequired || answer.secondFactorSetupRequired
+            ? []
+            : landingCalls(answer.role ?? 'admin'),
+        ),
     )
-    .catch(() => undefined);
+    .catch(() => start([]));
 }
 
-if (typeof window !== 'undefined' && !window.blitzEarlyRequests) start();
+if (typeof window !== 'undefined' && !window.blitzEarlyRequests) askEarly();

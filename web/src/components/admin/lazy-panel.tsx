@@ -34,6 +34,8 @@ export function lazyPanel<P extends object>(
   const makeLoaded = () => lazy(async () => ({ default: await preload() }));
   let Loaded = makeLoaded();
   function Panel(props: P) {
+    // Decided once: switching from the lazy component to the loaded one would mount the area anew.
+    const [loadedAtMount] = useState(() => loaded);
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
       Loaded = makeLoaded();
@@ -42,7 +44,7 @@ export function lazyPanel<P extends object>(
     return (
       <LoadFailure key={attempt} onRetry={retry}>
         <Suspense fallback={fallback === undefined ? <PanelLoading /> : fallback}>
-          {loaded ? createElement(loaded, props) : <Loaded {...props} />}
+          {loadedAtMount ? createElement(loadedAtMount, props) : <Loaded {...props} />}
         </Suspense>
       </LoadFailure>
     );
