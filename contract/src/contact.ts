@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryStatuses, inquiryStatuses } from './inquiry-states';
 import { adjustableFields, regardsOptions } from './contact-rules';
 import { addedFieldKinds, isAddedKey } from './inquiry-answers';
 
@@ -16,16 +17,10 @@ export type ContactCreated = z.infer<typeof contactCreatedSchema>;
 export const inquirySubjectSchema = z.string().refine(isAddedKey, 'must be the key of an inquiry type');
 export const regardSchema = z.enum(regardsOptions);
 
-/** How far the mail to the company has got. `logged`: no SMTP_URL was set, the mail went to the log. */
-export const deliveryStatuses = ['pending', 'delivered', 'failed', 'logged', 'skipped'] as const;
+export { deliveryStatuses, inquiryStatuses } from './inquiry-states';
 export const deliveryStatusSchema = z.enum(deliveryStatuses);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
-/**
- * Where an inquiry stands (issue 42): new → in progress → answered → closed; staff may set any of
- * them at any time. `closed` is what "handled" was before.
- */
-export const inquiryStatuses = ['new', 'inProgress', 'answered', 'closed'] as const;
 export const inquiryStatusSchema = z.enum(inquiryStatuses);
 export type InquiryStatus = z.infer<typeof inquiryStatusSchema>;
 

@@ -37,14 +37,7 @@ export const isoDateSchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, 'is not a date of the calendar');
 
-// Made once: constructing a formatter costs about 60 µs, formatting with one about 1 (the visitor
-// statistics read the day on every page view, docs/benchmarks.md).
-const berlinDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' });
-
-/** Today's date in Berlin, where the company is (a job valid through today is shown all day). */
-export function berlinDate(now = new Date()): string {
-  return berlinDayFormat.format(now);
-}
+export { berlinDate } from './berlin-time';
 
 /**
  * The last second of a day in Berlin with Berlin's offset that day (`2099-12-31T23:59:59+01:00`,

@@ -91,8 +91,7 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-/** How many projects the home page shows at most. */
-export const featuredLimit = 3;
+export { featuredLimit } from './project-values';
 
 /** Orders of a project list: the staff's order (default), the featured selection's, by date. */
 export const projectSortOptions = ['position', 'featured', 'newest', 'oldest', 'updated'] as const;

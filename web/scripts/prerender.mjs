@@ -88,6 +88,15 @@ function staticImports(source, into = new Set()) {
   for (const imported of chunk.imports ?? []) staticImports(imported, into);
   return into;
 }
+// The dashboard's early API calls (src/lib/early-requests.ts): its script runs as soon as it has
+// arrived (async), before the application's, whose calls then take its answers.
+const earlyScripts = { dashboard: 'src/lib/early-requests.ts' };
+function earlyScript(key) {
+  if (!earlyScripts[key]) return undefined;
+  const early = appManifest[earlyScripts[key]];
+  if (!early || early.imports?.length) throw new Error(`${earlyScripts[key]} must be built as one file that imports nothing`);
+  return `<script type="module" async crossorigin src="/${early.file}"></script>`;
+}
 function staffPreloads(key, lang, document) {
   const files = new Set((staffModules[key] ?? []).flatMap((source) => [...staticImports(source)]));
   const links = [...files]
@@ -123,7 +132,12 @@ for (const [key, page] of Object.entries(pages)) {
       .replace('<html lang="de">', `<html lang="${lang}">`)
       .replace('<!--app-head-->', () => head)
       .replace('<!--app-html-->', () => html);
-    if (!page.prerender) document = document.replace('</head>', () => `  ${staffPreloads(key, lang, document)}\n  </head>`);
+    if (!page.prerender) {
+      document = document.replace('</head>', () => `  ${staffPreloads(key, lang, document)}\n  </head>`);
+      // Before every other script: it has nothing to wait for.
+      const early = earlyScript(key);
+      if (early) document = document.replace('<meta charset="utf-8" />', (charset) => `${charset}\n    ${early}`);
+    }
     // The sign-in page's script starts the dashboard's application for an invitation link (islands/sign-in.ts).
     else if (page.staff)
       document = document.replace('</head>', () => `  <meta name="admin-app" content="/${adminEntry}" />\n  </head>`);

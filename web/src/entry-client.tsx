@@ -1,7 +1,7 @@
 import './lib/zod-setup';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { AdminRoutes } from './app/admin-routes';
+import { AdminRoutes, prepareDashboard } from './app/admin-routes';
 import { checkSessionEarly } from './features/auth/api/early-session-check';
 import { BrowserRouter } from './lib/admin-runtime/router';
 import { createBrowserI18n, namespacesFor } from './lib/i18n/i18n';
@@ -18,9 +18,11 @@ async function start() {
   checkSessionEarly();
   const lang = preferredLanguage();
   if (new URLSearchParams(window.location.search).has('lang')) storeLanguage(lang);
+  const page = matchPage(window.location.pathname);
   const [i18n] = await Promise.all([
-    createBrowserI18n(lang, namespacesFor(matchPage(window.location.pathname))),
+    createBrowserI18n(lang, namespacesFor(page)),
     loadStylesheet(),
+    page === 'dashboard' ? prepareDashboard() : undefined,
   ]);
   document.documentElement.lang = lang;
   const root = document.getElementById('root')!;

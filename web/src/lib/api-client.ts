@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { type ErrorCode, type Problem, apiPrefix, problemSchema } from '@blitz/contract';
+import { type ErrorCode, type Problem, apiPrefix } from '@blitz/contract';
+import type { AnswerReader } from './answer-reader';
 import { clearToken, readToken } from './auth-token';
 import { parseRetryAfter } from './retry-after';
 
@@ -90,8 +90,11 @@ export type ApiRequest<T> = {
   body?: unknown;
   /** Sent as it is, with its type (a CSV file's text); instead of `body`. */
   text?: { content: string; type: string };
-  /** The contract's schema of the success answer; without it the body is ignored (204). */
-  schema?: z.ZodType<T>;
+  /**
+   * The contract's schema of the success answer (or, in the dashboard's first view, its reader:
+   * lib/answer-reader.ts); without it the body is ignored (204).
+   */
+  schema?: AnswerReader<T>;
   /** An admin call: a 401 means the session is over (token removed, user sent to login). */
   admin?: boolean;
   signal?: AbortSignal;
@@ -114,17 +117,66 @@ async function errorOf(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const problem = problemSchema.safeParse(body);
+  const problem = problemOf(body);
   const fallback: ErrorCode = response.status === 401 ? 'unauthorized' : response.status >= 500 ? 'internal' : 'validation';
-  if (!problem.success) return new ApiError(response.status, fallback, { retryAfterSeconds });
-  return new ApiError(response.status, (problem.data.code as ErrorCode | undefined) ?? fallback, {
-    detail: problem.data.detail,
-    fieldErrors: problem.data.errors,
+  if (!problem) return new ApiError(response.status, fallback, { retryAfterSeconds });
+  return new ApiError(response.status, (problem.code as ErrorCode | undefined) ?? fallback, {
+    detail: problem.detail,
+    fieldErrors: problem.errors,
     retryAfterSeconds,
-    changedBy: problem.data.changedBy,
-    inTrash: problem.data.inTrash,
-    usedOn: problem.data.usedOn,
+    changedBy: problem.changedBy,
+    inTrash: problem.inTrash,
+    usedOn: problem.usedOn,
   });
+}
+
+/**
+ * A problem+json answer, read without zod (every screen's errors pass here, the dashboard's first
+ * view's too): what is not of the contract's shape is left out, as if the server had not sent it.
+ */
+function problemOf(body: unknown): Problem | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const problem = body as Record<string, unknown>;
+  const { type, title, status } = problem;
+  if (typeof type !== 'string' || typeof title !== 'string' || !Number.isInteger(status)) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const list = <T>(value: unknown, isItem: (item: Record<string, unknown>) => boolean) =>
+    Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && isItem(item))
+      ? (value as T[])
+      : undefined;
+  const changedBy = problem['changedBy'] as { name?: unknown; at?: unknown } | null | undefined;
+  return {
+    type,
+    title,
+    status: status as number,
+    detail: text(problem['detail']),
+    code: text(problem['code']),
+    errors: list(problem['errors'], (e) => typeof e['field'] === 'string' && typeof e['message'] === 'string'),
+    changedBy:
+      changedBy === null
+        ? null
+        : typeof changedBy?.name === 'string' && typeof changedBy.at === 'string'
+          ? { name: changedBy.name, at: changedBy.at }
+          : undefined,
+    inTrash: typeof problem['inTrash'] === 'boolean' ? problem['inTrash'] : undefined,
+    usedOn: list(problem['usedOn'], () => true),
+  };
+}
+
+/** How long an answer the early script asked for may stand in for the application's own call. */
+const earlyResponseLifetime = 15_000;
+
+/**
+ * The answer to this call that the dashboard's early script (early-requests.ts) started before the
+ * application ran, once, if it was asked with the same token not long ago; else undefined (the
+ * promise's too, where the script decided not to ask).
+ */
+function takeEarlyResponse(key: string, token: string | null): Promise<Response | undefined> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.blitzEarlyRequests;
+  const response = early?.responses.get(key);
+  if (!early || !response) return undefined;
+  early.responses.delete(key);
+  return early.token === token && performance.now() - early.startedAt < earlyResponseLifetime ? response : undefined;
 }
 
 /**
@@ -138,14 +190,18 @@ export async function apiRequest<T = void>(path: string, request: ApiRequest<T> 
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (request.text !== undefined) headers['content-type'] = request.text.type;
 
-  let response: Response;
-  try {
-    response = await fetch(urlOf(path, request.query), {
+  const url = urlOf(path, request.query);
+  const send = () =>
+    fetch(url, {
       method: request.method ?? 'GET',
       headers,
       body: request.text?.content ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
       signal: request.signal,
     });
+  const early = takeEarlyResponse(`${request.method ?? 'GET'} ${url}`, token);
+  let response: Response;
+  try {
+    response = await (early ? early.then((answer) => answer ?? send()) : send());
   } catch (cause) {
     if (request.signal?.aborted) throw cause;
     throw new ApiError(0, 'network', { cause });
@@ -175,7 +231,7 @@ export async function apiRequest<T = void>(path: string, request: ApiRequest<T> 
  */
 export function apiUpload<T>(
   path: string,
-  request: { method: 'POST' | 'PUT'; form: FormData; schema: z.ZodType<T>; onProgress?: (done: number) => void },
+  request: { method: 'POST' | 'PUT'; form: FormData; schema: AnswerReader<T>; onProgress?: (done: number) => void },
 ): Promise<T> {
   const token = readToken();
   return new Promise<Response>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode, Suspense, lazy, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense, createElement, lazy, useState } from 'react';
 import { getI18n, useTranslation } from 'react-i18next';
 import type { TranslationNamespace } from '@blitz/contract';
 import { secondaryButton, smallButton } from './button-classes';
@@ -21,9 +21,11 @@ export function lazyPanel<P extends object>(
   fallback?: ReactNode,
 ): LazyPanel<P> {
   let loading: Promise<ComponentType<P>> | undefined;
+  // Once loaded, rendered at once: a lazy component suspends on its first render even then.
+  let loaded: ComponentType<P> | undefined;
   const preload = () =>
     (loading ??= Promise.all([load(), namespaces.length > 0 && getI18n().loadNamespaces([...namespaces])])
-      .then(([panel]) => panel)
+      .then(([panel]) => (loaded = panel))
       .catch((error: unknown) => {
         loading = undefined;
         throw error;
@@ -32,6 +34,8 @@ export function lazyPanel<P extends object>(
   const makeLoaded = () => lazy(async () => ({ default: await preload() }));
   let Loaded = makeLoaded();
   function Panel(props: P) {
+    // Decided once: switching from the lazy component to the loaded one would mount the area anew.
+    const [loadedAtMount] = useState(() => loaded);
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
       Loaded = makeLoaded();
@@ -40,7 +44,7 @@ export function lazyPanel<P extends object>(
     return (
       <LoadFailure key={attempt} onRetry={retry}>
         <Suspense fallback={fallback === undefined ? <PanelLoading /> : fallback}>
-          <Loaded {...props} />
+          {loadedAtMount ? createElement(loadedAtMount, props) : <Loaded {...props} />}
         </Suspense>
       </LoadFailure>
     );

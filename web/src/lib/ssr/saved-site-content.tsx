@@ -1,5 +1,6 @@
 import { type ReactNode, createContext, useContext, useMemo, useState } from 'react';
-import { type CompanyDetails, type SiteContent, apiRoutes, apiUrl, companyDetailsSchema, isSampleCompany } from '@blitz/contract';
+import { type CompanyDetails, type SiteContent, apiRoutes, apiUrl, isSampleCompany } from '@blitz/contract';
+import { companyDetailsAnswer } from '../answer-reader';
 import { usePageData } from './page-data';
 import { SiteContentProvider, defaultSiteContent } from './site-content';
 
@@ -18,7 +19,7 @@ export function SavedSiteContent({ children }: { children: ReactNode }) {
   const data = usePageData(apiUrl(apiRoutes.companyDetails));
   const [saved, setSaved] = useState<CompanyDetails | undefined>(undefined);
   const content = useMemo<SiteContent>(() => {
-    const parsed = companyDetailsSchema.safeParse(data);
+    const parsed = companyDetailsAnswer.safeParse(data);
     const company = saved ?? (parsed.success ? parsed.data : undefined);
     return company ? { company, sampleCompany: isSampleCompany(company), preview: false } : defaultSiteContent;
   }, [data, saved]);

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,13 +9,14 @@ import { UnsavedChangesProvider } from '../../../components/admin/unsaved-change
 import type { AdminSession } from '../../../features/auth/api/sign-in';
 import { RequireAdmin } from '../../../features/auth/components/require-admin';
 import { useSecondFactorStatus } from '../../../features/auth/api/second-factor';
-import { SiteAddressNotice } from '../../../features/company-details/components/site-address-notice';
-import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
 import { type LazyPanel, lazyPanel } from '../../../components/admin/lazy-panel';
 import { auditNamespaces } from '../../../features/audit/audit-namespaces';
 import { usePageMeta } from '../../../lib/page-meta';
 import { createQueryClient } from '../../../lib/query-client';
-import { useUnreadInquiries } from '../../../features/inbox/api/unread-count';
+import { unreadQueryOptions, useUnreadInquiries } from '../../../features/inbox/api/unread-count';
+import { emptyInboxFilter, inquiriesQueryOptions } from '../../../features/inbox/api/inquiries';
+import { prepareSession } from '../../../features/auth/api/early-session-check';
+import { readToken } from '../../../lib/auth-token';
 
 // Each area's code, its texts and what only it uses load when its tab is first opened (or
 // touched): the first view carries the one area it shows (issue 46).
@@ -90,11 +91,57 @@ const PrivacyPanel = lazyPanel(
   ['privacy', 'inbox'],
 );
 
+// Above the tabs for an admin, shown once their answers are there anyway: their code comes
+// beside those answers, not before the inbox (issue 46). Nothing shows while they load.
+const GoLiveChecklist = lazyPanel(
+  () => import('../../../features/go-live/components/go-live-checklist').then((m) => m.GoLiveChecklist),
+  [],
+  null,
+);
+const SiteAddressNotice = lazyPanel(
+  () => import('../../../features/company-details/components/site-address-notice').then((m) => m.SiteAddressNotice),
+  [],
+  null,
+);
+
+let preparedClient: QueryClient | undefined;
+/** Past the first render, nothing is prepared any more (a preparation that took too long). */
+let rendered = false;
+
+/**
+ * What the first view shows, fetched before the first render (admin-routes.tsx, prepareDashboard):
+ * the session, and where the dashboard lands on the inbox, its code and the list's answers (the
+ * early script has asked for them already: lib/early-requests.ts). The first render then shows
+ * the list, instead of "checking", a spinner and a render for each answer.
+ */
+export async function prepareFirstView(): Promise<void> {
+  const token = readToken();
+  const session = token ? await prepareSession(token) : undefined;
+  if (!session || session.passwordChangeRequired || session.secondFactorSetupRequired) return;
+  const tab = new URLSearchParams(window.location.search).get('tab');
+  if (!mayAccess(session.role, 'inbox') || (tab !== null && tab !== 'inquiries')) return;
+  if (rendered) return;
+  const queryClient = createQueryClient();
+  preparedClient = queryClient;
+  await Promise.all([
+    InboxPanel.preload(),
+    queryClient.prefetchQuery(inquiriesQueryOptions(emptyInboxFilter, 1)),
+    queryClient.prefetchQuery(inquiriesQueryOptions({ ...emptyInboxFilter, spam: true }, 1, 1)),
+    queryClient.prefetchQuery(unreadQueryOptions()),
+  ]);
+}
+
 /** The guarded dashboard (SPEC.md §2): its areas as tabs. */
 export default function DashboardPage() {
   usePageMeta('dashboard');
-  // Its own query client: the lists' cache lives and dies with the admin area.
-  const [queryClient] = useState(createQueryClient);
+  // Its own query client: the lists' cache lives and dies with the admin area (the first one
+  // holds what prepareFirstView fetched).
+  const [queryClient] = useState(() => {
+    rendered = true;
+    const prepared = preparedClient;
+    preparedClient = undefined;
+    return prepared ?? createQueryClient();
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">

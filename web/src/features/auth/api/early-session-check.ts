@@ -16,6 +16,26 @@ export function checkSessionEarly(): void {
   early = { token, answer };
 }
 
+let prepared: { token: string; session: AdminSession } | undefined;
+
+/**
+ * Checks the token before the dashboard first renders (prepareDashboard), so that it renders
+ * signed in at once instead of "checking" first. Undefined where the check did not say yes:
+ * the guard then checks as it always does.
+ */
+export async function prepareSession(token: string): Promise<AdminSession | undefined> {
+  const session = await (takeEarlySessionCheck(token) ?? verifyToken(token)).catch(() => undefined);
+  if (session) prepared = { token, session };
+  return session;
+}
+
+/** The session prepareSession found for this token, once. */
+export function takePreparedSession(token: string): AdminSession | undefined {
+  const taken = prepared;
+  prepared = undefined;
+  return taken?.token === token ? taken.session : undefined;
+}
+
 /** The early check of this token, once: every later check asks anew. */
 export function takeEarlySessionCheck(token: string): Promise<AdminSession | undefined> | undefined {
   const taken = early;

@@ -1,13 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type SecondFactorDisableRequest,
-  secondFactorConfirmResponseSchema,
-  secondFactorSetupResponseSchema,
-  secondFactorStatusSchema,
-  apiRoutes,
-} from '@blitz/contract';
+import { type SecondFactorDisableRequest, apiRoutes } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest } from '../../../lib/api-client';
+import { secondFactorConfirmAnswer, secondFactorSetupAnswer, secondFactorStatusAnswer } from '../../../lib/answer-reader';
 import { storeToken } from '../../../lib/auth-token';
 
 export const secondFactorQueryKeys = { status: [...dashboardQueryKey, 'second-factor'] as const };
@@ -20,7 +15,7 @@ export function useSecondFactorStatus({ enabled = true }: { enabled?: boolean } 
   return useQuery({
     enabled,
     queryKey: secondFactorQueryKeys.status,
-    queryFn: () => apiRequest(apiRoutes.auth.secondFactor, { schema: secondFactorStatusSchema, admin: true }),
+    queryFn: () => apiRequest(apiRoutes.auth.secondFactor, { schema: secondFactorStatusAnswer, admin: true }),
   });
 }
 
@@ -31,7 +26,7 @@ export function useStartSecondFactorSetup() {
       apiRequest(apiRoutes.auth.secondFactorSetup, {
         method: 'POST',
         body: request,
-        schema: secondFactorSetupResponseSchema,
+        schema: secondFactorSetupAnswer,
         admin: true,
       }),
   });
@@ -49,7 +44,7 @@ export function useConfirmSecondFactorSetup() {
       const { recoveryCodes, jwtToken } = await apiRequest(apiRoutes.auth.secondFactorConfirm, {
         method: 'POST',
         body: request,
-        schema: secondFactorConfirmResponseSchema,
+        schema: secondFactorConfirmAnswer,
         admin: true,
       });
       // The server ended every sign-in made with the password alone, this one's token included.

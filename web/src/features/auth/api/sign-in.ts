@@ -1,13 +1,6 @@
-import {
-  type LoginRequest,
-  type UserRole,
-  type PasswordChangeRequest,
-  type VerifyResponse,
-  loginResponseSchema,
-  verifyResponseSchema,
-  apiRoutes,
-} from '@blitz/contract';
+import { type LoginRequest, type UserRole, type PasswordChangeRequest, type VerifyResponse, apiRoutes } from '@blitz/contract';
 import { apiRequest, isApiError } from '../../../lib/api-client';
+import { tokenAnswer, verifyAnswer } from '../../../lib/answer-reader';
 import { clearToken, storeToken } from '../../../lib/auth-token';
 
 export type AdminSession = {
@@ -33,7 +26,7 @@ export type AdminSession = {
 export async function verifyToken(token: string): Promise<AdminSession | undefined> {
   let answer: VerifyResponse;
   try {
-    answer = await apiRequest(apiRoutes.auth.verify, { method: 'POST', body: { JWT: token }, schema: verifyResponseSchema });
+    answer = await apiRequest(apiRoutes.auth.verify, { method: 'POST', body: { JWT: token }, schema: verifyAnswer });
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 400)) return undefined;
     throw error;
@@ -53,7 +46,7 @@ export async function verifyToken(token: string): Promise<AdminSession | undefin
 
 /** Signs in and stores the token under the spec's key; failures are ApiErrors (401, 429, network). */
 export async function login(credentials: LoginRequest): Promise<void> {
-  const { jwtToken } = await apiRequest(apiRoutes.auth.login, { method: 'POST', body: credentials, schema: loginResponseSchema });
+  const { jwtToken } = await apiRequest(apiRoutes.auth.login, { method: 'POST', body: credentials, schema: tokenAnswer });
   storeToken(jwtToken);
 }
 
@@ -79,7 +72,7 @@ export async function changePassword(change: PasswordChangeRequest): Promise<voi
   const { jwtToken } = await apiRequest(apiRoutes.auth.password, {
     method: 'POST',
     body: change,
-    schema: loginResponseSchema,
+    schema: tokenAnswer,
     admin: true,
   });
   storeToken(jwtToken);

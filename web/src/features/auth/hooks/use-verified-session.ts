@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { clearToken, readToken } from '../../../lib/auth-token';
-import { takeEarlySessionCheck } from '../api/early-session-check';
+import { takeEarlySessionCheck, takePreparedSession } from '../api/early-session-check';
 import { type AdminSession, verifyToken } from '../api/sign-in';
 
 export type SessionState =
@@ -15,13 +15,27 @@ export type SessionState =
 /** The stored token, verified by the server (the spec's guard result, enforced: DESIGN.md §5). */
 const initialState = (): SessionState => (readToken() ? { status: 'checking' } : { status: 'none' });
 
+/** Checked already before the first render (prepareDashboard): valid from the start. */
+function preparedState(): SessionState | undefined {
+  const token = readToken();
+  const session = token ? takePreparedSession(token) : undefined;
+  return session ? { status: 'valid', session } : undefined;
+}
+
 export function useVerifiedSession(): { state: SessionState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState(initialState);
+  const [prepared] = useState(preparedState);
+  const [state, setState] = useState(() => prepared ?? initialState());
+  const checked = useRef(prepared !== undefined);
 
   useEffect(() => {
     const token = readToken();
     if (!token) return;
+    // The first check was made before the first render.
+    if (checked.current) {
+      checked.current = false;
+      return;
+    }
     let current = true;
     (takeEarlySessionCheck(token) ?? verifyToken(token)).then(
       (session) => {

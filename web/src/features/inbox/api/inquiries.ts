@@ -1,21 +1,7 @@
-import { type QueryClient, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ContentLanguage,
-  type DeliveryStatus,
-  type InquiryDetail,
-  type InquiryStatus,
-  type InquiryUpdate,
-  inquiryAssigneesSchema,
-  type RetentionSettings,
-  inquiryDetailSchema,
-  inquiryJobChoicesSchema,
-  inquiryListSchema,
-  jobListSchema,
-  pickText,
-  retentionSettingsSchema,
-  apiRoutes,
-} from '@blitz/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type ContentLanguage, type DeliveryStatus, type InquiryStatus, pickText, apiRoutes } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { inquiryJobChoicesAnswer, inquiryListAnswer, jobTitlesAnswer } from '../../../lib/answer-reader';
 
 /**
  * Every query of the inbox sits under one root key: a change to one inquiry (its status, resent,
@@ -99,7 +85,7 @@ export const inquiriesQueryOptions = (filter: InboxFilter, page: number, pageLen
     queryFn: ({ signal }) =>
       apiRequest(apiRoutes.inbox.list, {
         query: { ...filterQuery(filter), PageLength: pageLength, PageNumber: page },
-        schema: inquiryListSchema,
+        schema: inquiryListAnswer,
         admin: true,
         signal,
       }),
@@ -124,12 +110,12 @@ export const shownCount = (list: { count: number; countCapped: boolean }): strin
 export const useJobChoices = (language: ContentLanguage) => {
   const named = useQuery({
     queryKey: [...inboxQueryKeys.all, 'jobs', 'applied'],
-    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.jobs, { schema: inquiryJobChoicesSchema, admin: true, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.jobs, { schema: inquiryJobChoicesAnswer, admin: true, signal }),
   });
   const current = useQuery({
     queryKey: [...inboxQueryKeys.all, 'jobs'],
     queryFn: ({ signal }) =>
-      apiRequest(apiRoutes.jobs.list, { query: { PageLength: 100 }, schema: jobListSchema, admin: true, signal }),
+      apiRequest(apiRoutes.jobs.list, { query: { PageLength: 100 }, schema: jobTitlesAnswer, admin: true, signal }),
     select: (list) => new Map(list.data.map((job) => [job.id, pickText(job.title, language)])),
   });
   return (named.data ?? [])
@@ -148,103 +134,7 @@ export function exportPath(filter: InboxFilter, lang: 'de' | 'en'): string {
 export const inquiryQueryOptions = (id: number) =>
   queryOptions({
     queryKey: inboxQueryKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.onePath(id), { schema: inquiryDetailSchema, admin: true, signal }),
+    queryFn: ({ signal }) => import('./inquiry-fetch').then((fetched) => fetched.fetchInquiry(id, signal)),
     // The delivery state moves on its own (the outbox sends in the background): always ask again on opening.
     staleTime: 0,
   });
-
-export const useInquiry = (id: number | undefined) => useQuery({ ...inquiryQueryOptions(id ?? 0), enabled: id !== undefined });
-
-/** Status, assignee and follow-up day: only what is given changes. */
-export function updateInquiry(id: number, update: InquiryUpdate) {
-  return apiRequest(apiRoutes.inbox.onePath(id), { method: 'PUT', body: update, schema: inquiryDetailSchema, admin: true });
-}
-
-/** An internal note: the team sees it, no mail ever holds it. */
-export function addInquiryNote(id: number, text: string) {
-  return apiRequest(apiRoutes.inbox.notePath(id), { method: 'POST', body: { text }, schema: inquiryDetailSchema, admin: true });
-}
-
-/** The colleagues who may be given this inquiry (who may see its type). */
-export const useAssignees = (id: number) =>
-  useQuery({
-    queryKey: [...inboxQueryKeys.all, 'assignees', id],
-    queryFn: ({ signal }) =>
-      apiRequest(apiRoutes.inbox.assigneesPath(id), { schema: inquiryAssigneesSchema, admin: true, signal }),
-  });
-
-/** Queues the mail to the company once more. */
-export function resendInquiry(id: number) {
-  return apiRequest(apiRoutes.inbox.resendPath(id), { method: 'POST', schema: inquiryDetailSchema, admin: true });
-}
-
-/** Deletes the inquiry with its files. */
-export function deleteInquiry(id: number) {
-  return apiRequest(apiRoutes.inbox.onePath(id), { method: 'DELETE', admin: true });
-}
-
-// The answer is the changed inquiry: shown at once; the lists reload since its row changed too.
-// A failure reloads as well: a 404 means the screen was out of date.
-function settle(queryClient: QueryClient) {
-  return {
-    onSuccess: (detail: InquiryDetail | void) => {
-      if (detail) queryClient.setQueryData(inboxQueryKeys.detail(detail.id), detail);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...inboxQueryKeys.all, 'list'] }),
-  };
-}
-
-export function useUpdateInquiry() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, update }: { id: number; update: InquiryUpdate }) => updateInquiry(id, update),
-    ...settle(queryClient),
-  });
-}
-
-export function useAddNote() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, text }: { id: number; text: string }) => addInquiryNote(id, text),
-    ...settle(queryClient),
-  });
-}
-
-export function useResendInquiry() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resendInquiry, ...settle(queryClient) });
-}
-
-/**
- * `onDeleted` is the hook's own callback, not one given to `mutate`: removing the detail query
- * unmounts the dialog's content, and a callback given to `mutate` by an unmounted component never runs.
- */
-export function useDeleteInquiry(onDeleted: () => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteInquiry,
-    onSuccess: (_result, id) => {
-      onDeleted();
-      queryClient.removeQueries({ queryKey: inboxQueryKeys.detail(id) });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...inboxQueryKeys.all, 'list'] }),
-  });
-}
-
-/** Days after which inquiries (and their files) are deleted, per type; null keeps them. */
-export const retentionQueryOptions = () =>
-  queryOptions({
-    queryKey: inboxQueryKeys.retention(),
-    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.retention, { schema: retentionSettingsSchema, admin: true, signal }),
-  });
-
-export const useRetention = () => useQuery(retentionQueryOptions());
-
-export function useSaveRetention() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: RetentionSettings) =>
-      apiRequest(apiRoutes.inbox.retention, { method: 'PUT', body: settings, schema: retentionSettingsSchema, admin: true }),
-    onSuccess: (saved) => queryClient.setQueryData(inboxQueryKeys.retention(), saved),
-  });
-}

@@ -21,13 +21,15 @@ import { InquiryFilters } from './inquiry-filters';
 import { lazyPanel } from '../../../components/admin/lazy-panel';
 import { InquiryTable } from './inquiry-table';
 import { ListStatus } from '../../../components/admin/list-status';
-import { RetentionSection } from './retention-form';
 
 /**
  * The inquiry's dialog is its own chunk (issue 46: the list is the dashboard's first view): fetched
  * once the list is shown, while the browser is idle, or at the latest when one is opened.
  */
 const InquiryDetailDialog = lazyPanel(() => import('./inquiry-detail').then((m) => m.InquiryDetailDialog), [], null);
+
+/** The retention setting (admins), below the list: its code and its form library come after the list's. */
+const RetentionSection = lazyPanel(() => import('./retention-form').then((m) => m.RetentionSection), [], null);
 
 /** The reply templates' editor (admins): its code is fetched when it is opened. */
 const ReplyTemplatesEditor = lazyPanel(() => import('./reply-templates-form').then((m) => m.ReplyTemplatesEditor));

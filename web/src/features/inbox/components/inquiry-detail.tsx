@@ -13,15 +13,15 @@ import {
 import { dangerButton, primaryButton, secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
 import { ModalDialog } from '../../../components/admin/modal-dialog';
+import { inboxQueryKeys } from '../api/inquiries';
 import {
-  inboxQueryKeys,
   useAddNote,
   useAssignees,
   useDeleteInquiry,
   useInquiry,
   useResendInquiry,
   useUpdateInquiry,
-} from '../api/inquiries';
+} from '../api/inquiry-actions';
 import { useDownload } from '../../../lib/download-file';
 import { useFormatters } from '../hooks/use-formatters';
 import { useAttachmentPreview } from './attachment-preview';

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultCompanyDetails,
+  inquiryJobChoicesSchema,
+  inquiryListSchema,
+  inquiryTypeListSchema,
+  inquiryUnreadSchema,
+  jobListSchema,
+  loginResponseSchema,
+  ownAccountSchema,
+  problemSchema,
+  secondFactorConfirmResponseSchema,
+  secondFactorSetupResponseSchema,
+  secondFactorStatusSchema,
+  verifyResponseSchema,
+  companyDetailsSchema,
+} from '@blitz/contract';
+import {
+  type AnswerReader,
+  companyDetailsAnswer,
+  inquiryJobChoicesAnswer,
+  inquiryListAnswer,
+  inquiryTypeNamesAnswer,
+  jobTitlesAnswer,
+  ownAccountAnswer,
+  secondFactorConfirmAnswer,
+  secondFactorSetupAnswer,
+  secondFactorStatusAnswer,
+  tokenAnswer,
+  unreadAnswer,
+  verifyAnswer,
+} from '../lib/answer-reader';
+import { ApiError, apiRequest } from '../lib/api-client';
+
+// The dashboard's first view reads its answers without zod (lib/answer-reader.ts, issue 46). Each
+// example is an answer the contract's schema accepts: the reader must give what the schema gives
+// (or, where it reads only part, that part), and refuse what the schema refuses in the fields it reads.
+
+const row = {
+  id: 7,
+  reference: 'A-2026-0007',
+  createdAt: '2026-11-27T08:15:00.000Z',
+  subject: 'priceInquiry',
+  typeNames: null,
+  firstName: 'Erika',
+  lastName: 'Musterfrau',
+  companyName: null,
+  email: 'erika@example.org',
+  status: 'new',
+  assignee: { id: 2, name: 'Paul' },
+  followUpOn: '2026-12-01',
+  deliveryStatus: 'delivered',
+  spam: false,
+  unanswered: true,
+  attachmentCount: 2,
+  job: null,
+  unread: true,
+  duplicateCount: 0,
+};
+const application = {
+  ...row,
+  id: 8,
+  subject: 'application',
+  typeNames: { de: 'Bewerbung', en: 'Application' },
+  companyName: 'Muster GmbH',
+  assignee: null,
+  followUpOn: null,
+  status: 'inProgress',
+  job: { id: 3, title: 'Monteur' },
+};
+
+const same = <T>(reader: AnswerReader<T>, schema: { parse: (data: unknown) => unknown }, answer: unknown) => {
+  const read = reader.safeParse(answer);
+  expect(read).toEqual({ success: true, data: schema.parse(answer) });
+};
+const refused = <T>(reader: AnswerReader<T>, schema: { safeParse: (data: unknown) => { success: boolean } }, answer: unknown) => {
+  expect(schema.safeParse(answer).success).toBe(false);
+  expect(reader.safeParse(answer).success).toBe(false);
+};
+
+describe("the first view's answers, read without zod", () => {
+  it('reads the token check as the contract does', () => {
+    same(verifyAnswer, verifyResponseSchema, { valid: false });
+    same(verifyAnswer, verifyResponseSchema, { valid: true, username: 'anna', expiresAt: '2026-12-17T00:00:00Z' });
+    same(verifyAnswer, verifyResponseSchema, {
+      valid: true,
+      username: 'paul',
+      displayName: 'Paul Peters',
+      expiresAt: '2026-12-17T00:00:00Z',
+      passwordChangeRequired: false,
+      secondFactorSetupRequired: true,
+      role: 'editorInbox',
+      inquiryTypes: ['priceInquiry', 'application'],
+    });
+    same(verifyAnswer, verifyResponseSchema, {
+      valid: true,
+      username: 'x',
+      expiresAt: 'y',
+      displayName: null,
+      inquiryTypes: null,
+    });
+    refused(verifyAnswer, verifyResponseSchema, { valid: true, username: 'x', expiresAt: 'y', role: 'owner' });
+    refused(verifyAnswer, verifyResponseSchema, { valid: true, expiresAt: 'y' });
+    refused(verifyAnswer, verifyResponseSchema, null);
+  });
+
+  it('reads tokens, counts, the second factor and the own account as the contract does', () => {
+    same(tokenAnswer, loginResponseSchema, { jwtToken: 'a.b.c' });
+    refused(tokenAnswer, loginResponseSchema, { token: 'a.b.c' });
+    same(unreadAnswer, inquiryUnreadSchema, { count: 3 });
+    refused(unreadAnswer, inquiryUnreadSchema, { count: 1.5 });
+    same(secondFactorStatusAnswer, secondFactorStatusSchema, { enabled: true, recoveryCodesLeft: 8, required: false });
+    refused(secondFactorStatusAnswer, secondFactorStatusSchema, { enabled: 'yes', recoveryCodesLeft: 8, required: false });
+    same(secondFactorSetupAnswer, secondFactorSetupResponseSchema, { secret: 'ABC', uri: 'otpauth://totp/x' });
+    same(secondFactorConfirmAnswer, secondFactorConfirmResponseSchema, { recoveryCodes: ['a', 'b'], jwtToken: 't' });
+    refused(secondFactorConfirmAnswer, secondFactorConfirmResponseSchema, { recoveryCodes: [1], jwtToken: 't' });
+    same(ownAccountAnswer, ownAccountSchema, { username: 'anna', displayName: null });
+    same(ownAccountAnswer, ownAccountSchema, { username: 'anna', displayName: 'Anna' });
+  });
+
+  it("reads the inbox's page as the contract does", () => {
+    same(inquiryListAnswer, inquiryListSchema, { data: [row, application], count: 2, countCapped: false });
+    same(inquiryListAnswer, inquiryListSchema, { data: [], count: 1000, countCapped: true });
+    refused(inquiryListAnswer, inquiryListSchema, { data: [{ ...row, status: 'handled' }], count: 1, countCapped: false });
+    refused(inquiryListAnswer, inquiryListSchema, { data: [{ ...row, id: '7' }], count: 1, countCapped: false });
+    refused(inquiryListAnswer, inquiryListSchema, { data: [row], count: 1 });
+  });
+
+  it('reads the inquiry types, the job choices and the jobs as far as the filter names them', () => {
+    const types = {
+      version: 2,
+      types: [
+        { key: 'priceInquiry', names: { de: 'Preisanfrage', en: 'Price inquiry' }, fields: [], builtIn: true, revision: 0 },
+        {
+          key: 'added-roof',
+          names: { de: 'Dachcheck', en: 'Roof check' },
+          fields: [],
+          builtIn: false,
+          removed: true,
+          revision: 3,
+        },
+      ],
+    };
+    const contract = inquiryTypeListSchema.parse(types);
+    expect(inquiryTypeNamesAnswer.safeParse(types)).toEqual({
+      success: true,
+      data: { types: contract.types.map(({ key, names, builtIn, removed }) => ({ key, names, builtIn, removed })) },
+    });
+    same(inquiryJobChoicesAnswer, inquiryJobChoicesSchema, [
+      { id: 3, title: 'Monteur' },
+      { id: 4, title: null },
+    ]);
+    const jobs = {
+      data: [
+        {
+          id: 3,
+          title: [
+            { content: 'Fitter', language: 1 },
+            { content: 'Monteur', language: 2 },
+          ],
+          location: 'Hanau',
+          employmentType: 'fullTime',
+          validThrough: null,
+          tasks: [],
+          profile: [],
+          offer: [],
+        },
+      ],
+      count: 1,
+    };
+    const parsed = jobListSchema.safeParse(jobs);
+    const read = jobTitlesAnswer.safeParse(jobs);
+    expect(read.success).toBe(true);
+    // Where the contract's schema accepts this example, the titles are the same.
+    if (parsed.success && read.success) {
+      expect(read.data.data).toEqual(parsed.data.data.map(({ id, title }) => ({ id, title })));
+    }
+  });
+
+  it("reads the saved company details in a staff page as the contract's schema does", () => {
+    same(companyDetailsAnswer, companyDetailsSchema, defaultCompanyDetails);
+    refused(companyDetailsAnswer, companyDetailsSchema, { ...defaultCompanyDetails, name: 42 });
+  });
+
+  it("reads a problem's fields as the contract describes them", async () => {
+    const body = {
+      type: 'about:blank#edit_conflict',
+      title: 'Conflict',
+      status: 409,
+      detail: 'changed meanwhile',
+      code: 'edit_conflict',
+      errors: [{ field: 'name', message: 'Required' }],
+      changedBy: { name: 'Paul', at: '2026-11-27T08:00:00Z' },
+      inTrash: true,
+      usedOn: [],
+    };
+    const contract = problemSchema.parse(body);
+    const fetched = globalThis.fetch;
+    globalThis.fetch = () => Promise.resolve(new Response(JSON.stringify(body), { status: 409 }));
+    try {
+      const error = await apiRequest('/x').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      const apiError = error as ApiError;
+      expect({
+        code: apiError.code,
+        detail: apiError.detail,
+        fieldErrors: apiError.fieldErrors,
+        changedBy: apiError.changedBy,
+        inTrash: apiError.inTrash,
+        usedOn: apiError.usedOn,
+      }).toEqual({
+        code: contract.code,
+        detail: contract.detail,
+        fieldErrors: contract.errors,
+        changedBy: contract.changedBy,
+        inTrash: contract.inTrash,
+        usedOn: contract.usedOn,
+      });
+    } finally {
+      globalThis.fetch = fetched;
+    }
+  });
+});

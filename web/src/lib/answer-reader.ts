@@ -1,0 +1,220 @@
+import type {
+  CompanyDetails,
+  InquiryJobChoices,
+  InquiryList,
+  InquirySummary,
+  LocalizedText,
+  OwnAccount,
+  SecondFactorStatus,
+  VerifyResponse,
+} from '@blitz/contract';
+
+/**
+ * Reads the answers of the dashboard's first view without zod (issue 46, decision 045): zod was a
+ * third of the first view's JavaScript, and these answers come from our own server. Each reader
+ * checks the shape the first view relies on (the fields it reads, their types) and applies the
+ * contract schema's defaults; it does not repeat every limit the server already enforced. The
+ * unit test `app/first-view-answers.test.ts` holds each reader to the contract's schema, so the
+ * two cannot drift. The other tabs parse with the schemas (zod loads with them).
+ */
+export type AnswerReader<T> = {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } };
+};
+
+class BadAnswer extends Error {}
+
+type Shape = Record<string, unknown>;
+
+function expect(condition: unknown, what: string): asserts condition {
+  if (!condition) throw new BadAnswer(what);
+}
+
+const isObject = (value: unknown): value is Shape => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isInteger = (value: unknown): value is number => Number.isInteger(value);
+const optional = (value: unknown, check: (v: unknown) => boolean) => value === undefined || check(value);
+const nullable = (value: unknown, check: (v: unknown) => boolean) => value === null || check(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+function objectOf(value: unknown, what: string): Shape {
+  expect(isObject(value), `${what}: not an object`);
+  return value;
+}
+
+function arrayOf<T>(value: unknown, what: string, read: (item: unknown, what: string) => T): T[] {
+  expect(Array.isArray(value), `${what}: not an array`);
+  return value.map((item, index) => read(item, `${what}[${index}]`));
+}
+
+/** A reader from a function that returns the typed answer or throws where the shape is not the one relied on. */
+export function answerReader<T>(read: (data: unknown) => T): AnswerReader<T> {
+  return {
+    safeParse(data) {
+      try {
+        return { success: true, data: read(data) };
+      } catch (error) {
+        if (error instanceof BadAnswer) return { success: false, error: { message: error.message } };
+        throw error;
+      }
+    },
+  };
+}
+
+/** `POST /api/v1/Login/Verfy`: whether the token is valid, and whose it is. */
+export const verifyAnswer = answerReader<VerifyResponse>((data) => {
+  const answer = objectOf(data, 'verify');
+  if (answer['valid'] === false) return { valid: false };
+  expect(answer['valid'] === true, 'verify: valid');
+  expect(isString(answer['username']) && isString(answer['expiresAt']), 'verify: username, expiresAt');
+  expect(
+    optional(answer['displayName'], (v) => nullable(v, isString)),
+    'verify: displayName',
+  );
+  expect(optional(answer['passwordChangeRequired'], isBoolean), 'verify: passwordChangeRequired');
+  expect(optional(answer['secondFactorSetupRequired'], isBoolean), 'verify: secondFactorSetupRequired');
+  expect(
+    optional(answer['role'], (v) => v === 'admin' || v === 'editor' || v === 'inbox' || v === 'editorInbox'),
+    'verify: role',
+  );
+  expect(
+    optional(answer['inquiryTypes'], (v) => nullable(v, (types) => Array.isArray(types) && types.every(isString))),
+    'verify: inquiryTypes',
+  );
+  return answer as VerifyResponse;
+});
+
+/** A sign-in's or a password change's answer: the new token. */
+export const tokenAnswer = answerReader<{ jwtToken: string }>((data) => {
+  const answer = objectOf(data, 'token');
+  expect(isString(answer['jwtToken']), 'token: jwtToken');
+  return { jwtToken: answer['jwtToken'] };
+});
+
+/** The inbox tab's count. */
+export const unreadAnswer = answerReader<{ count: number }>((data) => {
+  const answer = objectOf(data, 'unread');
+  expect(isInteger(answer['count']), 'unread: count');
+  return { count: answer['count'] };
+});
+
+export const secondFactorStatusAnswer = answerReader<SecondFactorStatus>((data) => {
+  const answer = objectOf(data, 'second factor');
+  expect(isBoolean(answer['enabled']) && isBoolean(answer['required']), 'second factor: enabled, required');
+  expect(isInteger(answer['recoveryCodesLeft']), 'second factor: recoveryCodesLeft');
+  return answer as SecondFactorStatus;
+});
+
+/** Set-up, step one: the secret for the authenticator app. */
+export const secondFactorSetupAnswer = answerReader<{ secret: string; uri: string }>((data) => {
+  const answer = objectOf(data, 'set-up');
+  expect(isString(answer['secret']) && isString(answer['uri']), 'set-up: secret, uri');
+  return { secret: answer['secret'], uri: answer['uri'] };
+});
+
+/** Set-up, step two: the recovery codes and a fresh token. */
+export const secondFactorConfirmAnswer = answerReader<{ recoveryCodes: string[]; jwtToken: string }>((data) => {
+  const answer = objectOf(data, 'confirm');
+  expect(isString(answer['jwtToken']), 'confirm: jwtToken');
+  return {
+    recoveryCodes: arrayOf(answer['recoveryCodes'], 'confirm.recoveryCodes', (code, what) => {
+      expect(isString(code), what);
+      return code;
+    }),
+    jwtToken: answer['jwtToken'],
+  };
+});
+
+export const ownAccountAnswer = answerReader<OwnAccount>((data) => {
+  const answer = objectOf(data, 'account');
+  expect(isString(answer['username']) && nullable(answer['displayName'], isString), 'account: username, displayName');
+  return { username: answer['username'], displayName: answer['displayName'] as string | null };
+});
+
+const inquiryStates = new Set(['new', 'inProgress', 'answered', 'closed']);
+
+function inquiryRow(value: unknown, what: string): InquirySummary {
+  const row = objectOf(value, what);
+  expect(isInteger(row['id']) && isString(row['reference']) && isString(row['createdAt']), `${what}: id, reference, createdAt`);
+  expect(isString(row['subject']) && nullable(row['typeNames'], isObject), `${what}: subject, typeNames`);
+  expect(isString(row['firstName']) && isString(row['lastName']) && nullable(row['companyName'], isString), `${what}: name`);
+  expect(isString(row['email']) && inquiryStates.has(row['status'] as string), `${what}: email, status`);
+  expect(nullable(row['assignee'], isObject) && nullable(row['followUpOn'], isString), `${what}: assignee, followUpOn`);
+  expect(isString(row['deliveryStatus']) && nullable(row['job'], isObject), `${what}: deliveryStatus, job`);
+  expect(isBoolean(row['spam']) && isBoolean(row['unanswered']) && isBoolean(row['unread']), `${what}: flags`);
+  expect(isInteger(row['attachmentCount']) && isInteger(row['duplicateCount']), `${what}: counts`);
+  return row as InquirySummary;
+}
+
+/** One page of the inbox. */
+export const inquiryListAnswer = answerReader<InquiryList>((data) => {
+  const answer = objectOf(data, 'inquiries');
+  expect(isInteger(answer['count']) && isBoolean(answer['countCapped']), 'inquiries: count, countCapped');
+  return {
+    data: arrayOf(answer['data'], 'inquiries.data', inquiryRow),
+    count: answer['count'],
+    countCapped: answer['countCapped'],
+  };
+});
+
+/** The inquiry types' names, for the inbox's filter and list (`GET /api/v1/InquiryTypes`, read as far as named here). */
+export type InquiryTypeName = { key: string; names: { de: string; en: string }; builtIn: boolean; removed: boolean };
+
+export const inquiryTypeNamesAnswer = answerReader<{ types: InquiryTypeName[] }>((data) => {
+  const answer = objectOf(data, 'inquiry types');
+  const types = arrayOf(answer['types'], 'inquiry types', (value, what) => {
+    const type = objectOf(value, what);
+    const names = objectOf(type['names'], `${what}.names`);
+    expect(isString(type['key']) && isString(names['de']) && isString(names['en']), `${what}: key, names`);
+    expect(isBoolean(type['builtIn']) && optional(type['removed'], isBoolean), `${what}: builtIn, removed`);
+    return {
+      key: type['key'],
+      names: { de: names['de'], en: names['en'] },
+      builtIn: type['builtIn'],
+      removed: (type['removed'] as boolean | undefined) ?? false,
+    };
+  });
+  return { types };
+});
+
+/** The jobs applications name, for the inbox's job filter. */
+export const inquiryJobChoicesAnswer = answerReader<InquiryJobChoices>((data) =>
+  arrayOf(data, 'job choices', (value, what) => {
+    const job = objectOf(value, what);
+    expect(isInteger(job['id']) && nullable(job['title'], isString), `${what}: id, title`);
+    return { id: job['id'], title: job['title'] as string | null };
+  }),
+);
+
+function localizedTexts(value: unknown, what: string): LocalizedText[] {
+  return arrayOf(value, what, (item, at) => {
+    const text = objectOf(item, at);
+    expect(isString(text['content']) && (text['language'] === 1 || text['language'] === 2), `${at}: content, language`);
+    return { content: text['content'], language: text['language'] };
+  });
+}
+
+/** The current jobs' titles (`GET /api/v1/Jobs`, read as far as the job filter names them). */
+export const jobTitlesAnswer = answerReader<{ data: { id: number; title: LocalizedText[] }[] }>((data) => {
+  const answer = objectOf(data, 'jobs');
+  return {
+    data: arrayOf(answer['data'], 'jobs.data', (value, what) => {
+      const job = objectOf(value, what);
+      expect(isInteger(job['id']), `${what}: id`);
+      return { id: job['id'], title: localizedTexts(job['title'], `${what}.title`) };
+    }),
+  };
+});
+
+/**
+ * The saved company details the server put into a staff page for its frame (footer, names): the
+ * fields the frame and the translations' values read.
+ */
+export const companyDetailsAnswer = answerReader<CompanyDetails>((data) => {
+  const details = objectOf(data, 'company');
+  for (const key of ['name', 'legalName', 'street', 'postalCode', 'city', 'phone', 'email', 'website', 'vatId'] as const) {
+    expect(isString(details[key]), `company: ${key}`);
+  }
+  expect(Array.isArray(details['managingDirectors']) && isObject(details['register']), 'company: managingDirectors, register');
+  expect(Array.isArray(details['openingHours']) && Array.isArray(details['partners']), 'company: openingHours, partners');
+  return details as CompanyDetails;
+});
