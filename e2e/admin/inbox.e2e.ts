@@ -363,8 +363,9 @@ describe('the Inquiries tab', () => {
     expect(lines[1]).toContain('"Blitzschutzanlage, Erdung"');
   });
 
-  it('keeps the retention setting per type', async () => {
+  it('keeps the retention setting per type, opened below the list', async () => {
     const page = await inbox();
+    await page.locator('main').getByRole('button', { name: 'Edit the retention periods' }).click();
     const field = page.locator('main').getByLabel('General messages');
     await field.fill('0');
     await page.locator('main').getByRole('button', { name: 'Save retention' }).click();

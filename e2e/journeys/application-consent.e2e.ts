@@ -159,6 +159,10 @@ describe('the retention form', () => {
       const page = await site.page({ viewport });
       await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}&tab=inquiries`);
       const section = page.getByRole('region', { name: lang === 'de' ? 'Aufbewahrung' : 'Retention', exact: true });
+      // Folded below the list until asked for (decision 045).
+      await section
+        .getByRole('button', { name: lang === 'de' ? 'Aufbewahrung bearbeiten' : 'Edit the retention periods' })
+        .click();
       const afterClosing = section.getByLabel(lang === 'de' ? 'Abgeschlossen, ohne Einwilligung' : 'Closed, without consent', {
         exact: true,
       });

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPrefix, apiRoutes, mayAccess, storageKeys, userRoles } from '@blitz/contract';
 import { checklistQueryOptions } from '../features/go-live/api/checklist';
 import { emptyInboxFilter, inquiriesQueryOptions } from '../features/inbox/api/inquiries';
-import { retentionQueryOptions } from '../features/inbox/api/inquiry-actions';
 import { verifyToken } from '../features/auth/api/sign-in';
 import { apiRequest } from '../lib/api-client';
 import { type EarlyRequests, askEarly, earlyAddresses, earlyKey, landingCalls, readsInbox } from '../lib/early-requests';
@@ -41,7 +40,6 @@ describe("the dashboard's early calls", () => {
       jobs: apiRoutes.jobs.list,
       checklist: apiRoutes.goLive.checklist,
       companyDetails: apiRoutes.companyDetails,
-      retention: apiRoutes.inbox.retention,
     });
     for (const role of userRoles) expect(readsInbox(role)).toBe(mayAccess(role, 'inbox'));
   });
@@ -57,7 +55,6 @@ describe("the dashboard's early calls", () => {
     await apiRequest(apiRoutes.jobs.list, { query: { PageLength: 100 } });
     await Promise.resolve(checklistQueryOptions().queryFn!(context)).catch(() => undefined);
     await apiRequest(apiRoutes.companyDetails);
-    await Promise.resolve(retentionQueryOptions().queryFn!(context)).catch(() => undefined);
     expect(asked()).toEqual(landingCalls('admin'));
   });
 
@@ -65,7 +62,7 @@ describe("the dashboard's early calls", () => {
     expect(landingCalls('editor')).toEqual([]);
     expect(landingCalls('inbox')).toEqual(landingCalls('editorInbox'));
     expect(landingCalls('inbox')).toHaveLength(6);
-    expect(landingCalls('admin')).toHaveLength(9);
+    expect(landingCalls('admin')).toHaveLength(8);
   });
 
   it('stand in for the application’s call once, with the same token, and the token check too', async () => {

@@ -24,7 +24,6 @@ export const earlyAddresses = {
   jobs: '/Job',
   checklist: '/Settings/Checklist',
   companyDetails: '/Settings',
-  retention: '/Inquiry/Retention',
 } as const;
 
 /** Whether a role reads the inbox (the contract's `mayAccess(role, 'inbox')`): every one but the editor. */
@@ -65,11 +64,10 @@ export function landingCalls(role: UserRole): string[] {
     earlyKey('GET', earlyAddresses.appliedJobs),
     earlyKey('GET', earlyAddresses.jobs, { PageLength: 100 }),
   ];
-  // An admin's start: the go-live checklist, the company's details (the site-address notice) and the retention setting.
+  // An admin's start: the go-live checklist and the company's details (the site-address notice).
   if (role === 'admin') {
     calls.push(earlyKey('GET', earlyAddresses.checklist));
     calls.push(earlyKey('GET', earlyAddresses.companyDetails));
-    calls.push(earlyKey('GET', earlyAddresses.retention));
   }
   return calls;
 }

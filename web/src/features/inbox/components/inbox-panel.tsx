@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/admin/pager';
 import type { InquirySummary } from '@blitz/contract';
@@ -28,8 +28,8 @@ import { ListStatus } from '../../../components/admin/list-status';
  */
 const InquiryDetailDialog = lazyPanel(() => import('./inquiry-detail').then((m) => m.InquiryDetailDialog), [], null);
 
-/** The retention setting (admins), below the list: its code and its form library come after the list's. */
-const RetentionSection = lazyPanel(() => import('./retention-form').then((m) => m.RetentionSection), [], null);
+/** The retention setting (admins), opened below the list: its code and the contract's schemas come only then. */
+const RetentionEditor = lazyPanel(() => import('./retention-form').then((m) => m.RetentionEditor));
 
 /** The reply templates' editor (admins): its code is fetched when it is opened. */
 const ReplyTemplatesEditor = lazyPanel(() => import('./reply-templates-form').then((m) => m.ReplyTemplatesEditor));
@@ -161,8 +161,16 @@ export function InboxPanel({
           status: t('pager.page', { page, pages }),
         }}
       />
-      {retentionEditable && <RetentionSection />}
-      {retentionEditable && <ReplyTemplatesSection />}
+      {retentionEditable && (
+        <FoldedSetting texts="retention">
+          <RetentionEditor />
+        </FoldedSetting>
+      )}
+      {retentionEditable && (
+        <FoldedSetting texts="templates">
+          <ReplyTemplatesEditor />
+        </FoldedSetting>
+      )}
       {dialogWanted && (
         <InquiryDetailDialog
           row={opened}
@@ -190,22 +198,25 @@ export function InboxPanel({
   );
 }
 
-/** The reply templates are the company's words for everyone: an admin's, edited here once opened. */
-function ReplyTemplatesSection() {
+/**
+ * An admin's setting below the list, opened by its button: the list is what a visit is for, and
+ * the form's code (with the contract's schemas) comes when it is wanted.
+ */
+function FoldedSetting({ texts, children }: { texts: 'retention' | 'templates'; children: ReactNode }) {
   const { t } = useTranslation('inbox');
   const headingId = useId();
   const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby={headingId} className="mt-10 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h3 id={headingId} className="text-xl font-bold text-brand-900">
-        {t('templates.heading')}
+        {t(`${texts}.heading`)}
       </h3>
-      <p className="mt-1 mb-4 max-w-prose text-sm text-slate-700">{t('templates.intro')}</p>
+      <p className="mt-1 mb-4 max-w-prose text-sm text-slate-700">{t(`${texts}.intro`)}</p>
       {open ? (
-        <ReplyTemplatesEditor />
+        children
       ) : (
         <button type="button" className={secondaryButton} aria-expanded={false} onClick={() => setOpen(true)}>
-          {t('templates.edit')}
+          {t(`${texts}.edit`)}
         </button>
       )}
     </section>

@@ -26,23 +26,14 @@ const textsOf = (settings: RetentionSettings): Texts =>
  * their arrival while not closed. Checked with the contract's schema, so the form and the server
  * agree on the limits.
  */
-export function RetentionSection() {
+export function RetentionEditor() {
   const { t } = useTranslation('inbox');
-  const headingId = useId();
   const retention = useRetention();
-  return (
-    <section aria-labelledby={headingId} className="mt-10 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h3 id={headingId} className="text-xl font-bold text-brand-900">
-        {t('retention.heading')}
-      </h3>
-      <p className="mt-1 mb-4 max-w-prose text-sm text-slate-700">{t('retention.intro')}</p>
-      {retention.data ? (
-        // Not keyed by the saved values: after a save the form already shows them, and keeps its 'saved' notice.
-        <RetentionForm saved={retention.data} />
-      ) : (
-        <ListStatus query={retention} loading={t('retention.loading')} failed={t('retention.loadFailed')} />
-      )}
-    </section>
+  return retention.data ? (
+    // Not keyed by the saved values: after a save the form already shows them, and keeps its 'saved' notice.
+    <RetentionForm saved={retention.data} />
+  ) : (
+    <ListStatus query={retention} loading={t('retention.loading')} failed={t('retention.loadFailed')} />
   );
 }
 
