@@ -98,8 +98,12 @@ export function criticalCss(css, html) {
       },
     },
   });
-  // Media and @supports blocks left empty by the pruning are dropped as well.
-  const pruned = code.toString().replace(/@(media|supports)[^{}]*\{\}/g, '');
+  // Media and @supports blocks left empty by the pruning are dropped as well, and so is Tailwind's
+  // banner: the full stylesheet, of which this is an excerpt, keeps it.
+  const pruned = code
+    .toString()
+    .replace(/@(media|supports)[^{}]*\{\}/g, '')
+    .replace(/\/\*![^*]*\*\/\s*/g, '');
   const themed = withoutUnusedThemeVariables(withThemeConstantsInlined(pruned, html), html);
   return withoutUnusedRegistrations(withoutUnreadRegisteredVariables(withRegisteredConstantsInlined(themed, html), html), html);
 }

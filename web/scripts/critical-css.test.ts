@@ -16,6 +16,11 @@ describe('critical CSS', () => {
     expect(criticalCss(css, '<div class="a"></div>')).toBe('.a{color:red}div .a{padding:0}');
   });
 
+  it("leaves out the stylesheet's banner, which the full stylesheet keeps", () => {
+    const css = '/*! tailwindcss v4 | MIT License | https://tailwindcss.com */\n.a{color:red}';
+    expect(criticalCss(css, '<div class="a"></div>')).toBe('.a{color:red}');
+  });
+
   it('keeps the print rules of styles.css, so that a page printed before any interaction prints cleanly', () => {
     // The print block is plain CSS (no Tailwind syntax): it goes through lightningcss as written.
     const styles = fs.readFileSync(new URL('../src/styles.css', import.meta.url), 'utf8');

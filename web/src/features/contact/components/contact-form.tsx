@@ -311,7 +311,7 @@ export function ContactForm({
 
           {/* Shown while the chosen type shows one of its fields (styles.css); a field the type hides is not kept. */}
           <fieldset
-            className="price-fields gap-4 rounded-md border border-brand-100 bg-brand-50/60 p-4 sm:col-span-2 sm:grid-cols-2"
+            className="price-fields rounded-md border border-brand-100 bg-brand-50/60 p-4 sm:col-span-2"
             data-shown-for={boxShownFor?.join(' ')}
           >
             <legend
@@ -320,59 +320,62 @@ export function ContactForm({
             >
               {t('priceHeading')}
             </legend>
-            {text('CompanyName', 'text', 'organization', false, companyName)}
-            {text('BuildingSize', 'text', 'off', false, buildingSize)}
-            {field(
-              'CompanyAddress',
-              (props) => (
-                <textarea
-                  {...props}
-                  name="CompanyAddress"
-                  rows={2}
-                  autoComplete="street-address"
-                  maxLength={fieldMaxLength.CompanyAddress}
-                  defaultValue={values.CompanyAddress}
-                  className={inputClass}
-                />
-              ),
-              true,
-              companyAddress,
-            )}
-            <fieldset
-              className="sm:col-span-2"
-              data-shown-for={regards.shownFor?.join(' ')}
-              aria-describedby={errors.Regards ? `${id}-Regards-error` : `${id}-Regards-hint`}
-            >
-              <legend className="mb-1 block text-sm font-semibold text-slate-800">
-                <Worded wordings={regards.labels} unchosen={!regards.shownFor} withMark />
-              </legend>
-              <p id={`${id}-Regards-hint`} className="mb-2 text-sm text-slate-600">
-                <Worded wordings={regards.hints} unchosen={!regards.shownFor} withMark={false} />
-              </p>
-              <div className="flex flex-wrap gap-2">
-                {regardsOptions.map((regard) => (
-                  <label
-                    key={regard}
-                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-400 bg-white px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-400"
-                  >
-                    <input
-                      type="checkbox"
-                      name="Regards"
-                      value={regard}
-                      defaultChecked={values.Regards?.includes(regard)}
-                      aria-invalid={errors.Regards ? true : undefined}
-                      className="h-4 w-4 accent-accent-400"
-                    />
-                    {t(`regards.${regard}`)}
-                  </label>
-                ))}
-              </div>
-              {errors.Regards && (
-                <p id={`${id}-Regards-error`} className="mt-1 text-sm font-semibold text-red-700">
-                  {t('errors.regardsRequired')}
-                </p>
+            {/* The grid is inside the box, so the box shows and hides like every other field (styles.css). */}
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text('CompanyName', 'text', 'organization', false, companyName)}
+              {text('BuildingSize', 'text', 'off', false, buildingSize)}
+              {field(
+                'CompanyAddress',
+                (props) => (
+                  <textarea
+                    {...props}
+                    name="CompanyAddress"
+                    rows={2}
+                    autoComplete="street-address"
+                    maxLength={fieldMaxLength.CompanyAddress}
+                    defaultValue={values.CompanyAddress}
+                    className={inputClass}
+                  />
+                ),
+                true,
+                companyAddress,
               )}
-            </fieldset>
+              <fieldset
+                className="sm:col-span-2"
+                data-shown-for={regards.shownFor?.join(' ')}
+                aria-describedby={errors.Regards ? `${id}-Regards-error` : `${id}-Regards-hint`}
+              >
+                <legend className="mb-1 block text-sm font-semibold text-slate-800">
+                  <Worded wordings={regards.labels} unchosen={!regards.shownFor} withMark />
+                </legend>
+                <p id={`${id}-Regards-hint`} className="mb-2 text-sm text-slate-600">
+                  <Worded wordings={regards.hints} unchosen={!regards.shownFor} withMark={false} />
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  {regardsOptions.map((regard) => (
+                    <label
+                      key={regard}
+                      className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-400 bg-white px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-400"
+                    >
+                      <input
+                        type="checkbox"
+                        name="Regards"
+                        value={regard}
+                        defaultChecked={values.Regards?.includes(regard)}
+                        aria-invalid={errors.Regards ? true : undefined}
+                        className="h-4 w-4 accent-accent-400"
+                      />
+                      {t(`regards.${regard}`)}
+                    </label>
+                  ))}
+                </div>
+                {errors.Regards && (
+                  <p id={`${id}-Regards-error`} className="mt-1 text-sm font-semibold text-red-700">
+                    {t('errors.regardsRequired')}
+                  </p>
+                )}
+              </fieldset>
+            </div>
           </fieldset>
 
           {/* A box the island leaves alone: hydrating, Preact keeps an element's markup when its
