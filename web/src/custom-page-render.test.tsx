@@ -102,7 +102,7 @@ describe('a page staff added', () => {
     expect(html).toContain('<h1');
     expect(html).toContain('Wiederkehrende Prüfung &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('<img src=x');
-    expect(html).toContain('<h2 class="pt-2 text-2xl font-bold text-brand-900">Warum prüfen?</h2>');
+    expect(html).toContain('<h2 class="pt-2 text-2xl font-bold tracking-tight text-brand-900 md:text-3xl">Warum prüfen?</h2>');
     expect(html).toContain('<strong>Die Norm</strong>');
     expect(html).toContain('href="/Blitzschutz"');
     expect(html).not.toContain('javascript:');

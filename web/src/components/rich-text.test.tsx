@@ -23,7 +23,7 @@ const text: RichTextData = [
 describe('the rich text of a page staff added', () => {
   it('renders headings, paragraphs, lists and set runs as elements, links of the site in place and others in a new tab', () => {
     const html = renderToStaticMarkup(<RichText text={text} />);
-    expect(html).toContain('<h2 class="pt-2 text-2xl font-bold text-brand-900">Warum prüfen?</h2>');
+    expect(html).toContain('<h2 class="pt-2 text-2xl font-bold tracking-tight text-brand-900 md:text-3xl">Warum prüfen?</h2>');
     expect(html).toContain('<strong><em>solange sie intakt ist</em></strong>');
     expect(html).toContain('<a href="/Services" class="link">Leistungen</a>');
     expect(html).toMatch(/<a href="https:\/\/example.org\/norm" class="link" target="_blank" rel="noopener noreferrer">die Norm/);

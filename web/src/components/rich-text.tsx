@@ -23,6 +23,9 @@ function Run({ run }: { run: RichRun }) {
 
 const runsOf = (runs: readonly RichRun[]) => runs.map((run, i) => <Run key={i} run={run} />);
 
+/** A page's level-2 heading, a section's own or one in its text: the same size wherever it stands. */
+export const sectionHeadingClass = 'text-2xl font-bold tracking-tight text-brand-900 md:text-3xl';
+
 /**
  * Structured text a page staff added holds (decision 061), as React elements: never HTML, so
  * whatever staff typed is text. Headings start at level 2 (the page's title is its h1).
@@ -34,7 +37,7 @@ export function RichText({ text, className = '' }: { text: RichTextData; classNa
         switch (block.type) {
           case 'heading':
             return block.level === 2 ? (
-              <h2 key={i} className="pt-2 text-2xl font-bold text-brand-900">
+              <h2 key={i} className={`pt-2 ${sectionHeadingClass}`}>
                 {runsOf(block.content)}
               </h2>
             ) : (

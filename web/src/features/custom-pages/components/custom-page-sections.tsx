@@ -10,7 +10,7 @@ import {
   pages,
 } from '@blitz/contract';
 import { IconArrowRight, IconChevronDown, IconDownload } from '../../../components/icons';
-import { RichText } from '../../../components/rich-text';
+import { RichText, sectionHeadingClass } from '../../../components/rich-text';
 import { Paragraphs } from '../../../components/text-blocks';
 import { fileSize } from '../../../lib/file-size';
 import { LibraryPicture, focusClass } from '../../../components/library-picture';
@@ -28,14 +28,13 @@ export type SectionContext = {
 };
 
 const band = 'mx-auto max-w-7xl px-4 py-8 md:py-10';
-const headingClass = 'text-2xl font-bold tracking-tight text-brand-900 md:text-3xl';
 const headingId = (section: { id: string }) => `section-${section.id}`;
 
 /** A section's own heading (h2), where staff gave one. */
 function SectionHeading({ section, text }: { section: { id: string }; text: string }) {
   if (!text) return null;
   return (
-    <h2 id={headingId(section)} className={`${headingClass} mb-6`}>
+    <h2 id={headingId(section)} className={`${sectionHeadingClass} mb-6`}>
       {text}
     </h2>
   );
