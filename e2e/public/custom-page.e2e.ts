@@ -171,6 +171,27 @@ describe('a page staff added', () => {
     expect(page.outside).toEqual([]);
   });
 
+  it('in the navigation, moves the links into the menu where they would push the language menu off the screen', async () => {
+    for (const width of [1024, 1280]) {
+      const page = await site.page({ viewport: { width, height: 800 } });
+      await page.goto(`${site.url}/Pr%C3%BCfung-nach-DIN?lang=en`);
+      const navbar = page.locator('header nav');
+      expect(await navbar.evaluate((nav) => nav.scrollWidth <= nav.clientWidth), `at ${width} px`).toBe(true);
+      const language = await page.locator('header details.relative summary').boundingBox();
+      expect(language!.x + language!.width, `at ${width} px`).toBeLessThanOrEqual(width);
+      const inline = navbar.locator('> ul').getByRole('link', { name: 'Inspections' });
+      if (width === 1280) await inline.click();
+      else {
+        expect(await inline.isVisible()).toBe(false);
+        await page.locator('header details[data-menu]:not(.relative) summary').click();
+        await navbar.getByRole('link', { name: 'Inspections' }).click();
+      }
+      await page.getByRole('heading', { level: 1, name: 'Periodic inspection to DIN EN 62305-3' }).waitFor();
+      expect(page.errors).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('is complete on a phone without JavaScript, its menu included', async () => {
     const page = await site.page({ viewport: viewports.phone, javaScriptEnabled: false });
     await page.goto(`${site.url}/?lang=en`);

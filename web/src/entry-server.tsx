@@ -237,7 +237,8 @@ const sampleRichText: RichText = [
 /**
  * Site content a page shows only once staff shaped it, given to the build for the same reason
  * (prerender.mjs): an inquiry type staff added, with a field of every kind and offered on every
- * page (issue 44), so that its fields and its button are styled from the first paint.
+ * page (issue 44), so that its fields and its button are styled from the first paint; and a page
+ * in the navigation that moves its links into the menu below 1280 px.
  */
 export function cssSampleContent(): RenderContent {
   const field = (key: string, kind: AddedFieldKind, extra: Partial<InquiryFormField> = {}): InquiryFormField => ({
@@ -266,7 +267,12 @@ export function cssSampleContent(): RenderContent {
       field('choices', 'choice', { multiple: true, options }),
     ],
   };
-  return { ...defaultSiteContent, inquiryForm: { version: 1, types: [...shippedInquiryForm.types, added] } };
+  return {
+    ...defaultSiteContent,
+    inquiryForm: { version: 1, types: [...shippedInquiryForm.types, added] },
+    // A page in the navigation long enough that the links fit from 1280 px only (navbar.tsx).
+    pageLinks: { navigation: [{ address: '/muster-seite', title: 'Eine Seite als Muster' }], footer: [] },
+  };
 }
 
 /**
