@@ -93,13 +93,32 @@ describe('the tabs of the dashboard', () => {
   });
 
   it.each(['de', 'en'] as const)(
-    'are all in sight on a phone (%s), none hidden in a sideways strip, and work by keyboard',
+    'are one row on a phone (%s), the open one in view and the inbox below it; unfolded all in sight; and work by keyboard',
     async (lang) => {
       const page = await site.page({ viewport: viewports.phone });
       await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}`);
       const tabs = page.locator('main [role=tab]');
-      await page.locator('main [role=tab][aria-selected=true]').waitFor();
+      const list = page.locator('main [role=tablist]');
+      const open = page.locator('main [role=tab][aria-selected=true]');
+      await open.waitFor();
       expect(await tabs.count()).toBe(21); // an admin's: every area, Redirects (decision 047), Privacy (decision 049), the WordPress move (decision 054), the forms (decision 057), the files (decision 060), the pages (decision 062) and the news (decision 065) included
+      // One row: 21 wrapped tabs took 8 rows and pushed the inbox below the first screen.
+      const row = (await list.boundingBox())!;
+      expect(row.height).toBeLessThan(60);
+      const heading = (await page
+        .getByRole('heading', { level: 2, name: lang === 'de' ? 'Anfragen' : 'Inquiries' })
+        .boundingBox())!;
+      expect(heading.y + heading.height).toBeLessThan(viewports.phone.height);
+      const openBox = (await open.boundingBox())!;
+      expect(openBox.x).toBeGreaterThanOrEqual(0);
+      expect(openBox.x + openBox.width).toBeLessThanOrEqual(viewports.phone.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // Unfolded, every tab is in sight, none in a sideways strip.
+      const unfold = page.getByRole('button', { name: lang === 'de' ? 'Alle 21 Bereiche' : 'All 21 areas' });
+      const toggle = page.locator('main [role=tablist] + button');
+      await unfold.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       const boxes = await tabs.evaluateAll((elements) =>
         elements.map((el) => {
           const box = el.getBoundingClientRect();
@@ -110,17 +129,24 @@ describe('the tabs of the dashboard', () => {
         expect(box.left).toBeGreaterThanOrEqual(0);
         expect(box.right).toBeLessThanOrEqual(viewports.phone.width);
       }
-      const list = page.locator('main [role=tablist]');
       expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
+      // A tab chosen there opens its area, and the row folds again.
+      await page.getByRole('tab', { name: lang === 'de' ? 'Statistik' : 'Statistics' }).click();
+      await page
+        .locator('main [role=tab][aria-selected=true]', { hasText: lang === 'de' ? 'Statistik' : 'Statistics' })
+        .waitFor();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
 
-      // The arrow keys still move between the tabs, Home to the first.
+      // The arrow keys still move between the tabs, Home to the first, and the row follows.
       await page.locator('main [role=tab][aria-selected=true]').focus();
       await page.keyboard.press('Home');
       await page.keyboard.press('ArrowRight');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-selected'))).toBe('true');
       expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('End');
+      const last = (await tabs.nth(20).boundingBox())!;
+      expect(last.x + last.width).toBeLessThanOrEqual(viewports.phone.width);
       expect(page.errors).toEqual([]);
     },
   );
