@@ -54,6 +54,7 @@ export function DashboardTabs({ sections, label, initial }: DashboardTabsProps) 
   };
 
   // In the phone's single row the open tab is scrolled into view (the row alone, not the page).
+  // The row is `relative`: a count's words for screen readers (sr-only, absolute) stay inside it.
   useLayoutEffect(() => {
     const row = list.current;
     const tab = row?.querySelector<HTMLElement>('[aria-selected=true]');
@@ -83,7 +84,7 @@ export function DashboardTabs({ sections, label, initial }: DashboardTabsProps) 
           id={`${baseId}-tabs`}
           role="tablist"
           aria-label={label}
-          className={`flex min-w-0 flex-1 gap-1 sm:flex-wrap sm:gap-1.5 sm:overflow-visible sm:pr-0 sm:[mask-image:none] lg:gap-1 ${
+          className={`relative flex min-w-0 flex-1 gap-1 sm:flex-wrap sm:gap-1.5 sm:overflow-visible sm:pr-0 sm:[mask-image:none] lg:gap-1 ${
             unfolded
               ? 'flex-wrap'
               : 'overflow-x-auto pr-8 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] [scrollbar-width:none]'
