@@ -9,7 +9,7 @@ import { ModalDialog } from '../../../components/admin/modal-dialog';
 import { useConfirmDiscard } from '../../../components/admin/unsaved-changes';
 import { saveOwnDisplayName } from '../api/own-account';
 
-const headerButton = `${secondaryButton} max-sm:gap-0 max-sm:px-2 max-sm:py-1.5`;
+const headerButton = `${secondaryButton} max-sm:gap-0 max-sm:px-1.5 max-sm:py-1.5`;
 
 /** A header button's icon, left out on a phone. */
 function HeaderIcon({ children }: { children: ReactNode }) {
@@ -69,8 +69,8 @@ export function DashboardHeader({
             : t('dashboard.signedInAs', { username: session.username })}
         </p>
       </div>
-      {/* On a phone smaller, without their icons (issue 46). */}
-      <div className="flex flex-wrap gap-1.5 sm:gap-3">
+      {/* On a phone smaller, without their icons, so that the three fit one row in German (issue 46). */}
+      <div className="flex flex-wrap gap-1 sm:gap-3">
         {mayRename && (
           <button type="button" className={headerButton} onClick={() => setNaming(true)}>
             <HeaderIcon>

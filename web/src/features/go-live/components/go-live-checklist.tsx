@@ -79,28 +79,29 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
   return (
     <section
       aria-labelledby={headingId}
-      className="mb-5 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:mb-8 sm:p-6"
+      className="mb-5 grid grid-cols-[1fr_auto] items-center gap-x-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:mb-8 sm:block sm:p-6"
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-lg font-bold text-brand-900 sm:text-xl">
+      {/* On a phone a grid: the button beside the heading and the count, not a row of its own. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-1">
+        <h2 id={headingId} className="text-base font-bold text-brand-900 sm:text-xl">
           {t('heading')}
         </h2>
         <p className="text-sm font-semibold text-slate-700">{t('progress', { done: settled, total: data.items.length })}</p>
       </div>
       {/* Folded, the heading, the count and the button say enough: the tabs come up the phone's first screen. */}
-      <p hidden={!expanded} className="mt-1 max-w-3xl text-sm text-slate-700">
+      <p hidden={!expanded} className="col-span-2 mt-1 max-w-3xl text-sm text-slate-700">
         {data.complete ? t('completeNotice') : t('intro')}
       </p>
       <button
         type="button"
-        className={`${secondaryButton} ${smallButton} ${expanded ? 'mt-3' : 'mt-2'}`}
+        className={`${secondaryButton} ${smallButton} col-start-2 row-start-1 self-end ${expanded ? 'sm:mt-3' : 'sm:mt-2'}`}
         aria-expanded={expanded}
         aria-controls={itemsId}
         onClick={() => setExpanded((open) => !open)}
       >
         {expanded ? t('hideItems') : t('showItems')}
       </button>
-      <ol id={itemsId} hidden={!expanded} className="mt-4 grid gap-3 lg:grid-cols-2">
+      <ol id={itemsId} hidden={!expanded} className="col-span-2 mt-4 grid gap-3 lg:grid-cols-2">
         {data.items.map((item) => (
           <ChecklistEntry key={item.key} item={item} openTab={openTab} />
         ))}
