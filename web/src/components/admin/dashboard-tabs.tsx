@@ -23,10 +23,10 @@ type DashboardTabsProps = {
 /**
  * The dashboard's areas as tabs (WAI-ARIA tabs pattern: arrow keys, Home, End). The open tab
  * is in the address (?tab=), so that a reload or a link keeps it; only the open one is mounted.
- * From 640 px up every tab is in sight: they wrap onto further rows (21 tabs need about 2,300 px,
- * a desktop page has 1,248). On a phone 21 wrapped tabs took 8 rows, 313 px, and pushed the
- * inbox below the first screen: there they are one row that scrolls sideways, the open one in
- * view and the row's end faded, and "All areas" unfolds them onto rows, every one in sight.
+ * From 640 px up every tab is in sight: they wrap onto further rows. On a phone 21 wrapped tabs
+ * (1,958 px in one row, German) took 8 rows, 313 px, and pushed the inbox below the first screen:
+ * there they are one row that scrolls sideways, the open one in view and the row's end faded,
+ * and "Alle 21" ("All 21") unfolds them onto rows, every one in sight.
  */
 export function DashboardTabs({ sections, label, initial }: DashboardTabsProps) {
   const { t } = useTranslation('admin');
