@@ -1,11 +1,13 @@
 import type { UserRole } from '@blitz/contract';
 
 /**
- * The dashboard's first API calls, started by a script of their own as soon as the HTML runs
- * (issue 46, decision 045): the token's check and, once its answer names the role, the calls of
- * the tab the dashboard lands on. They run while the application's scripts load and evaluate; the
- * application's calls take these answers (api-client.ts, `takeEarlyResponse`) instead of asking again.
- * Built as an entry of its own (vite.config.ts), named in /dashboard's HTML (prerender.mjs).
+ * The dashboard's first API calls, started by a script of their own as soon as the HTML is parsed
+ * (issue 46, decision 045): the token's check and, beside it, what the inbox's first view waits
+ * for (its first page, the spam view's count, the unread count), handed to the application only
+ * once the check's answer names a role that reads the inbox; the inbox's other calls (and an
+ * admin's own) follow that answer. They run while the application's scripts load and evaluate; the application's calls
+ * take these answers (api-client.ts, `takeEarlyResponse`) instead of asking again.
+ * Inline in /dashboard's HTML, built as one classic script with its CSP hash (prerender.mjs).
  */
 
 /**
@@ -25,6 +27,14 @@ export const earlyAddresses = {
   checklist: '/Settings/Checklist',
   companyDetails: '/Settings',
 } as const;
+
+/**
+ * Where the last check in this browser said the dashboard lands ('inbox', or 'other' for a role
+ * that does not read it): the next visit asks for the inbox beside the check only where it may
+ * land there, so that an editor's visits do not each cost refused calls (and security events).
+ * Not the user's data: a hint, which a wrong guess costs a refused call or the wait of old.
+ */
+export const landingHintKey = 'DashboardLanding';
 
 /** Whether a role reads the inbox (the contract's `mayAccess(role, 'inbox')`): every one but the editor. */
 export const readsInbox = (role: UserRole) => role !== 'editor';
@@ -52,24 +62,42 @@ export const earlyKey = (method: string, path: string, query: Record<string, str
   return `${method} ${earlyAddresses.apiPrefix}${path}${search ? `?${search}` : ''}`;
 };
 
+/**
+ * What the inbox's first view waits for before it renders (dashboard-page.tsx, prepareFirstView):
+ * the first page of the inbox (the default filter), the spam view's count and the unread count.
+ */
+export const firstViewCalls: readonly string[] = [
+  earlyKey('GET', earlyAddresses.inquiries, { Spam: 'false', PageLength: 20, PageNumber: 1 }),
+  earlyKey('GET', earlyAddresses.inquiries, { Spam: 'true', PageLength: 1, PageNumber: 1 }),
+  earlyKey('GET', earlyAddresses.unread),
+];
+
 /** The inbox's first view (inbox-panel.tsx and what it shows at once), its queries as the application asks them. */
+export const inboxCalls: readonly string[] = [
+  ...firstViewCalls,
+  earlyKey('GET', earlyAddresses.inquiryTypes),
+  earlyKey('GET', earlyAddresses.appliedJobs),
+  earlyKey('GET', earlyAddresses.jobs, { PageLength: 100 }),
+];
+
+/** An admin's start beside the inbox: the go-live checklist and the company's details (the site-address notice). */
+const adminCalls: readonly string[] = [earlyKey('GET', earlyAddresses.checklist), earlyKey('GET', earlyAddresses.companyDetails)];
+
+/** The calls the dashboard makes as it lands, for a role. */
 export function landingCalls(role: UserRole): string[] {
   if (!readsInbox(role)) return [];
-  const calls = [
-    // The first page of the inbox (the default filter), and the spam view's count.
-    earlyKey('GET', earlyAddresses.inquiries, { Spam: 'false', PageLength: 20, PageNumber: 1 }),
-    earlyKey('GET', earlyAddresses.inquiries, { Spam: 'true', PageLength: 1, PageNumber: 1 }),
-    earlyKey('GET', earlyAddresses.unread),
-    earlyKey('GET', earlyAddresses.inquiryTypes),
-    earlyKey('GET', earlyAddresses.appliedJobs),
-    earlyKey('GET', earlyAddresses.jobs, { PageLength: 100 }),
-  ];
-  // An admin's start: the go-live checklist and the company's details (the site-address notice).
-  if (role === 'admin') {
-    calls.push(earlyKey('GET', earlyAddresses.checklist));
-    calls.push(earlyKey('GET', earlyAddresses.companyDetails));
+  return role === 'admin' ? [...inboxCalls, ...adminCalls] : [...inboxCalls];
+}
+
+/** Whether the token's own expiry (its payload's `exp`, unverified: a hint) has passed. */
+export function expired(token: string, now = Date.now()): boolean {
+  try {
+    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const { exp } = JSON.parse(atob(payload)) as { exp?: unknown };
+    return typeof exp === 'number' && exp * 1000 <= now;
+  } catch {
+    return false;
   }
-  return calls;
 }
 
 /** Reads the stored token and asks (run once as the script loads; exported for its test). */
@@ -84,6 +112,12 @@ export function askEarly(): void {
   const tab = new URLSearchParams(window.location.search).get('tab');
   if (!token || (tab !== null && tab !== 'inquiries')) return;
   const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
+  const ask = (key: string) => {
+    const answer = fetch(key.slice(key.indexOf(' ') + 1), { headers });
+    // Its failure is the taker's to handle, or nobody's.
+    answer.catch(() => undefined);
+    return answer;
+  };
   const responses = new Map<string, Promise<Response | undefined>>();
   const verify = fetch(`${earlyAddresses.apiPrefix}${earlyAddresses.verify}`, {
     method: 'POST',
@@ -91,16 +125,23 @@ export function askEarly(): void {
     body: JSON.stringify({ JWT: token }),
   });
   responses.set(earlyKey('POST', earlyAddresses.verify), verify);
+  // What the first view waits for leaves beside the check (the role is not in the token), unless
+  // the last check here said the dashboard lands elsewhere or the token has expired; the
+  // application gets it only once the check has said it is its own (a role without the inbox, a
+  // failed check, a password to change: the application asks for what it needs, as without this
+  // script). Not every call of the inbox: each refused one is a security event on the server.
+  let hint: string | null = null;
+  try {
+    hint = window.localStorage.getItem(landingHintKey);
+  } catch {
+    // No hint: ask beside.
+  }
+  const beside = new Map(hint === 'other' || expired(token) ? [] : firstViewCalls.map((key) => [key, ask(key)] as const));
   const decide = new Map<string, (answer: Promise<Response> | undefined) => void>();
   for (const key of landingCalls('admin')) responses.set(key, new Promise((resolve) => decide.set(key, resolve)));
   window.blitzEarlyRequests = { token, startedAt: performance.now(), responses };
   const start = (wanted: readonly string[]) => {
-    for (const [key, resolve] of decide) {
-      const answered = wanted.includes(key) ? fetch(key.slice(key.indexOf(' ') + 1), { headers }) : undefined;
-      // Its failure is the taker's to handle, or nobody's.
-      answered?.catch(() => undefined);
-      resolve(answered);
-    }
+    for (const [key, resolve] of decide) resolve(wanted.includes(key) ? (beside.get(key) ?? ask(key)) : undefined);
   };
   verify
     .then((response) => (response.ok ? response.clone().json() : undefined))
@@ -108,13 +149,21 @@ export function askEarly(): void {
       (
         answer:
           { valid?: boolean; role?: UserRole; passwordChangeRequired?: boolean; secondFactorSetupRequired?: boolean } | undefined,
-      ) =>
+      ) => {
+        if (answer?.valid && answer.role) {
+          try {
+            window.localStorage.setItem(landingHintKey, readsInbox(answer.role) ? 'inbox' : 'other');
+          } catch {
+            // Without storage, the next visit asks beside again.
+          }
+        }
         // Until the first password is replaced and a required second factor set up, the dashboard shows only that.
         start(
           !answer?.valid || answer.passwordChangeRequired || answer.secondFactorSetupRequired
             ? []
             : landingCalls(answer.role ?? 'admin'),
-        ),
+        );
+      },
     )
     .catch(() => start([]));
 }
