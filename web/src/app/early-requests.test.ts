@@ -9,10 +9,10 @@ import {
   askEarly,
   earlyAddresses,
   earlyKey,
-  expired,
   firstViewCalls,
   landingCalls,
   landingHintKey,
+  landsOnInbox,
   readsInbox,
 } from '../lib/early-requests';
 import { unreadQueryOptions } from '../features/inbox/api/unread-count';
@@ -117,28 +117,30 @@ describe("the dashboard's early calls", () => {
     expect(landingCalls('inbox').slice(0, firstViewCalls.length)).toEqual(firstViewCalls);
   });
 
-  it("read the token's expiry without trusting it, and never fail on a token they cannot read", () => {
-    const token = (payload: object) =>
-      `e30.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.signature`;
-    expect(expired(token({ exp: 1_000 }), 1_000_001)).toBe(true);
-    expect(expired(token({ exp: 1_000 }), 999_999)).toBe(false);
-    expect(expired(token({ sub: 'ä?>', exp: 2_000_000_000 }))).toBe(false);
-    expect(expired(token({ sub: 'x' }))).toBe(false);
-    expect(expired('not a token')).toBe(false);
-    expect(expired('a.%%%.b')).toBe(false);
+  it('ask beside the check only where the last one said the inbox, and only while its session lasts', () => {
+    const note = (until: number) => JSON.stringify({ lands: 'inbox', until });
+    expect(landsOnInbox(note(2_000), 1_999)).toBe(true);
+    expect(landsOnInbox(note(2_000), 2_000)).toBe(false);
+    expect(landsOnInbox(null, 0)).toBe(false);
+    expect(landsOnInbox(JSON.stringify({ lands: 'other', until: 2_000 }), 0)).toBe(false);
+    expect(landsOnInbox(JSON.stringify({ lands: 'inbox' }), 0)).toBe(false);
+    expect(landsOnInbox('not json', 0)).toBe(false);
   });
 
   describe('as the script runs in the page', () => {
-    const ask = async (answer: object | undefined, { hint = null as string | null, token = 'the-token' } = {}) => {
+    const later = new Date(Date.now() + 600_000).toISOString();
+    const lasting = () => JSON.stringify({ lands: 'inbox', until: Date.now() + 60_000 });
+    const ask = async (answer: object | undefined, { note = lasting() as string | null } = {}) => {
       const calls: string[] = [];
-      const stored = new Map<string, string>(hint ? [[landingHintKey, hint]] : []);
-      stored.set(earlyAddresses.tokenKey, token);
+      const stored = new Map<string, string>(note ? [[landingHintKey, note]] : []);
+      stored.set(earlyAddresses.tokenKey, 'the-token');
       let answerCheck: (response: Response) => void = () => undefined;
       const checked = new Promise<Response>((resolve) => (answerCheck = resolve));
       vi.stubGlobal('window', {
         localStorage: {
           getItem: (key: string) => stored.get(key) ?? null,
           setItem: (key: string, value: string) => stored.set(key, value),
+          removeItem: (key: string) => stored.delete(key),
         },
         location: { search: '' },
       });
@@ -161,57 +163,53 @@ describe("the dashboard's early calls", () => {
         besideCheck: besideCheck.slice(1),
         calls,
         started: started.map((response) => response !== undefined),
-        hint: stored.get(landingHintKey),
+        note: stored.get(landingHintKey),
       };
     };
     const path = (key: string) => key.slice(key.indexOf(' ') + 1);
+    const valid = { valid: true, username: 'a', expiresAt: later };
 
     it("ask for the first view's calls beside the check, and start the role's rest once it answers", async () => {
-      const admin = await ask({ valid: true, username: 'a', expiresAt: 'x', role: 'admin' });
+      const admin = await ask({ ...valid, role: 'admin' });
       expect(admin.besideCheck).toEqual(firstViewCalls.map(path));
       expect(admin.started.every(Boolean)).toBe(true);
       // Each asked once: those beside the check are not asked again.
       expect(admin.calls).toHaveLength(1 + landingCalls('admin').length);
-      expect(admin.hint).toBe('inbox');
+      expect(JSON.parse(admin.note!)).toEqual({ lands: 'inbox', until: Date.parse(later) });
 
-      const inbox = await ask({ valid: true, username: 'ina', expiresAt: 'x', role: 'inbox' });
+      const inbox = await ask({ ...valid, role: 'inbox' });
       expect(inbox.started).toEqual(landingCalls('admin').map((key) => landingCalls('inbox').includes(key)));
       expect(inbox.calls).toHaveLength(1 + landingCalls('inbox').length);
     });
 
-    it('hand nothing to the application for a role without the inbox, a failed check or a password to change', async () => {
-      const editor = await ask({ valid: true, username: 'e', expiresAt: 'x', role: 'editor' });
+    it('without a note (the first visit, another role, a session ended) wait for the check, as without them', async () => {
+      const first = await ask({ ...valid, role: 'admin' }, { note: null });
+      expect(first.besideCheck).toEqual([]);
+      expect(first.started.every(Boolean)).toBe(true);
+      expect(first.note).toBeDefined();
+      const ended = await ask({ ...valid, role: 'admin' }, { note: JSON.stringify({ lands: 'inbox', until: Date.now() - 1 }) });
+      expect(ended.besideCheck).toEqual([]);
+      const editor = await ask({ ...valid, role: 'editor' }, { note: null });
+      expect(editor.calls).toHaveLength(1);
       expect(editor.started.every((started) => !started)).toBe(true);
-      // The calls beside the check were refused by the server; nothing more is asked.
-      expect(editor.calls).toHaveLength(1 + firstViewCalls.length);
-      expect(editor.hint).toBe('other');
-      const firstPassword = await ask({
-        valid: true,
-        username: 'a',
-        expiresAt: 'x',
-        role: 'admin',
-        passwordChangeRequired: true,
-      });
-      expect(firstPassword.started.every((started) => !started)).toBe(true);
-      expect(firstPassword.calls).toHaveLength(1 + firstViewCalls.length);
-      const refused = await ask(undefined, { hint: 'inbox' });
-      expect(refused.started.every((started) => !started)).toBe(true);
-      expect(refused.hint).toBe('inbox');
-      const invalid = await ask({ valid: false });
-      expect(invalid.started.every((started) => !started)).toBe(true);
+      expect(editor.note).toBeUndefined();
     });
 
-    it('wait for the check where the last one said the dashboard lands elsewhere, or the token has expired', async () => {
-      const editor = await ask({ valid: true, username: 'e', expiresAt: 'x', role: 'editor' }, { hint: 'other' });
-      expect(editor.besideCheck).toEqual([]);
-      expect(editor.calls).toHaveLength(1);
-      // A wrong hint costs the wait of old, not the calls.
-      const admin = await ask({ valid: true, username: 'a', expiresAt: 'x', role: 'admin' }, { hint: 'other' });
-      expect(admin.besideCheck).toEqual([]);
-      expect(admin.started.every(Boolean)).toBe(true);
-      expect(admin.hint).toBe('inbox');
-      const old = await ask(undefined, { token: `e30.${btoa(JSON.stringify({ exp: 1 }))}.sig` });
-      expect(old.besideCheck).toEqual([]);
+    it('hand nothing to the application, and forget the note, for a role without the inbox, a failed check or a password to change', async () => {
+      // A note gone wrong (another user signed in here since): the calls beside were refused; nothing more is asked.
+      const editor = await ask({ ...valid, role: 'editor' });
+      expect(editor.started.every((started) => !started)).toBe(true);
+      expect(editor.calls).toHaveLength(1 + firstViewCalls.length);
+      expect(editor.note).toBeUndefined();
+      const firstPassword = await ask({ ...valid, role: 'admin', passwordChangeRequired: true });
+      expect(firstPassword.started.every((started) => !started)).toBe(true);
+      expect(firstPassword.calls).toHaveLength(1 + firstViewCalls.length);
+      expect(firstPassword.note).toBeUndefined();
+      const refused = await ask(undefined);
+      expect(refused.started.every((started) => !started)).toBe(true);
+      expect(refused.note).toBeUndefined();
+      const invalid = await ask({ valid: false });
+      expect(invalid.started.every((started) => !started)).toBe(true);
     });
   });
 });

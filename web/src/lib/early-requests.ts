@@ -2,10 +2,10 @@ import type { UserRole } from '@blitz/contract';
 
 /**
  * The dashboard's first API calls, started by a script of their own as soon as the HTML is parsed
- * (issue 46, decision 045): the token's check and, beside it, what the inbox's first view waits
- * for (its first page, the spam view's count, the unread count), handed to the application only
- * once the check's answer names a role that reads the inbox; the inbox's other calls (and an
- * admin's own) follow that answer. They run while the application's scripts load and evaluate; the application's calls
+ * (issue 46, decision 045): the token's check and, beside it where the last check said the
+ * dashboard lands on the inbox, what the inbox's first view waits for (its first page, the spam
+ * view's count, the unread count), handed to the application only once this check's answer names
+ * a role that reads the inbox; the inbox's other calls (and an admin's own) follow that answer. They run while the application's scripts load and evaluate; the application's calls
  * take these answers (api-client.ts, `takeEarlyResponse`) instead of asking again.
  * Inline in /dashboard's HTML, built as one classic script with its CSP hash (prerender.mjs).
  */
@@ -29,12 +29,26 @@ export const earlyAddresses = {
 } as const;
 
 /**
- * Where the last check in this browser said the dashboard lands ('inbox', or 'other' for a role
- * that does not read it): the next visit asks for the inbox beside the check only where it may
- * land there, so that an editor's visits do not each cost refused calls (and security events).
- * Not the user's data: a hint, which a wrong guess costs a refused call or the wait of old.
+ * What the last check in this browser said (the early script's own note, not the user's data):
+ * that the dashboard lands on the inbox, with nothing due first, and until when the session
+ * lasts at the least (the check's `expiresAt`: use only makes it last longer). Only then does
+ * the next visit ask for the inbox beside the check: otherwise a refused call (a role without the
+ * inbox, a password to change, a session that ended) would be an error in the browser's console
+ * and a security event on the server. A wrong note costs the wait of old, or a refused call.
  */
 export const landingHintKey = 'DashboardLanding';
+
+type LandingHint = { lands: 'inbox'; until: number };
+
+/** Whether the note lets this visit ask beside the check (`now`: the clock's time in ms). */
+export function landsOnInbox(note: string | null, now: number): boolean {
+  try {
+    const hint = JSON.parse(note ?? 'null') as Partial<LandingHint> | null;
+    return hint?.lands === 'inbox' && typeof hint.until === 'number' && now < hint.until;
+  } catch {
+    return false;
+  }
+}
 
 /** Whether a role reads the inbox (the contract's `mayAccess(role, 'inbox')`): every one but the editor. */
 export const readsInbox = (role: UserRole) => role !== 'editor';
@@ -89,17 +103,6 @@ export function landingCalls(role: UserRole): string[] {
   return role === 'admin' ? [...inboxCalls, ...adminCalls] : [...inboxCalls];
 }
 
-/** Whether the token's own expiry (its payload's `exp`, unverified: a hint) has passed. */
-export function expired(token: string, now = Date.now()): boolean {
-  try {
-    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    const { exp } = JSON.parse(atob(payload)) as { exp?: unknown };
-    return typeof exp === 'number' && exp * 1000 <= now;
-  } catch {
-    return false;
-  }
-}
-
 /** Reads the stored token and asks (run once as the script loads; exported for its test). */
 export function askEarly(): void {
   let token: string | null;
@@ -125,18 +128,17 @@ export function askEarly(): void {
     body: JSON.stringify({ JWT: token }),
   });
   responses.set(earlyKey('POST', earlyAddresses.verify), verify);
-  // What the first view waits for leaves beside the check (the role is not in the token), unless
-  // the last check here said the dashboard lands elsewhere or the token has expired; the
-  // application gets it only once the check has said it is its own (a role without the inbox, a
-  // failed check, a password to change: the application asks for what it needs, as without this
-  // script). Not every call of the inbox: each refused one is a security event on the server.
-  let hint: string | null = null;
+  // What the first view waits for leaves beside the check (the role is not in the token) where
+  // the last check here said the dashboard lands on the inbox and the session lasts; the
+  // application gets it only once this check has said it is its own (a failed check, a password
+  // to change: the application asks for what it needs, as without this script).
+  let note: string | null = null;
   try {
-    hint = window.localStorage.getItem(landingHintKey);
+    note = window.localStorage.getItem(landingHintKey);
   } catch {
-    // No hint: ask beside.
+    // No note: wait for the check.
   }
-  const beside = new Map(hint === 'other' || expired(token) ? [] : firstViewCalls.map((key) => [key, ask(key)] as const));
+  const beside = new Map(landsOnInbox(note, Date.now()) ? firstViewCalls.map((key) => [key, ask(key)] as const) : []);
   const decide = new Map<string, (answer: Promise<Response> | undefined) => void>();
   for (const key of landingCalls('admin')) responses.set(key, new Promise((resolve) => decide.set(key, resolve)));
   window.blitzEarlyRequests = { token, startedAt: performance.now(), responses };
@@ -148,14 +150,26 @@ export function askEarly(): void {
     .then(
       (
         answer:
-          { valid?: boolean; role?: UserRole; passwordChangeRequired?: boolean; secondFactorSetupRequired?: boolean } | undefined,
+          | {
+              valid?: boolean;
+              role?: UserRole;
+              expiresAt?: string;
+              passwordChangeRequired?: boolean;
+              secondFactorSetupRequired?: boolean;
+            }
+          | undefined,
       ) => {
-        if (answer?.valid && answer.role) {
-          try {
-            window.localStorage.setItem(landingHintKey, readsInbox(answer.role) ? 'inbox' : 'other');
-          } catch {
-            // Without storage, the next visit asks beside again.
-          }
+        const inbox =
+          answer?.valid &&
+          !answer.passwordChangeRequired &&
+          !answer.secondFactorSetupRequired &&
+          readsInbox(answer.role ?? 'admin');
+        const until = inbox ? Date.parse(answer.expiresAt ?? '') : NaN;
+        try {
+          if (Number.isFinite(until)) window.localStorage.setItem(landingHintKey, JSON.stringify({ lands: 'inbox', until }));
+          else window.localStorage.removeItem(landingHintKey);
+        } catch {
+          // Without storage, the next visit waits for the check.
         }
         // Until the first password is replaced and a required second factor set up, the dashboard shows only that.
         start(
