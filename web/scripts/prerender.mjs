@@ -116,9 +116,12 @@ for (const [key, source] of Object.entries(earlySources)) {
 }
 function staffPreloads(key, lang, document) {
   const files = new Set((staffModules[key] ?? []).flatMap((source) => [...staticImports(source)]));
+  // The full stylesheet, which the application waits for before its first render (lib/ssr/stylesheet.ts).
+  const styles = stylesheetFile ? [`<link rel="preload" as="style" href="/assets/${stylesheetFile}">`] : [];
   const links = [...files]
     .filter((file) => !document.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  links.unshift(...styles);
   for (const namespace of namespacesFor(key)) {
     links.push(`<link rel="preload" as="fetch" crossorigin href="${translationPath(lang, namespace)}">`);
   }
