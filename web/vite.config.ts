@@ -147,5 +147,15 @@ export default defineConfig(({ mode, isSsrBuild }) =>
           ...application,
           plugins: [...application.plugins!, dashboardBudget({ root: path.resolve(import.meta.dirname, '..') })],
           resolve: { alias: adminRuntime },
+          build: {
+            ...application.build,
+            // The dashboard's early API calls: an entry of its own, which /dashboard's HTML runs first (prerender.mjs).
+            rollupOptions: {
+              input: {
+                index: path.resolve(import.meta.dirname, 'index.html'),
+                'early-requests': path.resolve(import.meta.dirname, 'src/lib/early-requests.ts'),
+              },
+            },
+          },
         },
 );

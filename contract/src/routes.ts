@@ -351,8 +351,6 @@ export type PageManifest = {
   styleHashes: string[];
   /** file path → hashes of that page's own inline styles (its critical CSS), used instead of styleHashes */
   pageStyleHashes?: Record<string, string[]>;
-  /** file path → hashes of that page's inline scripts, where it has more than scriptHashes (the dashboard's early calls), used instead of scriptHashes */
-  pageScriptHashes?: Record<string, string[]>;
   /**
    * file path → the head the web app rendered into that page (`render`'s head, between the
    * template's own tags and the inline styles): the server puts the head it renders per request

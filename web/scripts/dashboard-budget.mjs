@@ -28,6 +28,8 @@ export const dashboardBudgets = {
 export const staffModules = {
   dashboard: 'src/app/routes/admin/dashboard-page.tsx',
   landingTab: 'src/features/inbox/components/inbox-panel.tsx',
+  /** The dashboard's early API calls, a script of its own in its HTML (prerender.mjs). */
+  early: 'src/lib/early-requests.ts',
   /** Fetched by the inbox when the browser is idle after its list shows (inbox-panel.tsx). */
   afterList: 'src/features/inbox/components/inquiry-detail.tsx',
 };
@@ -54,7 +56,7 @@ function ownerOf(moduleId, root) {
  */
 export function checkDashboard(bundle, { root, budgets = dashboardBudgets }) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-  // The application's entry is index.html's script (the dashboard's early calls are inline in its HTML: prerender.mjs).
+  // The application's entry is index.html's script (the early calls' script is an entry too).
   const entry = chunks.find((c) => c.isEntry && (c.facadeModuleId ?? '').endsWith('index.html')) ?? chunks.find((c) => c.isEntry);
   const chunkOf = (source) =>
     source === 'entry' ? entry : chunks.find((c) => c.facadeModuleId?.split(path.sep).join('/').endsWith(source));
@@ -68,7 +70,12 @@ export function checkDashboard(bundle, { root, budgets = dashboardBudgets }) {
     }, 0);
   const closure = (...sources) => new Set(sources.flatMap((source) => [...staticClosure(bundle, chunkOf(source).fileName)]));
 
-  const firstView = closure('entry', staffModules.dashboard, staffModules.landingTab);
+  const firstView = closure(
+    'entry',
+    staffModules.dashboard,
+    staffModules.landingTab,
+    ...(chunkOf(staffModules.early) ? [staffModules.early] : []),
+  );
   const afterList = new Set([...closure(staffModules.afterList)].filter((name) => !firstView.has(name)));
   // Every other chunk the dashboard page imports lazily is a tab (or the second factor's set-up,
   // or what shows above the tabs once its answer is there: the go-live checklist, a notice).

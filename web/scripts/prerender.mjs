@@ -5,7 +5,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { build } from 'vite';
 import { criticalCss } from './critical-css.mjs';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
@@ -89,39 +88,20 @@ function staticImports(source, into = new Set()) {
   for (const imported of chunk.imports ?? []) staticImports(imported, into);
   return into;
 }
-// The dashboard's early API calls (src/lib/early-requests.ts): inline, first in the head, a classic
-// script, so that the token check leaves while the HTML is parsed rather than once a file of its
-// own has arrived; its CSP hash is that page's alone (manifest.pageScriptHashes). Built here on its
-// own, as one function run at once: it imports nothing, and the application shares nothing with it.
-const earlySources = { dashboard: 'src/lib/early-requests.ts' };
-const earlyScripts = {};
-for (const [key, source] of Object.entries(earlySources)) {
-  const built = await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: path.resolve(import.meta.dirname, '..'),
-    build: {
-      write: false,
-      minify: true,
-      target: 'es2020',
-      rollupOptions: { input: path.resolve(import.meta.dirname, '..', source), output: { format: 'iife' } },
-    },
-  });
-  const chunks = (Array.isArray(built) ? built : [built]).flatMap((result) => result.output).filter((c) => c.type === 'chunk');
-  const code = chunks[0]?.code.trim();
-  if (chunks.length !== 1 || !code || /\bimport\s*[({"'`]|<\/script|<!--/i.test(code)) {
-    throw new Error(`${source} must build into one script that imports nothing and can stand inline`);
-  }
-  earlyScripts[key] = code;
+// The dashboard's early API calls (src/lib/early-requests.ts): its script runs as soon as it has
+// arrived (async), before the application's, whose calls then take its answers.
+const earlyScripts = { dashboard: 'src/lib/early-requests.ts' };
+function earlyScript(key) {
+  if (!earlyScripts[key]) return undefined;
+  const early = appManifest[earlyScripts[key]];
+  if (!early || early.imports?.length) throw new Error(`${earlyScripts[key]} must be built as one file that imports nothing`);
+  return `<script type="module" async crossorigin src="/${early.file}"></script>`;
 }
 function staffPreloads(key, lang, document) {
   const files = new Set((staffModules[key] ?? []).flatMap((source) => [...staticImports(source)]));
-  // The full stylesheet, which the application waits for before its first render (lib/ssr/stylesheet.ts).
-  const styles = stylesheetFile ? [`<link rel="preload" as="style" href="/assets/${stylesheetFile}">`] : [];
   const links = [...files]
     .filter((file) => !document.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  links.unshift(...styles);
   for (const namespace of namespacesFor(key)) {
     links.push(`<link rel="preload" as="fetch" crossorigin href="${translationPath(lang, namespace)}">`);
   }
@@ -139,7 +119,6 @@ const manifest = {
   scriptHashes: [sha256(languageRedirectScript)],
   styleHashes: inlinedStyles.map(sha256),
   pageStyleHashes: {},
-  pageScriptHashes: {},
   // The head each page was written with, which the server swaps for the head it renders per request.
   heads: {},
   origin: buildOrigin,
@@ -156,11 +135,8 @@ for (const [key, page] of Object.entries(pages)) {
     if (!page.prerender) {
       document = document.replace('</head>', () => `  ${staffPreloads(key, lang, document)}\n  </head>`);
       // Before every other script: it has nothing to wait for.
-      const early = earlyScripts[key];
-      if (early) {
-        document = document.replace('<meta charset="utf-8" />', (charset) => `${charset}\n    <script>${early}</script>`);
-        manifest.pageScriptHashes[`pages/${lang}/${key}.html`] = [...manifest.scriptHashes, sha256(early)];
-      }
+      const early = earlyScript(key);
+      if (early) document = document.replace('<meta charset="utf-8" />', (charset) => `${charset}\n    ${early}`);
     }
     // The sign-in page's script starts the dashboard's application for an invitation link (islands/sign-in.ts).
     else if (page.staff)

@@ -4,18 +4,7 @@ import { checklistQueryOptions } from '../features/go-live/api/checklist';
 import { emptyInboxFilter, inquiriesQueryOptions } from '../features/inbox/api/inquiries';
 import { verifyToken } from '../features/auth/api/sign-in';
 import { apiRequest } from '../lib/api-client';
-import {
-  type EarlyRequests,
-  askEarly,
-  earlyAddresses,
-  earlyKey,
-  firstViewCalls,
-  landingCalls,
-  landingHintKey,
-  landsOnInbox,
-  readsInbox,
-} from '../lib/early-requests';
-import { unreadQueryOptions } from '../features/inbox/api/unread-count';
+import { type EarlyRequests, askEarly, earlyAddresses, earlyKey, landingCalls, readsInbox } from '../lib/early-requests';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -107,109 +96,30 @@ describe("the dashboard's early calls", () => {
     expect(await inquiriesQueryOptions(emptyInboxFilter, 1).queryFn!(context)).toEqual(page);
   });
 
-  it('ask beside the check for what the first view waits for: its list, the spam count, the unread count', async () => {
-    early.responses.clear();
-    await inquiriesQueryOptions(emptyInboxFilter, 1).queryFn!(context);
-    await inquiriesQueryOptions({ ...emptyInboxFilter, spam: true }, 1, 1).queryFn!(context);
-    fetchMock.mockImplementation(() => Promise.resolve(json({ count: 0 })));
-    await Promise.resolve(unreadQueryOptions().queryFn!(context)).catch(() => undefined);
-    expect(asked()).toEqual(firstViewCalls);
-    expect(landingCalls('inbox').slice(0, firstViewCalls.length)).toEqual(firstViewCalls);
-  });
-
-  it('ask beside the check only where the last one said the inbox, and only while its session lasts', () => {
-    const note = (until: number) => JSON.stringify({ lands: 'inbox', until });
-    expect(landsOnInbox(note(2_000), 1_999)).toBe(true);
-    expect(landsOnInbox(note(2_000), 2_000)).toBe(false);
-    expect(landsOnInbox(null, 0)).toBe(false);
-    expect(landsOnInbox(JSON.stringify({ lands: 'other', until: 2_000 }), 0)).toBe(false);
-    expect(landsOnInbox(JSON.stringify({ lands: 'inbox' }), 0)).toBe(false);
-    expect(landsOnInbox('not json', 0)).toBe(false);
-  });
-
-  describe('as the script runs in the page', () => {
-    const later = new Date(Date.now() + 600_000).toISOString();
-    const lasting = () => JSON.stringify({ lands: 'inbox', until: Date.now() + 60_000 });
-    const ask = async (answer: object | undefined, { note = lasting() as string | null } = {}) => {
+  it("hold every call they may start from the first, and start the role's once the check answers", async () => {
+    const ask = async (answer: object) => {
       const calls: string[] = [];
-      const stored = new Map<string, string>(note ? [[landingHintKey, note]] : []);
-      stored.set(earlyAddresses.tokenKey, 'the-token');
-      let answerCheck: (response: Response) => void = () => undefined;
-      const checked = new Promise<Response>((resolve) => (answerCheck = resolve));
-      vi.stubGlobal('window', {
-        localStorage: {
-          getItem: (key: string) => stored.get(key) ?? null,
-          setItem: (key: string, value: string) => stored.set(key, value),
-          removeItem: (key: string) => stored.delete(key),
-        },
-        location: { search: '' },
-      });
+      const page = { search: '' };
+      vi.stubGlobal('window', { localStorage: { getItem: () => 'the-token' }, location: page });
       vi.stubGlobal(
         'fetch',
         vi.fn((url: string) => {
           calls.push(url);
-          if (url.endsWith(earlyAddresses.verify)) return checked;
-          return Promise.resolve(new Response('{}', { status: 200 }));
+          return Promise.resolve(json(url.endsWith(earlyAddresses.verify) ? answer : {}));
         }),
       );
       askEarly();
       const asked = window.blitzEarlyRequests!;
-      // Before the check has answered, the application finds every call there already.
+      // Before the check has answered, the application finds the inbox's calls there already.
       expect([...asked.responses.keys()]).toEqual([earlyKey('POST', apiRoutes.auth.verify), ...landingCalls('admin')]);
-      const besideCheck = [...calls];
-      answerCheck(answer ? json(answer) : new Response('', { status: 401 }));
       const started = await Promise.all(landingCalls('admin').map((key) => asked.responses.get(key)));
-      return {
-        besideCheck: besideCheck.slice(1),
-        calls,
-        started: started.map((response) => response !== undefined),
-        note: stored.get(landingHintKey),
-      };
+      return { calls, started: started.map((response) => response !== undefined) };
     };
-    const path = (key: string) => key.slice(key.indexOf(' ') + 1);
-    const valid = { valid: true, username: 'a', expiresAt: later };
-
-    it("ask for the first view's calls beside the check, and start the role's rest once it answers", async () => {
-      const admin = await ask({ ...valid, role: 'admin' });
-      expect(admin.besideCheck).toEqual(firstViewCalls.map(path));
-      expect(admin.started.every(Boolean)).toBe(true);
-      // Each asked once: those beside the check are not asked again.
-      expect(admin.calls).toHaveLength(1 + landingCalls('admin').length);
-      expect(JSON.parse(admin.note!)).toEqual({ lands: 'inbox', until: Date.parse(later) });
-
-      const inbox = await ask({ ...valid, role: 'inbox' });
-      expect(inbox.started).toEqual(landingCalls('admin').map((key) => landingCalls('inbox').includes(key)));
-      expect(inbox.calls).toHaveLength(1 + landingCalls('inbox').length);
-    });
-
-    it('without a note (the first visit, another role, a session ended) wait for the check, as without them', async () => {
-      const first = await ask({ ...valid, role: 'admin' }, { note: null });
-      expect(first.besideCheck).toEqual([]);
-      expect(first.started.every(Boolean)).toBe(true);
-      expect(first.note).toBeDefined();
-      const ended = await ask({ ...valid, role: 'admin' }, { note: JSON.stringify({ lands: 'inbox', until: Date.now() - 1 }) });
-      expect(ended.besideCheck).toEqual([]);
-      const editor = await ask({ ...valid, role: 'editor' }, { note: null });
-      expect(editor.calls).toHaveLength(1);
-      expect(editor.started.every((started) => !started)).toBe(true);
-      expect(editor.note).toBeUndefined();
-    });
-
-    it('hand nothing to the application, and forget the note, for a role without the inbox, a failed check or a password to change', async () => {
-      // A note gone wrong (another user signed in here since): the calls beside were refused; nothing more is asked.
-      const editor = await ask({ ...valid, role: 'editor' });
-      expect(editor.started.every((started) => !started)).toBe(true);
-      expect(editor.calls).toHaveLength(1 + firstViewCalls.length);
-      expect(editor.note).toBeUndefined();
-      const firstPassword = await ask({ ...valid, role: 'admin', passwordChangeRequired: true });
-      expect(firstPassword.started.every((started) => !started)).toBe(true);
-      expect(firstPassword.calls).toHaveLength(1 + firstViewCalls.length);
-      expect(firstPassword.note).toBeUndefined();
-      const refused = await ask(undefined);
-      expect(refused.started.every((started) => !started)).toBe(true);
-      expect(refused.note).toBeUndefined();
-      const invalid = await ask({ valid: false });
-      expect(invalid.started.every((started) => !started)).toBe(true);
-    });
+    const inbox = await ask({ valid: true, username: 'ina', expiresAt: 'x', role: 'inbox' });
+    expect(inbox.started).toEqual(landingCalls('admin').map((key) => landingCalls('inbox').includes(key)));
+    expect(inbox.calls).toHaveLength(1 + landingCalls('inbox').length);
+    const firstPassword = await ask({ valid: true, username: 'a', expiresAt: 'x', role: 'admin', passwordChangeRequired: true });
+    expect(firstPassword.started.every((started) => !started)).toBe(true);
+    expect(firstPassword.calls).toHaveLength(1);
   });
 });

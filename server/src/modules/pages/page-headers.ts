@@ -55,7 +55,7 @@ export function pageHeaders(
 ): Record<string, string> {
   const relative = manifest?.files[page]?.[lang] ?? '';
   const hashes = {
-    scripts: manifest?.pageScriptHashes?.[relative] ?? manifest?.scriptHashes ?? [],
+    scripts: manifest?.scriptHashes ?? [],
     styles: manifest?.pageStyleHashes?.[relative] ?? manifest?.styleHashes ?? [],
   };
   return {
