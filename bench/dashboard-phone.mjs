@@ -22,7 +22,9 @@
 // Options (environment): RUNS (3), SLOWDOWN (4), LANG (de), CHROMIUM_PATH (/usr/bin/chromium),
 // BEFORE=path/to/server.js (another build's server, measured alternately with this one),
 // OURS_URL + ADMIN_USERNAME + ADMIN_PASSWORD (measure a running server instead of a fresh one),
-// FIRST_VIEW_ONLY=1 (the sign-in page and the first view, no tabs and items: more runs in the time).
+// FIRST_VIEW_ONLY=1 (the sign-in page and the first view, no tabs and items: more runs in the time),
+// LATENCY=ms (each request's round trip made that much longer, CDP Network.emulateNetworkConditions:
+// a phone's network; the bandwidth is not limited).
 /* global window, document -- the functions handed to the page run there */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -35,6 +37,7 @@ const lang = process.env.LANG === 'en' ? 'en' : 'de';
 const wordpress = process.env.WORDPRESS_URL?.replace(/\/$/, '');
 const before = process.env.BEFORE ? path.resolve(process.env.BEFORE) : undefined;
 const firstViewOnly = process.env.FIRST_VIEW_ONLY === '1';
+const latency = Number(process.env.LATENCY ?? 0);
 const admin = {
   username: process.env.ADMIN_USERNAME ?? 'bench',
   password: process.env.ADMIN_PASSWORD ?? 'bench-password-123456',
@@ -116,6 +119,8 @@ async function phone({ token = null, stored = {} } = {}) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   await cdp.send('Network.enable');
+  if (latency)
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
   const scripts = [];
   let requests = 0;
   cdp.on('Network.requestWillBeSent', () => requests++);
@@ -347,7 +352,9 @@ const median = (values) => {
 const round = (value) => (Number.isInteger(value) ? value : Math.round(value * 10) / 10);
 const figure = (values) =>
   values.length ? `${round(median(values))} (${round(Math.min(...values))}–${round(Math.max(...values))})` : '–';
-console.log(`\nDashboard on a phone (${lang}): 390×844, CPU ${slowdown}×, cold cache, ${runs} runs: median (min–max)`);
+console.log(
+  `\nDashboard on a phone (${lang}): 390×844, CPU ${slowdown}×${latency ? `, ${latency} ms latency` : ''}, cold cache, ${runs} runs: median (min–max)`,
+);
 const columns = Object.keys(results);
 console.log(['figure'.padEnd(44), ...columns.map((c) => c.padEnd(26))].join(' '));
 const keys = [...new Set(columns.flatMap((c) => Object.keys(results[c][0] ?? {})))];
