@@ -5,8 +5,10 @@
 // One run:
 //  - sign-in page: /login until its form is visible, and until its script has taken the form over
 //    (ready); JavaScript sent (as transferred: brotli);
-//  - first view: /dashboard with a stored sign-in, until the tab one lands on (the inbox for an
-//    admin) shows its list; JavaScript sent (once it shows, and of that what had arrived before:
+//  - first view: /dashboard with a stored sign-in (and what a visit before left in storage: one
+//    visit at full speed in a context of its own before each measured one), until the tab one lands on (the inbox for an
+//    admin) shows its list (every row: the table is aria-busy while rows are still to come), and
+//    its first contentful paint; JavaScript sent (once it shows, and of that what had arrived before:
 //    the page's resource timings), requests, long tasks until then;
 //  - every other tab, tapped in turn (a touch: its code starts loading at the touch): from the
 //    touch until its content shows, and the JavaScript its first opening adds;
@@ -19,7 +21,10 @@
 // Run: npm run build && npm run bench -- dashboard-phone
 // Options (environment): RUNS (3), SLOWDOWN (4), LANG (de), CHROMIUM_PATH (/usr/bin/chromium),
 // BEFORE=path/to/server.js (another build's server, measured alternately with this one),
-// OURS_URL + ADMIN_USERNAME + ADMIN_PASSWORD (measure a running server instead of a fresh one).
+// OURS_URL + ADMIN_USERNAME + ADMIN_PASSWORD (measure a running server instead of a fresh one),
+// FIRST_VIEW_ONLY=1 (the sign-in page and the first view, no tabs and items: more runs in the time),
+// LATENCY=ms (each request's round trip made that much longer, CDP Network.emulateNetworkConditions:
+// a phone's network; the bandwidth is not limited).
 /* global window, document -- the functions handed to the page run there */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -31,6 +36,8 @@ const slowdown = Number(process.env.SLOWDOWN ?? 4);
 const lang = process.env.LANG === 'en' ? 'en' : 'de';
 const wordpress = process.env.WORDPRESS_URL?.replace(/\/$/, '');
 const before = process.env.BEFORE ? path.resolve(process.env.BEFORE) : undefined;
+const firstViewOnly = process.env.FIRST_VIEW_ONLY === '1';
+const latency = Number(process.env.LATENCY ?? 0);
 const admin = {
   username: process.env.ADMIN_USERNAME ?? 'bench',
   password: process.env.ADMIN_PASSWORD ?? 'bench-password-123456',
@@ -87,7 +94,7 @@ async function startSite(name, entry) {
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
 
 /** A fresh phone (nothing cached), its CPU slowed, counting every script's bytes as sent. */
-async function phone({ token = null } = {}) {
+async function phone({ token = null, stored = {} } = {}) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
@@ -96,21 +103,24 @@ async function phone({ token = null } = {}) {
     locale: lang === 'en' ? 'en-GB' : 'de-DE',
   });
   await context.addInitScript(
-    ({ token, lang }) => {
+    ({ token, lang, stored }) => {
       if (token) localStorage.setItem('JWT', token);
+      for (const [key, value] of Object.entries(stored)) if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
       document.cookie = `Language=${lang}; path=/`;
       window.__longTasks = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: true });
     },
-    { token, lang },
+    { token, lang, stored },
   );
   await context.addInitScript(installChecks);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   await cdp.send('Network.enable');
+  if (latency)
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
   const scripts = [];
   let requests = 0;
   cdp.on('Network.requestWillBeSent', () => requests++);
@@ -176,8 +186,27 @@ async function measureSignIn({ url }) {
   return { 'sign-in: visible (ms)': visible, 'sign-in: ready (ms)': ready, 'sign-in: JS (KB)': kb(sent.bytes) };
 }
 
+/**
+ * What a visit before left in the browser's storage besides the token (since issue 46 the early
+ * script's note on where the dashboard lands): one visit at full speed in a context of its own,
+ * so that the measured one is a returning user's, its HTTP cache still cold.
+ */
+async function storageOfAVisit(url, token) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript((token) => localStorage.setItem('JWT', token), token);
+  await context.addInitScript(installChecks);
+  const page = await context.newPage();
+  await page.goto(`${url}/dashboard`);
+  await readyAt(page, 'tab');
+  const stored = await page.evaluate(() =>
+    Object.fromEntries(Object.entries(localStorage).filter(([key]) => key !== 'JWT' && key !== 'Language')),
+  );
+  await context.close();
+  return stored;
+}
+
 async function measureDashboard({ url, token }) {
-  const { page, mark, close } = await phone({ token });
+  const { page, mark, close } = await phone({ token, stored: await storageOfAVisit(url, token) });
   await page.goto(`${url}/dashboard`);
   const visible = await readyAt(page, 'tab');
   const longTasks = await page.evaluate(
@@ -194,9 +223,19 @@ async function measureDashboard({ url, token }) {
         .map((e) => e.transferSize),
     visible,
   );
+  // The first paint of anything: its entry comes once the frame that "visible" saw has been painted.
+  const firstPaint = await page
+    .waitForFunction(
+      () => performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')?.startTime,
+      null,
+      { timeout: 10_000 },
+    )
+    .then((handle) => handle.jsonValue())
+    .catch(() => undefined);
   const landed = await page.evaluate(() => document.querySelector('[role=tab][aria-selected=true]').id.replace(/.*-tab-/, ''));
   const figures = {
     [`first view (${landed}): visible (ms)`]: visible,
+    'first view: first paint (ms)': firstPaint,
     'first view: JS (KB)': kb(first.bytes),
     'first view: JS files': first.files,
     'first view: JS before visible (KB)': kb(beforeVisible.reduce((a, b) => a + b, 0)),
@@ -205,6 +244,10 @@ async function measureDashboard({ url, token }) {
     'first view: long tasks (ms)': Math.round(longTasks),
   };
 
+  if (firstViewOnly) {
+    await close();
+    return figures;
+  }
   // Opening an item from the landing list.
   const opened = await openItem(page);
   if (opened !== undefined) figures[`open an item (${landed}) (ms)`] = opened;
@@ -309,7 +352,9 @@ const median = (values) => {
 const round = (value) => (Number.isInteger(value) ? value : Math.round(value * 10) / 10);
 const figure = (values) =>
   values.length ? `${round(median(values))} (${round(Math.min(...values))}–${round(Math.max(...values))})` : '–';
-console.log(`\nDashboard on a phone (${lang}): 390×844, CPU ${slowdown}×, cold cache, ${runs} runs: median (min–max)`);
+console.log(
+  `\nDashboard on a phone (${lang}): 390×844, CPU ${slowdown}×${latency ? `, ${latency} ms latency` : ''}, cold cache, ${runs} runs: median (min–max)`,
+);
 const columns = Object.keys(results);
 console.log(['figure'.padEnd(44), ...columns.map((c) => c.padEnd(26))].join(' '));
 const keys = [...new Set(columns.flatMap((c) => Object.keys(results[c][0] ?? {})))];
