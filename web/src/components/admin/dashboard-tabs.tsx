@@ -54,13 +54,14 @@ export function DashboardTabs({ sections, label, initial }: DashboardTabsProps) 
   };
 
   // In the phone's single row the open tab is scrolled into view (the row alone, not the page).
-  // The row is `relative`: a count's words for screen readers (sr-only, absolute) stay inside it.
+  // The row is `relative`: a count's words for screen readers (sr-only, absolute) stay inside it,
+  // and a tab's offsetLeft is measured from the row's start.
   useLayoutEffect(() => {
     const row = list.current;
     const tab = row?.querySelector<HTMLElement>('[aria-selected=true]');
     if (!row || !tab || row.scrollWidth <= row.clientWidth) return;
     if (tab.offsetLeft < row.scrollLeft || tab.offsetLeft + tab.offsetWidth > row.scrollLeft + row.clientWidth)
-      row.scrollLeft = tab.offsetLeft - row.offsetLeft - 16;
+      row.scrollLeft = tab.offsetLeft - 16;
   }, [activeTabId]);
 
   const onKeyDown = (event: KeyboardEvent) => {
