@@ -6,10 +6,11 @@
 //  - sign-in page: /login until its form is visible, and until its script has taken the form over
 //    (ready); JavaScript sent (as transferred: brotli);
 //  - first view: /dashboard with a stored sign-in (and what a visit before left in storage: one
-//    visit at full speed in a context of its own before each measured one), until the tab one lands on (the inbox for an
-//    admin) shows its list (every row: the table is aria-busy while rows are still to come), and
-//    its first contentful paint; JavaScript sent (once it shows, and of that what had arrived before:
-//    the page's resource timings), requests, long tasks until then;
+//    visit at full speed in a context of its own before each measured one), until the tab one
+//    lands on (the inbox for an admin) shows its list (every row, should a build ever mark the
+//    table aria-busy while rows are to come), and its first contentful paint; JavaScript sent
+//    (once it shows, and of that what had arrived before: the page's resource timings), requests,
+//    long tasks until then;
 //  - every other tab, tapped in turn (a touch: its code starts loading at the touch): from the
 //    touch until its content shows, and the JavaScript its first opening adds;
 //  - opening an item: the first inquiry's and the first project's dialog, from the tap.
@@ -187,9 +188,10 @@ async function measureSignIn({ url }) {
 }
 
 /**
- * What a visit before left in the browser's storage besides the token (since issue 46 the early
- * script's note on where the dashboard lands): one visit at full speed in a context of its own,
- * so that the measured one is a returning user's, its HTTP cache still cold.
+ * What a visit before left in the browser's storage besides the token (nothing on main today;
+ * the early script tried on the branch `phone3` left its note on where the dashboard lands): one
+ * visit at full speed in a context of its own, so that the measured one is a returning user's,
+ * its HTTP cache still cold.
  */
 async function storageOfAVisit(url, token) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
