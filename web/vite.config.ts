@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, type UserConfig, defineConfig } from 'vite';
 // @ts-expect-error -- a plain build script without type declarations
-import { dashboardBudget } from './scripts/dashboard-budget.mjs';
+import { dashboardBudget, staffModules } from './scripts/dashboard-budget.mjs';
 // @ts-expect-error -- a plain build script without type declarations
 import { islandBudget } from './scripts/island-budget.mjs';
 // The contract's file itself, not its index: the config is bundled on its own, without zod.
@@ -122,6 +122,34 @@ const islands: UserConfig = {
 };
 
 /**
+ * The dashboard's first view (the entry, the dashboard page and the inbox it lands on, with what
+ * they import) as one chunk: 22 small files had taken a phone's six HTTP/1.1 connections and a
+ * preload link each (issue 46). Every other module keeps the automatic splitting: a tab's code
+ * still loads when the tab is opened. The early calls' script, an entry, stays a file of its own.
+ */
+function firstViewChunk(roots: string[]) {
+  let members: Set<string> | undefined;
+  return (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[]; isEntry: boolean } | null }) => {
+    if (!members) {
+      members = new Set();
+      // The graph before tree-shaking: the contract's index reaches every schema, though the first
+      // view reads its answers without zod (decision 045). zod, and what imports it, stay out.
+      const usesZod = (module: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(module);
+      const seen = new Set<string>();
+      const visit = (module: string) => {
+        if (seen.has(module)) return;
+        seen.add(module);
+        const imported = ctx.getModuleInfo(module)?.importedIds ?? [];
+        if (!usesZod(module) && !imported.some(usesZod)) members!.add(module);
+        imported.forEach(visit);
+      };
+      roots.forEach(visit);
+    }
+    return members.has(id) && !ctx.getModuleInfo(id)?.isEntry ? 'first-view' : null;
+  };
+}
+
+/**
  * The admin application runs on Preact's React compatibility layer in the browser (issue 46):
  * the same components and libraries, a tenth of React DOM's bytes; and on the part of React
  * Router's API it uses, over the History API (src/lib/admin-runtime/router.tsx). The server
@@ -154,6 +182,22 @@ export default defineConfig(({ mode, isSsrBuild }) =>
               input: {
                 index: path.resolve(import.meta.dirname, 'index.html'),
                 'early-requests': path.resolve(import.meta.dirname, 'src/lib/early-requests.ts'),
+              },
+              output: {
+                codeSplitting: {
+                  groups: [
+                    {
+                      // Only the modules named: a member's other imports (the contract's schemas, which
+                      // tree-shaking drops from the first view) keep the automatic splitting.
+                      includeDependenciesRecursively: false,
+                      name: firstViewChunk(
+                        ['src/entry-client.tsx', staffModules.dashboard, staffModules.landingTab].map((file) =>
+                          path.resolve(import.meta.dirname, file),
+                        ),
+                      ),
+                    },
+                  ],
+                },
               },
             },
           },

@@ -90,6 +90,38 @@ describe('dashboard budget', () => {
     expect(problems[2]).toMatch(/^the dashboard's projects-section on its first opening is/);
   });
 
+  it("finds the dashboard page and the inbox inside the first view's one chunk (vite.config.ts)", () => {
+    const entry = chunk('index.js', '/repo/web/index.html', { isEntry: true, imports: ['first-view.js'], size: 100 });
+    const firstView = {
+      ...chunk('first-view.js', null, { size: 3000 }),
+      dynamicImports: ['inquiry-detail.js', 'jobs-panel.js'],
+      modules: {
+        '/repo/web/src/entry-client.tsx': { renderedLength: 1000 },
+        '/repo/web/src/app/routes/admin/dashboard-page.tsx': { renderedLength: 1000 },
+        '/repo/web/src/features/inbox/components/inbox-panel.tsx': { renderedLength: 1000 },
+      },
+    };
+    const items = Object.fromEntries(
+      [
+        entry,
+        firstView,
+        chunk('schemas.js', null, { size: 2000, module: '/repo/node_modules/zod/v4/classic/schemas.js' }),
+        chunk('forms.js', null, { size: 3000, module: '/repo/node_modules/react-hook-form/dist/index.esm.mjs' }),
+        chunk('inquiry-detail.js', '/repo/web/src/features/inbox/components/inquiry-detail.tsx', {
+          imports: ['first-view.js', 'schemas.js'],
+          size: 400,
+        }),
+        chunk('jobs-panel.js', '/repo/web/src/features/job-editing/components/jobs-panel.tsx', { imports: ['forms.js'] }),
+      ].map((item) => [item.fileName, item]),
+    );
+    const { figures, problems } = checkDashboard(items, { root, budgets });
+    expect(problems).toEqual([]);
+    expect(figures.firstView.files).toBe(2);
+    expect(figures.afterList.files).toBe(2);
+    // The inquiry's dialog is what follows the list, not a tab.
+    expect(figures.tabs.map((t: { name: string }) => t.name)).toEqual(['jobs-panel']);
+  });
+
   it('says so when a staff chunk is missing, rather than passing unmeasured', () => {
     const items = bundle();
     delete (items as Record<string, unknown>)['inbox-panel.js'];

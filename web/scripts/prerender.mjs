@@ -80,8 +80,12 @@ const appManifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manif
 const staffModules = {
   dashboard: ['src/app/routes/admin/dashboard-page.tsx', 'src/features/inbox/components/inbox-panel.tsx'],
 };
+// The first view's modules are one chunk (vite.config.ts), which the entry imports and the
+// template preloads already: they have no manifest entry of their own.
+const firstViewChunk = Object.keys(appManifest).find((key) => /^_first-view-[\w-]+\.js$/.test(key));
 function staticImports(source, into = new Set()) {
   const chunk = appManifest[source];
+  if (!chunk && firstViewChunk && appManifest['index.html']?.imports?.includes(firstViewChunk)) return into;
   if (!chunk) throw new Error(`the application build has no chunk for ${source}`);
   if (into.has(chunk.file)) return into;
   into.add(chunk.file);
