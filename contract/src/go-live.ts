@@ -1,21 +1,11 @@
-import { z } from 'zod';
-
 // The go-live checklist on the dashboard's start (issue 29): what a new site still lacks before
 // it is the company's, each item's state computed on the server.
 
-/** The items, in the order the dashboard shows them. */
-export const checklistKeys = [
-  'companyDetails',
-  'logo',
-  'publicAddress',
-  'mailRecipients',
-  'sampleContent',
-  'legalTexts',
-  'secondFactor',
-  'backup',
-  'oldAddresses',
-] as const;
-export type ChecklistKey = (typeof checklistKeys)[number];
+import { z } from 'zod';
+import { checklistKeys } from './go-live-keys';
+
+export * from './go-live-keys';
+
 export const checklistKeySchema = z.enum(checklistKeys);
 
 /**

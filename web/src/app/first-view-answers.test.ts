@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checklistSchema,
   defaultCompanyDetails,
   inquiryJobChoicesSchema,
   inquiryListSchema,
@@ -9,6 +10,7 @@ import {
   loginResponseSchema,
   ownAccountSchema,
   problemSchema,
+  sampleContentRemovalSchema,
   secondFactorConfirmResponseSchema,
   secondFactorSetupResponseSchema,
   secondFactorStatusSchema,
@@ -17,12 +19,14 @@ import {
 } from '@blitz/contract';
 import {
   type AnswerReader,
+  checklistAnswer,
   companyDetailsAnswer,
   inquiryJobChoicesAnswer,
   inquiryListAnswer,
   inquiryTypeNamesAnswer,
   jobTitlesAnswer,
   ownAccountAnswer,
+  sampleContentRemovalAnswer,
   secondFactorConfirmAnswer,
   secondFactorSetupAnswer,
   secondFactorStatusAnswer,
@@ -124,6 +128,62 @@ describe("the first view's answers, read without zod", () => {
     refused(inquiryListAnswer, inquiryListSchema, { data: [{ ...row, status: 'handled' }], count: 1, countCapped: false });
     refused(inquiryListAnswer, inquiryListSchema, { data: [{ ...row, id: '7' }], count: 1, countCapped: false });
     refused(inquiryListAnswer, inquiryListSchema, { data: [row], count: 1 });
+  });
+
+  it("reads an admin's go-live checklist and its changes' answers as the contract does", () => {
+    const checklist = {
+      items: [
+        { key: 'companyDetails', done: false, dismissed: false },
+        { key: 'logo', done: true, dismissed: false, detail: {} },
+        {
+          key: 'publicAddress',
+          done: false,
+          dismissed: true,
+          detail: {
+            publicOrigin: 'https://a.example',
+            requestOrigin: 'http://b.example',
+            dismissedBy: 'anna',
+            dismissedAt: '2026-11-20T10:00:00Z',
+          },
+        },
+        { key: 'mailRecipients', done: true, dismissed: false, detail: { confirmedAt: null } },
+        { key: 'sampleContent', done: false, dismissed: false, detail: { remaining: { projects: 24, categories: 6, jobs: 2 } } },
+        { key: 'legalTexts', done: true, dismissed: false, detail: { reviewedBy: 'anna', reviewedAt: '2026-11-21T09:00:00Z' } },
+        { key: 'secondFactor', done: false, dismissed: false, detail: { without: ['anna', 'paul'] } },
+        {
+          key: 'backup',
+          done: true,
+          dismissed: false,
+          detail: { lastBackup: { at: '2026-11-27T02:00:00Z', bytes: 52_000_000 } },
+        },
+        { key: 'oldAddresses', done: false, dismissed: false, detail: { redirects: 3, unredirected: ['/alt'], toHidden: [] } },
+      ],
+      complete: false,
+    };
+    same(checklistAnswer, checklistSchema, checklist);
+    same(checklistAnswer, checklistSchema, { items: [], complete: true });
+    // A field the contract does not know is left out by both.
+    same(checklistAnswer, checklistSchema, {
+      items: [{ key: 'logo', done: true, dismissed: false, detail: { later: 1 } }],
+      complete: false,
+    });
+    same(checklistAnswer, checklistSchema, {
+      items: [{ key: 'backup', done: false, dismissed: false, detail: { lastBackup: null } }],
+      complete: false,
+    });
+    refused(checklistAnswer, checklistSchema, { items: [{ key: 'favicon', done: true, dismissed: false }], complete: false });
+    refused(checklistAnswer, checklistSchema, { items: [{ key: 'logo', done: 'yes', dismissed: false }], complete: false });
+    refused(checklistAnswer, checklistSchema, {
+      items: [{ key: 'secondFactor', done: false, dismissed: false, detail: { without: 'anna' } }],
+      complete: false,
+    });
+    refused(checklistAnswer, checklistSchema, {
+      items: [{ key: 'backup', done: false, dismissed: false, detail: { lastBackup: { at: 1 } } }],
+      complete: false,
+    });
+    refused(checklistAnswer, checklistSchema, { items: [] });
+    same(sampleContentRemovalAnswer, sampleContentRemovalSchema, { projects: 24, categories: 6, jobs: 2 });
+    refused(sampleContentRemovalAnswer, sampleContentRemovalSchema, { projects: 24, categories: 6 });
   });
 
   it('reads the inquiry types, the job choices and the jobs as far as the filter names them', () => {

@@ -1,13 +1,17 @@
 import type {
+  Checklist,
+  ChecklistDetail,
   CompanyDetails,
   InquiryJobChoices,
   InquiryList,
   InquirySummary,
   LocalizedText,
   OwnAccount,
+  SampleContentRemoval,
   SecondFactorStatus,
   VerifyResponse,
 } from '@blitz/contract';
+import { checklistKeys } from '@blitz/contract';
 
 /**
  * Reads the answers of the dashboard's first view without zod (issue 46, decision 045): zod was a
@@ -217,4 +221,62 @@ export const companyDetailsAnswer = answerReader<CompanyDetails>((data) => {
   expect(Array.isArray(details['managingDirectors']) && isObject(details['register']), 'company: managingDirectors, register');
   expect(Array.isArray(details['openingHours']) && Array.isArray(details['partners']), 'company: openingHours, partners');
   return details as CompanyDetails;
+});
+
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isStringArray = (value: unknown) => Array.isArray(value) && value.every(isString);
+const checklistKeySet: ReadonlySet<unknown> = new Set(checklistKeys);
+const sampleCounts = (value: unknown) =>
+  isObject(value) && isNumber(value['projects']) && isNumber(value['categories']) && isNumber(value['jobs']);
+
+/** What a checklist item has to say: each field the contract knows, checked where it is there (all optional). */
+function checklistDetail(value: unknown, what: string): ChecklistDetail {
+  const detail = objectOf(value, what);
+  const fields: Record<keyof ChecklistDetail, (v: unknown) => boolean> = {
+    publicOrigin: isString,
+    requestOrigin: isString,
+    confirmedAt: (v) => nullable(v, isString),
+    remaining: sampleCounts,
+    reviewedBy: isString,
+    reviewedAt: isString,
+    without: isStringArray,
+    lastBackup: (v) => nullable(v, (last) => isObject(last) && isString(last['at']) && isNumber(last['bytes'])),
+    redirects: isNumber,
+    unredirected: isStringArray,
+    toHidden: isStringArray,
+    dismissedBy: isString,
+    dismissedAt: isString,
+  };
+  const read: Record<string, unknown> = {};
+  for (const [key, check] of Object.entries(fields)) {
+    if (detail[key] === undefined) continue;
+    expect(check(detail[key]), `${what}: ${key}`);
+    read[key] = detail[key];
+  }
+  return read as ChecklistDetail;
+}
+
+/** `GET /api/v1/Settings/Checklist` (an admin's go-live checklist above the tabs), and a change's answer. */
+export const checklistAnswer = answerReader<Checklist>((data) => {
+  const answer = objectOf(data, 'checklist');
+  expect(isBoolean(answer['complete']), 'checklist: complete');
+  return {
+    items: arrayOf(answer['items'], 'checklist.items', (value, what) => {
+      const item = objectOf(value, what);
+      expect(checklistKeySet.has(item['key']), `${what}: key`);
+      expect(isBoolean(item['done']) && isBoolean(item['dismissed']), `${what}: done, dismissed`);
+      const { key, done, dismissed } = item as Pick<Checklist['items'][number], 'key' | 'done' | 'dismissed'>;
+      return item['detail'] === undefined
+        ? { key, done, dismissed }
+        : { key, done, dismissed, detail: checklistDetail(item['detail'], `${what}.detail`) };
+    }),
+    complete: answer['complete'],
+  };
+});
+
+/** `POST /api/v1/Settings/SampleContent/Remove`: how many sample rows went. */
+export const sampleContentRemovalAnswer = answerReader<SampleContentRemoval>((data) => {
+  expect(sampleCounts(data), 'sample content removal: projects, categories, jobs');
+  const { projects, categories, jobs } = data as SampleContentRemoval;
+  return { projects, categories, jobs };
 });

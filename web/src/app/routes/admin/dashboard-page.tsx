@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type RouteAccess, mayAccess } from '@blitz/contract';
@@ -17,6 +17,9 @@ import { unreadQueryOptions, useUnreadInquiries } from '../../../features/inbox/
 import { emptyInboxFilter, inquiriesQueryOptions } from '../../../features/inbox/api/inquiries';
 import { prepareSession } from '../../../features/auth/api/early-session-check';
 import { readToken } from '../../../lib/auth-token';
+import { whenIdle } from '../../../lib/when-idle';
+import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
+import { checklistQueryOptions } from '../../../features/go-live/api/checklist';
 
 // Each area's code, its texts and what only it uses load when its tab is first opened (or
 // touched): the first view carries the one area it shows (issue 46).
@@ -91,13 +94,9 @@ const PrivacyPanel = lazyPanel(
   ['privacy', 'inbox'],
 );
 
-// Above the tabs for an admin, shown once their answers are there anyway: their code comes
-// beside those answers, not before the inbox (issue 46). Nothing shows while they load.
-const GoLiveChecklist = lazyPanel(
-  () => import('../../../features/go-live/components/go-live-checklist').then((m) => m.GoLiveChecklist),
-  [],
-  null,
-);
+// Above the tabs for an admin. The go-live checklist is part of the first view, read without zod
+// and prefetched with the list, so that it does not push the tabs down after the first paint. The
+// site-address notice (rarely shown; its code brings zod) loads once the browser is idle after it.
 const SiteAddressNotice = lazyPanel(
   () => import('../../../features/company-details/components/site-address-notice').then((m) => m.SiteAddressNotice),
   [],
@@ -128,6 +127,7 @@ export async function prepareFirstView(): Promise<void> {
     queryClient.prefetchQuery(inquiriesQueryOptions(emptyInboxFilter, 1)),
     queryClient.prefetchQuery(inquiriesQueryOptions({ ...emptyInboxFilter, spam: true }, 1, 1)),
     queryClient.prefetchQuery(unreadQueryOptions()),
+    session.role === 'admin' ? queryClient.prefetchQuery(checklistQueryOptions()) : undefined,
   ]);
 }
 
@@ -242,6 +242,8 @@ function Sections({ session }: { session: AdminSession }) {
   ];
   const sections: DashboardSection[] = all.filter((section) => mayAccess(session.role, section.access));
   const admin = session.role === 'admin';
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   const openCompany = () =>
     setParams(
       (current) => {
@@ -253,7 +255,7 @@ function Sections({ session }: { session: AdminSession }) {
     );
   return (
     <>
-      {admin && <SiteAddressNotice onOpen={openCompany} />}
+      {admin && idle && <SiteAddressNotice onOpen={openCompany} />}
       {admin && (
         <GoLiveChecklist
           openTab={(tab) => {

@@ -21,6 +21,7 @@ import { InquiryFilters } from './inquiry-filters';
 import { lazyPanel } from '../../../components/admin/lazy-panel';
 import { InquiryTable } from './inquiry-table';
 import { ListStatus } from '../../../components/admin/list-status';
+import { whenIdle } from '../../../lib/when-idle';
 
 /**
  * The inquiry's dialog is its own chunk (issue 46: the list is the dashboard's first view): fetched
@@ -83,8 +84,7 @@ export function InboxPanel({
   const listShown = inquiries.data !== undefined;
   useEffect(() => {
     if (!listShown) return;
-    const idle = window.requestIdleCallback ?? ((load: () => void) => window.setTimeout(load, 200));
-    idle(() => void InquiryDetailDialog.preload().catch(() => undefined));
+    return whenIdle(() => void InquiryDetailDialog.preload().catch(() => undefined));
   }, [listShown]);
 
   const pages = Math.max(1, Math.ceil((inquiries.data?.count ?? 0) / inboxPageLength));
