@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The interface's locale for dates and numbers: German or British English. */
@@ -19,8 +18,14 @@ export function dateTimeFormatter(locale: string): (iso: string) => string {
   };
 }
 
+// One formatter per locale for the whole dashboard: building an Intl.DateTimeFormat is slow (a
+// millisecond or more on a phone), and the first view asked for one per checklist item (issue 46).
+const formatters = new Map<string, (iso: string) => string>();
+
 /** A date and time in the language of the interface, in Berlin's time zone. */
 export function useDateTime(): (iso: string) => string {
   const locale = useInterfaceLocale();
-  return useMemo(() => dateTimeFormatter(locale), [locale]);
+  let format = formatters.get(locale);
+  if (!format) formatters.set(locale, (format = dateTimeFormatter(locale)));
+  return format;
 }

@@ -6,6 +6,7 @@ import { type InboxFilter, useJobChoices } from '../api/inquiries';
 import { jobName } from './job-name';
 import { inquiryTypeName } from '../../../lib/inquiry-type-name';
 import { useInquiryTypeList } from '../../../lib/inquiry-type-list';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 type InquiryFiltersProps = {
   filter: InboxFilter;
@@ -70,8 +71,10 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
   // A typed date can pass the picker's min; the list then ignores `to` until it is mended.
   const toBeforeFrom = filter.from !== '' && filter.to !== '' && filter.to < filter.from;
   const active = searchText.trim() !== '' || chosenFilters > 0;
-  // On a phone the filters fold away behind a button, so that the list starts on the first screen.
+  // On a phone the filters fold away behind a button, so that the list starts on the first screen;
+  // folded, they are not rendered at all (six fields, two of them dates: issue 46).
   const [open, setOpen] = useState(false);
+  const wide = useMediaQuery('(min-width: 48rem)');
 
   return (
     <div className="mb-4 space-y-3">
@@ -110,155 +113,163 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
           {t('filters.more', { count: chosenFilters })}
         </button>
         <div id={`${id}-more`} className={open ? 'contents' : 'contents max-md:hidden'}>
-          <div>
-            <label htmlFor={`${id}-subject`} className={label}>
-              {t('filters.subject')}
-            </label>
-            <select
-              id={`${id}-subject`}
-              value={filter.subject}
-              onChange={(event) => onChange({ subject: event.target.value as InboxFilter['subject'] })}
-              className={field}
-            >
-              <option value="">{t('filters.any')}</option>
-              {offered.map((type) => (
-                <option key={type.key} value={type.key}>
-                  {inquiryTypeName(type.key, type.names, lang, (s) => t(`subjects.${s}`))}
-                  {type.removed && ` (${t('filters.removedType')})`}
-                </option>
-              ))}
-            </select>
-          </div>
-          {(jobs.length > 0 || filter.job !== '') && (
-            <div>
-              <label htmlFor={`${id}-job`} className={label}>
-                {t('filters.job')}
-              </label>
-              <select
-                id={`${id}-job`}
-                value={filter.job}
-                onChange={(event) => onChange({ job: event.target.value })}
-                className={field}
-              >
-                <option value="">{t('filters.any')}</option>
-                {jobs.map((job) => (
-                  <option key={job.id} value={String(job.id)}>
-                    {jobName(t, job)}
-                  </option>
+          {(open || wide) && (
+            <>
+              <div>
+                <label htmlFor={`${id}-subject`} className={label}>
+                  {t('filters.subject')}
+                </label>
+                <select
+                  id={`${id}-subject`}
+                  value={filter.subject}
+                  onChange={(event) => onChange({ subject: event.target.value as InboxFilter['subject'] })}
+                  className={field}
+                >
+                  <option value="">{t('filters.any')}</option>
+                  {offered.map((type) => (
+                    <option key={type.key} value={type.key}>
+                      {inquiryTypeName(type.key, type.names, lang, (s) => t(`subjects.${s}`))}
+                      {type.removed && ` (${t('filters.removedType')})`}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {(jobs.length > 0 || filter.job !== '') && (
+                <div>
+                  <label htmlFor={`${id}-job`} className={label}>
+                    {t('filters.job')}
+                  </label>
+                  <select
+                    id={`${id}-job`}
+                    value={filter.job}
+                    onChange={(event) => onChange({ job: event.target.value })}
+                    className={field}
+                  >
+                    <option value="">{t('filters.any')}</option>
+                    {jobs.map((job) => (
+                      <option key={job.id} value={String(job.id)}>
+                        {jobName(t, job)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              <div>
+                <label htmlFor={`${id}-delivery`} className={label}>
+                  {t('filters.delivery')}
+                </label>
+                <select
+                  id={`${id}-delivery`}
+                  value={filter.delivery}
+                  onChange={(event) => onChange({ delivery: event.target.value as InboxFilter['delivery'] })}
+                  className={field}
+                >
+                  <option value="">{t('filters.any')}</option>
+                  {deliveryStatuses.map((status) => (
+                    <option key={status} value={status}>
+                      {t(`delivery.${status}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={`${id}-status`} className={label}>
+                  {t('filters.status')}
+                </label>
+                <select
+                  id={`${id}-status`}
+                  value={filter.status}
+                  onChange={(event) => onChange({ status: event.target.value as InboxFilter['status'] })}
+                  className={field}
+                >
+                  <option value="">{t('filters.any')}</option>
+                  <option value="open">{t('filters.open')}</option>
+                  {inquiryStatuses.map((status) => (
+                    <option key={status} value={status}>
+                      {t(`status.${status}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={`${id}-assignee`} className={label}>
+                  {t('filters.assignee')}
+                </label>
+                <select
+                  id={`${id}-assignee`}
+                  value={filter.assignee}
+                  onChange={(event) => onChange({ assignee: event.target.value as InboxFilter['assignee'] })}
+                  className={field}
+                >
+                  <option value="">{t('filters.any')}</option>
+                  <option value="me">{t('filters.mine')}</option>
+                  <option value="none">{t('filters.nobody')}</option>
+                </select>
+              </div>
+              {/* The three "only …" boxes side by side, wrapping as the width asks. */}
+              <div className="flex flex-wrap items-end gap-x-5 gap-y-1 pb-2 sm:col-span-2 lg:col-span-3">
+                {(
+                  [
+                    ['followUpDue', 'filters.followUpDue'],
+                    ['unanswered', 'filters.unanswered'],
+                    ['unread', 'filters.unread'],
+                  ] as const
+                ).map(([key, text]) => (
+                  <label key={key} className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+                    <input
+                      type="checkbox"
+                      checked={filter[key]}
+                      onChange={(event) => onChange({ [key]: event.target.checked })}
+                    />
+                    {t(text)}
+                  </label>
                 ))}
-              </select>
-            </div>
+              </div>
+              <div className="lg:col-span-2">
+                <label htmlFor={`${id}-from`} className={label}>
+                  {t('filters.from')}
+                </label>
+                <input
+                  id={`${id}-from`}
+                  type="date"
+                  value={filter.from}
+                  max={filter.to || undefined}
+                  onChange={(event) => onChange({ from: event.target.value })}
+                  className={field}
+                />
+              </div>
+              <div className="lg:col-span-2">
+                <label htmlFor={`${id}-to`} className={label}>
+                  {t('filters.to')}
+                </label>
+                <input
+                  id={`${id}-to`}
+                  type="date"
+                  value={filter.to}
+                  min={filter.from || undefined}
+                  onChange={(event) => onChange({ to: event.target.value })}
+                  aria-invalid={toBeforeFrom || undefined}
+                  aria-describedby={toBeforeFrom ? `${id}-to-error` : undefined}
+                  className={`${field} ${toBeforeFrom ? 'border-red-700' : ''}`}
+                />
+                {toBeforeFrom ? (
+                  <p id={`${id}-to-error`} className="mt-1 text-sm text-red-800">
+                    {t('filters.toBeforeFrom')}
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex items-end lg:col-span-2">
+                <button
+                  type="button"
+                  className={`${secondaryButton} ${smallButton} w-full py-2`}
+                  disabled={!active}
+                  onClick={onReset}
+                >
+                  {t('filters.reset')}
+                </button>
+              </div>
+            </>
           )}
-          <div>
-            <label htmlFor={`${id}-delivery`} className={label}>
-              {t('filters.delivery')}
-            </label>
-            <select
-              id={`${id}-delivery`}
-              value={filter.delivery}
-              onChange={(event) => onChange({ delivery: event.target.value as InboxFilter['delivery'] })}
-              className={field}
-            >
-              <option value="">{t('filters.any')}</option>
-              {deliveryStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {t(`delivery.${status}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-status`} className={label}>
-              {t('filters.status')}
-            </label>
-            <select
-              id={`${id}-status`}
-              value={filter.status}
-              onChange={(event) => onChange({ status: event.target.value as InboxFilter['status'] })}
-              className={field}
-            >
-              <option value="">{t('filters.any')}</option>
-              <option value="open">{t('filters.open')}</option>
-              {inquiryStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {t(`status.${status}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-assignee`} className={label}>
-              {t('filters.assignee')}
-            </label>
-            <select
-              id={`${id}-assignee`}
-              value={filter.assignee}
-              onChange={(event) => onChange({ assignee: event.target.value as InboxFilter['assignee'] })}
-              className={field}
-            >
-              <option value="">{t('filters.any')}</option>
-              <option value="me">{t('filters.mine')}</option>
-              <option value="none">{t('filters.nobody')}</option>
-            </select>
-          </div>
-          {/* The three "only …" boxes side by side, wrapping as the width asks. */}
-          <div className="flex flex-wrap items-end gap-x-5 gap-y-1 pb-2 sm:col-span-2 lg:col-span-3">
-            {(
-              [
-                ['followUpDue', 'filters.followUpDue'],
-                ['unanswered', 'filters.unanswered'],
-                ['unread', 'filters.unread'],
-              ] as const
-            ).map(([key, text]) => (
-              <label key={key} className="flex items-center gap-2 text-sm font-semibold text-slate-800">
-                <input type="checkbox" checked={filter[key]} onChange={(event) => onChange({ [key]: event.target.checked })} />
-                {t(text)}
-              </label>
-            ))}
-          </div>
-          <div className="lg:col-span-2">
-            <label htmlFor={`${id}-from`} className={label}>
-              {t('filters.from')}
-            </label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={filter.from}
-              max={filter.to || undefined}
-              onChange={(event) => onChange({ from: event.target.value })}
-              className={field}
-            />
-          </div>
-          <div className="lg:col-span-2">
-            <label htmlFor={`${id}-to`} className={label}>
-              {t('filters.to')}
-            </label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={filter.to}
-              min={filter.from || undefined}
-              onChange={(event) => onChange({ to: event.target.value })}
-              aria-invalid={toBeforeFrom || undefined}
-              aria-describedby={toBeforeFrom ? `${id}-to-error` : undefined}
-              className={`${field} ${toBeforeFrom ? 'border-red-700' : ''}`}
-            />
-            {toBeforeFrom ? (
-              <p id={`${id}-to-error`} className="mt-1 text-sm text-red-800">
-                {t('filters.toBeforeFrom')}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex items-end lg:col-span-2">
-            <button
-              type="button"
-              className={`${secondaryButton} ${smallButton} w-full py-2`}
-              disabled={!active}
-              onClick={onReset}
-            >
-              {t('filters.reset')}
-            </button>
-          </div>
         </div>
       </form>
     </div>

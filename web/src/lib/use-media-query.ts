@@ -1,0 +1,14 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether the media query matches now, following changes (a phone turned, a window resized); false on the server. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', changed);
+      return () => list.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
