@@ -93,7 +93,7 @@ describe('the tabs of the dashboard', () => {
   });
 
   it.each(['de', 'en'] as const)(
-    'are one row on a phone (%s), the open one in view and the inbox below it; unfolded all in sight; and work by keyboard',
+    "are one row on a phone (%s), the open one in view and the inbox's list below it; unfolded all in sight; and work by keyboard",
     async (lang) => {
       const page = await site.page({ viewport: viewports.phone });
       await openWithToken(page, site.url, await apiLogin(site.url), `/dashboard?lang=${lang}`);
@@ -109,6 +109,9 @@ describe('the tabs of the dashboard', () => {
         .getByRole('heading', { level: 2, name: lang === 'de' ? 'Anfragen' : 'Inquiries' })
         .boundingBox())!;
       expect(heading.y + heading.height).toBeLessThan(viewports.phone.height);
+      // And the list itself starts on it: the export button beside the heading, the Filters button beside the search box.
+      const table = (await page.locator('main [role=tabpanel] table').boundingBox())!;
+      expect(table.y + 100).toBeLessThan(viewports.phone.height);
       const openBox = (await open.boundingBox())!;
       expect(openBox.x).toBeGreaterThanOrEqual(0);
       expect(openBox.x + openBox.width).toBeLessThanOrEqual(viewports.phone.width);

@@ -94,16 +94,17 @@ export function InboxPanel({
 
   return (
     <section aria-labelledby={headingId}>
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
+      {/* On a phone the export button stands beside the heading, not on a row of its own: the list starts higher (issue 46). */}
+      <div className="mb-4 grid grid-cols-[1fr_auto] items-center gap-x-3 sm:flex sm:flex-wrap sm:items-end sm:justify-between sm:gap-3">
+        <div className="contents sm:block">
           <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-900 focus:outline-none">
             {t('heading')}
           </h2>
-          <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
+          <p className="col-span-2 mt-1 text-sm text-slate-700">{t('intro')}</p>
         </div>
         <button
           type="button"
-          className={secondaryButton}
+          className={`${secondaryButton} col-start-2 row-start-1 max-sm:px-3 max-sm:py-1.5`}
           disabled={exportCsv.isPending}
           onClick={() => exportCsv.mutate({ path: exportPath(filter, lang), name: `${t('exportFileName')}.csv` })}
         >

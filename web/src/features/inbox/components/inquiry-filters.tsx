@@ -87,7 +87,7 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
         role="search"
         aria-label={t('filters.label')}
         onSubmit={(event) => event.preventDefault()}
-        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
+        className="grid grid-cols-[1fr_auto] gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
       >
         <div className="sm:col-span-2 lg:col-span-3">
           <label htmlFor={`${id}-search`} className={label}>
@@ -108,11 +108,12 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
           aria-expanded={open}
           aria-controls={`${id}-more`}
           onClick={() => setOpen(!open)}
-          className={`${secondaryButton} md:hidden`}
+          className={`${secondaryButton} self-end md:hidden`}
         >
           {t('filters.more', { count: chosenFilters })}
         </button>
-        <div id={`${id}-more`} className={open ? 'contents' : 'contents max-md:hidden'}>
+        {/* On a phone the Filters button stands beside the search box, the filters below both. */}
+        <div id={`${id}-more`} className={open ? 'col-span-2 grid gap-3 sm:contents' : 'hidden md:contents'}>
           {(open || wide) && (
             <>
               <div>
