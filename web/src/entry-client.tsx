@@ -39,4 +39,6 @@ async function start() {
   );
 }
 
-void start();
+// In a task of its own: the modules' evaluation is one long task on a slow phone already; the
+// requests and the texts' set-up that start() begins need not lengthen it (issue 46).
+setTimeout(() => void start(), 0);
