@@ -106,6 +106,9 @@ function staffPreloads(key, lang, document) {
   const links = [...files]
     .filter((file) => !document.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  // The full stylesheet, which the application waits for before its first render
+  // (lib/ssr/stylesheet.ts): asked for with the scripts, not once they have run (issue 46).
+  if (key === 'dashboard' && stylesheetFile) links.unshift(`<link rel="preload" as="style" href="/assets/${stylesheetFile}">`);
   for (const namespace of namespacesFor(key)) {
     links.push(`<link rel="preload" as="fetch" crossorigin href="${translationPath(lang, namespace)}">`);
   }
