@@ -4,7 +4,17 @@ import { checklistQueryOptions } from '../features/go-live/api/checklist';
 import { emptyInboxFilter, inquiriesQueryOptions } from '../features/inbox/api/inquiries';
 import { verifyToken } from '../features/auth/api/sign-in';
 import { apiRequest } from '../lib/api-client';
-import { type EarlyRequests, askEarly, earlyAddresses, earlyKey, landingCalls, readsInbox } from '../lib/early-requests';
+import {
+  type EarlyRequests,
+  askEarly,
+  earlyAddresses,
+  earlyKey,
+  firstViewCalls,
+  landingCalls,
+  landingNote,
+  landingNoteKey,
+  readsInbox,
+} from '../lib/early-requests';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -121,5 +131,85 @@ describe("the dashboard's early calls", () => {
     const firstPassword = await ask({ valid: true, username: 'a', expiresAt: 'x', role: 'admin', passwordChangeRequired: true });
     expect(firstPassword.started.every((started) => !started)).toBe(true);
     expect(firstPassword.calls).toHaveLength(1);
+  });
+
+  it("read the last check's note only for the same token, before it ends", () => {
+    const token = 'header.payload.signature-of-this-token';
+    const note = (fields: object) =>
+      JSON.stringify({ lands: 'inbox', admin: true, token: token.slice(-16), until: 2000, ...fields });
+    expect(landingNote(note({}), token, 1000)).toEqual({ admin: true });
+    expect(landingNote(note({ admin: false }), token, 1000)).toEqual({ admin: false });
+    expect(landingNote(note({}), 'header.payload.another-signature', 1000)).toBeUndefined();
+    expect(landingNote(note({}), token, 2000)).toBeUndefined();
+    expect(landingNote(note({ lands: 'projects' }), token, 1000)).toBeUndefined();
+    expect(landingNote('{not json', token, 1000)).toBeUndefined();
+    expect(landingNote(null, token, 1000)).toBeUndefined();
+  });
+
+  it('ask for what the first render waits for beside the check where the note says so, and hand it over once the check agrees', async () => {
+    const token = 'the-token-of-an-admin-who-was-here';
+    const run = async (note: object | null, answer: object) => {
+      const store = new Map<string, string>([['JWT', token]]);
+      if (note)
+        store.set(
+          landingNoteKey,
+          JSON.stringify({ lands: 'inbox', token: token.slice(-16), until: Date.now() + 60_000, ...note }),
+        );
+      const calls: string[] = [];
+      let answerCheck: (response: Response) => void = () => undefined;
+      vi.stubGlobal('window', {
+        localStorage: {
+          getItem: (key: string) => store.get(key) ?? null,
+          setItem: (key: string, value: string) => store.set(key, value),
+          removeItem: (key: string) => store.delete(key),
+        },
+        location: { search: '' },
+      });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string) => {
+          calls.push(url);
+          return url.endsWith(earlyAddresses.verify)
+            ? new Promise<Response>((resolve) => (answerCheck = resolve))
+            : Promise.resolve(json({}));
+        }),
+      );
+      askEarly();
+      // Before the check answers: the check, and what the note allowed.
+      const before = [...calls];
+      answerCheck(json(answer));
+      const handed = await Promise.all(landingCalls('admin').map((key) => window.blitzEarlyRequests!.responses.get(key)));
+      return { before, after: calls, handed: handed.map((response) => response !== undefined), note: store.get(landingNoteKey) };
+    };
+    const path = (key: string) => key.slice(key.indexOf(' ') + 1);
+    const admin = { valid: true, username: 'anna', expiresAt: '2099-01-01T00:00:00Z', role: 'admin' };
+
+    const noted = await run({ admin: true }, admin);
+    expect(noted.before).toEqual([`${apiPrefix}${apiRoutes.auth.verify}`, ...firstViewCalls(true).map(path)]);
+    // Not asked twice: the rest of the landing calls follow the check.
+    expect(noted.after).toHaveLength(1 + landingCalls('admin').length);
+    expect(noted.handed.every(Boolean)).toBe(true);
+    expect(JSON.parse(noted.note!)).toEqual({
+      lands: 'inbox',
+      admin: true,
+      token: token.slice(-16),
+      until: Date.parse(admin.expiresAt),
+    });
+
+    // Without a note: only the check first, then everything; the note is left for the next visit.
+    const first = await run(null, admin);
+    expect(first.before).toEqual([`${apiPrefix}${apiRoutes.auth.verify}`]);
+    expect(first.after).toHaveLength(1 + landingCalls('admin').length);
+    expect(first.note).toBeDefined();
+
+    // A note that no longer holds (the role became an editor's): asked beside, never handed over, and the note goes.
+    const editor = await run({ admin: false }, { ...admin, role: 'editor' });
+    expect(editor.before).toHaveLength(1 + firstViewCalls(false).length);
+    expect(editor.handed.some(Boolean)).toBe(false);
+    expect(editor.note).toBeUndefined();
+    // A first password to change: nothing handed over either.
+    const password = await run({ admin: true }, { ...admin, passwordChangeRequired: true });
+    expect(password.handed.some(Boolean)).toBe(false);
+    expect(password.note).toBeUndefined();
   });
 });
