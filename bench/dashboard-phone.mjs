@@ -180,9 +180,9 @@ function installChecks() {
       }
     }
     const done = ['signInReady', 'tab', 'wordpressList', 'wordpressEditor'].some((name) => name in window.__shownAt);
-    if (!done && performance.now() < 60_000) requestAnimationFrame(watch);
+    if (!done && performance.now() < 60_000) window.requestAnimationFrame(watch);
   };
-  requestAnimationFrame(watch);
+  window.requestAnimationFrame(watch);
 }
 
 /**
