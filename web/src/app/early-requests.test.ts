@@ -4,6 +4,7 @@ import { checklistQueryOptions } from '../features/go-live/api/checklist';
 import { emptyInboxFilter, inquiriesQueryOptions } from '../features/inbox/api/inquiries';
 import { verifyToken } from '../features/auth/api/sign-in';
 import { apiRequest } from '../lib/api-client';
+import { landingNoteStorageKey } from '../lib/auth-token';
 import {
   type EarlyRequests,
   askEarly,
@@ -52,6 +53,8 @@ describe("the dashboard's early calls", () => {
       companyDetails: apiRoutes.companyDetails,
     });
     for (const role of userRoles) expect(readsInbox(role)).toBe(mayAccess(role, 'inbox'));
+    // Signing out removes the note with the token.
+    expect(landingNoteKey).toBe(landingNoteStorageKey);
   });
 
   it('are the calls the inbox makes as it lands, as the application writes them (no answer asked for twice)', async () => {

@@ -20,6 +20,12 @@ export function storeToken(token: string): void {
 }
 
 /**
+ * The dashboard's early script's note on where this sign-in lands (lib/early-requests.ts,
+ * `landingNoteKey`; that script imports nothing, so it writes the key out): it goes with the token.
+ */
+export const landingNoteStorageKey = 'DashboardLanding';
+
+/**
  * Removes the stored token. Given the token a refused call sent, only while that one is still
  * stored: a sign-in since then (in another tab, or the same tab's next page) stays.
  */
@@ -27,6 +33,7 @@ export function clearToken(refused?: string): void {
   try {
     if (refused !== undefined && window.localStorage.getItem(storageKeys.token) !== refused) return;
     window.localStorage.removeItem(storageKeys.token);
+    window.localStorage.removeItem(landingNoteStorageKey);
   } catch {
     // Nothing stored, nothing to remove.
   }
