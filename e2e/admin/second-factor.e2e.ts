@@ -80,6 +80,9 @@ describe('two-step sign-in', () => {
     await loginCode.fill(appCode(secret, 1));
     await main.getByRole('button', { name: 'Anmelden' }).click();
     await page.waitForURL((u) => u.pathname === '/dashboard');
+    // Signed in once the dashboard shows: taken away before, the token's absence sends the
+    // starting application to /login, a navigation racing the one below.
+    await page.locator('main [role=tab][aria-selected=true]').waitFor();
 
     // The phone is lost: a recovery code signs in once, and the panel counts it.
     await page.evaluate(() => localStorage.removeItem('JWT'));
