@@ -32,12 +32,20 @@ type DataTableProps<Row> = {
 // On a phone each row becomes a card: the cells stack, each with its column's name before it
 // (data-label). The explicit roles keep the table's meaning when CSS changes its display.
 // Tailwind finds classes in the source as written, so each width has its classes spelled out.
+// A card below the phone's screen is laid out when it scrolls near (content-visibility): the
+// first view styles and lays out the cards in sight, not all twenty (issue 46). It stays in the
+// accessibility tree and in the page's find; `auto` keeps a card's size once it has been seen.
+const offScreenCards = {
+  sm: 'max-sm:[content-visibility:auto] max-sm:[contain-intrinsic-size:auto_16rem]',
+  md: 'max-md:[content-visibility:auto] max-md:[contain-intrinsic-size:auto_20rem]',
+};
+
 const layouts = {
   sm: {
     head: 'bg-slate-100 text-slate-700 max-sm:sr-only',
     header: 'px-4 py-3 font-semibold',
     message: 'px-4 py-8 text-center text-slate-700',
-    row: 'align-top hover:bg-slate-50 max-sm:block max-sm:px-4 max-sm:py-3',
+    row: `align-top hover:bg-slate-50 max-sm:block max-sm:px-4 max-sm:py-3 ${offScreenCards.sm}`,
     cell:
       'max-sm:flex max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 ' +
       'max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
@@ -47,7 +55,7 @@ const layouts = {
     head: 'bg-slate-100 text-slate-700 max-md:sr-only',
     header: 'px-4 py-3 font-semibold whitespace-nowrap',
     message: 'px-4 py-10 text-center text-slate-700',
-    row: 'align-top hover:bg-slate-50 max-md:block max-md:px-4 max-md:py-3',
+    row: `align-top hover:bg-slate-50 max-md:block max-md:px-4 max-md:py-3 ${offScreenCards.md}`,
     cell:
       'max-md:flex max-md:items-baseline max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 ' +
       'max-md:before:text-sm max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]',
