@@ -17,6 +17,7 @@ export * from './file-use';
 export * from './gallery';
 export * from './languages';
 export * from './page-data';
+export * from './dashboard-first-view';
 export * from './problem';
 export * from './project';
 export * from './routes';

@@ -32,6 +32,7 @@ import { getOrCreateSiteValue } from './db/site-values.repository';
 import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/tokens';
 import { createPageRenderer } from './modules/pages/page-renderer';
 import { pageRoutes } from './modules/pages/pages.routes';
+import { dashboardFirstView } from './modules/auth/dashboard-first-view';
 import { PageReplay } from './modules/pages/page-replay';
 import { previewCookie } from './modules/site-texts/preview-cookie';
 import { rootFilesRoutes } from './modules/pages/root-files.routes';
@@ -270,6 +271,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onCacheLookup: (hit) => app.metrics.cacheLookups.inc({ cache: 'page', result: hit ? 'hit' : 'miss' }),
     mediaOrigin: config.mediaPublicUrl && new URL(config.mediaPublicUrl).origin,
     replay,
+    firstView: dashboardFirstView(app),
   });
   await app.register(rootFilesRoutes, {
     webDist: config.webDist,

@@ -26,6 +26,7 @@ import {
   customPageAddressKey,
   customPageReadPath,
   customPageReferencesKey,
+  dashboardFirstViewKey,
   newsHomeKey,
   newsListReadPath,
   newsPostReadPath,
@@ -310,7 +311,8 @@ export const render: RenderPage = async (page, url, lang, data, content = defaul
     tJobs: i18n.getFixedT(lang, 'JobsPage'),
   });
 
-  if (!pages[page].prerender) return { html: '', head };
+  // The dashboard is rendered in the browser, unless the server has its first view (decision 067).
+  if (!pages[page].prerender && !(data && dashboardFirstViewKey in data)) return { html: '', head };
 
   // An error inside a Suspense boundary would silently ship a client-rendered page (and inline
   // scripts the CSP blocks): the build fails instead.

@@ -24,6 +24,7 @@ import {
   turnOffSecondFactor,
 } from './second-factor.service';
 import { deleteUserSession, listUserSessions } from './sessions.repository';
+import { forgetDashboardSession, rememberDashboardSession } from './dashboard-cookie';
 
 /** A refused sign-in as the metrics count it (blitz_sign_ins_total). */
 function signInOutcome(error: unknown): SignInOutcome {
@@ -47,12 +48,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.post(apiRoutes.auth.login, { schema: { body: loginRequestSchema } }, async (request) => {
+  // The token a sign-in starts idles out after this, unless used (the dashboard's cookie lasts as long).
+  const idleEnd = () => new Date(Date.now() + app.config.sessionIdleMs);
+
+  app.post(apiRoutes.auth.login, { schema: { body: loginRequestSchema } }, async (request, reply) => {
     const { username, password, code } = request.body;
     const attempt = { username, password, code, ip: request.ip, log: request.log };
     try {
       const jwtToken = await login(app.db, app.tokenKeys, attempt, app.config.sessionIdleMs);
       app.metrics.signIns.inc({ outcome: 'success' });
+      rememberDashboardSession(request, reply, jwtToken, idleEnd());
       return { jwtToken };
     } catch (error) {
       app.metrics.signIns.inc({ outcome: signInOutcome(error) });
@@ -69,9 +74,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if ('rejected' in result) {
       // The web app asks this for its stored token: an expired one is routine, hence info.
       logSecurityEvent(request.log, 'info', 'token_rejected', { reason: result.rejected, via: 'verify', ip: request.ip });
+      forgetDashboardSession(request, reply);
       return reply.status(401).send({ valid: false });
     }
     const { user } = result;
+    // The browser's own check of its token: the dashboard's next HTML may carry its first view.
+    rememberDashboardSession(request, reply, request.body.JWT, user.expiresAt);
     return {
       valid: true,
       username: user.username,
@@ -91,10 +99,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'self', allowBeforePasswordChange: true },
       schema: { body: passwordChangeRequestSchema },
     },
-    async (request) => {
+    async (request, reply) => {
       const { currentPassword, code, newPassword } = request.body;
       const change = { userId: request.admin!.id, currentPassword, code, newPassword, ip: request.ip, log: request.log };
-      return { jwtToken: await changePassword(app.db, app.tokenKeys, change, app.config.sessionIdleMs) };
+      const jwtToken = await changePassword(app.db, app.tokenKeys, change, app.config.sessionIdleMs);
+      rememberDashboardSession(request, reply, jwtToken, idleEnd());
+      return { jwtToken };
     },
   );
 
@@ -188,6 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await logout(app.db, request.admin!.id);
       logSecurityEvent(request.log, 'info', 'logout', { userId: request.admin!.id, ip: request.ip });
+      forgetDashboardSession(request, reply);
       return reply.status(204).send();
     },
   );

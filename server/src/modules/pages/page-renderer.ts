@@ -13,6 +13,7 @@ import {
   company,
   type SiteLanguage,
   contactFormStateKey,
+  dashboardFirstViewKey,
   pageDataElementId,
   pages,
   serializePageData,
@@ -135,8 +136,9 @@ export function createPageRenderer(
         const built = builtHead(bundle.manifest, page, lang);
         if (filled !== undefined && built !== undefined) filled = withHead(filled, built, head);
         if (filled === undefined) log.warn({ page, url }, 'the rendered page does not fit its prerendered document');
-        // A page made for one answer (a visitor's form with what they typed) or a preview is never kept.
-        if (filled !== undefined && !(contactFormStateKey in data) && !content?.preview) {
+        // A page made for one answer (a visitor's form with what they typed, a staff member's
+        // inbox) or a preview is never kept.
+        if (filled !== undefined && !(contactFormStateKey in data) && !(dashboardFirstViewKey in data) && !content?.preview) {
           rendered.set(key, filled);
         }
         return filled;

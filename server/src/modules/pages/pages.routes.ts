@@ -2,7 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   type ContactFormState,
+  type PageData,
   type PageKey,
+  apiRoutes,
+  apiUrl,
   type SiteLanguage,
   contactFormStateKey,
   inquiryReferenceParam,
@@ -13,6 +16,7 @@ import {
   languageCookieName,
 } from '@blitz/contract';
 import { isDatabaseUnavailable } from '../../db/errors';
+import { withFirstView } from './first-view-document';
 import { sendEncoded } from '../../lib/encoded-body';
 import { matchesEtag } from '../../lib/etag';
 import { sendProblem } from '../../lib/send-problem';
@@ -63,6 +67,13 @@ export type PageRoutesOptions = {
   confirmationMail?: boolean;
   /** Kept pages answered before Fastify (page-replay.ts): the kept pages sent here are offered to it. */
   replay?: PageReplay | undefined;
+  /** /dashboard's first view, rendered by the server for a staff member who signed in (modules/auth/dashboard-first-view.ts). */
+  firstView?: {
+    /** Whether the request names a sign-in: its /dashboard is that person's alone, never replayed. */
+    claimed(request: FastifyRequest): boolean;
+    /** The answers the first view is rendered from; undefined: the page as built, rendered in the browser. */
+    read(request: FastifyRequest, reply: FastifyReply): Promise<PageData | undefined>;
+  };
 };
 
 /**
@@ -192,6 +203,29 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     );
   }
 
+  /**
+   * /dashboard with its first view rendered (decision 067): made for this request alone, never
+   * kept or replayed. False where it cannot be (no first view for this request, no renderer).
+   */
+  async function serveFirstView(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    lang: SiteLanguage,
+    document: Buffer,
+    content: PageContent,
+  ) {
+    const firstView = await options.firstView?.read(request, reply).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'the dashboard’s first view could not be read; the page renders it in the browser');
+      return undefined;
+    });
+    if (!firstView) return false;
+    const data = { [apiUrl(apiRoutes.companyDetails)]: content.render.company, ...firstView };
+    const html = await options.renderer?.render(document.toString('utf8'), 'dashboard', request.url, lang, data, content);
+    if (html === undefined) return false;
+    reply.removeHeader('etag').header('cache-control', 'no-store').header('vary', 'cookie').send(withFirstView(html));
+    return true;
+  }
+
   async function servePage(page: PageKey, request: FastifyRequest, reply: FastifyReply) {
     // Before anything is read: a kept page is replayed only while this version stays known.
     const versionAtStart = options.replay?.knownVersion();
@@ -241,6 +275,9 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     }
     if (content?.preview) return servePreview(page, request, reply, lang, file.raw.toString('utf8'), content);
     rememberLanguage();
+    // The staff member's own inbox is not a page for anyone else: never offered to the replay either.
+    const ownDashboard = page === 'dashboard' && options.firstView?.claimed(request) === true;
+    if (ownDashboard && content && (await serveFirstView(request, reply, lang, file.raw, content))) return reply;
     const filler = builtAsIs ? undefined : (ownData ?? (content && !content.asBuilt ? fillerOf(page) : undefined));
     if (filler && content) {
       // Kept and rendered under the parameters the page reads: any other makes no page of its own.
@@ -278,11 +315,11 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
         return reply.send(made.html);
       }
       reply.header('etag', made.etag);
-      if (keptForOthers(url)) options.replay?.offer(request, made, versionAtStart);
+      if (keptForOthers(url) && !ownDashboard) options.replay?.offer(request, made, versionAtStart);
       return sendEncoded(request, reply, made);
     }
     if (matchesEtag(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
-    if (content) options.replay?.offer(request, file, versionAtStart);
+    if (content && !ownDashboard) options.replay?.offer(request, file, versionAtStart);
     return sendEncoded(request, reply, file);
   }
 

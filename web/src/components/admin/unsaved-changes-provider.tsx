@@ -6,6 +6,12 @@ import { dangerButton, secondaryButton } from './button-classes';
 import { ModalDialog } from './modal-dialog';
 import { UnsavedChangesContext, type UnsavedChangesScope, markIn } from './unsaved-changes';
 
+/** Nothing is ever blocked while the server renders (decision 067): its router has no blockers. */
+const serverBlocker = { state: 'unblocked' as const, proceed: undefined, reset: undefined };
+
+// The same function for the whole life of a process: the browser's, or the server's (no window).
+const useNavigationBlocker = typeof window === 'undefined' ? () => serverBlocker : useBlocker;
+
 /**
  * The page's scope: blocks in-app navigation (the router's `useBlocker`, in the browser the admin
  * runtime's, lib/admin-runtime/router.tsx; the dashboard's tabs are in the address, so a tab switch
@@ -27,7 +33,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [],
   );
-  const blocker = useBlocker(shouldBlock);
+  const blocker = useNavigationBlocker(shouldBlock);
   const asking = pending ?? (blocker.state === 'blocked' ? { discard: blocker.proceed, stay: blocker.reset } : null);
 
   useEffect(() => {

@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ContentLanguage, type DeliveryStatus, type InquiryStatus, pickText, apiRoutes } from '@blitz/contract';
+import {
+  type ContentLanguage,
+  type DeliveryStatus,
+  type InquiryStatus,
+  pickText,
+  apiRoutes,
+  inboxPageLength,
+} from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { inquiryJobChoicesAnswer, inquiryListAnswer, jobTitlesAnswer } from '../../../lib/answer-reader';
 
@@ -17,8 +24,8 @@ export const inboxQueryKeys = {
   unread: () => [...inboxQueryKeys.all, 'unread'] as const,
 };
 
-/** Inquiries per page of the inbox. */
-export const inboxPageLength = 20;
+/** Inquiries per page of the inbox (the contract's: the server renders the first page into /dashboard). */
+export { inboxPageLength };
 
 /** What staff narrow the inbox to; empty strings mean "any". */
 export type InboxFilter = {

@@ -1,0 +1,28 @@
+/**
+ * /dashboard with the inbox's first page in its HTML (decision 067): where the browser sends the
+ * staff member's dashboard cookie, the server renders the page from these answers, as the API gave
+ * them for that sign-in, and hands them to the browser's application in the page's data under
+ * `dashboardFirstViewKey`, which starts from them instead of asking again.
+ */
+export const dashboardFirstViewKey = 'dashboardFirstView';
+
+/** Inquiries per page of the inbox (the list's first page is the first view). */
+export const inboxPageLength = 20;
+
+/** How much of the token the first view names: the browser takes it only for its own sign-in. */
+export const firstViewTokenTail = (token: string) => token.slice(-16);
+
+export type DashboardFirstView = {
+  /** The end of the token the page was rendered for (`firstViewTokenTail`). */
+  token: string;
+  /** POST /login/Verfy's answer for that token. */
+  session: unknown;
+  /** GET /Inquiry: the inbox's first page, the default filter. */
+  inbox: unknown;
+  /** GET /Inquiry with Spam=true and one row: the spam view's count. */
+  spam: unknown;
+  /** GET /Inquiry/Unread: the tab's count. */
+  unread: unknown;
+  /** GET /Settings/Checklist for an admin, else null. */
+  checklist: unknown;
+};
