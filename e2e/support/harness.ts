@@ -120,11 +120,20 @@ export function useSite(env: Record<string, string> = {}) {
       return server!;
     },
     /** A fresh page in a fresh context (own storage), with console errors and outside requests recorded. */
-    async page(options: { viewport?: { width: number; height: number }; locale?: string; javaScriptEnabled?: boolean } = {}) {
+    async page(
+      options: {
+        viewport?: { width: number; height: number };
+        locale?: string;
+        javaScriptEnabled?: boolean;
+        /** What another page's browser kept (cookies, local storage): the same person on another visit. */
+        storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+      } = {},
+    ) {
       const context = await browser!.newContext({
         viewport: options.viewport ?? viewports.desktop,
         locale: options.locale ?? 'de-DE',
         javaScriptEnabled: options.javaScriptEnabled ?? true,
+        ...(options.storageState ? { storageState: options.storageState } : {}),
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -1,6 +1,10 @@
 import './lib/zod-setup';
 import { createRoot } from 'react-dom/client';
+import { type DashboardFirstView, dashboardFirstViewKey } from '@blitz/contract';
 import { App } from './app/app';
+import { servedFor } from './app/routes/admin/served-first-view';
+import { readToken } from './lib/auth-token';
+import { documentPageData } from './lib/ssr/page-data';
 import { AdminRoutes, prepareDashboard } from './app/admin-routes';
 import { checkSessionEarly } from './features/auth/api/early-session-check';
 import { BrowserRouter } from './lib/admin-runtime/router';
@@ -15,7 +19,8 @@ import { loadStylesheet } from './lib/ssr/stylesheet';
  * rendered in the browser. Public pages and the sign-in page never load it (islands/main.ts is theirs).
  */
 async function start() {
-  checkSessionEarly();
+  // Where the server rendered the first view, it checked the session a moment ago (decision 067).
+  if (!servedFor(documentPageData<DashboardFirstView>(dashboardFirstViewKey), readToken())) checkSessionEarly();
   const lang = preferredLanguage();
   if (new URLSearchParams(window.location.search).has('lang')) storeLanguage(lang);
   const page = matchPage(window.location.pathname);
@@ -26,7 +31,9 @@ async function start() {
   ]);
   document.documentElement.lang = lang;
   const root = document.getElementById('root')!;
-  // At /login the server's sign-in page was there: an invitation link starts the application over it.
+  // At /login the server's sign-in page was there: an invitation link starts the application over
+  // it. At /dashboard the server's first view may be there (decision 067): rendered anew, the same
+  // markup, in this one task, so no frame shows the page without it.
   root.replaceChildren();
   createRoot(root).render(
     <App i18n={i18n}>
@@ -37,6 +44,8 @@ async function start() {
       </SavedSiteContent>
     </App>,
   );
+  // For whoever watches the page (the phone bench, the browser tests): the application has taken over.
+  root.setAttribute('data-app-started', '');
 }
 
 // In a task of its own: the modules' evaluation is one long task on a slow phone already; the

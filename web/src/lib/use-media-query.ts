@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether the media query matches now, following changes (a phone turned, a window resized); false on the server. */
-export function useMediaQuery(query: string): boolean {
+/** Whether the media query matches now, following changes (a phone turned, a window resized); `onServer` on the server. */
+export function useMediaQuery(query: string, onServer = false): boolean {
   return useSyncExternalStore(
     (changed) => {
       const list = window.matchMedia(query);
@@ -9,6 +9,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', changed);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => onServer,
   );
 }

@@ -24,6 +24,11 @@ function documentData(): PageData {
   return fromDocument;
 }
 
+/** The answer the server put into the page for this path, outside a component (none on the server). */
+export function documentPageData<T>(path: string): T | undefined {
+  return typeof document === 'undefined' ? undefined : (documentData()[path] as T | undefined);
+}
+
 /** The answer the server rendered the page with for this API path, if any. */
 export function usePageData<T>(path: string): T | undefined {
   const provided = useContext(PageDataContext);

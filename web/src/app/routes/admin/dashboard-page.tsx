@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type RouteAccess, mayAccess } from '@blitz/contract';
+import { type DashboardFirstView, type RouteAccess, dashboardFirstViewKey, mayAccess } from '@blitz/contract';
 import { DashboardHeader } from '../../../features/auth/components/dashboard-header';
 import { type DashboardSection, DashboardTabs } from '../../../components/admin/dashboard-tabs';
 import { UnsavedChangesProvider } from '../../../components/admin/unsaved-changes-provider';
@@ -20,6 +20,9 @@ import { readToken } from '../../../lib/auth-token';
 import { whenIdle } from '../../../lib/when-idle';
 import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
 import { checklistQueryOptions } from '../../../features/go-live/api/checklist';
+import { documentPageData, usePageData } from '../../../lib/ssr/page-data';
+import { ServedSessionProvider } from '../../../features/auth/hooks/served-session';
+import { type ServedFirstView, readServedFirstView, servedFor } from './served-first-view';
 
 // Each area's code, its texts and what only it uses load when its tab is first opened (or
 // touched): the first view carries the one area it shows (issue 46).
@@ -115,6 +118,11 @@ let rendered = false;
  */
 export async function prepareFirstView(): Promise<void> {
   const token = readToken();
+  // The server rendered the first view into the page: its answers are there (decision 067).
+  if (servedFor(documentPageData<DashboardFirstView>(dashboardFirstViewKey), token)) {
+    await InboxPanel.preload();
+    return;
+  }
   const session = token ? await prepareSession(token) : undefined;
   if (!session || session.passwordChangeRequired || session.secondFactorSetupRequired) return;
   const tab = new URLSearchParams(window.location.search).get('tab');
@@ -131,29 +139,47 @@ export async function prepareFirstView(): Promise<void> {
   ]);
 }
 
+/** In the browser the server's first view is taken once: a later mount (signed in again) asks anew. */
+let servedTaken = false;
+
+/**
+ * The first view the server rendered the page with, read: on the server for every render (each
+ * request its own), in the browser once and only for the stored token's sign-in.
+ */
+function takeServedFirstView(view: DashboardFirstView | undefined): ServedFirstView | undefined {
+  if (typeof window === 'undefined') return view && readServedFirstView(view);
+  if (servedTaken || !servedFor(view, readToken())) return undefined;
+  servedTaken = true;
+  return readServedFirstView(view);
+}
+
 /** The guarded dashboard (SPEC.md §2): its areas as tabs. */
 export default function DashboardPage() {
   usePageMeta('dashboard');
+  const servedView = usePageData<DashboardFirstView>(dashboardFirstViewKey);
+  const [served] = useState(() => takeServedFirstView(servedView));
   // Its own query client: the lists' cache lives and dies with the admin area (the first one
-  // holds what prepareFirstView fetched).
+  // holds what the server rendered the page with, or what prepareFirstView fetched).
   const [queryClient] = useState(() => {
     rendered = true;
     const prepared = preparedClient;
     preparedClient = undefined;
-    return prepared ?? createQueryClient();
+    return served?.queryClient ?? prepared ?? createQueryClient();
   });
   return (
-    <QueryClientProvider client={queryClient}>
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-        <RequireAdmin>
-          {(session) => (
-            <UnsavedChangesProvider>
-              <Dashboard session={session} />
-            </UnsavedChangesProvider>
-          )}
-        </RequireAdmin>
-      </div>
-    </QueryClientProvider>
+    <ServedSessionProvider value={served?.session}>
+      <QueryClientProvider client={queryClient}>
+        <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+          <RequireAdmin>
+            {(session) => (
+              <UnsavedChangesProvider>
+                <Dashboard session={session} />
+              </UnsavedChangesProvider>
+            )}
+          </RequireAdmin>
+        </div>
+      </QueryClientProvider>
+    </ServedSessionProvider>
   );
 }
 

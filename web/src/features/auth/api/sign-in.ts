@@ -31,6 +31,11 @@ export async function verifyToken(token: string): Promise<AdminSession | undefin
     if (isApiError(error) && (error.status === 401 || error.status === 400)) return undefined;
     throw error;
   }
+  return sessionOf(answer);
+}
+
+/** The session a check's answer describes; undefined if it says the token is not good. */
+export function sessionOf(answer: VerifyResponse): AdminSession | undefined {
   if (!answer.valid) return undefined;
   return {
     username: answer.username,

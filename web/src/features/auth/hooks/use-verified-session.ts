@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { clearToken, readToken } from '../../../lib/auth-token';
 import { takeEarlySessionCheck, takePreparedSession } from '../api/early-session-check';
 import { type AdminSession, verifyToken } from '../api/sign-in';
+import { useServedSession } from './served-session';
 
 export type SessionState =
   | { status: 'none' }
@@ -24,7 +25,9 @@ function preparedState(): SessionState | undefined {
 
 export function useVerifiedSession(): { state: SessionState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [prepared] = useState(preparedState);
+  // Rendered by the server with its first view (decision 067): checked there a moment ago.
+  const served = useServedSession();
+  const [prepared] = useState(() => (served ? { status: 'valid' as const, session: served } : preparedState()));
   const [state, setState] = useState(() => prepared ?? initialState());
   const checked = useRef(prepared !== undefined);
 

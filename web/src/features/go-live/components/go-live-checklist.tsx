@@ -43,6 +43,9 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
   // three screens down (issue 46); the heading and the count stay in sight.
   const [expanded, setExpanded] = useState(() => typeof window !== 'undefined' && window.matchMedia(wideScreen).matches);
   const itemsId = useId();
+  // On the server the width is unknown: the HTML has the items, folded by CSS below lg as the
+  // button folds them in the browser, whose first render then decides (decision 067).
+  const byWidth = typeof window === 'undefined';
 
   useEffect(
     () =>
@@ -53,6 +56,18 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
           void queryClient.invalidateQueries({ queryKey: checklistQueryKey });
       }),
     [queryClient],
+  );
+
+  const foldButton = (open: boolean, className: string) => (
+    <button
+      type="button"
+      className={`${secondaryButton} ${smallButton} col-start-2 row-start-1 self-end ${open ? 'sm:mt-3' : 'sm:mt-2'} ${className}`}
+      aria-expanded={open}
+      aria-controls={itemsId}
+      onClick={() => setExpanded(!open)}
+    >
+      {open ? t('hideItems') : t('showItems')}
+    </button>
   );
 
   const data = checklist.data;
@@ -89,21 +104,27 @@ export function GoLiveChecklist({ openTab }: { openTab: (tab: string) => void })
         <p className="text-sm font-semibold text-slate-700">{t('progress', { done: settled, total: data.items.length })}</p>
       </div>
       {/* Folded, the heading, the count and the button say enough: the tabs come up the phone's first screen. */}
-      <p hidden={!expanded} className="col-span-2 mt-1 max-w-3xl text-sm text-slate-700">
+      <p
+        hidden={!expanded && !byWidth}
+        className={`col-span-2 mt-1 max-w-3xl text-sm text-slate-700 ${byWidth ? 'hidden lg:block' : ''}`}
+      >
         {data.complete ? t('completeNotice') : t('intro')}
       </p>
-      <button
-        type="button"
-        className={`${secondaryButton} ${smallButton} col-start-2 row-start-1 self-end ${expanded ? 'sm:mt-3' : 'sm:mt-2'}`}
-        aria-expanded={expanded}
-        aria-controls={itemsId}
-        onClick={() => setExpanded((open) => !open)}
-      >
-        {expanded ? t('hideItems') : t('showItems')}
-      </button>
+      {byWidth ? (
+        <>
+          {foldButton(false, 'lg:hidden')}
+          <span className="hidden lg:block">{foldButton(true, '')}</span>
+        </>
+      ) : (
+        foldButton(expanded, '')
+      )}
       {/* Folded, the items are not rendered at all: a phone's first view is cheaper by them (issue 46). */}
-      <ol id={itemsId} hidden={!expanded} className="col-span-2 mt-4 grid gap-3 lg:grid-cols-2">
-        {expanded && data.items.map((item) => <ChecklistEntry key={item.key} item={item} openTab={openTab} />)}
+      <ol
+        id={itemsId}
+        hidden={!expanded && !byWidth}
+        className={`col-span-2 mt-4 gap-3 lg:grid-cols-2 ${byWidth ? 'hidden lg:grid' : 'grid'}`}
+      >
+        {(expanded || byWidth) && data.items.map((item) => <ChecklistEntry key={item.key} item={item} openTab={openTab} />)}
       </ol>
       {data.complete && (
         <p className="mt-4">

@@ -74,7 +74,8 @@ export function InquiryFilters({ filter, searchText, onSearchText, onChange, onR
   // On a phone the filters fold away behind a button, so that the list starts on the first screen;
   // folded, they are not rendered at all (six fields, two of them dates: issue 46).
   const [open, setOpen] = useState(false);
-  const wide = useMediaQuery('(min-width: 48rem)');
+  // The server does not know the width: its HTML has them, folded by CSS below md as here (decision 067).
+  const wide = useMediaQuery('(min-width: 48rem)', true);
 
   return (
     <div className="mb-4 space-y-3">

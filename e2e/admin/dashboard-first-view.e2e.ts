@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ContactCreated, apiRoutes, apiUrl } from '@blitz/contract';
+import { admin, useSite, viewports } from '../support/harness';
+
+// Decision 067: a browser that signed in before gets /dashboard with the inbox's first page in the
+// server's HTML (its dashboard cookie), and the application takes that page over.
+
+const site = useSite({ SEED_SAMPLE: 'false', CONTACT_MIN_FILL_SECONDS: '0' });
+let inquiry: ContactCreated;
+
+beforeAll(async () => {
+  await site.start();
+  const form = new FormData();
+  const fields = {
+    subject: 'priceInquiry',
+    firstName: 'Jörg',
+    lastName: 'Hansen',
+    phone: '+49 6181 12345',
+    email: 'joerg@example.org',
+    CompanyName: 'Hansen Lagertechnik GmbH',
+    CompanyAddress: 'Hafenstraße 5\n60311 Frankfurt',
+    BuildingSize: '2400 m²',
+    Regards: 'lps',
+    message: 'Angebot für die neue Halle, bitte.',
+    language: 'de',
+    website: '',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const res = await fetch(site.url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form });
+  expect(res.status, await res.clone().text()).toBe(201);
+  inquiry = (await res.json()) as ContactCreated;
+});
+
+const row = (page: Awaited<ReturnType<typeof site.page>>) => page.locator(`main tbody tr[data-inquiry="${inquiry.reference}"]`);
+
+describe('the dashboard’s first view from the server', () => {
+  it('shows a phone the inbox in the HTML, which the application takes over; signing out ends it', async () => {
+    const page = await site.page({ viewport: viewports.phone });
+    await page.goto(site.url + '/login');
+    const main = page.locator('main');
+    await main.getByLabel('Name').fill(admin.username);
+    await main.getByLabel('Passwort').fill(admin.password);
+    await main.getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await row(page).waitFor();
+
+    // The sign-in left the cookie: HttpOnly (no script reads it), SameSite=Strict.
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'dashboard');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('dashboard=');
+
+    // The same person's next visit, its script not run at all: the list is in the page itself.
+    const kept = await page.context().storageState();
+    const html = await site.page({ viewport: viewports.phone, javaScriptEnabled: false, storageState: kept });
+    await html.goto(site.url + '/dashboard');
+    await html.locator('main').getByRole('heading', { name: 'Anfragen', level: 2 }).waitFor();
+    expect(await row(html).innerText()).toContain('Jörg Hansen');
+    expect(await html.locator('main [role=tab][aria-selected=true]').innerText()).toContain('Anfragen');
+    // In English too, as the address asks.
+    await html.goto(site.url + '/dashboard?lang=en');
+    await html.locator('main').getByRole('heading', { name: 'Inquiries', level: 2 }).waitFor();
+    expect(await row(html).innerText()).toContain('Price inquiry');
+
+    // With its script: the server's list first, then the application over it, which opens the inquiry.
+    await page.reload();
+    await page.locator('#root[data-app-started]').waitFor({ state: 'attached' });
+    await row(page)
+      .getByRole('button', { name: /^Öffnen/ })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Angebot für die neue Halle, bitte.').waitFor();
+    await page.keyboard.press('Escape');
+    expect(page.errors).toEqual([]);
+
+    // Signing out takes the cookie away; a copy kept from before names a session that has ended,
+    // so a page asked with it holds no inquiry either.
+    await main.getByRole('button', { name: 'Abmelden' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect((await page.context().cookies()).find((c) => c.name === 'dashboard')).toBeUndefined();
+    const after = await site.page({ javaScriptEnabled: false, storageState: kept });
+    const answer = await after.goto(site.url + '/dashboard');
+    expect(await answer!.text()).not.toContain('Hansen');
+  });
+});
