@@ -95,7 +95,7 @@ async function startSite(name, entry) {
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
 
 /** A fresh phone (nothing cached), its CPU slowed, counting every script's bytes as sent. */
-async function phone({ token = null, stored = {} } = {}) {
+async function phone({ token = null, stored = {}, cookies = [] } = {}) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
@@ -116,6 +116,7 @@ async function phone({ token = null, stored = {} } = {}) {
     { token, lang, stored },
   );
   await context.addInitScript(installChecks);
+  await context.addCookies(cookies);
   const page = await context.newPage();
   // The first views the page has told of (installChecks), kept from its first moment on.
   page.shownViews = new Set();
@@ -156,6 +157,12 @@ function installChecks() {
         panel.textContent.trim().length > 40,
       );
     },
+    // The application has taken the tab over, where the server's HTML showed it first (decision 067);
+    // without a first view from the server, what shows is the application's.
+    tabReady: () =>
+      checks.tab() &&
+      (Boolean(document.getElementById('root')?.hasAttribute('data-app-started')) ||
+        !document.getElementById('page-data')?.textContent.includes('"dashboardFirstView"')),
     signIn: () => Boolean(document.querySelector('form input[type=password]')),
     // The form's script has taken it over (the server's page since issue 46; the application's form is ready when shown).
     signInReady: () => {
@@ -170,7 +177,7 @@ function installChecks() {
   // A page's first view is watched from inside it, each frame, and told on the console: Playwright's
   // own script, which its first evaluate or waitForFunction puts into the page, takes 30–45 ms of
   // the main thread at 4×, right in the time being measured (so it was until 2026-11-28).
-  const firstViews = ['signIn', 'signInReady', 'tab', 'wordpressList', 'wordpressEditor'];
+  const firstViews = ['signIn', 'signInReady', 'tab', 'tabReady', 'wordpressList', 'wordpressEditor'];
   window.__shownAt = {};
   const watch = () => {
     for (const name of firstViews) {
@@ -179,7 +186,7 @@ function installChecks() {
         console.debug(`__shown ${name}`);
       }
     }
-    const done = ['signInReady', 'tab', 'wordpressList', 'wordpressEditor'].some((name) => name in window.__shownAt);
+    const done = ['signInReady', 'tabReady', 'wordpressList', 'wordpressEditor'].some((name) => name in window.__shownAt);
     if (!done && performance.now() < 60_000) window.requestAnimationFrame(watch);
   };
   window.requestAnimationFrame(watch);
@@ -221,8 +228,8 @@ async function measureSignIn({ url }) {
 }
 
 /**
- * What a visit before left in the browser's storage besides the token (nothing on main today;
- * the early script tried on the branch `phone3` left its note on where the dashboard lands): one
+ * What a visit before left in the browser besides the token: the early script's note on where the
+ * dashboard lands (localStorage) and the dashboard cookie its token check set (decision 067); one
  * visit at full speed in a context of its own, so that the measured one is a returning user's,
  * its HTTP cache still cold.
  */
@@ -233,21 +240,26 @@ async function storageOfAVisit(url, token) {
   const page = await context.newPage();
   await page.goto(`${url}/dashboard`);
   await readyAt(page, 'tab');
+  // Once more with what the first visit left (a server long running has rendered such a page before).
+  await page.reload();
+  await readyAt(page, 'tab');
   const stored = await page.evaluate(() =>
     Object.fromEntries(Object.entries(localStorage).filter(([key]) => key !== 'JWT' && key !== 'Language')),
   );
+  const cookies = (await context.cookies()).filter((cookie) => cookie.name !== 'Language');
   await context.close();
-  return stored;
+  return { stored, cookies };
 }
 
 async function measureDashboard({ url, token }) {
-  const { page, mark, close } = await phone({ token, stored: await storageOfAVisit(url, token) });
+  const { page, mark, close } = await phone({ token, ...(await storageOfAVisit(url, token)) });
   await page.goto(`${url}/dashboard`);
   const visible = await firstShownAt(page, 'tab');
-  const longTasks = await page.evaluate(
-    (until) => window.__longTasks.filter((t) => t.start < until).reduce((sum, t) => sum + t.duration, 0),
-    visible,
-  );
+  const ready = await firstShownAt(page, 'tabReady');
+  const longTasksUntil = (until) =>
+    page.evaluate((until) => window.__longTasks.filter((t) => t.start < until).reduce((sum, t) => sum + t.duration, 0), until);
+  const longTasks = await longTasksUntil(visible);
+  const longTasksReady = await longTasksUntil(ready);
   const first = mark();
   // What had arrived when the list showed (the rest follows it: what the list fetches when idle, the notices above the tabs).
   const beforeVisible = await page.evaluate(
@@ -277,6 +289,8 @@ async function measureDashboard({ url, token }) {
     'first view: JS files before visible': beforeVisible.length,
     'first view: requests': first.requests,
     'first view: long tasks (ms)': Math.round(longTasks),
+    'first view: application started (ms)': ready,
+    'first view: long tasks until started (ms)': Math.round(longTasksReady),
   };
 
   if (firstViewOnly) {
