@@ -146,8 +146,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'self', allowBeforeSecondFactor: true },
       schema: { body: secondFactorConfirmRequestSchema, response: { 200: secondFactorConfirmResponseSchema } },
     },
-    async (request) =>
-      confirmSecondFactorSetup(app.db, app.tokenKeys, actor(request), request.body.code, app.config.sessionIdleMs),
+    async (request, reply) => {
+      const confirmed = await confirmSecondFactorSetup(
+        app.db,
+        app.tokenKeys,
+        actor(request),
+        request.body.code,
+        app.config.sessionIdleMs,
+      );
+      rememberDashboardSession(request, reply, confirmed.jwtToken, idleEnd());
+      return confirmed;
+    },
   );
 
   app.post(

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type DashboardFirstView, dashboardFirstViewKey, firstViewTokenTail, pageDataElementId } from '@blitz/contract';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
-import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir } from '../../test/helper';
+import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir, testAdmin } from '../../test/helper';
 import { postContact, priceInquiry } from '../contact/contact.test-kit';
 import { withFirstView } from '../pages/first-view-document';
 import { dashboardCookie } from './dashboard-cookie';
+import { currentTotp } from './second-factor';
 
 const earlyScript = '<script type="module" async crossorigin src="/assets/early-requests-abc.js"></script>';
 const stylesheetPreload = '<link rel="preload" as="style" href="/assets/styles-abc.css">';
@@ -124,6 +125,25 @@ describe.each(databaseKinds)('/dashboard with the inbox’s first page (decision
     });
     expect(refused.status).toBe(401);
     expect(setCookie(refused.headers)).toMatch(new RegExp(`^${cookieName}=;`));
+  });
+
+  it('follows the token a password change and a second factor’s set-up hand out', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeBuild(), SEED_SAMPLE: 'false' });
+    const password = 'Erdungsmessung-im-Umspannwerk-7';
+    const changed = await api(url, 'POST', '/api/v1/login/Password', {
+      token: await signIn(url),
+      body: { currentPassword: testAdmin.password, newPassword: password },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const token = changed.body.jwtToken as string;
+    expect(setCookie(changed.headers)).toContain(`${cookieName}=${token}`);
+    const started = await api(url, 'POST', '/api/v1/login/SecondFactor/Setup', { token, body: { password } });
+    const confirmed = await api(url, 'POST', '/api/v1/login/SecondFactor/Confirm', {
+      token,
+      body: { code: currentTotp(started.body.secret as string) },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(setCookie(confirmed.headers)).toContain(`${cookieName}=${confirmed.body.jwtToken as string}`);
   });
 
   it('takes a forged or foreign cookie for nothing: no list, no error', async () => {
