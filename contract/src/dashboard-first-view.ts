@@ -12,6 +12,16 @@ export const inboxPageLength = 20;
 /** How much of the token the first view names: the browser takes it only for its own sign-in. */
 export const firstViewTokenTail = (token: string) => token.slice(-16);
 
+/**
+ * The cookie in which the browser's application says which sign-in it holds now (the stored
+ * token's `firstViewTokenTail`), written whenever it stores the token and removed with it, offline
+ * too. The server renders the first view only where it names the dashboard cookie's token: a
+ * sign-out that reached only the browser, or a token stored without the dashboard cookie
+ * following, gets the page without anyone's inbox. Not a credential (a script may read it).
+ * `__Host-` over HTTPS, as the other cookies.
+ */
+export const dashboardHolderCookieName = (https: boolean) => (https ? '__Host-dashboard-holder' : 'dashboard-holder');
+
 export type DashboardFirstView = {
   /** The end of the token the page was rendered for (`firstViewTokenTail`). */
   token: string;

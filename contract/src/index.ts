@@ -18,6 +18,7 @@ export * from './gallery';
 export * from './languages';
 export * from './page-data';
 export * from './dashboard-first-view';
+export * from './dashboard-first-view-reads';
 export * from './problem';
 export * from './project';
 export * from './routes';

@@ -33,6 +33,7 @@ import { type TokenKeys, createTokenKeys, generateSecret } from './modules/auth/
 import { createPageRenderer } from './modules/pages/page-renderer';
 import { pageRoutes } from './modules/pages/pages.routes';
 import { dashboardFirstView } from './modules/auth/dashboard-first-view';
+import { dashboardCookie } from './modules/auth/dashboard-cookie';
 import { PageReplay } from './modules/pages/page-replay';
 import { previewCookie } from './modules/site-texts/preview-cookie';
 import { rootFilesRoutes } from './modules/pages/root-files.routes';
@@ -303,7 +304,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     answers: app.answers,
     log: app.log,
     trustProxy: config.trustProxy,
-    previewCookieNames: [previewCookie(true).name, previewCookie(false).name],
+    staffCookieNames: [
+      previewCookie(true).name,
+      previewCookie(false).name,
+      dashboardCookie(true).name,
+      dashboardCookie(false).name,
+    ],
     onReplay: () => app.metrics.cacheLookups.inc({ cache: 'replay', result: 'hit' }),
   });
   return app;

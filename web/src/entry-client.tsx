@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { type DashboardFirstView, dashboardFirstViewKey } from '@blitz/contract';
 import { App } from './app/app';
 import { servedFor } from './app/routes/admin/served-first-view';
-import { readToken } from './lib/auth-token';
+import { markHolder, readToken } from './lib/auth-token';
 import { documentPageData } from './lib/ssr/page-data';
 import { AdminRoutes, prepareDashboard } from './app/admin-routes';
 import { checkSessionEarly } from './features/auth/api/early-session-check';
@@ -19,8 +19,11 @@ import { loadStylesheet } from './lib/ssr/stylesheet';
  * rendered in the browser. Public pages and the sign-in page never load it (islands/main.ts is theirs).
  */
 async function start() {
+  const token = readToken();
   // Where the server rendered the first view, it checked the session a moment ago (decision 067).
-  if (!servedFor(documentPageData<DashboardFirstView>(dashboardFirstViewKey), readToken())) checkSessionEarly();
+  if (!servedFor(documentPageData<DashboardFirstView>(dashboardFirstViewKey), token)) checkSessionEarly();
+  // Which sign-in this browser holds, for the server's next first view (a token stored before it asked).
+  if (token) markHolder(token);
   const lang = preferredLanguage();
   if (new URLSearchParams(window.location.search).has('lang')) storeLanguage(lang);
   const page = matchPage(window.location.pathname);

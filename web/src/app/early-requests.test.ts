@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPrefix, apiRoutes, mayAccess, storageKeys, userRoles } from '@blitz/contract';
+import {
+  apiPrefix,
+  apiRoutes,
+  dashboardFirstViewReads,
+  firstViewReadUrl,
+  mayAccess,
+  storageKeys,
+  userRoles,
+} from '@blitz/contract';
 import { checklistQueryOptions } from '../features/go-live/api/checklist';
 import { emptyInboxFilter, inquiriesQueryOptions } from '../features/inbox/api/inquiries';
 import { verifyToken } from '../features/auth/api/sign-in';
@@ -69,6 +77,11 @@ describe("the dashboard's early calls", () => {
     await Promise.resolve(checklistQueryOptions().queryFn!(context)).catch(() => undefined);
     await apiRequest(apiRoutes.companyDetails);
     expect(asked()).toEqual(landingCalls('admin'));
+  });
+
+  it('are the reads the server makes where it renders the first view itself (decision 067)', () => {
+    const { inbox, spam, unread, checklist } = dashboardFirstViewReads;
+    expect([inbox, spam, unread, checklist].map((read) => `GET ${firstViewReadUrl(read)}`)).toEqual(firstViewCalls(true));
   });
 
   it('ask for the inbox only for whoever may read it, and the admin start only for an admin', () => {

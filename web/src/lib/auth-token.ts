@@ -1,4 +1,4 @@
-import { storageKeys } from '@blitz/contract';
+import { dashboardHolderCookieName, firstViewTokenTail, storageKeys } from '@blitz/contract';
 
 // The sign-in token lives in localStorage under the spec's key (SPEC.md §9). Storage may be
 // blocked (private modes, strict settings): then there is simply no stored token.
@@ -16,6 +16,21 @@ export function storeToken(token: string): void {
     window.localStorage.setItem(storageKeys.token, token);
   } catch {
     // Without storage the sign-in cannot outlast this page; the next admin call asks again.
+  }
+  markHolder(token);
+}
+
+/**
+ * Tells the server which sign-in this browser holds (the contract's `dashboardHolderCookieName`,
+ * decision 067), or none: /dashboard carries the inbox's first page only for that one.
+ */
+export function markHolder(token: string | null): void {
+  try {
+    const https = window.location.protocol === 'https:';
+    const value = token ? `${firstViewTokenTail(token)}; Max-Age=${30 * 24 * 3600}` : '; Max-Age=0';
+    document.cookie = `${dashboardHolderCookieName(https)}=${value}; Path=/; SameSite=Strict${https ? '; Secure' : ''}`;
+  } catch {
+    // Cookies blocked: the dashboard is rendered in the browser, as without the first view.
   }
 }
 
@@ -37,4 +52,5 @@ export function clearToken(refused?: string): void {
   } catch {
     // Nothing stored, nothing to remove.
   }
+  markHolder(null);
 }

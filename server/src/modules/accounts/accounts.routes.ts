@@ -29,6 +29,7 @@ import {
 } from './accounts.service';
 import { invitationMailer } from './invitation-mail';
 import { requestOriginOf } from '../site-address/request-origins';
+import { rememberDashboardSession } from '../auth/dashboard-cookie';
 
 /** Accounts managed by admins, and the invitee's first sign-in (issue 31). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -112,6 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         { token, password, ip: request.ip, log: request.log },
         app.config.sessionIdleMs,
       );
+      rememberDashboardSession(request, reply, jwtToken, new Date(Date.now() + app.config.sessionIdleMs));
       return { jwtToken };
     },
   );

@@ -5,8 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * the sign-in token, HttpOnly and SameSite=Strict, with the __Host- prefix over HTTPS, as the
  * preview cookie is. Only `GET /dashboard` reads it, a request that changes nothing; every API
  * route still requires the Bearer header, so a forged cross-site request gains nothing by it.
- * Set by the answers that hand out or confirm a token, cleared by signing out and by a refused
- * check; a cookie left behind renders nothing, since the page checks its session first.
+ * Set by every answer that hands out a token (sign-in, a password change, a second factor's
+ * set-up, an invitation accepted) and by the token's check, cleared by signing out and by a
+ * refused check. A cookie left behind renders nothing: the page checks its session first, and
+ * the holder cookie the browser's application keeps (the contract's `dashboardHolderCookieName`)
+ * must name the same token.
  */
 export function dashboardCookie(https: boolean) {
   return {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type DashboardFirstView, dashboardFirstViewKey, firstViewTokenTail, pageDataElementId } from '@blitz/contract';
+import {
+  type DashboardFirstView,
+  dashboardFirstViewKey,
+  dashboardHolderCookieName,
+  firstViewTokenTail,
+  pageDataElementId,
+} from '@blitz/contract';
 import { writeFakeWebBuild } from '../../test/fake-web-build';
 import { api, databaseKinds, getOnce, signIn, startTestApp, tempDir, testAdmin } from '../../test/helper';
 import { postContact, priceInquiry } from '../contact/contact.test-kit';
@@ -27,6 +33,12 @@ function fakeBuild(): string {
 }
 
 const cookieName = dashboardCookie(false).name;
+const holderName = dashboardHolderCookieName(false);
+
+/** The cookies of a browser holding `token` (the dashboard cookie), whose application holds `held` (the holder cookie). */
+const cookiesOf = (token: string, held: string | null = token) => ({
+  cookie: `${cookieName}=${token}${held === null ? '' : `; ${holderName}=${firstViewTokenTail(held)}`}`,
+});
 
 /** The cookie an answer sets (name=value and its attributes), if it sets the dashboard's. */
 const setCookie = (headers: Headers) => headers.getSetCookie().find((cookie) => cookie.startsWith(`${cookieName}=`));
@@ -53,7 +65,7 @@ describe.each(databaseKinds)('/dashboard with the inbox’s first page (decision
     expect(cookie).toMatch(/; SameSite=Strict/);
     expect(cookie).toMatch(/; Path=\//);
     expect(Number(/Max-Age=(\d+)/.exec(cookie)?.[1])).toBeGreaterThan(60);
-    const withCookie = { cookie: `${cookieName}=${token}` };
+    const withCookie = cookiesOf(token);
 
     const res = await getOnce(`${url}/dashboard`, withCookie);
     expect(res.status).toBe(200);
@@ -76,10 +88,17 @@ describe.each(databaseKinds)('/dashboard with the inbox’s first page (decision
     // Renewed to the session's end.
     expect(res.headers['set-cookie']?.join()).toContain(`${cookieName}=${token}`);
 
-    // Without the cookie, or for another tab: the page as built, rendered in the browser.
+    // The API's reads were the staff member's request to the server: the origin it came by, no other.
+    const address = await api(url, 'GET', '/api/v1/Settings/Address', { token });
+    expect(address.body.requestOrigins).toEqual([new URL(url).origin]);
+
+    // Without the cookie, for another tab, or where the browser's application no longer holds that
+    // sign-in (signed out while offline; another token stored): the page as built.
     for (const [address, headers] of [
       ['/dashboard', {}],
       ['/dashboard?tab=projects', withCookie],
+      ['/dashboard', cookiesOf(token, null)],
+      ['/dashboard', cookiesOf(token, 'another.token.stored-in-the-browser')],
     ] as const) {
       const other = (await getOnce(`${url}${address}`, headers)).body.toString('utf8');
       expect(other, address).toContain('<div id="root"></div>');
@@ -114,7 +133,7 @@ describe.each(databaseKinds)('/dashboard with the inbox’s first page (decision
     // The token's own check sets the cookie too (a browser signed in before the cookie existed).
     const checked = await api(url, 'POST', '/api/v1/login/Verfy', { body: { JWT: editorToken } });
     expect(setCookie(checked.headers)).toContain(`${cookieName}=${editorToken}`);
-    const html = (await getOnce(`${url}/dashboard`, { cookie: `${cookieName}=${editorToken}` })).body.toString('utf8');
+    const html = (await getOnce(`${url}/dashboard`, cookiesOf(editorToken))).body.toString('utf8');
     expect(html).not.toContain('Hansen');
     expect(pageData(html)[dashboardFirstViewKey]).toBeUndefined();
 
@@ -146,10 +165,40 @@ describe.each(databaseKinds)('/dashboard with the inbox’s first page (decision
     expect(setCookie(confirmed.headers)).toContain(`${cookieName}=${confirmed.body.jwtToken as string}`);
   });
 
+  it('hands the cookie to whoever accepts an invitation: the inbox of the browser’s last sign-in is never theirs', async () => {
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeBuild(), SEED_SAMPLE: 'false' });
+    const token = await signIn(url);
+    const invited = await api(url, 'POST', '/api/v1/User', { token, body: { username: 'paul', role: 'inbox' } });
+    const invitation = new URLSearchParams(new URL(invited.body.invitation.url).hash.slice(1)).get('invitation')!;
+    const accepted = await api(url, 'POST', '/api/v1/login/Invitation', {
+      body: { token: invitation, password: 'Erdungsmessung-im-Umspannwerk-7' },
+      headers: cookiesOf(token),
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(setCookie(accepted.headers)).toContain(`${cookieName}=${accepted.body.jwtToken as string}`);
+  });
+
+  it('does not keep the session alive: its reads are not the user’s activity', async () => {
+    // Sessions idle out after 3 s here, and are touched at most every 0.3 s.
+    const { url } = await startTestApp(kind, { WEB_DIST: fakeBuild(), SEED_SAMPLE: 'false', SESSION_IDLE_MINUTES: '0.05' });
+    const token = await signIn(url);
+    const until = async () =>
+      Date.parse((await api(url, 'POST', '/api/v1/login/Verfy', { body: { JWT: token } })).body.expiresAt as string);
+    const before = await until();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(
+      pageData((await getOnce(`${url}/dashboard`, cookiesOf(token))).body.toString('utf8'))[dashboardFirstViewKey],
+    ).toBeDefined();
+    expect(await until()).toBe(before);
+    // A read of the browser's own does extend it.
+    expect((await api(url, 'GET', '/api/v1/Inquiry/Unread', { token })).status).toBe(200);
+    expect(await until()).toBeGreaterThan(before + 500);
+  });
+
   it('takes a forged or foreign cookie for nothing: no list, no error', async () => {
     const { url } = await startTestApp(kind, { WEB_DIST: fakeBuild(), SEED_SAMPLE: 'false' });
     for (const value of ['x', 'a.b.c', '%%%', 'e'.repeat(5000)]) {
-      const res = await getOnce(`${url}/dashboard`, { cookie: `${cookieName}=${value}` });
+      const res = await getOnce(`${url}/dashboard`, cookiesOf(value));
       expect(res.status, value).toBe(200);
       expect(res.body.toString('utf8'), value).toContain('<div id="root"></div>');
     }

@@ -16,8 +16,8 @@ export type PageReplayDeps = {
   log: FastifyBaseLogger;
   /** As Fastify's `trustProxy`: whose X-Forwarded-* headers are believed. */
   trustProxy: boolean | string | string[];
-  /** The cookies of a preview of drafts: a request with one is never replayed. */
-  previewCookieNames: readonly string[];
+  /** The cookies that carry a staff member's sign-in (the preview of drafts, the dashboard's): a request with one is never replayed. */
+  staffCookieNames: readonly string[];
   /** Told of each page replayed (the metrics count it as a hit of the page cache). */
   onReplay?: () => void;
 };
@@ -201,7 +201,7 @@ export class PageReplay {
     )
       return undefined;
     const cookie = headers.cookie ?? '';
-    if (cookie && this.deps?.previewCookieNames.some((name) => cookie.includes(name))) return undefined;
+    if (cookie && this.deps?.staffCookieNames.some((name) => cookie.includes(name))) return undefined;
     const protocol = this.protocolOf(raw);
     if (protocol === undefined) return undefined;
     return `${protocol} ${this.encodingOf(headers['accept-encoding'])} ${raw.url} ${cookie}`;

@@ -70,7 +70,7 @@ export type PageRoutesOptions = {
   /** /dashboard's first view, rendered by the server for a staff member who signed in (modules/auth/dashboard-first-view.ts). */
   firstView?: {
     /** Whether the request names a sign-in: its /dashboard is that person's alone, never replayed. */
-    claimed(request: FastifyRequest): boolean;
+    hasSignIn(request: FastifyRequest): boolean;
     /** The answers the first view is rendered from; undefined: the page as built, rendered in the browser. */
     read(request: FastifyRequest, reply: FastifyReply): Promise<PageData | undefined>;
   };
@@ -215,7 +215,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     content: PageContent,
   ) {
     const firstView = await options.firstView?.read(request, reply).catch((error: unknown) => {
-      request.log.warn({ err: error }, 'the dashboard’s first view could not be read; the page renders it in the browser');
+      request.log.error({ err: error }, 'reading the dashboard’s first view failed; the page renders it in the browser');
       return undefined;
     });
     if (!firstView) return false;
@@ -276,7 +276,7 @@ const pagesPlugin: FastifyPluginAsync<PageRoutesOptions> = async (app, options) 
     if (content?.preview) return servePreview(page, request, reply, lang, file.raw.toString('utf8'), content);
     rememberLanguage();
     // The staff member's own inbox is not a page for anyone else: never offered to the replay either.
-    const ownDashboard = page === 'dashboard' && options.firstView?.claimed(request) === true;
+    const ownDashboard = page === 'dashboard' && options.firstView?.hasSignIn(request) === true;
     if (ownDashboard && content && (await serveFirstView(request, reply, lang, file.raw, content))) return reply;
     const filler = builtAsIs ? undefined : (ownData ?? (content && !content.asBuilt ? fillerOf(page) : undefined));
     if (filler && content) {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { type RouteAccess, mayAccess } from '@blitz/contract';
 import { type AuthenticatedUser, authenticate } from '../../modules/auth/auth.service';
 import { bearerToken } from '../../modules/auth/tokens';
+import { isFirstViewRead } from '../../modules/auth/dashboard-first-view';
 import { HttpError, unauthorized } from '../../lib/http-error';
 import { logSecurityEvent } from '../../lib/security-log';
 
@@ -61,7 +62,11 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
     const result = token
-      ? await authenticate(app.db, app.tokenKeys, token, { idleMs: app.config.sessionIdleMs, activity: true })
+      ? await authenticate(app.db, app.tokenKeys, token, {
+          idleMs: app.config.sessionIdleMs,
+          // The server's own reads for /dashboard's first view are not the user's doing.
+          activity: !isFirstViewRead(request),
+        })
       : { rejected: 'missing' as const };
     if ('rejected' in result) {
       logSecurityEvent(request.log, 'warn', 'token_rejected', {

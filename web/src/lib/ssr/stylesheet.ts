@@ -9,6 +9,9 @@ let loading: Promise<void> | undefined;
  * Resolves when it is loaded, or failed (the page stays usable with its inline CSS).
  */
 export function loadStylesheet(): Promise<void> {
+  // The page links it already (the dashboard with its first view from the server, decision 067):
+  // a stylesheet in the head is loaded before the scripts run, and a second link would restyle the page.
+  if (document.querySelector(`link[rel="stylesheet"][href="${stylesheetUrl}"]`)) loading ??= Promise.resolve();
   loading ??= new Promise((resolve) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
