@@ -16,12 +16,12 @@ import {
   languageCookieName,
 } from '@blitz/contract';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { withFirstView } from './first-view-document';
 import { sendEncoded } from '../../lib/encoded-body';
 import { matchesEtag } from '../../lib/etag';
 import { sendProblem } from '../../lib/send-problem';
 import type { PageContent, PageContents } from './page-content';
 import { PageCache, finishPage, keptForOthers, normalizedUrl } from './page-cache';
+import { withFirstView } from './first-view-document';
 import { PageFiles } from './page-files';
 import { type PageFiller, contentFiller } from './page-filler';
 import { PageHeaderSets, pageLanguage, setPageHeaders } from './page-headers';
