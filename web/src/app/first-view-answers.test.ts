@@ -35,32 +35,13 @@ import {
   verifyAnswer,
 } from '../lib/answer-reader';
 import { ApiError, apiRequest } from '../lib/api-client';
+import { inquiryRow } from './inquiry-row.test-kit';
 
 // The dashboard's first view reads its answers without zod (lib/answer-reader.ts, issue 46). Each
 // example is an answer the contract's schema accepts: the reader must give what the schema gives
 // (or, where it reads only part, that part), and refuse what the schema refuses in the fields it reads.
 
-const row = {
-  id: 7,
-  reference: 'A-2026-0007',
-  createdAt: '2026-11-27T08:15:00.000Z',
-  subject: 'priceInquiry',
-  typeNames: null,
-  firstName: 'Erika',
-  lastName: 'Musterfrau',
-  companyName: null,
-  email: 'erika@example.org',
-  status: 'new',
-  assignee: { id: 2, name: 'Paul' },
-  followUpOn: '2026-12-01',
-  deliveryStatus: 'delivered',
-  spam: false,
-  unanswered: true,
-  attachmentCount: 2,
-  job: null,
-  unread: true,
-  duplicateCount: 0,
-};
+const row = inquiryRow;
 const application = {
   ...row,
   id: 8,

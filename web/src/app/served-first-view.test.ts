@@ -3,33 +3,14 @@ import { type DashboardFirstView, firstViewTokenTail } from '@blitz/contract';
 import { checklistQueryOptions } from '../features/go-live/api/checklist';
 import { emptyInboxFilter, inquiriesQueryOptions } from '../features/inbox/api/inquiries';
 import { unreadQueryOptions } from '../features/inbox/api/unread-count';
+import { inquiryRow } from './inquiry-row.test-kit';
 import { readServedFirstView, servedFor } from './routes/admin/served-first-view';
 
 // The server renders /dashboard from the API's answers and hands them over in the page (decision
 // 067): the browser must read them into the very query keys its own calls fill, or its first
 // render would show something else than the server's HTML (and ask again).
 
-const row = {
-  id: 7,
-  reference: 'A-2026-0007',
-  createdAt: '2026-11-27T08:15:00.000Z',
-  subject: 'priceInquiry',
-  typeNames: null,
-  firstName: 'Erika',
-  lastName: 'Musterfrau',
-  companyName: null,
-  email: 'erika@example.org',
-  status: 'new',
-  assignee: null,
-  followUpOn: null,
-  deliveryStatus: 'delivered',
-  spam: false,
-  unanswered: true,
-  attachmentCount: 0,
-  job: null,
-  unread: true,
-  duplicateCount: 0,
-};
+const row = inquiryRow;
 
 const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiIxIn0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
 
