@@ -14,6 +14,7 @@ import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { SearchEntryFields } from '../../../components/admin/search-entry-fields';
 import { searchEntryLabels } from '../../../components/admin/search-entry-form';
 import { projectSearchResult } from '../../../lib/search-entry';
+import { useAfterFirstFrame } from '../../../lib/use-after-first-frame';
 import { type PictureItem, filePartName, missingTexts, pictureItems, picturesPayload } from './picture-list';
 import { PictureListField } from './picture-list-field';
 import {
@@ -82,6 +83,8 @@ function ProjectForm({
   useUnsavedChanges(isDirty || picturesChanged);
   const language = contentLanguageOf(i18n.language === 'en' ? 'en' : 'de');
   const missing = missingTexts(pictures);
+  // The search entry and the pictures lie below a phone's fold: they follow the dialog's first frame.
+  const lowerSections = useAfterFirstFrame();
   const picturesReady = pictures.length > 0 && missing.size === 0;
 
   const m = 'modal';
@@ -245,17 +248,21 @@ function ProjectForm({
           {t(`${m}.featured`, { max: featuredLimit })}
         </label>
       </div>
-      <ProjectSearchEntry control={control} register={register} errors={errors} path={projectPath(current?.id ?? '…')} />
-      <PictureListField
-        items={pictures}
-        onChange={(items) => {
-          setPictures(items);
-          setPicturesChanged(true);
-        }}
-        showErrors={tried}
-        missing={missing}
-        progress={progress}
-      />
+      {lowerSections && (
+        <>
+          <ProjectSearchEntry control={control} register={register} errors={errors} path={projectPath(current?.id ?? '…')} />
+          <PictureListField
+            items={pictures}
+            onChange={(items) => {
+              setPictures(items);
+              setPicturesChanged(true);
+            }}
+            showErrors={tried}
+            missing={missing}
+            progress={progress}
+          />
+        </>
+      )}
     </ModalForm>
   );
 }

@@ -4,6 +4,7 @@ import { type EditableTextNamespace, type SiteTextList, editableTextNamespaces, 
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { controlClass } from '../../../components/admin/form-field';
 import { ListStatus } from '../../../components/admin/list-status';
+import { useAfterFirstFrame } from '../../../lib/use-after-first-frame';
 import { useItemParam } from '../../../components/admin/opened-item';
 import { useSiteTexts } from '../api/site-texts';
 import { type CompletenessCheck, completenessChecks, completenessCounts, failsCheck } from '../completeness';
@@ -15,6 +16,8 @@ import { TextEntry } from './text-entry';
 
 /** How many texts the list shows at first and adds with "show more": rendering stays cheap. */
 const pageSize = 30;
+/** How many of them the tab's first frame holds (a phone's screen and more): the rest follow it. */
+const firstFrameSize = 3;
 
 /** The website's texts (issue 16): every text visitors read, by page, as drafts to publish. */
 export function TextsPanel() {
@@ -68,7 +71,9 @@ function TextsEditor({ list }: { list: SiteTextList }) {
     );
     return searchTexts(inScope, deferredQuery);
   }, [list.data, page, check, deferredQuery]);
-  const shown = useMemo(() => firstOfGroups(groupByPage(matches), limit), [matches, limit]);
+  const afterFirstFrame = useAfterFirstFrame();
+  const shownLimit = afterFirstFrame ? limit : Math.min(limit, firstFrameSize);
+  const shown = useMemo(() => firstOfGroups(groupByPage(matches), shownLimit), [matches, shownLimit]);
   const left = matches.length - Math.min(limit, matches.length);
 
   // A new filter starts at the top of its results.
@@ -165,7 +170,7 @@ function TextsEditor({ list }: { list: SiteTextList }) {
             ))}
           </section>
         ))}
-        {left > 0 && (
+        {afterFirstFrame && left > 0 && (
           <div className="flex justify-center">
             <button type="button" className={secondaryButton} onClick={() => setLimit((shownCount) => shownCount + pageSize)}>
               {t('showMore', { count: Math.min(pageSize, left) })} {t('showMoreLeft', { count: left })}
