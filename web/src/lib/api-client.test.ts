@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, onSessionEnded, sessionExpiredLocation } from './api-client';
+import { ApiError, apiRequest, onSessionEnded, readAhead, sessionExpiredLocation } from './api-client';
 import { parseRetryAfter } from './retry-after';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -145,6 +145,55 @@ describe('apiRequest', () => {
     expect(error.code).toBe('invalid_credentials');
     expect(storage.getItem('JWT')).toBe('the-token');
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("readAhead (a tab's first reads at its touch, issue 46)", () => {
+  // Each test reads its own address: what one test read ahead is not another's.
+  it('starts the read with the stored token; the same call takes its answer once, then asks anew', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { id: 1 })).mockResolvedValueOnce(json(200, { id: 2 }));
+    readAhead('/Ahead/Taken');
+    readAhead('/Ahead/Taken'); // a second touch while it runs: not read twice
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/Ahead/Taken');
+    expect(init.headers.authorization).toBe('Bearer the-token');
+    expect(await apiRequest('/Ahead/Taken', { schema: itemSchema, admin: true })).toEqual({ id: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await apiRequest('/Ahead/Taken', { schema: itemSchema, admin: true })).toEqual({ id: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not taken by a call with another token (signed in anew since the touch)', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { id: 1 })).mockResolvedValueOnce(json(200, { id: 2 }));
+    readAhead('/Ahead/OtherToken');
+    storage.setItem('JWT', 'another-token');
+    expect(await apiRequest('/Ahead/OtherToken', { schema: itemSchema, admin: true })).toEqual({ id: 2 });
+    expect(fetchMock.mock.calls[1]![1].headers.authorization).toBe('Bearer another-token');
+  });
+
+  it('is not taken once it is older than a few seconds, and a touch then reads anew', async () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    fetchMock.mockImplementation(async () => json(200, { id: fetchMock.mock.calls.length }));
+    readAhead('/Ahead/Old');
+    now.mockReturnValue(12_000);
+    expect(await apiRequest('/Ahead/Old', { schema: itemSchema, admin: true })).toEqual({ id: 2 });
+    readAhead('/Ahead/Old');
+    now.mockReturnValue(13_000);
+    readAhead('/Ahead/Old');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(await apiRequest('/Ahead/Old', { schema: itemSchema, admin: true })).toEqual({ id: 3 });
+    now.mockRestore();
+  });
+
+  it('leaves a read that failed to the call itself, and reads nothing without a token', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('offline')).mockResolvedValueOnce(json(200, { id: 5 }));
+    readAhead('/Ahead/Failed');
+    expect(await apiRequest('/Ahead/Failed', { schema: itemSchema, admin: true })).toEqual({ id: 5 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    storage.removeItem('JWT');
+    readAhead('/Ahead/NoToken');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

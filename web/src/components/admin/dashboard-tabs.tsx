@@ -11,6 +11,8 @@ export type DashboardSection = {
   render: () => ReactNode;
   /** Starts loading the area's code: called when its tab is touched or focused, before the tap lands. */
   preload?: () => unknown;
+  /** Starts the area's first reads: called when its tab is touched (not on focus: arrow keys pass many tabs). */
+  readAhead?: () => void;
 };
 
 type DashboardTabsProps = {
@@ -110,7 +112,10 @@ export function DashboardTabs({ sections, label, initial }: DashboardTabsProps) 
                     : 'border-slate-300 bg-white text-slate-700 hover:text-brand-900 lg:border-transparent lg:bg-transparent lg:text-slate-600'
                 }`}
                 onClick={() => select(section)}
-                onPointerDown={() => section.preload?.()}
+                onPointerDown={() => {
+                  section.readAhead?.();
+                  section.preload?.();
+                }}
                 onFocus={() => section.preload?.()}
               >
                 {section.label}

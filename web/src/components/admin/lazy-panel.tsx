@@ -5,7 +5,7 @@ import { secondaryButton, smallButton } from './button-classes';
 import { LoadingStatus } from './list-status';
 
 /** A dashboard area whose code and texts are loaded when it is first opened (issue 46), or earlier by `preload`. */
-export type LazyPanel<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+export type LazyPanel<P> = ComponentType<P> & { preload: () => Promise<unknown>; isLoaded: () => boolean };
 
 /**
  * Wraps an area's import: its code, and the namespaces of its texts, are fetched together on
@@ -49,7 +49,7 @@ export function lazyPanel<P extends object>(
       </LoadFailure>
     );
   }
-  return Object.assign(Panel, { preload });
+  return Object.assign(Panel, { preload, isLoaded: () => loaded !== undefined });
 }
 
 function PanelLoading() {

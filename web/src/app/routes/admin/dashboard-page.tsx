@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type DashboardFirstView, type RouteAccess, dashboardFirstViewKey, mayAccess } from '@blitz/contract';
+import { type DashboardFirstView, type RouteAccess, apiRoutes, dashboardFirstViewKey, mayAccess } from '@blitz/contract';
 import { DashboardHeader } from '../../../features/auth/components/dashboard-header';
 import { type DashboardSection, DashboardTabs } from '../../../components/admin/dashboard-tabs';
 import { UnsavedChangesProvider } from '../../../components/admin/unsaved-changes-provider';
@@ -17,6 +17,7 @@ import { unreadQueryOptions, useUnreadInquiries } from '../../../features/inbox/
 import { emptyInboxFilter, inquiriesQueryOptions } from '../../../features/inbox/api/inquiries';
 import { prepareSession } from '../../../features/auth/api/early-session-check';
 import { readToken } from '../../../lib/auth-token';
+import { readAhead } from '../../../lib/api-client';
 import { whenIdle } from '../../../lib/when-idle';
 import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
 import { checklistQueryOptions } from '../../../features/go-live/api/checklist';
@@ -220,15 +221,29 @@ function Dashboard({ session }: { session: AdminSession }) {
   );
 }
 
-/** One tab: its area's code starts loading when the tab is touched or focused. */
+/**
+ * One tab: its area's code starts loading when the tab is touched or focused. `reads`: the
+ * addresses its first render asks for, started at the touch of its first opening, so that they
+ * run while its code loads (issue 46; api-client.ts, `readAhead`).
+ */
 function area<P extends object>(
   id: string,
   access: RouteAccess,
   label: string,
   Panel: LazyPanel<P>,
   props: P,
+  reads: readonly string[] = [],
 ): DashboardSection & { access: RouteAccess } {
-  return { id, access, label, preload: Panel.preload, render: () => <Panel {...props} /> };
+  return {
+    id,
+    access,
+    label,
+    preload: Panel.preload,
+    readAhead: () => {
+      if (!Panel.isLoaded()) reads.forEach(readAhead);
+    },
+    render: () => <Panel {...props} />,
+  };
 }
 
 /** The tabs, each with what its routes serve: a role sees only the tabs it may use (issue 31). */
@@ -244,11 +259,14 @@ function Sections({ session }: { session: AdminSession }) {
     area('pages', 'content', t('tabs.pages'), PagesSection, {}),
     area('news', 'content', t('tabs.news'), NewsSection, {}),
     area('files', 'content', t('tabs.files'), FilesPanel, {}),
-    area('company', 'admin', t('tabs.company'), CompanyPanel, {}),
-    area('mail', 'admin', t('tabs.mail'), MailSettingsPanel, {}),
+    area('company', 'admin', t('tabs.company'), CompanyPanel, {}, [apiRoutes.companyDetails, apiRoutes.siteAddress]),
+    area('mail', 'admin', t('tabs.mail'), MailSettingsPanel, {}, [
+      apiRoutes.mailSettings.settings,
+      apiRoutes.mailTemplates.templates,
+    ]),
     area('forms', 'admin', t('tabs.inquiryTypes'), InquiryTypesPanel, {}),
-    area('texts', 'content', t('tabs.texts'), TextsPanel, {}),
-    area('trash', 'content', t('tabs.trash'), TrashPanel, { mayEmpty: session.role === 'admin' }),
+    area('texts', 'content', t('tabs.texts'), TextsPanel, {}, [apiRoutes.siteTexts.texts]),
+    area('trash', 'content', t('tabs.trash'), TrashPanel, { mayEmpty: session.role === 'admin' }, [apiRoutes.trash.list]),
     {
       ...area('inquiries', 'inbox', t('inbox:tab'), InboxPanel, {
         subjects: session.inquiryTypes ?? undefined,
@@ -256,15 +274,15 @@ function Sections({ session }: { session: AdminSession }) {
       }),
       count: unread.data ? { value: unread.data, label: t('inbox:tabUnread', { count: unread.data }) } : undefined,
     },
-    area('statistics', 'admin', t('tabs.statistics'), StatisticsPanel, {}),
+    area('statistics', 'admin', t('tabs.statistics'), StatisticsPanel, {}, [apiRoutes.statistics.summary]),
     area('redirects', 'admin', t('tabs.redirects'), RedirectsPanel, {}),
-    area('import', 'admin', t('tabs.import'), ImportSection, {}),
+    area('import', 'admin', t('tabs.import'), ImportSection, {}, [apiRoutes.imports.list]),
     area('audit', 'admin', t('tabs.audit'), AuditPanel, {}),
-    area('backups', 'admin', t('tabs.backups'), BackupsPanel, {}),
+    area('backups', 'admin', t('tabs.backups'), BackupsPanel, {}, [apiRoutes.backup.list]),
     area('privacy', 'admin', t('tabs.privacy'), PrivacyPanel, {}),
-    area('accounts', 'admin', t('tabs.accounts'), AccountsPanel, { self: session.username }),
-    area('sessions', 'self', t('tabs.sessions'), SessionsPanel, {}),
-    area('second-factor', 'self', t('tabs.secondFactor'), SecondFactorPanel, {}),
+    area('accounts', 'admin', t('tabs.accounts'), AccountsPanel, { self: session.username }, [apiRoutes.users.list]),
+    area('sessions', 'self', t('tabs.sessions'), SessionsPanel, {}, [apiRoutes.auth.sessions]),
+    area('second-factor', 'self', t('tabs.secondFactor'), SecondFactorPanel, {}, [apiRoutes.auth.secondFactor]),
   ];
   const sections: DashboardSection[] = all.filter((section) => mayAccess(session.role, section.access));
   const admin = session.role === 'admin';
