@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../components/footer';
@@ -11,9 +11,6 @@ import { useNavigationScroll } from '../lib/use-navigation-scroll';
 /** The frame of every page: skip link, navbar, the page (and what the layout puts after it), footer (with what the layout puts in it). */
 export function SiteFrame({ inFooter, afterPage }: { inFooter?: ReactNode; afterPage?: ReactNode }) {
   const { t } = useTranslation('common');
-  const { pathname } = useLocation();
-  const onHome = pathname === '/' || pathname === '';
-  useNavigationScroll();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -25,7 +22,7 @@ export function SiteFrame({ inFooter, afterPage }: { inFooter?: ReactNode; after
       <PreviewBanner />
       {/* The frame the home page's navbar is laid over (absolute): below a preview's banner. */}
       <div className="relative flex flex-1 flex-col">
-        <Navbar coloured={!onHome} />
+        <FrameNavbar />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
@@ -35,6 +32,24 @@ export function SiteFrame({ inFooter, afterPage }: { inFooter?: ReactNode; after
         <Footer>{inFooter}</Footer>
       </div>
       <Notifications />
+      {/* Last: its effect runs after the page's, as the frame's own did. */}
+      <NavigationScroll />
     </div>
   );
 }
+
+/**
+ * What follows the address is in components of its own, not in the frame: a change of the search
+ * alone (a dashboard tab's ?tab=) renders neither the page around them nor the footer again.
+ */
+function NavigationScroll() {
+  useNavigationScroll();
+  return null;
+}
+
+/** The navbar, coloured on every page but the home page (whose picture it lies over). */
+function FrameNavbar() {
+  const { pathname } = useLocation();
+  return <KeptNavbar coloured={pathname !== '/' && pathname !== ''} />;
+}
+const KeptNavbar = memo(Navbar);

@@ -144,6 +144,20 @@ export function useLocation(): Location {
   return useSyncExternalStore(subscribe, start);
 }
 
+/**
+ * The address's path alone: a route's match and a link's "current page" follow it, and a search
+ * parameter set (a dashboard tab's ?tab=) renders neither them nor the page frame around them again.
+ */
+function usePathname(): string {
+  return useSyncExternalStore(subscribe, () => start().pathname);
+}
+
+/** Where `to` leads from the current address (a relative one resolved against it). */
+function hrefFrom(to: string, at: Location): string {
+  const url = new URL(to, `${window.location.origin}${at.pathname}${at.search}${at.hash}`);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 export function useNavigate(): (to: string, options?: NavigateOptions) => void {
   return navigate;
 }
@@ -204,11 +218,8 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'classNa
 
 /** An address's link: the app goes there itself (a plain click), or the browser (a new tab, a modifier). */
 export function Link({ to, replace, state, onClick, ...rest }: LinkProps): ReactElement {
-  const location = useLocation();
-  const href = useMemo(() => {
-    const url = new URL(to, `${window.location.origin}${location.pathname}${location.search}${location.hash}`);
-    return `${url.pathname}${url.search}${url.hash}`;
-  }, [to, location]);
+  // Rendered again only when its own address changes (a relative one's), not at every navigation.
+  const href = useSyncExternalStore(subscribe, () => hrefFrom(to, start()));
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
@@ -228,7 +239,7 @@ export function NavLink({
   className?: string | ((state: { isActive: boolean; isPending: boolean; isTransitioning: boolean }) => string);
   end?: boolean;
 }): ReactElement {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const target = new URL(props.to, window.location.href).pathname.toLowerCase().replace(/(.)\/$/, '$1');
   const here = pathname.toLowerCase();
   const isActive = here === target || (!end && target !== '/' && here.startsWith(`${target}/`));
@@ -247,7 +258,7 @@ const OutletContext = createContext<ReactNode>(null);
 
 /** The element of the first route whose path is the address's (`*`: any); a layout's with the match as its outlet. */
 export function Routes({ children }: { children?: ReactNode }): ReactNode {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   return matchRoutes(children, pathname.replace(/^\/+|\/+$/g, '').toLowerCase());
 }
 
