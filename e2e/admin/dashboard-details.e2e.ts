@@ -92,6 +92,38 @@ describe('the tabs of the dashboard', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it("read a tab's first addresses at its touch, while its code loads, and once (decision 068)", async () => {
+    const page = await site.page({ viewport: viewports.desktop });
+    await openWithToken(page, site.url, await apiLogin(site.url), '/dashboard?lang=en');
+    await page.locator('main [role=tabpanel] h2').first().waitFor();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const tab = async (name: string, heading: string) => {
+      requests.length = 0;
+      await page.locator('main').getByRole('tab', { name, exact: true }).click();
+      await page.locator('main [role=tabpanel]').getByRole('heading', { level: 2, name: heading }).waitFor();
+      await page.waitForTimeout(500);
+      return [...requests];
+    };
+
+    const texts = await tab('Texts', 'Website texts');
+    await page.locator('main [role=tabpanel] article').first().waitFor();
+    expect(texts.filter((path) => path === `/api/v1${apiRoutes.siteTexts.texts}`)).toHaveLength(1);
+    // Asked before the tab's code, not after it has loaded and rendered.
+    const code = texts.findIndex((path) => /\/assets\/texts-panel-[\w-]+\.js$/.test(path));
+    expect(code).toBeGreaterThan(texts.indexOf(`/api/v1${apiRoutes.siteTexts.texts}`));
+
+    const mail = await tab('E-mail', 'E-mail');
+    for (const address of [apiRoutes.mailSettings.settings, apiRoutes.mailTemplates.templates])
+      expect(mail.filter((path) => path === `/api/v1${address}`)).toHaveLength(1);
+
+    // Opened again, the tab reads as its own code decides, nothing ahead.
+    await tab('Trash', 'Trash');
+    const again = await tab('Texts', 'Website texts');
+    expect(again.filter((path) => path === `/api/v1${apiRoutes.siteTexts.texts}`).length).toBeLessThanOrEqual(1);
+    expect(page.errors).toEqual([]);
+  });
+
   it.each(['de', 'en'] as const)(
     "are one row on a phone (%s), the open one in view and the inbox's list below it; unfolded all in sight; and work by keyboard",
     async (lang) => {
