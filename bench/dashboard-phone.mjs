@@ -11,7 +11,7 @@
 //    table aria-busy while rows are to come), and its first contentful paint; JavaScript sent
 //    (once it shows, and of that what had arrived before: the page's resource timings), requests,
 //    long tasks until then;
-//  - every other tab, tapped in turn (a touch: its code starts loading at the touch): from the
+//  - every other tab, tapped in turn (a touch: its code and first reads start at the touch): from the
 //    touch until its content shows, and the JavaScript its first opening adds;
 //  - opening an item: the first inquiry's and the first project's dialog, from the tap.
 // "Shows": the tab panel has its heading and nothing in it still spins or is busy.
@@ -324,7 +324,7 @@ async function measureDashboard({ url, token }) {
  * Taps the element as a finger does (touch, pointer, click); the time from the touch until the
  * named check holds in a frame after the click. Watched from inside the page, each frame, as the
  * first views are: Playwright's own polling, set up after the tap, took 30–45 ms of the main
- * thread at 4× right in the time being measured (the tap figures recorded until 2026-11-28 hold it).
+ * thread at 4× right in the time being measured (tap figures taken before 2026-11-28, late evening, hold it).
  */
 async function tapUntilShown(page, selector, check) {
   await page.evaluate((check) => {
