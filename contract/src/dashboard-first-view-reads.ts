@@ -11,6 +11,11 @@ export const dashboardFirstViewReads = {
   spam: { path: apiRoutes.inbox.list, query: { Spam: 'true', PageLength: 1, PageNumber: 1 } },
   unread: { path: apiRoutes.inbox.unread, query: {} },
   checklist: { path: apiRoutes.goLive.checklist, query: {} },
+  // What the inbox names and filters by, which its first render asks for beside the list (the
+  // early script's `landingCalls`): read with it, they need no call and no second render.
+  inquiryTypes: { path: apiRoutes.inquiryTypes.list, query: {} },
+  appliedJobs: { path: apiRoutes.inbox.jobs, query: {} },
+  jobs: { path: apiRoutes.jobs.list, query: { PageLength: 100 } },
 } as const satisfies Record<string, { path: string; query: Record<string, string | number> }>;
 
 /** A read's address with its query, as the browser's API client writes it. */

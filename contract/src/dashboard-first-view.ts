@@ -35,4 +35,11 @@ export type DashboardFirstView = {
   unread: unknown;
   /** GET /Settings/Checklist for an admin, else null. */
   checklist: unknown;
+  /**
+   * GET /InquiryType, GET /Inquiry/Jobs and GET /Job?PageLength=100: the names the inbox shows and
+   * filters by; each null where it could not be read (the application then asks for it itself).
+   */
+  inquiryTypes: unknown;
+  appliedJobs: unknown;
+  jobs: unknown;
 };

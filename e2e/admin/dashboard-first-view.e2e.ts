@@ -66,8 +66,20 @@ describe('the dashboard’s first view from the server', () => {
     expect(await row(html).innerText()).toContain('Price inquiry');
 
     // With its script: the server's list first, then the application over it, which opens the inquiry.
+    // It starts from the page's answers: neither the list nor the names and the job filter's lists
+    // are asked for again (decision 068).
+    const calls: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/')) calls.push(path);
+    };
+    page.on('request', onRequest);
     await page.reload();
     await page.locator('#root[data-app-started]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(500);
+    page.off('request', onRequest);
+    for (const address of ['/Inquiry', '/Inquiry/Unread', '/InquiryType', '/Inquiry/Jobs', '/Job', '/login/Verfy'])
+      expect(calls).not.toContain(`/api/v1${address}`);
     await row(page)
       .getByRole('button', { name: /^Öffnen/ })
       .click();

@@ -82,6 +82,11 @@ describe("the dashboard's early calls", () => {
   it('are the reads the server makes where it renders the first view itself (decision 067)', () => {
     const { inbox, spam, unread, checklist } = dashboardFirstViewReads;
     expect([inbox, spam, unread, checklist].map((read) => `GET ${firstViewReadUrl(read)}`)).toEqual(firstViewCalls(true));
+    // With the names and the job filter's lists, the inbox's whole start (landingCalls).
+    const { inquiryTypes, appliedJobs, jobs } = dashboardFirstViewReads;
+    expect([inbox, spam, unread, inquiryTypes, appliedJobs, jobs].map((read) => `GET ${firstViewReadUrl(read)}`)).toEqual(
+      landingCalls('inbox'),
+    );
   });
 
   it('ask for the inbox only for whoever may read it, and the admin start only for an admin', () => {

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type DashboardFirstView, firstViewTokenTail } from '@blitz/contract';
 import { checklistQueryOptions } from '../features/go-live/api/checklist';
-import { emptyInboxFilter, inquiriesQueryOptions } from '../features/inbox/api/inquiries';
+import {
+  appliedJobsQueryOptions,
+  emptyInboxFilter,
+  inquiriesQueryOptions,
+  jobTitlesQueryOptions,
+} from '../features/inbox/api/inquiries';
 import { unreadQueryOptions } from '../features/inbox/api/unread-count';
+import { inquiryTypeListQueryOptions } from '../lib/inquiry-type-list';
 import { inquiryRow } from './inquiry-row.test-kit';
 import { readServedFirstView, servedFor } from './routes/admin/served-first-view';
 
@@ -21,6 +27,9 @@ const view = (overrides: Partial<DashboardFirstView> = {}): DashboardFirstView =
   spam: { data: [], count: 0, countCapped: false },
   unread: { count: 1 },
   checklist: { items: [{ key: 'logo', done: true, dismissed: false }], complete: false },
+  inquiryTypes: { types: [{ key: 'priceInquiry', names: { de: 'Preisanfrage', en: 'Price inquiry' }, builtIn: true }] },
+  appliedJobs: [{ id: 3, title: 'Monteur' }],
+  jobs: { data: [{ id: 3, title: [{ content: 'Blitzschutzmonteur', language: 1 }] }], count: 1 },
   ...overrides,
 });
 
@@ -34,6 +43,19 @@ describe('the first view the server rendered /dashboard with', () => {
     expect(data(inquiriesQueryOptions({ ...emptyInboxFilter, spam: true }, 1, 1).queryKey)).toMatchObject({ count: 0 });
     expect(data(unreadQueryOptions().queryKey)).toEqual({ count: 1 });
     expect(data(checklistQueryOptions().queryKey)).toMatchObject({ items: [{ key: 'logo' }] });
+    // What the list is named and filtered by: no call, no second render.
+    expect(data(inquiryTypeListQueryOptions().queryKey)).toMatchObject({ types: [{ key: 'priceInquiry', removed: false }] });
+    expect(data(appliedJobsQueryOptions().queryKey)).toEqual([{ id: 3, title: 'Monteur' }]);
+    expect(data(jobTitlesQueryOptions().queryKey)).toEqual({
+      data: [{ id: 3, title: [{ content: 'Blitzschutzmonteur', language: 1 }] }],
+    });
+  });
+
+  it('leaves the names and the job filter to the application where the server could not read them', () => {
+    const served = readServedFirstView(view({ inquiryTypes: null, appliedJobs: null, jobs: { data: 'none' } }))!;
+    expect(served.session.username).toBe('anna');
+    for (const options of [inquiryTypeListQueryOptions(), appliedJobsQueryOptions(), jobTitlesQueryOptions()])
+      expect(served.queryClient.getQueryData(options.queryKey)).toBeUndefined();
   });
 
   it('needs no checklist for a role other than admin', () => {

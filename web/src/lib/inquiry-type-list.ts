@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type InquirySubject, apiRoutes } from '@blitz/contract';
 import { apiRequest } from './api-client';
@@ -11,12 +11,14 @@ import { inquiryTypeName } from './inquiry-type-name';
  * not by the contract's whole schema: the inbox's filter is part of the dashboard's first view.
  */
 export function useInquiryTypeList() {
-  return useQuery({
+  return useQuery({ ...inquiryTypeListQueryOptions(), select: (list) => list.types });
+}
+
+export const inquiryTypeListQueryOptions = () =>
+  queryOptions({
     queryKey: ['admin', 'inquiry-type-names'],
     queryFn: ({ signal }) => apiRequest(apiRoutes.inquiryTypes.list, { schema: inquiryTypeNamesAnswer, admin: true, signal }),
-    select: (list) => list.types,
   });
-}
 
 /**
  * A function naming an inquiry type by its key in the dashboard's language: SPEC.md's three by

@@ -85,6 +85,12 @@ describe.each(databaseKinds)('/dashboard with the inbox’s first page (decision
     expect(view.spam).toMatchObject({ count: 0 });
     expect(view.unread).toEqual({ count: 1 });
     expect(view.checklist).toMatchObject({ items: expect.any(Array) });
+    // What the list is named and filtered by, read with it.
+    expect(view.inquiryTypes).toMatchObject({
+      types: expect.arrayContaining([expect.objectContaining({ key: 'priceInquiry' })]),
+    });
+    expect(view.appliedJobs).toEqual([]);
+    expect(view.jobs).toMatchObject({ data: [] });
     // Renewed to the session's end.
     expect(res.headers['set-cookie']?.join()).toContain(`${cookieName}=${token}`);
 

@@ -80,16 +80,21 @@ export async function readDashboardFirstView(
     if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
     return answer.json<unknown>();
   };
+  // What the list is named and filtered by: without it, the application asks for it itself.
+  const getOrNull = (read: Parameters<typeof get>[0]) => get(read).catch(() => null);
   const reads = dashboardFirstViewReads;
   let view: DashboardFirstView;
   try {
-    const [inbox, spam, unread, checklist] = await Promise.all([
+    const [inbox, spam, unread, checklist, inquiryTypes, appliedJobs, jobs] = await Promise.all([
       get(reads.inbox),
       get(reads.spam),
       get(reads.unread),
       role === 'admin' ? get(reads.checklist) : null,
+      getOrNull(reads.inquiryTypes),
+      getOrNull(reads.appliedJobs),
+      getOrNull(reads.jobs),
     ]);
-    view = { token: firstViewTokenTail(token), session, inbox, spam, unread, checklist };
+    view = { token: firstViewTokenTail(token), session, inbox, spam, unread, checklist, inquiryTypes, appliedJobs, jobs };
   } catch (error) {
     request.log.warn({ err: error }, 'the dashboard’s first view could not be read; the page renders it in the browser');
     return undefined;

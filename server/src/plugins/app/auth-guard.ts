@@ -22,7 +22,8 @@ declare module 'fastify' {
      * The admin a token signs in, if it is valid and the admin may use the dashboard (password
      * changed, second factor set up where required); a refused token is logged. For reads that
      * show staff more than visitors (identifyAdmin, the preview of page texts); a use of the
-     * token counts as activity of its sign-in unless `activity: false`.
+     * token counts as activity of its sign-in unless `activity: false` or it is one of the
+     * server's own reads for /dashboard's first view.
      */
     staffWithToken: (
       request: FastifyRequest,
@@ -112,7 +113,8 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     async (request: FastifyRequest, token: string, options: { activity?: boolean; anyRole?: boolean } = {}) => {
       const result = await authenticate(app.db, app.tokenKeys, token, {
         idleMs: app.config.sessionIdleMs,
-        activity: options.activity ?? true,
+        // The first view's reads (the inquiry types' names, the jobs) are not the user's doing either.
+        activity: options.activity ?? !isFirstViewRead(request),
       });
       if ('rejected' in result) {
         logSecurityEvent(request.log, 'info', 'token_rejected', {

@@ -2,9 +2,23 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type DashboardFirstView, firstViewTokenTail } from '@blitz/contract';
 import { type AdminSession, sessionOf } from '../../../features/auth/api/sign-in';
 import { checklistQueryOptions } from '../../../features/go-live/api/checklist';
-import { emptyInboxFilter, inquiriesQueryOptions } from '../../../features/inbox/api/inquiries';
+import {
+  appliedJobsQueryOptions,
+  emptyInboxFilter,
+  inquiriesQueryOptions,
+  jobTitlesQueryOptions,
+} from '../../../features/inbox/api/inquiries';
 import { unreadQueryOptions } from '../../../features/inbox/api/unread-count';
-import { checklistAnswer, inquiryListAnswer, unreadAnswer, verifyAnswer } from '../../../lib/answer-reader';
+import {
+  checklistAnswer,
+  inquiryJobChoicesAnswer,
+  inquiryListAnswer,
+  inquiryTypeNamesAnswer,
+  jobTitlesAnswer,
+  unreadAnswer,
+  verifyAnswer,
+} from '../../../lib/answer-reader';
+import { inquiryTypeListQueryOptions } from '../../../lib/inquiry-type-list';
 import { createQueryClient } from '../../../lib/query-client';
 
 /** The dashboard's first view as the server rendered it (decision 067): the session, and the list's answers in a query client. */
@@ -28,6 +42,13 @@ export function readServedFirstView(view: DashboardFirstView): ServedFirstView |
   queryClient.setQueryData(inquiriesQueryOptions({ ...emptyInboxFilter, spam: true }, 1, 1).queryKey, spam.data);
   queryClient.setQueryData(unreadQueryOptions().queryKey, unread.data);
   if (checklist?.success) queryClient.setQueryData(checklistQueryOptions().queryKey, checklist.data);
+  // What the list is named and filtered by, where the server could read it (else asked as before).
+  const names = inquiryTypeNamesAnswer.safeParse(view.inquiryTypes);
+  if (names.success) queryClient.setQueryData(inquiryTypeListQueryOptions().queryKey, names.data);
+  const applied = inquiryJobChoicesAnswer.safeParse(view.appliedJobs);
+  if (applied.success) queryClient.setQueryData(appliedJobsQueryOptions().queryKey, applied.data);
+  const jobs = jobTitlesAnswer.safeParse(view.jobs);
+  if (jobs.success) queryClient.setQueryData(jobTitlesQueryOptions().queryKey, jobs.data);
   return { session, queryClient };
 }
 

@@ -109,20 +109,30 @@ export const useInquiryCount = (filter: InboxFilter) => useQuery({ ...inquiriesQ
 export const shownCount = (list: { count: number; countCapped: boolean }): string | number =>
   list.countCapped ? `${list.count}+` : list.count;
 
+/** The jobs that applications name (GET /Inquiry/Jobs). */
+export const appliedJobsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...inboxQueryKeys.all, 'jobs', 'applied'],
+    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.jobs, { schema: inquiryJobChoicesAnswer, admin: true, signal }),
+  });
+
+/** The jobs as they are now, by their titles (GET /Job, up to 100). */
+export const jobTitlesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...inboxQueryKeys.all, 'jobs'],
+    queryFn: ({ signal }) =>
+      apiRequest(apiRoutes.jobs.list, { query: { PageLength: 100 }, schema: jobTitlesAnswer, admin: true, signal }),
+  });
+
 /**
  * The jobs staff can filter applications by: those that applications name, removed jobs included.
  * A job that still exists is named as it is now, in the staff's language; a removed one by the
  * title its latest application kept, or by its number.
  */
 export const useJobChoices = (language: ContentLanguage) => {
-  const named = useQuery({
-    queryKey: [...inboxQueryKeys.all, 'jobs', 'applied'],
-    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.jobs, { schema: inquiryJobChoicesAnswer, admin: true, signal }),
-  });
+  const named = useQuery(appliedJobsQueryOptions());
   const current = useQuery({
-    queryKey: [...inboxQueryKeys.all, 'jobs'],
-    queryFn: ({ signal }) =>
-      apiRequest(apiRoutes.jobs.list, { query: { PageLength: 100 }, schema: jobTitlesAnswer, admin: true, signal }),
+    ...jobTitlesQueryOptions(),
     select: (list) => new Map(list.data.map((job) => [job.id, pickText(job.title, language)])),
   });
   return (named.data ?? [])
