@@ -16,6 +16,8 @@ import {
   secondFactorStatusSchema,
   verifyResponseSchema,
   companyDetailsSchema,
+  siteAddressSchema,
+  siteAddressSources,
 } from '@blitz/contract';
 import {
   type AnswerReader,
@@ -30,6 +32,7 @@ import {
   secondFactorConfirmAnswer,
   secondFactorSetupAnswer,
   secondFactorStatusAnswer,
+  siteAddressAnswer,
   tokenAnswer,
   unreadAnswer,
   verifyAnswer,
@@ -221,6 +224,24 @@ describe("the first view's answers, read without zod", () => {
   it("reads the saved company details in a staff page as the contract's schema does", () => {
     same(companyDetailsAnswer, companyDetailsSchema, defaultCompanyDetails);
     refused(companyDetailsAnswer, companyDetailsSchema, { ...defaultCompanyDetails, name: 42 });
+  });
+
+  it("reads the site's address for the notice above the tabs as the contract's schema does", () => {
+    const address = {
+      publicOrigin: 'https://www.blitzschutz-muster.de',
+      source: 'website',
+      siteUrl: null,
+      websiteOrigin: 'https://www.blitzschutz-muster.de',
+      requestOrigin: 'http://10.0.0.5:3000',
+      requestOrigins: ['http://10.0.0.5:3000', 'https://www.blitzschutz-muster.de'],
+      matches: false,
+    };
+    for (const source of siteAddressSources) same(siteAddressAnswer, siteAddressSchema, { ...address, source });
+    same(siteAddressAnswer, siteAddressSchema, { ...address, siteUrl: 'https://example.de', requestOrigin: null, matches: true });
+    refused(siteAddressAnswer, siteAddressSchema, { ...address, source: 'proxy' });
+    refused(siteAddressAnswer, siteAddressSchema, { ...address, matches: 'no' });
+    refused(siteAddressAnswer, siteAddressSchema, { ...address, requestOrigins: [42] });
+    refused(siteAddressAnswer, siteAddressSchema, { ...address, websiteOrigin: undefined });
   });
 
   it("reads a problem's fields as the contract describes them", async () => {

@@ -9,6 +9,8 @@ import type {
   OwnAccount,
   SampleContentRemoval,
   SecondFactorStatus,
+  SiteAddress,
+  SiteAddressSource,
   VerifyResponse,
 } from '@blitz/contract';
 import { checklistKeys } from '@blitz/contract';
@@ -221,6 +223,24 @@ export const companyDetailsAnswer = answerReader<CompanyDetails>((data) => {
   expect(Array.isArray(details['managingDirectors']) && isObject(details['register']), 'company: managingDirectors, register');
   expect(Array.isArray(details['openingHours']) && Array.isArray(details['partners']), 'company: openingHours, partners');
   return details as CompanyDetails;
+});
+
+const siteAddressSources: readonly unknown[] = ['SITE_URL', 'website', 'default'] satisfies SiteAddressSource[];
+
+/**
+ * `GET /api/v1/Settings/Address`: read without zod for the notice above the tabs, which loads
+ * once the browser is idle after the first view (and for the company tab, the same answer).
+ */
+export const siteAddressAnswer = answerReader<SiteAddress>((data) => {
+  const address = objectOf(data, 'siteAddress');
+  expect(isString(address['publicOrigin']), 'siteAddress: publicOrigin');
+  expect(siteAddressSources.includes(address['source']), 'siteAddress: source');
+  for (const key of ['siteUrl', 'websiteOrigin', 'requestOrigin'] as const) {
+    expect(nullable(address[key], isString), `siteAddress: ${key}`);
+  }
+  expect(Array.isArray(address['requestOrigins']) && address['requestOrigins'].every(isString), 'siteAddress: requestOrigins');
+  expect(isBoolean(address['matches']), 'siteAddress: matches');
+  return address as SiteAddress;
 });
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';

@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type DashboardFirstView, type RouteAccess, apiRoutes, dashboardFirstViewKey, mayAccess } from '@blitz/contract';
@@ -20,7 +20,7 @@ import { readToken } from '../../../lib/auth-token';
 import { readAhead } from '../../../lib/api-client';
 import { whenIdle } from '../../../lib/when-idle';
 import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
-import { checklistQueryOptions } from '../../../features/go-live/api/checklist';
+import { checklistQueryOptions, useChecklist } from '../../../features/go-live/api/checklist';
 import { documentPageData, usePageData } from '../../../lib/ssr/page-data';
 import { ServedSessionProvider } from '../../../features/auth/hooks/served-session';
 import { type ServedFirstView, readServedFirstView, servedFor } from './served-first-view';
@@ -100,12 +100,39 @@ const PrivacyPanel = lazyPanel(
 
 // Above the tabs for an admin. The go-live checklist is part of the first view, read without zod
 // and prefetched with the list, so that it does not push the tabs down after the first paint. The
-// site-address notice (rarely shown; its code brings zod) loads once the browser is idle after it.
+// site-address notice (rarely shown) loads once the browser is idle after it, and only where it may
+// have something to say (SiteAddressNoticeWhenDue).
 const SiteAddressNotice = lazyPanel(
   () => import('../../../features/company-details/components/site-address-notice').then((m) => m.SiteAddressNotice),
   [],
   null,
 );
+
+/**
+ * Its children once the browser is idle. The state is its own: becoming idle re-renders only them,
+ * not the whole dashboard with its list (issue 46: that re-render was a long task of its own).
+ */
+function AfterIdle({ children }: { children: ReactNode }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  return idle ? children : null;
+}
+
+/**
+ * The site-address notice, once the real company is in place (the checklist, part of the first
+ * view, tells: the details item is done) and the browser is idle. Until then the checklist asks for
+ * the company's details first and the notice has nothing to say, so its code is not loaded at all.
+ */
+function SiteAddressNoticeWhenDue({ onOpen }: { onOpen: () => void }) {
+  const checklist = useChecklist();
+  const companyInPlace = checklist.data?.items.some((item) => item.key === 'companyDetails' && item.done);
+  if (!companyInPlace) return null;
+  return (
+    <AfterIdle>
+      <SiteAddressNotice onOpen={onOpen} />
+    </AfterIdle>
+  );
+}
 
 let preparedClient: QueryClient | undefined;
 /** Past the first render, nothing is prepared any more (a preparation that took too long). */
@@ -286,8 +313,6 @@ function Sections({ session }: { session: AdminSession }) {
   ];
   const sections: DashboardSection[] = all.filter((section) => mayAccess(session.role, section.access));
   const admin = session.role === 'admin';
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
   const openCompany = () =>
     setParams(
       (current) => {
@@ -299,7 +324,7 @@ function Sections({ session }: { session: AdminSession }) {
     );
   return (
     <>
-      {admin && idle && <SiteAddressNotice onOpen={openCompany} />}
+      {admin && <SiteAddressNoticeWhenDue onOpen={openCompany} />}
       {admin && (
         <GoLiveChecklist
           openTab={(tab) => {

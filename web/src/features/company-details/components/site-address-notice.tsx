@@ -1,22 +1,19 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompanyDetails } from '../api/company-details';
 import { useSiteAddress } from '../api/site-address';
 
 /**
  * Above the tabs, for an admin: the site is reached under another address than the one search
  * engines, link previews and mails are given — a proxy passing its own host, a DNS change not
- * made yet, a typing error in "Website". (While the sample company is still in place its own
- * notice asks for the details first.)
+ * made yet, a typing error in "Website". The dashboard shows it once the real company is in place
+ * (while the sample company is, the go-live checklist asks for the details first).
  */
 export function SiteAddressNotice({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation('admin');
-  const company = useCompanyDetails();
-  // Asked for once the real company is in place (before, the sample's notice comes first).
-  const address = useSiteAddress({ enabled: company.data?.isSample === false });
+  const address = useSiteAddress();
   const headingId = useId();
   const data = address.data;
-  if (!data || data.matches || company.data?.isSample !== false) return null;
+  if (!data || data.matches) return null;
   const others = data.requestOrigins.filter((origin) => origin !== data.publicOrigin);
   return (
     <section
