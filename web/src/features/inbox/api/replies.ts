@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ReplyTemplatesInput,
   apiRoutes,
-  companyDetailsReadSchema,
   inquiryReplyCreatedSchema,
   inquiryReplyFields,
   replyTemplatesSchema,
 } from '@blitz/contract';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
+import { companyDetailsAnswer } from '../../../lib/answer-reader';
 import { inboxQueryKeys } from './inquiries';
 
 // Replies from the dashboard (issue 42): loaded with the inquiry's dialog, not with the list.
@@ -24,11 +24,16 @@ export const useReplyTemplates = () =>
     queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.replyTemplates, { schema: replyTemplatesSchema, admin: true, signal }),
   });
 
-/** The company's name, phone and address, as the reply templates' placeholders name them. */
+/**
+ * The company's name, phone and address, as the reply templates' placeholders name them. Read
+ * without zod, as the frame reads them: the company details' schema (with the projects' and
+ * categories' it builds on) would be built for three fields each time the inquiry dialog's code
+ * loads, a long task of its own on a phone (issue 46).
+ */
 export const useReplyCompany = () =>
   useQuery({
     queryKey: replyQueryKeys.company(),
-    queryFn: ({ signal }) => apiRequest(apiRoutes.companyDetails, { schema: companyDetailsReadSchema, admin: true, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.companyDetails, { schema: companyDetailsAnswer, admin: true, signal }),
     select: (company) => ({ companyName: company.name, companyPhone: company.phone, companyEmail: company.email }),
   });
 
