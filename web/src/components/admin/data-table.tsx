@@ -30,7 +30,8 @@ type DataTableProps<Row> = {
 };
 
 // On a phone each row becomes a card: the cells stack, each with its column's name before it
-// (data-label). The explicit roles keep the table's meaning when CSS changes its display.
+// (data-label; the table's class carries the cells' rules, styles.css). The explicit roles keep the
+// table's meaning when CSS changes its display.
 // Tailwind finds classes in the source as written, so each width has its classes spelled out.
 // A card below the phone's screen is laid out when it scrolls near (content-visibility): the
 // first view styles and lays out the cards in sight, not all twenty (issue 46). It stays in the
@@ -45,20 +46,16 @@ const layouts = {
     head: 'bg-slate-100 text-slate-700 max-sm:sr-only',
     header: 'px-4 py-3 font-semibold',
     message: 'px-4 py-8 text-center text-slate-700',
+    table: 'data-table data-table-sm',
     row: `align-top hover:bg-slate-50 max-sm:block max-sm:px-4 max-sm:py-3 ${offScreenCards.sm}`,
-    cell:
-      'max-sm:flex max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 ' +
-      'max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]',
     actions: 'px-4 py-3 max-sm:px-0 max-sm:pt-3',
   },
   md: {
     head: 'bg-slate-100 text-slate-700 max-md:sr-only',
     header: 'px-4 py-3 font-semibold whitespace-nowrap',
     message: 'px-4 py-10 text-center text-slate-700',
+    table: 'data-table data-table-md',
     row: `align-top hover:bg-slate-50 max-md:block max-md:px-4 max-md:py-3 ${offScreenCards.md}`,
-    cell:
-      'max-md:flex max-md:items-baseline max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 ' +
-      'max-md:before:text-sm max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]',
     actions: 'px-4 py-3 text-right max-md:px-0 max-md:pt-3 max-md:text-left',
   },
 };
@@ -85,7 +82,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   ).filter((button) => button[2] !== undefined);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table role="table" className="w-full border-collapse text-left text-sm">
+      <table role="table" className={`w-full border-collapse text-left text-sm ${layout.table}`}>
         <caption className="sr-only">{props.caption}</caption>
         <thead role="rowgroup" className={layout.head}>
           <tr role="row">
@@ -116,12 +113,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       className={className ? `${layout.row} ${className}` : layout.row}
                     >
                       {columns.map((column) => (
-                        <td
-                          role="cell"
-                          key={column.header}
-                          data-label={column.header}
-                          className={`px-4 py-3 ${layout.cell} ${column.className ?? ''}`}
-                        >
+                        <td role="cell" key={column.header} data-label={column.header} className={column.className}>
                           {column.cell(row)}
                         </td>
                       ))}
