@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { encodedWord } from './contact-rules';
 import { oneLine } from './one-line';
+import { replyLimits } from './reply-rules';
+
+export * from './reply-rules';
 
 // Replies from the dashboard (issue 42, decision 048): the templates staff start from and the
 // reply they send. The server sends what staff composed; the placeholders are filled in the
 // dashboard, by `fillReplyTemplate`, before staff edit the text.
-
-/** The placeholders a template may use, each filled from the inquiry or the company details. */
-export const replyPlaceholders = ['firstName', 'lastName', 'reference', 'companyName', 'companyPhone', 'companyEmail'] as const;
-export type ReplyPlaceholder = (typeof replyPlaceholders)[number];
-
-/** The longest subject and text of a reply or a template. */
-export const replyLimits = { subject: 200, body: 20_000, name: 100, templates: 50 } as const;
 
 /** A subject reaches a mail header: one line, no encoded words that a mail reader would decode. */
 const replySubject = oneLine(z.string().trim().min(1).max(replyLimits.subject)).refine(
@@ -55,9 +51,6 @@ export const inquiryReplySchema = z.strictObject({
 });
 export type InquiryReplyInput = z.infer<typeof inquiryReplySchema>;
 
-/** The multipart field names of a reply. */
-export const inquiryReplyFields = { subject: 'subject', body: 'body', key: 'key', attachment: 'attachment' } as const;
-
 /** 201 of `POST /api/v1/Inquiry/{id}/Reply`: the queued reply and its mail's delivery state. */
 export const inquiryReplyCreatedSchema = z.object({
   id: z.number().int(),
@@ -69,22 +62,3 @@ export const inquiryReplyCreatedSchema = z.object({
   status: z.enum(['pending', 'sent', 'failed', 'logged']),
 });
 export type InquiryReplyCreated = z.infer<typeof inquiryReplyCreatedSchema>;
-
-/** What fills the placeholders: the inquiry's sender and reference, the company's details. */
-export type ReplyPlaceholderValues = Record<ReplyPlaceholder, string>;
-
-/**
- * A template's subject and text with `{{placeholder}}` replaced (spaces inside the braces
- * allowed); an unknown name is left as written, for staff to see and mend.
- */
-export function fillReplyTemplate(
-  template: Pick<ReplyTemplate, 'subject' | 'body'>,
-  values: ReplyPlaceholderValues,
-): { subject: string; body: string } {
-  const fill = (text: string) =>
-    text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string) =>
-      (replyPlaceholders as readonly string[]).includes(name) ? values[name as ReplyPlaceholder] : whole,
-    );
-  // A subject is one line whatever a value holds.
-  return { subject: fill(template.subject).replace(/\s*[\r\n]+\s*/g, ' '), body: fill(template.body) };
-}

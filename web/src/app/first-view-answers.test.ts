@@ -16,6 +16,10 @@ import {
   secondFactorStatusSchema,
   verifyResponseSchema,
   companyDetailsSchema,
+  inquiryAssigneesSchema,
+  inquiryDetailSchema,
+  inquiryReplyCreatedSchema,
+  replyTemplatesSchema,
   siteAddressSchema,
   siteAddressSources,
 } from '@blitz/contract';
@@ -23,11 +27,15 @@ import {
   type AnswerReader,
   checklistAnswer,
   companyDetailsAnswer,
+  inquiryAssigneesAnswer,
+  inquiryDetailAnswer,
   inquiryJobChoicesAnswer,
   inquiryListAnswer,
+  inquiryReplyCreatedAnswer,
   inquiryTypeNamesAnswer,
   jobTitlesAnswer,
   ownAccountAnswer,
+  replyTemplatesAnswer,
   sampleContentRemovalAnswer,
   secondFactorConfirmAnswer,
   secondFactorSetupAnswer,
@@ -40,7 +48,8 @@ import {
 import { ApiError, apiRequest } from '../lib/api-client';
 import { inquiryRow } from './inquiry-row.test-kit';
 
-// The dashboard's first view reads its answers without zod (lib/answer-reader.ts, issue 46). Each
+// The dashboard's first view, and the inquiry dialog that follows it, read their answers without zod
+// (lib/answer-reader.ts, issue 46). Each
 // example is an answer the contract's schema accepts: the reader must give what the schema gives
 // (or, where it reads only part, that part), and refuse what the schema refuses in the fields it reads.
 
@@ -281,5 +290,136 @@ describe("the first view's answers, read without zod", () => {
     } finally {
       globalThis.fetch = fetched;
     }
+  });
+});
+
+describe("the inquiry dialog's answers, read without zod", () => {
+  const detail = {
+    ...application,
+    phone: '+49 6181 12345',
+    message: 'Ich bewerbe mich als Monteur.',
+    companyAddress: null,
+    buildingSize: '2400 m²',
+    regards: ['lps', 'earthing'],
+    language: 'de',
+    handledAt: '2026-11-27T09:00:00.000Z',
+    attachments: [
+      { id: 3, fileName: 'lebenslauf.pdf', contentType: 'application/pdf', size: 48_213, url: '/api/v1/Inquiry/8/Attachment/3' },
+    ],
+    mails: [
+      {
+        kind: 'inquiry',
+        status: 'failed',
+        attempts: 2,
+        nextAttemptAt: '2026-11-27T10:00:00.000Z',
+        lastError: 'connection refused',
+        sentAt: null,
+        history: [{ attemptedAt: '2026-11-27T08:15:01.000Z', error: 'connection refused' }],
+      },
+      {
+        kind: 'reply',
+        status: 'sent',
+        attempts: 1,
+        nextAttemptAt: null,
+        lastError: null,
+        sentAt: '2026-11-27T09:00:00.000Z',
+        history: [],
+      },
+    ],
+    origin: { source: 'google', campaign: '', landingPath: '/de/leistungen', formPath: '/de/kontakt' },
+    history: [
+      { kind: 'received', at: '2026-11-27T08:15:00.000Z' },
+      { kind: 'mail', at: '2026-11-27T08:15:01.000Z', mail: 'inquiry', status: 'failed' },
+      { kind: 'mail', at: '2026-11-27T09:00:00.000Z', mail: 'reply', status: 'sent', subject: 'Ihre Bewerbung', by: 'Paul' },
+      { kind: 'status', at: '2026-11-27T09:00:00.000Z', by: 'Paul', status: 'inProgress' },
+      { kind: 'assignee', at: '2026-11-27T09:01:00.000Z', by: 'Paul', assignee: null },
+      { kind: 'followUp', at: '2026-11-27T09:02:00.000Z', by: 'Paul', followUpOn: '2026-12-01' },
+      { kind: 'note', at: '2026-11-27T09:03:00.000Z', by: 'Paul', id: 4, text: 'Rückruf vereinbart' },
+    ],
+    duplicates: [
+      {
+        id: 5,
+        reference: 'A-2026-0005',
+        createdAt: '2026-11-20T08:00:00.000Z',
+        subject: 'generalMessage',
+        typeNames: null,
+        status: 'closed',
+        firstName: 'Erika',
+        lastName: 'Musterfrau',
+        matchedBy: ['email', 'phone'],
+      },
+    ],
+    applicationConsent: { givenAt: '2026-11-27T08:15:00.000Z', version: '1', language: 'de', text: 'Ich willige ein …' },
+    formVersion: 2,
+    fieldLabels: [{ key: 'phone', de: 'Mobilnummer', en: 'Mobile' }],
+    answers: [
+      { key: 'x_start', kind: 'date', label: { de: 'Beginn', en: 'Start' }, text: { de: '01.02.2027', en: '1 Feb 2027' } },
+    ],
+  };
+
+  it('reads an inquiry with every part of its dialog as the contract does', () => {
+    same(inquiryDetailAnswer, inquiryDetailSchema, detail);
+    same(inquiryDetailAnswer, inquiryDetailSchema, {
+      ...row,
+      phone: '',
+      message: 'Hallo',
+      companyAddress: 'Hafenstraße 5',
+      buildingSize: null,
+      regards: [],
+      language: 'en',
+      handledAt: null,
+      attachments: [],
+      mails: [],
+      origin: null,
+      history: [],
+      duplicates: [],
+      applicationConsent: null,
+      formVersion: 0,
+      fieldLabels: [],
+      answers: [],
+    });
+  });
+
+  it('refuses an inquiry whose parts the dialog reads are not there or not of their kind', () => {
+    refused(inquiryDetailAnswer, inquiryDetailSchema, { ...detail, message: undefined });
+    refused(inquiryDetailAnswer, inquiryDetailSchema, { ...detail, status: 'lost' });
+    refused(inquiryDetailAnswer, inquiryDetailSchema, { ...detail, language: 'fr' });
+    refused(inquiryDetailAnswer, inquiryDetailSchema, { ...detail, attachments: [{ id: 3 }] });
+    refused(inquiryDetailAnswer, inquiryDetailSchema, { ...detail, mails: [{ ...detail.mails[1], history: undefined }] });
+    refused(inquiryDetailAnswer, inquiryDetailSchema, {
+      ...detail,
+      history: [{ kind: 'moved', at: '2026-11-27T09:00:00.000Z' }],
+    });
+    refused(inquiryDetailAnswer, inquiryDetailSchema, {
+      ...detail,
+      duplicates: [{ ...detail.duplicates[0], matchedBy: 'email' }],
+    });
+    refused(inquiryDetailAnswer, inquiryDetailSchema, { ...detail, formVersion: '2' });
+    refused(inquiryDetailAnswer, inquiryDetailSchema, { ...detail, answers: undefined });
+  });
+
+  it('reads the assignees, the reply templates and a queued reply as the contract does', () => {
+    same(inquiryAssigneesAnswer, inquiryAssigneesSchema, [{ id: 2, name: 'Paul' }]);
+    refused(inquiryAssigneesAnswer, inquiryAssigneesSchema, [{ id: '2', name: 'Paul' }]);
+    const template = {
+      id: 'angebot',
+      name: 'Angebot',
+      language: 'de',
+      subject: 'Ihr Angebot {{reference}}',
+      body: 'Guten Tag {{firstName}},',
+    };
+    same(replyTemplatesAnswer, replyTemplatesSchema, [template, { ...template, id: 'offer', language: 'en' }]);
+    refused(replyTemplatesAnswer, replyTemplatesSchema, [{ ...template, language: 'fr' }]);
+    const reply = {
+      id: 9,
+      subject: 'Ihr Angebot',
+      body: 'Guten Tag',
+      by: 'Paul',
+      createdAt: '2026-11-27T09:00:00.000Z',
+      attachments: [{ fileName: 'angebot.pdf', contentType: 'application/pdf', size: 1200 }],
+      status: 'pending',
+    };
+    same(inquiryReplyCreatedAnswer, inquiryReplyCreatedSchema, reply);
+    refused(inquiryReplyCreatedAnswer, inquiryReplyCreatedSchema, { ...reply, id: undefined });
   });
 });

@@ -2,11 +2,15 @@ import type {
   Checklist,
   ChecklistDetail,
   CompanyDetails,
+  InquiryAssignee,
+  InquiryDetail,
   InquiryJobChoices,
   InquiryList,
+  InquiryReplyCreated,
   InquirySummary,
   LocalizedText,
   OwnAccount,
+  ReplyTemplate,
   SampleContentRemoval,
   SecondFactorStatus,
   SiteAddress,
@@ -21,7 +25,8 @@ import { checklistKeys } from '@blitz/contract';
  * checks the shape the first view relies on (the fields it reads, their types) and applies the
  * contract schema's defaults; it does not repeat every limit the server already enforced. The
  * unit test `app/first-view-answers.test.ts` holds each reader to the contract's schema, so the
- * two cannot drift. The other tabs parse with the schemas (zod loads with them).
+ * two cannot drift. The inquiry dialog, fetched when idle after the list, and the site-address
+ * notice read theirs the same way (decision 069). The other tabs parse with the schemas.
  */
 export type AnswerReader<T> = {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } };
@@ -41,6 +46,8 @@ const optional = (value: unknown, check: (v: unknown) => boolean) => value === u
 const nullable = (value: unknown, check: (v: unknown) => boolean) => value === null || check(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isStringArray = (value: unknown) => Array.isArray(value) && value.every(isString);
 
 function objectOf(value: unknown, what: string): Shape {
   expect(isObject(value), `${what}: not an object`);
@@ -162,6 +169,83 @@ export const inquiryListAnswer = answerReader<InquiryList>((data) => {
   };
 });
 
+// The inquiry dialog's answers (issue 46): its code is fetched when the browser is idle after the
+// inbox, and without zod it builds no schemas then (a long task of 150 ms at 4× before).
+
+const inquiryEventKinds: ReadonlySet<unknown> = new Set(['received', 'mail', 'status', 'assignee', 'followUp', 'note']);
+const nullableStrings = (shape: Shape, keys: readonly string[]) => keys.every((key) => nullable(shape[key], isString));
+
+/** One inquiry with everything the dialog shows: `GET /api/v1/Inquiry/{id}`, and the answer of each change to it. */
+export const inquiryDetailAnswer = answerReader<InquiryDetail>((data) => {
+  const detail = objectOf(inquiryRow(data, 'inquiry'), 'inquiry');
+  expect(isString(detail['phone']) && isString(detail['message']), 'inquiry: phone, message');
+  expect(
+    nullableStrings(detail, ['companyAddress', 'buildingSize', 'handledAt']),
+    'inquiry: companyAddress, buildingSize, handledAt',
+  );
+  expect(isStringArray(detail['regards']), 'inquiry: regards');
+  expect(detail['language'] === 'de' || detail['language'] === 'en', 'inquiry: language');
+  arrayOf(detail['attachments'], 'inquiry.attachments', (value, what) => {
+    const file = objectOf(value, what);
+    expect(isInteger(file['id']) && isInteger(file['size']), `${what}: id, size`);
+    expect(
+      isString(file['fileName']) && isString(file['contentType']) && isString(file['url']),
+      `${what}: fileName, contentType, url`,
+    );
+  });
+  arrayOf(detail['mails'], 'inquiry.mails', (value, what) => {
+    const mail = objectOf(value, what);
+    expect(isString(mail['kind']) && isString(mail['status']) && isInteger(mail['attempts']), `${what}: kind, status, attempts`);
+    expect(nullableStrings(mail, ['nextAttemptAt', 'lastError', 'sentAt']), `${what}: nextAttemptAt, lastError, sentAt`);
+    expect(Array.isArray(mail['history']), `${what}: history`);
+  });
+  expect(nullable(detail['origin'], isObject), 'inquiry: origin');
+  arrayOf(detail['history'], 'inquiry.history', (value, what) => {
+    const event = objectOf(value, what);
+    expect(inquiryEventKinds.has(event['kind']) && isString(event['at']), `${what}: kind, at`);
+    expect(optional(event['by'], isString), `${what}: by`);
+  });
+  arrayOf(detail['duplicates'], 'inquiry.duplicates', (value, what) => {
+    const duplicate = objectOf(value, what);
+    expect(isInteger(duplicate['id']) && isString(duplicate['reference']), `${what}: id, reference`);
+    expect(isString(duplicate['firstName']) && isString(duplicate['lastName']), `${what}: name`);
+    expect(isStringArray(duplicate['matchedBy']), `${what}: matchedBy`);
+  });
+  expect(nullable(detail['applicationConsent'], isObject), 'inquiry: applicationConsent');
+  expect(isInteger(detail['formVersion']), 'inquiry: formVersion');
+  expect(Array.isArray(detail['fieldLabels']) && Array.isArray(detail['answers']), 'inquiry: fieldLabels, answers');
+  return detail as InquiryDetail;
+});
+
+/** The colleagues who may be given an inquiry. */
+export const inquiryAssigneesAnswer = answerReader<InquiryAssignee[]>((data) =>
+  arrayOf(data, 'assignees', (value, what) => {
+    const assignee = objectOf(value, what);
+    expect(isInteger(assignee['id']) && isString(assignee['name']), `${what}: id, name`);
+    return { id: assignee['id'], name: assignee['name'] };
+  }),
+);
+
+/** The reply templates (`GET` and `PUT /api/v1/ReplyTemplate`). */
+export const replyTemplatesAnswer = answerReader<ReplyTemplate[]>((data) =>
+  arrayOf(data, 'reply templates', (value, what) => {
+    const template = objectOf(value, what);
+    expect(isString(template['id']) && isString(template['name']), `${what}: id, name`);
+    expect(template['language'] === 'de' || template['language'] === 'en', `${what}: language`);
+    expect(isString(template['subject']) && isString(template['body']), `${what}: subject, body`);
+    return template as ReplyTemplate;
+  }),
+);
+
+/** A reply just queued. */
+export const inquiryReplyCreatedAnswer = answerReader<InquiryReplyCreated>((data) => {
+  const reply = objectOf(data, 'reply');
+  expect(isInteger(reply['id']) && isString(reply['subject']) && isString(reply['body']), 'reply: id, subject, body');
+  expect(isString(reply['by']) && isString(reply['createdAt']) && isString(reply['status']), 'reply: by, createdAt, status');
+  expect(Array.isArray(reply['attachments']), 'reply: attachments');
+  return reply as InquiryReplyCreated;
+});
+
 /** The inquiry types' names, for the inbox's filter and list (`GET /api/v1/InquiryTypes`, read as far as named here). */
 export type InquiryTypeName = { key: string; names: { de: string; en: string }; builtIn: boolean; removed: boolean };
 
@@ -243,8 +327,6 @@ export const siteAddressAnswer = answerReader<SiteAddress>((data) => {
   return address as SiteAddress;
 });
 
-const isNumber = (value: unknown): value is number => typeof value === 'number';
-const isStringArray = (value: unknown) => Array.isArray(value) && value.every(isString);
 const checklistKeySet: ReadonlySet<unknown> = new Set(checklistKeys);
 const sampleCounts = (value: unknown) =>
   isObject(value) && isNumber(value['projects']) && isNumber(value['categories']) && isNumber(value['jobs']);

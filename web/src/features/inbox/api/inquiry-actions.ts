@@ -1,28 +1,21 @@
-// What the inbox does beyond its list (an inquiry's dialog, the retention setting), loaded with
-// them: its answers are read by the contract's schemas (the list's calls: inquiries.ts, without zod).
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type InquiryDetail,
-  type InquiryUpdate,
-  type RetentionSettings,
-  apiRoutes,
-  inquiryAssigneesSchema,
-  inquiryDetailSchema,
-  retentionSettingsSchema,
-} from '@blitz/contract';
+// What an inquiry's dialog does, loaded with it: its answers read without zod, as the list's are
+// (lib/answer-reader.ts; issue 46). The retention setting: retention.ts.
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InquiryDetail, type InquiryUpdate, apiRoutes } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { inquiryAssigneesAnswer, inquiryDetailAnswer } from '../../../lib/answer-reader';
 import { inboxQueryKeys, inquiryQueryOptions } from './inquiries';
 
 export const useInquiry = (id: number | undefined) => useQuery({ ...inquiryQueryOptions(id ?? 0), enabled: id !== undefined });
 
 /** Status, assignee and follow-up day: only what is given changes. */
 export function updateInquiry(id: number, update: InquiryUpdate) {
-  return apiRequest(apiRoutes.inbox.onePath(id), { method: 'PUT', body: update, schema: inquiryDetailSchema, admin: true });
+  return apiRequest(apiRoutes.inbox.onePath(id), { method: 'PUT', body: update, schema: inquiryDetailAnswer, admin: true });
 }
 
 /** An internal note: the team sees it, no mail ever holds it. */
 export function addInquiryNote(id: number, text: string) {
-  return apiRequest(apiRoutes.inbox.notePath(id), { method: 'POST', body: { text }, schema: inquiryDetailSchema, admin: true });
+  return apiRequest(apiRoutes.inbox.notePath(id), { method: 'POST', body: { text }, schema: inquiryDetailAnswer, admin: true });
 }
 
 /** The colleagues who may be given this inquiry (who may see its type). */
@@ -30,12 +23,12 @@ export const useAssignees = (id: number) =>
   useQuery({
     queryKey: [...inboxQueryKeys.all, 'assignees', id],
     queryFn: ({ signal }) =>
-      apiRequest(apiRoutes.inbox.assigneesPath(id), { schema: inquiryAssigneesSchema, admin: true, signal }),
+      apiRequest(apiRoutes.inbox.assigneesPath(id), { schema: inquiryAssigneesAnswer, admin: true, signal }),
   });
 
 /** Queues the mail to the company once more. */
 export function resendInquiry(id: number) {
-  return apiRequest(apiRoutes.inbox.resendPath(id), { method: 'POST', schema: inquiryDetailSchema, admin: true });
+  return apiRequest(apiRoutes.inbox.resendPath(id), { method: 'POST', schema: inquiryDetailAnswer, admin: true });
 }
 
 /** Deletes the inquiry with its files. */
@@ -88,23 +81,5 @@ export function useDeleteInquiry(onDeleted: () => void) {
       queryClient.removeQueries({ queryKey: inboxQueryKeys.detail(id) });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...inboxQueryKeys.all, 'list'] }),
-  });
-}
-
-/** Days after which inquiries (and their files) are deleted, per type; null keeps them. */
-export const retentionQueryOptions = () =>
-  queryOptions({
-    queryKey: inboxQueryKeys.retention(),
-    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.retention, { schema: retentionSettingsSchema, admin: true, signal }),
-  });
-
-export const useRetention = () => useQuery(retentionQueryOptions());
-
-export function useSaveRetention() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: RetentionSettings) =>
-      apiRequest(apiRoutes.inbox.retention, { method: 'PUT', body: settings, schema: retentionSettingsSchema, admin: true }),
-    onSuccess: (saved) => queryClient.setQueryData(inboxQueryKeys.retention(), saved),
   });
 }

@@ -1,10 +1,11 @@
-import { type InquiryDetail, apiRoutes, inquiryDetailSchema } from '@blitz/contract';
+import { type InquiryDetail, apiRoutes } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { inquiryDetailAnswer } from '../../../lib/answer-reader';
 
 /**
- * One inquiry, read by the contract's schema: loaded when one is opened, since the list (the
- * dashboard's first view) reads its answers without zod (issue 46).
+ * One inquiry, loaded when one is opened (with the dialog's code). Read without zod, as the list
+ * is: the dialog's code is fetched when the browser is idle after the list (issue 46).
  */
 export function fetchInquiry(id: number, signal?: AbortSignal): Promise<InquiryDetail> {
-  return apiRequest(apiRoutes.inbox.onePath(id), { schema: inquiryDetailSchema, admin: true, signal });
+  return apiRequest(apiRoutes.inbox.onePath(id), { schema: inquiryDetailAnswer, admin: true, signal });
 }

@@ -1,16 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ReplyTemplatesInput,
-  apiRoutes,
-  inquiryReplyCreatedSchema,
-  inquiryReplyFields,
-  replyTemplatesSchema,
-} from '@blitz/contract';
+import { type ReplyTemplatesInput, apiRoutes, inquiryReplyFields } from '@blitz/contract';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
-import { companyDetailsAnswer } from '../../../lib/answer-reader';
+import { companyDetailsAnswer, inquiryReplyCreatedAnswer, replyTemplatesAnswer } from '../../../lib/answer-reader';
 import { inboxQueryKeys } from './inquiries';
 
-// Replies from the dashboard (issue 42): loaded with the inquiry's dialog, not with the list.
+// Replies from the dashboard (issue 42): loaded with the inquiry's dialog, not with the list; their
+// answers read without zod, as the dialog's are (lib/answer-reader.ts, issue 46).
 
 const replyQueryKeys = {
   templates: () => [...inboxQueryKeys.all, 'reply-templates'] as const,
@@ -21,7 +16,7 @@ const replyQueryKeys = {
 export const useReplyTemplates = () =>
   useQuery({
     queryKey: replyQueryKeys.templates(),
-    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.replyTemplates, { schema: replyTemplatesSchema, admin: true, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.inbox.replyTemplates, { schema: replyTemplatesAnswer, admin: true, signal }),
   });
 
 /**
@@ -49,7 +44,7 @@ export function sendReply(id: number, draft: ReplyDraft) {
   form.append(inquiryReplyFields.body, draft.body);
   form.append(inquiryReplyFields.key, draft.key);
   for (const file of draft.files) form.append(inquiryReplyFields.attachment, file, file.name);
-  return apiUpload(apiRoutes.inbox.replyPath(id), { method: 'POST', form, schema: inquiryReplyCreatedSchema });
+  return apiUpload(apiRoutes.inbox.replyPath(id), { method: 'POST', form, schema: inquiryReplyCreatedAnswer });
 }
 
 /** The inquiry is shown again after a reply: answered, with the reply in its mails and time line. */
@@ -67,7 +62,7 @@ export function useSaveReplyTemplates() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (templates: ReplyTemplatesInput) =>
-      apiRequest(apiRoutes.inbox.replyTemplates, { method: 'PUT', body: templates, schema: replyTemplatesSchema, admin: true }),
+      apiRequest(apiRoutes.inbox.replyTemplates, { method: 'PUT', body: templates, schema: replyTemplatesAnswer, admin: true }),
     onSuccess: (saved) => queryClient.setQueryData(replyQueryKeys.templates(), saved),
   });
 }

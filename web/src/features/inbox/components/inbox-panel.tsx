@@ -84,7 +84,10 @@ export function InboxPanel({
   const listShown = inquiries.data !== undefined;
   useEffect(() => {
     if (!listShown) return;
-    return whenIdle(() => void InquiryDetailDialog.preload().catch(() => undefined));
+    return whenIdle(() => {
+      void InquiryDetailDialog.preload().catch(() => undefined);
+      void import('../../../lib/tab-libraries').then((libraries) => libraries.useForm).catch(() => undefined);
+    });
   }, [listShown]);
 
   const pages = Math.max(1, Math.ceil((inquiries.data?.count ?? 0) / inboxPageLength));

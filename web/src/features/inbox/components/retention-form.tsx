@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type RetentionSettings, retentionSettingsSchema } from '@blitz/contract';
 import { primaryButton } from '../../../components/admin/button-classes';
 import { CommandError } from '../../../components/admin/command-error';
-import { useRetention, useSaveRetention } from '../api/inquiry-actions';
+import { useRetention, useSaveRetention } from '../api/retention';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 
