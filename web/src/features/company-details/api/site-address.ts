@@ -16,4 +16,4 @@ export const siteAddressQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest(apiRoutes.siteAddress, { schema: siteAddressAnswer, admin: true, signal }),
   });
 
-export const useSiteAddress = (options: { enabled?: boolean } = {}) => useQuery({ ...siteAddressQueryOptions(), ...options });
+export const useSiteAddress = () => useQuery(siteAddressQueryOptions());
