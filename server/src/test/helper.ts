@@ -10,13 +10,14 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type SiteLanguage, apiRoutes, apiUrl } from '@blitz/contract';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import type { SiteModule } from '../modules/registry/site-module';
 import { siteModules } from '../site-modules';
 import type { Site } from '../backup/backup';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import type { PageContent } from '../modules/pages/page-content';
 import { createPageContents } from '../modules/site-texts/page-contents';
 import { shippedTexts } from '../modules/site-texts/shipped-texts';
@@ -86,12 +87,17 @@ export async function freshDatabase(kind: DatabaseKind, dataDir = tempDir()): Pr
     cleanups.push(() => handle.db.destroy());
     return handle;
   }
-  const url = testDatabaseUrl!;
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: testDatabaseUrl! });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
+  return postgresSchemaHandle(schema);
+}
+
+/** A pool on an existing PostgreSQL schema of this test's, which is dropped after it. */
+async function postgresSchemaHandle(schema: string): Promise<DatabaseHandle> {
+  const url = testDatabaseUrl!;
   const handle = await openDatabase({ kind: 'postgres', url, schema, poolSize: 4 });
   cleanups.push(async () => {
     await handle.db.destroy();
@@ -100,6 +106,30 @@ export async function freshDatabase(kind: DatabaseKind, dataDir = tempDir()): Pr
     await client.query(`DROP SCHEMA ${schema} CASCADE`);
     await client.end();
   });
+  return handle;
+}
+
+/**
+ * A fresh database with this release's schema: a copy of the one migrated once per run
+ * (test/migrated-templates.ts), or, where there is none, migrated anew. Its SQLite file is where
+ * `startTestApp`'s backups look for it.
+ */
+export async function migratedDatabase(kind: DatabaseKind, dataDir = tempDir()): Promise<DatabaseHandle> {
+  const templates = inject('migratedTemplates') ?? {};
+  if (kind === 'sqlite' && templates.sqliteFile) {
+    fs.copyFileSync(templates.sqliteFile, path.join(dataDir, 'test.sqlite'));
+    return freshDatabase('sqlite', dataDir);
+  }
+  if (kind === 'postgres' && templates.postgresDump) {
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: testDatabaseUrl! });
+    await admin.connect();
+    await admin.query(templates.postgresDump.sql.replaceAll(templates.postgresDump.schema, schema));
+    await admin.end();
+    return postgresSchemaHandle(schema);
+  }
+  const handle = await freshDatabase(kind, dataDir);
+  await migrateToLatest(handle.db);
   return handle;
 }
 
@@ -157,7 +187,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const backend = typeof on === 'string' ? { db: on, storage: 'disk' as const } : on;
   const dataDir = tempDir();
-  const database = await freshDatabase(backend.db, dataDir);
+  const database = await migratedDatabase(backend.db, dataDir);
   const config = testConfig(dataDir, { LOG_LEVEL: 'info', ...(await storageEnv(backend.storage)), ...env });
   const { stream, log } = captureLog();
   // The server's backups read the test's database: its SQLite file or PostgreSQL schema.
@@ -282,7 +312,7 @@ export async function twoInstancesOnOnePostgres(
   options: Pick<AppOptions, 'clock' | 'scheduleMarginMs'> = {},
 ): Promise<{ apps: FastifyInstance[]; urls: string[] }> {
   const dataDir = tempDir();
-  const first = await freshDatabase('postgres', dataDir);
+  const first = await migratedDatabase('postgres', dataDir);
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.db);
   const second = await openDatabase({ kind: 'postgres', url: testDatabaseUrl!, schema: rows[0]!.schema, poolSize: 4 });
   const apps: FastifyInstance[] = [];
