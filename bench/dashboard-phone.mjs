@@ -158,11 +158,14 @@ function installChecks() {
       );
     },
     // The application has taken the tab over, where the server's HTML showed it first (decision 067);
-    // without a first view from the server, what shows is the application's.
+    // without a first view from the server, what shows is the application's. Whether the page has
+    // one is known once it is parsed: its data comes after the markup, and until 2026-11-29 a
+    // check in the middle of the parse took the server's list for the application's.
     tabReady: () =>
       checks.tab() &&
       (Boolean(document.getElementById('root')?.hasAttribute('data-app-started')) ||
-        !document.getElementById('page-data')?.textContent.includes('"dashboardFirstView"')),
+        (document.readyState !== 'loading' &&
+          !document.getElementById('page-data')?.textContent.includes('"dashboardFirstView"'))),
     signIn: () => Boolean(document.querySelector('form input[type=password]')),
     // The form's script has taken it over (the server's page since issue 46; the application's form is ready when shown).
     signInReady: () => {
