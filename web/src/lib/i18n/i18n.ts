@@ -106,7 +106,7 @@ const isPlainOption = (value: unknown) =>
  * the same few texts again and again. Calls with anything but a key and plain options go to
  * i18next as they are.
  */
-export function rememberTexts(instance: I18n): void {
+export function rememberTexts(instance: I18n, rememberedTextsAtMost = 5000): void {
   const lookUp = instance.t.bind(instance) as (...args: unknown[]) => unknown;
   let known = new Map<string, unknown>();
   const forget = () => {
@@ -126,6 +126,8 @@ export function rememberTexts(instance: I18n): void {
     const id = JSON.stringify(args);
     if (known.has(id)) return known.get(id);
     const text = lookUp(...args);
+    // Bounded: a long day in the inbox asks for many texts of one row each (a reference, a name).
+    if (known.size >= rememberedTextsAtMost) forget();
     known.set(id, text);
     return text;
   };

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { rememberTexts } from './i18n';
 
-async function instance() {
+async function instance(atMost?: number) {
   const i18n = i18next.createInstance();
   await i18n.init({
     lng: 'de',
@@ -16,7 +16,7 @@ async function instance() {
     },
   });
   const lookUp = vi.spyOn(i18n, 't');
-  rememberTexts(i18n);
+  rememberTexts(i18n, atMost);
   return { i18n, lookUp };
 }
 
@@ -46,6 +46,16 @@ describe('rememberTexts', () => {
     expect(i18n.t('later', { ns: 'jobs' })).toBe('later');
     i18n.addResourceBundle('en', 'jobs', { later: 'A namespace loaded later' });
     expect(i18n.t('later', { ns: 'jobs' })).toBe('A namespace loaded later');
+  });
+
+  it('keeps at most the texts it is told to, starting afresh beyond', async () => {
+    const { i18n, lookUp } = await instance(2);
+    const t = i18n.getFixedT(null, 'inbox');
+    for (const name of ['A', 'B', 'A', 'B']) t('assignedTo', { name });
+    expect(lookUp).toHaveBeenCalledTimes(2);
+    t('assignedTo', { name: 'C' });
+    expect(t('assignedTo', { name: 'A' })).toBe('Zugewiesen an A');
+    expect(lookUp).toHaveBeenCalledTimes(4);
   });
 
   it('leaves calls with objects or functions in their options to i18next each time', async () => {
