@@ -107,7 +107,7 @@ const isPlainOption = (value: unknown) =>
  * i18next as they are.
  */
 export function rememberTexts(instance: I18n, rememberedTextsAtMost = 5000): void {
-  const lookUp = instance.t.bind(instance) as (...args: unknown[]) => unknown;
+  const lookUp = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
   let known = new Map<string, unknown>();
   const forget = () => {
     known = new Map();
@@ -120,8 +120,7 @@ export function rememberTexts(instance: I18n, rememberedTextsAtMost = 5000): voi
     const plain =
       args.length <= 2 &&
       (typeof key === 'string' || (Array.isArray(key) && key.every(isText))) &&
-      (options === undefined ||
-        (typeof options === 'object' && options !== null && Object.values(options).every(isPlainOption)));
+      (options === undefined || (typeof options === 'object' && options !== null && Object.values(options).every(isPlainOption)));
     if (!plain) return lookUp(...args);
     const id = JSON.stringify(args);
     if (known.has(id)) return known.get(id);
