@@ -99,17 +99,27 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
 
-/** A browser and a server for one test file, both closed after it. */
+/**
+ * A browser and a server for one test file, both closed after it. Started again (a fresh site for
+ * a test of its own), it closes the ones before first: each start had left a server running.
+ */
 export function useSite(env: Record<string, string> = {}) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const close = async () => {
+    const [closing, stopping] = [browser, server];
+    browser = undefined;
+    server = undefined;
+    try {
+      await closing?.close();
+    } finally {
+      await stopping?.stop();
+    }
+  };
+  afterAll(close);
   return {
     async start() {
+      await close();
       [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
       return server;
     },
@@ -135,7 +145,6 @@ export function useSite(env: Record<string, string> = {}) {
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         ...(options.storageState ? { storageState: options.storageState } : {}),
       });
-      contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];
       const outside: string[] = [];
