@@ -107,13 +107,12 @@ export function useSite(env: Record<string, string> = {}) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const close = async () => {
-    const [closing, stopping] = [browser, server];
-    browser = undefined;
-    server = undefined;
     try {
-      await closing?.close();
+      await browser?.close();
     } finally {
-      await stopping?.stop();
+      await server?.stop();
+      browser = undefined;
+      server = undefined;
     }
   };
   afterAll(close);
@@ -148,11 +147,12 @@ export function useSite(env: Record<string, string> = {}) {
       const page = await context.newPage();
       const errors: string[] = [];
       const outside: string[] = [];
+      // This page's site: a request the page still makes while the site closes is told apart by it.
+      const own = server!.url;
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(String(e)));
       page.on('request', (r) => {
-        if (!r.url().startsWith(server!.url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:'))
-          outside.push(r.url());
+        if (!r.url().startsWith(own) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) outside.push(r.url());
       });
       return Object.assign(page, { errors, outside }) as Page & { errors: string[]; outside: string[] };
     },
