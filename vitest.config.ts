@@ -15,10 +15,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Three files at a time: most of an API test's time is spent waiting (HTTP, the databases, mail
-    // and storage servers), so on CI's 2 cores three overlap well: 499 s against two's 546, the
-    // workers using 1.4 of the 2 cores (2026-11-29). Each file has its own databases (a fresh
-    // SQLite file, a PostgreSQL schema of its own), ports and data directories.
-    maxWorkers: 3,
+    // Two files at a time: most of an API test's time is spent waiting (HTTP, the databases, mail
+    // and storage servers), so on CI's 2 cores two overlap well; each file has its own databases
+    // (a fresh SQLite file, a PostgreSQL schema of its own), ports and data directories. Three
+    // were faster (499 s against 546, 2026-11-29), but PostgreSQL then served three files' DDL at
+    // once: migrate.test.ts's run beside other schemas took 16–29 s instead of 5.5, once over 30.
+    maxWorkers: 2,
   },
 });
