@@ -80,10 +80,13 @@ export function tempDir(): string {
   return dir;
 }
 
+/** Where a test's SQLite database lies in its data directory. */
+const testSqliteFile = (dataDir: string) => path.join(dataDir, 'test.sqlite');
+
 /** A fresh, empty database: a new SQLite file, or a new PostgreSQL schema dropped afterwards. */
 export async function freshDatabase(kind: DatabaseKind, dataDir = tempDir()): Promise<DatabaseHandle> {
   if (kind === 'sqlite') {
-    const handle = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') });
+    const handle = await openDatabase({ kind: 'sqlite', file: testSqliteFile(dataDir) });
     cleanups.push(() => handle.db.destroy());
     return handle;
   }
@@ -117,7 +120,7 @@ async function postgresSchemaHandle(schema: string): Promise<DatabaseHandle> {
 export async function migratedDatabase(kind: DatabaseKind, dataDir = tempDir()): Promise<DatabaseHandle> {
   const templates = inject('migratedTemplates') ?? {};
   if (kind === 'sqlite' && templates.sqliteFile) {
-    fs.copyFileSync(templates.sqliteFile, path.join(dataDir, 'test.sqlite'));
+    fs.copyFileSync(templates.sqliteFile, testSqliteFile(dataDir));
     return freshDatabase('sqlite', dataDir);
   }
   if (kind === 'postgres' && templates.postgresDump) {
@@ -200,7 +203,7 @@ export async function startTestApp(
     objectStorage: config.objectStorage,
     database: rows[0]
       ? { kind: 'postgres', url: testDatabaseUrl!, schema: rows[0].schema }
-      : { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') },
+      : { kind: 'sqlite', file: testSqliteFile(dataDir) },
   };
   const { extraModules, ...appOptions } = options;
   const modules = extraModules ? [...siteModules, ...extraModules] : undefined;

@@ -10,8 +10,8 @@ import { migrateToLatest } from '../db/migrate';
 
 // The unit and API tests' global setup: this release's schema, migrated once per run, which each
 // test's app copies instead of migrating anew. Migrating was most of an app's start (about 100 ms
-// on SQLite, 260 on PostgreSQL, for a thousand and more starts a run); a copy takes a few, and a
-// PostgreSQL schema replayed from its dump about half. The migrations themselves stay tested:
+// on SQLite, 260 on PostgreSQL, of 170 and 360); a copy of the file takes a few, and a PostgreSQL
+// schema replayed from its dump about half (105–134 ms). The migrations themselves stay tested:
 // db/migrate.test.ts and the migrations' own tests start from empty databases.
 
 /** Where a test finds the templates (vitest's `inject`); a missing one means "migrate anew". */
