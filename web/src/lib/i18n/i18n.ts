@@ -100,11 +100,33 @@ const isPlainOption = (value: unknown) =>
   (Array.isArray(value) && value.every(isText));
 
 /**
+ * A text asked with nothing but its language and namespaces (what `useTranslation`'s `t` adds to a
+ * key) that needs none of i18next's work: found in the first of those namespaces that holds the
+ * key, as a text without placeholders or nested texts. Undefined for anything else (a
+ * namespace in the key, a missing key, a list or object, an empty text), which i18next answers.
+ */
+function plainText(instance: I18n, key: unknown, options: unknown): string | undefined {
+  if (typeof key !== 'string' || key.includes(':') || typeof options !== 'object' || options === null) return undefined;
+  const { lng, ns, ...rest } = options as { lng?: unknown; ns?: unknown };
+  // `getFixedT` sets `lngs` and `keyPrefix` on every call, undefined where it has none.
+  if (Object.values(rest).some((value) => value !== undefined) || typeof lng !== 'string') return undefined;
+  for (const namespace of Array.isArray(ns) ? ns : [ns]) {
+    if (typeof namespace !== 'string') return undefined;
+    const value: unknown = instance.getResource(lng, namespace, key);
+    if (value === undefined || value === null) continue;
+    return typeof value === 'string' && value !== '' && !value.includes('{{') && !value.includes('$t(') ? value : undefined;
+  }
+  return undefined;
+}
+
+/**
  * Makes the instance's `t` answer a text it was asked before from memory, until texts are added or
  * removed or the language changes. Looking a text up (namespaces, plurals, nesting, interpolation)
  * was about a sixth of the dashboard's first render on a phone (issue 46): its twenty rows ask for
- * the same few texts again and again. Calls with anything but a key and plain options go to
- * i18next as they are.
+ * the same few texts again and again. A plain text (plainText) is read from the store the first
+ * time too: the tabs, the menu and the headings ask for about a hundred, each once, which took
+ * i18next 40 ms at 4× in the application's first render. Calls with anything but a key and plain
+ * options go to i18next as they are.
  */
 export function rememberTexts(instance: I18n, rememberedTextsAtMost = 5000): void {
   const lookUp = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
@@ -124,7 +146,7 @@ export function rememberTexts(instance: I18n, rememberedTextsAtMost = 5000): voi
     if (!plain) return lookUp(...args);
     const id = JSON.stringify(args);
     if (known.has(id)) return known.get(id);
-    const text = lookUp(...args);
+    const text = plainText(instance, key, options) ?? lookUp(...args);
     // Bounded: a long day in the inbox asks for many texts of one row each (a reference, a name).
     if (known.size >= rememberedTextsAtMost) forget();
     known.set(id, text);

@@ -85,4 +85,87 @@ describe('rememberTexts', () => {
     t('open', { ns: 'inbox', postProcess: () => 'x' });
     expect(lookUp).toHaveBeenCalledTimes(4);
   });
+
+  it('reads a plain text from the store, and answers every text as i18next does', async () => {
+    const texts = {
+      common: {
+        title: 'Titel',
+        nested: { deep: 'Tief' },
+        'flat.key': 'Flach',
+        empty: '',
+        greeting: 'Hallo {{name}}',
+        copyright: '© {{year}}',
+        see: 'Siehe $t(common:title)',
+        list: ['eins', 'zwei'],
+        group: { a: 'A' },
+        onlyCommon: 'Nur hier',
+      },
+      admin: { title: 'Admin-Titel', heading: 'Überschrift' },
+    };
+    const options = {
+      lng: 'de',
+      fallbackLng: false as const,
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      ns: ['common', 'admin'],
+      returnNull: false,
+      interpolation: { escapeValue: false, defaultVariables: { year: '2026' } },
+      resources: { de: texts, en: { common: { title: 'Title' }, admin: { title: 'Admin title' } } },
+    };
+    const plain = i18next.createInstance();
+    await plain.init(options);
+    const remembering = i18next.createInstance();
+    await remembering.init(options);
+    const lookUp = vi.spyOn(remembering, 't');
+    rememberTexts(remembering);
+    const keys = [
+      'title',
+      'nested.deep',
+      'flat.key',
+      'empty',
+      'greeting',
+      'copyright',
+      'see',
+      'list',
+      'group',
+      'onlyCommon',
+      'heading',
+      'missing',
+      'admin:heading',
+      'common:title',
+    ];
+    for (const [lng, ns] of [
+      ['de', 'common'],
+      ['de', 'admin'],
+      ['de', ['admin', 'common']],
+      ['en', ['admin', 'common']],
+      ['en', 'common'],
+    ] as const) {
+      const expected = plain.getFixedT(lng, ns) as unknown as Lookup;
+      const actual = remembering.getFixedT(lng, ns) as unknown as Lookup;
+      for (const key of keys) {
+        expect(actual(key), `${lng} ${String(ns)} ${key}`).toEqual(expected(key));
+        expect(actual(key, { name: 'Erika' }), `${lng} ${String(ns)} ${key} with a name`).toEqual(
+          expected(key, { name: 'Erika' }),
+        );
+      }
+    }
+    // The plain texts came from the store: i18next was asked for the others only.
+    lookUp.mockClear();
+    const fresh = i18next.createInstance();
+    await fresh.init(options);
+    const asked = vi.spyOn(fresh, 't');
+    rememberTexts(fresh);
+    const t = fresh.getFixedT('de', ['admin', 'common']) as unknown as Lookup;
+    expect([t('title'), t('nested.deep'), t('onlyCommon'), t('heading')]).toEqual([
+      'Admin-Titel',
+      'Tief',
+      'Nur hier',
+      'Überschrift',
+    ]);
+    expect(asked).not.toHaveBeenCalled();
+    expect(t('greeting', { name: 'Max' })).toBe('Hallo Max');
+    expect(t('copyright')).toBe('© 2026');
+    expect(asked).toHaveBeenCalledTimes(2);
+  });
 });
