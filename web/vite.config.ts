@@ -122,30 +122,40 @@ const islands: UserConfig = {
 };
 
 /**
- * The dashboard's first view (the entry, the dashboard page and the inbox it lands on, with what
- * they import) as one chunk: 22 small files had taken a phone's six HTTP/1.1 connections and a
- * preload link each (issue 46). Every other module keeps the automatic splitting: a tab's code
- * still loads when the tab is opened. The early calls' script, an entry, stays a file of its own.
+ * The dashboard's first view in three chunks, each evaluated in a task of its own: the entry's
+ * (the libraries, the texts' and answers' set-up it begins with), the application's frame and
+ * routes (app/application.tsx, which the entry imports), and the dashboard page with the inbox it
+ * lands on (which the frame imports). 22 small files had taken a phone's six HTTP/1.1 connections
+ * and a preload link each (issue 46); one chunk was one long task of evaluation on a slow phone.
+ * A module goes with the first of them that reaches it. Every other module keeps the automatic
+ * splitting: a tab's code still loads when the tab is opened. The early calls' script, an entry,
+ * stays a file of its own.
  */
-function firstViewChunk(roots: string[]) {
-  let members: Set<string> | undefined;
+function firstViewChunks(chunks: [name: string, roots: string[]][]) {
+  let chunkOf: Map<string, string> | undefined;
   return (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[]; isEntry: boolean } | null }) => {
-    if (!members) {
-      members = new Set();
+    if (!chunkOf) {
+      const members = new Map<string, string>();
       // The graph before tree-shaking: the contract's index reaches every schema, though the first
       // view reads its answers without zod (decision 045). zod, and what imports it, stay out.
       const usesZod = (module: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(module);
       const seen = new Set<string>();
-      const visit = (module: string) => {
-        if (seen.has(module)) return;
-        seen.add(module);
-        const imported = ctx.getModuleInfo(module)?.importedIds ?? [];
-        if (!usesZod(module) && !imported.some(usesZod)) members!.add(module);
-        imported.forEach(visit);
-      };
-      roots.forEach(visit);
+      for (const [name, roots] of chunks) {
+        const visit = (module: string) => {
+          if (seen.has(module)) return;
+          seen.add(module);
+          const imported = ctx.getModuleInfo(module)?.importedIds ?? [];
+          if (!usesZod(module) && !imported.some(usesZod)) members.set(module, name);
+          imported.forEach(visit);
+        };
+        roots.forEach(visit);
+      }
+      chunkOf = members;
     }
-    return members.has(id) && !ctx.getModuleInfo(id)?.isEntry ? 'first-view' : null;
+    if (ctx.getModuleInfo(id)?.isEntry) return null;
+    // The bundler's own helpers, which the chunks share: with the first, not a file of their own.
+    if (id.startsWith('\0rolldown/')) return chunks[0]![0];
+    return chunkOf.get(id) ?? null;
   };
 }
 
@@ -190,10 +200,14 @@ export default defineConfig(({ mode, isSsrBuild }) =>
                       // Only the modules named: a member's other imports (the contract's schemas, which
                       // tree-shaking drops from the first view) keep the automatic splitting.
                       includeDependenciesRecursively: false,
-                      name: firstViewChunk(
-                        ['src/entry-client.tsx', staffModules.dashboard, staffModules.landingTab].map((file) =>
-                          path.resolve(import.meta.dirname, file),
-                        ),
+                      name: firstViewChunks(
+                        (
+                          [
+                            ['first-view', ['src/entry-client.tsx']],
+                            ['first-view-application', ['src/app/application.tsx']],
+                            ['first-view-dashboard', [staffModules.dashboard, staffModules.landingTab]],
+                          ] as const
+                        ).map(([name, roots]) => [name, roots.map((file) => path.resolve(import.meta.dirname, file))]),
                       ),
                     },
                   ],

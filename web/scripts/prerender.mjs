@@ -77,15 +77,15 @@ if (
 const adminEntry = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(template)?.[1];
 if (!adminEntry) throw new Error('the template names no application entry');
 const appManifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+// The first view's modules are three chunks (vite.config.ts): the entry's, which the template
+// preloads already, the application's frame, which the entry imports, and the dashboard page's
+// with the inbox, which the frame imports. None has a module's name in the manifest, only its own.
+const groupChunk = (name) => Object.keys(appManifest).find((key) => new RegExp(`^_${name}-[\\w-]+\\.js$`).test(key));
 const staffModules = {
-  dashboard: ['src/app/routes/admin/dashboard-page.tsx', 'src/features/inbox/components/inbox-panel.tsx'],
+  dashboard: [groupChunk('first-view-application'), groupChunk('first-view-dashboard')],
 };
-// The first view's modules are one chunk (vite.config.ts), which the entry imports and the
-// template preloads already: they have no manifest entry of their own.
-const firstViewChunk = Object.keys(appManifest).find((key) => /^_first-view-[\w-]+\.js$/.test(key));
 function staticImports(source, into = new Set()) {
   const chunk = appManifest[source];
-  if (!chunk && firstViewChunk && appManifest['index.html']?.imports?.includes(firstViewChunk)) return into;
   if (!chunk) throw new Error(`the application build has no chunk for ${source}`);
   if (into.has(chunk.file)) return into;
   into.add(chunk.file);

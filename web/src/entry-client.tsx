@@ -1,18 +1,16 @@
 import './lib/zod-setup';
-import { createRoot } from 'react-dom/client';
 import { type DashboardFirstView, dashboardFirstViewKey } from '@blitz/contract';
-import { App } from './app/app';
 import { servedFor } from './app/routes/admin/served-first-view';
 import { markHolder, readToken } from './lib/auth-token';
 import { documentPageData } from './lib/ssr/page-data';
-import { AdminRoutes, prepareDashboard } from './app/admin-routes';
 import { checkSessionEarly } from './features/auth/api/early-session-check';
-import { BrowserRouter } from './lib/admin-runtime/router';
 import { createBrowserI18n, namespacesFor } from './lib/i18n/i18n';
 import { preferredLanguage, storeLanguage } from './lib/i18n/language';
 import { matchPage } from './lib/ssr/match-page';
-import { SavedSiteContent } from './lib/ssr/saved-site-content';
+import { rowsInSight } from './lib/rows-in-sight';
 import { loadStylesheet } from './lib/ssr/stylesheet';
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The admin area (the dashboard; /login for an invitation link): a single-page application
@@ -27,26 +25,22 @@ async function start() {
   const lang = preferredLanguage();
   if (new URLSearchParams(window.location.search).has('lang')) storeLanguage(lang);
   const page = matchPage(window.location.pathname);
-  const [i18n] = await Promise.all([
+  const root = document.getElementById('root')!;
+  const [i18n, , application, inSight] = await Promise.all([
     createBrowserI18n(lang, namespacesFor(page)),
     loadStylesheet(),
-    page === 'dashboard' ? prepareDashboard() : undefined,
+    // The frame's modules, then the dashboard page's, each evaluated in a task of its own.
+    import('./app/application').then(async (application) => {
+      if (page === 'dashboard') await application.prepareDashboard();
+      return application;
+    }),
+    // Which of the server's rows the application renders at once (decision 070).
+    rowsInSight(root),
   ]);
+  // The render in a task of its own too.
+  await nextTask();
   document.documentElement.lang = lang;
-  const root = document.getElementById('root')!;
-  // At /login the server's sign-in page was there: an invitation link starts the application over
-  // it. At /dashboard the server's first view may be there (decision 067): rendered anew, the same
-  // markup, in this one task, so no frame shows the page without it.
-  root.replaceChildren();
-  createRoot(root).render(
-    <App i18n={i18n}>
-      <SavedSiteContent>
-        <BrowserRouter>
-          <AdminRoutes />
-        </BrowserRouter>
-      </SavedSiteContent>
-    </App>,
-  );
+  application.renderApplication(root, i18n, inSight);
   // For whoever watches the page (the phone bench, the browser tests): the application has taken over.
   root.setAttribute('data-app-started', '');
 }

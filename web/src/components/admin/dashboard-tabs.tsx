@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -57,8 +57,11 @@ export function DashboardTabs({ sections, label, initial }: DashboardTabsProps) 
 
   // In the phone's single row the open tab is scrolled into view (the row alone, not the page).
   // The row is `relative`: a count's words for screen readers (sr-only, absolute) stay inside it,
-  // and a tab's offsetLeft is measured from the row's start.
-  useLayoutEffect(() => {
+  // and a tab's offsetLeft is measured from the row's start. Once the frame is painted, when the
+  // layout is there to be read: measured in the render's task, it was laid out there first, 20–25
+  // ms of the dashboard's start on a slow phone (issue 46), where the server's markup had shown the
+  // row unscrolled anyway.
+  useEffect(() => {
     const row = list.current;
     const tab = row?.querySelector<HTMLElement>('[aria-selected=true]');
     if (!row || !tab || row.scrollWidth <= row.clientWidth) return;
