@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRowsInSlices } from '../../lib/rows-in-sight';
 import { dangerButton, secondaryButton, smallButton } from './button-classes';
 
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; className?: string };
@@ -60,6 +61,9 @@ const layouts = {
   },
 };
 
+type Layout = (typeof layouts)['sm'];
+type EditButton<Row> = { label: string; look: string; action: (row: Row) => void };
+
 /** The dashboard's tables: columns, an empty message, the actions of each row (Edit and Delete, or others). */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation('admin');
@@ -67,6 +71,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const layout = layouts[props.stackBelow ?? 'sm'];
   const actions = props.rowActions !== undefined || onEdit !== undefined || onDelete !== undefined;
   const width = columns.length + (actions ? 1 : 0);
+  // Rows mounted by the application's take-over of the server's first view come a few at a time.
+  const { shown, restHeight } = useRowsInSlices(rows?.length ?? 0);
   const message = (content: ReactNode) => (
     <tr role="row">
       <td role="cell" colSpan={width} className={layout.message}>
@@ -74,12 +80,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </td>
     </tr>
   );
-  const editing = (
-    [
-      ['actions.edit', secondaryButton, onEdit],
-      ['actions.delete', dangerButton, onDelete],
-    ] as const
-  ).filter((button) => button[2] !== undefined);
+  const editing = useMemo(
+    () =>
+      (
+        [
+          [t('actions.edit'), secondaryButton, onEdit],
+          [t('actions.delete'), dangerButton, onDelete],
+        ] as const
+      ).flatMap(([label, look, action]): EditButton<Row>[] => (action ? [{ label, look, action }] : [])),
+    [t, onEdit, onDelete],
+  );
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table role="table" className={`w-full border-collapse text-left text-sm ${layout.table}`}>
@@ -103,48 +113,69 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             ? message(props.status)
             : rows && rows.length === 0
               ? message(props.emptyText)
-              : rows?.map((row) => {
-                  const { className, ...attributes } = props.rowProps?.(row) ?? {};
-                  return (
-                    <tr
-                      role="row"
+              : rows
+                  ?.slice(0, shown)
+                  .map((row) => (
+                    <TableRow
                       key={props.rowKey(row)}
-                      {...attributes}
-                      className={className ? `${layout.row} ${className}` : layout.row}
-                    >
-                      {columns.map((column) => (
-                        <td role="cell" key={column.header} data-label={column.header} className={column.className}>
-                          {column.cell(row)}
-                        </td>
-                      ))}
-                      {actions ? (
-                        <td role="cell" className={layout.actions}>
-                          {editing.length === 0 ? (
-                            props.rowActions?.(row)
-                          ) : (
-                            <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
-                              {props.rowActions?.(row)}
-                              {editing.map(([label, look, action]) => (
-                                <button
-                                  key={label}
-                                  type="button"
-                                  className={`${look} ${smallButton}`}
-                                  disabled={props.busy}
-                                  onClick={() => action?.(row)}
-                                >
-                                  {t(label)}
-                                  <span className="sr-only"> {props.rowName?.(row)}</span>
-                                </button>
-                              ))}
-                            </div>
-                          )}
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
+                      row={row}
+                      columns={columns}
+                      layout={layout}
+                      actions={actions}
+                      editing={editing}
+                      rowProps={props.rowProps}
+                      rowName={props.rowName}
+                      rowActions={props.rowActions}
+                      busy={props.busy}
+                    />
+                  ))}
+          {restHeight > 0 ? <tr aria-hidden="true" style={{ height: `${restHeight}px` }} /> : null}
         </tbody>
       </table>
     </div>
   );
 }
+
+type TableRowProps<Row> = Pick<DataTableProps<Row>, 'columns' | 'rowProps' | 'rowName' | 'rowActions' | 'busy'> & {
+  row: Row;
+  layout: Layout;
+  actions: boolean;
+  editing: EditButton<Row>[];
+};
+
+// Memoized: while the rows come a few at a time, those already there are not rendered again.
+const TableRow = memo(function TableRow<Row>({ row, columns, layout, actions, editing, ...props }: TableRowProps<Row>) {
+  const { className, ...attributes } = props.rowProps?.(row) ?? {};
+  return (
+    <tr role="row" {...attributes} className={className ? `${layout.row} ${className}` : layout.row}>
+      {columns.map((column) => (
+        <td role="cell" key={column.header} data-label={column.header} className={column.className}>
+          {column.cell(row)}
+        </td>
+      ))}
+      {actions ? (
+        <td role="cell" className={layout.actions}>
+          {editing.length === 0 ? (
+            props.rowActions?.(row)
+          ) : (
+            <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+              {props.rowActions?.(row)}
+              {editing.map(({ label, look, action }) => (
+                <button
+                  key={label}
+                  type="button"
+                  className={`${look} ${smallButton}`}
+                  disabled={props.busy}
+                  onClick={() => action(row)}
+                >
+                  {label}
+                  <span className="sr-only"> {props.rowName?.(row)}</span>
+                </button>
+              ))}
+            </div>
+          )}
+        </td>
+      ) : null}
+    </tr>
+  );
+}) as <Row>(props: TableRowProps<Row>) => ReactNode;
