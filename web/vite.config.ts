@@ -153,8 +153,6 @@ function firstViewChunks(chunks: [name: string, roots: string[]][]) {
       chunkOf = members;
     }
     if (ctx.getModuleInfo(id)?.isEntry) return null;
-    // The bundler's own helpers, which the chunks share: with the first, not a file of their own.
-    if (id.startsWith('\0rolldown/')) return chunks[0]![0];
     return chunkOf.get(id) ?? null;
   };
 }
