@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * The rows of the server's first view that were in sight as the application took it over, and
@@ -14,7 +14,8 @@ const rowsPerSlice = 5;
 /**
  * How many rows of the open tab's table the server's markup shows in the window (and above it,
  * where the page was scrolled), once the browser has laid it out for a frame; undefined without
- * such a table, when every row is in sight, or where no frame comes within 100 ms (a hidden tab).
+ * such a table, when every row is in sight, or where no frame comes within 250 ms (a hidden tab, a
+page busy with other work): then every row renders at once, as before.
  * An IntersectionObserver reads the rows' places from that frame's layout: asked for them
  * directly, the browser laid the page out again for the question, 20 ms on a slow phone.
  */
@@ -35,7 +36,7 @@ export function rowsInSight(root: HTMLElement): Promise<RowsInSight | undefined>
       const restHeight = (places.get(rows.at(-1)!)?.bottom ?? 0) - (places.get(rows[firstHidden]!)?.top ?? 0);
       done({ rows: firstHidden, restHeight: Math.max(0, Math.round(restHeight)) });
     });
-    const fallback = window.setTimeout(() => done(undefined), 100);
+    const fallback = window.setTimeout(() => done(undefined), 250);
     rows.forEach((row) => observer.observe(row));
   });
 }
@@ -60,12 +61,16 @@ export function renderTakingOver(inSight: RowsInSight | undefined, render: () =>
 export function useRowsInSlices(count: number): { shown: number; restHeight: number } {
   const [slicing] = useState(() => takingOver);
   const [shown, setShown] = useState(() => slicing?.rows ?? Infinity);
+  // Once every row was there, slicing is over for good: rows that come later (a table mounted
+  // while its list was still loading, another filter or page) are rendered at once.
+  const finished = useRef(!slicing);
+  if (shown >= count) finished.current = true;
   useEffect(() => {
-    if (shown >= count) return;
+    if (finished.current) return;
     const timer = window.setTimeout(() => setShown((rows) => (rows + rowsPerSlice >= count ? Infinity : rows + rowsPerSlice)));
     return () => window.clearTimeout(timer);
   }, [shown, count]);
-  if (shown >= count || !slicing) return { shown: count, restHeight: 0 };
+  if (finished.current || !slicing) return { shown: count, restHeight: 0 };
   // The place of the rows to come, shrinking as they arrive: the page keeps its height.
   const rest = count - slicing.rows;
   return { shown, restHeight: Math.round((slicing.restHeight * (count - shown)) / Math.max(1, rest)) };

@@ -129,7 +129,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       busy={props.busy}
                     />
                   ))}
-          {restHeight > 0 ? <tr aria-hidden="true" style={{ height: `${restHeight}px` }} /> : null}
+          {!props.status && restHeight > 0 ? <tr aria-hidden="true" style={{ height: `${restHeight}px` }} /> : null}
         </tbody>
       </table>
     </div>

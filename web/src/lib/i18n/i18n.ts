@@ -108,7 +108,8 @@ const isPlainOption = (value: unknown) =>
 function plainText(instance: I18n, key: unknown, options: unknown): string | undefined {
   if (typeof key !== 'string' || key.includes(':') || typeof options !== 'object' || options === null) return undefined;
   const { lng, ns, ...rest } = options as { lng?: unknown; ns?: unknown };
-  // `getFixedT` sets `lngs` and `keyPrefix` on every call, undefined where it has none.
+  // `getFixedT` sets `lngs` and `keyPrefix` on every call: undefined where it was given a language
+  // and no prefix, as `useTranslation`'s is.
   if (Object.values(rest).some((value) => value !== undefined) || typeof lng !== 'string') return undefined;
   for (const namespace of Array.isArray(ns) ? ns : [ns]) {
     if (typeof namespace !== 'string') return undefined;
