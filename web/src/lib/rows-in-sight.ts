@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * The rows of the server's first view that were in sight as the application took it over, and
@@ -63,14 +63,13 @@ export function useRowsInSlices(count: number): { shown: number; restHeight: num
   const [shown, setShown] = useState(() => slicing?.rows ?? Infinity);
   // Once every row was there, slicing is over for good: rows that come later (a table mounted
   // while its list was still loading, another filter or page) are rendered at once.
-  const finished = useRef(!slicing);
-  if (shown >= count) finished.current = true;
+  if (shown !== Infinity && shown >= count) setShown(Infinity);
   useEffect(() => {
-    if (finished.current) return;
+    if (shown >= count) return;
     const timer = window.setTimeout(() => setShown((rows) => (rows + rowsPerSlice >= count ? Infinity : rows + rowsPerSlice)));
     return () => window.clearTimeout(timer);
   }, [shown, count]);
-  if (finished.current || !slicing) return { shown: count, restHeight: 0 };
+  if (shown >= count || !slicing) return { shown: count, restHeight: 0 };
   // The place of the rows to come, shrinking as they arrive: the page keeps its height.
   const rest = count - slicing.rows;
   return { shown, restHeight: Math.round((slicing.restHeight * (count - shown)) / Math.max(1, rest)) };
