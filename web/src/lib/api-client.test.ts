@@ -164,6 +164,16 @@ describe("readAhead (a tab's first reads at its touch, issue 46)", () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('reads a list with its query, taken only by the call with the same query', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { id: 1 })).mockResolvedValueOnce(json(200, { id: 2 }));
+    readAhead('/Ahead/List', { PageLength: 10, PageNumber: 1, Search: undefined });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/Ahead/List?PageLength=10&PageNumber=1');
+    // Another page is another read; the first page's answer stays for its own call.
+    expect(await apiRequest('/Ahead/List', { query: { PageLength: 10, PageNumber: 2 }, schema: itemSchema })).toEqual({ id: 2 });
+    expect(await apiRequest('/Ahead/List', { query: { PageLength: 10, PageNumber: 1 }, schema: itemSchema })).toEqual({ id: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('is not taken by a call with another token (signed in anew since the touch)', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { id: 1 })).mockResolvedValueOnce(json(200, { id: 2 }));
     readAhead('/Ahead/OtherToken');

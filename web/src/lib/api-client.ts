@@ -83,9 +83,12 @@ function endSession(refused: string | null): void {
   for (const listener of sessionEndedListeners) listener();
 }
 
+/** A call's query parameters; one left undefined or empty is not sent. */
+export type ApiQuery = Record<string, string | number | undefined>;
+
 export type ApiRequest<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, string | number | undefined>;
+  query?: ApiQuery;
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as it is, with its type (a CSV file's text); instead of `body`. */
@@ -100,7 +103,7 @@ export type ApiRequest<T> = {
   signal?: AbortSignal;
 };
 
-function urlOf(path: string, query: ApiRequest<unknown>['query']): string {
+function urlOf(path: string, query: ApiQuery | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') params.set(key, String(value));
@@ -174,13 +177,13 @@ const readAheadLifetime = 10_000;
 /**
  * Starts an admin read now, before the code that makes it has loaded: a dashboard tab's first
  * call at the touch of its tab (issue 46), so that it runs while the tab's code loads. The
- * application's same call with the same token takes the answer (`apiRequest`), once, if it comes
- * within a few seconds; otherwise it asks anew.
+ * application's same call (the same address and query) with the same token takes the answer
+ * (`apiRequest`), once, if it comes within a few seconds; otherwise it asks anew.
  */
-export function readAhead(path: string): void {
+export function readAhead(path: string, query?: ApiQuery): void {
   const token = readToken();
   if (!token) return;
-  const url = urlOf(path, undefined);
+  const url = urlOf(path, query);
   const key = `GET ${url}`;
   const started = readsAhead.get(key);
   if (started && started.token === token && performance.now() - started.at < readAheadLifetime) return;

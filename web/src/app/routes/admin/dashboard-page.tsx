@@ -17,7 +17,7 @@ import { unreadQueryOptions, useUnreadInquiries } from '../../../features/inbox/
 import { emptyInboxFilter, inquiriesQueryOptions } from '../../../features/inbox/api/inquiries';
 import { prepareSession } from '../../../features/auth/api/early-session-check';
 import { readToken } from '../../../lib/auth-token';
-import { readAhead } from '../../../lib/api-client';
+import { type ApiQuery, readAhead } from '../../../lib/api-client';
 import { whenIdle } from '../../../lib/when-idle';
 import { GoLiveChecklist } from '../../../features/go-live/components/go-live-checklist';
 import { checklistQueryOptions, useChecklist } from '../../../features/go-live/api/checklist';
@@ -257,6 +257,13 @@ function Dashboard({ session }: { session: AdminSession }) {
 }
 
 /**
+ * A first read of a tab: an address, or an address with the query its list's first page asks
+ * with. Written out here, where the tab's own code builds it: the browser test
+ * `dashboard-reads-ahead.e2e.ts` fails when the two differ (a second read, never a wrong answer).
+ */
+type FirstRead = string | readonly [path: string, query: ApiQuery];
+
+/**
  * One tab: its area's code starts loading when the tab is touched or focused. `reads`: the
  * addresses its first render asks for, started at the touch of its first opening, so that they
  * run while its code loads (issue 46; api-client.ts, `readAhead`).
@@ -267,7 +274,7 @@ function area<P extends object>(
   label: string,
   Panel: LazyPanel<P>,
   props: P,
-  reads: readonly string[] = [],
+  reads: readonly FirstRead[] = [],
 ): DashboardSection & { access: RouteAccess } {
   return {
     id,
@@ -275,7 +282,11 @@ function area<P extends object>(
     label,
     preload: Panel.preload,
     readAhead: () => {
-      if (!Panel.isLoaded()) reads.forEach(readAhead);
+      if (Panel.isLoaded()) return;
+      for (const read of reads) {
+        if (typeof read === 'string') readAhead(read);
+        else readAhead(...read);
+      }
     },
     render: () => <Panel {...props} />,
   };
@@ -288,12 +299,22 @@ function Sections({ session }: { session: AdminSession }) {
   const areasId = useId();
   const unread = useUnreadInquiries(mayAccess(session.role, 'inbox'));
   const all: (DashboardSection & { access: RouteAccess })[] = [
-    area('categories', 'content', t('tabs.categories'), CategoriesPanel, {}),
-    area('projects', 'content', t('tabs.projects'), ProjectsSection, {}),
-    area('jobs', 'content', t('tabs.jobs'), JobsPanel, {}),
-    area('pages', 'content', t('tabs.pages'), PagesSection, {}),
-    area('news', 'content', t('tabs.news'), NewsSection, {}),
-    area('files', 'content', t('tabs.files'), FilesPanel, {}),
+    area('categories', 'content', t('tabs.categories'), CategoriesPanel, {}, [apiRoutes.categories.list]),
+    area('projects', 'content', t('tabs.projects'), ProjectsSection, {}, [
+      [apiRoutes.projects.list, { PageLength: 10, PageNumber: 1 }],
+      apiRoutes.categories.list,
+    ]),
+    area('jobs', 'content', t('tabs.jobs'), JobsPanel, {}, [[apiRoutes.jobs.list, { PageLength: 100 }]]),
+    area('pages', 'content', t('tabs.pages'), PagesSection, {}, [
+      [apiRoutes.customPages.list, { PageLength: 100, PageNumber: 1 }],
+      apiRoutes.categories.list,
+    ]),
+    area('news', 'content', t('tabs.news'), NewsSection, {}, [
+      apiRoutes.news.home,
+      [apiRoutes.news.list, { PageLength: 50, PageNumber: 1 }],
+      apiRoutes.categories.list,
+    ]),
+    area('files', 'content', t('tabs.files'), FilesPanel, {}, [apiRoutes.files.list]),
     area('company', 'admin', t('tabs.company'), CompanyPanel, {}, [apiRoutes.companyDetails, apiRoutes.siteAddress]),
     area('mail', 'admin', t('tabs.mail'), MailSettingsPanel, {}, [
       apiRoutes.mailSettings.settings,
@@ -310,9 +331,16 @@ function Sections({ session }: { session: AdminSession }) {
       count: unread.data ? { value: unread.data, label: t('inbox:tabUnread', { count: unread.data }) } : undefined,
     },
     area('statistics', 'admin', t('tabs.statistics'), StatisticsPanel, {}, [apiRoutes.statistics.summary]),
-    area('redirects', 'admin', t('tabs.redirects'), RedirectsPanel, {}),
+    area('redirects', 'admin', t('tabs.redirects'), RedirectsPanel, {}, [
+      [apiRoutes.redirects.list, { PageNumber: 1, PageLength: 20 }],
+      [apiRoutes.notFound.list, { PageNumber: 1, PageLength: 20 }],
+      apiRoutes.notFound.settings,
+    ]),
     area('import', 'admin', t('tabs.import'), ImportSection, {}, [apiRoutes.imports.list]),
-    area('audit', 'admin', t('tabs.audit'), AuditPanel, {}),
+    area('audit', 'admin', t('tabs.audit'), AuditPanel, {}, [
+      [apiRoutes.audit.list, { PageNumber: 1, PageLength: 50 }],
+      apiRoutes.categories.list,
+    ]),
     area('backups', 'admin', t('tabs.backups'), BackupsPanel, {}, [apiRoutes.backup.list]),
     area('privacy', 'admin', t('tabs.privacy'), PrivacyPanel, {}),
     area('accounts', 'admin', t('tabs.accounts'), AccountsPanel, { self: session.username }, [apiRoutes.users.list]),
