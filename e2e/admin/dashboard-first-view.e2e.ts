@@ -150,4 +150,35 @@ describe('the dashboard’s first view from the server', () => {
     expect(await page.locator('main tbody tr[aria-hidden=true]').count()).toBe(0);
     expect(page.errors).toEqual([]);
   });
+
+  it('tells a phone whose network failed during the start, keeping the server’s list, and starts on a reload', async () => {
+    const page = await site.page({ viewport: viewports.phone });
+    await signIn(page);
+    await page.locator('#root[data-app-started]').waitFor({ state: 'attached' });
+    // The network goes as the page loads again: the application's frame does not arrive.
+    const frame = '**/assets/first-view-application-*.js';
+    await page.route(frame, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    const notice = page.locator('main [role=alert]');
+    await notice.getByText('Das Dashboard konnte nicht vollständig geladen werden.').waitFor();
+    // The newest inquiry, as the server listed it (its text: a card below the window is not laid out).
+    const newest = page.locator('main tbody tr[data-inquiry]').first();
+    expect(await newest.textContent()).toContain('Hansen');
+    expect(await page.locator('#root').getAttribute('data-app-started')).toBeNull();
+    // In English as the page is.
+    await page.goto(site.url + '/dashboard?lang=en');
+    await page.locator('main [role=alert]').getByText('The dashboard could not be loaded completely.').waitFor();
+
+    // Back online: the notice's button loads the page again, and the application starts.
+    await page.unroute(frame);
+    await page.locator('main [role=alert]').getByRole('button', { name: 'Reload' }).click();
+    await page.locator('#root[data-app-started]').waitFor({ state: 'attached' });
+    expect(await page.getByText('The dashboard could not be loaded completely.').count()).toBe(0);
+    await newest.getByRole('button', { name: /^Open/ }).click();
+    await page.getByRole('dialog').getByText('Angebot für die neue Halle, bitte.').waitFor();
+    // What failed is on the console, as the browser reported it; nothing else went wrong.
+    expect(
+      page.errors.filter((error) => !/first-view-application|Failed to fetch|dynamically imported|net::ERR/.test(error)),
+    ).toEqual([]);
+  });
 });

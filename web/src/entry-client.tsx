@@ -1,5 +1,5 @@
 import './lib/zod-setup';
-import { type DashboardFirstView, dashboardFirstViewKey } from '@blitz/contract';
+import { type DashboardFirstView, type SiteLanguage, dashboardFirstViewKey } from '@blitz/contract';
 import { servedFor } from './app/routes/admin/served-first-view';
 import { markHolder, readToken } from './lib/auth-token';
 import { documentPageData } from './lib/ssr/page-data';
@@ -9,6 +9,7 @@ import { preferredLanguage, storeLanguage } from './lib/i18n/language';
 import { matchPage } from './lib/ssr/match-page';
 import { rowsInSight } from './lib/rows-in-sight';
 import { loadStylesheet } from './lib/ssr/stylesheet';
+import { showStartFailure } from './app/start-failure';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -16,16 +17,14 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
  * The admin area (the dashboard; /login for an invitation link): a single-page application
  * rendered in the browser. Public pages and the sign-in page never load it (islands/main.ts is theirs).
  */
-async function start() {
+async function start(root: HTMLElement, lang: SiteLanguage) {
   const token = readToken();
   // Where the server rendered the first view, it checked the session a moment ago (decision 067).
   if (!servedFor(documentPageData<DashboardFirstView>(dashboardFirstViewKey), token)) checkSessionEarly();
   // Which sign-in this browser holds, for the server's next first view (a token stored before it asked).
   if (token) markHolder(token);
-  const lang = preferredLanguage();
   if (new URLSearchParams(window.location.search).has('lang')) storeLanguage(lang);
   const page = matchPage(window.location.pathname);
-  const root = document.getElementById('root')!;
   const [i18n, , application, inSight] = await Promise.all([
     createBrowserI18n(lang, namespacesFor(page)),
     loadStylesheet(),
@@ -47,4 +46,11 @@ async function start() {
 
 // In a task of its own: the modules' evaluation is one long task on a slow phone already; the
 // requests and the texts' set-up that start() begins need not lengthen it (issue 46).
-setTimeout(() => void start(), 0);
+setTimeout(() => {
+  const root = document.getElementById('root')!;
+  const lang = preferredLanguage();
+  start(root, lang).catch((error: unknown) => {
+    console.error(error);
+    showStartFailure(root, lang);
+  });
+}, 0);
