@@ -25,6 +25,7 @@
 // BEFORE=path/to/server.js (another build's server, measured alternately with this one),
 // OURS_URL + ADMIN_USERNAME + ADMIN_PASSWORD (measure a running server instead of a fresh one),
 // FIRST_VIEW_ONLY=1 (the sign-in page and the first view, no tabs and items: more runs in the time),
+// TABS=projects,jobs (only these tabs, in this order, and no item opened: a change to some tabs, measured in more runs),
 // LATENCY=ms (each request's round trip made that much longer, CDP Network.emulateNetworkConditions:
 // a phone's network; the bandwidth is not limited).
 /* global window, document -- the functions handed to the page run there */
@@ -39,6 +40,7 @@ const lang = process.env.LANG === 'en' ? 'en' : 'de';
 const wordpress = process.env.WORDPRESS_URL?.replace(/\/$/, '');
 const before = process.env.BEFORE ? path.resolve(process.env.BEFORE) : undefined;
 const firstViewOnly = process.env.FIRST_VIEW_ONLY === '1';
+const onlyTabs = process.env.TABS?.split(',').filter(Boolean);
 const latency = Number(process.env.LATENCY ?? 0);
 const admin = {
   username: process.env.ADMIN_USERNAME ?? 'bench',
@@ -333,20 +335,21 @@ async function measureDashboard({ url, token }) {
     return { ...figures, 'first view, unwatched: long tasks in 5 s (ms)': await unwatched() };
   }
   // Opening an item from the landing list.
-  const opened = await openItem(page);
+  const opened = onlyTabs ? undefined : await openItem(page);
   if (opened !== undefined) figures[`open an item (${landed}) (ms)`] = opened;
 
   const tabs = await page.evaluate(() =>
     [...document.querySelectorAll('[role=tab]')].map((tab) => tab.id.replace(/.*-tab-/, '')),
   );
-  for (const tab of tabs.filter((t) => t !== landed)) {
+  for (const tab of onlyTabs ?? tabs.filter((t) => t !== landed)) {
+    if (!tabs.includes(tab)) throw new Error(`TABS: no tab "${tab}" (there are ${tabs.join(', ')})`);
     await settle(page);
     const before = mark();
     const shown = await tapUntilShown(page, `[role=tab][id$="-tab-${tab}"]`, 'tab');
     await settle(page);
     figures[`tab ${tab}: visible after tap (ms)`] = shown;
     figures[`tab ${tab}: added JS (KB)`] = kb(mark().bytes - before.bytes);
-    if (tab === 'projects') {
+    if (tab === 'projects' && !onlyTabs) {
       const item = await openItem(page);
       if (item !== undefined) figures['open an item (projects) (ms)'] = item;
     }
