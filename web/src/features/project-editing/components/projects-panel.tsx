@@ -17,9 +17,15 @@ import { Pager } from '../../../components/admin/pager';
 import { PanelHeader } from '../../../components/admin/panel-header';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { ItemMissNotice, useOpenItemById } from '../../../components/admin/opened-item';
-import { ProjectModal } from './project-modal';
-import { ProjectOrderView } from './project-order-view';
+import { lazyPanel } from '../../../components/admin/lazy-panel';
+import { whenIdle } from '../../../lib/when-idle';
 import { ProjectStateBadge } from './project-state';
+
+// The dialog (its form, pictures and search entry) and the reorder view are not needed for the
+// list: their code loads once the list has shown and the browser is idle, or when first asked for
+// (issue 46, decision 071). The dialog shows nothing while its code loads.
+const ProjectModal = lazyPanel(() => import('./project-modal').then((m) => m.ProjectModal), [], null);
+const ProjectOrderView = lazyPanel(() => import('./project-order-view').then((m) => m.ProjectOrderView));
 
 const control = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900';
 const sorts = ['position', 'newest', 'oldest', 'updated'] as const;
@@ -53,6 +59,17 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
   });
   // The audit trail's "Open" names a project in the address: its modal opens, wherever it is in the list.
   const named = useOpenItemById(fetchProject, actions.open);
+  // Mounted from the first opening on, so that closing it returns the focus as a dialog does.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (actions.modal.open && !dialogWanted) setDialogWanted(true);
+  const listShown = projects.data !== undefined;
+  useEffect(() => {
+    if (!listShown) return;
+    return whenIdle(() => {
+      void ProjectModal.preload().catch(() => undefined);
+      void ProjectOrderView.preload().catch(() => undefined);
+    });
+  }, [listShown]);
 
   const pages = Math.max(1, Math.ceil((projects.data?.count ?? 0) / filter.pageLength));
   // After deleting the last project of the last page, show the page before it.
@@ -229,7 +246,9 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
         </>
       )}
       {actions.confirmDialog}
-      <ProjectModal open={actions.modal.open} project={actions.modal.row} categories={categories} onClose={actions.close} />
+      {dialogWanted && (
+        <ProjectModal open={actions.modal.open} project={actions.modal.row} categories={categories} onClose={actions.close} />
+      )}
     </section>
   );
 }
