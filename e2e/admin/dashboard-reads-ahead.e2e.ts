@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, apiUrl } from '@blitz/contract';
 import { apiLogin, openWithToken } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
@@ -12,6 +13,21 @@ let token: string;
 beforeAll(async () => {
   await site.start();
   token = await apiLogin(site.url);
+  // An inquiry, so that the inbox has a row to open.
+  const form = new FormData();
+  const fields = {
+    subject: 'generalMessage',
+    firstName: 'Erika',
+    lastName: 'Musterfrau',
+    phone: '+49 6181 12345',
+    email: 'erika@example.org',
+    message: 'Bitte rufen Sie mich zurück.',
+    language: 'de',
+    website: '',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const sent = await fetch(site.url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form });
+  expect(sent.status, await sent.clone().text()).toBe(201);
 });
 
 /**
@@ -91,4 +107,27 @@ describe("a tab's first reads (issue 46)", () => {
     }
     expect(problems).toEqual([]);
   }, 180_000);
+});
+
+describe("a list's dialog (issue 46, decision 071)", () => {
+  it('has its code before it is first opened, once the list has shown: an item opens without a request', async () => {
+    for (const { tab, edit } of [
+      { tab: 'inquiries', edit: /^Öffnen/ },
+      { tab: 'categories', edit: /^Bearbeiten/ },
+      { tab: 'projects', edit: /^Bearbeiten/ },
+    ]) {
+      const page = await site.page({ viewport: viewports.phone });
+      await openWithToken(page, site.url, token, `/dashboard?tab=${tab}`);
+      const panel = page.locator('main [role=tabpanel]');
+      const rows = panel.locator('tbody tr');
+      await rows.first().waitFor();
+      await quiet(page);
+      const scripts: string[] = [];
+      page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+      await rows.first().getByRole('button', { name: edit }).click();
+      await page.getByRole('dialog').locator('h2, h3').first().waitFor();
+      expect(scripts, tab).toEqual([]);
+      await page.context().close();
+    }
+  }, 60_000);
 });

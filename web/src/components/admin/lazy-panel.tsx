@@ -1,7 +1,8 @@
-import { Component, type ComponentType, type ReactNode, Suspense, createElement, lazy, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense, createElement, lazy, useEffect, useState } from 'react';
 import { getI18n, useTranslation } from 'react-i18next';
 import type { TranslationNamespace } from '@blitz/contract';
 import { secondaryButton, smallButton } from './button-classes';
+import { whenIdle } from '../../lib/when-idle';
 import { LoadingStatus } from './list-status';
 
 /** A dashboard area whose code and texts are loaded when it is first opened (issue 46), or earlier by `preload`. */
@@ -90,4 +91,20 @@ function PanelFailed({ onRetry }: { onRetry: () => void }) {
       </button>
     </p>
   );
+}
+
+/**
+ * A list's dialog whose code is not the list's (a lazy panel with no fallback): once the list has
+ * shown, `preload` runs when the browser is idle, so that an item still opens at once. The answer
+ * turns true at the dialog's first opening and stays so: mounted from then on, closing it returns
+ * the focus as a dialog does. `preload` must keep its identity (a module's function).
+ */
+export function useListDialog(open: boolean, listShown: boolean, preload: () => Promise<unknown>): boolean {
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
+  useEffect(() => {
+    if (!listShown) return;
+    return whenIdle(() => void preload().catch(() => undefined));
+  }, [listShown, preload]);
+  return wanted;
 }

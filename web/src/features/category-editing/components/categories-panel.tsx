@@ -4,11 +4,14 @@ import type { Category } from '@blitz/contract';
 import { fetchCategory, useCategories, useDeleteCategory } from '../api/categories';
 import { ItemMissNotice, useOpenItemById } from '../../../components/admin/opened-item';
 import { useRowActions } from '../../../components/admin/use-row-actions';
-import { CategoryModal } from './category-modal';
+import { lazyPanel, useListDialog } from '../../../components/admin/lazy-panel';
 import { DataTable } from '../../../components/admin/data-table';
 import { ListStatus } from '../../../components/admin/list-status';
 import { LocalizedList } from '../../../components/admin/localized-list';
 import { PanelHeader } from '../../../components/admin/panel-header';
+
+/** The dialog's code (its form) loads once the list has shown and the browser is idle, or when first asked for. */
+const CategoryModal = lazyPanel(() => import('./category-modal').then((m) => m.CategoryModal), [], null);
 
 /** Categories: table with ID, Name, Translation and Actions; Add, Edit, Delete. */
 export function CategoriesPanel() {
@@ -21,6 +24,7 @@ export function CategoriesPanel() {
   });
   // The audit trail's "Open" names a category in the address: its modal opens.
   const named = useOpenItemById(fetchCategory, actions.open);
+  const dialogWanted = useListDialog(actions.modal.open, categories.data !== undefined, CategoryModal.preload);
 
   return (
     <section aria-labelledby={headingId}>
@@ -50,7 +54,7 @@ export function CategoriesPanel() {
         status={categories.data ? undefined : <ListStatus query={categories} />}
       />
       {actions.confirmDialog}
-      <CategoryModal open={actions.modal.open} category={actions.modal.row} onClose={actions.close} />
+      {dialogWanted && <CategoryModal open={actions.modal.open} category={actions.modal.row} onClose={actions.close} />}
     </section>
   );
 }

@@ -18,16 +18,22 @@ import {
 } from '../api/inquiries';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { InquiryFilters } from './inquiry-filters';
-import { lazyPanel } from '../../../components/admin/lazy-panel';
+import { lazyPanel, useListDialog } from '../../../components/admin/lazy-panel';
 import { InquiryTable } from './inquiry-table';
 import { ListStatus } from '../../../components/admin/list-status';
-import { whenIdle } from '../../../lib/when-idle';
 
 /**
  * The inquiry's dialog is its own chunk (issue 46: the list is the dashboard's first view): fetched
  * once the list is shown, while the browser is idle, or at the latest when one is opened.
  */
 const InquiryDetailDialog = lazyPanel(() => import('./inquiry-detail').then((m) => m.InquiryDetailDialog), [], null);
+/** With it, what reads an opened inquiry; beside it, the libraries the other tabs share (decision 069). */
+const preloadAfterList = () =>
+  Promise.all([
+    InquiryDetailDialog.preload(),
+    import('../api/inquiry-fetch'),
+    import('../../../lib/tab-libraries').then((libraries) => libraries.useForm),
+  ]);
 
 /** The retention setting (admins), opened below the list: its code and the contract's schemas come only then. */
 const RetentionEditor = lazyPanel(() => import('./retention-form').then((m) => m.RetentionEditor));
@@ -59,9 +65,6 @@ export function InboxPanel({
   const requestedPage = paging.filterKey === filterKey ? paging.page : 1;
   const setPage = (page: number) => setPaging({ filterKey, page });
   const [opened, setOpened] = useState<InquirySummary>();
-  // Mounted from the first opening on, so that closing it returns the focus as a dialog does.
-  const [dialogWanted, setDialogWanted] = useState(false);
-  if (opened && !dialogWanted) setDialogWanted(true);
   const [deletedNotice, setDeletedNotice] = useState('');
   // The audit trail's "Open" names an inquiry (by its id) in the address: its dialog opens, whichever view it is in.
   const queryClient = useQueryClient();
@@ -81,14 +84,7 @@ export function InboxPanel({
     headingRef.current?.focus();
   }, [opened]);
 
-  const listShown = inquiries.data !== undefined;
-  useEffect(() => {
-    if (!listShown) return;
-    return whenIdle(() => {
-      void InquiryDetailDialog.preload().catch(() => undefined);
-      void import('../../../lib/tab-libraries').then((libraries) => libraries.useForm).catch(() => undefined);
-    });
-  }, [listShown]);
+  const dialogWanted = useListDialog(Boolean(opened), inquiries.data !== undefined, preloadAfterList);
 
   const pages = Math.max(1, Math.ceil((inquiries.data?.count ?? 0) / inboxPageLength));
   // After deleting the last inquiry of the last page, show the page before it.

@@ -17,8 +17,7 @@ import { Pager } from '../../../components/admin/pager';
 import { PanelHeader } from '../../../components/admin/panel-header';
 import { secondaryButton, smallButton } from '../../../components/admin/button-classes';
 import { ItemMissNotice, useOpenItemById } from '../../../components/admin/opened-item';
-import { lazyPanel } from '../../../components/admin/lazy-panel';
-import { whenIdle } from '../../../lib/when-idle';
+import { lazyPanel, useListDialog } from '../../../components/admin/lazy-panel';
 import { ProjectStateBadge } from './project-state';
 
 // The dialog (its form, pictures and search entry) and the reorder view are not needed for the
@@ -26,6 +25,7 @@ import { ProjectStateBadge } from './project-state';
 // (issue 46, decision 071). The dialog shows nothing while its code loads.
 const ProjectModal = lazyPanel(() => import('./project-modal').then((m) => m.ProjectModal), [], null);
 const ProjectOrderView = lazyPanel(() => import('./project-order-view').then((m) => m.ProjectOrderView));
+const preloadViews = () => Promise.all([ProjectModal.preload(), ProjectOrderView.preload()]);
 
 const control = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900';
 const sorts = ['position', 'newest', 'oldest', 'updated'] as const;
@@ -59,17 +59,7 @@ export function ProjectsPanel({ categories }: { categories: Category[] }) {
   });
   // The audit trail's "Open" names a project in the address: its modal opens, wherever it is in the list.
   const named = useOpenItemById(fetchProject, actions.open);
-  // Mounted from the first opening on, so that closing it returns the focus as a dialog does.
-  const [dialogWanted, setDialogWanted] = useState(false);
-  if (actions.modal.open && !dialogWanted) setDialogWanted(true);
-  const listShown = projects.data !== undefined;
-  useEffect(() => {
-    if (!listShown) return;
-    return whenIdle(() => {
-      void ProjectModal.preload().catch(() => undefined);
-      void ProjectOrderView.preload().catch(() => undefined);
-    });
-  }, [listShown]);
+  const dialogWanted = useListDialog(actions.modal.open, projects.data !== undefined, preloadViews);
 
   const pages = Math.max(1, Math.ceil((projects.data?.count ?? 0) / filter.pageLength));
   // After deleting the last project of the last page, show the page before it.
