@@ -21,10 +21,12 @@ const texts = {
  */
 export function showStartFailure(root: HTMLElement, lang: SiteLanguage): void {
   const { message, reload } = texts[lang];
+  // Within the page's width and margins, as the dashboard's content is.
+  const frame = document.createElement('div');
+  frame.className = 'mx-auto my-4 max-w-7xl px-4';
   const notice = document.createElement('div');
   notice.setAttribute('role', 'alert');
-  notice.className =
-    'mx-auto my-4 flex max-w-6xl flex-wrap items-center gap-3 rounded-md border border-red-700 bg-red-50 px-4 py-3 text-red-900';
+  notice.className = 'flex flex-wrap items-center gap-3 rounded-md border border-red-700 bg-red-50 px-4 py-3 text-red-900';
   const text = document.createElement('p');
   text.textContent = message;
   const button = document.createElement('button');
@@ -33,5 +35,6 @@ export function showStartFailure(root: HTMLElement, lang: SiteLanguage): void {
   button.textContent = reload;
   button.addEventListener('click', () => window.location.reload());
   notice.append(text, button);
-  (root.querySelector('main') ?? root).prepend(notice);
+  frame.append(notice);
+  (root.querySelector('main') ?? root).prepend(frame);
 }
