@@ -2,7 +2,14 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type DashboardFirstView, type RouteAccess, apiRoutes, dashboardFirstViewKey, mayAccess } from '@blitz/contract';
+import {
+  type DashboardFirstView,
+  type RouteAccess,
+  apiRoutes,
+  berlinDate,
+  dashboardFirstViewKey,
+  mayAccess,
+} from '@blitz/contract';
 import { DashboardHeader } from '../../../features/auth/components/dashboard-header';
 import { type DashboardSection, DashboardTabs } from '../../../components/admin/dashboard-tabs';
 import { UnsavedChangesProvider } from '../../../components/admin/unsaved-changes-provider';
@@ -24,6 +31,7 @@ import { checklistQueryOptions, useChecklist } from '../../../features/go-live/a
 import { documentPageData, usePageData } from '../../../lib/ssr/page-data';
 import { ServedSessionProvider } from '../../../features/auth/hooks/served-session';
 import { type ServedFirstView, readServedFirstView, servedFor } from './served-first-view';
+import { countsQuery, firstPeriod } from '../../../features/statistics/api/period';
 
 // Each area's code, its texts and what only it uses load when its tab is first opened (or
 // touched): the first view carries the one area it shows (issue 46).
@@ -258,10 +266,11 @@ function Dashboard({ session }: { session: AdminSession }) {
 
 /**
  * A first read of a tab: an address, or an address with the query its list's first page asks
- * with. Written out here, where the tab's own code builds it: the browser test
- * `dashboard-reads-ahead.e2e.ts` fails when the two differ (a second read, never a wrong answer).
+ * with (made at the touch, where it depends on the day). Written out here, where the tab's own
+ * code builds it: the browser test `dashboard-reads-ahead.e2e.ts` fails when the two differ (a
+ * second read, never a wrong answer).
  */
-type FirstRead = string | readonly [path: string, query: ApiQuery];
+type FirstRead = string | readonly [path: string, query: ApiQuery] | (() => readonly [path: string, query: ApiQuery]);
 
 /**
  * One tab: its area's code starts loading when the tab is touched or focused. `reads`: the
@@ -285,7 +294,7 @@ function area<P extends object>(
       if (Panel.isLoaded()) return;
       for (const read of reads) {
         if (typeof read === 'string') readAhead(read);
-        else readAhead(...read);
+        else readAhead(...(typeof read === 'function' ? read() : read));
       }
     },
     render: () => <Panel {...props} />,
@@ -330,7 +339,10 @@ function Sections({ session }: { session: AdminSession }) {
       }),
       count: unread.data ? { value: unread.data, label: t('inbox:tabUnread', { count: unread.data }) } : undefined,
     },
-    area('statistics', 'admin', t('tabs.statistics'), StatisticsPanel, {}, [apiRoutes.statistics.summary]),
+    area('statistics', 'admin', t('tabs.statistics'), StatisticsPanel, {}, [
+      apiRoutes.statistics.summary,
+      () => [apiRoutes.statistics.counts, countsQuery(firstPeriod(berlinDate()))],
+    ]),
     area('redirects', 'admin', t('tabs.redirects'), RedirectsPanel, {}, [
       [apiRoutes.redirects.list, { PageNumber: 1, PageLength: 20 }],
       [apiRoutes.notFound.list, { PageNumber: 1, PageLength: 20 }],

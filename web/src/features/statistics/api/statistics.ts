@@ -1,29 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRoutes, statisticsFirstDay, statisticsMaxDays, statisticsSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { type Period, countsQuery, daysBetween } from './period';
 
-/** A period of whole days, `YYYY-MM-DD` inclusive, in Berlin time as the server counts them. */
-export type Period = { from: string; to: string };
-
-export const periodChoices = ['7d', '30d', '12m', 'custom'] as const;
-export type PeriodChoice = (typeof periodChoices)[number];
-
-const dayMs = 86_400_000;
-const daysBefore = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - days * dayMs).toISOString().slice(0, 10);
-const lengths: Record<Exclude<PeriodChoice, 'custom'>, number> = { '7d': 7, '30d': 30, '12m': 365 };
-
-/** The period a choice means, ending today (custom: as chosen). */
-export function periodOf(choice: PeriodChoice, today: string, custom: Period): Period {
-  if (choice === 'custom') return custom;
-  return { from: daysBefore(today, lengths[choice] - 1), to: today };
-}
+export { type Period, type PeriodChoice, firstPeriod, firstPeriodChoice, periodChoices, periodOf } from './period';
 
 /** What is wrong with a period before asking the server (the same bounds as its `statisticsQuerySchema`); undefined: nothing. */
 export function periodProblem({ from, to }: Period): 'invalid' | 'tooEarly' | 'tooLong' | undefined {
   if (from === '' || to === '' || from > to) return 'invalid';
   if (from < statisticsFirstDay) return 'tooEarly';
-  if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs >= statisticsMaxDays) return 'tooLong';
+  if (daysBetween(from, to) >= statisticsMaxDays) return 'tooLong';
   return undefined;
 }
 
@@ -32,7 +18,7 @@ export const statisticsQueryOptions = (period: Period) =>
     queryKey: ['statistics', period] as const,
     queryFn: ({ signal }) =>
       apiRequest(apiRoutes.statistics.counts, {
-        query: { From: period.from, To: period.to },
+        query: countsQuery(period),
         schema: statisticsSchema,
         admin: true,
         signal,

@@ -13,7 +13,16 @@ import {
 import { secondaryButton } from '../../../components/admin/button-classes';
 import { ListStatus } from '../../../components/admin/list-status';
 import { useDownload } from '../../../lib/download-file';
-import { type PeriodChoice, exportPath, periodChoices, periodOf, periodProblem, useStatistics } from '../api/statistics';
+import {
+  type PeriodChoice,
+  exportPath,
+  firstPeriod,
+  firstPeriodChoice,
+  periodChoices,
+  periodOf,
+  periodProblem,
+  useStatistics,
+} from '../api/statistics';
 import { RankedTable } from './ranked-table';
 import { SummaryFigures } from './summary-figures';
 import { SummaryMailSection } from './summary-mail-form';
@@ -70,8 +79,8 @@ export function StatisticsPanel() {
   const headingId = useId();
   const choiceId = useId();
   const today = berlinDate();
-  const [choice, setChoice] = useState<PeriodChoice>('30d');
-  const [custom, setCustom] = useState(() => periodOf('30d', today, { from: today, to: today }));
+  const [choice, setChoice] = useState<PeriodChoice>(firstPeriodChoice);
+  const [custom, setCustom] = useState(() => firstPeriod(today));
   const period = periodOf(choice, today, custom);
   const problem = periodProblem(period);
   const valid = problem === undefined;
