@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasUniqueLanguages } from './category';
+import { hasUniqueLanguages } from './languages';
 import { contentLanguageSchema } from './localized-text';
 
 /**

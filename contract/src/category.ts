@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { contentLanguageSchema, localizedTextSchema } from './languages';
+import { contentLanguageSchema, hasUniqueLanguages, localizedTextSchema } from './languages';
+import { emptyAsUndefined } from './query-values';
 
 export const categorySchema = z.object({
   id: z.number().int(),
@@ -15,11 +16,6 @@ export type CategoryList = z.infer<typeof categoryListSchema>;
 
 /** Limits of a category's texts, shared by the server and the admin form. */
 export const categoryLimits = { nameMaxLength: 100, translationMaxLength: 200 } as const;
-
-/** At most one text per language: a second English title would make "the" title ambiguous. */
-export function hasUniqueLanguages(texts: readonly { language: number }[]): boolean {
-  return new Set(texts.map((t) => t.language)).size === texts.length;
-}
 
 const categoryTranslationSchema = z.strictObject({
   content: z.string().trim().min(1).max(categoryLimits.translationMaxLength),
@@ -40,9 +36,6 @@ export const categoryUpdateSchema = categoryInputSchema.extend({
 });
 export type CategoryUpdate = z.input<typeof categoryUpdateSchema>;
 export const categoryUpdateByPathSchema = categoryUpdateSchema.partial({ id: true });
-
-/** Query values arrive as strings; an empty one (`?Language=`) means "not given", as ASP.NET binds it. */
-export const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const languageQuerySchema = z.object({
   Language: z.preprocess(emptyAsUndefined, z.coerce.number().pipe(contentLanguageSchema).optional()),

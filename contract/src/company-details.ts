@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { hasUniqueLanguages } from './category';
+import { hasUniqueLanguages } from './languages';
 import { contentLanguageSchema } from './languages';
 import { oneLine } from './one-line';
-import { pictureDataUrlSchema } from './project';
+import { pictureDataUrlSchema } from './picture-data-url';
 
 /**
  * A picture of the settings (a partner's logo, the About page's person): the name of a picture

@@ -3,7 +3,7 @@ import { attachmentTypes, extensionOf } from './contact-rules';
 import { fileUseSchema } from './file-use';
 import { ignoredReadFields } from './read-only-fields';
 import { oneLine } from './one-line';
-import { pictureLimits } from './project';
+import { pictureLimits } from './project-values';
 
 // The file library (issue 45, decision 060): pictures and documents uploaded once, with a title
 // and alternative texts in both languages, used by pages, news and references, each at an address

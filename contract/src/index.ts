@@ -21,6 +21,7 @@ export * from './dashboard-first-view';
 export * from './dashboard-first-view-reads';
 export * from './problem';
 export * from './project';
+export * from './query-values';
 export * from './routes';
 export * from './job';
 export * from './custom-page';

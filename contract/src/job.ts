@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { bilingualTitleSchema } from './bilingual-title';
-import { emptyAsUndefined, hasUniqueLanguages } from './category';
+import { emptyAsUndefined } from './query-values';
+import { isoDateSchema } from './iso-date';
 import { projectListLimits } from './gallery';
-import { contentLanguageSchema, localizedTextSchema } from './languages';
+import { contentLanguageSchema, hasUniqueLanguages, localizedTextSchema } from './languages';
 import { oneLine } from './one-line';
 import { ignoredReadFields } from './read-only-fields';
 import { searchEntryFieldsSchema } from './search-entry';
@@ -28,14 +29,7 @@ export type EmploymentType = (typeof employmentTypes)[number];
 /** Limits of a job's fields, shared by the server and the dashboard form. */
 export const jobLimits = { titleMaxLength: 300, lineMaxLength: 200, textMaxLength: 20_000, maxPosition: 1_000_000 } as const;
 
-/** A calendar date, `YYYY-MM-DD`, that exists (no 31 February). */
-export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'is not a date of the calendar');
+export { isoDateSchema } from './iso-date';
 
 export { berlinDate } from './berlin-time';
 

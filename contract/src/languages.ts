@@ -47,3 +47,8 @@ export const storageKeys = { language: 'Language', token: 'JWT' } as const;
 export function languageCookieName(https: boolean): string {
   return https ? `__Host-${storageKeys.language}` : storageKeys.language;
 }
+
+/** At most one text per language: a second English title would make "the" title ambiguous. */
+export function hasUniqueLanguages(texts: readonly { language: number }[]): boolean {
+  return new Set(texts.map((t) => t.language)).size === texts.length;
+}

@@ -10,7 +10,7 @@ import {
   pictureFocusSchema,
   requiredBilingualWordsSchema,
 } from './custom-page';
-import { berlinDate } from './job';
+import { berlinDate } from './berlin-time';
 import type { SiteLanguage } from './languages';
 import { ignoredReadFields } from './read-only-fields';
 import { apiRoutes, apiUrl, pages } from './routes';

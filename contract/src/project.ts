@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { bilingualTitleSchema } from './bilingual-title';
-import { categorySchema, emptyAsUndefined, hasUniqueLanguages } from './category';
+import { categorySchema } from './category';
 import { projectListLimits } from './gallery';
-import { contentLanguageSchema, localizedTextSchema } from './languages';
+import { maxProjectPictures, pictureDataUrlMaxLength } from './project-values';
+import { contentLanguageSchema, hasUniqueLanguages, localizedTextSchema } from './languages';
+import { pictureDataUrlSchema } from './picture-data-url';
+import { emptyAsUndefined } from './query-values';
 import { ignoredReadFields } from './read-only-fields';
 import { searchEntryFieldsSchema } from './search-entry';
 
@@ -91,7 +94,7 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export { featuredLimit } from './project-values';
+export { featuredLimit, maxProjectPictures, pictureDataUrlMaxLength, pictureLimits } from './project-values';
 
 /** Orders of a project list: the staff's order (default), the featured selection's, by date. */
 export const projectSortOptions = ['position', 'featured', 'newest', 'oldest', 'updated'] as const;
@@ -137,25 +140,8 @@ export const projectListQuerySchema = z.object({
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 export type ProjectListParams = z.input<typeof projectListQuerySchema>;
 
-/**
- * Limits of an uploaded picture: decoded size and pixel count (a small file can decode to a
- * huge image). The admin form checks them before sending; the server enforces them.
- */
-export const pictureLimits = {
-  maxBytes: 15 * 1024 * 1024,
-  maxPixels: 50_000_000,
-  types: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
-} as const;
-/** Longest data URL a picture of `maxBytes` can give (base64 grows by 4/3, plus the prefix). */
-export const pictureDataUrlMaxLength = Math.ceil(pictureLimits.maxBytes / 3) * 4 + 64;
+export { pictureDataUrlSchema } from './picture-data-url';
 
-/** A picture sent inline as a data URL; the server sniffs and re-encodes it. */
-export const pictureDataUrlSchema = z
-  .string()
-  .regex(/^data:image\/[a-z0-9.+-]+;base64,/i, 'picture must be a data:image/...;base64, URL');
-
-/** How many pictures a project has at most. */
-export const maxProjectPictures = 20;
 /** How many pictures of the largest size a JSON body has room for as data URLs (more go as multipart file parts). */
 export const maxDataUrlPictures = 2;
 

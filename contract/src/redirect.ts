@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyAsUndefined } from './category';
+import { emptyAsUndefined } from './query-values';
 import { projectListLimits } from './gallery';
 
 /**

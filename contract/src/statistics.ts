@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './job';
+import { isoDateSchema } from './iso-date';
 import { siteLanguages } from './languages';
 import { ignoredReadFields } from './read-only-fields';
 import { localizedTextSchema } from './localized-text';
