@@ -61,10 +61,11 @@ function bundle(sizes: { router?: number; tab?: number; schemas?: number } = {})
 }
 
 const budgets = { firstView: 10 * 1024, afterList: 10 * 1024, tab: 10 * 1024 };
+const options = { root, budgets, schemaFree: ['projects-section'] };
 
 describe('dashboard budget', () => {
   it('measures the first view and what each tab adds to it', () => {
-    const { figures, problems } = checkDashboard(bundle(), { root, budgets });
+    const { figures, problems } = checkDashboard(bundle(), options);
     expect(problems).toEqual([]);
     expect(figures.firstView.files).toBe(5);
     // Once the list shows: the dialog's 400 characters, the schemas' 2,000 and the forms' 3,000
@@ -86,7 +87,7 @@ describe('dashboard budget', () => {
   });
 
   it('fails a build whose first view, what follows the list or a tab is over its budget', () => {
-    const { problems } = checkDashboard(bundle({ router: 12_000, tab: 14_000, schemas: 14_000 }), { root, budgets });
+    const { problems } = checkDashboard(bundle({ router: 12_000, tab: 14_000, schemas: 14_000 }), options);
     expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/^the dashboard's first view is [\d.]+ KB brotli, over the budget of 10\.0 KB/);
     expect(problems[1]).toMatch(/^what the inbox fetches once its list shows is/);
@@ -118,7 +119,7 @@ describe('dashboard budget', () => {
         chunk('jobs-panel.js', '/repo/web/src/features/job-editing/components/jobs-panel.tsx', { imports: ['forms.js'] }),
       ].map((item) => [item.fileName, item]),
     );
-    const { figures, problems } = checkDashboard(items, { root, budgets });
+    const { figures, problems } = checkDashboard(items, { root, budgets, schemaFree: ['jobs-panel'] });
     expect(problems).toEqual([]);
     expect(figures.firstView.files).toBe(2);
     expect(figures.afterList.files).toBe(3);
@@ -126,9 +127,26 @@ describe('dashboard budget', () => {
     expect(figures.tabs.map((t: { name: string }) => t.name)).toEqual(['jobs-panel']);
   });
 
+  it('fails a build where a tab to show its list without zod builds schemas at its first opening', () => {
+    const items = bundle();
+    const project = chunk('project.js', '/repo/contract/src/project.ts', { imports: ['schemas.js'] });
+    items['project.js'] = project;
+    items['projects-section.js']!.imports = ['table.js', 'project.js'];
+    // The contract's module imports zod; the zod chunk itself is a library (and fetched when idle).
+    const buildsSchemas = (id: string) => id.startsWith('/repo/contract/');
+    expect(checkDashboard(items, { ...options, buildsSchemas }).problems).toEqual([
+      "the dashboard's projects-section builds zod schemas at its first opening (decision 072): contract/src/project.ts",
+    ]);
+    // Another tab may.
+    expect(checkDashboard(items, { ...options, schemaFree: ['jobs-panel'], buildsSchemas }).problems).toEqual([]);
+    expect(checkDashboard(items, { ...options, schemaFree: ['texts-panel'] }).problems).toEqual([
+      "the dashboard's texts-panel not found (schemaFreeTabs, web/scripts/dashboard-budget.mjs)",
+    ]);
+  });
+
   it('says so when a staff chunk is missing, rather than passing unmeasured', () => {
     const items = bundle();
     delete (items as Record<string, unknown>)['inbox-panel.js'];
-    expect(checkDashboard(items, { root, budgets }).problems[0]).toMatch(/staff chunks not found: .*inbox-panel/);
+    expect(checkDashboard(items, options).problems[0]).toMatch(/staff chunks not found: .*inbox-panel/);
   });
 });

@@ -26,7 +26,8 @@ import { checklistKeys } from '@blitz/contract';
  * contract schema's defaults; it does not repeat every limit the server already enforced. The
  * unit test `app/first-view-answers.test.ts` holds each reader to the contract's schema, so the
  * two cannot drift. The inquiry dialog, fetched when idle after the list, and the site-address
- * notice read theirs the same way (decision 069). The other tabs parse with the schemas.
+ * notice read theirs the same way (decision 069), and so do the categories' and projects' tabs
+ * (lib/content-answers.ts, decision 072). The other tabs parse with the schemas.
  */
 export type AnswerReader<T> = {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } };
@@ -36,25 +37,27 @@ class BadAnswer extends Error {}
 
 type Shape = Record<string, unknown>;
 
-function expect(condition: unknown, what: string): asserts condition {
+// The checks the readers are made of, for the readers beside this file (lib/content-answers.ts).
+
+export function expect(condition: unknown, what: string): asserts condition {
   if (!condition) throw new BadAnswer(what);
 }
 
-const isObject = (value: unknown): value is Shape => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isInteger = (value: unknown): value is number => Number.isInteger(value);
-const optional = (value: unknown, check: (v: unknown) => boolean) => value === undefined || check(value);
-const nullable = (value: unknown, check: (v: unknown) => boolean) => value === null || check(value);
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const isNumber = (value: unknown): value is number => typeof value === 'number';
-const isStringArray = (value: unknown) => Array.isArray(value) && value.every(isString);
+export const isObject = (value: unknown): value is Shape => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isInteger = (value: unknown): value is number => Number.isInteger(value);
+export const optional = (value: unknown, check: (v: unknown) => boolean) => value === undefined || check(value);
+export const nullable = (value: unknown, check: (v: unknown) => boolean) => value === null || check(value);
+export const isString = (value: unknown): value is string => typeof value === 'string';
+export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+export const isNumber = (value: unknown): value is number => typeof value === 'number';
+export const isStringArray = (value: unknown) => Array.isArray(value) && value.every(isString);
 
-function objectOf(value: unknown, what: string): Shape {
+export function objectOf(value: unknown, what: string): Shape {
   expect(isObject(value), `${what}: not an object`);
   return value;
 }
 
-function arrayOf<T>(value: unknown, what: string, read: (item: unknown, what: string) => T): T[] {
+export function arrayOf<T>(value: unknown, what: string, read: (item: unknown, what: string) => T): T[] {
   expect(Array.isArray(value), `${what}: not an array`);
   return value.map((item, index) => read(item, `${what}[${index}]`));
 }
@@ -275,7 +278,7 @@ export const inquiryJobChoicesAnswer = answerReader<InquiryJobChoices>((data) =>
   }),
 );
 
-function localizedTexts(value: unknown, what: string): LocalizedText[] {
+export function localizedTexts(value: unknown, what: string): LocalizedText[] {
   return arrayOf(value, what, (item, at) => {
     const text = objectOf(item, at);
     expect(isString(text['content']) && (text['language'] === 1 || text['language'] === 2), `${at}: content, language`);

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRoutes, auditListSchema, categoryListSchema } from '@blitz/contract';
+import { apiRoutes, auditListSchema } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { categoryListAnswer } from '../../../lib/content-answers';
 
 /** The audit trail's filters as the panel holds them: '' is "any". */
 export type AuditFilter = { user: string; item: string; action: string; from: string; to: string; page: number };
@@ -48,5 +49,5 @@ export function auditExportPath(filter: AuditFilter, separator: ';' | ','): stri
 export const useAuditCategories = () =>
   useQuery({
     queryKey: ['audit', 'categories'] as const,
-    queryFn: ({ signal }) => apiRequest(apiRoutes.categories.list, { schema: categoryListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.categories.list, { schema: categoryListAnswer, signal }),
   });

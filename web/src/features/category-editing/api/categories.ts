@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CategoryInput, categoryListSchema, categorySchema, apiRoutes } from '@blitz/contract';
+import { type CategoryInput, apiRoutes } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { categoryAnswer, categoryListAnswer } from '../../../lib/content-answers';
 
 export const categoryQueryKeys = { all: [...dashboardQueryKey, 'categories'] as const };
 
@@ -9,7 +10,7 @@ export const categoryQueryKeys = { all: [...dashboardQueryKey, 'categories'] as 
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: categoryQueryKeys.all,
-    queryFn: ({ signal }) => apiRequest(apiRoutes.categories.list, { schema: categoryListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.categories.list, { schema: categoryListAnswer, signal }),
   });
 
 export const useCategories = () => useQuery(categoriesQueryOptions());
@@ -18,20 +19,20 @@ export const useCategories = () => useQuery(categoriesQueryOptions());
 export function saveCategory(input: CategoryInput & { id?: number | undefined; updatedAt?: string | undefined }) {
   const { id, updatedAt, ...values } = input;
   return id === undefined
-    ? apiRequest(apiRoutes.categories.list, { method: 'POST', body: values, schema: categorySchema, admin: true })
+    ? apiRequest(apiRoutes.categories.list, { method: 'POST', body: values, schema: categoryAnswer, admin: true })
     : updatedAt
       ? apiRequest(apiRoutes.categories.list, {
           method: 'PUT',
           body: { id, ...values, updatedAt },
-          schema: categorySchema,
+          schema: categoryAnswer,
           admin: true,
         })
-      : apiRequest(apiRoutes.categories.list, { method: 'PUT', body: { id, ...values }, schema: categorySchema, admin: true });
+      : apiRequest(apiRoutes.categories.list, { method: 'PUT', body: { id, ...values }, schema: categoryAnswer, admin: true });
 }
 
 /** The category as saved now (after a stale save: their version); a deleted one is a not_found error. */
 export async function fetchCategory(id: number) {
-  const list = await apiRequest(apiRoutes.categories.list, { schema: categoryListSchema, admin: true });
+  const list = await apiRequest(apiRoutes.categories.list, { schema: categoryListAnswer, admin: true });
   const found = list.data.find((c) => c.id === id);
   if (!found) throw new ApiError(404, 'not_found');
   return found;

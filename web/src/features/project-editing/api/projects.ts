@@ -8,12 +8,11 @@ import {
   type ProjectUpdate,
   featuredLimit,
   projectListLimits,
-  projectListSchema,
-  projectSchema,
   apiRoutes,
 } from '@blitz/contract';
 import { dashboardQueryKey } from '../../../components/admin/dashboard-query-key';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
+import { projectAnswer, projectListAnswer } from '../../../lib/content-answers';
 
 /** Projects per page in the dashboard, by default, and the choices. */
 export const adminPageLength = 10;
@@ -63,7 +62,7 @@ export const adminProjectsQueryOptions = (filter: AdminProjectFilter) =>
           Published: filter.state === 'all' ? undefined : String(filter.state === 'published'),
           Sort: filter.sort === 'position' ? undefined : filter.sort,
         },
-        schema: projectListSchema,
+        schema: projectListAnswer,
         signal,
       }),
     // Paging and filtering keep the old rows in view until the new ones are there.
@@ -81,7 +80,7 @@ async function allProjects(signal: AbortSignal, query: Record<string, string> = 
   for (let page = 1; ; page++) {
     const list: ProjectList = await apiRequest(apiRoutes.projects.list, {
       query: { PageLength: projectListLimits.maxPageLength, PageNumber: page, ...query },
-      schema: projectListSchema,
+      schema: projectListAnswer,
       signal,
     });
     projects.push(...list.data);
@@ -98,7 +97,7 @@ export const featuredProjectsQueryOptions = () =>
     queryFn: ({ signal }) =>
       apiRequest(apiRoutes.projects.list, {
         query: { Sort: 'featured', PageLength: featuredLimit },
-        schema: projectListSchema,
+        schema: projectListAnswer,
         signal,
       }).then((list) => list.data),
   });
@@ -106,13 +105,13 @@ export const featuredProjectsQueryOptions = () =>
 /** Creates a project (no id) or changes one (with id; without a picture the current one stays). */
 export function saveProject(payload: ProjectCreate | ProjectUpdate) {
   return 'id' in payload
-    ? apiRequest(apiRoutes.projects.list, { method: 'PUT', body: payload, schema: projectSchema, admin: true })
-    : apiRequest(apiRoutes.projects.list, { method: 'POST', body: payload, schema: projectSchema, admin: true });
+    ? apiRequest(apiRoutes.projects.list, { method: 'PUT', body: payload, schema: projectAnswer, admin: true })
+    : apiRequest(apiRoutes.projects.list, { method: 'POST', body: payload, schema: projectAnswer, admin: true });
 }
 
 /** The project as saved now (after a stale save: their version). */
 export function fetchProject(id: number) {
-  return apiRequest(apiRoutes.projects.onePath(id), { schema: projectSchema, admin: true });
+  return apiRequest(apiRoutes.projects.onePath(id), { schema: projectAnswer, admin: true });
 }
 
 /**
@@ -132,7 +131,7 @@ export function saveProjectWithFiles(
   return apiUpload(apiRoutes.projects.list, {
     method: 'id' in payload ? 'PUT' : 'POST',
     form,
-    schema: projectSchema,
+    schema: projectAnswer,
     onProgress,
   });
 }
@@ -155,7 +154,7 @@ export function deleteProject(id: number) {
 }
 
 export function moveProject({ id, ...move }: ProjectMove & { id: number }) {
-  return apiRequest(apiRoutes.projects.movePath(id), { method: 'POST', body: move, schema: projectSchema, admin: true });
+  return apiRequest(apiRoutes.projects.movePath(id), { method: 'POST', body: move, schema: projectAnswer, admin: true });
 }
 
 /**
@@ -188,7 +187,7 @@ export function changeProjectState({ id, action }: { id: number; action: Project
       : action === 'unpublish'
         ? ([apiRoutes.projects.unpublishPath(id), 'POST'] as const)
         : ([apiRoutes.projects.draftPath(id), 'DELETE'] as const);
-  return apiRequest(path, { method, schema: projectSchema, admin: true });
+  return apiRequest(path, { method, schema: projectAnswer, admin: true });
 }
 
 export function useProjectState() {

@@ -1,0 +1,120 @@
+import type { Category, CategoryList, Project, ProjectList, ProjectPicture } from '@blitz/contract';
+import {
+  answerReader,
+  arrayOf,
+  expect,
+  isBoolean,
+  isInteger,
+  isNumber,
+  isString,
+  localizedTexts,
+  nullable,
+  objectOf,
+  optional,
+} from './answer-reader';
+
+/**
+ * The categories' and projects' answers, read without zod (issue 46, decision 072): built when
+ * their tab first opened, the contract's schemas for them took 40–130 ms at 4× of the 300 ms a
+ * tab may take, more than the list's own render. The list, its actions and the audit trail read
+ * them so; the dialogs, loaded once the list shows, check what staff type with the schemas.
+ * As lib/answer-reader.ts: each reader checks the fields the dashboard reads, and
+ * `content-answers.test.ts` holds it to the contract's schema.
+ */
+
+const category = (value: unknown, what: string): Category => {
+  const row = objectOf(value, what);
+  expect(isInteger(row['id']) && isString(row['name']), `${what}: id, name`);
+  expect(optional(row['updatedAt'], isString), `${what}: updatedAt`);
+  const read: Category = {
+    id: row['id'],
+    name: row['name'],
+    translation: localizedTexts(row['translation'], `${what}.translation`),
+  };
+  if (row['updatedAt'] !== undefined) read.updatedAt = row['updatedAt'] as string;
+  return read;
+};
+
+/** A category as saved (`POST` and `PUT /api/v1/Category`). */
+export const categoryAnswer = answerReader<Category>((data) => category(data, 'category'));
+
+/** `GET /api/v1/Category`: every category with both translations. */
+export const categoryListAnswer = answerReader<CategoryList>((data) => {
+  const answer = objectOf(data, 'categories');
+  expect(isInteger(answer['count']), 'categories: count');
+  return { data: arrayOf(answer['data'], 'categories.data', category), count: answer['count'] };
+});
+
+const pictureSources = (value: unknown, what: string) =>
+  arrayOf(value, what, (item, at) => {
+    const source = objectOf(item, at);
+    expect(isString(source['url']) && isInteger(source['width']) && isString(source['type']), `${at}: url, width, type`);
+    return source;
+  });
+
+const sized = (value: unknown, what: string) => {
+  const frame = objectOf(value, what);
+  expect(isInteger(frame['width']) && isInteger(frame['height']), `${what}: width, height`);
+  return frame;
+};
+
+function picture(value: unknown, what: string): ProjectPicture {
+  const read = sized(value, what);
+  expect(isString(read['url']) && isBoolean(read['decorative']), `${what}: url, decorative`);
+  pictureSources(read['sources'], `${what}.sources`);
+  if (read['frame'] !== null) pictureSources(sized(read['frame'], `${what}.frame`)['sources'], `${what}.frame.sources`);
+  if (read['shareImage'] !== null) {
+    const share = sized(read['shareImage'], `${what}.shareImage`);
+    expect(isString(share['url']) && isString(share['type']), `${what}.shareImage: url, type`);
+  }
+  localizedTexts(read['alt'], `${what}.alt`);
+  const focus = objectOf(read['focus'], `${what}.focus`);
+  expect(isNumber(focus['x']) && isNumber(focus['y']), `${what}.focus: x, y`);
+  expect(
+    optional(read['libraryFileId'], (id) => nullable(id, isInteger)),
+    `${what}: libraryFileId`,
+  );
+  return read as ProjectPicture;
+}
+
+const textLists = [
+  'title',
+  'content',
+  'scopeOfWorks',
+  'locationTranslations',
+  'workDurationTranslations',
+  'searchTitle',
+  'searchDescription',
+];
+
+/** The values a project and its draft of changes both have (the contract's `projectValuesShape`). */
+function projectValues(values: Record<string, unknown>, what: string) {
+  for (const key of textLists) localizedTexts(values[key], `${what}.${key}`);
+  for (const key of ['location', 'workDuration', 'client', 'picture']) expect(isString(values[key]), `${what}: ${key}`);
+  for (const key of ['pictureWidth', 'pictureHeight']) expect(optional(values[key], isInteger), `${what}: ${key}`);
+  pictureSources(values['pictureSources'], `${what}.pictureSources`);
+  arrayOf(values['pictures'], `${what}.pictures`, picture);
+  expect(nullable(values['categoryID'], isInteger) && isString(values['updatedAt']), `${what}: categoryID, updatedAt`);
+}
+
+function project(value: unknown, what: string): Project {
+  const row = objectOf(value, what);
+  expect(isInteger(row['id']) && isInteger(row['position']), `${what}: id, position`);
+  projectValues(row, what);
+  if (row['category'] !== null) category(row['category'], `${what}.category`);
+  expect(isBoolean(row['published']) && isBoolean(row['featured']), `${what}: published, featured`);
+  expect(isString(row['createdAt']), `${what}: createdAt`);
+  if (row['draft'] !== undefined && row['draft'] !== null)
+    projectValues(objectOf(row['draft'], `${what}.draft`), `${what}.draft`);
+  return row as Project;
+}
+
+/** A project: `GET /api/v1/Project/{id}`, and the answer of each change to one. */
+export const projectAnswer = answerReader<Project>((data) => project(data, 'project'));
+
+/** A page of projects (`GET /api/v1/Project`). */
+export const projectListAnswer = answerReader<ProjectList>((data) => {
+  const answer = objectOf(data, 'projects');
+  expect(isInteger(answer['count']), 'projects: count');
+  return { data: arrayOf(answer['data'], 'projects.data', project), count: answer['count'] };
+});
