@@ -1,6 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 /** One area of the dashboard. Adding an area is adding one of these to the list. */
 export type DashboardSection = {
@@ -14,6 +14,23 @@ export type DashboardSection = {
   /** Starts the area's first reads: called when its tab is touched (not on focus: arrow keys pass many tabs). */
   readAhead?: () => void;
 };
+
+/**
+ * Opens a tab from outside the tab row (the go-live checklist, a notice above the tabs). Unlike
+ * `useSearchParams`, it does not render its caller again at every change of the address: a tab's
+ * touch renders the tabs and their panel, not what is around them (issue 46).
+ */
+export function useOpenTab(): (id: string) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (id: string) => {
+      const next = new URLSearchParams(window.location.search);
+      next.set('tab', id);
+      navigate(`?${next.toString()}`, { replace: true });
+    },
+    [navigate],
+  );
+}
 
 type DashboardTabsProps = {
   sections: DashboardSection[];

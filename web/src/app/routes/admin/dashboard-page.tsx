@@ -1,7 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
   type DashboardFirstView,
   type RouteAccess,
@@ -11,7 +10,7 @@ import {
   mayAccess,
 } from '@blitz/contract';
 import { DashboardHeader } from '../../../features/auth/components/dashboard-header';
-import { type DashboardSection, DashboardTabs } from '../../../components/admin/dashboard-tabs';
+import { type DashboardSection, DashboardTabs, useOpenTab } from '../../../components/admin/dashboard-tabs';
 import { UnsavedChangesProvider } from '../../../components/admin/unsaved-changes-provider';
 import type { AdminSession } from '../../../features/auth/api/sign-in';
 import { RequireAdmin } from '../../../features/auth/components/require-admin';
@@ -304,7 +303,7 @@ function area<P extends object>(
 /** The tabs, each with what its routes serve: a role sees only the tabs it may use (issue 31). */
 function Sections({ session }: { session: AdminSession }) {
   const { t } = useTranslation(['admin', 'inbox']);
-  const [, setParams] = useSearchParams();
+  const openTab = useOpenTab();
   const areasId = useId();
   const unread = useUnreadInquiries(mayAccess(session.role, 'inbox'));
   const all: (DashboardSection & { access: RouteAccess })[] = [
@@ -361,29 +360,13 @@ function Sections({ session }: { session: AdminSession }) {
   ];
   const sections: DashboardSection[] = all.filter((section) => mayAccess(session.role, section.access));
   const admin = session.role === 'admin';
-  const openCompany = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('tab', 'company');
-        return next;
-      },
-      { replace: true },
-    );
   return (
     <>
-      {admin && <SiteAddressNoticeWhenDue onOpen={openCompany} />}
+      {admin && <SiteAddressNoticeWhenDue onOpen={() => openTab('company')} />}
       {admin && (
         <GoLiveChecklist
           openTab={(tab) => {
-            setParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                next.set('tab', tab);
-                return next;
-              },
-              { replace: true },
-            );
+            openTab(tab);
             // On a phone the tabs are below the checklist: bring the opened one into view.
             document.getElementById(areasId)?.scrollIntoView({ block: 'start' });
           }}

@@ -11,6 +11,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/admin
 import { ListStatus } from '../../../components/admin/list-status';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useStaleSave } from '../../../components/admin/use-stale-save';
+import { useAfterFirstFrame } from '../../../lib/use-after-first-frame';
 import { useCompanyDetails, useFetchCompanyDetails, useSaveCompanyDetails } from '../api/company-details';
 import { useSiteAddress } from '../api/site-address';
 import { type CompanyFormValues, companyFormResolver, companyFormValues, companyDetailsInput } from './company-form';
@@ -66,6 +67,9 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
   // Which address search engines, link previews and mails are given, and whether SITE_URL fixes it.
   const address = useSiteAddress().data;
   const addressHint = address && t(`admin:siteAddress.hint.${address.source}`, { origin: address.publicOrigin });
+  // The sections below the address lie below a phone's fold: they follow the tab's first frame (about
+  // 100 ms of the tab's render at 4×, issue 46).
+  const lowerSections = useAfterFirstFrame();
 
   // `checkVersion` false: "Save mine anyway", the same save without a version (it overwrites).
   const submitWith = (checkVersion: boolean) =>
@@ -169,88 +173,95 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
         {text('latitude', true, { inputMode: 'decimal', hint: t(`${c}.mapHint`) })}
         {text('longitude', true, { inputMode: 'decimal' })}
       </Section>
-      <Section title={t('sections.contact')}>
-        {text('phone', true, { type: 'tel', autoComplete: 'off' })}
-        {text('email', true, { type: 'email' })}
-        {text('website', true, { type: 'url', hint: addressHint })}
-        {text('jobsContact')}
-        {pair('openingHours')}
-      </Section>
-      <Section title={t('sections.register')}>
-        <TextAreaField
-          label={t(`${c}.managingDirectors`)}
-          hint={t(`${c}.managingDirectorsHint`, { max: companyDetailsLimits.maxManagingDirectors })}
-          required
-          rows={2}
-          error={fieldError(errors.managingDirectors)}
-          {...register('managingDirectors')}
-        />
-        <SelectField label={t(`${c}.management`)} {...register('management')}>
-          {(['', ...managementKinds] as const).map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`${c}.managementKinds.${kind || 'byCount'}`)}
-            </option>
-          ))}
-        </SelectField>
-        {text('vatId', true, { hint: t(`${c}.vatIdHint`) })}
-        {text('registerCourt')}
-        {text('registerNumber')}
-        {text('taxNumber')}
-        {text('supervisoryChamber')}
-      </Section>
-      <Section title={t('sections.statistics')}>
-        <p className="text-sm text-slate-700 sm:col-span-2">{t('statisticsIntro')}</p>
-        {Array.from({ length: companyDetailsLimits.statistics }, (_, i) => (
-          <fieldset key={i} className="grid gap-3 rounded border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-[8rem_1fr_1fr]">
-            <legend className="px-1 text-sm font-semibold text-slate-700">{t('statistic', { number: i + 1 })}</legend>
-            {text(`statistics.${i}.value`, true, { inputMode: 'numeric' })}
-            <TextField
-              label={t(`${c}.inGerman`, { field: t(`${c}.label`) })}
-              lang="de"
-              error={fieldError(errorAt(errors, `statistics.${i}.labelDe`))}
-              {...register(`statistics.${i}.labelDe`)}
+      {lowerSections && (
+        <>
+          <Section title={t('sections.contact')}>
+            {text('phone', true, { type: 'tel', autoComplete: 'off' })}
+            {text('email', true, { type: 'email' })}
+            {text('website', true, { type: 'url', hint: addressHint })}
+            {text('jobsContact')}
+            {pair('openingHours')}
+          </Section>
+          <Section title={t('sections.register')}>
+            <TextAreaField
+              label={t(`${c}.managingDirectors`)}
+              hint={t(`${c}.managingDirectorsHint`, { max: companyDetailsLimits.maxManagingDirectors })}
+              required
+              rows={2}
+              error={fieldError(errors.managingDirectors)}
+              {...register('managingDirectors')}
             />
-            <TextField
-              label={t(`${c}.inEnglish`, { field: t(`${c}.label`) })}
-              lang="en"
-              error={fieldError(errorAt(errors, `statistics.${i}.labelEn`))}
-              {...register(`statistics.${i}.labelEn`)}
-            />
-          </fieldset>
-        ))}
-      </Section>
-      <Section title={t('sections.partners')}>
-        {partners.fields.map((field, i) => (
-          <fieldset key={field.id} className="grid gap-3 rounded border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
-            <legend className="px-1 text-sm font-semibold text-slate-700">{t('partner', { number: i + 1 })}</legend>
-            {text(`partners.${i}.name`, true)}
-            {text(`partners.${i}.url`, true, { type: 'url' })}
-            <PictureField form={form} name={`partners.${i}.logo`} label={t(`${c}.logo`)} />
-            <div className="flex items-end justify-end">
-              <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => partners.remove(i)}>
-                {t('removePartner', { number: i + 1 })}
-              </button>
-            </div>
-          </fieldset>
-        ))}
-        {partners.fields.length < companyDetailsLimits.maxPartners && (
-          <div className="sm:col-span-2">
-            <button
-              type="button"
-              className={`${secondaryButton} ${smallButton}`}
-              onClick={() => partners.append({ name: '', url: 'https://', logo: 'ferrum' })}
-            >
-              {t('addPartner')}
-            </button>
-          </div>
-        )}
-      </Section>
-      <Section title={t('sections.person')}>
-        {text('personName', true)}
-        <PictureField form={form} name="personPicture" label={t(`${c}.personPicture`)} />
-        {pair('personPosition')}
-        {pair('personQuote', true)}
-      </Section>
+            <SelectField label={t(`${c}.management`)} {...register('management')}>
+              {(['', ...managementKinds] as const).map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`${c}.managementKinds.${kind || 'byCount'}`)}
+                </option>
+              ))}
+            </SelectField>
+            {text('vatId', true, { hint: t(`${c}.vatIdHint`) })}
+            {text('registerCourt')}
+            {text('registerNumber')}
+            {text('taxNumber')}
+            {text('supervisoryChamber')}
+          </Section>
+          <Section title={t('sections.statistics')}>
+            <p className="text-sm text-slate-700 sm:col-span-2">{t('statisticsIntro')}</p>
+            {Array.from({ length: companyDetailsLimits.statistics }, (_, i) => (
+              <fieldset
+                key={i}
+                className="grid gap-3 rounded border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-[8rem_1fr_1fr]"
+              >
+                <legend className="px-1 text-sm font-semibold text-slate-700">{t('statistic', { number: i + 1 })}</legend>
+                {text(`statistics.${i}.value`, true, { inputMode: 'numeric' })}
+                <TextField
+                  label={t(`${c}.inGerman`, { field: t(`${c}.label`) })}
+                  lang="de"
+                  error={fieldError(errorAt(errors, `statistics.${i}.labelDe`))}
+                  {...register(`statistics.${i}.labelDe`)}
+                />
+                <TextField
+                  label={t(`${c}.inEnglish`, { field: t(`${c}.label`) })}
+                  lang="en"
+                  error={fieldError(errorAt(errors, `statistics.${i}.labelEn`))}
+                  {...register(`statistics.${i}.labelEn`)}
+                />
+              </fieldset>
+            ))}
+          </Section>
+          <Section title={t('sections.partners')}>
+            {partners.fields.map((field, i) => (
+              <fieldset key={field.id} className="grid gap-3 rounded border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
+                <legend className="px-1 text-sm font-semibold text-slate-700">{t('partner', { number: i + 1 })}</legend>
+                {text(`partners.${i}.name`, true)}
+                {text(`partners.${i}.url`, true, { type: 'url' })}
+                <PictureField form={form} name={`partners.${i}.logo`} label={t(`${c}.logo`)} />
+                <div className="flex items-end justify-end">
+                  <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => partners.remove(i)}>
+                    {t('removePartner', { number: i + 1 })}
+                  </button>
+                </div>
+              </fieldset>
+            ))}
+            {partners.fields.length < companyDetailsLimits.maxPartners && (
+              <div className="sm:col-span-2">
+                <button
+                  type="button"
+                  className={`${secondaryButton} ${smallButton}`}
+                  onClick={() => partners.append({ name: '', url: 'https://', logo: 'ferrum' })}
+                >
+                  {t('addPartner')}
+                </button>
+              </div>
+            )}
+          </Section>
+          <Section title={t('sections.person')}>
+            {text('personName', true)}
+            <PictureField form={form} name="personPicture" label={t(`${c}.personPicture`)} />
+            {pair('personPosition')}
+            {pair('personQuote', true)}
+          </Section>
+        </>
+      )}
       {typed.mine.length + typed.theirs.length > 0 && (
         <div ref={typedRef} className="scroll-mb-24">
           <TypedValues changes={typed} />
