@@ -1,4 +1,5 @@
-// Zod-free: the staff pages' frame (footer, names) reads them without loading zod (issue 46).
+// Zod-free: the staff pages' frame (footer, names) reads these, and the company tab its choices and
+// limits, without building the company's schemas (issue 46, decision 072).
 import { company, type companyInterpolation } from './company';
 import type { CompanyDetails } from './company-details';
 
@@ -106,4 +107,47 @@ export function companyInterpolationOf(settings: CompanyDetails): Record<keyof t
     supervisoryChamber: settings.supervisoryChamber,
     website: settings.website,
   };
+}
+
+/**
+ * The German federal states (ISO 3166-2:DE without the "DE-"), as the company's details name the
+ * one it sits in: its public holidays are not working days when the inbox counts the two working
+ * days after which an inquiry is unanswered (decision 048). None chosen: the nationwide holidays only.
+ */
+export const federalStates = [
+  'BW',
+  'BY',
+  'BE',
+  'BB',
+  'HB',
+  'HH',
+  'HE',
+  'MV',
+  'NI',
+  'NW',
+  'RP',
+  'SL',
+  'SN',
+  'ST',
+  'SH',
+  'TH',
+] as const;
+export type FederalState = (typeof federalStates)[number];
+
+/** Limits the dashboard form shows and the server enforces. */
+export const companyDetailsLimits = { maxPartners: 12, statistics: 6, maxManagingDirectors: 5 } as const;
+
+/** The choices for the managing directors' title: one woman, one man, several. */
+export const managementKinds = ['woman', 'man', 'several'] as const;
+export type ManagementKind = (typeof managementKinds)[number];
+
+/** The text key (common namespace) of the managing directors' title, and its count for the plural. */
+export function managementTitle(settings: Pick<CompanyDetails, 'managingDirectors' | 'management'>): {
+  key: 'managingDirector' | 'managingDirectorWoman' | 'management';
+  count: number;
+} {
+  if (settings.management === 'woman') return { key: 'managingDirectorWoman', count: 1 };
+  if (settings.management === 'man') return { key: 'managingDirector', count: 1 };
+  if (settings.management === 'several') return { key: 'management', count: 2 };
+  return { key: 'managingDirector', count: settings.managingDirectors.length };
 }

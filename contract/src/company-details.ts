@@ -3,6 +3,7 @@ import { hasUniqueLanguages } from './languages';
 import { contentLanguageSchema } from './languages';
 import { oneLine } from './one-line';
 import { pictureDataUrlSchema } from './picture-data-url';
+import { companyDetailsLimits, federalStates, managementKinds } from './company-details-values';
 
 /**
  * A picture of the settings (a partner's logo, the About page's person): the name of a picture
@@ -45,49 +46,7 @@ const localized = (max: number, lines: 'one' | 'many' = 'one') =>
     .max(2)
     .refine(hasUniqueLanguages, 'each language may appear once');
 
-/**
- * The German federal states (ISO 3166-2:DE without the "DE-"), as the company's details name the
- * one it sits in: its public holidays are not working days when the inbox counts the two working
- * days after which an inquiry is unanswered (decision 048). None chosen: the nationwide holidays only.
- */
-export const federalStates = [
-  'BW',
-  'BY',
-  'BE',
-  'BB',
-  'HB',
-  'HH',
-  'HE',
-  'MV',
-  'NI',
-  'NW',
-  'RP',
-  'SL',
-  'SN',
-  'ST',
-  'SH',
-  'TH',
-] as const;
 export const federalStateSchema = z.enum(federalStates);
-export type FederalState = z.infer<typeof federalStateSchema>;
-
-/** Limits the dashboard form shows and the server enforces. */
-export const companyDetailsLimits = { maxPartners: 12, statistics: 6, maxManagingDirectors: 5 } as const;
-
-/** The choices for the managing directors' title: one woman, one man, several. */
-export const managementKinds = ['woman', 'man', 'several'] as const;
-export type ManagementKind = (typeof managementKinds)[number];
-
-/** The text key (common namespace) of the managing directors' title, and its count for the plural. */
-export function managementTitle(settings: Pick<CompanyDetails, 'managingDirectors' | 'management'>): {
-  key: 'managingDirector' | 'managingDirectorWoman' | 'management';
-  count: number;
-} {
-  if (settings.management === 'woman') return { key: 'managingDirectorWoman', count: 1 };
-  if (settings.management === 'man') return { key: 'managingDirector', count: 1 };
-  if (settings.management === 'several') return { key: 'management', count: 2 };
-  return { key: 'managingDirector', count: settings.managingDirectors.length };
-}
 
 const httpUrl = line(500).refine((value) => {
   try {
@@ -188,4 +147,16 @@ export const companyDetailsReadSchema = companyDetailsSchema.extend({
 });
 export type CompanyDetailsRead = z.infer<typeof companyDetailsReadSchema>;
 
-export { companyInterpolationOf, defaultCompanyDetails, isSampleCompany, mapUrls, phoneHref } from './company-details-values';
+export {
+  type FederalState,
+  type ManagementKind,
+  companyDetailsLimits,
+  companyInterpolationOf,
+  defaultCompanyDetails,
+  federalStates,
+  isSampleCompany,
+  managementKinds,
+  managementTitle,
+  mapUrls,
+  phoneHref,
+} from './company-details-values';

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { categoryListSchema, categorySchema, projectListSchema, projectSchema } from '@blitz/contract';
+import {
+  categoryListSchema,
+  categorySchema,
+  companyDetailsReadSchema,
+  defaultCompanyDetails,
+  projectListSchema,
+  projectSchema,
+} from '@blitz/contract';
 import type { AnswerReader } from './answer-reader';
-import { categoryAnswer, categoryListAnswer, projectAnswer, projectListAnswer } from './content-answers';
+import {
+  categoryAnswer,
+  categoryListAnswer,
+  companyDetailsReadAnswer,
+  projectAnswer,
+  projectListAnswer,
+} from './content-answers';
 
 // The categories' and projects' readers (decision 072) against the contract's schemas: each example
 // is read as the schema reads it; and every field of it, given a value of another type or left out,
@@ -117,7 +130,8 @@ function changed(example: unknown, path: (string | number)[], value: unknown): u
 }
 
 /** A value of another JSON type than this one. */
-const otherType = (value: unknown) => (typeof value === 'string' ? 7 : 'x');
+// (A null becomes a number: a string there may be one the schema's pattern refuses, not its type.)
+const otherType = (value: unknown) => (typeof value === 'string' || value === null ? 7 : 'x');
 
 function holdsToSchema<T>(reader: AnswerReader<T>, schema: Schema, example: unknown) {
   const read = (answer: unknown) => reader.safeParse(answer);
@@ -164,8 +178,24 @@ describe("the categories' and projects' answers, read without zod", () => {
     holdsToSchema(projectListAnswer, projectListSchema, { data: [], count: 0 });
   });
 
+  it("reads the company's details as staff get them, as the contract does", () => {
+    holdsToSchema(companyDetailsReadAnswer, companyDetailsReadSchema, {
+      ...defaultCompanyDetails,
+      isSample: true,
+      updatedAt: null,
+    });
+    holdsToSchema(companyDetailsReadAnswer, companyDetailsReadSchema, {
+      ...defaultCompanyDetails,
+      management: 'several',
+      federalState: 'HE',
+      logo: '/media/company/0123456789abcdef0123-512.webp',
+      partners: [{ name: 'Ferrum', url: 'https://ferrum.example', logo: 'ferrum' }],
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+  });
+
   it('refuses what is not an answer at all', () => {
-    for (const reader of [categoryAnswer, categoryListAnswer, projectAnswer, projectListAnswer]) {
+    for (const reader of [categoryAnswer, categoryListAnswer, projectAnswer, projectListAnswer, companyDetailsReadAnswer]) {
       for (const answer of [null, 'x', 3, []]) expect(reader.safeParse(answer).success).toBe(false);
     }
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CompanyDetailsInput, apiRoutes, companyDetailsReadSchema } from '@blitz/contract';
+import { type CompanyDetailsInput, apiRoutes } from '@blitz/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { companyDetailsReadAnswer } from '../../../lib/content-answers';
 import { useShowSavedCompany } from '../../../lib/ssr/saved-site-content';
 import { siteAddressQueryKey } from './site-address';
 
@@ -10,7 +11,7 @@ export const companyDetailsQueryKey = ['company-details'] as const;
 export const companyDetailsQueryOptions = () =>
   queryOptions({
     queryKey: companyDetailsQueryKey,
-    queryFn: ({ signal }) => apiRequest(apiRoutes.companyDetails, { schema: companyDetailsReadSchema, admin: true, signal }),
+    queryFn: ({ signal }) => apiRequest(apiRoutes.companyDetails, { schema: companyDetailsReadAnswer, admin: true, signal }),
   });
 
 export const useCompanyDetails = () => useQuery(companyDetailsQueryOptions());
@@ -22,7 +23,7 @@ export function useFetchCompanyDetails() {
 }
 
 export function saveCompanyDetails(settings: CompanyDetailsInput) {
-  return apiRequest(apiRoutes.companyDetails, { method: 'PUT', body: settings, schema: companyDetailsReadSchema, admin: true });
+  return apiRequest(apiRoutes.companyDetails, { method: 'PUT', body: settings, schema: companyDetailsReadAnswer, admin: true });
 }
 
 export function useSaveCompanyDetails() {

@@ -12,9 +12,16 @@ import { ListStatus } from '../../../components/admin/list-status';
 import { useUnsavedChanges } from '../../../components/admin/unsaved-changes';
 import { useStaleSave } from '../../../components/admin/use-stale-save';
 import { useAfterFirstFrame } from '../../../lib/use-after-first-frame';
+import { whenIdle } from '../../../lib/when-idle';
 import { useCompanyDetails, useFetchCompanyDetails, useSaveCompanyDetails } from '../api/company-details';
 import { useSiteAddress } from '../api/site-address';
-import { type CompanyFormValues, companyFormResolver, companyFormValues, companyDetailsInput } from './company-form';
+import {
+  type CompanyFormValues,
+  companyFormResolver,
+  companyFormValues,
+  companyDetailsInput,
+  loadCompanyCheck,
+} from './company-form';
 import { LogoField } from './logo-field';
 import { PictureChoice } from './picture-choice';
 import { typedCompanyFields } from './typed-company-fields';
@@ -70,6 +77,8 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
   // The sections below the address lie below a phone's fold: they follow the tab's first frame (about
   // 100 ms of the tab's render at 4×, issue 46).
   const lowerSections = useAfterFirstFrame();
+  // The check is there before the first save (or blur after it), fetched once the browser is idle.
+  useEffect(() => whenIdle(() => void loadCompanyCheck().catch(() => undefined)), []);
 
   // `checkVersion` false: "Save mine anyway", the same save without a version (it overwrites).
   const submitWith = (checkVersion: boolean) =>
