@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { hasUniqueLanguages } from './languages';
-import { contentLanguageSchema } from './languages';
+import { contentLanguageSchema, hasUniqueLanguages } from './languages';
 import { oneLine } from './one-line';
 import { pictureDataUrlSchema } from './picture-data-url';
 import { companyDetailsLimits, federalStates, managementKinds } from './company-details-values';

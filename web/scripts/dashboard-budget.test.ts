@@ -139,6 +139,13 @@ describe('dashboard budget', () => {
     ]);
     // Another tab may.
     expect(checkDashboard(items, { ...options, schemaFree: ['jobs-panel'], buildsSchemas }).problems).toEqual([]);
+    // What the idle fetch brings counts too (a tab may open before it), but the libraries' module, which builds nothing.
+    items['inquiry-detail.js']!.imports = ['index.js', 'project.js'];
+    items['projects-section.js']!.imports = ['table.js', 'tab-libraries.js'];
+    const importsZod = (id: string) => buildsSchemas(id) || id.endsWith('src/lib/tab-libraries.ts');
+    expect(checkDashboard(items, { ...options, buildsSchemas: importsZod }).problems).toEqual([]);
+    items['projects-section.js']!.imports = ['table.js', 'project.js'];
+    expect(checkDashboard(items, { ...options, buildsSchemas: importsZod }).problems).toHaveLength(1);
     expect(checkDashboard(items, { ...options, schemaFree: ['texts-panel'] }).problems).toEqual([
       "the dashboard's texts-panel not found (schemaFreeTabs, web/scripts/dashboard-budget.mjs)",
     ]);

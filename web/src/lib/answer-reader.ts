@@ -26,8 +26,8 @@ import { checklistKeys } from '@blitz/contract';
  * contract schema's defaults; it does not repeat every limit the server already enforced. The
  * unit test `app/first-view-answers.test.ts` holds each reader to the contract's schema, so the
  * two cannot drift. The inquiry dialog, fetched when idle after the list, and the site-address
- * notice read theirs the same way (decision 069), and so do the categories' and projects' tabs
- * (lib/content-answers.ts, decision 072). The other tabs parse with the schemas.
+ * notice read theirs the same way (decision 069), and so do the categories', projects' and
+ * company tabs (lib/content-answers.ts, decision 072). The other tabs parse with the schemas.
  */
 export type AnswerReader<T> = {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } };
@@ -39,7 +39,7 @@ type Shape = Record<string, unknown>;
 
 // The checks the readers are made of, for the readers beside this file (lib/content-answers.ts).
 
-export function expect(condition: unknown, what: string): asserts condition {
+export function assertShape(condition: unknown, what: string): asserts condition {
   if (!condition) throw new BadAnswer(what);
 }
 
@@ -53,12 +53,12 @@ export const isNumber = (value: unknown): value is number => typeof value === 'n
 export const isStringArray = (value: unknown) => Array.isArray(value) && value.every(isString);
 
 export function objectOf(value: unknown, what: string): Shape {
-  expect(isObject(value), `${what}: not an object`);
+  assertShape(isObject(value), `${what}: not an object`);
   return value;
 }
 
 export function arrayOf<T>(value: unknown, what: string, read: (item: unknown, what: string) => T): T[] {
-  expect(Array.isArray(value), `${what}: not an array`);
+  assertShape(Array.isArray(value), `${what}: not an array`);
   return value.map((item, index) => read(item, `${what}[${index}]`));
 }
 
@@ -80,19 +80,19 @@ export function answerReader<T>(read: (data: unknown) => T): AnswerReader<T> {
 export const verifyAnswer = answerReader<VerifyResponse>((data) => {
   const answer = objectOf(data, 'verify');
   if (answer['valid'] === false) return { valid: false };
-  expect(answer['valid'] === true, 'verify: valid');
-  expect(isString(answer['username']) && isString(answer['expiresAt']), 'verify: username, expiresAt');
-  expect(
+  assertShape(answer['valid'] === true, 'verify: valid');
+  assertShape(isString(answer['username']) && isString(answer['expiresAt']), 'verify: username, expiresAt');
+  assertShape(
     optional(answer['displayName'], (v) => nullable(v, isString)),
     'verify: displayName',
   );
-  expect(optional(answer['passwordChangeRequired'], isBoolean), 'verify: passwordChangeRequired');
-  expect(optional(answer['secondFactorSetupRequired'], isBoolean), 'verify: secondFactorSetupRequired');
-  expect(
+  assertShape(optional(answer['passwordChangeRequired'], isBoolean), 'verify: passwordChangeRequired');
+  assertShape(optional(answer['secondFactorSetupRequired'], isBoolean), 'verify: secondFactorSetupRequired');
+  assertShape(
     optional(answer['role'], (v) => v === 'admin' || v === 'editor' || v === 'inbox' || v === 'editorInbox'),
     'verify: role',
   );
-  expect(
+  assertShape(
     optional(answer['inquiryTypes'], (v) => nullable(v, (types) => Array.isArray(types) && types.every(isString))),
     'verify: inquiryTypes',
   );
@@ -102,38 +102,38 @@ export const verifyAnswer = answerReader<VerifyResponse>((data) => {
 /** A sign-in's or a password change's answer: the new token. */
 export const tokenAnswer = answerReader<{ jwtToken: string }>((data) => {
   const answer = objectOf(data, 'token');
-  expect(isString(answer['jwtToken']), 'token: jwtToken');
+  assertShape(isString(answer['jwtToken']), 'token: jwtToken');
   return { jwtToken: answer['jwtToken'] };
 });
 
 /** The inbox tab's count. */
 export const unreadAnswer = answerReader<{ count: number }>((data) => {
   const answer = objectOf(data, 'unread');
-  expect(isInteger(answer['count']), 'unread: count');
+  assertShape(isInteger(answer['count']), 'unread: count');
   return { count: answer['count'] };
 });
 
 export const secondFactorStatusAnswer = answerReader<SecondFactorStatus>((data) => {
   const answer = objectOf(data, 'second factor');
-  expect(isBoolean(answer['enabled']) && isBoolean(answer['required']), 'second factor: enabled, required');
-  expect(isInteger(answer['recoveryCodesLeft']), 'second factor: recoveryCodesLeft');
+  assertShape(isBoolean(answer['enabled']) && isBoolean(answer['required']), 'second factor: enabled, required');
+  assertShape(isInteger(answer['recoveryCodesLeft']), 'second factor: recoveryCodesLeft');
   return answer as SecondFactorStatus;
 });
 
 /** Set-up, step one: the secret for the authenticator app. */
 export const secondFactorSetupAnswer = answerReader<{ secret: string; uri: string }>((data) => {
   const answer = objectOf(data, 'set-up');
-  expect(isString(answer['secret']) && isString(answer['uri']), 'set-up: secret, uri');
+  assertShape(isString(answer['secret']) && isString(answer['uri']), 'set-up: secret, uri');
   return { secret: answer['secret'], uri: answer['uri'] };
 });
 
 /** Set-up, step two: the recovery codes and a fresh token. */
 export const secondFactorConfirmAnswer = answerReader<{ recoveryCodes: string[]; jwtToken: string }>((data) => {
   const answer = objectOf(data, 'confirm');
-  expect(isString(answer['jwtToken']), 'confirm: jwtToken');
+  assertShape(isString(answer['jwtToken']), 'confirm: jwtToken');
   return {
     recoveryCodes: arrayOf(answer['recoveryCodes'], 'confirm.recoveryCodes', (code, what) => {
-      expect(isString(code), what);
+      assertShape(isString(code), what);
       return code;
     }),
     jwtToken: answer['jwtToken'],
@@ -142,7 +142,7 @@ export const secondFactorConfirmAnswer = answerReader<{ recoveryCodes: string[];
 
 export const ownAccountAnswer = answerReader<OwnAccount>((data) => {
   const answer = objectOf(data, 'account');
-  expect(isString(answer['username']) && nullable(answer['displayName'], isString), 'account: username, displayName');
+  assertShape(isString(answer['username']) && nullable(answer['displayName'], isString), 'account: username, displayName');
   return { username: answer['username'], displayName: answer['displayName'] as string | null };
 });
 
@@ -150,21 +150,24 @@ const inquiryStates = new Set(['new', 'inProgress', 'answered', 'closed']);
 
 function inquiryRow(value: unknown, what: string): InquirySummary {
   const row = objectOf(value, what);
-  expect(isInteger(row['id']) && isString(row['reference']) && isString(row['createdAt']), `${what}: id, reference, createdAt`);
-  expect(isString(row['subject']) && nullable(row['typeNames'], isObject), `${what}: subject, typeNames`);
-  expect(isString(row['firstName']) && isString(row['lastName']) && nullable(row['companyName'], isString), `${what}: name`);
-  expect(isString(row['email']) && inquiryStates.has(row['status'] as string), `${what}: email, status`);
-  expect(nullable(row['assignee'], isObject) && nullable(row['followUpOn'], isString), `${what}: assignee, followUpOn`);
-  expect(isString(row['deliveryStatus']) && nullable(row['job'], isObject), `${what}: deliveryStatus, job`);
-  expect(isBoolean(row['spam']) && isBoolean(row['unanswered']) && isBoolean(row['unread']), `${what}: flags`);
-  expect(isInteger(row['attachmentCount']) && isInteger(row['duplicateCount']), `${what}: counts`);
+  assertShape(
+    isInteger(row['id']) && isString(row['reference']) && isString(row['createdAt']),
+    `${what}: id, reference, createdAt`,
+  );
+  assertShape(isString(row['subject']) && nullable(row['typeNames'], isObject), `${what}: subject, typeNames`);
+  assertShape(isString(row['firstName']) && isString(row['lastName']) && nullable(row['companyName'], isString), `${what}: name`);
+  assertShape(isString(row['email']) && inquiryStates.has(row['status'] as string), `${what}: email, status`);
+  assertShape(nullable(row['assignee'], isObject) && nullable(row['followUpOn'], isString), `${what}: assignee, followUpOn`);
+  assertShape(isString(row['deliveryStatus']) && nullable(row['job'], isObject), `${what}: deliveryStatus, job`);
+  assertShape(isBoolean(row['spam']) && isBoolean(row['unanswered']) && isBoolean(row['unread']), `${what}: flags`);
+  assertShape(isInteger(row['attachmentCount']) && isInteger(row['duplicateCount']), `${what}: counts`);
   return row as InquirySummary;
 }
 
 /** One page of the inbox. */
 export const inquiryListAnswer = answerReader<InquiryList>((data) => {
   const answer = objectOf(data, 'inquiries');
-  expect(isInteger(answer['count']) && isBoolean(answer['countCapped']), 'inquiries: count, countCapped');
+  assertShape(isInteger(answer['count']) && isBoolean(answer['countCapped']), 'inquiries: count, countCapped');
   return {
     data: arrayOf(answer['data'], 'inquiries.data', inquiryRow),
     count: answer['count'],
@@ -181,42 +184,45 @@ const nullableStrings = (shape: Shape, keys: readonly string[]) => keys.every((k
 /** One inquiry with everything the dialog shows: `GET /api/v1/Inquiry/{id}`, and the answer of each change to it. */
 export const inquiryDetailAnswer = answerReader<InquiryDetail>((data) => {
   const detail = objectOf(inquiryRow(data, 'inquiry'), 'inquiry');
-  expect(isString(detail['phone']) && isString(detail['message']), 'inquiry: phone, message');
-  expect(
+  assertShape(isString(detail['phone']) && isString(detail['message']), 'inquiry: phone, message');
+  assertShape(
     nullableStrings(detail, ['companyAddress', 'buildingSize', 'handledAt']),
     'inquiry: companyAddress, buildingSize, handledAt',
   );
-  expect(isStringArray(detail['regards']), 'inquiry: regards');
-  expect(detail['language'] === 'de' || detail['language'] === 'en', 'inquiry: language');
+  assertShape(isStringArray(detail['regards']), 'inquiry: regards');
+  assertShape(detail['language'] === 'de' || detail['language'] === 'en', 'inquiry: language');
   arrayOf(detail['attachments'], 'inquiry.attachments', (value, what) => {
     const file = objectOf(value, what);
-    expect(isInteger(file['id']) && isInteger(file['size']), `${what}: id, size`);
-    expect(
+    assertShape(isInteger(file['id']) && isInteger(file['size']), `${what}: id, size`);
+    assertShape(
       isString(file['fileName']) && isString(file['contentType']) && isString(file['url']),
       `${what}: fileName, contentType, url`,
     );
   });
   arrayOf(detail['mails'], 'inquiry.mails', (value, what) => {
     const mail = objectOf(value, what);
-    expect(isString(mail['kind']) && isString(mail['status']) && isInteger(mail['attempts']), `${what}: kind, status, attempts`);
-    expect(nullableStrings(mail, ['nextAttemptAt', 'lastError', 'sentAt']), `${what}: nextAttemptAt, lastError, sentAt`);
-    expect(Array.isArray(mail['history']), `${what}: history`);
+    assertShape(
+      isString(mail['kind']) && isString(mail['status']) && isInteger(mail['attempts']),
+      `${what}: kind, status, attempts`,
+    );
+    assertShape(nullableStrings(mail, ['nextAttemptAt', 'lastError', 'sentAt']), `${what}: nextAttemptAt, lastError, sentAt`);
+    assertShape(Array.isArray(mail['history']), `${what}: history`);
   });
-  expect(nullable(detail['origin'], isObject), 'inquiry: origin');
+  assertShape(nullable(detail['origin'], isObject), 'inquiry: origin');
   arrayOf(detail['history'], 'inquiry.history', (value, what) => {
     const event = objectOf(value, what);
-    expect(inquiryEventKinds.has(event['kind']) && isString(event['at']), `${what}: kind, at`);
-    expect(optional(event['by'], isString), `${what}: by`);
+    assertShape(inquiryEventKinds.has(event['kind']) && isString(event['at']), `${what}: kind, at`);
+    assertShape(optional(event['by'], isString), `${what}: by`);
   });
   arrayOf(detail['duplicates'], 'inquiry.duplicates', (value, what) => {
     const duplicate = objectOf(value, what);
-    expect(isInteger(duplicate['id']) && isString(duplicate['reference']), `${what}: id, reference`);
-    expect(isString(duplicate['firstName']) && isString(duplicate['lastName']), `${what}: name`);
-    expect(isStringArray(duplicate['matchedBy']), `${what}: matchedBy`);
+    assertShape(isInteger(duplicate['id']) && isString(duplicate['reference']), `${what}: id, reference`);
+    assertShape(isString(duplicate['firstName']) && isString(duplicate['lastName']), `${what}: name`);
+    assertShape(isStringArray(duplicate['matchedBy']), `${what}: matchedBy`);
   });
-  expect(nullable(detail['applicationConsent'], isObject), 'inquiry: applicationConsent');
-  expect(isInteger(detail['formVersion']), 'inquiry: formVersion');
-  expect(Array.isArray(detail['fieldLabels']) && Array.isArray(detail['answers']), 'inquiry: fieldLabels, answers');
+  assertShape(nullable(detail['applicationConsent'], isObject), 'inquiry: applicationConsent');
+  assertShape(isInteger(detail['formVersion']), 'inquiry: formVersion');
+  assertShape(Array.isArray(detail['fieldLabels']) && Array.isArray(detail['answers']), 'inquiry: fieldLabels, answers');
   return detail as InquiryDetail;
 });
 
@@ -224,7 +230,7 @@ export const inquiryDetailAnswer = answerReader<InquiryDetail>((data) => {
 export const inquiryAssigneesAnswer = answerReader<InquiryAssignee[]>((data) =>
   arrayOf(data, 'assignees', (value, what) => {
     const assignee = objectOf(value, what);
-    expect(isInteger(assignee['id']) && isString(assignee['name']), `${what}: id, name`);
+    assertShape(isInteger(assignee['id']) && isString(assignee['name']), `${what}: id, name`);
     return { id: assignee['id'], name: assignee['name'] };
   }),
 );
@@ -233,9 +239,9 @@ export const inquiryAssigneesAnswer = answerReader<InquiryAssignee[]>((data) =>
 export const replyTemplatesAnswer = answerReader<ReplyTemplate[]>((data) =>
   arrayOf(data, 'reply templates', (value, what) => {
     const template = objectOf(value, what);
-    expect(isString(template['id']) && isString(template['name']), `${what}: id, name`);
-    expect(template['language'] === 'de' || template['language'] === 'en', `${what}: language`);
-    expect(isString(template['subject']) && isString(template['body']), `${what}: subject, body`);
+    assertShape(isString(template['id']) && isString(template['name']), `${what}: id, name`);
+    assertShape(template['language'] === 'de' || template['language'] === 'en', `${what}: language`);
+    assertShape(isString(template['subject']) && isString(template['body']), `${what}: subject, body`);
     return template as ReplyTemplate;
   }),
 );
@@ -243,9 +249,9 @@ export const replyTemplatesAnswer = answerReader<ReplyTemplate[]>((data) =>
 /** A reply just queued. */
 export const inquiryReplyCreatedAnswer = answerReader<InquiryReplyCreated>((data) => {
   const reply = objectOf(data, 'reply');
-  expect(isInteger(reply['id']) && isString(reply['subject']) && isString(reply['body']), 'reply: id, subject, body');
-  expect(isString(reply['by']) && isString(reply['createdAt']) && isString(reply['status']), 'reply: by, createdAt, status');
-  expect(Array.isArray(reply['attachments']), 'reply: attachments');
+  assertShape(isInteger(reply['id']) && isString(reply['subject']) && isString(reply['body']), 'reply: id, subject, body');
+  assertShape(isString(reply['by']) && isString(reply['createdAt']) && isString(reply['status']), 'reply: by, createdAt, status');
+  assertShape(Array.isArray(reply['attachments']), 'reply: attachments');
   return reply as InquiryReplyCreated;
 });
 
@@ -257,8 +263,8 @@ export const inquiryTypeNamesAnswer = answerReader<{ types: InquiryTypeName[] }>
   const types = arrayOf(answer['types'], 'inquiry types', (value, what) => {
     const type = objectOf(value, what);
     const names = objectOf(type['names'], `${what}.names`);
-    expect(isString(type['key']) && isString(names['de']) && isString(names['en']), `${what}: key, names`);
-    expect(isBoolean(type['builtIn']) && optional(type['removed'], isBoolean), `${what}: builtIn, removed`);
+    assertShape(isString(type['key']) && isString(names['de']) && isString(names['en']), `${what}: key, names`);
+    assertShape(isBoolean(type['builtIn']) && optional(type['removed'], isBoolean), `${what}: builtIn, removed`);
     return {
       key: type['key'],
       names: { de: names['de'], en: names['en'] },
@@ -273,7 +279,7 @@ export const inquiryTypeNamesAnswer = answerReader<{ types: InquiryTypeName[] }>
 export const inquiryJobChoicesAnswer = answerReader<InquiryJobChoices>((data) =>
   arrayOf(data, 'job choices', (value, what) => {
     const job = objectOf(value, what);
-    expect(isInteger(job['id']) && nullable(job['title'], isString), `${what}: id, title`);
+    assertShape(isInteger(job['id']) && nullable(job['title'], isString), `${what}: id, title`);
     return { id: job['id'], title: job['title'] as string | null };
   }),
 );
@@ -281,7 +287,7 @@ export const inquiryJobChoicesAnswer = answerReader<InquiryJobChoices>((data) =>
 export function localizedTexts(value: unknown, what: string): LocalizedText[] {
   return arrayOf(value, what, (item, at) => {
     const text = objectOf(item, at);
-    expect(isString(text['content']) && (text['language'] === 1 || text['language'] === 2), `${at}: content, language`);
+    assertShape(isString(text['content']) && (text['language'] === 1 || text['language'] === 2), `${at}: content, language`);
     return { content: text['content'], language: text['language'] };
   });
 }
@@ -292,7 +298,7 @@ export const jobTitlesAnswer = answerReader<{ data: { id: number; title: Localiz
   return {
     data: arrayOf(answer['data'], 'jobs.data', (value, what) => {
       const job = objectOf(value, what);
-      expect(isInteger(job['id']), `${what}: id`);
+      assertShape(isInteger(job['id']), `${what}: id`);
       return { id: job['id'], title: localizedTexts(job['title'], `${what}.title`) };
     }),
   };
@@ -305,10 +311,13 @@ export const jobTitlesAnswer = answerReader<{ data: { id: number; title: Localiz
 export const companyDetailsAnswer = answerReader<CompanyDetails>((data) => {
   const details = objectOf(data, 'company');
   for (const key of ['name', 'legalName', 'street', 'postalCode', 'city', 'phone', 'email', 'website', 'vatId'] as const) {
-    expect(isString(details[key]), `company: ${key}`);
+    assertShape(isString(details[key]), `company: ${key}`);
   }
-  expect(Array.isArray(details['managingDirectors']) && isObject(details['register']), 'company: managingDirectors, register');
-  expect(Array.isArray(details['openingHours']) && Array.isArray(details['partners']), 'company: openingHours, partners');
+  assertShape(
+    Array.isArray(details['managingDirectors']) && isObject(details['register']),
+    'company: managingDirectors, register',
+  );
+  assertShape(Array.isArray(details['openingHours']) && Array.isArray(details['partners']), 'company: openingHours, partners');
   return details as CompanyDetails;
 });
 
@@ -320,13 +329,16 @@ const siteAddressSources: readonly unknown[] = ['SITE_URL', 'website', 'default'
  */
 export const siteAddressAnswer = answerReader<SiteAddress>((data) => {
   const address = objectOf(data, 'siteAddress');
-  expect(isString(address['publicOrigin']), 'siteAddress: publicOrigin');
-  expect(siteAddressSources.includes(address['source']), 'siteAddress: source');
+  assertShape(isString(address['publicOrigin']), 'siteAddress: publicOrigin');
+  assertShape(siteAddressSources.includes(address['source']), 'siteAddress: source');
   for (const key of ['siteUrl', 'websiteOrigin', 'requestOrigin'] as const) {
-    expect(nullable(address[key], isString), `siteAddress: ${key}`);
+    assertShape(nullable(address[key], isString), `siteAddress: ${key}`);
   }
-  expect(Array.isArray(address['requestOrigins']) && address['requestOrigins'].every(isString), 'siteAddress: requestOrigins');
-  expect(isBoolean(address['matches']), 'siteAddress: matches');
+  assertShape(
+    Array.isArray(address['requestOrigins']) && address['requestOrigins'].every(isString),
+    'siteAddress: requestOrigins',
+  );
+  assertShape(isBoolean(address['matches']), 'siteAddress: matches');
   return address as SiteAddress;
 });
 
@@ -355,7 +367,7 @@ function checklistDetail(value: unknown, what: string): ChecklistDetail {
   const read: Record<string, unknown> = {};
   for (const [key, check] of Object.entries(fields)) {
     if (detail[key] === undefined) continue;
-    expect(check(detail[key]), `${what}: ${key}`);
+    assertShape(check(detail[key]), `${what}: ${key}`);
     read[key] = detail[key];
   }
   return read as ChecklistDetail;
@@ -364,12 +376,12 @@ function checklistDetail(value: unknown, what: string): ChecklistDetail {
 /** `GET /api/v1/Settings/Checklist` (an admin's go-live checklist above the tabs), and a change's answer. */
 export const checklistAnswer = answerReader<Checklist>((data) => {
   const answer = objectOf(data, 'checklist');
-  expect(isBoolean(answer['complete']), 'checklist: complete');
+  assertShape(isBoolean(answer['complete']), 'checklist: complete');
   return {
     items: arrayOf(answer['items'], 'checklist.items', (value, what) => {
       const item = objectOf(value, what);
-      expect(checklistKeySet.has(item['key']), `${what}: key`);
-      expect(isBoolean(item['done']) && isBoolean(item['dismissed']), `${what}: done, dismissed`);
+      assertShape(checklistKeySet.has(item['key']), `${what}: key`);
+      assertShape(isBoolean(item['done']) && isBoolean(item['dismissed']), `${what}: done, dismissed`);
       const { key, done, dismissed } = item as Pick<Checklist['items'][number], 'key' | 'done' | 'dismissed'>;
       return item['detail'] === undefined
         ? { key, done, dismissed }
@@ -381,7 +393,7 @@ export const checklistAnswer = answerReader<Checklist>((data) => {
 
 /** `POST /api/v1/Settings/SampleContent/Remove`: how many sample rows went. */
 export const sampleContentRemovalAnswer = answerReader<SampleContentRemoval>((data) => {
-  expect(sampleCounts(data), 'sample content removal: projects, categories, jobs');
+  assertShape(sampleCounts(data), 'sample content removal: projects, categories, jobs');
   const { projects, categories, jobs } = data as SampleContentRemoval;
   return { projects, categories, jobs };
 });

@@ -16,7 +16,7 @@ import {
   projectListAnswer,
 } from './content-answers';
 
-// The categories' and projects' readers (decision 072) against the contract's schemas: each example
+// The categories', projects' and company details' readers (decision 072) against the contract's schemas: each example
 // is read as the schema reads it; and every field of it, given a value of another type or left out,
 // is refused by the reader wherever the schema refuses it, and read as the schema reads it elsewhere.
 

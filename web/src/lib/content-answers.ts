@@ -3,7 +3,7 @@ import { federalStates, managementKinds } from '@blitz/contract';
 import {
   answerReader,
   arrayOf,
-  expect,
+  assertShape,
   isBoolean,
   isInteger,
   isNumber,
@@ -26,8 +26,8 @@ import {
 
 const category = (value: unknown, what: string): Category => {
   const row = objectOf(value, what);
-  expect(isInteger(row['id']) && isString(row['name']), `${what}: id, name`);
-  expect(optional(row['updatedAt'], isString), `${what}: updatedAt`);
+  assertShape(isInteger(row['id']) && isString(row['name']), `${what}: id, name`);
+  assertShape(optional(row['updatedAt'], isString), `${what}: updatedAt`);
   const read: Category = {
     id: row['id'],
     name: row['name'],
@@ -43,36 +43,36 @@ export const categoryAnswer = answerReader<Category>((data) => category(data, 'c
 /** `GET /api/v1/Category`: every category with both translations. */
 export const categoryListAnswer = answerReader<CategoryList>((data) => {
   const answer = objectOf(data, 'categories');
-  expect(isInteger(answer['count']), 'categories: count');
+  assertShape(isInteger(answer['count']), 'categories: count');
   return { data: arrayOf(answer['data'], 'categories.data', category), count: answer['count'] };
 });
 
 const pictureSources = (value: unknown, what: string) =>
   arrayOf(value, what, (item, at) => {
     const source = objectOf(item, at);
-    expect(isString(source['url']) && isInteger(source['width']) && isString(source['type']), `${at}: url, width, type`);
+    assertShape(isString(source['url']) && isInteger(source['width']) && isString(source['type']), `${at}: url, width, type`);
     return source;
   });
 
 const sized = (value: unknown, what: string) => {
   const frame = objectOf(value, what);
-  expect(isInteger(frame['width']) && isInteger(frame['height']), `${what}: width, height`);
+  assertShape(isInteger(frame['width']) && isInteger(frame['height']), `${what}: width, height`);
   return frame;
 };
 
 function picture(value: unknown, what: string): ProjectPicture {
   const read = sized(value, what);
-  expect(isString(read['url']) && isBoolean(read['decorative']), `${what}: url, decorative`);
+  assertShape(isString(read['url']) && isBoolean(read['decorative']), `${what}: url, decorative`);
   pictureSources(read['sources'], `${what}.sources`);
   if (read['frame'] !== null) pictureSources(sized(read['frame'], `${what}.frame`)['sources'], `${what}.frame.sources`);
   if (read['shareImage'] !== null) {
     const share = sized(read['shareImage'], `${what}.shareImage`);
-    expect(isString(share['url']) && isString(share['type']), `${what}.shareImage: url, type`);
+    assertShape(isString(share['url']) && isString(share['type']), `${what}.shareImage: url, type`);
   }
   localizedTexts(read['alt'], `${what}.alt`);
   const focus = objectOf(read['focus'], `${what}.focus`);
-  expect(isNumber(focus['x']) && isNumber(focus['y']), `${what}.focus: x, y`);
-  expect(
+  assertShape(isNumber(focus['x']) && isNumber(focus['y']), `${what}.focus: x, y`);
+  assertShape(
     optional(read['libraryFileId'], (id) => nullable(id, isInteger)),
     `${what}: libraryFileId`,
   );
@@ -92,20 +92,20 @@ const textLists = [
 /** The values a project and its draft of changes both have (the contract's `projectValuesShape`). */
 function projectValues(values: Record<string, unknown>, what: string) {
   for (const key of textLists) localizedTexts(values[key], `${what}.${key}`);
-  for (const key of ['location', 'workDuration', 'client', 'picture']) expect(isString(values[key]), `${what}: ${key}`);
-  for (const key of ['pictureWidth', 'pictureHeight']) expect(optional(values[key], isInteger), `${what}: ${key}`);
+  for (const key of ['location', 'workDuration', 'client', 'picture']) assertShape(isString(values[key]), `${what}: ${key}`);
+  for (const key of ['pictureWidth', 'pictureHeight']) assertShape(optional(values[key], isInteger), `${what}: ${key}`);
   pictureSources(values['pictureSources'], `${what}.pictureSources`);
   arrayOf(values['pictures'], `${what}.pictures`, picture);
-  expect(nullable(values['categoryID'], isInteger) && isString(values['updatedAt']), `${what}: categoryID, updatedAt`);
+  assertShape(nullable(values['categoryID'], isInteger) && isString(values['updatedAt']), `${what}: categoryID, updatedAt`);
 }
 
 function project(value: unknown, what: string): Project {
   const row = objectOf(value, what);
-  expect(isInteger(row['id']) && isInteger(row['position']), `${what}: id, position`);
+  assertShape(isInteger(row['id']) && isInteger(row['position']), `${what}: id, position`);
   projectValues(row, what);
   if (row['category'] !== null) category(row['category'], `${what}.category`);
-  expect(isBoolean(row['published']) && isBoolean(row['featured']), `${what}: published, featured`);
-  expect(isString(row['createdAt']), `${what}: createdAt`);
+  assertShape(isBoolean(row['published']) && isBoolean(row['featured']), `${what}: published, featured`);
+  assertShape(isString(row['createdAt']), `${what}: createdAt`);
   if (row['draft'] !== undefined && row['draft'] !== null)
     projectValues(objectOf(row['draft'], `${what}.draft`), `${what}.draft`);
   return row as Project;
@@ -117,7 +117,7 @@ export const projectAnswer = answerReader<Project>((data) => project(data, 'proj
 /** A page of projects (`GET /api/v1/Project`). */
 export const projectListAnswer = answerReader<ProjectList>((data) => {
   const answer = objectOf(data, 'projects');
-  expect(isInteger(answer['count']), 'projects: count');
+  assertShape(isInteger(answer['count']), 'projects: count');
   return { data: arrayOf(answer['data'], 'projects.data', project), count: answer['count'] };
 });
 
@@ -144,38 +144,38 @@ const companyStrings = [
 /** `GET` and `PUT /api/v1/Settings` as staff read them: every field of the company form. */
 export const companyDetailsReadAnswer = answerReader<CompanyDetailsRead>((data) => {
   const details = objectOf(data, 'company');
-  for (const key of companyStrings) expect(isString(details[key]), `company: ${key}`);
-  arrayOf(details['managingDirectors'], 'company.managingDirectors', (name, what) => expect(isString(name), what));
-  expect(
+  for (const key of companyStrings) assertShape(isString(details[key]), `company: ${key}`);
+  arrayOf(details['managingDirectors'], 'company.managingDirectors', (name, what) => assertShape(isString(name), what));
+  assertShape(
     optional(details['management'], (kind) => managementKindSet.has(kind)),
     'company: management',
   );
   const register = objectOf(details['register'], 'company.register');
-  expect(isString(register['court']) && isString(register['number']), 'company.register: court, number');
-  expect(isInteger(details['foundedYear']), 'company: foundedYear');
+  assertShape(isString(register['court']) && isString(register['number']), 'company.register: court, number');
+  assertShape(isInteger(details['foundedYear']), 'company: foundedYear');
   const map = objectOf(details['map'], 'company.map');
-  expect(isNumber(map['latitude']) && isNumber(map['longitude']), 'company.map: latitude, longitude');
+  assertShape(isNumber(map['latitude']) && isNumber(map['longitude']), 'company.map: latitude, longitude');
   localizedTexts(details['openingHours'], 'company.openingHours');
   arrayOf(details['partners'], 'company.partners', (value, what) => {
     const partner = objectOf(value, what);
-    expect(isString(partner['name']) && isString(partner['url']) && isString(partner['logo']), `${what}: name, url, logo`);
+    assertShape(isString(partner['name']) && isString(partner['url']) && isString(partner['logo']), `${what}: name, url, logo`);
   });
   arrayOf(details['statistics'], 'company.statistics', (value, what) => {
     const figure = objectOf(value, what);
-    expect(isInteger(figure['value']), `${what}: value`);
+    assertShape(isInteger(figure['value']), `${what}: value`);
     localizedTexts(figure['label'], `${what}.label`);
   });
   const person = objectOf(details['person'], 'company.person');
-  expect(isString(person['name']) && isString(person['picture']), 'company.person: name, picture');
+  assertShape(isString(person['name']) && isString(person['picture']), 'company.person: name, picture');
   localizedTexts(person['position'], 'company.person.position');
   localizedTexts(person['quote'], 'company.person.quote');
-  expect(nullable(details['logo'], isString), 'company: logo');
-  expect(
+  assertShape(nullable(details['logo'], isString), 'company: logo');
+  assertShape(
     optional(details['federalState'], (state) => nullable(state, (s) => federalStateSet.has(s))),
     'company: federalState',
   );
-  expect(optional(details['isSample'], isBoolean), 'company: isSample');
-  expect(
+  assertShape(optional(details['isSample'], isBoolean), 'company: isSample');
+  assertShape(
     optional(details['updatedAt'], (at) => nullable(at, isString)),
     'company: updatedAt',
   );

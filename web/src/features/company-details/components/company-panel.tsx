@@ -296,7 +296,7 @@ function CompanyForm({ settings }: { settings: CompanyDetailsRead }) {
             {t('saved')}
           </p>
         )}
-        <button type="submit" className={primaryButton} disabled={save.isPending}>
+        <button type="submit" className={primaryButton} disabled={save.isPending || form.formState.isSubmitting}>
           {save.isPending ? t('admin:actions.saving') : t('admin:actions.save')}
         </button>
       </div>
