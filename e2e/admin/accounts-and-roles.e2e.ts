@@ -1,15 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountCreated,
-  type ContactCreated,
-  type SecondFactorSetup,
-  apiRoutes,
-  apiUrl,
-  secondFactorConfirmResponseSchema,
-} from '@blitz/contract';
-import { answerConfirm, api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { type AccountCreated, type SecondFactorSetup, apiRoutes, secondFactorConfirmResponseSchema } from '@blitz/contract';
+import { answerConfirm, api, apiLogin, axeViolations, openWithToken, sendInquiry } from '../support/admin-helpers';
 import { admin, useSite, viewports } from '../support/harness';
 
 // Accounts and roles (issue 31) as staff meet them, on a site that requires two-step sign-in: the
@@ -39,14 +32,7 @@ async function secretShown(page: Page): Promise<string> {
   return (await shown.textContent())!.replaceAll(' ', '');
 }
 
-async function send(fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('website', '');
-  const res = await fetch(site.url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as ContactCreated;
-}
+const send = (fields: Record<string, string>) => sendInquiry(site.url, fields);
 
 const onThisServer = (link: string) => link.replace(/^https?:\/\/[^/]+/, site.url);
 

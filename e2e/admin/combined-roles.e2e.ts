@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ContactCreated, apiRoutes, apiUrl } from '@blitz/contract';
-import { apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { apiLogin, axeViolations, openWithToken, sendInquiry } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // Content and inbox rights in one account (issue 42, decision 051): an admin invites the project
@@ -13,14 +12,7 @@ const site = useSite({ SEED_SAMPLE: 'true', CONTACT_MIN_FILL_SECONDS: '0' });
 const password = 'ein langer Satz aus vielen Wörtern 7';
 const shots = process.env['SCREENSHOT_DIR'];
 
-async function send(fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('website', '');
-  const res = await fetch(site.url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as ContactCreated;
-}
+const send = (fields: Record<string, string>) => sendInquiry(site.url, fields);
 
 const onThisServer = (link: string) => link.replace(/^https?:\/\/[^/]+/, site.url);
 

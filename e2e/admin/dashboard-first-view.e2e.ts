@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ContactCreated, apiRoutes, apiUrl } from '@blitz/contract';
+import type { ContactCreated } from '@blitz/contract';
+import { sendInquiry } from '../support/admin-helpers';
 import { admin, useSite, viewports } from '../support/harness';
 
 // Decision 067: a browser that signed in before gets /dashboard with the inbox's first page in the
@@ -9,9 +10,8 @@ const site = useSite({ SEED_SAMPLE: 'false', CONTACT_MIN_FILL_SECONDS: '0', CONT
 let inquiry: ContactCreated;
 type SitePage = Awaited<ReturnType<typeof site.page>>;
 
-async function send(changes: Record<string, string> = {}): Promise<ContactCreated> {
-  const form = new FormData();
-  const fields = {
+function send(changes: Record<string, string> = {}): Promise<ContactCreated> {
+  return sendInquiry(site.url, {
     subject: 'priceInquiry',
     firstName: 'Jörg',
     lastName: 'Hansen',
@@ -23,13 +23,8 @@ async function send(changes: Record<string, string> = {}): Promise<ContactCreate
     Regards: 'lps',
     message: 'Angebot für die neue Halle, bitte.',
     language: 'de',
-    website: '',
     ...changes,
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const res = await fetch(site.url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as ContactCreated;
+  });
 }
 
 async function signIn(page: SitePage) {

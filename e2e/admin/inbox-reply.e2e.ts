@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ContactCreated, apiRoutes, apiUrl } from '@blitz/contract';
-import { apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import type { ContactCreated } from '@blitz/contract';
+import { apiLogin, axeViolations, openWithToken, sendInquiry } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 import { useSmtp } from '../support/smtp';
 
@@ -50,9 +50,8 @@ const words = {
   },
 } as const;
 
-async function sendPriceInquiry(lastName: string, language: 'de' | 'en'): Promise<ContactCreated> {
-  const form = new FormData();
-  const fields = {
+function sendPriceInquiry(lastName: string, language: 'de' | 'en'): Promise<ContactCreated> {
+  return sendInquiry(site.url, {
     subject: 'priceInquiry',
     firstName: 'Max',
     lastName,
@@ -64,12 +63,7 @@ async function sendPriceInquiry(lastName: string, language: 'de' | 'en'): Promis
     CompanyAddress: 'Hafenstraße 5\n60311 Frankfurt',
     BuildingSize: '2400 m²',
     Regards: 'lps',
-    website: '',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const res = await fetch(site.url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as ContactCreated;
+  });
 }
 
 const offerPdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n' + ' '.repeat(2000) + '\n%%EOF\n');

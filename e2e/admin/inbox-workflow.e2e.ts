@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ContactCreated, type InquiryDetail, apiRoutes, apiUrl } from '@blitz/contract';
-import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { api, apiLogin, axeViolations, openWithToken, sendInquiry } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // The inbox's workflow (issue 42) as an office works it: the office manager (an admin) gives a
@@ -78,9 +78,8 @@ const words = {
   },
 } as const;
 
-async function sendPriceInquiry(lastName: string, sender: { email?: string; phone?: string } = {}): Promise<ContactCreated> {
-  const form = new FormData();
-  const fields = {
+function sendPriceInquiry(lastName: string, sender: { email?: string; phone?: string } = {}): Promise<ContactCreated> {
+  return sendInquiry(site.url, {
     subject: 'priceInquiry',
     firstName: 'Max',
     lastName,
@@ -92,13 +91,8 @@ async function sendPriceInquiry(lastName: string, sender: { email?: string; phon
     CompanyAddress: 'Hafenstraße 5\n60311 Frankfurt',
     BuildingSize: '2400 m²',
     Regards: 'lps',
-    website: '',
     ...sender,
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const res = await fetch(site.url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as ContactCreated;
+  });
 }
 
 let colleaguesMade = 0;

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ContactCreated, type InquiryList, type RetentionSettings, apiRoutes, apiUrl } from '@blitz/contract';
-import { answerConfirm, api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { type ContactCreated, type InquiryList, type RetentionSettings, apiRoutes } from '@blitz/contract';
+import { answerConfirm, api, apiLogin, axeViolations, openWithToken, sendInquiry } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // The dashboard's Inquiries tab against the real API: two inquiries sent to /api/v1/Contact as
@@ -70,20 +70,13 @@ function gradientPng(width = 96, height = 64): Buffer {
 }
 const photo = gradientPng();
 
-async function send(
+// The honeypot stays empty and the fill time is left out, as a person's browser would (a bot fills the honeypot).
+const send = (
   fields: Record<string, string | string[]>,
   files: { name: string; type: string; data: Buffer }[] = [],
   honeypot = '',
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) form.append(name, v);
-  // The honeypot stays empty and the fill time is left out, as a person's browser would (a bot fills the honeypot).
-  form.append('website', honeypot);
-  for (const f of files) form.append('attachment', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
-  const res = await fetch(site.url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as ContactCreated;
-}
+) =>
+  sendInquiry(site.url, { ...fields, website: honeypot }, { files: files.map((f) => ({ ...f, data: new Uint8Array(f.data) })) });
 
 const list = () => api<InquiryList>(site.url, token, 'GET', apiRoutes.inbox.list);
 

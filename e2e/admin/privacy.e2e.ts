@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AuditList, type ContactCreated, type PersonLookup, apiRoutes, apiUrl } from '@blitz/contract';
-import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { type AuditList, type ContactCreated, type PersonLookup, apiRoutes } from '@blitz/contract';
+import { api, apiLogin, axeViolations, openWithToken, sendInquiry } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // A data-subject request (issue 42, decision 049) as the office manager answers it: she looks up
@@ -52,23 +52,21 @@ const texts = {
   },
 } as const;
 
-async function sendInquiry(lastName: string, email: string, language: 'de' | 'en', file?: string): Promise<ContactCreated> {
-  const form = new FormData();
-  const fields = {
-    subject: 'generalMessage',
-    firstName: 'Anna',
-    lastName,
-    phone: '+49 6181 12345',
-    email,
-    message: 'Bitte melden Sie sich.',
-    language,
-    website: '',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('attachment', new Blob([`%PDF-1.4\n${file}\n%%EOF\n`], { type: 'application/pdf' }), `${file}.pdf`);
-  const res = await fetch(site.url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as ContactCreated;
+function sendGeneralMessage(lastName: string, email: string, language: 'de' | 'en', file?: string): Promise<ContactCreated> {
+  const files = file ? [{ name: `${file}.pdf`, type: 'application/pdf', data: `%PDF-1.4\n${file}\n%%EOF\n` }] : [];
+  return sendInquiry(
+    site.url,
+    {
+      subject: 'generalMessage',
+      firstName: 'Anna',
+      lastName,
+      phone: '+49 6181 12345',
+      email,
+      message: 'Bitte melden Sie sich.',
+      language,
+    },
+    { files },
+  );
 }
 
 async function privacyTab(lang: 'de' | 'en', phone: boolean): Promise<Page & { errors: string[] }> {
@@ -84,9 +82,9 @@ describe.each(['de', 'en'] as const)('a data-subject request in %s', (lang) => {
 
   it('finds what is stored about an address, exports it as a ZIP and erases it with a reason', async () => {
     const email = `anna.${lang}@example.org`;
-    const kept = await sendInquiry(`Bleibt-${lang}`, `kollege.${lang}@example.org`, 'de');
-    const first = await sendInquiry(`Schmidt-${lang}`, email, 'de', `plan-${lang}`);
-    const second = await sendInquiry(`Schmidt-${lang}`, email.toUpperCase(), lang);
+    const kept = await sendGeneralMessage(`Bleibt-${lang}`, `kollege.${lang}@example.org`, 'de');
+    const first = await sendGeneralMessage(`Schmidt-${lang}`, email, 'de', `plan-${lang}`);
+    const second = await sendGeneralMessage(`Schmidt-${lang}`, email.toUpperCase(), lang);
 
     const page = await privacyTab(lang, lang === 'en');
     const main = page.locator('main');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, apiUrl, jobPath } from '@blitz/contract';
-import { api, apiLogin, axeViolations, openWithToken } from '../support/admin-helpers';
+import { apiRoutes, jobPath } from '@blitz/contract';
+import { api, apiLogin, axeViolations, openWithToken, sendInquiry } from '../support/admin-helpers';
 import { useSite, viewports } from '../support/harness';
 
 // The dashboard's Statistics tab against the real server: visits made as a browser's (the test
@@ -23,28 +23,23 @@ beforeAll(async () => {
   await visit('/', { 'user-agent': firefox, referer: 'https://www.google.com/' });
   await visit('/Projects', { 'user-agent': firefox, referer: `${site.url}/` });
   await visit('/?lang=en&utm_source=flyer&utm_campaign=messe', { 'user-agent': iphone });
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    subject: 'priceInquiry',
-    firstName: 'Max',
-    lastName: 'Mustermann',
-    phone: '+49 6181 12345',
-    email: 'max@example.org',
-    message: 'Angebot, bitte.',
-    CompanyName: 'Beispiel GmbH',
-    CompanyAddress: 'Hafenstraße 5',
-    BuildingSize: '2400 m²',
-    Regards: 'lps',
-    language: 'de',
-    website: '',
-  }))
-    form.append(name, value);
-  const sent = await fetch(site.url + apiUrl(apiRoutes.contact.send), {
-    method: 'POST',
-    body: form,
-    headers: { 'user-agent': firefox, referer: `${site.url}/Projects` },
-  });
-  expect(sent.status).toBe(201);
+  await sendInquiry(
+    site.url,
+    {
+      subject: 'priceInquiry',
+      firstName: 'Max',
+      lastName: 'Mustermann',
+      phone: '+49 6181 12345',
+      email: 'max@example.org',
+      message: 'Angebot, bitte.',
+      CompanyName: 'Beispiel GmbH',
+      CompanyAddress: 'Hafenstraße 5',
+      BuildingSize: '2400 m²',
+      Regards: 'lps',
+      language: 'de',
+    },
+    { headers: { 'user-agent': firefox, referer: `${site.url}/Projects` } },
+  );
   // Written in the next batch (every 200 ms here).
   const token = await apiLogin(site.url);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());

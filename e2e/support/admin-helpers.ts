@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
-import { type LibraryFile, type LoginResponse, apiRoutes, apiUrl } from '@blitz/contract';
+import { expect } from 'vitest';
+import { type ContactCreated, type LibraryFile, type LoginResponse, apiRoutes, apiUrl } from '@blitz/contract';
 import { admin } from './harness';
 
 // Shared by the admin browser tests: sign-in through the API, content made through the API,
@@ -16,6 +17,23 @@ export async function apiLogin(url: string, credentials = admin): Promise<string
   });
   if (res.status !== 200) throw new Error(`login answered ${res.status}`);
   return ((await res.json()) as LoginResponse).jwtToken;
+}
+
+/**
+ * Sends an inquiry as a person's browser sends the contact form: the honeypot (`website`) empty
+ * unless `fields` fills it, no fill time, the files last. It must be taken (201).
+ */
+export async function sendInquiry(
+  url: string,
+  fields: Record<string, string | readonly string[]>,
+  { files = [], headers }: { files?: { name: string; type: string; data: BlobPart }[]; headers?: Record<string, string> } = {},
+): Promise<ContactCreated> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ website: '', ...fields })) for (const v of [value].flat()) form.append(name, v);
+  for (const file of files) form.append('attachment', new Blob([file.data], { type: file.type }), file.name);
+  const res = await fetch(url + apiUrl(apiRoutes.contact.send), { method: 'POST', body: form, headers });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as ContactCreated;
 }
 
 /** An API call as staff; `path` is relative to the API prefix (`apiRoutes`). */
